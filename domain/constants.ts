@@ -1,0 +1,15 @@
+/** Business constants from the specification (§9) and DESIGN.md. */
+export const PAGE_SIZE = 10;
+export const USERS_STORE_DEFAULT_LIMIT = 2;
+export const SEARCH_LIMIT = 1;
+export const MAX_IMAGES = 3;
+export const CATEGORIES = ['Cotton', 'Linen'] as const;
+export const MATERIAL_CARE = ['Cotton care', 'Linen care'] as const;
+export const LANGUAGE_IDS = ['en', 'se'] as const;
+export type LanguageId = (typeof LANGUAGE_IDS)[number];
+export const UPLOAD_RESUMABLE_THRESHOLD = 262144;
+export const UPLOAD_CHUNK_MAX = 33554432;
+export const RETRY_OPERATION_MS = 120000;
+export const RETRY_UPLOAD_MS = 600000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;

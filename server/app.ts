@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import { openDb, type Db } from './db/index.js';
+import { createAuth, type Auth } from './auth/index.js';
+import { createMailer, type Mailer } from './mail/index.js';
+import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
+import { Throttle } from './core/throttle.js';
+import { setup, type SetupResult } from './setup.js';
+import { registerSecurity } from './http/security.js';
+import { registerErrors } from './http/errors.js';
+import { registerAccess } from './http/access.js';
+import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
+import { meRoutes } from './routes/me.js';
+import { appStatusRoutes } from './routes/appStatus.js';
+import { spaRoutes } from './routes/spa.js';
+
+const HOUR = 3600_000;
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+
+/** Everything a running console holds; tests reach in through it. */
+export interface Services {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  broker: Broker;
+  setup: SetupResult;
+}
+
+export interface BuildOptions {
+  /** Where the built browser app is; default dist/ beside package.json. */
+  distDir?: string;
+  /** Heartbeat of the event stream; default 15 s. */
+  heartbeatMs?: number;
+  logger?: boolean;
+}
+
+/** Builds the console's server (never listens): opens the database, migrates, seeds, registers every route. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  });
+  const log = (msg: string): void => app.log.info(msg);
+  const db = openDb(config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log });
+  const auth = createAuth(config, db, mailer, log);
+  const setupResult = await setup(db, auth, { email: config.adminEmail, password: config.adminPassword });
+  const broker = db.pool ? await pgBroker(db.pool, (err) => app.log.warn({ err }, 'live feed connection lost')) : memoryBroker();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Linen & Cotton Console API', version: config.version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerSecurity(app, config.publicUrl);
+  registerErrors(app);
+  registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR });
+
+  authRoutes(app, {
+    auth,
+    publicUrl: config.publicUrl,
+    accountThrottle: new Throttle(db.kysely, config.signinFailuresPerHour, HOUR),
+    addressThrottle: new Throttle(db.kysely, 100, HOUR),
+  });
+  healthRoutes(app, { db: db.kysely, version: config.version });
+  meRoutes(app, { db: db.kysely, auth });
+  appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000 });
+  await spaRoutes(app, opts.distDir ?? join(root, 'dist'));
+
+  app.addHook('onClose', async () => {
+    await broker.close();
+    await db.close();
+  });
+  return { app, services: { db, auth, mailer, broker, setup: setupResult } };
+}

@@ -1,0 +1,84 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { SqliteDialect, PostgresDialect } from 'kysely';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { Mailer } from '../mail/index.js';
+import { findUser } from '../core/users.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants.js';
+import { messages } from '../../domain/messages.js';
+
+/** The identity library, set up for this console: email and password, sessions in our database. */
+export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: string) => void) {
+  const secure = config.publicUrl.startsWith('https://');
+  // The library keeps its own tables (auth_user, auth_session, auth_account, auth_verification)
+  // beside ours; the uid of users/{uid} is the auth_user id, as in the original's Firebase split.
+  const dialect = db.pool ? new PostgresDialect({ pool: db.pool }) : new SqliteDialect({ database: db.sqlite! });
+  return betterAuth({
+    appName: 'Linen & Cotton Console',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    telemetry: { enabled: false },
+    database: { dialect, type: db.dialect === 'postgres' ? 'postgres' : 'sqlite', casing: 'snake' },
+    user: { modelName: 'auth_user' },
+    session: {
+      modelName: 'auth_session',
+      expiresIn: config.sessionIdleHours * 3600,
+      // Refresh at most every hour, so an idle session ends sessionIdleHours after its last use.
+      updateAge: Math.min(3600, config.sessionIdleHours * 1800),
+      cookieCache: { enabled: false },
+    },
+    account: { modelName: 'auth_account' },
+    verification: { modelName: 'auth_verification', storeIdentifier: 'hashed' },
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 30 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // The link is built from PUBLIC_URL, never from the request's Host header.
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // Not awaited: the answer must not take longer for a known address than for an unknown one.
+        void mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your password',
+            text: `Someone asked to reset the password of your console account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this mail.`,
+          })
+          .catch((err: unknown) => log(`Could not send reset email to ${user.email}: ${String(err)}`));
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Sign-in refuses a user whose record is missing or inactive.
+          before: async (session) => {
+            const record = await findUser(db.kysely, session.userId);
+            if (!record || !record.active) {
+              throw new APIError('UNAUTHORIZED', { message: messages.signin.failure, code: 'INVALID_EMAIL_OR_PASSWORD' });
+            }
+          },
+        },
+      },
+    },
+    trustedOrigins: [config.publicUrl],
+    advanced: {
+      // Over https the session cookie takes the __Host- prefix (Secure, Path=/, no Domain), so the
+      // library's own __Secure- prefix is turned off and the name set whole.
+      useSecureCookies: false,
+      cookiePrefix: 'console',
+      cookies: secure ? { session_token: { name: '__Host-console.session_token' } } : undefined,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure },
+      ipAddress: { ipAddressHeaders: [] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Auth } from './index.js';
+import type { Database } from '../db/schema.js';
+import { NewUser, displayName, type User } from '../../domain/users.js';
+import { findUserByEmail, insertUserRecord } from '../core/users.js';
+import { DomainError } from '../core/errors.js';
+import { hashPassword } from './password.js';
+
+/** The spec's Register: an account with a password, display name = first and last name, and users/{uid} with active = true. */
+export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewUser): Promise<User> {
+  const parsed = NewUser.safeParse(input);
+  if (!parsed.success) {
+    throw new DomainError('validation', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  const u = parsed.data;
+  if (await findUserByEmail(db, u.email)) throw new DomainError('conflict', `A user with the email ${u.email} already exists.`);
+  const ctx = await auth.$context;
+  const account = await ctx.internalAdapter.createUser({ email: u.email, name: displayName(u), emailVerified: true },
+    { method: 'admin' },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: account.id,
+    providerId: 'credential',
+    accountId: account.id,
+    password: await hashPassword(u.password),
+  });
+  return insertUserRecord(db, { uid: account.id, ...u });
+}
+
+/** Sets a new password for a user and ends their sessions. */
+export async function setPassword(auth: Auth, uid: string, password: string): Promise<void> {
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.updatePassword(uid, await hashPassword(password));
+  await ctx.internalAdapter.deleteUserSessions(uid);
+}
+
+/** Ends every session of a user (deactivation, password change). */
+export async function endSessions(auth: Auth, uid: string): Promise<void> {
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.deleteUserSessions(uid);
+}
+
+/** Keeps the auth account's display name equal to first and last name. */
+export async function syncDisplayName(auth: Auth, uid: string, u: { firstName: string; lastName: string }): Promise<void> {
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.updateUser(uid, { name: displayName(u) });
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Every setting, read from the environment here and nowhere else. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  authSecret: string;
+  sessionIdleHours: number;
+  sessionAbsoluteHours: number;
+  signinFailuresPerHour: number;
+  logLevel: string;
+  version: string;
+}
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const Env = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.email('must be an email address').default('console@localhost'),
+  PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
+  ADMIN_EMAIL: optional.pipe(z.email('must be an email address').optional()),
+  ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').max(128).optional()),
+  AUTH_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_IDLE_HOURS: int(1, 24 * 90).default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: int(1, 24 * 365).default(24 * 30),
+  SIGNIN_FAILURES_PER_HOUR: int(1, 99).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_VERSION: optional,
+});
+
+/** Thrown with one line per bad setting. */
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuration is not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and checks the environment; generates and keeps secrets that were not given. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.1'): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    authSecret: e.AUTH_SECRET ?? keptSecret(dataDir, 'auth-secret'),
+    sessionIdleHours: e.SESSION_IDLE_HOURS,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    signinFailuresPerHour: e.SIGNIN_FAILURES_PER_HOUR,
+    logLevel: e.LOG_LEVEL,
+    version: e.APP_VERSION ?? version,
+  };
+}
+
+/** A random secret made once and kept in DATA_DIR so restarts keep sessions valid. */
+function keptSecret(dataDir: string, name: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

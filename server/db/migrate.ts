@@ -1,0 +1,18 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './index.js';
+import * as m001 from './migrations/001_initial.js';
+
+/** Our migrations, in order. Add a line per new file. */
+const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the database up to the newest migration; throws with the failing migration's name. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { meets, type Access } from '../../domain/permissions.js';
+import type { User } from '../../domain/users.js';
+import { messages } from '../../domain/messages.js';
+import type { Auth } from '../auth/index.js';
+import type { Database } from '../db/schema.js';
+import { findUser } from '../core/users.js';
+import { DomainError } from '../core/errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route. Every route must say; the server refuses to start otherwise. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user's record, set by the access guard on every non-public route. */
+    user: User | null;
+    sessionId: string | null;
+  }
+}
+
+/** Deny by default: each route declares its access and the guard checks it on every request. */
+export function registerAccess(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number },
+): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access) return;
+    // Static files of the browser app and the API docs are public; any other /api route must say.
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access).`);
+    }
+    route.config = { ...route.config, access: 'public' };
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const access = req.routeOptions.config.access ?? 'public';
+    if (access === 'public') return;
+    const user = await currentUser(req, reply, deps);
+    if (!user) throw new DomainError('unauthenticated', messages.errors.unauthenticated);
+    if (!meets(user, access)) throw new DomainError('forbidden', messages.errors.forbidden);
+  });
+}
+
+/** Resolves the session cookie to an active user record, or null; ends sessions past their absolute timeout. */
+export async function currentUser(
+  req: FastifyRequest,
+  reply: FastifyReply | null,
+  deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number },
+): Promise<User | null> {
+  if (req.user) return req.user;
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+  const { headers: out, response: found } = await deps.auth.api.getSession({ headers, returnHeaders: true });
+  // A sliding refresh of the session comes back as a new cookie; pass it on.
+  const cookies = out.getSetCookie();
+  if (cookies.length > 0 && reply) void reply.header('set-cookie', cookies);
+  if (!found) return null;
+  if (Date.now() - new Date(found.session.createdAt).getTime() > deps.absoluteMs) {
+    const ctx = await deps.auth.$context;
+    await ctx.internalAdapter.deleteSession(found.session.token);
+    return null;
+  }
+  const user = await findUser(deps.db, found.user.id);
+  // Role and active changes take effect on the next request: the record is read every time.
+  if (!user || !user.active) return null;
+  req.user = user;
+  req.sessionId = found.session.id;
+  return user;
+}

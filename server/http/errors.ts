@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../core/errors.js';
+import { messages } from '../../domain/messages.js';
+
+const STATUS: Record<DomainError['code'], number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  throttled: 429,
+  cross_site: 403,
+};
+
+/** Maps every failure to `{ error: { code, message } }` with the right status. */
+export function registerErrors(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof DomainError) {
+      return reply.code(STATUS[err.code]).send({ error: { code: err.code, message: err.message, details: err.details } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+      return reply.code(400).send({ error: { code: 'validation', message: messages.errors.validation, details: fields } });
+    }
+    if (err.statusCode && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ error: { code: err.code ?? 'bad_request', message: err.message } });
+    }
+    req.log.error(err);
+    return reply.code(500).send({ error: { code: 'server', message: messages.errors.server } });
+  });
+}

@@ -1,0 +1,38 @@
+import nodemailer from 'nodemailer';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail over SMTP, or writes it to an outbox folder when no SMTP server is set. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when smtpUrl is set, else one .eml per message in outboxDir with a log line naming any link. */
+export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir: string; log: (msg: string) => void }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      mkdirSync(opts.outboxDir, { recursive: true });
+      const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+      opts.log(`Mail to ${mail.to} written to ${file}${link ? ` (link: ${link})` : ''}`);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { ServerResponse } from 'node:http';
+import type { Database } from '../db/schema.js';
+import type { Broker } from '../live/broker.js';
+import { AppStatus, AppStatusUpdate } from '../../domain/appStatus.js';
+import { readActive, writeActive } from '../core/appStatus.js';
+import { streamSecurityHeaders } from '../http/security.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  broker: Broker;
+  version: string;
+  heartbeatMs: number;
+}
+
+/** The live app status: read, change (admin) and follow as server-sent events. */
+export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const status = async (): Promise<AppStatus> => ({ active: await readActive(deps.db), version: deps.version });
+
+  r.get('/api/app/status', { config: { access: 'public' }, schema: { tags: ['app'], response: { 200: AppStatus } } }, status);
+
+  r.put(
+    '/api/app/status',
+    { config: { access: 'admin' }, schema: { tags: ['app'], body: AppStatusUpdate, response: { 200: AppStatus } } },
+    async (req) => {
+      await writeActive(deps.db, req.body.active);
+      // Published after the write has committed, so every listener reads the new value.
+      await deps.broker.publish();
+      return status();
+    },
+  );
+
+  const streams = new Set<ServerResponse>();
+  app.addHook('onClose', async () => {
+    for (const s of streams) s.end();
+  });
+
+  r.get('/api/app/status/events', { config: { access: 'public' }, schema: { tags: ['app'] } }, async (req, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      ...streamSecurityHeaders,
+    });
+    let id = 0;
+    let last = '';
+    const send = async (): Promise<void> => {
+      const data = JSON.stringify(await status());
+      if (data === last || res.writableEnded) return;
+      last = data;
+      res.write(`id: ${++id}\ndata: ${data}\n\n`);
+    };
+    // A retry hint so browsers come back quickly after a restart.
+    res.write('retry: 2000\n\n');
+    streams.add(res);
+    const unsubscribe = deps.broker.subscribe(() => void send().catch((err: unknown) => req.log.warn({ err }, 'status read failed')));
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
+    const stop = (): void => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    };
+    req.raw.on('close', stop);
+    await send().catch(() => res.end());
+  });
+}

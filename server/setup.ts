@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { getMigrations } from 'better-auth/db/migration';
+import type { Auth } from './auth/index.js';
+import type { Db } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { seedLanguages } from './core/languages.js';
+import { readActiveRow, writeActive } from './core/appStatus.js';
+import { countUsers } from './core/users.js';
+import { registerUser } from './auth/register.js';
+
+/** What the first start made, so main.ts can print a generated password once. */
+export interface SetupResult {
+  createdAdmin: { email: string; password: string; generated: boolean } | null;
+}
+
+/** Migrates both our tables and the identity library's, then seeds languages, app status and the first admin. */
+export async function setup(db: Db, auth: Auth, admin: { email: string | null; password: string | null }): Promise<SetupResult> {
+  await migrate(db);
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+  await seedLanguages(db.kysely);
+  if ((await readActiveRow(db.kysely)) === null) await writeActive(db.kysely, true);
+  if ((await countUsers(db.kysely)) > 0) return { createdAdmin: null };
+  const email = admin.email ?? 'admin@example.com';
+  const generated = !admin.password;
+  const password = admin.password ?? randomBytes(12).toString('base64url');
+  await registerUser(auth, db.kysely, { email, password, firstName: 'Shop', lastName: 'Admin', isAdmin: true, isEditor: true });
+  return { createdAdmin: { email, password, generated } };
+}
