@@ -62,7 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerSecurity(app, config.publicUrl);
+  registerSecurity(app, config.publicUrl, config.trustedOrigins);
   registerErrors(app);
   registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR });
 

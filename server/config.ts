@@ -12,6 +12,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
+  /** Origins the browser app may be opened from: PUBLIC_URL, or both loopback names when it is not set. */
+  trustedOrigins: string[];
   adminEmail: string | null;
   adminPassword: string | null;
   authSecret: string;
@@ -74,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustedOrigins: e.PUBLIC_URL
+      ? [new URL(e.PUBLIC_URL).origin]
+      : [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`],
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     authSecret: e.AUTH_SECRET ?? keptSecret(dataDir, 'auth-secret'),

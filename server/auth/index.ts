@@ -68,7 +68,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
         },
       },
     },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     advanced: {
       // Over https the session cookie takes the __Host- prefix (Secure, Path=/, no Domain), so the
       // library's own __Secure- prefix is turned off and the name set whole.

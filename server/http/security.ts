@@ -18,8 +18,8 @@ const CSP = [
 ].join('; ');
 
 /** Security headers on every answer, and refusal of cross-site unsafe requests (CSRF). */
-export function registerSecurity(app: FastifyInstance, publicUrl: string): void {
-  const publicOrigin = new URL(publicUrl).origin;
+export function registerSecurity(app: FastifyInstance, publicUrl: string, trustedOrigins: string[]): void {
+  const trusted = new Set(trustedOrigins);
   const https = publicUrl.startsWith('https://');
 
   app.addHook('onRequest', async (req, reply) => {
@@ -29,7 +29,7 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string): void 
     // Browsers send Sec-Fetch-Site; the Origin check is the fallback for those that do not.
     const crossSite = site
       ? site === 'cross-site'
-      : origin !== undefined && origin !== publicOrigin && origin !== `${req.protocol}://${req.host}`;
+      : origin !== undefined && !trusted.has(origin) && origin !== `${req.protocol}://${req.host}`;
     if (crossSite) {
       await reply.code(403).send({ error: { code: 'cross_site', message: messages.errors.crossSite } });
     }

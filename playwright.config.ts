@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3999;
+export const E2E_DATA_DIR = '/tmp/linen-console-e2e';
+
+// End to end in Debian's Chromium against the built app served by the real server.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `npx tsx tests/e2e/serve.ts`,
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn' },
+  },
+});
