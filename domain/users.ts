@@ -39,3 +39,27 @@ export type NewUser = z.input<typeof NewUser>;
 /** The display name of the auth account: first and last name joined. */
 export const displayName = (u: { firstName: string; lastName: string }): string =>
   `${u.firstName} ${u.lastName}`.trim();
+
+/** An admin's change to another user's flags (spec: Edit user). */
+export const UserFlagsUpdate = z
+  .object({ active: z.boolean().optional(), isEditor: z.boolean().optional(), isAdmin: z.boolean().optional() })
+  .strict();
+export type UserFlagsUpdate = z.infer<typeof UserFlagsUpdate>;
+
+/** An admin's 'Add user': the new colleague sets their own password from a mail. */
+export const AddUser = z
+  .object({
+    email: z.email('Enter a valid email address').transform((e) => e.toLowerCase()),
+    firstName: name,
+    lastName: name,
+    isEditor: z.boolean().default(false),
+    isAdmin: z.boolean().default(false),
+  })
+  .strict();
+export type AddUser = z.input<typeof AddUser>;
+
+/** One page of a list and the cursor of the next, or null on the last page. */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}

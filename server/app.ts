@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
 import { Throttle } from './core/throttle.js';
 import { setup, type SetupResult } from './setup.js';
+import { readActive } from './core/appStatus.js';
 import { registerSecurity } from './http/security.js';
 import { registerErrors } from './http/errors.js';
 import { registerAccess } from './http/access.js';
@@ -19,6 +20,8 @@ import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
 import { appStatusRoutes } from './routes/appStatus.js';
 import { spaRoutes } from './routes/spa.js';
+import { usersRoutes } from './routes/users.js';
+import { languagesRoutes } from './routes/languages.js';
 
 const HOUR = 3600_000;
 const root = join(fileURLToPath(import.meta.url), '..', '..');
@@ -37,6 +40,8 @@ export interface BuildOptions {
   distDir?: string;
   /** Heartbeat of the event stream; default 15 s. */
   heartbeatMs?: number;
+  /** SQLite only: how often the event stream re-reads the status to hear changes made by the CLI; default 1 s. */
+  statusPollMs?: number;
   logger?: boolean;
 }
 
@@ -52,7 +57,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log });
   const auth = createAuth(config, db, mailer, log);
   const setupResult = await setup(db, auth, { email: config.adminEmail, password: config.adminPassword });
-  const broker = db.pool ? await pgBroker(db.pool, (err) => app.log.warn({ err }, 'live feed connection lost')) : memoryBroker();
+  const broker = db.pool
+    ? await pgBroker(db.pool, (err) => app.log.warn({ err }, 'live feed connection lost'))
+    : memoryBroker({ read: () => readActive(db.kysely), everyMs: opts.statusPollMs ?? 1000 });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,6 +82,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   healthRoutes(app, { db: db.kysely, version: config.version });
   meRoutes(app, { db: db.kysely, auth });
   appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000 });
+  usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
+  languagesRoutes(app, { db: db.kysely });
   await spaRoutes(app, opts.distDir ?? join(root, 'dist'));
 
   app.addHook('onClose', async () => {

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Mailer } from '../mail/index.js';
 import type { Auth } from './index.js';
 import type { Database } from '../db/schema.js';
 import { NewUser, displayName, type User } from '../../domain/users.js';
 import { findUserByEmail, insertUserRecord } from '../core/users.js';
 import { DomainError } from '../core/errors.js';
 import { hashPassword } from './password.js';
+import { messages } from '../../domain/messages.js';
 
 /** The spec's Register: an account with a password, display name = first and last name, and users/{uid} with active = true. */
 export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewUser): Promise<User> {
@@ -13,7 +16,7 @@ export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewU
     throw new DomainError('validation', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   }
   const u = parsed.data;
-  if (await findUserByEmail(db, u.email)) throw new DomainError('conflict', `A user with the email ${u.email} already exists.`);
+  if (await findUserByEmail(db, u.email)) throw new DomainError('conflict', messages.users.duplicateEmail);
   const ctx = await auth.$context;
   const account = await ctx.internalAdapter.createUser({ email: u.email, name: displayName(u), emailVerified: true },
     { method: 'admin' },
@@ -44,4 +47,32 @@ export async function endSessions(auth: Auth, uid: string): Promise<void> {
 export async function syncDisplayName(auth: Auth, uid: string, u: { firstName: string; lastName: string }): Promise<void> {
   const ctx = await auth.$context;
   await ctx.internalAdapter.updateUser(uid, { name: displayName(u) });
+}
+
+const INVITE_HOURS = 72;
+
+/** An admin's 'Add user': Register with an unusable random password, then mail a link to set one. */
+export async function inviteUser(
+  auth: Auth,
+  db: Kysely<Database>,
+  mailer: Mailer,
+  publicUrl: string,
+  input: { email: string; firstName: string; lastName: string; isEditor: boolean; isAdmin: boolean },
+): Promise<User> {
+  const user = await registerUser(auth, db, { ...input, password: randomBytes(48).toString('base64url').slice(0, 64) });
+  const token = randomBytes(24).toString('base64url');
+  const ctx = await auth.$context;
+  // The same kind of token the forgot flow makes, so /reset-password completes it; it lives longer than a reset.
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: user.uid,
+    expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000),
+  });
+  const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await mailer.send({
+    to: user.email,
+    subject: 'Your console account',
+    text: `Hello ${user.firstName},\n\nAn account on the shop's console was made for you. Set your password here (the link works once, for ${INVITE_HOURS} hours):\n${link}\n`,
+  });
+  return user;
 }

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
+import { LanguageId as LanguageIdSchema } from '../../domain/languages.js';
+import type { LanguageId } from '../../domain/constants.js';
+import { messages } from '../../domain/messages.js';
+import { DomainError } from './errors.js';
 
 /** A starter set of storefront texts, so a new shop has something to translate. */
 export const starterTexts: Record<'en' | 'se', Record<string, string>> = {
@@ -37,4 +41,42 @@ export async function seedLanguages(db: Kysely<Database>): Promise<void> {
         .execute();
     }
   }
+}
+
+/** A language record as the API shapes it. */
+export interface LanguageRecord {
+  id: LanguageId;
+  texts: Record<string, string | boolean>;
+  version: number;
+  updated: string;
+}
+
+/** The record with this id ('en' or 'se'); anything else is not found. */
+export async function getLanguage(db: Kysely<Database>, id: string): Promise<LanguageRecord> {
+  const parsedId = LanguageIdSchema.safeParse(id);
+  if (!parsedId.success) throw new DomainError('not_found', messages.languages.notFound);
+  const r = await db.selectFrom('languages').selectAll().where('id', '=', parsedId.data).executeTakeFirst();
+  if (!r) throw new DomainError('not_found', messages.languages.notFound);
+  return { id: parsedId.data, texts: JSON.parse(r.texts) as LanguageRecord['texts'], version: r.version, updated: r.updated };
+}
+
+/** Writes the whole map back, only if nobody saved since `version` (optimistic concurrency). */
+export async function putLanguage(
+  db: Kysely<Database>,
+  actor: { uid: string },
+  id: string,
+  texts: Record<string, string | boolean>,
+  version: number,
+): Promise<LanguageRecord> {
+  const current = await getLanguage(db, id);
+  const res = await db
+    .updateTable('languages')
+    .set({ texts: JSON.stringify(texts), version: version + 1, updated: now(), updated_by: actor.uid })
+    .where('id', '=', current.id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) {
+    throw new DomainError('conflict', messages.languages.stale, { current: current.version });
+  }
+  return getLanguage(db, id);
 }

@@ -23,6 +23,9 @@ export function toUser(r: Row): User {
   };
 }
 
+/** The User Type column: the highest role a user holds. */
+const userType = (u: { isAdmin: boolean; isEditor: boolean }): string => (u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff');
+
 /** The user record with this uid, or null. */
 export async function findUser(db: Kysely<Database>, uid: string): Promise<User | null> {
   const r = await db.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirst();
@@ -45,7 +48,7 @@ export async function insertUserRecord(
     email: u.email.toLowerCase(),
     first_name: u.firstName,
     last_name: u.lastName,
-    user_type: u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff',
+    user_type: userType(u),
     active: bit(u.active),
     is_admin: bit(u.isAdmin),
     is_editor: bit(u.isEditor),
@@ -74,10 +77,16 @@ export async function setFlags(
   uid: string,
   flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
 ): Promise<User> {
-  const set: Partial<Row> = { updated: now() };
-  if (flags.active !== undefined) set.active = bit(flags.active);
-  if (flags.isAdmin !== undefined) set.is_admin = bit(flags.isAdmin);
-  if (flags.isEditor !== undefined) set.is_editor = bit(flags.isEditor);
+  const current = await findUser(db, uid);
+  if (!current) throw new DomainError('not_found', messages.errors.notFound);
+  const next = { ...current, ...flags };
+  const set: Partial<Row> = {
+    updated: now(),
+    active: bit(next.active),
+    is_admin: bit(next.isAdmin),
+    is_editor: bit(next.isEditor),
+    user_type: userType(next),
+  };
   const r = await db.updateTable('users').set(set).where('id', '=', uid).returningAll().executeTakeFirst();
   if (!r) throw new DomainError('not_found', messages.errors.notFound);
   return toUser(r);
@@ -87,4 +96,56 @@ export async function setFlags(
 export async function countUsers(db: Kysely<Database>): Promise<number> {
   const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** One page of users, oldest first (created ascending, then id), after an optional cursor. */
+export async function listUsers(
+  db: Kysely<Database>,
+  opts: { limit: number; after: { key: string; id: string } | null },
+): Promise<{ items: User[]; last: { key: string; id: string } | null; more: boolean }> {
+  let q = db.selectFrom('users').selectAll();
+  const after = opts.after;
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([eb('created', '>', after.key), eb.and([eb('created', '=', after.key), eb('id', '>', after.id)])]),
+    );
+  }
+  const rows = await q.orderBy('created', 'asc').orderBy('id', 'asc').limit(opts.limit + 1).execute();
+  const more = rows.length > opts.limit;
+  const items = rows.slice(0, opts.limit).map(toUser);
+  const tail = items.at(-1);
+  return { items, more, last: tail ? { key: tail.created, id: tail.uid } : null };
+}
+
+/** The newest users (created descending): the users store's action, for the admin's dashboard card. */
+export async function newestUsers(db: Kysely<Database>, limit: number): Promise<User[]> {
+  const rows = await db.selectFrom('users').selectAll().orderBy('created', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toUser);
+}
+
+/** An admin's change of another user's flags, refusing changes that would lock the shop out. */
+export async function changeFlags(
+  db: Kysely<Database>,
+  actor: User,
+  uid: string,
+  flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
+): Promise<{ user: User; deactivated: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const target = await findUser(trx, uid);
+    if (!target) throw new DomainError('not_found', messages.users.notFound);
+    if (uid === actor.uid && flags.isAdmin === false) throw new DomainError('forbidden', messages.users.selfDemote);
+    if (uid === actor.uid && flags.active === false) throw new DomainError('forbidden', messages.users.selfDeactivate);
+    const losesAdmin = target.isAdmin && target.active && (flags.isAdmin === false || flags.active === false);
+    if (losesAdmin) {
+      const admins = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('is_admin', '=', 1)
+        .where('active', '=', 1)
+        .executeTakeFirstOrThrow();
+      if (Number(admins.n) <= 1) throw new DomainError('conflict', messages.users.lastAdmin);
+    }
+    const user = await setFlags(trx, uid, flags);
+    return { user, deactivated: target.active && !user.active };
+  });
 }

@@ -12,17 +12,50 @@ export interface Broker {
   close(): Promise<void>;
 }
 
-/** In-process broker for one instance (SQLite). */
-export function memoryBroker(): Broker {
+/** Re-reads a value on a timer, so changes made by another process (the CLI on SQLite) are heard too. */
+export interface Watch {
+  read: () => Promise<unknown>;
+  everyMs: number;
+}
+
+/**
+ * In-process broker for one instance (SQLite). With a watch it also polls while anyone listens and
+ * announces when the value changed, since a CLI process cannot reach this process's listeners.
+ */
+export function memoryBroker(watch?: Watch): Broker {
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  let timer: NodeJS.Timeout | null = null;
+  let last: string | undefined;
+  const poll = async (): Promise<void> => {
+    const value = JSON.stringify(await watch!.read());
+    // The first read announces too: listeners drop values they already sent, and a change made
+    // between a listener's own first read and this one is not lost.
+    if (value !== last) events.emit(CHANNEL);
+    last = value;
+  };
+  const stopPolling = (): void => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    last = undefined;
+  };
   return {
     publish: async () => void events.emit(CHANNEL),
     subscribe(listener) {
       events.on(CHANNEL, listener);
-      return () => events.off(CHANNEL, listener);
+      if (watch && !timer) {
+        timer = setInterval(() => void poll().catch(() => undefined), watch.everyMs);
+        timer.unref();
+      }
+      return () => {
+        events.off(CHANNEL, listener);
+        if (events.listenerCount(CHANNEL) === 0) stopPolling();
+      };
     },
-    close: async () => void events.removeAllListeners(),
+    close: async () => {
+      stopPolling();
+      events.removeAllListeners();
+    },
   };
 }
 

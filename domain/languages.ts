@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { LANGUAGE_IDS } from './constants.js';
+
+/** Largest stored text map, in bytes of JSON. */
+export const LANGUAGE_MAX_BYTES = 256 * 1024;
+
+/** A language record: a flat map of text keys to strings or booleans. */
+export const LanguageTexts = z
+  .record(
+    z.string().trim().min(1, 'Keys must not be empty').max(200, 'Keys are at most 200 characters'),
+    z.union([z.string().max(10_000, 'A text is at most 10000 characters'), z.boolean()]),
+  )
+  .refine((m) => JSON.stringify(m).length <= LANGUAGE_MAX_BYTES, 'The texts are too large (at most 256 KB in all)');
+
+export const LanguageId = z.enum(LANGUAGE_IDS);
+
+export const Language = z.object({ id: LanguageId, texts: LanguageTexts, version: z.number().int(), updated: z.string() });
+export type Language = z.infer<typeof Language>;
+
+export const LanguageUpdate = z.object({ texts: LanguageTexts, version: z.number().int().optional() }).strict();
+
+/** The editor's rule: the typed text 'true' or 'false' becomes a boolean; everything else stays text. */
+export function coerceValue(value: string | boolean): string | boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+/** Keys sorted alphabetically, ignoring case (the language editors' order). */
+export function sortKeys(keys: string[]): string[] {
+  return [...keys].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import type { Auth } from '../auth/index.js';
+import type { Mailer } from '../mail/index.js';
+import { AddUser, User, UserFlagsUpdate } from '../../domain/users.js';
+import { PAGE_SIZE, USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants.js';
+import { messages } from '../../domain/messages.js';
+import { changeFlags, findUser, findUserByEmail, listUsers, newestUsers } from '../core/users.js';
+import { endSessions, inviteUser } from '../auth/register.js';
+import { DomainError } from '../core/errors.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+
+interface Deps {
+  db: Kysely<Database>;
+  auth: Auth;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  after: z.string().max(500).optional(),
+  email: z.string().max(320).optional(),
+});
+const UserPage = z.object({ items: z.array(User), next: z.string().nullable() });
+const Params = z.object({ id: z.string().min(1).max(64) });
+
+/** /api/users: the admin's list, email search, newest card, flags and 'Add user'. */
+export function usersRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'admin' } as const;
+
+  r.get('/api/users', { config: admin, schema: { tags: ['users'], querystring: ListQuery, response: { 200: UserPage } } }, async (req) => {
+    const { limit, after, email } = req.query;
+    if (email !== undefined) {
+      const hit = await findUserByEmail(deps.db, email);
+      return { items: hit ? [hit] : [], next: null };
+    }
+    const cursor = after ? decodeCursor(after) : null;
+    if (after && !cursor) throw new DomainError('validation', 'The page cursor is not valid.');
+    const page = await listUsers(deps.db, { limit, after: cursor });
+    return { items: page.items, next: page.more && page.last ? encodeCursor(page.last.key, page.last.id) : null };
+  });
+
+  r.get(
+    '/api/users/newest',
+    {
+      config: admin,
+      schema: {
+        tags: ['users'],
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(20).default(USERS_STORE_DEFAULT_LIMIT) }),
+        response: { 200: z.object({ items: z.array(User) }) },
+      },
+    },
+    async (req) => ({ items: await newestUsers(deps.db, req.query.limit) }),
+  );
+
+  r.get('/api/users/:id', { config: admin, schema: { tags: ['users'], params: Params, response: { 200: User } } }, async (req) => {
+    const user = await findUser(deps.db, req.params.id);
+    if (!user) throw new DomainError('not_found', messages.users.notFound);
+    return user;
+  });
+
+  r.patch(
+    '/api/users/:id',
+    { config: admin, schema: { tags: ['users'], params: Params, body: UserFlagsUpdate, response: { 200: User } } },
+    async (req) => {
+      const { user, deactivated } = await changeFlags(deps.db, req.user!, req.params.id, req.body);
+      // A deactivated user is signed out everywhere at once.
+      if (deactivated) await endSessions(deps.auth, user.uid);
+      return user;
+    },
+  );
+
+  r.post('/api/users', { config: admin, schema: { tags: ['users'], body: AddUser, response: { 201: User } } }, async (req, reply) => {
+    const user = await inviteUser(deps.auth, deps.db, deps.mailer, deps.publicUrl, AddUser.parse(req.body));
+    return reply.code(201).send(user);
+  });
+}
