@@ -19,6 +19,11 @@ export const areaAccess = {
 
 export type Area = keyof typeof areaAccess;
 
+/** True when a name is one of the console's areas (deny anything else). */
+export function isArea(name: string): name is Area {
+  return Object.prototype.hasOwnProperty.call(areaAccess, name);
+}
+
 /** True when a user (or nobody) meets an access level. */
 export function meets(user: RoleFlags | null | undefined, access: Access): boolean {
   if (access === 'public') return true;

@@ -22,6 +22,10 @@ import { appStatusRoutes } from './routes/appStatus.js';
 import { spaRoutes } from './routes/spa.js';
 import { usersRoutes } from './routes/users.js';
 import { languagesRoutes } from './routes/languages.js';
+import { productsRoutes } from './routes/products.js';
+import { uploadsRoutes } from './routes/uploads.js';
+import { localStore, s3Store, type FileStore } from './files/store.js';
+import { stagingStore } from './files/staging.js';
 
 const HOUR = 3600_000;
 const root = join(fileURLToPath(import.meta.url), '..', '..');
@@ -84,6 +88,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000 });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
+  productsRoutes(app, { db: db.kysely });
+  const store: FileStore = config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
+  const staging = stagingStore(config);
+  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes });
   await spaRoutes(app, opts.distDir ?? join(root, 'dist'));
 
   app.addHook('onClose', async () => {

@@ -21,10 +21,17 @@ export interface Config {
   sessionAbsoluteHours: number;
   signinFailuresPerHour: number;
   logLevel: string;
+  /** Largest upload accepted, in bytes. */
+  uploadMaxBytes: number;
+  /** S3-compatible storage for uploads; null keeps them under DATA_DIR/files. */
+  s3: { endpoint: string | null; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   version: string;
 }
 
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const int = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int(error).min(min, error).max(max, error);
+};
 const optional = z
   .string()
   .optional()
@@ -48,7 +55,15 @@ const Env = z.object({
   SIGNIN_FAILURES_PER_HOUR: int(1, 99).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: optional,
+  UPLOAD_MAX_MB: int(1, 1024).default(32),
+  S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
 });
+
+const S3_VARS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Thrown with one line per bad setting. */
 export class ConfigError extends Error {
@@ -62,10 +77,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`),
+      parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`),
     );
   }
   const e = parsed.data;
+  const s3Given = S3_VARS.some((k) => e[k]) || Boolean(e.S3_ENDPOINT);
+  const s3Missing = s3Given ? S3_VARS.filter((k) => !e[k]) : [];
+  if (s3Missing.length > 0) {
+    throw new ConfigError(s3Missing.map((k) => `${k}: must be set when any S3_ setting is (got undefined)`));
+  }
   const dataDir = resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -86,8 +106,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     signinFailuresPerHour: e.SIGNIN_FAILURES_PER_HOUR,
     logLevel: e.LOG_LEVEL,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    s3: s3Given
+      ? {
+          endpoint: e.S3_ENDPOINT ?? null,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
+      : null,
     version: e.APP_VERSION ?? version,
   };
+}
+
+/** A bad value as the error line shows it: secrets hidden, passwords inside addresses masked. */
+function shown(name: string, value: string | undefined): string {
+  if (value !== undefined && (name === 'ADMIN_PASSWORD' || name === 'AUTH_SECRET')) return `a value of ${value.length} characters`;
+  return JSON.stringify(value?.replace(/\/\/[^/@]*@/, '//***@'));
 }
 
 /** A random secret made once and kept in DATA_DIR so restarts keep sessions valid. */

@@ -13,13 +13,18 @@ export interface SetupResult {
   createdAdmin: { email: string; password: string; generated: boolean } | null;
 }
 
-/** Migrates both our tables and the identity library's, then seeds languages, app status and the first admin. */
-export async function setup(db: Db, auth: Auth, admin: { email: string | null; password: string | null }): Promise<SetupResult> {
+/** Migrates both our tables and the identity library's, then seeds languages and app status; never makes users (the CLI uses this). */
+export async function prepare(db: Db, auth: Auth): Promise<void> {
   await migrate(db);
   const { runMigrations } = await getMigrations(auth.options);
   await runMigrations();
   await seedLanguages(db.kysely);
   if ((await readActiveRow(db.kysely)) === null) await writeActive(db.kysely, true);
+}
+
+/** The server's first-start work: prepare(), then the first admin when there is no user at all. */
+export async function setup(db: Db, auth: Auth, admin: { email: string | null; password: string | null }): Promise<SetupResult> {
+  await prepare(db, auth);
   if ((await countUsers(db.kysely)) > 0) return { createdAdmin: null };
   const email = admin.email ?? 'admin@example.com';
   const generated = !admin.password;

@@ -21,6 +21,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
     basePath: '/api/auth',
     secret: config.authSecret,
     telemetry: { enabled: false },
+    // The library logs to the console on its own; LOG_LEVEL=silent quiets it too.
+    logger: { disabled: config.logLevel === 'silent' },
     database: { dialect, type: db.dialect === 'postgres' ? 'postgres' : 'sqlite', casing: 'snake' },
     user: { modelName: 'auth_user' },
     session: {

@@ -79,7 +79,12 @@ export async function setFlags(
 ): Promise<User> {
   const current = await findUser(db, uid);
   if (!current) throw new DomainError('not_found', messages.errors.notFound);
-  const next = { ...current, ...flags };
+  // A flag given as undefined keeps its value (a plain spread would overwrite it with undefined).
+  const next = {
+    active: flags.active ?? current.active,
+    isAdmin: flags.isAdmin ?? current.isAdmin,
+    isEditor: flags.isEditor ?? current.isEditor,
+  };
   const set: Partial<Row> = {
     updated: now(),
     active: bit(next.active),

@@ -32,7 +32,37 @@ export interface ThrottleTable {
   reset_at: string;
 }
 
+export interface ProductsTable {
+  id: string;
+  sku: string;
+  category: string;
+  mc: string;
+  name: string;
+  details: string;
+  price: string;
+  active: number;
+  images: string;
+  primary_image: string | null;
+  version: number;
+  created: string;
+  updated: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+export interface FilesTable {
+  key: string;
+  owner: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  created: string;
+}
+
 export interface Database {
+  products: ProductsTable;
+  files: FilesTable;
   users: UsersTable;
   app_status: AppStatusTable;
   languages: LanguagesTable;

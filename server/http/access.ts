@@ -37,7 +37,8 @@ export function registerAccess(
     route.config = { ...route.config, access: 'public' };
   });
 
-  app.addHook('preHandler', async (req, reply) => {
+  // onRequest, before the body is parsed and validated: a caller who may not use a route learns nothing of its schema.
+  app.addHook('onRequest', async (req, reply) => {
     const access = req.routeOptions.config.access ?? 'public';
     if (access === 'public') return;
     const user = await currentUser(req, reply, deps);

@@ -13,6 +13,7 @@ interface Deps {
 }
 
 const THROTTLED = { error: { code: 'throttled', message: messages.signin.throttled } };
+const SIGNIN_FAILED = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: messages.signin.failure } };
 
 /** Mounts the identity library at /api/auth/*, adding throttles and our error shape around it. */
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
@@ -40,6 +41,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       if (signIn && res.status === 401) {
         await deps.addressThrottle.hit(addressKey);
         if (accountKey) await deps.accountThrottle.hit(accountKey);
+        // One answer for every refusal (unknown email, wrong password, missing or inactive record).
+        return reply.code(401).send(SIGNIN_FAILED);
       } else if (signIn && res.ok && accountKey) {
         await deps.accountThrottle.clear(accountKey);
       }

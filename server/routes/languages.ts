@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { Language, LanguageTexts } from '../../domain/languages.js';
 import { getLanguage, putLanguage } from '../core/languages.js';
-import { DomainError } from '../core/errors.js';
+import { ifMatchVersion } from '../http/ifMatch.js';
 
 const Params = z.object({ id: z.string().max(8) });
 
@@ -33,10 +33,7 @@ export function languagesRoutes(app: FastifyInstance, deps: { db: Kysely<Databas
       },
     },
     async (req, reply) => {
-      const version = Number(/^"?(\d+)"?$/.exec(req.headers['if-match'] ?? '')?.[1]);
-      if (!Number.isInteger(version)) {
-        throw new DomainError('validation', 'Send the version you edited in an If-Match header.');
-      }
+      const version = ifMatchVersion(req.headers['if-match']);
       const record = await putLanguage(deps.db, req.user!, req.params.id, req.body.texts, version);
       void reply.header('ETag', `"${record.version}"`);
       return record;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
+import { messages } from './messages.js';
+
+const required = (max: number) => z.string().trim().min(1, messages.common.required).max(max, `At most ${max} characters`);
+
+/** An image address as the server hands it out: /files/Uploads/<name>. */
+export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, 'Not an uploaded image');
+
+/** A product as the API and the browser see it (spec §3 Product). */
+export const Product = z.object({
+  id: z.string(),
+  sku: z.string(),
+  category: z.enum(CATEGORIES),
+  mc: z.enum(MATERIAL_CARE),
+  name: z.string(),
+  details: z.string(),
+  price: z.string(),
+  active: z.boolean(),
+  images: z.array(z.string()).max(MAX_IMAGES),
+  primary: z.string().nullable(),
+  version: z.number().int(),
+  created: z.string(),
+  updated: z.string().nullable(),
+});
+export type Product = z.infer<typeof Product>;
+
+const fields = {
+  category: z.enum(CATEGORIES, { error: 'Choose Cotton or Linen' }),
+  mc: z.enum(MATERIAL_CARE, { error: 'Choose Cotton care or Linen care' }),
+  name: required(200),
+  details: required(5000),
+  price: required(50),
+  active: z.boolean(),
+};
+
+/** Add product: SKU, price, name, details required; at least the first image. */
+export const ProductCreate = z
+  .object({
+    sku: required(64),
+    ...fields,
+    images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`),
+  })
+  .strict();
+export type ProductCreate = z.infer<typeof ProductCreate>;
+
+/** Edit product: the SKU cannot change; price, name, details required. */
+export const ProductUpdate = z
+  .object({
+    ...fields,
+    images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`),
+  })
+  .partial()
+  .strict();
+export type ProductUpdate = z.infer<typeof ProductUpdate>;

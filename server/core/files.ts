@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { now } from '../db/index.js';
+import type { FileStore } from '../files/store.js';
+import { checkImage, ImageRefused, safeName, thumbnail } from '../files/images.js';
+import { DomainError } from './errors.js';
+
+/** The answer to a finished upload. */
+export interface StoredImage {
+  address: string;
+  thumbnail: string;
+  width: number;
+  height: number;
+}
+
+/** The thumbnail's key for an image key. */
+export const thumbKey = (key: string): string => `${key}.thumb.webp`;
+
+/** Checks a finished upload's bytes, stores the image and its thumbnail, and registers them. */
+export async function storeUpload(
+  db: Kysely<Database>,
+  store: FileStore,
+  upload: { owner: string; originalName: string; data: Buffer },
+): Promise<StoredImage> {
+  let image;
+  try {
+    image = await checkImage(upload.data);
+  } catch (err) {
+    if (err instanceof ImageRefused) throw new DomainError('validation', err.message);
+    throw err;
+  }
+  const key = `Uploads/${upload.owner}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}_${safeName(upload.originalName, image.format)}`;
+  await store.put(key, upload.data, image.contentType);
+  await store.put(thumbKey(key), await thumbnail(upload.data), 'image/webp');
+  await db
+    .insertInto('files')
+    .values({ key, owner: upload.owner, content_type: image.contentType, size: upload.data.length, width: image.width, height: image.height, created: now() })
+    .execute();
+  return { address: `/files/${key}`, thumbnail: `/files/${thumbKey(key)}`, width: image.width, height: image.height };
+}
+
+/** The registered content type of a stored key (thumbnails are WebP), or null when unknown. */
+export async function contentTypeOf(db: Kysely<Database>, key: string): Promise<string | null> {
+  const base = key.endsWith('.thumb.webp') ? key.slice(0, -'.thumb.webp'.length) : key;
+  const r = await db.selectFrom('files').select('content_type').where('key', '=', base).executeTakeFirst();
+  if (!r) return null;
+  return base === key ? r.content_type : 'image/webp';
+}
+
+/** Deletes stored images that no product refers to and that are older than the grace period. Returns how many. */
+export async function sweepFiles(db: Kysely<Database>, store: FileStore, graceMs: number): Promise<number> {
+  const cutoff = new Date(Date.now() - graceMs).toISOString();
+  const candidates = await db.selectFrom('files').select('key').where('created', '<', cutoff).execute();
+  let removed = 0;
+  for (const { key } of candidates) {
+    const used = await db.selectFrom('products').select('id').where('images', 'like', `%/files/${key}"%`).executeTakeFirst();
+    if (used) continue;
+    await store.remove(key);
+    await store.remove(thumbKey(key));
+    await db.deleteFrom('files').where('key', '=', key).execute();
+    removed++;
+  }
+  return removed;
+}

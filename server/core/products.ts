@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProductsTable } from '../db/schema.js';
+import { bit, now } from '../db/index.js';
+import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
+import { messages } from '../../domain/messages.js';
+import { DomainError } from './errors.js';
+
+type Row = Selectable<ProductsTable>;
+
+/** A products row as the API shapes it. */
+export function toProduct(r: Row): Product {
+  return {
+    id: r.id,
+    sku: r.sku,
+    category: r.category as Product['category'],
+    mc: r.mc as Product['mc'],
+    name: r.name,
+    details: r.details,
+    price: r.price,
+    active: Boolean(r.active),
+    images: JSON.parse(r.images) as string[],
+    primary: r.primary_image,
+    version: r.version,
+    created: r.created,
+    updated: r.updated,
+  };
+}
+
+/** One page of products, newest SKU first (sku descending, then id), after an optional cursor. */
+export async function listProducts(
+  db: Kysely<Database>,
+  opts: { limit: number; after: { key: string; id: string } | null },
+): Promise<{ items: Product[]; more: boolean }> {
+  let q = db.selectFrom('products').selectAll();
+  const after = opts.after;
+  if (after) {
+    q = q.where((eb) => eb.or([eb('sku', '<', after.key), eb.and([eb('sku', '=', after.key), eb('id', '<', after.id)])]));
+  }
+  const rows = await q.orderBy('sku', 'desc').orderBy('id', 'desc').limit(opts.limit + 1).execute();
+  return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };
+}
+
+/** The product with exactly this SKU, or null (no partial matches). */
+export async function findProductBySku(db: Kysely<Database>, sku: string): Promise<Product | null> {
+  const r = await db.selectFrom('products').selectAll().where('sku', '=', sku.trim()).executeTakeFirst();
+  return r ? toProduct(r) : null;
+}
+
+/** The product with this id; 'No products' when there is none. */
+export async function getProduct(db: Kysely<Database>, id: string): Promise<Product> {
+  const r = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) throw new DomainError('not_found', messages.products.notFound);
+  return toProduct(r);
+}
+
+/** Refuses image addresses that are not finished uploads. */
+async function assertStored(db: Kysely<Database>, images: string[]): Promise<void> {
+  const keys = images.map((a) => a.replace(/^\/files\//, ''));
+  const found = await db.selectFrom('files').select('key').where('key', 'in', keys).execute();
+  const known = new Set(found.map((f) => f.key));
+  const missing = keys.filter((k) => !known.has(k));
+  if (missing.length > 0) throw new DomainError('validation', 'An image has not finished uploading. Please add it again.', { missing });
+}
+
+/** Add product; a duplicate SKU is refused with a clear message. */
+export async function createProduct(db: Kysely<Database>, actor: { uid: string }, input: ProductCreate): Promise<Product> {
+  await assertStored(db, input.images);
+  if (await findProductBySku(db, input.sku)) throw new DomainError('conflict', messages.products.duplicateSku);
+  const row: Row = {
+    id: randomUUID(),
+    sku: input.sku.trim(),
+    category: input.category,
+    mc: input.mc,
+    name: input.name,
+    details: input.details,
+    price: input.price,
+    active: bit(input.active),
+    images: JSON.stringify(input.images),
+    primary_image: input.images[0] ?? null,
+    version: 1,
+    created: now(),
+    updated: null,
+    created_by: actor.uid,
+    updated_by: null,
+  };
+  try {
+    await db.insertInto('products').values(row).execute();
+  } catch (err) {
+    // Two editors adding the same SKU at once: the unique index decides.
+    if (/unique|duplicate/i.test(String(err))) throw new DomainError('conflict', messages.products.duplicateSku);
+    throw err;
+  }
+  return toProduct(row);
+}
+
+/** Edit product, only if nobody saved since `version`; the SKU cannot change. */
+export async function updateProduct(
+  db: Kysely<Database>,
+  actor: { uid: string },
+  id: string,
+  version: number,
+  input: ProductUpdate & { sku?: string },
+): Promise<Product> {
+  const current = await getProduct(db, id);
+  const { sku, ...changes } = input;
+  if (sku !== undefined && sku.trim() !== current.sku) throw new DomainError('validation', messages.products.skuLocked);
+  if (changes.images) await assertStored(db, changes.images);
+  const set: Partial<Row> = { version: version + 1, updated: now(), updated_by: actor.uid };
+  if (changes.category !== undefined) set.category = changes.category;
+  if (changes.mc !== undefined) set.mc = changes.mc;
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.details !== undefined) set.details = changes.details;
+  if (changes.price !== undefined) set.price = changes.price;
+  if (changes.active !== undefined) set.active = bit(changes.active);
+  if (changes.images !== undefined) {
+    set.images = JSON.stringify(changes.images);
+    set.primary_image = changes.images[0] ?? null;
+  }
+  const res = await db.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
+  return getProduct(db, id);
+}

@@ -1,0 +1,70 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+/** Where finished, checked uploads live, keyed like `Uploads/<name>`. */
+export interface FileStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes as a stream, or null when there is no such file. */
+  get(key: string): Promise<{ body: Readable; size: number } | null>;
+  remove(key: string): Promise<void>;
+}
+
+/** Files in a folder (DATA_DIR/files by default). */
+export function localStore(root: string): FileStore {
+  const path = (key: string): string => join(root, ...key.split('/'));
+  return {
+    async put(key, data) {
+      await mkdir(dirname(path(key)), { recursive: true });
+      await writeFile(path(key), data);
+    },
+    async get(key) {
+      const p = path(key);
+      if (!existsSync(p)) return null;
+      return { body: createReadStream(p), size: (await stat(p)).size };
+    },
+    remove: (key) => rm(path(key), { force: true }),
+  };
+}
+
+export interface S3Settings {
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The S3 client for a bucket; path-style when an endpoint is given (MinIO, s3rver, most S3-compatibles). */
+export function s3Client(s: S3Settings): S3Client {
+  return new S3Client({
+    region: s.region,
+    endpoint: s.endpoint ?? undefined,
+    forcePathStyle: Boolean(s.endpoint),
+    credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+  });
+}
+
+/** Files in an S3-compatible bucket. */
+export function s3Store(s: S3Settings): FileStore {
+  const client = s3Client(s);
+  return {
+    async put(key, data, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: data, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));
+        return { body: out.Body as Readable, size: out.ContentLength ?? 0 };
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { Server, type DataStore } from '@tus/server';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import type { FileStore } from '../files/store.js';
+import { contentTypeOf, storeUpload } from '../core/files.js';
+import { DomainError } from '../core/errors.js';
+import { messages } from '../../domain/messages.js';
+
+const OWNER_HEADER = 'x-console-uid';
+
+/** A tus store that can also hand back what was staged (FileStore and S3Store both can). */
+export type StagingStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+interface Deps {
+  db: Kysely<Database>;
+  store: FileStore;
+  staging: StagingStore;
+  maxBytes: number;
+}
+
+/** Reads a whole stream into memory (uploads are capped, so this is bounded). */
+async function readAll(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const p of stream) parts.push(typeof p === 'string' ? Buffer.from(p) : p);
+  return Buffer.concat(parts);
+}
+
+const tusError = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: { code: 'upload', message } }) });
+
+/** tus 1.0.0 at /api/uploads (editors; each upload only by its owner) and the stored files at /files/Uploads/NAME. */
+export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
+  const finished = new Set<string>();
+  const tus = new Server({
+    path: '/api/uploads',
+    exposedHeaders: ['Upload-Address'],
+    datastore: deps.staging,
+    maxSize: deps.maxBytes,
+    respectForwardedHeaders: false,
+    namingFunction: () => randomBytes(16).toString('hex'),
+    onUploadCreate: async (req, upload) => ({
+      metadata: { ...upload.metadata, owner: req.headers.get(OWNER_HEADER) ?? '' },
+    }),
+    onUploadFinish: async (_req, upload) => {
+      const data = await readAll(await deps.staging.read(upload.id));
+      try {
+        const stored = await storeUpload(deps.db, deps.store, {
+          owner: upload.metadata?.owner ?? '',
+          originalName: upload.metadata?.filename ?? 'image',
+          data,
+        });
+        // tus keeps its own status (201 on creation-with-upload, 204 on PATCH); the address rides in a header and the body.
+        return { headers: { 'Content-Type': 'application/json', 'Upload-Address': stored.address }, body: JSON.stringify(stored) };
+      } catch (err) {
+        if (err instanceof DomainError) throw tusError(415, err.message);
+        throw err;
+      } finally {
+        // The staged copy is never kept: a refused file leaves nothing behind, an accepted one lives in the store.
+        // tus still reads it while answering, so it is removed once the request is done (see handler).
+        finished.add(upload.id);
+      }
+    },
+  });
+
+  // tus streams the body itself; Fastify must leave it unread.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+
+  const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply): Promise<void> => {
+    const uid = req.user!.uid;
+    const id = /\/api\/uploads\/([0-9a-f]{32})$/.exec(req.url.split('?')[0] ?? '')?.[1];
+    if (req.method !== 'POST' && req.method !== 'OPTIONS') {
+      const upload = id ? await deps.staging.getUpload(id).catch(() => null) : null;
+      if (!upload) throw new DomainError('not_found', messages.errors.notFound);
+      if (upload.metadata?.owner !== uid) throw new DomainError('forbidden', messages.errors.forbidden);
+    }
+    reply.hijack();
+    // Set by the server only: whatever a client sent under this name is dropped. tus reads rawHeaders.
+    const raw = req.raw.rawHeaders;
+    const kept: string[] = [];
+    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() !== OWNER_HEADER) kept.push(raw[i]!, raw[i + 1]!);
+    req.raw.rawHeaders.splice(0, raw.length, ...kept, OWNER_HEADER, uid);
+    reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+    reply.raw.setHeader('Cache-Control', 'no-store');
+    await tus.handle(req.raw, reply.raw);
+    for (const done of [...finished]) {
+      finished.delete(done);
+      await deps.staging.remove(done).catch(() => undefined);
+    }
+  };
+  for (const url of ['/api/uploads', '/api/uploads/*']) {
+    app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, config: { access: 'editor' }, handler });
+  }
+
+  app.get(
+    '/files/Uploads/:name',
+    { config: { access: 'public' }, schema: { params: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,300}$/) }) } },
+    async (req, reply) => {
+      const key = `Uploads/${(req.params as { name: string }).name}`;
+      const type = await contentTypeOf(deps.db, key);
+      const file = type ? await deps.store.get(key) : null;
+      if (!type || !file) throw new DomainError('not_found', messages.errors.notFound);
+      return reply
+        .header('Content-Type', type)
+        .header('Content-Length', file.size)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(file.body);
+    },
+  );
+}
