@@ -23,11 +23,14 @@ import { spaRoutes } from './routes/spa.js';
 import { usersRoutes } from './routes/users.js';
 import { languagesRoutes } from './routes/languages.js';
 import { productsRoutes } from './routes/products.js';
-import { uploadsRoutes } from './routes/uploads.js';
+import { uploadsRoutes, type StagingStore } from './routes/uploads.js';
 import { localStore, s3Store, type FileStore } from './files/store.js';
 import { stagingStore } from './files/staging.js';
+import { sweepFiles } from './core/files.js';
 
 const HOUR = 3600_000;
+/** Stored images no product refers to are kept this long (an add or edit form may still be open). */
+export const FILE_GRACE_MS = 24 * HOUR;
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 
 /** Everything a running console holds; tests reach in through it. */
@@ -37,6 +40,8 @@ export interface Services {
   mailer: Mailer;
   broker: Broker;
   setup: SetupResult;
+  store: FileStore;
+  staging: StagingStore;
 }
 
 export interface BuildOptions {
@@ -92,11 +97,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const store: FileStore = config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
   const staging = stagingStore(config);
   uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes });
+  // Hourly: expired unfinished uploads, and stored images no product uses after a day's grace.
+  const sweep = setInterval(() => {
+    void Promise.all([staging.deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS)]).catch((err: unknown) =>
+      app.log.warn({ err }, 'file sweep failed'),
+    );
+  }, HOUR);
+  sweep.unref();
   await spaRoutes(app, opts.distDir ?? join(root, 'dist'));
 
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     await broker.close();
     await db.close();
   });
-  return { app, services: { db, auth, mailer, broker, setup: setupResult } };
+  return { app, services: { db, auth, mailer, broker, setup: setupResult, store, staging } };
 }

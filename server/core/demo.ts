@@ -1,0 +1,63 @@
+import sharp from 'sharp';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { FileStore } from '../files/store.js';
+import { storeUpload } from './files.js';
+import { createProduct, findProductBySku } from './products.js';
+import { CATEGORIES, MATERIAL_CARE } from '../../domain/constants.js';
+
+const KINDS = ['Tea towel', 'Pillowcase', 'Duvet cover', 'Napkin set', 'Table runner', 'Apron', 'Bath towel', 'Throw', 'Curtain', 'Tote bag'];
+const COLOURS: Array<[string, [number, number, number]]> = [
+  ['Natural', [222, 207, 180]],
+  ['Sage', [156, 175, 136]],
+  ['Indigo', [63, 81, 140]],
+  ['Rust', [183, 90, 50]],
+  ['Charcoal', [70, 70, 72]],
+  ['Blush', [226, 180, 170]],
+];
+
+/** A woven-looking swatch image made at load time (no binary files in the repository). */
+async function swatch(rgb: [number, number, number], seed: number, png: boolean): Promise<Buffer> {
+  const w = 480;
+  const h = 480;
+  const px = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const weave = ((x >> 2) + (y >> 2) + seed) % 2 === 0 ? 12 : -12;
+      const grain = ((x * 7919 + y * 104729 + seed * 31) % 23) - 11;
+      for (let c = 0; c < 3; c++) px[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, rgb[c]! + weave + grain));
+    }
+  }
+  const img = sharp(px, { raw: { width: w, height: h, channels: 3 } });
+  return png ? img.png().toBuffer() : img.jpeg({ quality: 82 }).toBuffer();
+}
+
+/** Loads a demo catalogue of `count` products (both categories, active and disabled) with generated images. Returns how many were added. */
+export async function loadDemo(db: Kysely<Database>, store: FileStore, owner: string, count = 30): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < count; i++) {
+    const category = CATEGORIES[i % 2]!;
+    const sku = `${category === 'Cotton' ? 'CO' : 'LI'}-${String(1000 + i)}`;
+    if (await findProductBySku(db, sku)) continue;
+    const [colour, rgb] = COLOURS[i % COLOURS.length]!;
+    const kind = KINDS[i % KINDS.length]!;
+    const images: string[] = [];
+    for (let n = 0; n < 1 + (i % 3); n++) {
+      const data = await swatch(rgb, i + n, n % 2 === 1);
+      const stored = await storeUpload(db, store, { owner, originalName: `${kind}-${colour}-${n + 1}.${n % 2 ? 'png' : 'jpg'}`, data });
+      images.push(stored.address);
+    }
+    await createProduct(db, { uid: owner }, {
+      sku,
+      category,
+      mc: MATERIAL_CARE[i % 2]!,
+      name: `${colour} ${category.toLowerCase()} ${kind.toLowerCase()}`,
+      details: `${kind} in ${colour.toLowerCase()} ${category.toLowerCase()}. Washed for softness; made to last.`,
+      price: `${(149 + (i * 37) % 600).toFixed(0)} SEK`,
+      active: i % 5 !== 4,
+      images,
+    });
+    added++;
+  }
+  return added;
+}
