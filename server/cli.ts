@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { Auth } from './auth/index.js';
@@ -17,20 +18,27 @@ interface Ctx {
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-interface Command {
+interface Command<Input = unknown> {
   summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
   positionals: number;
-  run(values: Values, positionals: string[], ctx: Ctx): Promise<string>;
+  /** Checks the arguments before anything is opened; throws UsageError. */
+  check(values: Values, positionals: string[]): Input;
+  run(input: Input, ctx: Ctx): Promise<string>;
+}
+
+/** Where the CLI writes; tests pass their own. */
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
 }
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;
 
-const commands: Record<string, Command> = {
-  'create-user': {
-    summary: 'Create a staff account (account, display name and user record).',
-    usage: `create-user --email E --password P --first F --last L [--admin] [--editor] [--inactive]
+const createUser: Command<{ email: string; password: string; firstName: string; lastName: string; isAdmin: boolean; isEditor: boolean; active: boolean }> = {
+  summary: 'Create a staff account (account, display name and user record).',
+  usage: `create-user --email E --password P --first F --last L [--admin] [--editor] [--inactive]
 
   --email E      email address (stored lower-case)
   --password P   8 to 128 characters, used exactly as given
@@ -39,70 +47,84 @@ const commands: Record<string, Command> = {
   --admin        make the user an admin
   --editor       make the user an editor
   --inactive     create the user inactive (cannot sign in)`,
-    options: {
-      ...help,
-      email: { type: 'string' },
-      password: { type: 'string' },
-      first: { type: 'string' },
-      last: { type: 'string' },
-      admin: { type: 'boolean' },
-      editor: { type: 'boolean' },
-      inactive: { type: 'boolean' },
-    },
-    positionals: 0,
-    async run(v, _p, { auth, db }) {
-      const { registerUser } = await import('./auth/register.js');
-      const user = await registerUser(auth, db.kysely, {
-        email: required(v, 'email'),
-        password: required(v, 'password'),
-        firstName: required(v, 'first'),
-        lastName: required(v, 'last'),
-        isAdmin: v.admin === true,
-        isEditor: v.editor === true,
-        active: v.inactive !== true,
-      });
-      return `Created ${describe(user)} (uid ${user.uid}).`;
-    },
+  options: {
+    ...help,
+    email: { type: 'string' },
+    password: { type: 'string' },
+    first: { type: 'string' },
+    last: { type: 'string' },
+    admin: { type: 'boolean' },
+    editor: { type: 'boolean' },
+    inactive: { type: 'boolean' },
   },
-  'set-flags': {
-    summary: "Change a user's admin, editor and active flags.",
-    usage: `set-flags --email E [--admin true|false] [--editor true|false] [--active true|false]
+  positionals: 0,
+  check: (v) => ({
+    email: required(v, 'email'),
+    password: required(v, 'password'),
+    firstName: required(v, 'first'),
+    lastName: required(v, 'last'),
+    isAdmin: v.admin === true,
+    isEditor: v.editor === true,
+    active: v.inactive !== true,
+  }),
+  async run(input, { auth, db }) {
+    const { registerUser } = await import('./auth/register.js');
+    const user = await registerUser(auth, db.kysely, input);
+    return `Created ${describe(user)} (uid ${user.uid}).`;
+  },
+};
+
+const setFlagsCommand: Command<{ email: string; flags: { isAdmin?: boolean; isEditor?: boolean; active?: boolean } }> = {
+  summary: "Change a user's admin, editor and active flags.",
+  usage: `set-flags --email E [--admin true|false] [--editor true|false] [--active true|false]
 
   Deactivating a user (--active false) also ends all their sessions.`,
-    options: { ...help, email: { type: 'string' }, admin: { type: 'string' }, editor: { type: 'string' }, active: { type: 'string' } },
-    positionals: 0,
-    async run(v, _p, { auth, db }) {
-      const email = required(v, 'email');
-      const flags = { isAdmin: flag(v, 'admin'), isEditor: flag(v, 'editor'), active: flag(v, 'active') };
-      if (Object.values(flags).every((f) => f === undefined)) {
-        throw new UsageError('set-flags needs at least one of --admin, --editor, --active.');
-      }
-      const { findUserByEmail, setFlags } = await import('./core/users.js');
-      const { endSessions } = await import('./auth/register.js');
-      const found = await findUserByEmail(db.kysely, email);
-      if (!found) throw new Error(`No user has the email ${email}.`);
-      const user = await setFlags(db.kysely, found.uid, flags);
-      if (flags.active === false) await endSessions(auth, user.uid);
-      return `Updated ${describe(user)}.`;
-    },
+  options: { ...help, email: { type: 'string' }, admin: { type: 'string' }, editor: { type: 'string' }, active: { type: 'string' } },
+  positionals: 0,
+  check(v) {
+    const email = required(v, 'email');
+    const flags = { isAdmin: flag(v, 'admin'), isEditor: flag(v, 'editor'), active: flag(v, 'active') };
+    if (Object.values(flags).every((f) => f === undefined)) {
+      throw new UsageError('set-flags needs at least one of --admin, --editor, --active.');
+    }
+    return { email, flags };
   },
-  'app-status': {
-    summary: 'Turn the console on or off for everyone (open browsers follow at once).',
-    usage: `app-status on|off`,
-    options: { ...help },
-    positionals: 1,
-    async run(_v, [state], { db }) {
-      if (state !== 'on' && state !== 'off') throw new UsageError(`app-status takes on or off (got ${JSON.stringify(state ?? '')}).`);
-      const { writeActive } = await import('./core/appStatus.js');
-      const { memoryBroker, pgBroker } = await import('./live/broker.js');
-      await writeActive(db.kysely, state === 'on');
-      // On PostgreSQL this NOTIFY reaches every server; on SQLite the servers poll the status row.
-      const broker = db.pool ? await pgBroker(db.pool, () => undefined) : memoryBroker();
-      await broker.publish();
-      await broker.close();
-      return `App status: ${state}.`;
-    },
+  async run({ email, flags }, { auth, db }) {
+    const { findUserByEmail, setFlags } = await import('./core/users.js');
+    const { endSessions } = await import('./auth/register.js');
+    const found = await findUserByEmail(db.kysely, email);
+    if (!found) throw new Error(`No user has the email ${email}.`);
+    const user = await setFlags(db.kysely, found.uid, flags);
+    if (flags.active === false) await endSessions(auth, user.uid);
+    return `Updated ${describe(user)}.`;
   },
+};
+
+const appStatus: Command<boolean> = {
+  summary: 'Turn the console on or off for everyone (open browsers follow at once).',
+  usage: 'app-status on|off',
+  options: { ...help },
+  positionals: 1,
+  check(_v, [state]) {
+    if (state !== 'on' && state !== 'off') throw new UsageError(`app-status takes on or off (got ${JSON.stringify(state ?? '')}).`);
+    return state === 'on';
+  },
+  async run(active, { db }) {
+    const { writeActive } = await import('./core/appStatus.js');
+    const { memoryBroker, pgBroker } = await import('./live/broker.js');
+    await writeActive(db.kysely, active);
+    // On PostgreSQL this NOTIFY reaches every server; on SQLite the servers' event streams poll the status row.
+    const broker = db.pool ? await pgBroker(db.pool, () => undefined) : memoryBroker();
+    await broker.publish();
+    await broker.close();
+    return `App status: ${active ? 'on' : 'off'}.`;
+  },
+};
+
+const commands: Record<string, Command<never>> = {
+  'create-user': createUser as Command<never>,
+  'set-flags': setFlagsCommand as Command<never>,
+  'app-status': appStatus as Command<never>,
 };
 
 const mainHelp = `Usage: npm run cli -- <command> [options]
@@ -134,9 +156,9 @@ function describe(u: { email: string; isAdmin: boolean; isEditor: boolean; activ
   return `${u.email} (admin: ${u.isAdmin}, editor: ${u.isEditor}, active: ${u.active})`;
 }
 
-/** Opens the database the server uses, brings it up to date (no first admin), runs fn, closes. */
-async function withConsole<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+/** Opens the database the server uses, brings it up to date (never making a first admin), runs fn, closes. */
+async function withConsole<T>(env: NodeJS.ProcessEnv, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const config = loadConfig(env);
   const [{ openDb }, { createAuth }, { createMailer }, { prepare }] = await Promise.all([
     import('./db/index.js'),
     import('./auth/index.js'),
@@ -154,15 +176,15 @@ async function withConsole<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs one CLI call; returns the exit code. */
-export async function cli(argv: string[]): Promise<number> {
+/** Runs one CLI call with the given environment; returns the exit code (0 done, 1 failed, 2 wrong usage). */
+export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = { out: console.log, err: console.error }): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    console.log(mainHelp);
+    io.out(mainHelp);
     return name === undefined ? 2 : 0;
   }
+  const command = commands[name];
   try {
-    const command = commands[name];
     if (!command) throw new UsageError(`Unknown command ${JSON.stringify(name)}.`);
     let parsed;
     try {
@@ -171,28 +193,24 @@ export async function cli(argv: string[]): Promise<number> {
       throw new UsageError(`${name}: ${(err as Error).message.split('\n')[0]}`);
     }
     if (parsed.values.help) {
-      console.log(`Usage: npm run cli -- ${command.usage}`);
+      io.out(`Usage: npm run cli -- ${command.usage}`);
       return 0;
     }
     if (parsed.positionals.length > command.positionals) throw new UsageError(`${name}: too many arguments.`);
-    const message = await withConsole((ctx) => command.run(parsed.values, parsed.positionals, ctx));
-    console.log(message);
+    const input = command.check(parsed.values, parsed.positionals);
+    io.out(await withConsole(env, (ctx) => command.run(input, ctx)));
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {
-      console.error(`Error: ${err.message} See "npm run cli -- ${commands[name] ? `${name} ` : ''}--help".`);
+      io.err(`Error: ${err.message} See "npm run cli -- ${command ? `${name} ` : ''}--help".`);
       return 2;
     }
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(err instanceof ConfigError ? err.message : `Error: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
 }
 
 // Run when started as a program (npm run cli), not when imported.
-if (process.argv[1] && /cli\.[cm]?[jt]s$/.test(process.argv[1])) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   void cli(process.argv.slice(2)).then((code) => process.exit(code));
 }

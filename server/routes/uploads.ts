@@ -33,6 +33,7 @@ const tusError = (status: number, message: string) => ({ status_code: status, bo
 
 /** tus 1.0.0 at /api/uploads (editors; each upload only by its owner) and the stored files at /files/Uploads/NAME. */
 export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
+  const log = (err: Error): void => app.log.error({ err }, 'upload failed');
   const finished = new Set<string>();
   const tus = new Server({
     path: '/api/uploads',
@@ -41,10 +42,14 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     maxSize: deps.maxBytes,
     respectForwardedHeaders: false,
     namingFunction: () => randomBytes(16).toString('hex'),
+    onResponseError: (_req, err) => {
+      if (err instanceof Error) log(err);
+      return undefined;
+    },
     onUploadCreate: async (req, upload) => ({
       metadata: { ...upload.metadata, owner: req.headers.get(OWNER_HEADER) ?? '' },
     }),
-    onUploadFinish: async (_req, upload) => {
+    onUploadFinish: async (req, upload) => {
       const data = await readAll(await deps.staging.read(upload.id));
       try {
         const stored = await storeUpload(deps.db, deps.store, {
@@ -52,14 +57,20 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
           originalName: upload.metadata?.filename ?? 'image',
           data,
         });
-        // tus keeps its own status (201 on creation-with-upload, 204 on PATCH); the address rides in a header and the body.
-        return { headers: { 'Content-Type': 'application/json', 'Upload-Address': stored.address }, body: JSON.stringify(stored) };
+        // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a body.
+        return {
+          status_code: req.method === 'POST' ? 201 : 200,
+          headers: { 'Content-Type': 'application/json', 'Upload-Address': stored.address },
+          body: JSON.stringify(stored),
+        };
       } catch (err) {
+        // A refused file leaves nothing behind, removed before the answer goes out.
+        await deps.staging.remove(upload.id).catch(() => undefined);
         if (err instanceof DomainError) throw tusError(415, err.message);
         throw err;
       } finally {
-        // The staged copy is never kept: a refused file leaves nothing behind, an accepted one lives in the store.
-        // tus still reads it while answering, so it is removed once the request is done (see handler).
+        // An accepted file lives on in the store; tus still reads the staged copy while answering,
+        // so that copy is removed once the request is done (see handler).
         finished.add(upload.id);
       }
     },

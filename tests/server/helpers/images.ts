@@ -1,0 +1,22 @@
+import sharp from 'sharp';
+import { storeUpload } from '../../../server/core/files.js';
+import type { TestApp } from './app.js';
+
+/** A real image of about `bytes` bytes (noise compresses badly, so size follows pixel count). */
+export async function makeImage(format: 'jpeg' | 'png', bytes = 20_000): Promise<Buffer> {
+  const side = Math.max(8, Math.round(Math.sqrt(bytes / (format === 'png' ? 3 : 1.2))));
+  const px = Buffer.alloc(side * side * 3);
+  let seed = bytes;
+  for (let i = 0; i < px.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    px[i] = seed >> 16;
+  }
+  const img = sharp(px, { raw: { width: side, height: side, channels: 3 } });
+  return format === 'png' ? img.png({ compressionLevel: 0 }).toBuffer() : img.jpeg({ quality: 100 }).toBuffer();
+}
+
+/** Stores an image as a finished upload of `owner` and returns its address. */
+export async function storedImage(t: TestApp, owner: string, name = 'photo.jpg'): Promise<string> {
+  const stored = await storeUpload(t.db, t.services.store, { owner, originalName: name, data: await makeImage('jpeg', 4000) });
+  return stored.address;
+}

@@ -1,0 +1,43 @@
+import * as tus from 'tus-js-client';
+import type { TestApp } from './app.js';
+
+export interface TusResult {
+  ok: boolean;
+  status: number;
+  body: string;
+  url: string | null;
+}
+
+/** Uploads bytes with the real tus-js-client as a signed-in user; settles with the last answer, or when `stopWhen` aborts it. */
+export function tusUpload(
+  t: TestApp,
+  cookie: string,
+  data: Buffer,
+  opts: { name?: string; chunkSize?: number; uploadUrl?: string; stopWhen?: (u: tus.Upload) => boolean; retryDelays?: number[] } = {},
+): Promise<TusResult> {
+  return new Promise((resolve) => {
+    const upload = new tus.Upload(data, {
+      endpoint: `${t.baseUrl}/api/uploads`,
+      uploadUrl: opts.uploadUrl,
+      headers: { cookie, origin: new URL(t.publicUrl).origin },
+      chunkSize: opts.chunkSize ?? 262144,
+      uploadDataDuringCreation: true,
+      retryDelays: opts.retryDelays ?? [],
+      metadata: { filename: opts.name ?? 'photo.jpg', filetype: 'image/jpeg' },
+      onError: (err) => {
+        const res = (err as tus.DetailedError).originalResponse;
+        resolve({ ok: false, status: res?.getStatus() ?? 0, body: res?.getBody() ?? String(err), url: upload.url });
+      },
+      onSuccess: ({ lastResponse }) => resolve({ ok: true, status: lastResponse.getStatus(), body: lastResponse.getBody(), url: upload.url }),
+    });
+    if (opts.stopWhen) {
+      const stop = opts.stopWhen;
+      const check = setInterval(() => {
+        if (!stop(upload)) return;
+        clearInterval(check);
+        void upload.abort().then(() => resolve({ ok: false, status: 0, body: 'aborted', url: upload.url }));
+      }, 1);
+    }
+    upload.start();
+  });
+}
