@@ -21,7 +21,7 @@ describe('uploads over tus, S3 store on s3rver', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 's3rver-'));
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const { port } = (await s3.run()) as unknown as { port: number };
+    const { port } = await s3.run();
     settings = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
     t = await startApp({
       dialect: 'sqlite',
