@@ -44,6 +44,7 @@ export function safeName(original: string, format: 'jpeg' | 'png'): string {
   const stem = base
     .replace(/\.[^.]*$/, '')
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^[._]+|_+$/g, '')
     .slice(0, 96);
