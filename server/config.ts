@@ -74,7 +74,9 @@ export class ConfigError extends Error {
 
 /** Reads and checks the environment; generates and keeps secrets that were not given. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.1'): Config {
-  const parsed = Env.safeParse(env);
+  // An empty variable counts as not set (PORT= must not mean a random port).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = Env.safeParse(given);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`),

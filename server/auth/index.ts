@@ -23,7 +23,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
     telemetry: { enabled: false },
     // The library logs to the console on its own; LOG_LEVEL=silent quiets it too.
     logger: { disabled: config.logLevel === 'silent' },
-    database: { dialect, type: db.dialect === 'postgres' ? 'postgres' : 'sqlite', casing: 'snake' },
+    database: { dialect, type: db.dialect === 'postgres' ? 'postgres' : 'sqlite' },
     user: { modelName: 'auth_user' },
     session: {
       modelName: 'auth_session',

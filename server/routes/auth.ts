@@ -35,6 +35,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       if (guarded && (await deps.addressThrottle.blocked(addressKey))) return reply.code(429).send(THROTTLED);
       if (accountKey && (await deps.accountThrottle.blocked(accountKey))) return reply.code(429).send(THROTTLED);
       if (guarded && !signIn) await deps.addressThrottle.hit(addressKey);
+      // Reset mails per address too, so nobody can flood one inbox from many machines.
+      const resetKey = path === '/request-password-reset' ? emailOf(req.body) : null;
+      if (resetKey) {
+        if (await deps.accountThrottle.blocked(`reset:${resetKey}`)) return reply.code(429).send(THROTTLED);
+        await deps.accountThrottle.hit(`reset:${resetKey}`);
+      }
 
       const res = await deps.auth.handler(toWebRequest(req, deps.publicUrl));
 

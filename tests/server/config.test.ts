@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+// Configuration does not touch the database, so this suite runs once, not per dialect.
+const root = resolve(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'console-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The problems loadConfig reports for an environment (fails the test when it reports none). */
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  const bad: [string, string, RegExp][] = [
+    ['PORT', 'abc', /^PORT: must be a whole number from 0 to 65535 \(got "abc"\)$/],
+    ['PORT', '70000', /^PORT: must be a whole number/],
+    ['DATABASE_URL', 'mysql://x', /^DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/ \(got "mysql:\/\/x"\)$/],
+    ['SMTP_URL', 'http://x', /^SMTP_URL: must start with smtp:\/\/ or smtps:\/\/ \(got "http:\/\/x"\)$/],
+    ['ADMIN_EMAIL', 'nope', /^ADMIN_EMAIL: must be an email address \(got "nope"\)$/],
+    ['ADMIN_PASSWORD', 'short', /^ADMIN_PASSWORD: must be at least 8 characters/],
+    ['PUBLIC_URL', 'ftp://x', /^PUBLIC_URL: must be an http\(s\) address/],
+    ['SIGNIN_FAILURES_PER_HOUR', '100', /^SIGNIN_FAILURES_PER_HOUR: must be a whole number from 1 to 99/],
+    ['SESSION_IDLE_HOURS', '0', /^SESSION_IDLE_HOURS: must be a whole number/],
+  ];
+
+  it.each(bad)('refuses %s=%s with one line naming it', (name, value, line) => {
+    const found = problems({ [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(line);
+  });
+
+  it('reports every bad value at once, one line each, in the error message too', () => {
+    const env = { PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'short' };
+    const found = problems(env);
+    expect(found.map((l) => l.split(':')[0]).sort()).toEqual(Object.keys(env).sort());
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+    } catch (err) {
+      const lines = (err as Error).message.split('\n');
+      for (const p of found) expect(lines).toContain(`  ${p}`);
+    }
+  });
+
+  it('never repeats a bad password or secret, nor the password inside an address', () => {
+    const found = problems({ ADMIN_PASSWORD: 'sEcr3t', AUTH_SECRET: 'tooShortSecret', DATABASE_URL: 'mysql://me:hunter22@db/x' });
+    const text = found.join('\n');
+    expect(found).toHaveLength(3);
+    for (const secret of ['sEcr3t', 'tooShortSecret', 'hunter22']) expect(text).not.toContain(secret);
+  });
+
+  it('fills in defaults and keeps a generated secret in DATA_DIR', () => {
+    const c = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'Boss@Shop.Example', PUBLIC_URL: 'https://console.example/' });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      smtpUrl: null,
+      publicUrl: 'https://console.example',
+      adminEmail: 'boss@shop.example',
+      signinFailuresPerHour: 10,
+      sessionIdleHours: 24 * 7,
+      sessionAbsoluteHours: 24 * 30,
+    });
+    expect(c.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'auth-secret'), 'utf8')).toBe(c.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(c.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+});
+
+describe('server/main.ts with a bad setting', () => {
+  it('exits non-zero and prints the line naming the variable', async () => {
+    const tsx = join(root, 'node_modules', '.bin', 'tsx');
+    const child = spawn(tsx, ['server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'abc', DATA_DIR: dataDir },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.resume();
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('PORT: must be a whole number from 0 to 65535 (got "abc")');
+  });
+});

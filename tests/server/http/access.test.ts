@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../../server/app.js';
+import { loadConfig } from '../../../server/config.js';
+import { KINDS, callerOf, dialects, startApp, type Kind, type TestApp } from '../helpers/index.js';
+
+type Statuses = [anonymous: number, inactive: number, noRole: number, editor: number, admin: number];
+
+interface Row {
+  /** The route as declared (OpenAPI form), so the table can be checked against the app's own list. */
+  route: string;
+  /** What is called: a concrete address and body that pass the route's own checks or fail them harmlessly. */
+  url: string;
+  body?: unknown;
+  expected: Statuses;
+}
+
+/** A tus upload id that exists nowhere. */
+const UPLOAD_ID = '0123456789abcdef0123456789abcdef';
+
+// prettier-ignore
+const MATRIX: Row[] = [
+  //  route                              url                                         body                                  anon inact noRole editor admin
+  { route: 'GET /api/health',              url: '/api/health',                                                            expected: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/auth/{*}',            url: '/api/auth/get-session',                                                  expected: [200, 200, 200, 200, 200] },
+  { route: 'POST /api/auth/{*}',           url: '/api/auth/request-password-reset', body: { email: 'nobody@test.local' },  expected: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/me',                  url: '/api/me',                                                                expected: [401, 401, 200, 200, 200] },
+  { route: 'PATCH /api/me',                url: '/api/me',                 body: { firstName: 'Same', lastName: 'Name' },  expected: [401, 401, 200, 200, 200] },
+  { route: 'GET /api/app/status',          url: '/api/app/status',                                                        expected: [200, 200, 200, 200, 200] },
+  { route: 'PUT /api/app/status',          url: '/api/app/status',         body: { active: true },                        expected: [401, 401, 403, 403, 200] },
+  { route: 'GET /api/app/status/events',   url: '/api/app/status/events',                                                 expected: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/users',               url: '/api/users',                                                             expected: [401, 401, 403, 403, 200] },
+  { route: 'POST /api/users',              url: '/api/users',              body: {},                                      expected: [401, 401, 403, 403, 400] },
+  { route: 'GET /api/users/newest',        url: '/api/users/newest',                                                      expected: [401, 401, 403, 403, 200] },
+  { route: 'GET /api/users/{id}',          url: '/api/users/no-such-user',                                                expected: [401, 401, 403, 403, 404] },
+  { route: 'PATCH /api/users/{id}',        url: '/api/users/no-such-user', body: { active: true },                        expected: [401, 401, 403, 403, 404] },
+  { route: 'GET /api/languages/{id}',      url: '/api/languages/en',                                                      expected: [401, 401, 403, 200, 200] },
+  { route: 'PUT /api/languages/{id}',      url: '/api/languages/en',       body: {},                                      expected: [401, 401, 403, 400, 400] },
+  { route: 'GET /api/products',            url: '/api/products',                                                          expected: [401, 401, 403, 200, 200] },
+  { route: 'POST /api/products',           url: '/api/products',           body: {},                                      expected: [401, 401, 403, 400, 400] },
+  { route: 'GET /api/products/{id}',       url: '/api/products/no-such-id',                                               expected: [401, 401, 403, 404, 404] },
+  { route: 'PATCH /api/products/{id}',     url: '/api/products/no-such-id', body: {},                                     expected: [401, 401, 403, 400, 400] },
+  { route: 'POST /api/uploads',            url: '/api/uploads',                                                           expected: [401, 401, 403, 412, 412] },
+  { route: 'HEAD /api/uploads',            url: '/api/uploads',                                                           expected: [401, 401, 403, 404, 404] },
+  { route: 'PATCH /api/uploads',           url: '/api/uploads',                                                           expected: [401, 401, 403, 404, 404] },
+  { route: 'DELETE /api/uploads',          url: '/api/uploads',                                                           expected: [401, 401, 403, 404, 404] },
+  { route: 'OPTIONS /api/uploads',         url: '/api/uploads',                                                           expected: [401, 401, 403, 204, 204] },
+  { route: 'POST /api/uploads/{*}',        url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 412, 412] },
+  { route: 'HEAD /api/uploads/{*}',        url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
+  { route: 'PATCH /api/uploads/{*}',       url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
+  { route: 'DELETE /api/uploads/{*}',      url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
+  { route: 'OPTIONS /api/uploads/{*}',     url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 204, 204] },
+];
+
+const cases = MATRIX.flatMap((row) => KINDS.map((kind, i) => ({ ...row, kind, status: row.expected[i]! })));
+
+describe.each(dialects())('who may call what: the /api permission matrix (%s)', (dialect) => {
+  let t: TestApp;
+  const cookies = new Map<Kind, string | undefined>();
+  beforeAll(async () => {
+    t = await startApp({ dialect });
+    for (const kind of KINDS) cookies.set(kind, (await callerOf(t, kind)).cookie);
+  });
+  afterAll(async () => t?.close());
+
+  it('covers every /api route the app declares', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const declared = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(new Set(MATRIX.map((r) => r.route))).toEqual(new Set(declared));
+  });
+
+  it.each(cases)('$route as $kind → $status', async ({ route, url, body, kind, status }) => {
+    const method = route.split(' ')[0]!;
+    const headers: Record<string, string> = { origin: t.publicUrl };
+    const cookie = cookies.get(kind);
+    if (cookie) headers.cookie = cookie;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(new URL(url, t.baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // The event stream stays open: read the status, then let go of it.
+    const text = res.headers.get('content-type')?.startsWith('text/event-stream') ? '' : await res.text();
+    await res.body?.cancel().catch(() => undefined);
+    expect(res.status, text).toBe(status);
+    // HEAD answers carry no body to read the code from.
+    if (status === 401 && text) expect(JSON.parse(text).error.code).toBe('unauthenticated');
+    if (status === 403 && text) expect(JSON.parse(text).error.code).toBe('forbidden');
+  });
+});
+
+describe('a route that does not declare who may call it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'console-guard-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stops the server from starting, while declared /api routes and undeclared non-/api routes are fine', async () => {
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'a@test.local', ADMIN_PASSWORD: 'a password 1' });
+    const { app } = await buildApp(config, { logger: false });
+    try {
+      app.get('/api/declared', { config: { access: 'admin' } }, async () => ({ ok: true }));
+      app.get('/not-api', async () => ({ ok: true }));
+      const undeclared = async (): Promise<void> => {
+        app.get('/api/undeclared', async () => ({ ok: true }));
+        await app.ready();
+      };
+      await expect(undeclared()).rejects.toThrow('GET /api/undeclared does not declare who may call it');
+    } finally {
+      await app.close().catch(() => undefined);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMailer } from '../../../server/mail/index.js';
+import { createUser, dialects, linkIn, outbox, startApp, waitForOutbox, type TestApp } from '../helpers/index.js';
+
+describe.each(dialects())('mail without SMTP_URL goes to DATA_DIR/outbox (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ dialect });
+  });
+  afterAll(async () => t?.close());
+
+  it('writes the reset mail as an .eml file carrying the PUBLIC_URL link', async () => {
+    expect(t.config.smtpUrl).toBeNull();
+    const user = await createUser(t, 'noRole');
+    const res = await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email } });
+    expect(res.status).toBe(200);
+    const mail = await waitForOutbox(t.data.dataDir, user.email);
+    expect(mail.subject).toBe('Reset your password');
+    expect(linkIn(mail)).toMatch(new RegExp(`^${t.publicUrl}/reset-password\\?token=[\\w-]+$`));
+    expect(outbox(t.data.dataDir).filter((m) => m.to.includes(user.email))).toHaveLength(1);
+  });
+});
+
+describe('createMailer outbox', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'outbox-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes one private .eml per message and logs the link it carries', async () => {
+    const logs: string[] = [];
+    const mailer = createMailer({ smtpUrl: null, from: 'console@localhost', outboxDir: join(dir, 'outbox'), log: (m) => logs.push(m) });
+    await mailer.send({ to: 'a@test.local', subject: 'One', text: 'Open https://console.test/x?token=1 now' });
+    await mailer.send({ to: 'b@test.local', subject: 'Two', text: 'No link here' });
+    const files = readdirSync(join(dir, 'outbox'));
+    expect(files).toHaveLength(2);
+    expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
+    expect(statSync(join(dir, 'outbox', files[0]!)).mode & 0o077).toBe(0);
+    expect(outbox(dir).map((m) => m.subject).sort()).toEqual(['One', 'Two']);
+    expect(logs[0]).toContain('(link: https://console.test/x?token=1)');
+    expect(logs[1]).not.toContain('link:');
+  });
+});
