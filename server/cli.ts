@@ -121,10 +121,59 @@ const appStatus: Command<boolean> = {
   },
 };
 
+/** The store finished images live in, as the server sets it up. */
+async function fileStore(config: Config) {
+  const { localStore, s3Store } = await import('./files/store.js');
+  return config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
+}
+
+const demo: Command<number> = {
+  summary: 'Load a demo catalogue: products of both categories, active and disabled, with generated images.',
+  usage: `demo [--count N]
+
+  --count N   how many products (default 30, at most 500); SKUs already there are skipped`,
+  options: { ...help, count: { type: 'string' } },
+  positionals: 0,
+  check(v) {
+    const count = v.count === undefined ? 30 : Number(v.count);
+    if (!Number.isInteger(count) || count < 1 || count > 500) throw new UsageError('--count takes a whole number from 1 to 500.');
+    return count;
+  },
+  async run(count, { config, db }) {
+    const { loadDemo } = await import('./core/demo.js');
+    const admin = await db.kysely.selectFrom('users').select('id').where('is_admin', '=', 1).orderBy('created').executeTakeFirst();
+    const added = await loadDemo(db.kysely, await fileStore(config), admin?.id ?? 'demo', count);
+    return `Added ${added} demo products${added < count ? ` (${count - added} were there already)` : ''}.`;
+  },
+};
+
+const sweepFilesCommand: Command<number> = {
+  summary: 'Delete expired unfinished uploads and stored images no product uses.',
+  usage: `sweep-files [--grace-hours H]
+
+  --grace-hours H   keep unused images younger than this (default 24), since a form may still be open`,
+  options: { ...help, 'grace-hours': { type: 'string' } },
+  positionals: 0,
+  check(v) {
+    const hours = v['grace-hours'] === undefined ? 24 : Number(v['grace-hours']);
+    if (!Number.isFinite(hours) || hours < 0) throw new UsageError('--grace-hours takes a number of hours, 0 or more.');
+    return hours;
+  },
+  async run(hours, { config, db }) {
+    const { sweepFiles } = await import('./core/files.js');
+    const { stagingStore } = await import('./files/staging.js');
+    const expired = await stagingStore(config).deleteExpired();
+    const removed = await sweepFiles(db.kysely, await fileStore(config), hours * 3600_000);
+    return `Removed ${removed} unused images and ${expired} expired unfinished uploads.`;
+  },
+};
+
 const commands: Record<string, Command<never>> = {
   'create-user': createUser as Command<never>,
   'set-flags': setFlagsCommand as Command<never>,
   'app-status': appStatus as Command<never>,
+  demo: demo as Command<never>,
+  'sweep-files': sweepFilesCommand as Command<never>,
 };
 
 const mainHelp = `Usage: npm run cli -- <command> [options]

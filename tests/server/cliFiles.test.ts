@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../../server/cli.js';
+import { storeUpload } from '../../server/core/files.js';
+import { createData, dialects, startApp, type DataStore, type TestApp } from './helpers/index.js';
+import { makeImage } from './helpers/images.js';
+
+describe.each(dialects())('CLI demo and sweep-files (%s)', (dialect) => {
+  let data: DataStore;
+  let t: TestApp;
+  const out: string[] = [];
+  const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
+  beforeAll(async () => {
+    data = await createData(dialect);
+    t = await startApp({ dialect, data });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await data?.drop();
+  });
+  const env = () => ({ DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? undefined, LOG_LEVEL: 'silent' });
+  const onDisk = (address: string) => existsSync(join(data.dataDir, 'files', address.replace('/files/', '')));
+
+  it('loads a demo catalogue with real, stored images, and skips SKUs already there', async () => {
+    expect(await cli(['demo', '--count', '4'], env(), io)).toBe(0);
+    const products = await t.db.selectFrom('products').selectAll().execute();
+    expect(products).toHaveLength(4);
+    expect(new Set(products.map((p) => p.category))).toEqual(new Set(['Cotton', 'Linen']));
+    for (const p of products) for (const a of JSON.parse(p.images) as string[]) expect(onDisk(a)).toBe(true);
+    expect(await cli(['demo', '--count', '5'], env(), io)).toBe(0);
+    expect(out.at(-1)).toBe('Added 1 demo products (4 were there already).');
+    expect(await cli(['demo', '--count', 'many'], env(), io)).toBe(2);
+  });
+
+  it('sweeps images no product uses once their grace has passed, and keeps the rest', async () => {
+    const orphan = await storeUpload(t.db, t.services.store, { owner: 'x', originalName: 'orphan.jpg', data: await makeImage('jpeg', 3000) });
+    expect(await cli(['sweep-files'], env(), io)).toBe(0);
+    expect(onDisk(orphan.address)).toBe(true);
+    await t.db.updateTable('files').set({ created: '2000-01-01T00:00:00.000Z' }).execute();
+    expect(await cli(['sweep-files'], env(), io)).toBe(0);
+    expect(out.at(-1)).toMatch(/^Removed 1 unused images/);
+    expect(onDisk(orphan.address)).toBe(false);
+    expect(onDisk(orphan.thumbnail)).toBe(false);
+    const used = await t.db.selectFrom('products').select('images').execute();
+    for (const p of used) for (const a of JSON.parse(p.images) as string[]) expect(onDisk(a)).toBe(true);
+  });
+});
