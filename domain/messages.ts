@@ -148,6 +148,7 @@ export const messages = {
     filter: 'Filter keys',
     missingIn: 'Missing in the other language',
   },
+  placeholder: { body: 'This screen arrives in a coming release.' },
   common: { required: 'Required', back: 'Back', more: 'More', edit: 'EDIT', search: 'Search' },
   errors: {
     unauthenticated: 'Please sign in.',

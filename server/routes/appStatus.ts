@@ -34,7 +34,8 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   const streams = new Set<ServerResponse>();
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: Fastify waits for open connections before onClose, and an event stream never ends by itself.
+  app.addHook('preClose', async () => {
     for (const s of streams) s.end();
   });
 

@@ -10,7 +10,8 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looked up per request, so a rebuild of dist/ is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, path) => {
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -18,7 +19,8 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
     });
   }
   app.setNotFoundHandler({}, async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasApp) {
+    // A missing script or style must be a 404, not index.html (which the browser would refuse as the wrong type).
+    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !hasApp) {
       return reply.code(404).send({ error: { code: 'not_found', message: messages.errors.notFound } });
     }
     // The reset page carries a token in its address: never leak it through Referer.

@@ -1,0 +1,93 @@
+import { canAccess, isArea } from '../../domain/permissions';
+import type { StoredUser, User } from '../../domain/users';
+import type { AppAuthProvider, Identity } from '../types';
+import { api, ApiError } from './http';
+import { clearStoredUser, readStoredUser, storeUser } from './userStorage';
+
+const SIGN_IN_PAGE = '/signin';
+// Calls to /api/me that start this close together share one answer (checkAuth and canAccess on one navigation).
+const REUSE_MS = 500;
+
+/** The auth provider for our server: the session cookie is the truth, the stored record a cache of GET /api/me. */
+export function createAuthProvider(): AppAuthProvider {
+  let recent: { call: Promise<StoredUser>; doneAt: number | null } | null = null;
+
+  const me = (): Promise<StoredUser> => {
+    if (recent && (recent.doneAt === null || Date.now() - recent.doneAt < REUSE_MS)) return recent.call;
+    const call = api<User>('/api/me').then(storeUser, (err: unknown) => {
+      if (err instanceof ApiError && err.status === 401) clearStoredUser();
+      throw err;
+    });
+    const entry: { call: Promise<StoredUser>; doneAt: number | null } = { call, doneAt: null };
+    const done = (): void => {
+      entry.doneAt = Date.now();
+    };
+    call.then(done, done);
+    recent = entry;
+    return call;
+  };
+  const forget = (): void => {
+    recent = null;
+  };
+
+  return {
+    login: async ({ email, password }) => {
+      forget();
+      await api('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+      await me();
+      return { redirectTo: '/' };
+    },
+
+    logout: async () => {
+      const hadUser = readStoredUser() !== null;
+      clearStoredUser();
+      forget();
+      // Ends the session on the server; skipped when it is known to be gone already.
+      if (hadUser) await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined);
+      return SIGN_IN_PAGE;
+    },
+
+    checkAuth: async () => {
+      const hadUser = readStoredUser() !== null;
+      try {
+        await me();
+      } catch (err) {
+        // No toast for someone who simply is not signed in; a lost session says so.
+        const message = hadUser && err instanceof ApiError ? err.message : false;
+        throw { redirectTo: SIGN_IN_PAGE, message };
+      }
+    },
+
+    checkError: async (error: unknown) => {
+      const status = error && typeof error === 'object' && 'status' in error ? error.status : undefined;
+      if (status === 401) {
+        clearStoredUser();
+        forget();
+        throw { redirectTo: SIGN_IN_PAGE, message: false };
+      }
+    },
+
+    getIdentity: async (): Promise<Identity> => {
+      const user = readStoredUser() ?? (await me());
+      // domain/users' displayName, inlined: importing that module would bring zod into the bundle.
+      return { ...user, id: user.uid, fullName: `${user.firstName} ${user.lastName}`.trim() };
+    },
+
+    getPermissions: async () => readStoredUser(),
+
+    canAccess: async ({ resource }) => {
+      // Deny by default: only the areas of the role matrix exist.
+      if (!isArea(resource)) return false;
+      const user = await me().catch(() => null);
+      return canAccess(user, resource);
+    },
+
+    requestPasswordReset: async (email) => {
+      await api('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: '/reset-password' } });
+    },
+
+    resetPassword: async ({ token, newPassword }) => {
+      await api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { MeUpdate, User } from '../../domain/users';
+import type { AppDataProvider } from '../types';
+import { subscribeAppStatus } from './appStatus';
+import { api } from './http';
+import { restMethods } from './rest';
+import { storeUser } from './userStorage';
+
+/** The data provider for our server: the standard REST calls plus the console's own. */
+export function createDataProvider(): AppDataProvider {
+  return {
+    ...restMethods(),
+    subscribeAppStatus: (listener) => subscribeAppStatus(listener),
+    getMe: () => api<User>('/api/me'),
+    updateMe: async (data: MeUpdate) => {
+      const user = await api<User>('/api/me', { method: 'PATCH', body: data });
+      // The header and the stored record show the new name at once.
+      storeUser(user);
+      return user;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { DataProvider, GetListResult, GetManyParams, Identifier, RaRecord } from 'react-admin';
+import type { Page } from '../../domain/users';
+import { PAGE_SIZE } from '../../domain/constants';
+import { api } from './http';
+
+type Row = Record<string, unknown>;
+
+/** Gives every row react-admin's `id`: products carry `id`, users carry `uid`. */
+function withId<R extends RaRecord>(row: Row): R {
+  const id = row.id ?? row.uid;
+  return { ...row, id: typeof id === 'string' || typeof id === 'number' ? id : String(id) } as R;
+}
+
+const path = (resource: string, id?: Identifier): string =>
+  id === undefined ? `/api/${resource}` : `/api/${resource}/${encodeURIComponent(String(id))}`;
+
+/** The edited record's version goes out as If-Match, so a stale edit answers 409 instead of overwriting. */
+function ifMatch(previous: unknown): Record<string, string> {
+  const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
+  return typeof version === 'number' ? { 'If-Match': `"${version}"` } : {};
+}
+
+/** Reads one cursor page: /api/:resource?limit&after&<filter>, answered as {items, next}. */
+async function getPage<R extends RaRecord>(
+  resource: string,
+  limit: number,
+  after: unknown,
+  filter: Row,
+  signal?: AbortSignal,
+): Promise<GetListResult<R>> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (typeof after === 'string' && after) query.set('after', after);
+  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+  const page = await api<Page<Row>>(`${path(resource)}?${query}`, { signal });
+  return {
+    data: page.items.map((row) => withId<R>(row)),
+    pageInfo: { hasNextPage: page.next !== null, hasPreviousPage: typeof after === 'string' && after !== '' },
+    meta: { next: page.next },
+  };
+}
+
+/**
+ * react-admin's standard calls over our REST routes, the same for every resource, so adding a
+ * resource needs nothing here. Lists are cursor pages: pass the cursor as `meta.after`.
+ */
+export function restMethods(): DataProvider {
+  const one = async <R extends RaRecord>(resource: string, id: Identifier, signal?: AbortSignal): Promise<R> =>
+    withId<R>(await api<Row>(path(resource, id), { signal }));
+  return {
+    getList: async (resource, { pagination, filter, meta, signal }) =>
+      getPage(resource, pagination?.perPage ?? PAGE_SIZE, meta?.after, filter ?? {}, signal),
+    getOne: async (resource, { id, signal }) => ({ data: await one(resource, id, signal) }),
+    getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams) => ({
+      data: await Promise.all(ids.map((id) => one<R>(resource, id, signal))),
+    }),
+    getManyReference: async (resource, { target, id, pagination, filter, meta, signal }) =>
+      getPage(resource, pagination?.perPage ?? PAGE_SIZE, meta?.after, { ...filter, [target]: id }, signal),
+    create: async (resource, { data }) => ({ data: withId(await api<Row>(path(resource), { method: 'POST', body: data })) }),
+    update: async (resource, { id, data, previousData }) => ({
+      data: withId(await api<Row>(path(resource, id), { method: 'PATCH', body: data, headers: ifMatch(previousData) })),
+    }),
+    updateMany: async (resource, { ids, data }) => {
+      await Promise.all(ids.map((id) => api(path(resource, id), { method: 'PATCH', body: data })));
+      return { data: ids };
+    },
+    delete: async (resource, { id, previousData }) => {
+      await api(path(resource, id), { method: 'DELETE' });
+      return { data: withId({ ...previousData, id }) };
+    },
+    deleteMany: async (resource, { ids }) => {
+      await Promise.all(ids.map((id) => api(path(resource, id), { method: 'DELETE' })));
+      return { data: ids };
+    },
+  };
+}

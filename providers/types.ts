@@ -1,0 +1,59 @@
+import type { AuthProvider, DataProvider, UserIdentity } from 'react-admin';
+import type { AppStatus } from '../domain/appStatus';
+import type { RoleFlags } from '../domain/permissions';
+import type { MeUpdate, StoredUser, User } from '../domain/users';
+
+/**
+ * The contract between the screens and a back end. Screens know these types and nothing of
+ * how a provider set talks to its server: providers/local talks to our own server, a later
+ * providers/firebase would talk to hosted Firebase.
+ */
+
+/** The live app status as the browser sees it: null while unknown (not heard yet, or the feed is down). */
+export type LiveStatus = AppStatus | null;
+export type LiveStatusListener = (status: LiveStatus) => void;
+
+/** A failure from the back end: HTTP-like status (0 when unreachable), a machine code and a message fit to show. */
+export interface BackendError extends Error {
+  status: number;
+  code: string;
+}
+
+/** What getPermissions answers: the signed-in user's role flags, or null when nobody is signed in. */
+export type Permissions = RoleFlags | null;
+
+/** What getIdentity answers: the stored user record plus react-admin's id and fullName. */
+export type Identity = UserIdentity & StoredUser;
+
+export interface SignInParams {
+  email: string;
+  password: string;
+}
+
+export interface ResetPasswordParams {
+  token: string;
+  newPassword: string;
+}
+
+/** react-admin's auth provider plus the identity calls that have no react-admin hook. */
+export interface AppAuthProvider extends AuthProvider {
+  login: (params: SignInParams) => Promise<{ redirectTo: string }>;
+  getIdentity: () => Promise<Identity>;
+  getPermissions: () => Promise<Permissions>;
+  /** Whether the signed-in user may open an area of the role matrix (domain/permissions). */
+  canAccess: NonNullable<AuthProvider['canAccess']>;
+  /** Sends a reset mail if the address belongs to an account; resolves either way. */
+  requestPasswordReset: (email: string) => Promise<void>;
+  /** Sets a new password with the token from the reset mail. */
+  resetPassword: (params: ResetPasswordParams) => Promise<void>;
+}
+
+/** react-admin's data provider plus the custom calls screens make through useDataProvider(). */
+export interface AppDataProvider extends DataProvider {
+  /** Follows the live app status; returns the function that stops following. */
+  subscribeAppStatus: (listener: LiveStatusListener) => () => void;
+  /** The signed-in user's own record. */
+  getMe: () => Promise<User>;
+  /** Changes the signed-in user's first and last name; the stored record follows. */
+  updateMe: (data: MeUpdate) => Promise<User>;
+}

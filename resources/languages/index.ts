@@ -1,0 +1,16 @@
+import { createElement, lazy } from 'react';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { messages } from '../../domain/messages';
+
+const Placeholder = lazy(() => import('./LanguagesPlaceholder'));
+const t = messages.languages;
+
+/** The languages resource (editors): its icon and the two text editors, under /languages (spec §2). */
+export default {
+  name: 'languages',
+  icon: TranslateIcon,
+  pages: [
+    { path: 'english', element: createElement(Placeholder, { title: t.english }) },
+    { path: 'swedish', element: createElement(Placeholder, { title: t.swedish }) },
+  ],
+} as const;

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { useAuthState, useCanAccess, useGetIdentity, usePermissions } from 'react-admin';
+import type { Area } from '../../domain/permissions';
+import { Loader } from '../layout/Loader';
+import NotAllowed from '../pages/NotAllowed';
+
+/**
+ * Guards one protected route: not signed in → /signin (through checkAuth's redirectTo); signed
+ * in without the role → the Not allowed page. Each visit asks the server again (GET /api/me), so
+ * a role change or a deactivation shows on the next navigation.
+ */
+export function RequireAccess({ area, children }: { area: Area; children: ReactNode }) {
+  const { refetch: refetchPermissions } = usePermissions();
+  const { refetch: refetchIdentity } = useGetIdentity();
+  // As useAuthenticated(), signing out on failure, plus a hook on success.
+  const { authenticated, isPending } = useAuthState({}, true, {
+    // checkAuth has just stored a fresh record: let the menu and the header read it.
+    onSuccess: () => {
+      void refetchPermissions();
+      void refetchIdentity();
+    },
+  });
+  const access = useCanAccess({ resource: area, action: 'access', enabled: authenticated === true });
+  if (isPending || !authenticated || access.isPending) return <Loader />;
+  if (!access.canAccess) return <NotAllowed />;
+  return <>{children}</>;
+}

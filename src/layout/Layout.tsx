@@ -1,0 +1,32 @@
+import { Suspense, useRef, type ReactNode } from 'react';
+import { Layout as RaLayout, useAuthState } from 'react-admin';
+import { Box } from '@mui/material';
+import { Header } from './Header';
+import { Menu } from './Menu';
+import { Loader } from './Loader';
+
+/**
+ * The frame around every route that is not public: sidebar and header once signed in. Nobody
+ * signed in sees the page bare: protected pages send them to /signin, the 404 page stays plain.
+ */
+export function Layout({ children }: { children?: ReactNode }) {
+  // Never signs out from here; the pages' own guards do that.
+  const { authenticated, isPending, isFetching } = useAuthState(undefined, false);
+  // The frame follows the last finished check: a re-check (every guarded page runs one) must not
+  // swap the frame while it runs, and right after sign-in the stale "not signed in" is not trusted.
+  const signedIn = useRef<boolean | null>(null);
+  if (!isPending && !isFetching) signedIn.current = authenticated === true;
+  if (signedIn.current === null) return <Loader fullScreen />;
+  if (!signedIn.current) {
+    return (
+      <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+        <Suspense fallback={<Loader fullScreen />}>{children}</Suspense>
+      </Box>
+    );
+  }
+  return (
+    <RaLayout appBar={Header} menu={Menu}>
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,55 @@
+import { useId, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useGetIdentity, useLogout } from 'react-admin';
+import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import SettingsIcon from '@mui/icons-material/Settings';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { messages } from '../../domain/messages';
+
+/** The user's first and last name in the header, opening a menu with Settings and Sign Out. */
+export function UserMenuButton() {
+  const { identity } = useGetIdentity();
+  const logout = useLogout();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  if (!identity) return null;
+  const open = anchor !== null;
+  const close = (): void => setAnchor(null);
+  const signOut = (): void => {
+    close();
+    // Ends the server session, clears the stored user and react-admin's state, then goes home (spec §2).
+    void logout({}, '/', false);
+  };
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open}
+        startIcon={<AccountCircle />}
+        endIcon={<ArrowDropDown />}
+        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
+      >
+        {identity.fullName}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={open} onClose={close}>
+        <MenuItem component={Link} to="/settings/account" onClick={close}>
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{messages.header.settings}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={signOut}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{messages.header.signOut}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuthProvider, useNotify } from 'react-admin';
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { messages } from '../../domain/messages';
+import type { AppAuthProvider } from '../../providers/types';
+import { messageOf, statusOf } from '../errors';
+import { PublicFrame } from './PublicFrame';
+
+const t = messages.forgot;
+
+/** /forgot: asks for a reset mail; the answer never tells whether the address has an account. */
+export default function Forgot() {
+  const authProvider = useAuthProvider<AppAuthProvider>();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setBusy(true);
+    setSent(false);
+    try {
+      if (!authProvider) throw new Error(t.failure);
+      await authProvider.requestPasswordReset(email);
+      setSent(true);
+    } catch (err) {
+      notify((statusOf(err) === 429 && messageOf(err)) || t.failure, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicFrame title={t.title}>
+      <Stack component="form" onSubmit={submit} spacing={2} sx={{ mt: 2 }}>
+        {/* Alert has role="alert", so screen readers announce it when it appears. */}
+        {sent && <Alert severity="success">{t.sent}</Alert>}
+        <TextField name="email" type="email" label={t.email} autoComplete="username" required autoFocus fullWidth />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {t.submit}
+        </Button>
+        <Link component={RouterLink} to="/signin" variant="body2">
+          {t.signinLink}
+        </Link>
+      </Stack>
+    </PublicFrame>
+  );
+}

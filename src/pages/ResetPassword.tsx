@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useAuthProvider } from 'react-admin';
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { messages } from '../../domain/messages';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants';
+import type { AppAuthProvider } from '../../providers/types';
+import { PublicFrame } from './PublicFrame';
+
+const t = messages.reset;
+type Outcome = 'idle' | 'done' | 'failed';
+
+/** /reset-password?token=…: sets a new password with the token from the reset mail. */
+export default function ResetPassword() {
+  const authProvider = useAuthProvider<AppAuthProvider>();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [outcome, setOutcome] = useState<Outcome>(token ? 'idle' : 'failed');
+  const [problem, setProblem] = useState<{ field: 'password' | 'confirm'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    // Checked exactly as typed: no trimming, no composition rules (DESIGN.md, ASVS 6.2).
+    if (password.length < PASSWORD_MIN) return setProblem({ field: 'password', text: t.tooShort });
+    if (password !== String(form.get('confirm') ?? '')) return setProblem({ field: 'confirm', text: t.mismatch });
+    setProblem(null);
+    setBusy(true);
+    try {
+      if (!authProvider) throw new Error(t.failure);
+      await authProvider.resetPassword({ token, newPassword: password });
+      setOutcome('done');
+    } catch {
+      setOutcome('failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (outcome !== 'idle') {
+    const done = outcome === 'done';
+    return (
+      <PublicFrame title={t.title}>
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <Alert severity={done ? 'success' : 'error'}>{done ? t.done : t.failure}</Alert>
+          <Link component={RouterLink} to={done ? '/signin' : '/forgot'} variant="body2">
+            {done ? t.signinLink : messages.signin.forgotLink}
+          </Link>
+        </Stack>
+      </PublicFrame>
+    );
+  }
+
+  const field = (name: 'password' | 'confirm', label: string, autoFocus = false) => (
+    <TextField
+      name={name}
+      type="password"
+      label={label}
+      autoComplete="new-password"
+      required
+      autoFocus={autoFocus}
+      fullWidth
+      error={problem?.field === name}
+      helperText={problem?.field === name ? problem.text : name === 'password' ? t.tooShort : undefined}
+      slotProps={{ htmlInput: { maxLength: PASSWORD_MAX } }}
+    />
+  );
+
+  return (
+    <PublicFrame title={t.title}>
+      <Stack component="form" onSubmit={submit} spacing={2} sx={{ mt: 2 }} noValidate>
+        {field('password', t.password, true)}
+        {field('confirm', t.confirm)}
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {t.submit}
+        </Button>
+        <Link component={RouterLink} to="/signin" variant="body2">
+          {t.signinLink}
+        </Link>
+      </Stack>
+    </PublicFrame>
+  );
+}

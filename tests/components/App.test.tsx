@@ -1,0 +1,91 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { memoryStore } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../src/App';
+import type { User } from '../../domain/users';
+import { fakeAuthProvider, fakeDataProvider, userWith } from './helpers';
+
+function Where() {
+  return <output aria-label="path">{useLocation().pathname}</output>;
+}
+
+function renderApp(path: string, user: User | null) {
+  const authProvider = fakeAuthProvider(user);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App authProvider={authProvider} dataProvider={fakeDataProvider()} store={memoryStore()} />
+      <Where />
+    </MemoryRouter>,
+  );
+  return { authProvider };
+}
+const path = () => screen.getByRole('status', { name: 'path' }).textContent;
+
+describe('routes', () => {
+  it('shows the 404 page with sidebar and header when signed in', async () => {
+    renderApp('/no/such/page', userWith());
+    expect(await screen.findByText("This page doesn't exist.")).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back To Home' })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeVisible();
+  });
+
+  it('shows the 404 page without sidebar and header when signed out', async () => {
+    renderApp('/no/such/page', null);
+    expect(await screen.findByText("This page doesn't exist.")).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('greets on the dashboard', async () => {
+    renderApp('/', userWith());
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+    expect(screen.getByText('Please use the sidebar to navigate')).toBeVisible();
+  });
+
+  it.each(['/', '/settings/account', '/info/changelog', '/users/users', '/products/add-product/', '/languages/swedish'])(
+    'sends someone not signed in from %s to /signin',
+    async (from) => {
+      renderApp(from, null);
+      await waitFor(() => expect(path()).toBe('/signin'));
+      expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+    },
+  );
+
+  it('sends a signed-in user from /signin and /forgot to the dashboard', async () => {
+    renderApp('/forgot', userWith());
+    await waitFor(() => expect(path()).toBe('/'));
+    expect(await screen.findByText('Please use the sidebar to navigate')).toBeVisible();
+  });
+
+  it.each([
+    ['/users/users', { isEditor: true }],
+    ['/users/edit-user/u2', { isEditor: true }],
+    ['/products/products', { isAdmin: true }],
+    ['/languages/english', { isAdmin: true }],
+  ])('shows Not allowed on %s to a role without access', async (route, flags) => {
+    renderApp(route, userWith(flags));
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeVisible();
+    expect(screen.getByText('Your account does not have access to this page.')).toBeVisible();
+  });
+
+  it.each([
+    ['/users/users', { isAdmin: true }, 'Users'],
+    ['/users/search', { isAdmin: true }, 'Search User'],
+    ['/products/add-product/', { isEditor: true }, 'Add Product'],
+    ['/products/edit-product/p1', { isEditor: true }, 'Edit Product'],
+    ['/languages/swedish', { isEditor: true }, 'Language: Swedish'],
+  ])('opens %s for a role with access', async (route, flags, title) => {
+    renderApp(route, userWith(flags));
+    expect(await screen.findByRole('heading', { name: title })).toBeVisible();
+    expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
+  });
+
+  it('shows the public pages at their exact paths', async () => {
+    renderApp('/version', null);
+    expect(await screen.findByRole('heading', { name: 'VERSION ERROR' })).toBeVisible();
+    expect(screen.getByText('App version and Live version do not match, please reload page or contact support.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeVisible();
+  });
+});

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { render, type RenderResult } from '@testing-library/react';
+import { vi } from 'vitest';
+import { canAccess, isArea } from '../../domain/permissions';
+import type { StoredUser, User } from '../../domain/users';
+import type { AppAuthProvider, AppDataProvider, LiveStatusListener } from '../../providers/types';
+import { i18nProvider } from '../../src/i18n';
+
+/** A user record with the given role flags. */
+export function userWith(flags: Partial<StoredUser> = {}): User {
+  return {
+    uid: 'u1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    userType: 'staff',
+    active: true,
+    isAdmin: false,
+    isEditor: false,
+    created: '2024-01-01T00:00:00.000Z',
+    updated: null,
+    ...flags,
+  };
+}
+
+const notSignedIn = (): Promise<never> => Promise.reject({ redirectTo: '/signin', message: false });
+
+/** An auth provider over a fixed user (null: nobody signed in), each method a spy. */
+export function fakeAuthProvider(user: User | null, overrides: Partial<AppAuthProvider> = {}): AppAuthProvider {
+  return {
+    login: vi.fn(async () => ({ redirectTo: '/' })),
+    logout: vi.fn(async () => '/signin'),
+    checkAuth: vi.fn(async () => (user ? undefined : notSignedIn())),
+    checkError: vi.fn(async () => undefined),
+    getIdentity: vi.fn(async () =>
+      user ? { ...user, id: user.uid, fullName: `${user.firstName} ${user.lastName}` } : notSignedIn(),
+    ),
+    getPermissions: vi.fn(async () => user),
+    canAccess: vi.fn(async ({ resource }: { resource: string }) => isArea(resource) && canAccess(user, resource)),
+    requestPasswordReset: vi.fn(async () => undefined),
+    resetPassword: vi.fn(async () => undefined),
+    ...overrides,
+  };
+}
+
+/** A data provider whose live status is active on the bundle's version unless told otherwise. */
+export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppDataProvider {
+  const unsupported = vi.fn(async () => Promise.reject(new Error('not in this test')));
+  return {
+    getList: unsupported,
+    getOne: unsupported,
+    getMany: unsupported,
+    getManyReference: unsupported,
+    create: unsupported,
+    update: unsupported,
+    updateMany: unsupported,
+    delete: unsupported,
+    deleteMany: unsupported,
+    subscribeAppStatus: vi.fn((listener: LiveStatusListener) => {
+      listener({ active: true, version: '0.1.1' });
+      return () => undefined;
+    }),
+    getMe: vi.fn(async () => userWith()),
+    updateMe: vi.fn(async (data) => ({ ...userWith(), ...data })),
+    ...overrides,
+  };
+}
+
+interface Options {
+  authProvider?: AppAuthProvider;
+  dataProvider?: AppDataProvider;
+  path?: string;
+}
+
+/** Renders a piece of the console inside react-admin's context, a router at `path`, and the toast area. */
+export function renderInAdmin(ui: ReactNode, options: Options = {}): RenderResult {
+  const { authProvider = fakeAuthProvider(userWith()), dataProvider = fakeDataProvider(), path = '/' } = options;
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+        {ui}
+        <Notification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}

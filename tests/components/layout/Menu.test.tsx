@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Menu } from '../../../src/layout/Menu';
+import { fakeAuthProvider, renderInAdmin, userWith } from '../helpers';
+
+const everyone = ['Dashboard', 'My Account', 'Changelog'];
+const adminItems = ['Users', 'Search User'];
+const editorItems = ['Products', 'Add Product', 'Search Product', 'English', 'Swedish'];
+
+/** The names of the sidebar's links, once the role has loaded. */
+async function menuItems(flags: { isAdmin: boolean; isEditor: boolean }): Promise<string[]> {
+  renderInAdmin(<Menu />, { authProvider: fakeAuthProvider(userWith(flags)) });
+  await screen.findByRole('menuitem', { name: 'Changelog' });
+  return screen.getAllByRole('menuitem').map((item) => item.textContent ?? '');
+}
+
+describe('sidebar menu', () => {
+  it.each([
+    { role: 'admin only', flags: { isAdmin: true, isEditor: false }, expected: [...everyone, ...adminItems] },
+    { role: 'editor only', flags: { isAdmin: false, isEditor: true }, expected: [...everyone, ...editorItems] },
+    { role: 'admin and editor', flags: { isAdmin: true, isEditor: true }, expected: [...everyone, ...adminItems, ...editorItems] },
+    { role: 'neither', flags: { isAdmin: false, isEditor: false }, expected: everyone },
+  ])('shows exactly the groups an $role user may use', async ({ flags, expected }) => {
+    const items = await menuItems(flags);
+    expect([...items].sort()).toEqual([...expected].sort());
+  });
+
+  it('keeps the spec order and group titles', async () => {
+    const items = await menuItems({ isAdmin: true, isEditor: true });
+    expect(items).toEqual(['Dashboard', ...adminItems, ...editorItems, 'My Account', 'Changelog']);
+    for (const title of ['Users', 'Products', 'Languages', 'Settings', 'Info']) {
+      expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByText('Languages')).toBeVisible();
+    expect(screen.getByText('Settings')).toBeVisible();
+    expect(screen.getByText('Info')).toBeVisible();
+  });
+
+  it('links each item to its route', async () => {
+    await menuItems({ isAdmin: true, isEditor: true });
+    const href = (name: string) => screen.getByRole('menuitem', { name }).getAttribute('href');
+    expect(href('Search User')).toBe('/users/search');
+    expect(href('Add Product')).toBe('/products/add-product/');
+    expect(href('Swedish')).toBe('/languages/swedish');
+    expect(href('My Account')).toBe('/settings/account');
+    expect(href('Changelog')).toBe('/info/changelog');
+  });
+});

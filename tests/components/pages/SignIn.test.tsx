@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import SignIn from '../../../src/pages/SignIn';
+import { fakeAuthProvider, renderInAdmin } from '../helpers';
+
+async function signIn(login: () => Promise<never>) {
+  renderInAdmin(<SignIn />, { authProvider: fakeAuthProvider(null, { login: vi.fn(login) }), path: '/signin' });
+  await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/^Password/), 'wrong-password');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('sign-in page', () => {
+  it("shows 'Welcome back!', required email and password fields and the 'Forgot Password?' link", () => {
+    renderInAdmin(<SignIn />, { authProvider: fakeAuthProvider(null), path: '/signin' });
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText(/^Email/)).toBeRequired();
+    expect(screen.getByLabelText(/^Password/)).toBeRequired();
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot');
+  });
+
+  it("says 'Invalid details or email already in use.' when sign-in fails", async () => {
+    await signIn(() => Promise.reject(Object.assign(new Error('Invalid email or password'), { status: 401 })));
+    expect(await screen.findByText('Invalid details or email already in use.')).toBeVisible();
+  });
+
+  it("shows the server's message when sign-in is throttled", async () => {
+    const message = 'Too many attempts. Please wait a few minutes and try again.';
+    await signIn(() => Promise.reject(Object.assign(new Error(message), { status: 429 })));
+    expect(await screen.findByText(message)).toBeVisible();
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { createConsoleStore } from '../../src/store';
+
+describe('console store', () => {
+  it('keeps the sidebar flag in local storage across a reset (sign-out) and a new page load', () => {
+    const store = createConsoleStore();
+    store.setup();
+    store.setItem('sidebar.open', false);
+    store.setItem('products.listParams', { page: 2 });
+    store.reset();
+    store.teardown();
+    const reloaded = createConsoleStore();
+    reloaded.setup();
+    expect(reloaded.getItem('sidebar.open')).toBe(false);
+    expect(reloaded.getItem('products.listParams')).toBeUndefined();
+  });
+});
