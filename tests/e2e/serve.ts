@@ -3,6 +3,7 @@ import { build } from 'vite';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { registerUser } from '../../server/auth/register.js';
+import { loadDemo } from '../../server/core/demo.js';
 import { PASSWORD, users } from './users.js';
 
 /** Serves a freshly built app on a fresh data folder, seeded with one user per kind. */
@@ -21,6 +22,9 @@ async function serve(): Promise<void> {
     .set({ first_name: users.admin.firstName, last_name: users.admin.lastName })
     .where('email', '=', users.admin.email)
     .execute();
+  // A demo catalogue (30 products with generated images), so paging with 'More' has something to page through.
+  const admin = await services.db.kysely.selectFrom('users').select('id').where('email', '=', users.admin.email).executeTakeFirstOrThrow();
+  await loadDemo(services.db.kysely, services.store, admin.id, 30);
   await app.listen({ port: config.port, host: 'localhost' });
   const stop = async (): Promise<void> => {
     await app.close();
