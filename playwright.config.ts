@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3999;
-export const E2E_DATA_DIR = '/tmp/linen-console-e2e';
+// Each run gets its own port and data folder, so two runs on one machine never touch each other's server.
+// Set once in the runner process; its workers inherit the environment and so see the same values.
+process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
+process.env.E2E_DATA_DIR ??= `/tmp/linen-console-e2e-${process.env.E2E_PORT}-${Date.now()}`;
+const PORT = Number(process.env.E2E_PORT);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
 // End to end in Debian's Chromium against the built app served by the real server.
 export default defineConfig({

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'vite';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -10,8 +11,10 @@ import { PASSWORD, users } from './users.js';
 async function serve(): Promise<void> {
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: users.admin.email, ADMIN_PASSWORD: PASSWORD });
   rmSync(config.dataDir, { recursive: true, force: true });
-  await build({ logLevel: 'warn' });
-  const { app, services } = await buildApp(config);
+  // Built into this run's own folder: a parallel run (or the developer's dist/) is left alone.
+  const distDir = join(config.dataDir, 'dist');
+  await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, sourcemap: false } });
+  const { app, services } = await buildApp(config, { distDir });
   for (const [key, u] of Object.entries(users)) {
     if (key === 'admin') continue;
     await registerUser(services.auth, services.db.kysely, { ...u, password: PASSWORD });
@@ -28,6 +31,7 @@ async function serve(): Promise<void> {
   await app.listen({ port: config.port, host: 'localhost' });
   const stop = async (): Promise<void> => {
     await app.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());

@@ -7,6 +7,7 @@ export const users = {
   editor: { email: 'editor@example.com', firstName: 'Eda', lastName: 'Editor', isAdmin: false, isEditor: true, active: true },
   staff: { email: 'staff@example.com', firstName: 'Sam', lastName: 'Staff', isAdmin: false, isEditor: false, active: true },
   inactive: { email: 'gone@example.com', firstName: 'Gil', lastName: 'Gone', isAdmin: false, isEditor: true, active: false },
+  newcomer: { email: 'newcomer@example.com', firstName: 'Nora', lastName: 'Newcomer', isAdmin: true, isEditor: true, active: true },
   walker: { email: 'walker@example.com', firstName: 'Wendy', lastName: 'Walker', isAdmin: false, isEditor: false, active: true },
 } as const;
 

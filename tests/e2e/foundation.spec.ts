@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { mailLinkTo, setAppStatus, signIn } from './helpers';
+import { PASSWORD, users } from './users';
+
+test.describe('the console as a newcomer meets it', () => {
+  test('sign in, dashboard, My Account, Changelog, sign out, reset the password, sign in with it', async ({ page }) => {
+    await signIn(page, 'newcomer');
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Nora Newcomer')).toBeVisible();
+
+    await page.goto('/settings/account');
+    await expect(page.getByLabel('Email')).toHaveValue(users.newcomer.email);
+    await page.getByLabel('First Name').fill('Noor');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Changes saved')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Noor Newcomer')).toBeVisible();
+
+    await page.goto('/info/changelog');
+    await expect(page.getByText('0.1.1', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('0.1.0', { exact: false }).first()).toBeVisible();
+
+    await page.getByRole('banner').getByRole('button', { name: /Noor Newcomer/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+
+    const asked = Date.now() - 1000;
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await expect(page).toHaveURL(/\/forgot$/);
+    await page.getByLabel('Email').fill(users.newcomer.email);
+    await page.getByRole('button', { name: 'Send Password' }).click();
+    await expect(page.getByText('Password reset email was sent')).toBeVisible();
+
+    const link = await mailLinkTo(users.newcomer.email, asked);
+    expect(link).toContain('/reset-password?token=');
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('a fresh linen password');
+    await page.getByLabel('Repeat new password').fill('a fresh linen password');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText('Your password was changed. Please sign in.')).toBeVisible();
+
+    await signIn(page, 'newcomer', 'a fresh linen password');
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+  });
+
+  test('a wrong password and an inactive user are refused with the spec message', async ({ page }) => {
+    for (const [email, password] of [[users.editor.email, 'not the password'], [users.inactive.email, PASSWORD]] as const) {
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByText('Invalid details or email already in use.')).toBeVisible();
+      await expect(page).toHaveURL(/\/signin$/);
+    }
+  });
+
+  test('an editor who reloads stays signed in; protected pages send others to /signin', async ({ page, browser }) => {
+    await signIn(page, 'editor');
+    await page.goto('/info/changelog');
+    await page.reload();
+    await expect(page).toHaveURL(/\/info\/changelog$/);
+    await expect(page.getByRole('banner').getByText('Eda Editor')).toBeVisible();
+
+    const anonymous = await browser.newPage();
+    await anonymous.goto('/settings/account');
+    await expect(anonymous).toHaveURL(/\/signin$/);
+    await anonymous.close();
+  });
+
+  test('the 404 page, signed out without the frame and signed in with it', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText("This page doesn't exist.")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back To Home' }).or(page.getByRole('link', { name: 'Back To Home' }))).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+
+    await signIn(page, 'staff');
+    await page.goto('/no/such/page');
+    await expect(page.getByText("This page doesn't exist.")).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Sam Staff')).toBeVisible();
+  });
+
+  test('a role the user lacks shows Not allowed, and the menu mirrors roles', async ({ page }) => {
+    await signIn(page, 'staff');
+    await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Add Product' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Search User' })).toHaveCount(0);
+    await page.goto('/users/users');
+    await expect(page.getByText('Not allowed')).toBeVisible();
+  });
+
+  test('the gate: status off shows only a loader within 2 s in an open page, on brings the routes back', async ({ page, baseURL }) => {
+    await signIn(page, 'editor');
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    try {
+      await setAppStatus(baseURL!, false);
+      await expect(page.getByRole('progressbar')).toBeVisible({ timeout: 2000 });
+      await expect(page.getByText('Welcome back!')).toHaveCount(0);
+    } finally {
+      await setAppStatus(baseURL!, true);
+    }
+    await expect(page.getByText('Welcome back!')).toBeVisible({ timeout: 5000 });
+  });
+});

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, request, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { PASSWORD, users, type UserKey } from './users';
+
+/** Signs in through the sign-in screen and waits for the dashboard. */
+export async function signIn(page: Page, who: UserKey | { email: string }, password = PASSWORD): Promise<void> {
+  const email = typeof who === 'string' ? users[who].email : who.email;
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please use the sidebar to navigate')).toBeVisible();
+}
+
+/** The newest mail in the outbox to an address, decoded enough to find its link (waits up to 10 s). */
+export async function mailLinkTo(address: string, after = 0): Promise<string> {
+  const dir = join(E2E_DATA_DIR, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.eml') && statSync(join(dir, f)).mtimeMs >= after).sort();
+    } catch {
+      // The outbox folder appears with the first mail.
+    }
+    for (const f of files.reverse()) {
+      const raw = readFileSync(join(dir, f), 'utf8');
+      if (!raw.toLowerCase().includes(`to: ${address.toLowerCase()}`)) continue;
+      const body = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = /https?:\/\/\S+reset-password\?token=[^\s]+/.exec(body)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No mail with a link to ${address} in ${dir}`);
+}
+
+/** Sets the live app status as the first admin, through the API, in a context of its own (the page keeps its session). */
+export async function setAppStatus(baseURL: string, active: boolean): Promise<void> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  try {
+    const signin = await ctx.post('/api/auth/sign-in/email', { data: { email: users.admin.email, password: PASSWORD } });
+    expect(signin.status()).toBe(200);
+    const res = await ctx.put('/api/app/status', { data: { active } });
+    expect(res.status()).toBe(200);
+  } finally {
+    await ctx.dispose();
+  }
+}
