@@ -168,12 +168,32 @@ const sweepFilesCommand: Command<number> = {
   },
 };
 
+const backup: Command<string> = {
+  summary: 'Copy the SQLite database to FILE while the server runs (PostgreSQL: use pg_dump).',
+  usage: `backup FILE
+
+  Writes a consistent copy of DATA_DIR/console.sqlite to FILE. Images, secrets and the outbox are plain files in
+  DATA_DIR: copy them as well. On PostgreSQL, back up with pg_dump instead.`,
+  options: { ...help },
+  positionals: 1,
+  check(_v, [file]) {
+    if (!file) throw new UsageError('backup needs the FILE to write.');
+    return resolve(file);
+  },
+  async run(file, { db }) {
+    if (!db.sqlite) throw new Error('This console runs on PostgreSQL: back it up with pg_dump.');
+    await db.sqlite.backup(file);
+    return `Database copied to ${file}.`;
+  },
+};
+
 const commands: Record<string, Command<never>> = {
   'create-user': createUser as Command<never>,
   'set-flags': setFlagsCommand as Command<never>,
   'app-status': appStatus as Command<never>,
   demo: demo as Command<never>,
   'sweep-files': sweepFilesCommand as Command<never>,
+  backup: backup as Command<never>,
 };
 
 const mainHelp = `Usage: npm run cli -- <command> [options]

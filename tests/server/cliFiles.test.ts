@@ -45,4 +45,22 @@ describe.each(dialects())('CLI demo and sweep-files (%s)', (dialect) => {
     const used = await t.db.selectFrom('products').select('images').execute();
     for (const p of used) for (const a of JSON.parse(p.images) as string[]) expect(onDisk(a)).toBe(true);
   });
+
+  it('backs up the SQLite database to a file that opens with the same data, and says to use pg_dump on PostgreSQL', async () => {
+    const file = join(data.dataDir, 'backup-copy.sqlite');
+    const code = await cli(['backup', file], env(), io);
+    if (dialect === 'postgres') {
+      expect(code).toBe(1);
+      expect(out.at(-1)).toMatch(/pg_dump/);
+      return;
+    }
+    expect(code).toBe(0);
+    const Database = (await import('better-sqlite3')).default;
+    const copy = new Database(file, { readonly: true });
+    const rows = copy.prepare('select count(*) as n from products').get() as { n: number };
+    copy.close();
+    const live = await t.db.selectFrom('products').select('id').execute();
+    expect(rows.n).toBe(live.length);
+    expect(rows.n).toBeGreaterThan(0);
+  });
 });
