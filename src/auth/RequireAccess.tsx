@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useAuthState, useCanAccess, useGetIdentity, usePermissions } from 'react-admin';
 import type { Area } from '../../domain/permissions';
 import { Loader } from '../layout/Loader';
@@ -10,6 +11,17 @@ import NotAllowed from '../pages/NotAllowed';
  * a role change or a deactivation shows on the next navigation.
  */
 export function RequireAccess({ area, children }: { area: Area; children: ReactNode }) {
+  // Each navigation is a new visit: without the key React keeps one guard across sibling routes
+  // (My Account → Changelog), checkAuth is not asked again, and a deactivated user saw 'Not allowed'.
+  const { key } = useLocation();
+  return (
+    <Guard key={key} area={area}>
+      {children}
+    </Guard>
+  );
+}
+
+function Guard({ area, children }: { area: Area; children: ReactNode }) {
   const { refetch: refetchPermissions } = usePermissions();
   const { refetch: refetchIdentity } = useGetIdentity();
   // As useAuthenticated(), signing out on failure, plus a hook on success.
@@ -21,7 +33,11 @@ export function RequireAccess({ area, children }: { area: Area; children: ReactN
     },
   });
   const access = useCanAccess({ resource: area, action: 'access', enabled: authenticated === true });
-  if (isPending || !authenticated || access.isPending) return <Loader />;
-  if (!access.canAccess) return <NotAllowed />;
+  // A page once shown stays mounted while a check runs again, so a form never loses what was typed.
+  const shown = useRef(false);
+  const settled = !isPending && authenticated && !access.isPending;
+  if (settled && !access.canAccess) return <NotAllowed />;
+  if (!settled && !(shown.current && authenticated !== false)) return <Loader />;
+  shown.current = true;
   return <>{children}</>;
 }
