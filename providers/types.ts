@@ -2,6 +2,7 @@ import type { AuthProvider, DataProvider, UserIdentity } from 'react-admin';
 import type { AppStatus } from '../domain/appStatus';
 import type { RoleFlags } from '../domain/permissions';
 import type { MeUpdate, StoredUser, User } from '../domain/users';
+import type { UploadedImage, UploadState } from '../domain/uploads';
 
 /**
  * The contract between the screens and a back end. Screens know these types and nothing of
@@ -48,6 +49,20 @@ export interface AppAuthProvider extends AuthProvider {
   resetPassword: (params: ResetPasswordParams) => Promise<void>;
 }
 
+/** What a screen is told while a file uploads. */
+export interface UploadCallbacks {
+  onProgress?: (sent: number, total: number) => void;
+  onState?: (state: UploadState, message?: string) => void;
+}
+
+/** A running upload: pause, resume and cancel it; `done` settles with the stored image or an error. */
+export interface UploadHandle {
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+  done: Promise<UploadedImage>;
+}
+
 /** react-admin's data provider plus the custom calls screens make through useDataProvider(). */
 export interface AppDataProvider extends DataProvider {
   /** Follows the live app status; returns the function that stops following. */
@@ -56,4 +71,6 @@ export interface AppDataProvider extends DataProvider {
   getMe: () => Promise<User>;
   /** Changes the signed-in user's first and last name; the stored record follows. */
   updateMe: (data: MeUpdate) => Promise<User>;
+  /** Starts uploading an image at once; resolves with its handle (a promise, as react-admin's proxy wants). */
+  uploadImage: (file: File, callbacks?: UploadCallbacks) => Promise<UploadHandle>;
 }

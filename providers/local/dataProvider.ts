@@ -4,6 +4,7 @@ import { subscribeAppStatus } from './appStatus';
 import { api } from './http';
 import { restMethods } from './rest';
 import { storeUser } from './userStorage';
+import { uploadImage } from './uploads';
 
 /** The data provider for our server: the standard REST calls plus the console's own. */
 export function createDataProvider(): AppDataProvider {
@@ -17,5 +18,6 @@ export function createDataProvider(): AppDataProvider {
       storeUser(user);
       return user;
     },
+    uploadImage: async (file, callbacks) => uploadImage(file, callbacks),
   };
 }

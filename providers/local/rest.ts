@@ -20,35 +20,40 @@ function ifMatch(previous: unknown): Record<string, string> {
   return typeof version === 'number' ? { 'If-Match': `"${version}"` } : {};
 }
 
-/** Reads one cursor page: /api/:resource?limit&after&<filter>, answered as {items, next}. */
+/** Reads one cursor page: /api/:resource[/:view]?limit&after&<filter>, answered as {items, next}. */
 async function getPage<R extends RaRecord>(
   resource: string,
   limit: number,
   after: unknown,
   filter: Row,
   signal?: AbortSignal,
+  view?: unknown,
 ): Promise<GetListResult<R>> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (typeof after === 'string' && after) query.set('after', after);
   for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
-  const page = await api<Page<Row>>(`${path(resource)}?${query}`, { signal });
+  // A named view of the resource (meta.view, e.g. 'newest') reads /api/:resource/:view; it may answer without a cursor.
+  const base = typeof view === 'string' && view ? path(resource, view) : path(resource);
+  const page = await api<Partial<Page<Row>> & Pick<Page<Row>, 'items'>>(`${base}?${query}`, { signal });
+  const next = page.next ?? null;
   return {
     data: page.items.map((row) => withId<R>(row)),
-    pageInfo: { hasNextPage: page.next !== null, hasPreviousPage: typeof after === 'string' && after !== '' },
-    meta: { next: page.next },
+    pageInfo: { hasNextPage: next !== null, hasPreviousPage: typeof after === 'string' && after !== '' },
+    meta: { next },
   };
 }
 
 /**
  * react-admin's standard calls over our REST routes, the same for every resource, so adding a
- * resource needs nothing here. Lists are cursor pages: pass the cursor as `meta.after`.
+ * resource needs nothing here. Lists are cursor pages: pass the cursor as `meta.after` (and a named view
+ * as `meta.view`); `update` with `meta.replace` replaces the whole record.
  */
 export function restMethods(): DataProvider {
   const one = async <R extends RaRecord>(resource: string, id: Identifier, signal?: AbortSignal): Promise<R> =>
     withId<R>(await api<Row>(path(resource, id), { signal }));
   return {
     getList: async (resource, { pagination, filter, meta, signal }) =>
-      getPage(resource, pagination?.perPage ?? PAGE_SIZE, meta?.after, filter ?? {}, signal),
+      getPage(resource, pagination?.perPage ?? PAGE_SIZE, meta?.after, filter ?? {}, signal, meta?.view),
     getOne: async (resource, { id, signal }) => ({ data: await one(resource, id, signal) }),
     getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams) => ({
       data: await Promise.all(ids.map((id) => one<R>(resource, id, signal))),
@@ -56,8 +61,15 @@ export function restMethods(): DataProvider {
     getManyReference: async (resource, { target, id, pagination, filter, meta, signal }) =>
       getPage(resource, pagination?.perPage ?? PAGE_SIZE, meta?.after, { ...filter, [target]: id }, signal),
     create: async (resource, { data }) => ({ data: withId(await api<Row>(path(resource), { method: 'POST', body: data })) }),
-    update: async (resource, { id, data, previousData }) => ({
-      data: withId(await api<Row>(path(resource, id), { method: 'PATCH', body: data, headers: ifMatch(previousData) })),
+    // A partial change is PATCH; meta.replace sends the whole record as PUT (e.g. a language's text map).
+    update: async (resource, { id, data, previousData, meta }) => ({
+      data: withId(
+        await api<Row>(path(resource, id), {
+          method: meta?.replace === true ? 'PUT' : 'PATCH',
+          body: data,
+          headers: ifMatch(previousData),
+        }),
+      ),
     }),
     updateMany: async (resource, { ids, data }) => {
       await Promise.all(ids.map((id) => api(path(resource, id), { method: 'PATCH', body: data })));

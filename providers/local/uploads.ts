@@ -1,20 +1,9 @@
 import { chunkSize, isResumable, isRetryable, retryBudget, retryDelay, type UploadedImage, type UploadState } from '../../domain/uploads';
+import type { UploadCallbacks, UploadHandle } from '../types';
+
+export type { UploadCallbacks, UploadHandle };
 
 const ENDPOINT = '/api/uploads';
-
-/** What a screen is told while a file uploads. */
-export interface UploadCallbacks {
-  onProgress?: (sent: number, total: number) => void;
-  onState?: (state: UploadState, message?: string) => void;
-}
-
-/** A running upload: pause, resume and cancel it; `done` settles with the stored image or an error. */
-export interface UploadHandle {
-  pause(): void;
-  resume(): void;
-  cancel(): void;
-  done: Promise<UploadedImage>;
-}
 
 interface Answer {
   status: number;
@@ -103,14 +92,15 @@ export function uploadImage(file: File, cb: UploadCallbacks = {}): UploadHandle 
     chunk = 1;
     while (offset < file.size) {
       const size = Math.min(chunkSize(chunk), file.size - offset);
-      const from = offset;
-      last = await withRetry(() =>
-        send('PATCH', location!, {
+      // A retry may start further on (the HEAD above moved `offset`), so progress counts from where each attempt starts.
+      last = await withRetry(() => {
+        const at = offset;
+        return send('PATCH', location!, {
           'Tus-Resumable': '1.0.0',
-          'Upload-Offset': String(offset),
+          'Upload-Offset': String(at),
           'Content-Type': 'application/offset+octet-stream',
-        }, file.slice(offset, offset + size), (n) => cb.onProgress?.(from + n, file.size), control.signal),
-      );
+        }, file.slice(at, at + size), (n) => cb.onProgress?.(at + n, file.size), control.signal);
+      });
       if (last.status !== 204 && last.status !== 200) throw new Error(message(last, 'Could not upload the image.'));
       offset = Number(last.header('Upload-Offset') ?? offset + size);
       chunk++;

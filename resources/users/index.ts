@@ -1,17 +1,18 @@
 import { createElement, lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
-import { messages } from '../../domain/messages';
 
-const Placeholder = lazy(() => import('./UsersPlaceholder'));
-const t = messages.users;
+// Each screen loads on demand, so an editor's bundle does not carry the admin's screens.
+const UserList = lazy(() => import('./UserList'));
+const UserEdit = lazy(() => import('./UserEdit'));
+const UserSearch = lazy(() => import('./UserSearch'));
 
 /** The users resource (admins): its icon and its pages, by path under /users (spec §2). */
 export default {
   name: 'users',
   icon: PeopleIcon,
   pages: [
-    { path: 'users', element: createElement(Placeholder, { title: t.title }) },
-    { path: 'edit-user/:getUid', element: createElement(Placeholder, { title: t.editTitle }) },
-    { path: 'search', element: createElement(Placeholder, { title: t.searchTitle }) },
+    { path: 'users', element: createElement(UserList) },
+    { path: 'edit-user/:getUid', element: createElement(UserEdit) },
+    { path: 'search', element: createElement(UserSearch) },
   ],
 } as const;

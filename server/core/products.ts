@@ -35,7 +35,8 @@ export async function listProducts(
   let q = db.selectFrom('products').selectAll();
   const after = opts.after;
   if (after) {
-    q = q.where((eb) => eb.or([eb('sku', '<', after.key), eb.and([eb('sku', '=', after.key), eb('id', '<', after.id)])]));
+    // (sku, id) < (key, id) written so the sku index bounds the scan: a bare OR made every later page read all before it.
+    q = q.where('sku', '<=', after.key).where((eb) => eb.or([eb('sku', '<', after.key), eb('id', '<', after.id)]));
   }
   const rows = await q.orderBy('sku', 'desc').orderBy('id', 'desc').limit(opts.limit + 1).execute();
   return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };

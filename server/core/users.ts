@@ -111,9 +111,8 @@ export async function listUsers(
   let q = db.selectFrom('users').selectAll();
   const after = opts.after;
   if (after) {
-    q = q.where((eb) =>
-      eb.or([eb('created', '>', after.key), eb.and([eb('created', '=', after.key), eb('id', '>', after.id)])]),
-    );
+    // (created, id) > (key, id) written so the index bounds the scan: a bare OR made every later page read all before it.
+    q = q.where('created', '>=', after.key).where((eb) => eb.or([eb('created', '>', after.key), eb('id', '>', after.id)]));
   }
   const rows = await q.orderBy('created', 'asc').orderBy('id', 'asc').limit(opts.limit + 1).execute();
   const more = rows.length > opts.limit;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -30,8 +30,29 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string }): D
   file.pragma('journal_mode = WAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepStatements(file) }) });
   return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query anew, and preparing was a fifth of a simple API request's time
+ * (BENCHMARKS.md); the most recently used statements are kept instead. Safe because Kysely runs one query at a
+ * time on this connection and better-sqlite3 runs each to completion synchronously.
+ */
+function keepStatements(file: SQLite.Database, max = 200): SqliteDatabase {
+  const kept = new Map<string, SqliteStatement>();
+  return {
+    close: () => file.close(),
+    prepare(sql) {
+      let st = kept.get(sql);
+      if (st) kept.delete(sql);
+      else st = file.prepare(sql);
+      // Re-inserted last, so the first key is always the least recently used.
+      kept.set(sql, st);
+      if (kept.size > max) kept.delete(kept.keys().next().value!);
+      return st;
+    },
+  };
 }
 
 /** Now as ISO-8601 text, the time format of every table. */

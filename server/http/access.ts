@@ -6,6 +6,7 @@ import { messages } from '../../domain/messages.js';
 import type { Auth } from '../auth/index.js';
 import type { Database } from '../db/schema.js';
 import { findUser } from '../core/users.js';
+import { liveSession } from '../auth/session.js';
 import { DomainError } from '../core/errors.js';
 
 declare module 'fastify' {
@@ -54,6 +55,9 @@ export async function currentUser(
   deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number },
 ): Promise<User | null> {
   if (req.user) return req.user;
+  // The common case in one query; anything unusual goes to the identity library below.
+  const live = await liveSession(deps.auth, deps.db, req.headers.cookie);
+  if (live) return accept(req, live.user, live.id, live.createdAt, live.token, deps);
   const headers = new Headers();
   if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
   const { headers: out, response: found } = await deps.auth.api.getSession({ headers, returnHeaders: true });
@@ -61,15 +65,27 @@ export async function currentUser(
   const cookies = out.getSetCookie();
   if (cookies.length > 0 && reply) void reply.header('set-cookie', cookies);
   if (!found) return null;
-  if (Date.now() - new Date(found.session.createdAt).getTime() > deps.absoluteMs) {
+  const user = await findUser(deps.db, found.user.id);
+  return accept(req, user, found.session.id, new Date(found.session.createdAt), found.session.token, deps);
+}
+
+/** Ends a session past its absolute timeout; otherwise takes its user if the record is active. */
+async function accept(
+  req: FastifyRequest,
+  user: User | null,
+  sessionId: string,
+  createdAt: Date,
+  token: string,
+  deps: { auth: Auth; absoluteMs: number },
+): Promise<User | null> {
+  if (Date.now() - createdAt.getTime() > deps.absoluteMs) {
     const ctx = await deps.auth.$context;
-    await ctx.internalAdapter.deleteSession(found.session.token);
+    await ctx.internalAdapter.deleteSession(token);
     return null;
   }
-  const user = await findUser(deps.db, found.user.id);
   // Role and active changes take effect on the next request: the record is read every time.
   if (!user || !user.active) return null;
   req.user = user;
-  req.sessionId = found.session.id;
+  req.sessionId = sessionId;
   return user;
 }

@@ -33,6 +33,17 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
+  // Every stream that hears one announcement shares one read, started after the change (the broker announces after
+  // commit and calls its listeners synchronously). 500 open streams made 500 reads per change (BENCHMARKS.md).
+  let shared: Promise<AppStatus> | null = null;
+  const announced = (): Promise<AppStatus> => {
+    if (!shared) {
+      shared = status();
+      queueMicrotask(() => (shared = null));
+    }
+    return shared;
+  };
+
   const streams = new Set<ServerResponse>();
   // preClose, not onClose: Fastify waits for open connections before onClose, and an event stream never ends by itself.
   app.addHook('preClose', async () => {
@@ -51,8 +62,8 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
     });
     let id = 0;
     let last = '';
-    const send = async (): Promise<void> => {
-      const data = JSON.stringify(await status());
+    const send = async (read: () => Promise<AppStatus>): Promise<void> => {
+      const data = JSON.stringify(await read());
       if (data === last || res.writableEnded) return;
       last = data;
       res.write(`id: ${++id}\ndata: ${data}\n\n`);
@@ -60,7 +71,7 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
     // A retry hint so browsers come back quickly after a restart.
     res.write('retry: 2000\n\n');
     streams.add(res);
-    const unsubscribe = deps.broker.subscribe(() => void send().catch((err: unknown) => req.log.warn({ err }, 'status read failed')));
+    const unsubscribe = deps.broker.subscribe(() => void send(announced).catch((err: unknown) => req.log.warn({ err }, 'status read failed')));
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
     const stop = (): void => {
       clearInterval(heartbeat);
@@ -68,6 +79,6 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
       streams.delete(res);
     };
     req.raw.on('close', stop);
-    await send().catch(() => res.end());
+    await send(status).catch(() => res.end());
   });
 }

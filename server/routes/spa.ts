@@ -13,10 +13,14 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
       // Looked up per request, so a rebuild of dist/ is served without a restart.
       wildcard: true,
       index: false,
+      // Our setHeaders decides Cache-Control; send's own 'max-age=0' would otherwise overwrite it.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // '/' is the dashboard; the static wildcard would take it for the folder itself and answer 403.
+    app.get('/', async (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler({}, async (req, reply) => {
     // A missing script or style must be a 404, not index.html (which the browser would refuse as the wrong type).

@@ -64,6 +64,7 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     }),
     getMe: vi.fn(async () => userWith()),
     updateMe: vi.fn(async (data) => ({ ...userWith(), ...data })),
+    uploadImage: unsupported,
     ...overrides,
   };
 }

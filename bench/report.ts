@@ -1,0 +1,133 @@
+import type { Machine, Measure } from './lib.js';
+import type { ApiFigures } from './api.js';
+import type { SearchFigures } from './search1m.js';
+import type { StartupFigure } from './startup.js';
+import type { UploadFigures } from './uploads.js';
+import type { FanoutFigures } from './fanout.js';
+import type { BrowserFigures } from './browser.js';
+
+/** Everything one `npm run bench` measured, as kept in bench/results/<date>-<dialect>.json. */
+export interface BenchResult {
+  meta: {
+    date: string;
+    command: string;
+    machine: Machine;
+    dialect: 'sqlite' | 'postgres';
+    quick: boolean;
+    /** The sections this run measured (--only=…); BENCHMARKS.md shows only runs of all of them. */
+    sections: string[];
+    commit: string;
+    scale: { products: number; users: number; searchRows: number; connections: number; durationS: number; fanoutClients: number };
+    /** 1-minute load average at the start and the end: other work on the machine shows here. */
+    loadAverage: { start: number; end: number };
+    minutes: number;
+  };
+  api: ApiFigures | null;
+  search: SearchFigures | null;
+  startup: StartupFigure[] | null;
+  uploads: UploadFigures | null;
+  fanout: FanoutFigures | null;
+  browser: BrowserFigures | null;
+  /** Sections that failed, with why. */
+  failures: string[];
+}
+
+const num = (n: number, digits = 0): string => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** A measure as "median (run 1 · run 2)". */
+const m = (x: Measure, digits = 0, scale = 1): string => `${num(x.median / scale, digits)} (${x.runs.map((r) => num(r / scale, digits)).join(' · ')})`;
+const kb = (bytes: number): string => `${num(bytes / 1000, 1)} KB`;
+const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+const table = (head: string[], rows: string[][]): string => [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+const verdict = (met: boolean): string => (met ? '**met**' : '**not met**');
+
+/** Each target of issue #5, where it stands in this result. */
+function targets(r: BenchResult): string[][] {
+  const out: string[][] = [];
+  for (const a of r.api?.rows ?? []) {
+    out.push([`${a.route}: req/s ≥ 70 % of baseline`, `${num(a.rpsRatio * 100)} %`, verdict(a.rpsRatio >= 0.7)]);
+    out.push([`${a.route}: p99 ≤ 1.5 × baseline`, `${num(a.p99Ratio, 2)} ×`, verdict(a.p99Ratio <= 1.5)]);
+  }
+  if (r.search) {
+    const rows = num(r.search.rows.products);
+    for (const [k, f] of [['SKU', r.search.sku], ['email', r.search.email]] as const) {
+      out.push([`${k} search at ${rows} rows: p99 ≤ 5 ms`, `${num(f.apiP99Ms.median, 2)} ms`, verdict(f.apiP99Ms.median <= 5)]);
+    }
+  }
+  const start = r.startup?.[0];
+  if (start) out.push([`cold start ≤ 1.5 s (${start.command})`, `${num(start.ms.median)} ms`, verdict(start.ms.median <= 1500 && !start.rebuilt)]);
+  if (r.api) out.push(['RSS under load ≤ 150 MB', `${num(r.api.rssPeakMb.median)} MB`, verdict(r.api.rssPeakMb.median <= 150)]);
+  if (r.uploads) {
+    out.push(['upload ≥ 100 MB/s', `${num(r.uploads.mbPerS.median)} MB/s`, verdict(r.uploads.mbPerS.median >= 100)]);
+    const worst = Math.max(...r.uploads.resentBytes.runs.map((b, i) => b / r.uploads!.chunkAtCut[i]!));
+    out.push(['resumed upload re-sends at most one chunk', `${num(r.uploads.resentBytes.median)} B re-sent`, verdict(worst <= 1)]);
+  }
+  if (r.fanout) out.push([`fan-out p99 ≤ 250 ms (${r.fanout.clients} clients, ${r.fanout.instances} instance(s))`, `${num(r.fanout.p99Ms.median, 1)} ms`, verdict(r.fanout.p99Ms.median <= 250)]);
+  if (r.browser) {
+    out.push(['/signin ≤ 250 KB gzip JS', kb(r.browser.signinJsGzip.median), verdict(r.browser.signinJsGzip.median <= 250_000)]);
+    out.push(['whole console ≤ 450 KB gzip JS', kb(r.browser.allJsGzip), verdict(r.browser.allJsGzip <= 450_000)]);
+  }
+  return out;
+}
+
+/** The Markdown section of one run: what, where, when, how; the tables; the targets. */
+export function renderResult(r: BenchResult): string {
+  const { meta } = r;
+  const mc = meta.machine;
+  const parts: string[] = [
+    `### ${meta.dialect === 'postgres' ? 'PostgreSQL 15' : 'SQLite'}${meta.quick ? ' — QUICK RUN (smaller, shorter; not comparable)' : ''}`,
+    [
+      `- Date: ${meta.date} · command: \`${meta.command}\` · ${num(meta.minutes, 1)} min · commit ${meta.commit}`,
+      `- Machine: ${mc.cores} cores (${mc.cpu}), ${mc.memoryGiB} GiB, Node ${mc.node}, Linux ${mc.kernel}; load average ${num(meta.loadAverage.start, 2)} at the start, ${num(meta.loadAverage.end, 2)} at the end`,
+      `- Scale: ${num(meta.scale.products)} products, ${num(meta.scale.users)} users; searches at ${num(meta.scale.searchRows)} rows; load ${meta.scale.connections} connections × ${meta.scale.durationS} s; ${meta.scale.fanoutClients} event-stream clients`,
+      '- Every figure: one warm-up, then two measured runs; shown as **median (run 1 · run 2)**.',
+    ].join('\n'),
+  ];
+  if (r.failures.length) parts.push(`**Sections that failed:**\n${r.failures.map((f) => `- ${f}`).join('\n')}`);
+  if (r.api) {
+    parts.push(`#### API under load (autocannon in its own process, ${r.api.connections} connections, ${r.api.durationS} s per run)`);
+    parts.push(
+      table(
+        ['route', 'as', 'ours req/s', 'ours p50 ms', 'ours p99 ms', 'baseline req/s', 'baseline p50 ms', 'baseline p99 ms', 'req/s ours ÷ base', 'p99 ours ÷ base'],
+        r.api.rows.map((a) => [a.route, a.role, m(a.ours.rps), m(a.ours.p50), m(a.ours.p99), m(a.baseline.rps), m(a.baseline.p50), m(a.baseline.p99), `${num(a.rpsRatio * 100)} %`, `${num(a.p99Ratio, 2)} ×`]),
+      ),
+    );
+    const bad = r.api.rows.filter((a) => a.ours.non2xx + a.ours.errors + a.baseline.non2xx + a.baseline.errors > 0);
+    const counts = (a: (typeof bad)[number]): string => `ours ${a.ours.non2xx} non-2xx / ${a.ours.errors} errors, baseline ${a.baseline.non2xx} / ${a.baseline.errors}`;
+    if (bad.length) parts.push(`Non-2xx answers or errors (timeouts after 10 s count): ${bad.map((a) => `${a.route} (${counts(a)})`).join('; ')}.`);
+  }
+  const figures: string[][] = [];
+  if (r.api) {
+    figures.push(['server RSS, idle after start and sign-in', m(r.api.rssIdleMb), 'MB'], ['server RSS, peak under the load above', m(r.api.rssPeakMb), 'MB']);
+    if (r.api.baselineRssPeakMb) figures.push(['baseline server RSS, idle · peak under load', `${m(r.api.baselineRssIdleMb)} · ${m(r.api.baselineRssPeakMb)}`, 'MB']);
+  }
+  for (const s of r.startup ?? []) figures.push([`cold start to /api/health: ${s.command}${s.rebuilt ? ' (INCLUDED A REBUILD of dist/)' : ''}`, m(s.ms), 'ms']);
+  if (r.search) {
+    for (const [k, f] of [['SKU', r.search.sku], ['email', r.search.email]] as const) {
+      figures.push([`${k} search at ${num(r.search.rows.products)} rows, API, one client: p50`, m(f.apiP50Ms, 2), 'ms']);
+      figures.push([`${k} search at ${num(r.search.rows.products)} rows, API, one client: p99`, m(f.apiP99Ms, 2), 'ms']);
+      figures.push([`${k} search at ${num(r.search.rows.products)} rows, the query alone (Kysely, in process): p99`, m(f.queryP99Ms, 3), 'ms']);
+    }
+  }
+  if (r.uploads) {
+    const u = r.uploads;
+    figures.push([`upload of a ${num(u.bytes / 1e6, 1)} MB PNG through /api/uploads (tus-js-client, median of ${u.perRun})`, m(u.mbPerS, 1), 'MB/s']);
+    figures.push([`cut at 50 % and resumed: bytes sent again (chunk in flight: ${u.chunkAtCut.map((c) => num(c)).join(' · ')} B)`, m(u.resentBytes), 'bytes']);
+  }
+  if (r.fanout) {
+    const f = r.fanout;
+    const what = `${f.clients} event streams on ${f.instances} instance(s), ${f.changesPerRun} changes per run`;
+    figures.push([`fan-out PUT → client, p50 (${what})`, m(f.p50Ms, 1), 'ms'], [`fan-out PUT → client, p99`, m(f.p99Ms, 1), 'ms'], ['fan-out PUT → last client', m(f.lastMs, 1), 'ms']);
+  }
+  if (r.browser) {
+    const b = r.browser;
+    figures.push(['JS loaded by /signin (gzip)', m(b.signinJsGzip, 1, 1000), 'KB']);
+    figures.push(['JS loaded once the dashboard shows, sign-in included (gzip)', m(b.dashboardJsGzip, 1, 1000), 'KB']);
+    figures.push(['all JS in dist/assets, gzip (raw)', `${num(b.allJsGzip / 1000, 1)} (${num(b.allJsRaw / 1000, 1)} raw)`, 'KB']);
+    figures.push(['open /signin → sign-in form visible', m(b.signinFormMs), 'ms'], ['press Sign In → dashboard greeting visible', m(b.dashboardMs), 'ms']);
+    figures.push([`build measured: ${b.build}`, '', '']);
+  }
+  if (figures.length) parts.push('#### Other figures', table(['figure', 'median (run 1 · run 2)', 'unit'], figures));
+  if (r.search) parts.push('#### Query plans at scale', '```', r.search.sku.plan, '', r.search.email.plan, ...(r.search.pagePlans ?? []).flatMap((p) => ['', p]), '```');
+  parts.push('#### Targets', table(['target', 'now', ''], targets(r)));
+  return parts.join('\n\n');
+}

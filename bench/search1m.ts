@@ -1,0 +1,115 @@
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import type { Db } from '../server/db/index.js';
+import type { Database } from '../server/db/schema.js';
+import { findProductBySku, listProducts } from '../server/core/products.js';
+import { findUserByEmail, listUsers } from '../server/core/users.js';
+import { decodeCursor } from '../server/lib/cursor.js';
+import { ACCOUNTS, drawSamples, seedCatalogue, type Place } from './seed.js';
+import { startOurs } from './api.js';
+import { log, measure, percentile, signIn, startChild, type Measure } from './lib.js';
+import type { SequentialJob, SequentialResult } from './load.js';
+
+/** One search at scale: through the API (one client, one request at a time) and as the bare query in process. */
+export interface SearchFigure {
+  apiP50Ms: Measure;
+  apiP99Ms: Measure;
+  queryP99Ms: Measure;
+  requests: number;
+  failures: number;
+  /** The database's plan for the query the search sends. */
+  plan: string;
+}
+
+export interface SearchFigures {
+  rows: { products: number; users: number };
+  /** Plans of a products page and a users page after a cursor halfway down. */
+  pagePlans: string[];
+  sku: SearchFigure;
+  email: SearchFigure;
+}
+
+/** Runs a core function on a Kysely that notes the SQL it sends, and answers that SQL (the plans are of what the server really sends). */
+async function sqlOf(db: Db, run: (k: Kysely<Database>) => Promise<unknown>): Promise<CompiledQuery> {
+  let seen: CompiledQuery | null = null;
+  const dialect = db.pool ? new PostgresDialect({ pool: db.pool }) : new SqliteDialect({ database: db.sqlite! });
+  // Never destroyed: it shares the open connection of `db`.
+  await run(new Kysely<Database>({ dialect, log: (e) => void (seen ??= e.query) }));
+  return seen!;
+}
+
+/** The plan of the exact SQL a Kysely query compiles to: EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on PostgreSQL. */
+async function planOf(db: Db, compiled: CompiledQuery): Promise<string> {
+  if (db.sqlite) {
+    const rows = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...compiled.parameters) as Array<{ detail: string }>;
+    return `${compiled.sql}\n${rows.map((r) => `  ${r.detail}`).join('\n')}`;
+  }
+  const res = await db.pool!.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}`, [...compiled.parameters]);
+  return `${compiled.sql}\n${res.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`;
+}
+
+/** p99 of the bare query over the given keys, timed in this process. */
+async function queryP99(keys: string[], run: (k: string) => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (const k of keys) {
+    const t0 = performance.now();
+    await run(k);
+    times.push(performance.now() - t0);
+  }
+  return percentile(times, 99);
+}
+
+/** Section 2: grows the catalogue to `rows` products and users, then times SKU and email search. */
+export async function measureSearch(place: Place, db: Db, rows: number, opts: { requests: number; maxMs: number }): Promise<SearchFigures> {
+  log(`growing the catalogue to ${rows.toLocaleString('en')} products and users`);
+  await seedCatalogue(db, rows, rows);
+  const s = await drawSamples(db, rows, rows, 2000);
+  const k = db.kysely;
+  const plans = {
+    sku: await planOf(db, await sqlOf(db, (q) => findProductBySku(q, s.skus[0]!))),
+    email: await planOf(db, await sqlOf(db, (q) => findUserByEmail(q, s.emails[0]!))),
+  };
+  const midUser = await k.selectFrom('users').select(['created', 'id']).where('email', '=', s.emails[0]!).executeTakeFirstOrThrow();
+  const pagePlans = [
+    await planOf(db, await sqlOf(db, (q) => listProducts(q, { limit: 10, after: decodeCursor(s.midCursor) }))),
+    await planOf(db, await sqlOf(db, (q) => listUsers(q, { limit: 10, after: { key: midUser.created, id: midUser.id } }))),
+  ];
+  const ours = await startOurs(place);
+  const loader = await startChild('load.ts', {});
+  try {
+    const headers = {
+      sku: { cookie: await signIn(ours.url, ACCOUNTS.editor.email, ACCOUNTS.editor.password) },
+      email: { cookie: await signIn(ours.url, ACCOUNTS.admin.email, ACCOUNTS.admin.password) },
+    };
+    const paths = {
+      sku: s.skus.map((x) => `/api/products?sku=${encodeURIComponent(x)}`),
+      email: s.emails.map((x) => `/api/users?email=${encodeURIComponent(x)}`),
+    };
+    const direct = { sku: (x: string) => findProductBySku(k, x), email: (x: string) => findUserByEmail(k, x) };
+    const figure = async (which: 'sku' | 'email'): Promise<SearchFigure> => {
+      const runs: SequentialResult[] = [];
+      const query: number[] = [];
+      for (let round = 0; round <= 2; round++) {
+        log(`${round === 0 ? 'warm-up' : `run ${round}`}: ${which} search at ${rows.toLocaleString('en')} rows`);
+        const job: SequentialJob = { type: 'sequential', url: ours.url, paths: paths[which], headers: headers[which], count: round === 0 ? 300 : opts.requests, maxMs: opts.maxMs };
+        const r = await loader.ask<SequentialResult>(job, 'sequential');
+        const keys = which === 'sku' ? s.skus : s.emails;
+        const q = await queryP99(round === 0 ? keys.slice(0, 300) : keys, direct[which]);
+        if (round > 0) {
+          runs.push(r);
+          query.push(q);
+        }
+      }
+      return {
+        apiP50Ms: measure(runs.map((r) => r.p50)),
+        apiP99Ms: measure(runs.map((r) => r.p99)),
+        queryP99Ms: measure(query),
+        requests: runs.reduce((a, r) => a + r.n, 0),
+        failures: runs.reduce((a, r) => a + r.failures, 0),
+        plan: plans[which],
+      };
+    };
+    return { rows: { products: rows, users: rows }, pagePlans, sku: await figure('sku'), email: await figure('email') };
+  } finally {
+    await Promise.all([ours.child.stop(), loader.stop()]);
+  }
+}

@@ -1,0 +1,40 @@
+import { Form, SaveButton, useCreate, useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { messages } from '../../domain/messages';
+import { messageOf, statusOf } from './errors';
+import { ImagesInput } from './ImagesInput';
+import { ProductFrame, editPath } from './ProductFrame';
+import { ProductInputs, productData, productDefaults } from './ProductInputs';
+
+const t = messages.products;
+
+/** /products/add-product: a new product with up to three images; on success its edit page. */
+export default function ProductCreate() {
+  const [create] = useCreate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+
+  const save = async (values: Record<string, unknown>): Promise<Record<string, string> | undefined> => {
+    const sku = typeof values.sku === 'string' ? values.sku.trim() : '';
+    try {
+      const product = await create('products', { data: { sku, ...productData(values) } }, { returnPromise: true });
+      notify(t.added, { type: 'success' });
+      navigate(editPath(product.id));
+      return undefined;
+    } catch (err) {
+      notify(t.failure, { type: 'error' });
+      // A taken SKU is also said beside the field. Either way the form keeps what was typed.
+      return statusOf(err) === 409 ? { sku: messageOf(err) ?? t.duplicateSku } : undefined;
+    }
+  };
+
+  return (
+    <ProductFrame title={t.addTitle}>
+      <Form defaultValues={productDefaults} onSubmit={save}>
+        <ProductInputs />
+        <ImagesInput mode="create" />
+        <SaveButton label={t.save} alwaysEnable />
+      </Form>
+    </ProductFrame>
+  );
+}

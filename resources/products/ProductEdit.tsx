@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { EditBase, Form, SaveButton, useEditContext, useNotify } from 'react-admin';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { messages } from '../../domain/messages';
+import type { Product } from '../../domain/products';
+import { statusOf } from './errors';
+import { PLACEHOLDER_IMAGE } from './images';
+import { ImagesInput } from './ImagesInput';
+import { ProductFrame } from './ProductFrame';
+import { ProductInputs, productData } from './ProductInputs';
+
+const t = messages.products;
+
+interface ViewProps {
+  conflict: boolean;
+  onReloaded: () => void;
+}
+
+/** The loaded product's form; 'No products' when there is none; the conflict notice after a stale save. */
+function ProductEditView({ conflict, onReloaded }: ViewProps) {
+  const { record, isPending, error, refetch } = useEditContext<Product>();
+  if (isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+        <CircularProgress aria-label={messages.gate.loading} />
+      </Box>
+    );
+  }
+  if (error || !record) {
+    return (
+      <ProductFrame title={t.editTitle}>
+        <Typography role="alert">{statusOf(error) === 404 || !error ? t.notFound : t.fetchFailed}</Typography>
+      </ProductFrame>
+    );
+  }
+  const reload = async (): Promise<void> => {
+    // The fresh record resets the form (react-admin's Form follows its record) and the image slots (keyed by version).
+    await refetch();
+    onReloaded();
+  };
+  return (
+    <ProductFrame title={t.editTitle}>
+      <Form>
+        <ProductInputs skuLocked />
+        <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
+          {t.primary}
+        </Typography>
+        <Box
+          component="img"
+          src={record.primary ?? PLACEHOLDER_IMAGE}
+          alt={record.primary ? `${t.primary}: ${record.name}` : t.noImage}
+          sx={{ width: 180, maxWidth: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100' }}
+        />
+        <ImagesInput key={record.version} mode="edit" initial={record.images} />
+        {conflict && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void reload()}>
+                {t.reload}
+              </Button>
+            }
+          >
+            {t.stale}
+          </Alert>
+        )}
+        <SaveButton label={t.save} />
+      </Form>
+    </ProductFrame>
+  );
+}
+
+/** /products/edit-product/:getUid: loads the product, saves only if nobody saved meanwhile (If-Match), then shows the saved version. */
+export default function ProductEdit() {
+  const { getUid = '' } = useParams<{ getUid: string }>();
+  const notify = useNotify();
+  const [conflict, setConflict] = useState(false);
+  return (
+    <EditBase<Product>
+      resource="products"
+      id={getUid}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(data) => productData(data)}
+      // A missing product shows 'No products' here rather than react-admin's redirect.
+      queryOptions={{ onError: () => undefined }}
+      mutationOptions={{
+        onSuccess: () => {
+          setConflict(false);
+          notify(t.updated, { type: 'success' });
+        },
+        onError: (err) => {
+          if (statusOf(err) === 409) setConflict(true);
+          else notify(t.failure, { type: 'error' });
+        },
+      }}
+    >
+      <ProductEditView conflict={conflict} onReloaded={() => setConflict(false)} />
+    </EditBase>
+  );
+}

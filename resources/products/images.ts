@@ -1,0 +1,21 @@
+import { MAX_IMAGES } from '../../domain/constants';
+
+/** The WebP thumbnail the server makes beside every stored image. */
+export const thumbnailOf = (address: string): string => `${address}.thumb.webp`;
+
+/** The slot numbers of a product's images: 0, 1, 2. */
+export const SLOTS: readonly number[] = Array.from({ length: MAX_IMAGES }, (_, i) => i);
+
+/** What the image pickers accept (spec §5). */
+export const IMAGE_ACCEPT = '.jpg,.png,.jpeg';
+
+// A neutral frame with a simple picture glyph, drawn inline so no binary file ships for it.
+const svg =
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 120 120'>" +
+  "<rect width='120' height='120' fill='#eeeae3'/>" +
+  "<rect x='30' y='36' width='60' height='48' rx='4' fill='none' stroke='#a39e93' stroke-width='4'/>" +
+  "<circle cx='48' cy='52' r='6' fill='#a39e93'/>" +
+  "<path d='M34 80l18-18 12 12 8-8 14 14z' fill='#a39e93'/></svg>";
+
+/** The placeholder shown where a product has no image in a slot. */
+export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(svg)}`;

@@ -1,0 +1,77 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, UsersTable } from '../db/schema.js';
+import { toUser } from '../core/users.js';
+import type { User } from '../../domain/users.js';
+import type { Auth } from './index.js';
+
+/** A live session and its user record, found without the identity library's request pipeline. */
+export interface LiveSession {
+  id: string;
+  token: string;
+  createdAt: Date;
+  user: User;
+}
+
+type Row = Selectable<UsersTable> & { session_id: string; session_token: string; session_created: unknown; session_expires: unknown };
+
+/** Cookie header → name → value, decoded as the identity library decodes it. */
+function cookies(header: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    try {
+      if (!out.has(name)) out.set(name, value.includes('%') ? decodeURIComponent(value) : value);
+    } catch {
+      out.set(name, value);
+    }
+  }
+  return out;
+}
+
+/** Dates come back as Date (PostgreSQL), ISO text or epoch milliseconds (SQLite). */
+function toDate(v: unknown): Date {
+  if (v instanceof Date) return v;
+  if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return new Date(Number(v));
+  return new Date(String(v));
+}
+
+/**
+ * The common case of the per-request session check in one query: a correctly signed session cookie whose
+ * session is live and not yet due for its sliding refresh. Returns null for everything else (no cookie, a bad
+ * signature, a missing, expired or due session, a dont-remember or cached-session cookie), and the caller then
+ * asks the identity library, which refreshes, expires and clears cookies as it always did. Profiled in
+ * BENCHMARKS.md: the library's getSession was most of every API request's time.
+ */
+export async function liveSession(auth: Auth, db: Kysely<Database>, cookieHeader: string | undefined): Promise<LiveSession | null> {
+  if (!cookieHeader) return null;
+  const ctx = await auth.$context;
+  const jar = cookies(cookieHeader);
+  if (jar.has(ctx.authCookies.dontRememberToken.name) || jar.has(ctx.authCookies.sessionData.name)) return null;
+  const signed = jar.get(ctx.authCookies.sessionToken.name);
+  const dot = signed ? signed.lastIndexOf('.') : -1;
+  if (!signed || dot < 1) return null;
+  const token = signed.slice(0, dot);
+  const signature = signed.slice(dot + 1);
+  // The library's signed cookie: base64 HMAC-SHA256 of the token with the auth secret.
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const expected = createHmac('sha256', ctx.secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+
+  const result = await sql<Row>`
+    select u.*, s."id" as session_id, s."token" as session_token, s."createdAt" as session_created, s."expiresAt" as session_expires
+    from auth_session s join auth_user a on a."id" = s."userId" join users u on u."id" = s."userId"
+    where s."token" = ${token}`.execute(db);
+  const row = result.rows[0];
+  if (!row) return null;
+  const expires = toDate(row.session_expires).getTime();
+  const { expiresIn, updateAge } = ctx.sessionConfig;
+  // Expired, or due for the sliding refresh that sends a new cookie: the library's job.
+  if (!(expires > Date.now()) || expires - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return null;
+  return { id: row.session_id, token: row.session_token, createdAt: toDate(row.session_created), user: toUser(row) };
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { useGetList, usePermissions } from 'react-admin';
+import { Card, CardContent, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants';
+import { messages } from '../../domain/messages';
+import type { User } from '../../domain/users';
+import type { Permissions } from '../../providers/types';
+import { fullName, shortDate } from '../../resources/users/format';
+
+/** The admin's dashboard card: the newest users (the users store's action, created descending); nothing for others. */
+export function NewestUsers() {
+  const { permissions } = usePermissions<Permissions>();
+  const isAdmin = permissions?.isAdmin === true && permissions.active;
+  const { data } = useGetList<User & { id: string }>(
+    'users',
+    { pagination: { page: 1, perPage: USERS_STORE_DEFAULT_LIMIT }, meta: { view: 'newest' } },
+    { enabled: isAdmin, retry: false },
+  );
+  if (!isAdmin || !data) return null;
+  return (
+    <Card component="section" aria-labelledby="newest-users" sx={{ mt: 2, maxWidth: 560 }}>
+      <CardContent>
+        <Typography id="newest-users" component="h2" variant="h6" gutterBottom>
+          {messages.dashboard.newestUsers}
+        </Typography>
+        {data.length === 0 ? (
+          <Typography color="text.secondary">{messages.users.empty}</Typography>
+        ) : (
+          <List disablePadding>
+            {data.map((u) => (
+              <ListItemButton key={u.id} component={Link} to={`/users/edit-user/${encodeURIComponent(u.uid)}`} divider>
+                <ListItemText primary={fullName(u)} secondary={`${u.email} · ${messages.users.created} ${shortDate(u.created)}`} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

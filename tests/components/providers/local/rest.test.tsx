@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restMethods } from '../../../../providers/local/rest';
+import { userWith } from '../../helpers';
+
+/** Answers every fetch with one JSON body; records method, path, headers and body. */
+function answer(body: unknown, status = 200) {
+  const calls: { path: string; method: string; headers: Record<string, string>; body?: unknown }[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push({
+      path: String(input),
+      method: init.method ?? 'GET',
+      headers: (init.headers ?? {}) as Record<string, string>,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    });
+    return new Response(JSON.stringify(body), { status });
+  });
+  return calls;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('local rest provider', () => {
+  it('reads cursor pages, giving users their uid as id and passing the cursor on', async () => {
+    const calls = answer({ items: [userWith({ uid: 'u5' })], next: 'abc' });
+    const page = await restMethods().getList('users', { pagination: { page: 1, perPage: 10 }, meta: { after: 'xyz' }, filter: {} });
+    expect(calls[0]!.path).toBe('/api/users?limit=10&after=xyz');
+    expect(page.data[0]).toMatchObject({ id: 'u5', uid: 'u5' });
+    expect(page.meta).toEqual({ next: 'abc' });
+    expect(page.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
+  });
+
+  it('reads a named view of a resource, which may answer without a cursor', async () => {
+    const calls = answer({ items: [userWith({ uid: 'u9' })] });
+    const page = await restMethods().getList('users', { pagination: { page: 1, perPage: 2 }, meta: { view: 'newest' } });
+    expect(calls[0]!.path).toBe('/api/users/newest?limit=2');
+    expect(page.pageInfo?.hasNextPage).toBe(false);
+    expect(page.meta).toEqual({ next: null });
+  });
+
+  it('updates with PATCH, and replaces the whole record with PUT and If-Match when meta.replace is set', async () => {
+    const calls = answer({ id: 'se', texts: { a: 'b' }, version: 6, updated: 'now' });
+    const rest = restMethods();
+    await rest.update('users', { id: 'u2', data: { isEditor: true }, previousData: { id: 'u2' } });
+    await rest.update('languages', { id: 'se', data: { texts: { a: 'b' } }, previousData: { id: 'se', version: 5 }, meta: { replace: true } });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PATCH /api/users/u2', 'PUT /api/languages/se']);
+    expect(calls[0]!.headers['If-Match']).toBeUndefined();
+    expect(calls[1]!.headers['If-Match']).toBe('"5"');
+    expect(calls[1]!.body).toEqual({ texts: { a: 'b' } });
+  });
+});

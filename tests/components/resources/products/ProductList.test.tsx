@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GetListParams } from 'react-admin';
+import ProductList from '../../../../resources/products/ProductList';
+import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
+import { asGetList, listAnswer, productWith } from './fakes';
+
+const editor = fakeAuthProvider(userWith({ isEditor: true }));
+
+/** 25 products in pages of 10: the cursor is the index to start at. */
+const catalogue = Array.from({ length: 25 }, (_, i) =>
+  productWith({ id: `p${i}`, sku: `SKU-${String(100 - i)}`, name: `Product ${i}`, active: i % 2 === 0, primary: i === 0 ? null : '/files/Uploads/x.jpg' }),
+);
+const pageAt = async (_resource: string, { meta }: GetListParams) => {
+  const from = typeof meta?.after === 'string' ? Number(meta.after) : 0;
+  const to = from + 10;
+  return listAnswer(catalogue.slice(from, to), to < catalogue.length ? String(to) : null);
+};
+
+const dataRows = () => screen.getAllByRole('row').slice(1);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Products list', () => {
+  it('shows the first page with SKU, Name, Category, Price, Active (true or false) and EDIT', async () => {
+    const getList = vi.fn(pageAt);
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Products' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Thumbnail', 'SKU', 'Name', 'Category', 'Price', 'Active', 'EDIT']);
+    expect(dataRows()).toHaveLength(10);
+    const first = within(dataRows()[0]!).getAllByRole('cell').map((c) => c.textContent);
+    expect(first.slice(1)).toEqual(['SKU-100', 'Product 0', 'Linen', '249 SEK', 'true', 'EDIT']);
+    expect(within(dataRows()[1]!).getAllByRole('cell')[5]).toHaveTextContent('false');
+    expect(within(dataRows()[0]!).getByRole('link', { name: 'EDIT SKU-100' })).toHaveAttribute('href', '/products/edit-product/p0');
+    expect(getList).toHaveBeenCalledWith('products', expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
+  });
+
+  it("appends the next page with 'More' and hides it on the last page", async () => {
+    const getList = vi.fn(pageAt);
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'More' }));
+    await screen.findByText('Product 19');
+    expect(dataRows()).toHaveLength(20);
+    expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ meta: { after: '10' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    await screen.findByText('Product 24');
+    expect(dataRows()).toHaveLength(25);
+    expect(screen.getByText('Product 0')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    // The focus is not lost with the button: it moves to the first row the last page added.
+    expect(screen.getByRole('link', { name: 'EDIT SKU-80' })).toHaveFocus();
+  });
+
+  it("says 'No products' when the catalogue is empty, without a More button", async () => {
+    const getList = vi.fn(async () => listAnswer([], null));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    expect(await screen.findByText('No products')).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Could not fetch products' when the list cannot load", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const getList = vi.fn(async () => Promise.reject(Object.assign(new Error('Something went wrong on the server.'), { status: 500 })));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    // The toast (an alert), and the card says so too rather than 'No products'.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not fetch products');
+    expect(screen.queryByText('No products')).not.toBeInTheDocument();
+  });
+});

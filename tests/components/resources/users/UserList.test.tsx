@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GetListParams } from 'react-admin';
+import UserList from '../../../../resources/users/UserList';
+import type { User } from '../../../../domain/users';
+import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
+import { providerMethod } from '../providerMethod';
+
+const admin = fakeAuthProvider(userWith({ isAdmin: true }));
+const person = (n: number, flags: Partial<User> = {}) => ({
+  ...userWith({ uid: `u${n}`, email: `p${n}@example.com`, firstName: `First${n}`, lastName: `Last${n}` }),
+  created: `2024-03-${String(n).padStart(2, '0')}T10:00:00.000Z`,
+  ...flags,
+  id: `u${n}`,
+});
+
+/** A getList over two pages: u1..u10 then u11..u12. */
+const pagedList = () =>
+  vi.fn(async (_resource: string, params: GetListParams) =>
+    params.meta?.after === 'c10'
+      ? { data: [person(11), person(12)], meta: { next: null } }
+      : { data: Array.from({ length: 10 }, (_, i) => person(i + 1)), meta: { next: 'c10' } },
+  );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('Users list', () => {
+  it('shows the title and the spec columns, one row per user, Created as a short date', async () => {
+    const getList = vi.fn(async () => ({
+      data: [person(1, { userType: 'admin', isAdmin: true, isEditor: true }), person(2, { active: false })],
+      meta: { next: null },
+    }));
+    renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) });
+    expect(screen.getByRole('heading', { name: 'Users' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Name', 'Email', 'Created', 'User Type', 'Active', 'Editor', 'Admin', 'EDIT']);
+    const [, first, second] = within(table).getAllByRole('row');
+    const cells = within(first!).getAllByRole('cell').map((c) => c.textContent);
+    expect(within(first!).getByRole('rowheader')).toHaveTextContent('First1 Last1');
+    expect(cells.slice(0, 6)).toEqual([
+      'p1@example.com',
+      new Date('2024-03-01T10:00:00.000Z').toLocaleDateString(),
+      'admin',
+      'True',
+      'True',
+      'True',
+    ]);
+    expect(within(second!).getAllByRole('cell')[3]).toHaveTextContent('False');
+    expect(within(first!).getByRole('link', { name: /^EDIT/ })).toHaveAttribute('href', '/users/edit-user/u1');
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+  });
+
+  it("'More' appends the next page after the last loaded user and disappears on the last page", async () => {
+    const getList = pagedList();
+    renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) });
+    expect(await screen.findByText('First10 Last10')).toBeVisible();
+    expect(getList).toHaveBeenCalledTimes(1);
+    expect(getList.mock.calls[0]![1].pagination).toEqual({ page: 1, perPage: 10 });
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(await screen.findByText('First12 Last12')).toBeVisible();
+    expect(getList.mock.calls[1]![1].meta).toEqual({ after: 'c10' });
+    expect(screen.getAllByRole('row')).toHaveLength(13);
+    expect(screen.getAllByRole('rowheader')[0]).toHaveTextContent('First1 Last1');
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    // The first of the new rows takes the focus, since the button that had it is gone.
+    expect(screen.getByRole('link', { name: 'EDIT First11 Last11' })).toHaveFocus();
+  });
+
+  it("says 'No users' when there are none", async () => {
+    const getList = vi.fn(async () => ({ data: [], meta: { next: null } }));
+    renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) });
+    expect(await screen.findByText('No users')).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Could not fetch users' when the list fails to load", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const getList = vi.fn(async () => Promise.reject(Object.assign(new Error('Something went wrong on the server.'), { status: 500 })));
+    renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) });
+    expect(await screen.findByText('Could not fetch users')).toBeVisible();
+    expect(screen.getByText('No users')).toBeVisible();
+  });
+});

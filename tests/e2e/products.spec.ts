@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PASSWORD, users } from './users';
+
+// One story through the products screens; the paging test runs first, while the catalogue is the 30 demo products.
+test.describe.configure({ mode: 'serial' });
+
+let dir = '';
+const file = (name: string): string => join(dir, name);
+const sku = `E2E-${Date.now().toString(36).toUpperCase()}`;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'products-e2e-'));
+  const solid = (r: number, g: number, b: number) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } });
+  writeFileSync(file('first.jpg'), await solid(190, 90, 60).jpeg().toBuffer());
+  writeFileSync(file('second.png'), await solid(70, 110, 190).png().toBuffer());
+  writeFileSync(file('third.png'), await solid(90, 160, 90).png().toBuffer());
+  // About 8 MB of noise that PNG cannot shrink: a resumable upload in several growing chunks.
+  const side = 1650;
+  const noise = randomBytes(side * side * 3);
+  writeFileSync(file('large.png'), await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer());
+});
+
+test.afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function signInAsEditor(page: Page): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(users.editor.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please use the sidebar to navigate')).toBeVisible();
+}
+
+const slot = (page: Page, n: number): Locator => page.getByRole('group', { name: `Image ${n}`, exact: true });
+const bodyRows = (page: Page): Locator => page.getByRole('table', { name: 'Products' }).locator('tbody tr');
+
+/** Chooses a file in a slot and waits until the server has stored it. */
+async function upload(page: Page, n: number, name: string): Promise<void> {
+  await slot(page, n).getByLabel(new RegExp(`^(Choose|Replace) image ${n}$`)).setInputFiles(file(name));
+  await expect(slot(page, n).getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
+}
+
+/** Whether the slot's picture is an image the browser loaded (not the placeholder). */
+async function shows(page: Page, n: number): Promise<string> {
+  const img = slot(page, n).getByRole('img', { name: `Image ${n}` });
+  await expect(img).toHaveJSProperty('complete', true);
+  expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  const src = (await img.getAttribute('src')) ?? '';
+  expect(src).toMatch(/^\/files\/Uploads\/.+\.thumb\.webp$/);
+  return src;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInAsEditor(page);
+});
+
+test("pages through the demo catalogue with 'More' until it disappears", async ({ page }) => {
+  await page.getByRole('menuitem', { name: 'Products', exact: true }).click();
+  await expect(page).toHaveURL(/\/products\/products$/);
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(10);
+  await expect(bodyRows(page).first()).toContainText('LI-1029');
+  const more = page.getByRole('button', { name: 'More' });
+  await more.click();
+  await expect(bodyRows(page)).toHaveCount(20);
+  await more.click();
+  await expect(bodyRows(page)).toHaveCount(30);
+  await expect(more).toBeHidden();
+  await expect(bodyRows(page).last()).toContainText('CO-1000');
+});
+
+test('adds a product with two images, replaces one, and finds it by SKU', async ({ page }) => {
+  await page.getByRole('menuitem', { name: 'Add Product' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'SKU' }).fill(sku);
+  await page.getByRole('textbox', { name: 'Price' }).fill('320 SEK');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Rust linen runner');
+  await page.getByRole('textbox', { name: 'Details' }).fill('A table runner in washed linen.');
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Linen', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Material care' }).click();
+  await page.getByRole('option', { name: 'Linen care' }).click();
+  await expect(slot(page, 2)).toBeHidden();
+  await upload(page, 1, 'first.jpg');
+  await upload(page, 2, 'second.png');
+  await expect(slot(page, 3)).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
+  const editUrl = page.url();
+  await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveValue(sku);
+  await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveAttribute('readonly');
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Rust linen runner');
+  expect(await shows(page, 1)).toContain('first.jpg');
+  const before = await shows(page, 2);
+  expect(before).toContain('second.png');
+  await expect(slot(page, 3).getByRole('img', { name: 'No image' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Primary image/ })).toHaveAttribute('src', /first\.jpg$/);
+
+  await upload(page, 2, 'third.png');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveValue(sku);
+  expect(await shows(page, 2)).toContain('third.png');
+  expect(await shows(page, 1)).toContain('first.jpg');
+
+  await page.getByRole('menuitem', { name: 'Search Product' }).click();
+  await page.getByRole('searchbox', { name: 'Product SKU' }).fill(sku);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(editUrl);
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Rust linen runner');
+});
+
+test('pauses and resumes a large upload, which then finishes', async ({ page }) => {
+  await page.goto('/products/add-product/');
+  await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
+  // Slow the upload down (about 1 MB/s) so there is time to pause it; lifted before resuming.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const throttle = (bytesPerSecond: number) =>
+    cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await throttle(1024 * 1024);
+  await slot(page, 1).getByLabel('Choose image 1').setInputFiles(file('large.png'));
+  const status = slot(page, 1).getByRole('status');
+  const bar = slot(page, 1).getByRole('progressbar', { name: 'Upload progress, image 1' });
+  await expect(status).toHaveText('Uploading');
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(5);
+
+  await slot(page, 1).getByRole('button', { name: 'Pause image 1' }).click();
+  await expect(status).toHaveText('Paused');
+  const paused = Number(await bar.getAttribute('aria-valuenow'));
+  expect(paused).toBeLessThan(100);
+  await page.waitForTimeout(1500);
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(paused);
+
+  await throttle(-1);
+  await slot(page, 1).getByRole('button', { name: 'Resume image 1' }).click();
+  await expect(status).toHaveText('Uploaded', { timeout: 60_000 });
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  await expect(slot(page, 1).getByRole('button', { name: /^(Pause|Resume|Cancel) image 1$/ })).toHaveCount(0);
+  await expect(slot(page, 1).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', /^\/files\/Uploads\/.+large\.png\.thumb\.webp$/);
+});
