@@ -43,6 +43,7 @@ export interface ApiFigures {
 
 const enc = encodeURIComponent;
 
+/** The six routes of section 1, with request paths drawn from the samples. */
 export function routes(s: Samples): Route[] {
   return [
     { name: 'products, first page', role: 'editor', paths: ['/api/products?limit=10'] },

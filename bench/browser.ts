@@ -43,7 +43,8 @@ async function buildDist(): Promise<string> {
 
 /** Section 6: JavaScript the console makes staff download, and how long the first screens take, in Chromium on loopback. */
 export async function measureBrowser(place: Place, opts: { build: boolean }): Promise<BrowserFigures> {
-  const build = opts.build ? await buildDist() : 'existing dist/ (not rebuilt: --no-build)';
+  const built = join(ROOT, 'dist', 'index.html');
+  const build = opts.build ? await buildDist() : `existing dist/ of ${new Date(statSync(built).mtimeMs).toISOString()} (not rebuilt: --quick or --no-build)`;
   const assets = join(ROOT, 'dist', 'assets');
   const js = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f)));
   const ours = await startOurs(place);

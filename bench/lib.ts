@@ -39,6 +39,7 @@ export interface Machine {
   kernel: string;
 }
 
+/** Cores, CPU model, memory, Node and kernel of this machine. */
 export function machine(): Machine {
   return {
     cores: cpus().length,

@@ -2,7 +2,7 @@
 // table, writes bench/results/<date>-<dialect>.json and the generated part of BENCHMARKS.md. Never part of npm test.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPlace, drawSamples, openPlace, seedCatalogue } from './seed.js';
 import { measureApi } from './api.js';
@@ -69,21 +69,29 @@ async function main(): Promise<void> {
     browser: null,
     failures: [],
   };
-  if (quick) log('QUICK RUN: 10,000 products, 1,000 users, searches at 100,000 rows, 3 s runs, 100 event streams, 3 uploads per run');
+  if (quick) {
+    log('QUICK RUN: 10,000 products, 1,000 users, searches at 100,000 rows, 3 s runs, 100 event streams, 3 uploads per run,');
+    log('           start-up of npm start only, and the existing dist/ when there is one; figures not comparable with a full run');
+  }
   const place = await createPlace(dialect);
   const db = await openPlace(place);
   try {
     log(`seeding ${scale.products.toLocaleString('en')} products and ${scale.users.toLocaleString('en')} users (${dialect})`);
     await seedCatalogue(db, scale.products, scale.users);
     const samples = await drawSamples(db, scale.products, scale.users);
-    const profile = flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT, 'bench', 'profiles')}`] : [];
+    // Our server's CPU profile of the API section, kept out of the repository.
+    const profileDir = join(tmpdir(), 'console-bench-profiles');
+    const profile = flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    if (profile.length) log(`our server writes its CPU profile to ${profileDir}`);
     const run: Record<Section, () => Promise<void>> = {
       api: async () => void (result.api = await measureApi(place, samples, { ...scale, execArgv: profile })),
       uploads: async () => void (result.uploads = await measureUploads(place, { bytes: 30_000_000, perRun: scale.uploadsPerRun })),
       fanout: async () =>
         void (result.fanout = await measureFanout(place, { clients: scale.fanoutClients, instances: dialect === 'postgres' ? 2 : 1, changesPerRun: 3 })),
-      browser: async () => void (result.browser = await measureBrowser(place, { build: !flag('no-build') })),
-      startup: async () => void (result.startup = await measureStartup(place)),
+      // A quick run measures the last build when there is one (a build takes 30–60 s here).
+      browser: async () =>
+        void (result.browser = await measureBrowser(place, { build: !flag('no-build') && !(quick && existsSync(join(ROOT, 'dist', 'index.html'))) })),
+      startup: async () => void (result.startup = await measureStartup(place, { allCommands: !quick })),
       search: async () => void (result.search = await measureSearch(place, db, scale.searchRows, { requests: quick ? 1000 : 3000, maxMs: 60_000 })),
     };
     for (const s of SECTIONS.filter((x) => only.includes(x))) {

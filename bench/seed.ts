@@ -157,6 +157,7 @@ export interface Samples {
   midCursor: string;
 }
 
+/** `n` random SKUs (with their product ids) and emails, and the cursor of the product halfway down the list. */
 export async function drawSamples(db: Db, products: number, users: number, n = 500): Promise<Samples> {
   const pick = (max: number): number[] => Array.from({ length: n }, () => 1 + Math.floor(Math.random() * max));
   const skus = pick(products).map(sku);

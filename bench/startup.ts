@@ -58,10 +58,10 @@ async function startOnce(place: Place, c: (typeof COMMANDS)[number]): Promise<{ 
   }
 }
 
-/** Section 3a: cold start on the existing data folder, per command: one warm-up start, then two measured. */
-export async function measureStartup(place: Place): Promise<StartupFigure[]> {
+/** Section 3a: cold start on the existing data folder, per command (or only what npm start runs): one warm-up start, then two measured. */
+export async function measureStartup(place: Place, opts: { allCommands: boolean }): Promise<StartupFigure[]> {
   const figures: StartupFigure[] = [];
-  for (const c of COMMANDS) {
+  for (const c of opts.allCommands ? COMMANDS : COMMANDS.slice(0, 1)) {
     const runs: number[] = [];
     let rebuilt = false;
     for (let round = 0; round <= 2; round++) {
