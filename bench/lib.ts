@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { cpus, totalmem, release } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../scripts/serverBundle.mjs';
 
 /** The repository root (bench/..). */
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
@@ -84,11 +85,26 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Forks bench/<script> with tsx and waits for its { type: 'ready' } message. */
+// Our server and the baseline run compiled, as npm start runs the console: each bundled once per bench run with
+// the same esbuild settings (scripts/serverBundle.mjs), so neither pays for tsx. The load generator runs with tsx.
+const COMPILED = new Set(['server.ts', 'baseline.ts']);
+const bundles = new Map<string, Promise<string>>();
+function compiled(script: string): Promise<string> {
+  let built = bundles.get(script);
+  if (!built) {
+    const outfile = join(ROOT, 'dist-server', `bench-${script.replace(/\.ts$/, '.js')}`);
+    built = bundleServer({ root: ROOT, outfile, entry: `bench/${script}` }).then(() => outfile);
+    bundles.set(script, built);
+  }
+  return built;
+}
+
+/** Forks bench/<script> (compiled, or with tsx) and waits for its { type: 'ready' } message. */
 export async function startChild(script: string, env: Record<string, string>, args: string[] = [], execArgv: string[] = []): Promise<Child> {
-  const proc = fork(join(ROOT, 'bench', script), args, {
+  const bundled = COMPILED.has(script);
+  const proc = fork(bundled ? await compiled(script) : join(ROOT, 'bench', script), args, {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx', ...execArgv],
+    execArgv: bundled ? execArgv : ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

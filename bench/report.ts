@@ -53,7 +53,7 @@ function targets(r: BenchResult): string[][] {
       out.push([`${k} search at ${rows} rows: p99 ≤ 5 ms`, `${num(f.apiP99Ms.median, 2)} ms`, verdict(f.apiP99Ms.median <= 5)]);
     }
   }
-  const start = r.startup?.[0];
+  const start = r.startup?.find((s) => s.command === 'npm start') ?? r.startup?.[0];
   if (start) out.push([`cold start ≤ 1.5 s (${start.command})`, `${num(start.ms.median)} ms`, verdict(start.ms.median <= 1500 && !start.rebuilt)]);
   if (r.api) out.push(['RSS under load ≤ 150 MB', `${num(r.api.rssPeakMb.median)} MB`, verdict(r.api.rssPeakMb.median <= 150)]);
   if (r.uploads) {
@@ -100,7 +100,7 @@ export function renderResult(r: BenchResult): string {
     figures.push(['server RSS, idle after start and sign-in', m(r.api.rssIdleMb), 'MB'], ['server RSS, peak under the load above', m(r.api.rssPeakMb), 'MB']);
     if (r.api.baselineRssPeakMb) figures.push(['baseline server RSS, idle · peak under load', `${m(r.api.baselineRssIdleMb)} · ${m(r.api.baselineRssPeakMb)}`, 'MB']);
   }
-  for (const s of r.startup ?? []) figures.push([`cold start to /api/health: ${s.command}${s.rebuilt ? ' (INCLUDED A REBUILD of dist/)' : ''}`, m(s.ms), 'ms']);
+  for (const s of r.startup ?? []) figures.push([`cold start to /api/health: ${s.command}${s.rebuilt ? ' (INCLUDED A REBUILD)' : ''}`, m(s.ms), 'ms']);
   if (r.search) {
     for (const [k, f] of [['SKU', r.search.sku], ['email', r.search.email]] as const) {
       figures.push([`${k} search at ${num(r.search.rows.products)} rows, API, one client: p50`, m(f.apiP50Ms, 2), 'ms']);

@@ -6,14 +6,14 @@ import { freePort, log, measure, ROOT, waitForHealth, type Measure } from './lib
 export interface StartupFigure {
   command: string;
   ms: Measure;
-  /** Set when a run rebuilt the browser app first (dist/ older than its sources), which makes it no start-up figure. */
+  /** Set when a run rebuilt the browser app or the server first (older than their sources), which makes it no start-up figure. */
   rebuilt: boolean;
 }
 
 const COMMANDS: Array<{ label: string; cmd: string; args: string[] }> = [
-  { label: 'tsx scripts/start.ts (what npm start runs)', cmd: 'node_modules/.bin/tsx', args: ['scripts/start.ts'] },
+  { label: 'node scripts/start.mjs (what npm start runs)', cmd: process.execPath, args: ['scripts/start.mjs'] },
   { label: 'npm start', cmd: 'npm', args: ['start', '--silent'] },
-  { label: 'node --import tsx server/main.ts', cmd: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] },
+  { label: 'node --import tsx server/main.ts (uncompiled, for comparison)', cmd: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] },
 ];
 
 /** Spawns one start in its own process group, times it to health, then ends that group. */
@@ -38,7 +38,7 @@ async function startOnce(place: Place, c: (typeof COMMANDS)[number]): Promise<{ 
         throw new Error(`${c.label} exited before answering:\n${out}`);
       }),
     ]);
-    return { ms: performance.now() - t0, rebuilt: out.includes('Building the browser app') };
+    return { ms: performance.now() - t0, rebuilt: out.includes('Building the') };
   } finally {
     // The group we made: npm, tsx and the server under it.
     try {

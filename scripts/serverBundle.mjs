@@ -1,0 +1,64 @@
+// @ts-check
+// The server as one ES module, built with esbuild (docs/decisions.md, "A compiled server"): start-up reads one
+// file for our code and the pure-JavaScript libraries below instead of compiling TypeScript and resolving
+// hundreds of small modules. Every other package stays in node_modules, loaded as usual.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Packages inlined into the bundle: pure JavaScript with no files of their own to read at run time. */
+const INLINE = [
+  'better-auth', '@better-auth/', '@better-fetch/', '@noble/', 'better-call', 'defu', 'jose', 'kysely', 'nanostores',
+  'rou3', 'zod', 'fastify-type-provider-zod',
+];
+/** What the server is built from: a change to any of these makes the bundle stale. */
+const SOURCES = ['server', 'domain', 'package.json', 'package-lock.json'];
+
+const packageOf = (/** @type {string} */ spec) =>
+  spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+const inlined = (/** @type {string} */ spec) =>
+  INLINE.some((p) => (p.endsWith('/') ? spec.startsWith(p) : packageOf(spec) === p));
+
+/** Newest modification time under a file or folder. */
+export function newest(/** @type {string} */ path) {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), st.mtimeMs);
+}
+
+/** Whether `outfile` is missing or older than the server's sources under `root`. */
+export function serverStale(/** @type {string} */ root, /** @type {string} */ outfile) {
+  if (!existsSync(outfile)) return true;
+  const built = statSync(outfile).mtimeMs;
+  return SOURCES.some((s) => existsSync(join(root, s)) && newest(join(root, s)) > built);
+}
+
+/**
+ * Bundles server/main.ts (or another entry) into `outfile`. The bundle must sit one folder below the repository
+ * root, as server/main.ts does: the server finds dist/ relative to its own file.
+ */
+export async function bundleServer(/** @type {{ root: string, outfile: string, entry?: string }} */ { root, outfile, entry = 'server/main.ts' }) {
+  const { build } = await import('esbuild');
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    // Inlined CommonJS code may call require(); an ES module has none of its own.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    plugins: [
+      {
+        name: 'keep-packages-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('node:') || !inlined(args.path) ? { path: args.path, external: true } : undefined,
+          );
+        },
+      },
+    ],
+  });
+}
