@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
@@ -14,6 +14,7 @@ import { setup, type SetupResult } from './setup.js';
 import { readActive } from './core/appStatus.js';
 import { registerSecurity } from './http/security.js';
 import { registerErrors } from './http/errors.js';
+import { serializerCompiler } from './http/serializer.js';
 import { registerAccess } from './http/access.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
