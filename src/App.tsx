@@ -1,37 +1,20 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, type Store } from 'react-admin';
-import type { Area } from '../domain/permissions';
-import { messages } from '../domain/messages';
+import { Route, Routes } from 'react-router-dom';
+import type { Store } from 'react-admin';
 import type { AppAuthProvider, AppDataProvider } from '../providers/types';
-import users from '../resources/users';
-import products from '../resources/products';
-import languages from '../resources/languages';
 import { AppStatusGate } from './gate/AppStatusGate';
-import { Layout } from './layout/Layout';
 import { Loader } from './layout/Loader';
-import { RequireAccess } from './auth/RequireAccess';
-import { RedirectIfSignedIn } from './auth/RedirectIfSignedIn';
-import { guardedResource } from './resourceRoutes';
+import { PublicProviders } from './public/PublicContext';
+import { RedirectIfSignedIn } from './public/RedirectIfSignedIn';
+import { loadConsole } from './preload';
 import { ScrollToTop } from './ScrollToTop';
-import { i18nProvider } from './i18n';
-import { createConsoleStore } from './store';
-import { theme } from './theme';
-import NotFound from './pages/NotFound';
-import NotAllowed from './pages/NotAllowed';
 
-// Pages load on demand: /signin does not fetch the signed-in screens.
+// Everything loads on demand: the public pages need only MUI, the rest of the console needs react-admin.
+const Console = lazy(loadConsole);
 const SignIn = lazy(() => import('./pages/SignIn'));
 const Forgot = lazy(() => import('./pages/Forgot'));
 const ResetPassword = lazy(() => import('./pages/ResetPassword'));
 const Version = lazy(() => import('./pages/Version'));
-const Dashboard = lazy(() => import('./pages/Dashboard'));
-const AccountSettings = lazy(() => import('./pages/AccountSettings'));
-const Changelog = lazy(() => import('./pages/Changelog'));
-
-const bare = (page: ReactNode) => <Suspense fallback={<Loader fullScreen />}>{page}</Suspense>;
-const guarded = (area: Area, page: ReactNode) => <RequireAccess area={area}>{page}</RequireAccess>;
-const GuardedDashboard = () => guarded('dashboard', <Dashboard />);
 
 export interface AppProps {
   authProvider: AppAuthProvider;
@@ -40,41 +23,35 @@ export interface AppProps {
   store?: Store;
 }
 
-const defaultStore = createConsoleStore();
+const waiting = <Loader fullScreen />;
 
-/** The console: the live gate around react-admin, with every route of spec §2 at its exact path. */
-export function App({ authProvider, dataProvider, store = defaultStore }: AppProps) {
+/**
+ * The console behind the live gate (spec §1, §4). The public pages of spec §2 (/signin, /forgot,
+ * /reset-password, /version) are served without react-admin; every other path is the signed-in console.
+ */
+export function App({ authProvider, dataProvider, store }: AppProps) {
+  const open = (page: ReactNode) => (
+    <PublicProviders authProvider={authProvider}>
+      <Suspense fallback={waiting}>{page}</Suspense>
+    </PublicProviders>
+  );
   return (
     <AppStatusGate subscribe={dataProvider.subscribeAppStatus}>
       <ScrollToTop />
-      <Admin
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        theme={theme}
-        store={store}
-        layout={Layout}
-        dashboard={GuardedDashboard}
-        catchAll={NotFound}
-        accessDenied={NotAllowed}
-        loginPage={false}
-        title={messages.app.title}
-        disableTelemetry
-      >
-        <CustomRoutes noLayout>
-          <Route path="/signin" element={bare(<RedirectIfSignedIn><SignIn /></RedirectIfSignedIn>)} />
-          <Route path="/forgot" element={bare(<RedirectIfSignedIn><Forgot /></RedirectIfSignedIn>)} />
-          <Route path="/reset-password" element={bare(<ResetPassword />)} />
-          <Route path="/version" element={bare(<Version />)} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
-          <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
-        </CustomRoutes>
-        {guardedResource(users)}
-        {guardedResource(products)}
-        {guardedResource(languages)}
-      </Admin>
+      <Routes>
+        <Route path="/signin" element={open(<RedirectIfSignedIn><SignIn /></RedirectIfSignedIn>)} />
+        <Route path="/forgot" element={open(<RedirectIfSignedIn><Forgot /></RedirectIfSignedIn>)} />
+        <Route path="/reset-password" element={open(<ResetPassword />)} />
+        <Route path="/version" element={open(<Version />)} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={waiting}>
+              <Console authProvider={authProvider} dataProvider={dataProvider} store={store} />
+            </Suspense>
+          }
+        />
+      </Routes>
     </AppStatusGate>
   );
 }

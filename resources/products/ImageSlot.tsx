@@ -3,7 +3,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { messages } from '../../domain/messages';
 import { IMAGE_ACCEPT, PLACEHOLDER_IMAGE, thumbnailOf } from './images';
-import type { Slot } from './useImageSlots';
+import { isChosen, type Slot } from './useImageSlots';
 import { UploadStatus } from './UploadStatus';
 import { visuallyHidden } from './visuallyHidden';
 
@@ -32,7 +32,7 @@ function pictureOf(slot: Slot): string {
 /** One image slot: its picture, a picker (jpg, png, jpeg) that uploads at once, and the upload's progress. */
 export function ImageSlot({ index, slot, showImage, onChoose, onPause, onResume, onCancel, inputRef }: Props) {
   const label = `${t.image} ${index + 1}`;
-  const filled = slot.address !== null || slot.upload !== null;
+  const filled = isChosen(slot);
   const action = `${filled ? t.replaceImage : t.chooseImage} ${index + 1}`;
   const picked = (e: ChangeEvent<HTMLInputElement>): void => {
     const file = e.target.files?.[0];
@@ -53,7 +53,7 @@ export function ImageSlot({ index, slot, showImage, onChoose, onPause, onResume,
           <Box
             component="img"
             src={pictureOf(slot)}
-            alt={slot.address || slot.upload ? label : t.noImage}
+            alt={filled ? label : t.noImage}
             sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100' }}
           />
         )}

@@ -19,7 +19,7 @@ import { messages } from '../../domain/messages';
 import type { Product } from '../../domain/products';
 import { PLACEHOLDER_IMAGE, thumbnailOf } from './images';
 import { editPath } from './ProductFrame';
-import { useProductPages } from './useProductPages';
+import { useCursorPages } from '../useCursorPages';
 import { visuallyHidden } from './visuallyHidden';
 
 const t = messages.products;
@@ -55,7 +55,7 @@ function ProductRow({ product }: { product: Product }) {
 /** /products/products: the catalogue, newest SKU first, ten at a time; 'More' appends the next page. */
 export default function ProductList() {
   const notify = useNotify();
-  const { rows, status, hasMore, loadMore } = useProductPages(() => notify(t.fetchFailed, { type: 'error' }));
+  const { rows, status, hasMore, loadMore } = useCursorPages<Product>('products', () => notify(t.fetchFailed, { type: 'error' }));
   const body = useRef<HTMLTableSectionElement>(null);
   const firstNew = useRef<number | null>(null);
 

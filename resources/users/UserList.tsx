@@ -4,7 +4,7 @@ import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/m
 import type { User } from '../../domain/users';
 import { messages } from '../../domain/messages';
 import { Busy } from './Busy';
-import { useCursorPages } from './useCursorPages';
+import { useCursorPages } from '../useCursorPages';
 import { UsersTable } from './UsersTable';
 import { UserCreate } from './UserCreate';
 

@@ -1,18 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuthProvider, useNotify } from 'react-admin';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { messages } from '../../domain/messages';
-import type { AppAuthProvider } from '../../providers/types';
 import { messageOf, statusOf } from '../errors';
 import { PublicFrame } from './PublicFrame';
+import { usePublic } from '../public/PublicContext';
 
 const t = messages.forgot;
 
 /** /forgot: asks for a reset mail; the answer never tells whether the address has an account. */
 export default function Forgot() {
-  const authProvider = useAuthProvider<AppAuthProvider>();
-  const notify = useNotify();
+  const { authProvider, notify } = usePublic();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
@@ -22,11 +20,10 @@ export default function Forgot() {
     setBusy(true);
     setSent(false);
     try {
-      if (!authProvider) throw new Error(t.failure);
       await authProvider.requestPasswordReset(email);
       setSent(true);
     } catch (err) {
-      notify((statusOf(err) === 429 && messageOf(err)) || t.failure, { type: 'error' });
+      notify((statusOf(err) === 429 && messageOf(err)) || t.failure);
     } finally {
       setBusy(false);
     }

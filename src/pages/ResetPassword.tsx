@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useAuthProvider } from 'react-admin';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { messages } from '../../domain/messages';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants';
-import type { AppAuthProvider } from '../../providers/types';
 import { PublicFrame } from './PublicFrame';
+import { usePublic } from '../public/PublicContext';
 
 const t = messages.reset;
 type Outcome = 'idle' | 'done' | 'failed';
 
 /** /reset-password?token=…: sets a new password with the token from the reset mail. */
 export default function ResetPassword() {
-  const authProvider = useAuthProvider<AppAuthProvider>();
+  const { authProvider } = usePublic();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>(token ? 'idle' : 'failed');
@@ -29,7 +28,6 @@ export default function ResetPassword() {
     setProblem(null);
     setBusy(true);
     try {
-      if (!authProvider) throw new Error(t.failure);
       await authProvider.resetPassword({ token, newPassword: password });
       setOutcome('done');
     } catch {

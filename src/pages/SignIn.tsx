@@ -1,35 +1,39 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { useLogin, useNotify } from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, Link, Stack, TextField } from '@mui/material';
 import { messages } from '../../domain/messages';
 import { messageOf, statusOf } from '../errors';
 import { PublicFrame } from './PublicFrame';
+import { usePublic } from '../public/PublicContext';
+import { preloadConsole } from '../preload';
 
 const t = messages.signin;
 
 /** /signin: email and password; a failure shows the spec's toast, throttling the server's own message. */
 export default function SignIn() {
-  const login = useLogin();
-  const notify = useNotify();
+  const { authProvider, notify } = usePublic();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
+    preloadConsole();
     try {
-      await login({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+      await authProvider.login({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+      navigate('/', { replace: true });
     } catch (err) {
       const throttled = statusOf(err) === 429;
-      notify((throttled && messageOf(err)) || t.failure, { type: 'error' });
+      notify((throttled && messageOf(err)) || t.failure);
       setBusy(false);
     }
   };
 
   return (
     <PublicFrame title={t.title}>
-      <Stack component="form" onSubmit={submit} spacing={2} sx={{ mt: 2 }}>
+      {/* The signed-in screens download while the details are typed, not with the page (it stays light). */}
+      <Stack component="form" onSubmit={submit} onInput={preloadConsole} spacing={2} sx={{ mt: 2 }}>
         <TextField name="email" type="email" label={t.email} autoComplete="username" required autoFocus fullWidth />
         <TextField name="password" type="password" label={t.password} autoComplete="current-password" required fullWidth />
         <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -7,6 +7,7 @@ import { canAccess, isArea } from '../../domain/permissions';
 import type { StoredUser, User } from '../../domain/users';
 import type { AppAuthProvider, AppDataProvider, LiveStatusListener } from '../../providers/types';
 import { i18nProvider } from '../../src/i18n';
+import { PublicProviders } from '../../src/public/PublicContext';
 
 /** A user record with the given role flags. */
 export function userWith(flags: Partial<StoredUser> = {}): User {
@@ -84,6 +85,16 @@ export function renderInAdmin(ui: ReactNode, options: Options = {}): RenderResul
         {ui}
         <Notification />
       </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+/** Renders a public page (sign-in, forgot, reset) as the console does: no react-admin, its own toast area. */
+export function renderPublic(ui: ReactNode, options: Pick<Options, 'authProvider' | 'path'> = {}): RenderResult {
+  const { authProvider = fakeAuthProvider(null), path = '/' } = options;
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <PublicProviders authProvider={authProvider}>{ui}</PublicProviders>
     </MemoryRouter>,
   );
 }

@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import ResetPassword from '../../../src/pages/ResetPassword';
-import { fakeAuthProvider, renderInAdmin } from '../helpers';
+import { fakeAuthProvider, renderPublic } from '../helpers';
 
 function open(resetPassword = vi.fn(async () => undefined), path = '/reset-password?token=tok-123') {
-  renderInAdmin(<ResetPassword />, { authProvider: fakeAuthProvider(null, { resetPassword }), path });
+  renderPublic(<ResetPassword />, { authProvider: fakeAuthProvider(null, { resetPassword }), path });
   return { resetPassword };
 }
 async function fill(password: string, confirm: string) {

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
 import SignIn from '../../../src/pages/SignIn';
-import { fakeAuthProvider, renderInAdmin } from '../helpers';
+import { fakeAuthProvider, renderPublic } from '../helpers';
 
 async function signIn(login: () => Promise<never>) {
-  renderInAdmin(<SignIn />, { authProvider: fakeAuthProvider(null, { login: vi.fn(login) }), path: '/signin' });
+  renderPublic(<SignIn />, { authProvider: fakeAuthProvider(null, { login: vi.fn(login) }), path: '/signin' });
   await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
   await userEvent.type(screen.getByLabelText(/^Password/), 'wrong-password');
   await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -13,7 +14,7 @@ async function signIn(login: () => Promise<never>) {
 
 describe('sign-in page', () => {
   it("shows 'Welcome back!', required email and password fields and the 'Forgot Password?' link", () => {
-    renderInAdmin(<SignIn />, { authProvider: fakeAuthProvider(null), path: '/signin' });
+    renderPublic(<SignIn />, { authProvider: fakeAuthProvider(null), path: '/signin' });
     expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Email/)).toBeRequired();
@@ -30,5 +31,21 @@ describe('sign-in page', () => {
     const message = 'Too many attempts. Please wait a few minutes and try again.';
     await signIn(() => Promise.reject(Object.assign(new Error(message), { status: 429 })));
     expect(await screen.findByText(message)).toBeVisible();
+  });
+
+  it('sends the email and password, then goes to the dashboard', async () => {
+    const login = vi.fn(async () => ({ redirectTo: '/' }));
+    renderPublic(
+      <Routes>
+        <Route path="/signin" element={<SignIn />} />
+        <Route path="/" element={<p>Dashboard here</p>} />
+      </Routes>,
+      { authProvider: fakeAuthProvider(null, { login }), path: '/signin' },
+    );
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Dashboard here')).toBeVisible();
+    expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'right-password' });
   });
 });

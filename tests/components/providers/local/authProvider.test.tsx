@@ -82,6 +82,14 @@ describe('local auth provider', () => {
     expect(stored(sessionStorage)).toBeNull();
   });
 
+  it('sends a signed-out screen to /signin, but leaves someone already on a public page there', async () => {
+    window.history.replaceState(null, '', '/products/products');
+    expect(await createAuthProvider().logout({})).toBe('/signin');
+    window.history.replaceState(null, '', '/forgot');
+    expect(await createAuthProvider().logout({})).toBe(false);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('lets each role into its areas only, and denies unknown ones', async () => {
     server({ '/api/me': { status: 200, body: userWith({ isEditor: true }) } });
     const auth = createAuthProvider();

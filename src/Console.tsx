@@ -1,0 +1,66 @@
+import { lazy, type ReactNode } from 'react';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, type Store } from 'react-admin';
+import type { Area } from '../domain/permissions';
+import { messages } from '../domain/messages';
+import type { AppAuthProvider, AppDataProvider } from '../providers/types';
+import users from '../resources/users';
+import products from '../resources/products';
+import languages from '../resources/languages';
+import { Layout } from './layout/Layout';
+import { Loader } from './layout/Loader';
+import { RequireAccess } from './auth/RequireAccess';
+import { guardedResource } from './resourceRoutes';
+import { i18nProvider } from './i18n';
+import { createConsoleStore } from './store';
+import { theme } from './theme';
+import NotFound from './pages/NotFound';
+import NotAllowed from './pages/NotAllowed';
+
+// Pages load on demand.
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+const AccountSettings = lazy(() => import('./pages/AccountSettings'));
+const Changelog = lazy(() => import('./pages/Changelog'));
+
+const guarded = (area: Area, page: ReactNode) => <RequireAccess area={area}>{page}</RequireAccess>;
+const GuardedDashboard = () => guarded('dashboard', <Dashboard />);
+
+export interface ConsoleProps {
+  authProvider: AppAuthProvider;
+  dataProvider: AppDataProvider;
+  /** Where react-admin keeps UI state; local storage unless a test gives another. */
+  store?: Store;
+}
+
+const defaultStore = createConsoleStore();
+
+/**
+ * The signed-in console: react-admin with the routes of spec §2 that need sign-in, the 404 page and Not allowed.
+ * The public pages live outside it (App.tsx), so /signin never loads react-admin.
+ */
+export default function Console({ authProvider, dataProvider, store = defaultStore }: ConsoleProps) {
+  return (
+    <Admin
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      store={store}
+      layout={Layout}
+      dashboard={GuardedDashboard}
+      catchAll={NotFound}
+      accessDenied={NotAllowed}
+      loginPage={false}
+      title={messages.app.title}
+      disableTelemetry
+      >
+      <CustomRoutes>
+        <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
+        <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
+      </CustomRoutes>
+      {guardedResource(users)}
+      {guardedResource(products)}
+      {guardedResource(languages)}
+    </Admin>
+  );
+}

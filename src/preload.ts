@@ -1,0 +1,15 @@
+/** The signed-in console (react-admin and its screens), loaded on demand so the public pages stay light. */
+export const loadConsole = () => import('./Console');
+
+let started = false;
+
+/**
+ * Starts loading the signed-in console and its dashboard early, once: the sign-in form calls it when someone starts
+ * typing, so the download overlaps the typing and the password check. Errors surface on first use.
+ */
+export function preloadConsole(): void {
+  if (started) return;
+  started = true;
+  loadConsole().catch(() => undefined);
+  import('./pages/Dashboard').catch(() => undefined);
+}
