@@ -13,3 +13,6 @@ export const RETRY_OPERATION_MS = 120000;
 export const RETRY_UPLOAD_MS = 600000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+
+/** The pages shown without sign-in (spec §2, plus the reset page of DESIGN.md). */
+export const PUBLIC_PATHS: readonly string[] = ['/signin', '/forgot', '/reset-password', '/version'];

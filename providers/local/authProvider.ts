@@ -1,3 +1,4 @@
+import { PUBLIC_PATHS } from '../../domain/constants';
 import { canAccess, isArea } from '../../domain/permissions';
 import type { StoredUser, User } from '../../domain/users';
 import type { AppAuthProvider, Identity } from '../types';
@@ -44,7 +45,9 @@ export function createAuthProvider(): AppAuthProvider {
       forget();
       // Ends the session on the server; skipped when it is known to be gone already.
       if (hadUser) await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined);
-      return SIGN_IN_PAGE;
+      // react-admin navigates a moment after this answers (a sign-out, or a failed check of a screen that is
+      // already closing). Someone who has meanwhile reached a public page (/forgot from /signin) stays there.
+      return PUBLIC_PATHS.includes(window.location.pathname) ? false : SIGN_IN_PAGE;
     },
 
     checkAuth: async () => {
