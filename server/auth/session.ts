@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { readRows } from '../db/read.js';
 import type { Database, UsersTable } from '../db/schema.js';
 import { toUser } from '../core/users.js';
 import type { User } from '../../domain/users.js';
@@ -33,6 +34,29 @@ function cookies(header: string): Map<string, string> {
   return out;
 }
 
+const SESSION_SQL = `select u.*, s."id" as session_id, s."token" as session_token, s."createdAt" as session_created,
+  s."expiresAt" as session_expires
+  from auth_session s join auth_user a on a."id" = s."userId" join users u on u."id" = s."userId"
+  where s."token" = ?`;
+
+// Signed cookies already checked, per secret: a browser sends the same cookie on every request, and checking it
+// again costs as much as the session query. Cleared when full; a forged value is never kept.
+const checked = new Map<string, Set<string>>();
+const CHECKED_MAX = 10_000;
+
+/** Whether `signature` is the library's signature of `token`: base64 HMAC-SHA256 with the auth secret. */
+function signedBy(secret: string, signed: string, token: string, signature: string): boolean {
+  let known = checked.get(secret);
+  if (known?.has(signed)) return true;
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  if (!known) checked.set(secret, (known = new Set()));
+  if (known.size >= CHECKED_MAX) known.clear();
+  known.add(signed);
+  return true;
+}
+
 /** Dates come back as Date (PostgreSQL), ISO text or epoch milliseconds (SQLite). */
 function toDate(v: unknown): Date {
   if (v instanceof Date) return v;
@@ -57,17 +81,10 @@ export async function liveSession(auth: Auth, db: Kysely<Database>, cookieHeader
   if (!signed || dot < 1) return null;
   const token = signed.slice(0, dot);
   const signature = signed.slice(dot + 1);
-  // The library's signed cookie: base64 HMAC-SHA256 of the token with the auth secret.
   if (signature.length !== 44 || !signature.endsWith('=')) return null;
-  const expected = createHmac('sha256', ctx.secret).update(token).digest();
-  const given = Buffer.from(signature, 'base64');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!signedBy(ctx.secret, signed, token, signature)) return null;
 
-  const result = await sql<Row>`
-    select u.*, s."id" as session_id, s."token" as session_token, s."createdAt" as session_created, s."expiresAt" as session_expires
-    from auth_session s join auth_user a on a."id" = s."userId" join users u on u."id" = s."userId"
-    where s."token" = ${token}`.execute(db);
-  const row = result.rows[0];
+  const [row] = await readRows<Row>(db, SESSION_SQL, [token]);
   if (!row) return null;
   const expires = toDate(row.session_expires).getTime();
   const { expiresIn, updateAge } = ctx.sessionConfig;

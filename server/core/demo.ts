@@ -1,10 +1,10 @@
-import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { storeUpload } from './files.js';
 import { createProduct, findProductBySku } from './products.js';
 import { CATEGORIES, MATERIAL_CARE } from '../../domain/constants.js';
+import { loadSharp } from '../files/images.js';
 
 const KINDS = ['Tea towel', 'Pillowcase', 'Duvet cover', 'Napkin set', 'Table runner', 'Apron', 'Bath towel', 'Throw', 'Curtain', 'Tote bag'];
 const COLOURS: Array<[string, [number, number, number]]> = [
@@ -28,6 +28,7 @@ async function swatch(rgb: [number, number, number], seed: number, png: boolean)
       for (let c = 0; c < 3; c++) px[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, rgb[c]! + weave + grain));
     }
   }
+  const sharp = await loadSharp();
   const img = sharp(px, { raw: { width: w, height: h, channels: 3 } });
   return png ? img.png().toBuffer() : img.jpeg({ quality: 82 }).toBuffer();
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
+import { readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
@@ -32,25 +33,27 @@ export async function listProducts(
   db: Kysely<Database>,
   opts: { limit: number; after: { key: string; id: string } | null },
 ): Promise<{ items: Product[]; more: boolean }> {
-  let q = db.selectFrom('products').selectAll();
   const after = opts.after;
-  if (after) {
-    // (sku, id) < (key, id) written so the sku index bounds the scan: a bare OR made every later page read all before it.
-    q = q.where('sku', '<=', after.key).where((eb) => eb.or([eb('sku', '<', after.key), eb('id', '<', after.id)]));
-  }
-  const rows = await q.orderBy('sku', 'desc').orderBy('id', 'desc').limit(opts.limit + 1).execute();
+  // (sku, id) < (key, id) written so the sku index bounds the scan: a bare OR made every later page read all before it.
+  const rows = after
+    ? await readRows<Row>(
+        db,
+        'select * from products where sku <= ? and (sku < ? or id < ?) order by sku desc, id desc limit ?',
+        [after.key, after.key, after.id, opts.limit + 1],
+      )
+    : await readRows<Row>(db, 'select * from products order by sku desc, id desc limit ?', [opts.limit + 1]);
   return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };
 }
 
 /** The product with exactly this SKU, or null (no partial matches). */
 export async function findProductBySku(db: Kysely<Database>, sku: string): Promise<Product | null> {
-  const r = await db.selectFrom('products').selectAll().where('sku', '=', sku.trim()).executeTakeFirst();
+  const [r] = await readRows<Row>(db, 'select * from products where sku = ?', [sku.trim()]);
   return r ? toProduct(r) : null;
 }
 
 /** The product with this id; 'No products' when there is none. */
 export async function getProduct(db: Kysely<Database>, id: string): Promise<Product> {
-  const r = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  const [r] = await readRows<Row>(db, 'select * from products where id = ?', [id]);
   if (!r) throw new DomainError('not_found', messages.products.notFound);
   return toProduct(r);
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
+import { readRows } from '../db/read.js';
 import type { MeUpdate, User } from '../../domain/users.js';
 import { DomainError } from './errors.js';
 import { messages } from '../../domain/messages.js';
@@ -28,13 +29,13 @@ const userType = (u: { isAdmin: boolean; isEditor: boolean }): string => (u.isAd
 
 /** The user record with this uid, or null. */
 export async function findUser(db: Kysely<Database>, uid: string): Promise<User | null> {
-  const r = await db.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirst();
+  const [r] = await readRows<Row>(db, 'select * from users where id = ?', [uid]);
   return r ? toUser(r) : null;
 }
 
 /** The user record with this email (any case), or null. */
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | null> {
-  const r = await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const [r] = await readRows<Row>(db, 'select * from users where email = ?', [email.trim().toLowerCase()]);
   return r ? toUser(r) : null;
 }
 
@@ -108,13 +109,15 @@ export async function listUsers(
   db: Kysely<Database>,
   opts: { limit: number; after: { key: string; id: string } | null },
 ): Promise<{ items: User[]; last: { key: string; id: string } | null; more: boolean }> {
-  let q = db.selectFrom('users').selectAll();
   const after = opts.after;
-  if (after) {
-    // (created, id) > (key, id) written so the index bounds the scan: a bare OR made every later page read all before it.
-    q = q.where('created', '>=', after.key).where((eb) => eb.or([eb('created', '>', after.key), eb('id', '>', after.id)]));
-  }
-  const rows = await q.orderBy('created', 'asc').orderBy('id', 'asc').limit(opts.limit + 1).execute();
+  // (created, id) > (key, id) written so the index bounds the scan: a bare OR made every later page read all before it.
+  const rows = after
+    ? await readRows<Row>(
+        db,
+        'select * from users where created >= ? and (created > ? or id > ?) order by created asc, id asc limit ?',
+        [after.key, after.key, after.id, opts.limit + 1],
+      )
+    : await readRows<Row>(db, 'select * from users order by created asc, id asc limit ?', [opts.limit + 1]);
   const more = rows.length > opts.limit;
   const items = rows.slice(0, opts.limit).map(toUser);
   const tail = items.at(-1);

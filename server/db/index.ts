@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.js';
+import { numbered, registerDirectReads } from './read.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -23,6 +24,13 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string }): D
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Named statements: each connection parses and plans a read once, then only binds.
+    const names = new Map<string, string>();
+    registerDirectReads(kysely, async (text, params) => {
+      let name = names.get(text);
+      if (!name) names.set(text, (name = `read_${names.size + 1}`));
+      return (await pool.query({ name, text: numbered(text), values: [...params] })).rows;
+    });
     return { kysely, dialect: 'postgres', pool, sqlite: null, close: () => kysely.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
@@ -30,7 +38,16 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string }): D
   file.pragma('journal_mode = WAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepStatements(file) }) });
+  const statements = keepStatements(file);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  // better-sqlite3 answers synchronously, so a direct read never splits a query Kysely is running. While Kysely
+  // holds a transaction open on this one connection, a read waits its turn through Kysely instead of seeing
+  // uncommitted rows.
+  registerDirectReads(kysely, async (text, params) =>
+    file.inTransaction
+      ? (await kysely.executeQuery(CompiledQuery.raw(text, [...params]))).rows
+      : (statements.prepare(text).all([...params]) as unknown[]),
+  );
   return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close: () => kysely.destroy() };
 }
 

@@ -1,4 +1,9 @@
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+
+type Sharp = typeof import('sharp');
+let loading: Promise<Sharp> | null = null;
+/** sharp, with libvips (about 20 MB of memory), loads with the first image rather than at start. */
+export const loadSharp = (): Promise<Sharp> => (loading ??= import('sharp').then((m) => m.default));
 
 /** What the server decided an upload is, from its decoded content (never the client's claim). */
 export interface CheckedImage {
@@ -12,7 +17,8 @@ export class ImageRefused extends Error {}
 
 /** Decodes the whole file: only complete, real JPEG and PNG images pass. */
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   try {
     meta = await sharp(data, { failOn: 'truncated' }).metadata();
   } catch {
@@ -34,7 +40,8 @@ export async function checkImage(data: Buffer): Promise<CheckedImage> {
 }
 
 /** A small WebP for lists. */
-export function thumbnail(data: Buffer): Promise<Buffer> {
+export async function thumbnail(data: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(data).rotate().resize(160, 160, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
 }
 

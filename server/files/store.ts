@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /** Where finished, checked uploads live, keyed like `Uploads/<name>`. */
 export interface FileStore {
@@ -37,8 +37,12 @@ export interface S3Settings {
   secretAccessKey: string;
 }
 
+// The AWS SDK (about 20 MB of memory) loads only when S3 is configured, on first use.
+const sdk = () => import('@aws-sdk/client-s3');
+
 /** The S3 client for a bucket; path-style when an endpoint is given (MinIO, s3rver, most S3-compatibles). */
-export function s3Client(s: S3Settings): S3Client {
+export async function s3Client(s: S3Settings): Promise<S3Client> {
+  const { S3Client } = await sdk();
   return new S3Client({
     region: s.region,
     endpoint: s.endpoint ?? undefined,
@@ -52,11 +56,13 @@ export function s3Store(s: S3Settings): FileStore {
   const client = s3Client(s);
   return {
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: data, ContentType: contentType }));
+      const { PutObjectCommand } = await sdk();
+      await (await client).send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: data, ContentType: contentType }));
     },
     async get(key) {
+      const { GetObjectCommand } = await sdk();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));
+        const out = await (await client).send(new GetObjectCommand({ Bucket: s.bucket, Key: key }));
         return { body: out.Body as Readable, size: out.ContentLength ?? 0 };
       } catch (err) {
         if ((err as { name?: string }).name === 'NoSuchKey') return null;
@@ -64,7 +70,8 @@ export function s3Store(s: S3Settings): FileStore {
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+      const { DeleteObjectCommand } = await sdk();
+      await (await client).send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
     },
   };
 }

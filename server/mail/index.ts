@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -14,20 +14,28 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP when smtpUrl is set, else one .eml per message in outboxDir with a log line naming any link. */
+/**
+ * SMTP when smtpUrl is set, else one .eml per message in outboxDir with a log line naming any link. nodemailer
+ * (about 10 MB of memory) loads with the first message, not at start.
+ */
 export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir: string; log: (msg: string) => void }): Mailer {
+  let transport: Promise<Transporter> | null = null;
+  const open = (): Promise<Transporter> =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      opts.smtpUrl
+        ? nodemailer.createTransport(opts.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await (await open()).sendMail({ from: opts.from, ...mail });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const info = await (await open()).sendMail({ from: opts.from, ...mail });
       mkdirSync(opts.outboxDir, { recursive: true });
       const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });

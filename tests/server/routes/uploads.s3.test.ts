@@ -37,7 +37,7 @@ describe('uploads over tus, S3 store on s3rver', () => {
   });
 
   const keys = async (): Promise<string[]> => {
-    const out = await s3Client(settings).send(new ListObjectsV2Command({ Bucket: BUCKET }));
+    const out = await (await s3Client(settings)).send(new ListObjectsV2Command({ Bucket: BUCKET }));
     return (out.Contents ?? []).map((o) => o.Key!).sort();
   };
 
