@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { cpus, totalmem, release } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleServer } from '../scripts/serverBundle.mjs';
+import { bundleServer, SERVER_NODE_FLAGS } from '../scripts/serverBundle.mjs';
 
 /** The repository root (bench/..). */
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
@@ -104,7 +104,7 @@ export async function startChild(script: string, env: Record<string, string>, ar
   const bundled = COMPILED.has(script);
   const proc = fork(bundled ? await compiled(script) : join(ROOT, 'bench', script), args, {
     cwd: ROOT,
-    execArgv: bundled ? execArgv : ['--import', 'tsx', ...execArgv],
+    execArgv: bundled ? [...(script === 'server.ts' ? SERVER_NODE_FLAGS : []), ...execArgv] : ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

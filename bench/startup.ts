@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Place } from './seed.js';
+import { SERVER_NODE_FLAGS } from '../scripts/serverBundle.mjs';
 import { freePort, log, measure, ROOT, waitForHealth, type Measure } from './lib.js';
 
 /** Start-up time of one command: from spawning it to the first 200 from /api/health. */
@@ -11,7 +12,7 @@ export interface StartupFigure {
 }
 
 const COMMANDS: Array<{ label: string; cmd: string; args: string[] }> = [
-  { label: 'node scripts/start.mjs (what npm start runs)', cmd: process.execPath, args: ['scripts/start.mjs'] },
+  { label: 'node scripts/start.mjs (what npm start runs)', cmd: process.execPath, args: [...SERVER_NODE_FLAGS, 'scripts/start.mjs'] },
   { label: 'npm start', cmd: 'npm', args: ['start', '--silent'] },
   { label: 'node --import tsx server/main.ts (uncompiled, for comparison)', cmd: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] },
 ];

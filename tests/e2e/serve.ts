@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { bundleServer } from '../../scripts/serverBundle.mjs';
+import { bundleServer, SERVER_NODE_FLAGS } from '../../scripts/serverBundle.mjs';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { registerUser } from '../../server/auth/register.js';
@@ -29,7 +29,7 @@ async function serve(): Promise<void> {
   ]);
   await seed(config);
 
-  const server = spawn(process.execPath, [serverFile], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverFile], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
   const stop = (): void => {
     server.kill('SIGTERM');
   };
