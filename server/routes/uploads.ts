@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { Server, type DataStore } from '@tus/server';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
@@ -13,20 +12,14 @@ import { messages } from '../../domain/messages.js';
 const OWNER_HEADER = 'x-console-uid';
 
 /** A tus store that can also hand back what was staged (FileStore and S3Store both can). */
-export type StagingStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+/** Where tus keeps uploads in progress, plus reading a finished one whole. */
+export type StagingStore = DataStore & { readWhole(id: string): Promise<Buffer>; pathOf(id: string): string };
 
 interface Deps {
   db: Kysely<Database>;
   store: FileStore;
   staging: StagingStore;
   maxBytes: number;
-}
-
-/** Reads a whole stream into memory (uploads are capped, so this is bounded). */
-async function readAll(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const p of stream) parts.push(typeof p === 'string' ? Buffer.from(p) : p);
-  return Buffer.concat(parts);
 }
 
 const tusError = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: { code: 'upload', message } }) });
@@ -50,12 +43,13 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
       metadata: { ...upload.metadata, owner: req.headers.get(OWNER_HEADER) ?? '' },
     }),
     onUploadFinish: async (req, upload) => {
-      const data = await readAll(await deps.staging.read(upload.id));
+      const data = await deps.staging.readWhole(upload.id);
       try {
         const stored = await storeUpload(deps.db, deps.store, {
           owner: upload.metadata?.owner ?? '',
           originalName: upload.metadata?.filename ?? 'image',
           data,
+          stagedPath: deps.staging.pathOf(upload.id),
         });
         // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a body.
         return {

@@ -19,6 +19,7 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
   afterAll(async () => t?.close());
 
   it('stores a 300 KB JPEG and a 20 MB PNG, served back byte for byte with the decided type', async () => {
+    const kept: Array<[string, Buffer]> = [];
     for (const [format, size] of [['jpeg', 300_000], ['png', 20_000_000]] as const) {
       const data = await makeImage(format, size);
       const res = await tusUpload(t, cookie, data, { name: `big.${format}`, chunkSize: 4 * 1024 * 1024 });
@@ -31,8 +32,13 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
       expect(served.headers.get('cache-control')).toContain('immutable');
       expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
       expect((await fetch(`${t.baseUrl}${stored.thumbnail}`)).headers.get('content-type')).toBe('image/webp');
+      kept.push([stored.address, data]);
     }
     expect(files(t, 'tus')).toEqual([]);
+    // The local store links the staged file rather than copying it: removing the staged copy leaves the image.
+    for (const [address, data] of kept) {
+      expect(Buffer.from(await (await fetch(`${t.baseUrl}${address}`)).arrayBuffer()).equals(data)).toBe(true);
+    }
   });
 
   it("refuses another editor's HEAD, PATCH and DELETE on your upload", async () => {
