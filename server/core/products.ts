@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
-import { readRows } from '../db/read.js';
+import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
@@ -33,15 +33,7 @@ export async function listProducts(
   db: Kysely<Database>,
   opts: { limit: number; after: { key: string; id: string } | null },
 ): Promise<{ items: Product[]; more: boolean }> {
-  const after = opts.after;
-  // (sku, id) < (key, id) written so the sku index bounds the scan: a bare OR made every later page read all before it.
-  const rows = after
-    ? await readRows<Row>(
-        db,
-        'select * from products where sku <= ? and (sku < ? or id < ?) order by sku desc, id desc limit ?',
-        [after.key, after.key, after.id, opts.limit + 1],
-      )
-    : await readRows<Row>(db, 'select * from products order by sku desc, id desc limit ?', [opts.limit + 1]);
+  const rows = await readPage<Row>(db, { table: 'products', key: 'sku', order: 'desc' }, opts.after, opts.limit);
   return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };
 }
 

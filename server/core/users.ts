@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
-import { readRows } from '../db/read.js';
+import { readPage, readRows } from '../db/read.js';
 import type { MeUpdate, User } from '../../domain/users.js';
 import { DomainError } from './errors.js';
 import { messages } from '../../domain/messages.js';
@@ -109,15 +109,7 @@ export async function listUsers(
   db: Kysely<Database>,
   opts: { limit: number; after: { key: string; id: string } | null },
 ): Promise<{ items: User[]; last: { key: string; id: string } | null; more: boolean }> {
-  const after = opts.after;
-  // (created, id) > (key, id) written so the index bounds the scan: a bare OR made every later page read all before it.
-  const rows = after
-    ? await readRows<Row>(
-        db,
-        'select * from users where created >= ? and (created > ? or id > ?) order by created asc, id asc limit ?',
-        [after.key, after.key, after.id, opts.limit + 1],
-      )
-    : await readRows<Row>(db, 'select * from users order by created asc, id asc limit ?', [opts.limit + 1]);
+  const rows = await readPage<Row>(db, { table: 'users', key: 'created', order: 'asc' }, opts.after, opts.limit);
   const more = rows.length > opts.limit;
   const items = rows.slice(0, opts.limit).map(toUser);
   const tail = items.at(-1);

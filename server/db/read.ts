@@ -30,3 +30,27 @@ export async function readRows<R>(db: Kysely<Database>, text: string, params: re
   const result = await db.executeQuery<R>(CompiledQuery.raw(postgres ? numbered(text) : text, [...params]));
   return [...result.rows];
 }
+
+/**
+ * One page of `table` in (key, id) order after an optional cursor, with one row more than asked for, which tells
+ * whether more follow. `key <= ? and (key < ? or id < ?)` (descending) lets the key's index bound the scan: a bare
+ * OR made every later page read all the rows before it.
+ */
+export function readPage<R>(
+  db: Kysely<Database>,
+  page: { table: 'products' | 'users'; key: 'sku' | 'created'; order: 'asc' | 'desc' },
+  after: { key: string; id: string } | null,
+  limit: number,
+): Promise<R[]> {
+  const { table, key, order } = page;
+  const [edge, beyond] = order === 'desc' ? ['<=', '<'] : ['>=', '>'];
+  const sorted = `order by ${key} ${order}, id ${order} limit ?`;
+  return after
+    ? readRows<R>(db, `select * from ${table} where ${key} ${edge} ? and (${key} ${beyond} ? or id ${beyond} ?) ${sorted}`, [
+        after.key,
+        after.key,
+        after.id,
+        limit + 1,
+      ])
+    : readRows<R>(db, `select * from ${table} ${sorted}`, [limit + 1]);
+}
