@@ -63,7 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
   });
   const log = (msg: string): void => app.log.info(msg);
-  const db = openDb(config);
+  const db = openDb(config, (err) => app.log.warn({ err }, 'an idle database connection was lost; the pool opens another'));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log });
   const auth = createAuth(config, db, mailer, log);
   const setupResult = await setup(db, auth, { email: config.adminEmail, password: config.adminPassword });

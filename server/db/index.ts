@@ -19,10 +19,15 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** Opens SQLite under dataDir (WAL) or PostgreSQL when a URL is given. */
-export function openDb(opts: { databaseUrl: string | null; dataDir: string }): Db {
+/**
+ * Opens SQLite under dataDir (WAL) or PostgreSQL when a URL is given. `onIdleError` hears of a pooled PostgreSQL
+ * connection that broke while idle (a restart, a terminated backend); the pool drops it and opens another.
+ */
+export function openDb(opts: { databaseUrl: string | null; dataDir: string }, onIdleError: (err: Error) => void = () => undefined): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Without a listener, pg raises such an error as an uncaught exception, which would end the server.
+    pool.on('error', onIdleError);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Named statements: each connection parses and plans a read once, then only binds.
     const names = new Map<string, string>();

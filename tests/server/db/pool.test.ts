@@ -1,0 +1,30 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, pgAvailable, signIn, startApp, type TestApp } from '../helpers/index.js';
+
+// A PostgreSQL restart ends every pooled connection, idle ones included. pg raises that as an uncaught exception
+// unless the pool has an error listener; the server must log it and go on (vitest fails the run on an uncaught one).
+describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ended', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ dialect: 'postgres' });
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps serving after every backend of its database is terminated', async () => {
+    const cookie = await signIn(t, ADMIN.email, ADMIN.password);
+    expect((await t.api('GET', '/api/me', { cookie })).status).toBe(200);
+    const admin = new pg.Client({ connectionString: t.data.databaseUrl! });
+    await admin.connect();
+    try {
+      const ended = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      expect(ended.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await t.api('GET', '/api/me', { cookie })).status).toBe(200);
+  });
+});
