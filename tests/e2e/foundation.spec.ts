@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailLinkTo, setAppStatus, signIn } from './helpers';
+import { mailLinkTo, resetFlags, setAppStatus, signIn } from './helpers';
 import { PASSWORD, users } from './users';
 
 test.describe('the console as a newcomer meets it', () => {
@@ -86,7 +86,8 @@ test.describe('the console as a newcomer meets it', () => {
     await expect(page.getByRole('banner').getByText('Sam Staff')).toBeVisible();
   });
 
-  test('a role the user lacks shows Not allowed, and the menu mirrors roles', async ({ page }) => {
+  test('a role the user lacks shows Not allowed, and the menu mirrors roles', async ({ page, baseURL }) => {
+    await resetFlags(baseURL!, users.staff.email, { isEditor: false, isAdmin: false });
     await signIn(page, 'staff');
     await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Add Product' })).toHaveCount(0);

@@ -36,6 +36,24 @@ export async function mailLinkTo(address: string, after = 0): Promise<string> {
   throw new Error(`No mail with a link to ${address} in ${dir}`);
 }
 
+/**
+ * Puts a seeded user's flags back as a test needs them to start, as the first admin through the API: a test that
+ * changes a user (staff made an editor, walker deactivated) can then run again, on a CI retry or a repeat.
+ */
+export async function resetFlags(baseURL: string, email: string, flags: { active?: boolean; isEditor?: boolean; isAdmin?: boolean }): Promise<void> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  try {
+    const signin = await ctx.post('/api/auth/sign-in/email', { data: { email: users.admin.email, password: PASSWORD } });
+    expect(signin.status()).toBe(200);
+    const found = (await (await ctx.get(`/api/users?email=${encodeURIComponent(email)}`)).json()) as { items: Array<{ uid: string }> };
+    expect(found.items).toHaveLength(1);
+    const res = await ctx.patch(`/api/users/${found.items[0]!.uid}`, { data: flags });
+    expect(res.status()).toBe(200);
+  } finally {
+    await ctx.dispose();
+  }
+}
+
 /** Sets the live app status as the first admin, through the API, in a context of its own (the page keeps its session). */
 export async function setAppStatus(baseURL: string, active: boolean): Promise<void> {
   const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });

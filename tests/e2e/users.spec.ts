@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mailLinkTo, signIn } from './helpers';
+import { mailLinkTo, resetFlags, signIn } from './helpers';
 import { users } from './users';
 
 /** Opens the edit page of a user through Search User, as an admin would. */
@@ -66,7 +66,8 @@ test.describe('users, as an admin looks after them', () => {
     await expect(page).toHaveURL(/\/users\/search$/);
   });
 
-  test("turning Editor on for staff shows them Products and Languages once their page reloads", async ({ page, browser }) => {
+  test("turning Editor on for staff shows them Products and Languages once their page reloads", async ({ page, browser, baseURL }) => {
+    await resetFlags(baseURL!, users.staff.email, { isEditor: false });
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     try {
@@ -91,7 +92,8 @@ test.describe('users, as an admin looks after them', () => {
     }
   });
 
-  test('deactivating walker throws their open page out on its next action, and sign-in refuses them', async ({ page, browser }) => {
+  test('deactivating walker throws their open page out on its next action, and sign-in refuses them', async ({ page, browser, baseURL }) => {
+    await resetFlags(baseURL!, users.walker.email, { active: true });
     const walkerContext = await browser.newContext();
     const walker = await walkerContext.newPage();
     try {
