@@ -16,6 +16,8 @@ class Staging extends FileStore {
 
   /** The staged file of an upload (a local store links it rather than copying it). */
   pathOf(id: string): string {
+    // Only the names the upload route makes (32 hex digits) ever reach here; anything else is a bug, not a path.
+    if (!/^[0-9a-f]{32}$/.test(id)) throw new Error(`Not an upload id: ${id}`);
     return join(this.directory, id);
   }
 }
