@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.js';
 import { numbered, registerDirectReads } from './read.js';
 
@@ -46,12 +46,10 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string }, on
   const statements = keepStatements(file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   // better-sqlite3 answers synchronously, so a direct read never splits a query Kysely is running. While Kysely
-  // holds a transaction open on this one connection, a read waits its turn through Kysely instead of seeing
-  // uncommitted rows.
-  registerDirectReads(kysely, async (text, params) =>
-    file.inTransaction
-      ? (await kysely.executeQuery(CompiledQuery.raw(text, [...params]))).rows
-      : (statements.prepare(text).all([...params]) as unknown[]),
+  // holds a transaction open on this one connection, the reader declines and the read waits its turn through
+  // Kysely instead of seeing uncommitted rows.
+  registerDirectReads(kysely, (text, params) =>
+    file.inTransaction ? null : Promise.resolve(statements.prepare(text).all([...params]) as unknown[]),
   );
   return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close: () => kysely.destroy() };
 }

@@ -1,8 +1,8 @@
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
-/** Runs one read, written with `?` placeholders, and answers its rows. */
-export type Read = (text: string, params: readonly unknown[]) => Promise<unknown[]>;
+/** Runs one read, written with `?` placeholders, and answers its rows; or null to have it run through Kysely. */
+export type Read = (text: string, params: readonly unknown[]) => Promise<unknown[]> | null;
 
 const direct = new WeakMap<Kysely<Database>, Read>();
 
@@ -21,11 +21,12 @@ export function registerDirectReads(db: Kysely<Database>, read: Read): void {
  * The reads every request makes (the session check, a page, a search, a record by id) as fixed SQL run straight on
  * the driver: a statement prepared once, without Kysely building, compiling and scheduling the query each time,
  * which cost more than the query itself (BENCHMARKS.md, docs/decisions.md "Hot reads on the bare driver").
- * Inside a transaction, or on a handle openDb did not make, the same SQL runs through Kysely on that handle.
+ * Inside a transaction, on a handle openDb did not make, or when the direct reader declines, the same SQL runs
+ * through Kysely on that handle.
  */
 export async function readRows<R>(db: Kysely<Database>, text: string, params: readonly unknown[]): Promise<R[]> {
-  const read = direct.get(db);
-  if (read) return (await read(text, params)) as R[];
+  const rows = direct.get(db)?.(text, params);
+  if (rows) return (await rows) as R[];
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const result = await db.executeQuery<R>(CompiledQuery.raw(postgres ? numbered(text) : text, [...params]));
   return [...result.rows];

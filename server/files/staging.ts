@@ -1,8 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { Config } from '../config.js';
 import type { StagingStore } from '../routes/uploads.js';
+
+/** An upload's id: 32 hex digits, made here, matched in upload addresses, and the staged file's name. */
+export const UPLOAD_ID = '[0-9a-f]{32}';
+const uploadId = new RegExp(`^${UPLOAD_ID}$`);
+
+/** A new upload id. */
+export const newUploadId = (): string => randomBytes(16).toString('hex');
 
 /** Unfinished uploads expire after a day; the sweep deletes them. */
 export const STAGING_EXPIRY_MS = 24 * 3600_000;
@@ -16,8 +24,8 @@ class Staging extends FileStore {
 
   /** The staged file of an upload (a local store links it rather than copying it). */
   pathOf(id: string): string {
-    // Only the names the upload route makes (32 hex digits) ever reach here; anything else is a bug, not a path.
-    if (!/^[0-9a-f]{32}$/.test(id)) throw new Error(`Not an upload id: ${id}`);
+    // Only ids made by newUploadId ever reach here; anything else is a bug, not a path.
+    if (!uploadId.test(id)) throw new Error(`Not an upload id: ${id}`);
     return join(this.directory, id);
   }
 }

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { randomBytes } from 'node:crypto';
 import { Server, type DataStore } from '@tus/server';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
+import { newUploadId, UPLOAD_ID } from '../files/staging.js';
 import { contentTypeOf, storeUpload } from '../core/files.js';
 import { DomainError } from '../core/errors.js';
 import { messages } from '../../domain/messages.js';
 
 const OWNER_HEADER = 'x-console-uid';
 
-/** A tus store that can also hand back what was staged (FileStore and S3Store both can). */
 /** Where tus keeps uploads in progress, plus reading a finished one whole. */
 export type StagingStore = DataStore & { readWhole(id: string): Promise<Buffer>; pathOf(id: string): string };
 
@@ -21,6 +20,8 @@ interface Deps {
   staging: StagingStore;
   maxBytes: number;
 }
+
+const uploadAddress = new RegExp(`/api/uploads/(${UPLOAD_ID})$`);
 
 const tusError = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: { code: 'upload', message } }) });
 
@@ -34,7 +35,7 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     datastore: deps.staging,
     maxSize: deps.maxBytes,
     respectForwardedHeaders: false,
-    namingFunction: () => randomBytes(16).toString('hex'),
+    namingFunction: newUploadId,
     onResponseError: (_req, err) => {
       if (err instanceof Error) log(err);
       return undefined;
@@ -75,7 +76,7 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
 
   const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply): Promise<void> => {
     const uid = req.user!.uid;
-    const id = /\/api\/uploads\/([0-9a-f]{32})$/.exec(req.url.split('?')[0] ?? '')?.[1];
+    const id = uploadAddress.exec(req.url.split('?')[0] ?? '')?.[1];
     if (req.method !== 'POST' && req.method !== 'OPTIONS') {
       const upload = id ? await deps.staging.getUpload(id).catch(() => null) : null;
       if (!upload) throw new DomainError('not_found', messages.errors.notFound);
