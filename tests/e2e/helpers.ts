@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, request, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { PASSWORD, users, type UserKey } from './users';
 
@@ -36,33 +36,33 @@ export async function mailLinkTo(address: string, after = 0): Promise<string> {
   throw new Error(`No mail with a link to ${address} in ${dir}`);
 }
 
-/**
- * Puts a seeded user's flags back as a test needs them to start, as the first admin through the API: a test that
- * changes a user (staff made an editor, walker deactivated) can then run again, on a CI retry or a repeat.
- */
-export async function resetFlags(baseURL: string, email: string, flags: { active?: boolean; isEditor?: boolean; isAdmin?: boolean }): Promise<void> {
+/** Runs `act` as the first admin through the API, in a request context of its own (a page keeps its session). */
+async function asAdmin(baseURL: string, act: (api: APIRequestContext) => Promise<void>): Promise<void> {
   const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   try {
     const signin = await ctx.post('/api/auth/sign-in/email', { data: { email: users.admin.email, password: PASSWORD } });
     expect(signin.status()).toBe(200);
-    const found = (await (await ctx.get(`/api/users?email=${encodeURIComponent(email)}`)).json()) as { items: Array<{ uid: string }> };
-    expect(found.items).toHaveLength(1);
-    const res = await ctx.patch(`/api/users/${found.items[0]!.uid}`, { data: flags });
-    expect(res.status()).toBe(200);
+    await act(ctx);
   } finally {
     await ctx.dispose();
   }
 }
 
-/** Sets the live app status as the first admin, through the API, in a context of its own (the page keeps its session). */
+/**
+ * Puts a seeded user's flags back as a test needs them to start: a test that changes a user (staff made an editor,
+ * walker deactivated) can then run again, on a CI retry or a repeat.
+ */
+export async function resetFlags(baseURL: string, email: string, flags: { active?: boolean; isEditor?: boolean; isAdmin?: boolean }): Promise<void> {
+  await asAdmin(baseURL, async (api) => {
+    const found = (await (await api.get(`/api/users?email=${encodeURIComponent(email)}`)).json()) as { items: Array<{ uid: string }> };
+    expect(found.items).toHaveLength(1);
+    expect((await api.patch(`/api/users/${found.items[0]!.uid}`, { data: flags })).status()).toBe(200);
+  });
+}
+
+/** Sets the live app status as the first admin, through the API. */
 export async function setAppStatus(baseURL: string, active: boolean): Promise<void> {
-  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  try {
-    const signin = await ctx.post('/api/auth/sign-in/email', { data: { email: users.admin.email, password: PASSWORD } });
-    expect(signin.status()).toBe(200);
-    const res = await ctx.put('/api/app/status', { data: { active } });
-    expect(res.status()).toBe(200);
-  } finally {
-    await ctx.dispose();
-  }
+  await asAdmin(baseURL, async (api) => {
+    expect((await api.put('/api/app/status', { data: { active } })).status()).toBe(200);
+  });
 }
