@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_IDS } from './constants.js';
+import { freeText, lineText } from './text.js';
 
 /** Largest stored text map, in bytes of JSON. */
 export const LANGUAGE_MAX_BYTES = 256 * 1024;
@@ -7,8 +8,8 @@ export const LANGUAGE_MAX_BYTES = 256 * 1024;
 /** A language record: a flat map of text keys to strings or booleans. */
 export const LanguageTexts = z
   .record(
-    z.string().trim().min(1, 'Keys must not be empty').max(200, 'Keys are at most 200 characters'),
-    z.union([z.string().max(10_000, 'A text is at most 10000 characters'), z.boolean()]),
+    lineText(200),
+    z.union([freeText(10_000), z.boolean()]),
   )
   .refine((m) => JSON.stringify(m).length <= LANGUAGE_MAX_BYTES, 'The texts are too large (at most 256 KB in all)');
 

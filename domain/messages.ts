@@ -182,8 +182,20 @@ export const messages = {
     network: 'Could not reach the server. Check your connection and try again.',
     couldNotUpdate: 'Could not update',
     couldNotUpdateUser: 'Could not update user',
+    badText: 'Text may not contain control characters, unpaired surrogates or direction-override characters.',
+    badVersion: 'Send the version you edited in an If-Match header.',
+    badCursor: 'The page cursor is not valid.',
+  },
+  uploads: {
+    notImage: 'This file is not a JPEG or PNG image.',
+    onlyJpegPng: 'Only JPEG and PNG images can be uploaded.',
+    damaged: 'This image is damaged or incomplete. Please choose the file again.',
   },
 } as const;
 
 /** The spec's 'No result for {value}' toast. */
 export const noResultFor = (value: string): string => `No result for ${value}`;
+
+/** An image refused for its pixel count, with the configured limit. */
+export const tooManyPixels = (maxMegapixels: number): string =>
+  `This image has too many pixels: at most ${maxMegapixels} megapixels. Please make it smaller and try again.`;

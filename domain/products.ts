@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
 import { messages } from './messages.js';
+import { freeText, lineText } from './text.js';
 
-const required = (max: number) => z.string().trim().min(1, messages.common.required).max(max, `At most ${max} characters`);
 
 /** An image address as the server hands it out: /files/Uploads/<name>. */
 export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, 'Not an uploaded image');
@@ -28,16 +28,16 @@ export type Product = z.infer<typeof Product>;
 const fields = {
   category: z.enum(CATEGORIES, { error: 'Choose Cotton or Linen' }),
   mc: z.enum(MATERIAL_CARE, { error: 'Choose Cotton care or Linen care' }),
-  name: required(200),
-  details: required(5000),
-  price: required(50),
+  name: lineText(200),
+  details: freeText(5000).trim().min(1, messages.common.required),
+  price: lineText(50),
   active: z.boolean(),
 };
 
 /** Add product: SKU, price, name, details required; at least the first image. */
 export const ProductCreate = z
   .object({
-    sku: required(64),
+    sku: lineText(64),
     ...fields,
     images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`),
   })

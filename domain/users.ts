@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 
 /** A staff member's record, as the API and the browser see it. */
 export const User = z.object({
@@ -18,7 +19,9 @@ export type User = z.infer<typeof User>;
 /** What the browser keeps of the signed-in user (spec §3, local browser storage). */
 export type StoredUser = Pick<User, 'firstName' | 'lastName' | 'email' | 'uid' | 'active' | 'isAdmin' | 'isEditor'>;
 
-const name = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
+const name = lineText(100);
+/** An email address as typed: the text rule, at most 254 characters, stored lower-case. */
+const email = (error?: string) => lineText(254).pipe(z.email(error)).transform((e) => e.toLowerCase());
 
 /** My Account: first and last name, both required. */
 export const MeUpdate = z.object({ firstName: name, lastName: name }).strict();
@@ -26,7 +29,7 @@ export type MeUpdate = z.infer<typeof MeUpdate>;
 
 /** The spec's Register call: account plus users/{uid} record. */
 export const NewUser = z.object({
-  email: z.email().transform((e) => e.toLowerCase()),
+  email: email(),
   password: z.string().min(8).max(128),
   firstName: name,
   lastName: name,
@@ -49,7 +52,7 @@ export type UserFlagsUpdate = z.infer<typeof UserFlagsUpdate>;
 /** An admin's 'Add user': the new colleague sets their own password from a mail. */
 export const AddUser = z
   .object({
-    email: z.email('Enter a valid email address').transform((e) => e.toLowerCase()),
+    email: email('Enter a valid email address'),
     firstName: name,
     lastName: name,
     isEditor: z.boolean().default(false),

@@ -9,11 +9,12 @@ import { openDb, type Db } from './db/index.js';
 import { createAuth, type Auth } from './auth/index.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
-import { Throttle } from './core/throttle.js';
+import { Backoff, Throttle } from './core/throttle.js';
 import { setup, type SetupResult } from './setup.js';
 import { readActive } from './core/appStatus.js';
 import { registerSecurity } from './http/security.js';
 import { registerErrors } from './http/errors.js';
+import { registerTextGuard } from './http/textGuard.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerAccess } from './http/access.js';
 import { authRoutes } from './routes/auth.js';
@@ -61,6 +62,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // Stored image names run to about 130 characters (uid, random id, a stem of at most 60, thumbnail suffix).
+    maxParamLength: 300,
   });
   const log = (msg: string): void => app.log.info(msg);
   const db = openDb(config, (err) => app.log.warn({ err }, 'an idle database connection was lost; the pool opens another'));
@@ -81,13 +84,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerSecurity(app, config.publicUrl, config.trustedOrigins);
   registerErrors(app);
+  registerTextGuard(app);
   registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR });
 
   authRoutes(app, {
     auth,
     publicUrl: config.publicUrl,
-    accountThrottle: new Throttle(db.kysely, config.signinFailuresPerHour, HOUR),
+    signinBackoff: new Backoff(db.kysely, config.signinFailuresPerHour, HOUR),
     addressThrottle: new Throttle(db.kysely, 100, HOUR),
+    resetThrottle: new Throttle(db.kysely, config.signinFailuresPerHour, HOUR),
   });
   healthRoutes(app, { db: db.kysely, version: config.version });
   meRoutes(app, { db: db.kysely, auth });
@@ -97,7 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   productsRoutes(app, { db: db.kysely });
   const store: FileStore = config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
   const staging = stagingStore(config);
-  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes });
+  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels });
   // Hourly: expired unfinished uploads, and stored images no product uses after a day's grace.
   const sweep = setInterval(() => {
     void Promise.all([staging.deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS)]).catch((err: unknown) =>

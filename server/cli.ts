@@ -74,12 +74,21 @@ const createUser: Command<{ email: string; password: string; firstName: string; 
   },
 };
 
-const setFlagsCommand: Command<{ email: string; flags: { isAdmin?: boolean; isEditor?: boolean; active?: boolean } }> = {
+const setFlagsCommand: Command<{ email: string; flags: { isAdmin?: boolean; isEditor?: boolean; active?: boolean }; force: boolean }> = {
   summary: "Change a user's admin, editor and active flags.",
-  usage: `set-flags --email E [--admin true|false] [--editor true|false] [--active true|false]
+  usage: `set-flags --email E [--admin true|false] [--editor true|false] [--active true|false] [--force]
 
-  Deactivating a user (--active false) also ends all their sessions.`,
-  options: { ...help, email: { type: 'string' }, admin: { type: 'string' }, editor: { type: 'string' }, active: { type: 'string' } },
+  Deactivating a user (--active false) also ends all their sessions.
+  The shop keeps at least one active admin: taking the last one's admin rights or account is refused
+  unless --force is given.`,
+  options: {
+    ...help,
+    email: { type: 'string' },
+    admin: { type: 'string' },
+    editor: { type: 'string' },
+    active: { type: 'string' },
+    force: { type: 'boolean' },
+  },
   positionals: 0,
   check(v) {
     const email = required(v, 'email');
@@ -87,15 +96,19 @@ const setFlagsCommand: Command<{ email: string; flags: { isAdmin?: boolean; isEd
     if (Object.values(flags).every((f) => f === undefined)) {
       throw new UsageError('set-flags needs at least one of --admin, --editor, --active.');
     }
-    return { email, flags };
+    return { email, flags, force: v.force === true };
   },
-  async run({ email, flags }, { auth, db }) {
-    const { findUserByEmail, setFlags } = await import('./core/users.js');
+  async run({ email, flags, force }, { auth, db }) {
+    const { findUserByEmail, changeFlags } = await import('./core/users.js');
     const { endSessions } = await import('./auth/register.js');
     const found = await findUserByEmail(db.kysely, email);
     if (!found) throw new Error(`No user has the email ${email}.`);
-    const user = await setFlags(db.kysely, found.uid, flags);
-    if (flags.active === false) await endSessions(auth, user.uid);
+    // The same rules as an admin's change in the console (DomainError's message says why a change is refused).
+    const { DomainError } = await import('./core/errors.js');
+    const { user, deactivated } = await changeFlags(db.kysely, null, found.uid, flags, { force }).catch((err: unknown) => {
+      throw err instanceof DomainError && err.code === 'conflict' ? new Error(`${err.message} Add --force to do it anyway.`) : err;
+    });
+    if (deactivated) await endSessions(auth, user.uid);
     return `Updated ${describe(user)}.`;
   },
 };
@@ -142,7 +155,7 @@ const demo: Command<number> = {
   async run(count, { config, db }) {
     const { loadDemo } = await import('./core/demo.js');
     const admin = await db.kysely.selectFrom('users').select('id').where('is_admin', '=', 1).orderBy('created').executeTakeFirst();
-    const added = await loadDemo(db.kysely, await fileStore(config), admin?.id ?? 'demo', count);
+    const added = await loadDemo(db.kysely, await fileStore(config), admin?.id ?? 'demo', count, config.imageMaxPixels);
     return `Added ${added} demo products${added < count ? ` (${count - added} were there already)` : ''}.`;
   },
 };
@@ -182,7 +195,11 @@ const backup: Command<string> = {
   },
   async run(file, { db }) {
     if (!db.sqlite) throw new Error('This console runs on PostgreSQL: back it up with pg_dump.');
+    // The copy holds password hashes and sessions: readable by its owner only, like the database itself.
+    const { ownerOnly } = await import('./db/index.js');
+    ownerOnly(file);
     await db.sqlite.backup(file);
+    ownerOnly(file);
     return `Database copied to ${file}.`;
   },
 };

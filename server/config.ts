@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   /** Largest upload accepted, in bytes. */
   uploadMaxBytes: number;
+  /** Largest image accepted, in pixels (width × height), checked from the header before decoding. */
+  imageMaxPixels: number;
   /** S3-compatible storage for uploads; null keeps them under DATA_DIR/files. */
   s3: { endpoint: string | null; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   version: string;
@@ -56,6 +58,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: optional,
   UPLOAD_MAX_MB: int(1, 1024).default(32),
+  IMAGE_MAX_MEGAPIXELS: int(1, 250).default(40),
   S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
   S3_BUCKET: optional,
   S3_REGION: optional,
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
     signinFailuresPerHour: e.SIGNIN_FAILURES_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
     s3: s3Given
       ? {
           endpoint: e.S3_ENDPOINT ?? null,

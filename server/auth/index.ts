@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { SqliteDialect, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { SqliteDialect, PostgresDialect, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { Mailer } from '../mail/index.js';
@@ -33,7 +35,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
       cookieCache: { enabled: false },
     },
     account: { modelName: 'auth_account' },
-    verification: { modelName: 'auth_verification', storeIdentifier: 'hashed' },
+    // Identifiers (reset-password:<token>) stored as their SHA-256, so a database leak holds no usable link.
+    verification: { modelName: 'auth_verification', storeIdentifier: { hash: async (id) => hashIdentifier(id) } },
     rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -44,7 +47,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 30 * 60,
       revokeSessionsOnPasswordReset: true,
+      // A completed reset voids every other link of the account.
+      onPasswordReset: async ({ user }) => voidResetLinks(db.kysely, user.id),
       sendResetPassword: async ({ user, token }) => {
+        // Only the newest link works: asking again voids the ones mailed before.
+        await voidResetLinks(db.kysely, user.id, hashIdentifier(`reset-password:${token}`));
         // The link is built from PUBLIC_URL, never from the request's Host header.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: the answer must not take longer for a known address than for an unknown one.
@@ -84,3 +91,13 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** How a verification identifier is stored: SHA-256, base64url. */
+const hashIdentifier = (identifier: string): string => createHash('sha256').update(identifier).digest('base64url');
+
+/** Deletes the account's reset links (the only verification rows this console makes), but the one kept. */
+async function voidResetLinks(db: Kysely<Database>, userId: string, keep?: string): Promise<void> {
+  let q = db.deleteFrom('auth_verification' as never).where('value' as never, '=', userId as never);
+  if (keep) q = q.where('identifier' as never, '<>', keep as never);
+  await q.execute();
+}

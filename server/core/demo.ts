@@ -34,7 +34,7 @@ async function swatch(rgb: [number, number, number], seed: number, png: boolean)
 }
 
 /** Loads a demo catalogue of `count` products (both categories, active and disabled) with generated images. Returns how many were added. */
-export async function loadDemo(db: Kysely<Database>, store: FileStore, owner: string, count = 30): Promise<number> {
+export async function loadDemo(db: Kysely<Database>, store: FileStore, owner: string, count = 30, maxPixels = 40_000_000): Promise<number> {
   let added = 0;
   for (let i = 0; i < count; i++) {
     const category = CATEGORIES[i % 2]!;
@@ -45,7 +45,7 @@ export async function loadDemo(db: Kysely<Database>, store: FileStore, owner: st
     const images: string[] = [];
     for (let n = 0; n < 1 + (i % 3); n++) {
       const data = await swatch(rgb, i + n, n % 2 === 1);
-      const stored = await storeUpload(db, store, { owner, originalName: `${kind}-${colour}-${n + 1}.${n % 2 ? 'png' : 'jpg'}`, data });
+      const stored = await storeUpload(db, store, { owner, originalName: `${kind}-${colour}-${n + 1}.${n % 2 ? 'png' : 'jpg'}`, data }, maxPixels);
       images.push(stored.address);
     }
     await createProduct(db, { uid: owner }, {

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
 import type { FileStore } from '../files/store.js';
-import { checkImage, ImageRefused, safeName, thumbnail } from '../files/images.js';
+import { checkImage, ImageRefused, safeName, thumbnail, type CheckedImage } from '../files/images.js';
+import { limiter } from '../lib/limit.js';
 import { DomainError } from './errors.js';
 
 /** The answer to a finished upload. */
@@ -17,24 +18,28 @@ export interface StoredImage {
 /** The thumbnail's key for an image key. */
 export const thumbKey = (key: string): string => `${key}.thumb.webp`;
 
+/** Image decoding takes memory in proportion to the pixels; two at a time keep the server's memory bounded. */
+const imageWork = limiter(2);
+
 /** Checks a finished upload's bytes, stores the image and its thumbnail, and registers them. */
 export async function storeUpload(
   db: Kysely<Database>,
   store: FileStore,
   upload: { owner: string; originalName: string; data: Buffer; stagedPath?: string },
+  maxPixels: number,
 ): Promise<StoredImage> {
-  // The check and the thumbnail each decode the whole image: side by side they take the time of one (libvips
-  // works off the event loop). A refused file's thumbnail is never awaited, so its failure must not go unhandled.
-  const small = thumbnail(upload.data);
-  small.catch(() => undefined);
-  let image;
+  let image: CheckedImage;
+  let thumb: Buffer;
   try {
-    image = await checkImage(upload.data);
+    // The header first (no decoding), then the thumbnail, whose making decodes every pixel and so checks the rest.
+    [image, thumb] = await imageWork(async () => {
+      const checked = await checkImage(upload.data, maxPixels);
+      return [checked, await thumbnail(upload.data, maxPixels)] as const;
+    });
   } catch (err) {
     if (err instanceof ImageRefused) throw new DomainError('validation', err.message);
     throw err;
   }
-  const thumb = await small;
   const key = `Uploads/${upload.owner}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}_${safeName(upload.originalName, image.format)}`;
   await Promise.all([store.put(key, upload.data, image.contentType, upload.stagedPath), store.put(thumbKey(key), thumb, 'image/webp')]);
   await db

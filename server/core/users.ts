@@ -122,20 +122,25 @@ export async function newestUsers(db: Kysely<Database>, limit: number): Promise<
   return rows.map(toUser);
 }
 
-/** An admin's change of another user's flags, refusing changes that would lock the shop out. */
+/**
+ * A change of a user's flags by an admin (actor) or the operator's CLI (actor null), refusing changes that would
+ * lock the shop out: demoting or deactivating yourself, or the last active admin. `force` (CLI only) overrides the
+ * last-admin guard for an operator who means it.
+ */
 export async function changeFlags(
   db: Kysely<Database>,
-  actor: User,
+  actor: { uid: string } | null,
   uid: string,
   flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
+  opts: { force?: boolean } = {},
 ): Promise<{ user: User; deactivated: boolean }> {
   return db.transaction().execute(async (trx) => {
     const target = await findUser(trx, uid);
     if (!target) throw new DomainError('not_found', messages.users.notFound);
-    if (uid === actor.uid && flags.isAdmin === false) throw new DomainError('forbidden', messages.users.selfDemote);
-    if (uid === actor.uid && flags.active === false) throw new DomainError('forbidden', messages.users.selfDeactivate);
+    if (uid === actor?.uid && flags.isAdmin === false) throw new DomainError('forbidden', messages.users.selfDemote);
+    if (uid === actor?.uid && flags.active === false) throw new DomainError('forbidden', messages.users.selfDeactivate);
     const losesAdmin = target.isAdmin && target.active && (flags.isAdmin === false || flags.active === false);
-    if (losesAdmin) {
+    if (losesAdmin && !opts.force) {
       const admins = await trx
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<string | number>().as('n'))

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -39,7 +39,10 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string }, on
     return { kysely, dialect: 'postgres', pool, sqlite: null, close: () => kysely.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
-  const file = new SQLite(join(opts.dataDir, 'console.sqlite'));
+  const path = join(opts.dataDir, 'console.sqlite');
+  // Password hashes and sessions live here: owner only (SQLite gives its -wal and -shm files the same mode).
+  ownerOnly(path);
+  const file = new SQLite(path);
   file.pragma('journal_mode = WAL');
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
@@ -73,6 +76,12 @@ function keepStatements(file: SQLite.Database, max = 200): SqliteDatabase {
       return st;
     },
   };
+}
+
+/** Makes `path` readable and writable by its owner only (0600), creating it empty when missing. */
+export function ownerOnly(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
 }
 
 /** Now as ISO-8601 text, the time format of every table. */

@@ -1,9 +1,15 @@
 import type { Metadata } from 'sharp';
+import { messages, tooManyPixels } from '../../domain/messages.js';
 
 type Sharp = typeof import('sharp');
 let loading: Promise<Sharp> | null = null;
 /** sharp, with libvips (about 20 MB of memory), loads with the first image rather than at start. */
-export const loadSharp = (): Promise<Sharp> => (loading ??= import('sharp').then((m) => m.default));
+export const loadSharp = (): Promise<Sharp> =>
+  (loading ??= import('sharp').then((m) => {
+    // No cache of decoded images between uploads: each is decoded once, and memory goes back after it.
+    m.default.cache(false);
+    return m.default;
+  }));
 
 /** What the server decided an upload is, from its decoded content (never the client's claim). */
 export interface CheckedImage {
@@ -15,37 +21,44 @@ export interface CheckedImage {
 
 export class ImageRefused extends Error {}
 
-/** Decodes the whole file: only complete, real JPEG and PNG images pass. */
-export async function checkImage(data: Buffer): Promise<CheckedImage> {
+/** Reads only the header: a JPEG or PNG of at most maxPixels pixels passes; nothing is decoded yet. */
+export async function checkImage(data: Buffer, maxPixels: number): Promise<CheckedImage> {
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
-    meta = await sharp(data, { failOn: 'truncated' }).metadata();
+    meta = await sharp(data).metadata();
   } catch {
-    throw new ImageRefused('This file is not a JPEG or PNG image.');
+    throw new ImageRefused(messages.uploads.notImage);
   }
-  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new ImageRefused('Only JPEG and PNG images can be uploaded.');
-  try {
-    // Decoding every pixel catches truncated and corrupt files that have a valid header.
-    await sharp(data, { failOn: 'truncated' }).raw().toBuffer();
-  } catch {
-    throw new ImageRefused('This image is damaged or incomplete. Please choose the file again.');
-  }
-  return {
-    format: meta.format,
-    contentType: meta.format === 'jpeg' ? 'image/jpeg' : 'image/png',
-    width: meta.width ?? 0,
-    height: meta.height ?? 0,
-  };
+  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new ImageRefused(messages.uploads.onlyJpegPng);
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  // A small file can declare gigapixels (a decompression bomb): refused before a single pixel is decoded.
+  if (width * height > maxPixels) throw new ImageRefused(tooManyPixels(maxPixels / 1_000_000));
+  return { format: meta.format, contentType: meta.format === 'jpeg' ? 'image/jpeg' : 'image/png', width, height };
 }
 
-/** A small WebP for lists. */
-export async function thumbnail(data: Buffer): Promise<Buffer> {
+/**
+ * A small WebP for lists. Making it decodes every pixel, top to bottom in strips rather than the whole image at
+ * once, so it is also the check that catches truncated files behind a valid header.
+ */
+export async function thumbnail(data: Buffer, maxPixels: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(data).rotate().resize(160, 160, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+  try {
+    return await sharp(data, { failOn: 'truncated', limitInputPixels: maxPixels, sequentialRead: true })
+      .rotate()
+      .resize(160, 160, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer();
+  } catch {
+    throw new ImageRefused(messages.uploads.damaged);
+  }
 }
 
-/** A file name safe to store: no path, no control characters, only [A-Za-z0-9._-], at most 100 characters, the decoded type's extension. */
+/** Longest stem kept of an uploaded file's name, so every stored name (and its thumbnail's) stays addressable. */
+export const STEM_MAX = 60;
+
+/** A file name safe to store: no path, no control characters, only [A-Za-z0-9._-], a stem of at most STEM_MAX characters, the decoded type's extension. */
 export function safeName(original: string, format: 'jpeg' | 'png'): string {
   const base = original.split(/[\\/]/).pop() ?? '';
   const stem = base
@@ -54,6 +67,7 @@ export function safeName(original: string, format: 'jpeg' | 'png'): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^[._]+|_+$/g, '')
-    .slice(0, 96);
+    .slice(0, STEM_MAX)
+    .replace(/[._]+$/, '');
   return `${stem || 'image'}.${format === 'jpeg' ? 'jpg' : 'png'}`;
 }

@@ -17,39 +17,37 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** Security headers on every answer, and refusal of cross-site unsafe requests (CSRF). */
+/** The headers every answer carries, streams and tus answers included. */
+function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Content-Security-Policy': CSP,
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Security headers on every answer, and refusal of unsafe requests from anywhere but the console's own origin (CSRF). */
 export function registerSecurity(app: FastifyInstance, publicUrl: string, trustedOrigins: string[]): void {
   const trusted = new Set(trustedOrigins);
-  const https = publicUrl.startsWith('https://');
+  const headers = Object.entries(securityHeaders(publicUrl.startsWith('https://')));
 
   app.addHook('onRequest', async (req, reply) => {
+    // Set on the raw response, so answers that bypass Fastify's reply (event streams, tus) carry them too; a route's
+    // own value (an image's stricter CSP, a Cache-Control) takes precedence when Fastify writes the head.
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (req.url.startsWith('/api/')) reply.raw.setHeader('Cache-Control', 'no-store');
     if (!UNSAFE.has(req.method)) return;
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
-    // Browsers send Sec-Fetch-Site; the Origin check is the fallback for those that do not.
-    const crossSite = site
-      ? site === 'cross-site'
-      : origin !== undefined && !trusted.has(origin) && origin !== `${req.protocol}://${req.host}`;
-    if (crossSite) {
+    // Only the console's own origin may change anything: a sibling subdomain (same-site) is as foreign as any other
+    // site. Browsers send Sec-Fetch-Site; the Origin check covers those that do not. A client sending neither is not
+    // a browser, and so cannot be made to send someone else's cookie.
+    const foreign = (site !== undefined && site !== 'same-origin' && site !== 'none') || (origin !== undefined && !trusted.has(origin));
+    if (foreign) {
       await reply.code(403).send({ error: { code: 'cross_site', message: messages.errors.crossSite } });
     }
   });
-
-  app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CSP);
-    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (req.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
 }
-
-/** The header values for streams that bypass Fastify's hooks (server-sent events). */
-export const streamSecurityHeaders = {
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': CSP,
-  'Referrer-Policy': 'no-referrer',
-};

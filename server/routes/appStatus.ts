@@ -6,7 +6,6 @@ import type { Database } from '../db/schema.js';
 import type { Broker } from '../live/broker.js';
 import { AppStatus, AppStatusUpdate } from '../../domain/appStatus.js';
 import { readActive, writeActive } from '../core/appStatus.js';
-import { streamSecurityHeaders } from '../http/security.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -58,7 +57,6 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
       'Cache-Control': 'no-store',
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
-      ...streamSecurityHeaders,
     });
     let id = 0;
     let last = '';

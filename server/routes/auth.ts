@@ -1,19 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/index.js';
-import type { Throttle } from '../core/throttle.js';
+import type { Backoff, Throttle } from '../core/throttle.js';
+import { textAllowed } from '../../domain/text.js';
 import { messages } from '../../domain/messages.js';
 
 interface Deps {
   auth: Auth;
   publicUrl: string;
-  /** Failed sign-ins per account. */
-  accountThrottle: Throttle;
-  /** Sign-in and reset requests per client address. */
+  /** Failed sign-ins per account and client address together: growing delays, never a lock of the account itself. */
+  signinBackoff: Backoff;
+  /** Sign-in failures and reset requests per client address, across accounts. */
   addressThrottle: Throttle;
+  /** Reset mails per account. */
+  resetThrottle: Throttle;
 }
 
 const THROTTLED = { error: { code: 'throttled', message: messages.signin.throttled } };
 const SIGNIN_FAILED = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: messages.signin.failure } };
+const BAD_EMAIL = { error: { code: 'validation', message: messages.errors.validation, details: [{ path: '/email', message: 'Enter a valid email address' }] } };
 
 /** Mounts the identity library at /api/auth/*, adding throttles and our error shape around it. */
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
@@ -28,40 +32,45 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         return reply.code(403).send({ error: { code: 'forbidden', message: messages.errors.forbidden } });
       }
       const signIn = path === '/sign-in/email';
-      const guarded = signIn || path === '/request-password-reset' || path === '/reset-password';
+      const resetRequest = path === '/request-password-reset';
+      const guarded = signIn || resetRequest || path === '/reset-password';
+      const email = signIn || resetRequest ? emailOf(req.body) : null;
+      // The same rule as every other email the console takes, before anything reaches a table.
+      if (email === false) return reply.code(400).send(BAD_EMAIL);
       const addressKey = `ip:${req.ip}`;
-      const email = signIn ? emailOf(req.body) : null;
-      const accountKey = email ? `account:${email}` : null;
       if (guarded && (await deps.addressThrottle.blocked(addressKey))) return reply.code(429).send(THROTTLED);
-      if (accountKey && (await deps.accountThrottle.blocked(accountKey))) return reply.code(429).send(THROTTLED);
+      const pairKey = signIn && email ? `signin:${email}|${req.ip}` : null;
+      const wait = pairKey ? await deps.signinBackoff.waitMs(pairKey) : 0;
+      if (wait > 0) return reply.code(429).header('Retry-After', Math.ceil(wait / 1000)).send(THROTTLED);
       if (guarded && !signIn) await deps.addressThrottle.hit(addressKey);
-      // Reset mails per address too, so nobody can flood one inbox from many machines.
-      const resetKey = path === '/request-password-reset' ? emailOf(req.body) : null;
-      if (resetKey) {
-        if (await deps.accountThrottle.blocked(`reset:${resetKey}`)) return reply.code(429).send(THROTTLED);
-        await deps.accountThrottle.hit(`reset:${resetKey}`);
+      // Reset mails per account too, so nobody can flood one inbox from many machines.
+      if (resetRequest && email) {
+        if (await deps.resetThrottle.blocked(`reset:${email}`)) return reply.code(429).send(THROTTLED);
+        await deps.resetThrottle.hit(`reset:${email}`);
       }
 
       const res = await deps.auth.handler(toWebRequest(req, deps.publicUrl));
 
       if (signIn && res.status === 401) {
+        req.log.warn({ ip: req.ip, email }, 'sign-in failed');
         await deps.addressThrottle.hit(addressKey);
-        if (accountKey) await deps.accountThrottle.hit(accountKey);
+        if (pairKey) await deps.signinBackoff.fail(pairKey);
         // One answer for every refusal (unknown email, wrong password, missing or inactive record).
         return reply.code(401).send(SIGNIN_FAILED);
-      } else if (signIn && res.ok && accountKey) {
-        await deps.accountThrottle.clear(accountKey);
+      } else if (signIn && res.ok && pairKey) {
+        await deps.signinBackoff.clear(pairKey);
       }
       return sendWebResponse(reply, res, signIn);
     },
   });
 }
 
-function emailOf(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
-    return body.email.trim().toLowerCase();
-  }
-  return null;
+/** The body's email, trimmed and lower-case; null when absent; false when it breaks the rule for emails. */
+function emailOf(body: unknown): string | null | false {
+  if (!body || typeof body !== 'object' || !('email' in body)) return null;
+  if (typeof body.email !== 'string') return false;
+  const email = body.email.normalize('NFC').trim().toLowerCase();
+  return email.length > 0 && email.length <= 254 && textAllowed(email, 'line') ? email : false;
 }
 
 /** Builds a fetch Request from a Fastify request; the origin is always PUBLIC_URL, never the Host header. */

@@ -6,8 +6,9 @@ import type { Database } from '../db/schema.js';
 import { Language, LanguageTexts } from '../../domain/languages.js';
 import { getLanguage, putLanguage } from '../core/languages.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
+import { searchText } from '../../domain/text.js';
 
-const Params = z.object({ id: z.string().max(8) });
+const Params = z.object({ id: searchText(8) });
 
 /** /api/languages/:id: read and replace a whole text map; If-Match carries the version read. */
 export function languagesRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {

@@ -7,16 +7,18 @@ import { Product, ProductCreate, ProductUpdate } from '../../domain/products.js'
 import { PAGE_SIZE } from '../../domain/constants.js';
 import { createProduct, findProductBySku, getProduct, listProducts, updateProduct } from '../core/products.js';
 import { DomainError } from '../core/errors.js';
+import { messages } from '../../domain/messages.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { searchText } from '../../domain/text.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
   after: z.string().max(500).optional(),
-  sku: z.string().max(64).optional(),
+  sku: searchText(64).optional(),
 });
 const ProductPage = z.object({ items: z.array(Product), next: z.string().nullable() });
-const Params = z.object({ id: z.string().min(1).max(64) });
+const Params = z.object({ id: searchText(64).min(1) });
 
 /** /api/products: the editor's list, SKU search, add and edit. */
 export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
@@ -30,7 +32,7 @@ export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database
       return { items: hit ? [hit] : [], next: null };
     }
     const cursor = after ? decodeCursor(after) : null;
-    if (after && !cursor) throw new DomainError('validation', 'The page cursor is not valid.');
+    if (after && !cursor) throw new DomainError('validation', messages.errors.badCursor);
     const page = await listProducts(deps.db, { limit, after: cursor });
     const tail = page.items.at(-1);
     return { items: page.items, next: page.more && tail ? encodeCursor(tail.sku, tail.id) : null };

@@ -4,6 +4,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '../../domain/messages.js';
 
+/** Address spaces that never answer with the app's page. */
+const NOT_PAGES = ['/api', '/assets', '/files'];
+
 /** Serves the built browser app: hashed assets with a long cache, index.html for every console path. */
 export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   const hasApp = existsSync(join(distDir, 'index.html'));
@@ -23,8 +26,10 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
     app.get('/', async (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler({}, async (req, reply) => {
-    // A missing script or style must be a 404, not index.html (which the browser would refuse as the wrong type).
-    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !hasApp) {
+    // A missing script, style, image or API address must be a 404, not index.html (which the browser would refuse
+    // as the wrong type, and which would make a broken image address look like a working one).
+    const path = req.url.split('?')[0]!;
+    if (NOT_PAGES.some((p) => path === p || path.startsWith(`${p}/`)) || req.method !== 'GET' || !hasApp) {
       return reply.code(404).send({ error: { code: 'not_found', message: messages.errors.notFound } });
     }
     // The reset page carries a token in its address: never leak it through Referer.

@@ -19,9 +19,14 @@ interface Deps {
   store: FileStore;
   staging: StagingStore;
   maxBytes: number;
+  maxPixels: number;
 }
 
 const uploadAddress = new RegExp(`/api/uploads/(${UPLOAD_ID})$`);
+/** What a stored name (or its thumbnail's) can look like; anything else is not in the store. */
+const STORED_NAME = /^[A-Za-z0-9._-]{1,300}$/;
+/** Answers after which an upload cannot continue: 409 offset conflict, 413 over the size. */
+const REFUSED_MIDWAY = new Set([409, 413]);
 
 const tusError = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: { code: 'upload', message } }) });
 
@@ -51,7 +56,7 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
           originalName: upload.metadata?.filename ?? 'image',
           data,
           stagedPath: deps.staging.pathOf(upload.id),
-        });
+        }, deps.maxPixels);
         // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a body.
         return {
           status_code: req.method === 'POST' ? 201 : 200,
@@ -88,9 +93,13 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     const kept: string[] = [];
     for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() !== OWNER_HEADER) kept.push(raw[i]!, raw[i + 1]!);
     req.raw.rawHeaders.splice(0, raw.length, ...kept, OWNER_HEADER, uid);
-    reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
-    reply.raw.setHeader('Cache-Control', 'no-store');
     await tus.handle(req.raw, reply.raw);
+    // Refused mid-way (offset conflict, over the size): the upload cannot go on, so its staged file goes now.
+    if (REFUSED_MIDWAY.has(reply.raw.statusCode)) {
+      const created = uploadAddress.exec(String(reply.raw.getHeader('location') ?? ''))?.[1];
+      const gone = id ?? created;
+      if (gone) await deps.staging.remove(gone).catch(() => undefined);
+    }
     for (const done of [...finished]) {
       finished.delete(done);
       await deps.staging.remove(done).catch(() => undefined);
@@ -100,12 +109,11 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, config: { access: 'editor' }, handler });
   }
 
-  app.get(
-    '/files/Uploads/:name',
-    { config: { access: 'public' }, schema: { params: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,300}$/) }) } },
-    async (req, reply) => {
-      const key = `Uploads/${(req.params as { name: string }).name}`;
-      const type = await contentTypeOf(deps.db, key);
+  // A wildcard rather than a :name parameter, which Fastify caps in length: an unknown name of any length is a 404.
+  app.get('/files/Uploads/*', { config: { access: 'public' } }, async (req, reply) => {
+      const name = (req.params as { '*': string })['*'];
+      const key = `Uploads/${name}`;
+      const type = STORED_NAME.test(name) ? await contentTypeOf(deps.db, key) : null;
       const file = type ? await deps.store.get(key) : null;
       if (!type || !file) throw new DomainError('not_found', messages.errors.notFound);
       return reply
@@ -114,6 +122,5 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .send(file.body);
-    },
-  );
+  });
 }

@@ -12,6 +12,7 @@ import { changeFlags, findUser, findUserByEmail, listUsers, newestUsers } from '
 import { endSessions, inviteUser } from '../auth/register.js';
 import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { searchText } from '../../domain/text.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -23,10 +24,10 @@ interface Deps {
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
   after: z.string().max(500).optional(),
-  email: z.string().max(320).optional(),
+  email: searchText(320).optional(),
 });
 const UserPage = z.object({ items: z.array(User), next: z.string().nullable() });
-const Params = z.object({ id: z.string().min(1).max(64) });
+const Params = z.object({ id: searchText(64).min(1) });
 
 /** /api/users: the admin's list, email search, newest card, flags and 'Add user'. */
 export function usersRoutes(app: FastifyInstance, deps: Deps): void {
@@ -40,7 +41,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
       return { items: hit ? [hit] : [], next: null };
     }
     const cursor = after ? decodeCursor(after) : null;
-    if (after && !cursor) throw new DomainError('validation', 'The page cursor is not valid.');
+    if (after && !cursor) throw new DomainError('validation', messages.errors.badCursor);
     const page = await listUsers(deps.db, { limit, after: cursor });
     return { items: page.items, next: page.more && page.last ? encodeCursor(page.last.key, page.last.id) : null };
   });

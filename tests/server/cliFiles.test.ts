@@ -34,7 +34,7 @@ describe.each(dialects())('CLI demo and sweep-files (%s)', (dialect) => {
   });
 
   it('sweeps images no product uses once their grace has passed, and keeps the rest', async () => {
-    const orphan = await storeUpload(t.db, t.services.store, { owner: 'x', originalName: 'orphan.jpg', data: await makeImage('jpeg', 3000) });
+    const orphan = await storeUpload(t.db, t.services.store, { owner: 'x', originalName: 'orphan.jpg', data: await makeImage('jpeg', 3000) }, t.config.imageMaxPixels);
     expect(await cli(['sweep-files'], env(), io)).toBe(0);
     expect(onDisk(orphan.address)).toBe(true);
     await t.db.updateTable('files').set({ created: '2000-01-01T00:00:00.000Z' }).execute();

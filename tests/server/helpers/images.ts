@@ -17,6 +17,6 @@ export async function makeImage(format: 'jpeg' | 'png', bytes = 20_000): Promise
 
 /** Stores an image as a finished upload of `owner` and returns its address. */
 export async function storedImage(t: TestApp, owner: string, name = 'photo.jpg'): Promise<string> {
-  const stored = await storeUpload(t.db, t.services.store, { owner, originalName: name, data: await makeImage('jpeg', 4000) });
+  const stored = await storeUpload(t.db, t.services.store, { owner, originalName: name, data: await makeImage('jpeg', 4000) }, t.config.imageMaxPixels);
   return stored.address;
 }

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+
+// The one text rule for every input, so SQLite and PostgreSQL answer the caller alike: PostgreSQL refuses NUL in
+// text and both would store unpaired surrogates as U+FFFD, silently changing what was sent.
+
+/** C0 controls but tab, line feed and carriage return; DEL; C1 controls. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Line breaks and tabs, which a one-line value (a name, an SKU, an email, a key) never holds. */
+const BREAKS = /[\t\n\r\u2028\u2029]/;
+/** Bidirectional embeddings, overrides and isolates: they make a name or SKU read differently from what it is. */
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+/** A high surrogate not followed by a low one, or a low one not after a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** 'any': every string the server receives (passwords included); 'text': free text; 'line': names, SKUs, emails, keys. */
+export type TextKind = 'any' | 'text' | 'line';
+
+/** True when a string follows the rule for its kind. */
+export function textAllowed(s: string, kind: TextKind): boolean {
+  if (CONTROL.test(s) || LONE_SURROGATE.test(s)) return false;
+  return kind !== 'line' || (!BREAKS.test(s) && !BIDI.test(s));
+}
+
+/** A one-line value (name, SKU, email, key): the text rule, NFC, trimmed, 1..max characters. */
+export const lineText = (max: number) =>
+  z
+    .string()
+    .refine((s) => textAllowed(s, 'line'), messages.errors.badText)
+    .normalize('NFC')
+    .trim()
+    .min(1, messages.common.required)
+    .max(max, `At most ${max} characters`);
+
+/** Free text (product details, language texts): the text rule and NFC; line breaks allowed; at most max characters. */
+export const freeText = (max: number) =>
+  z
+    .string()
+    .refine((s) => textAllowed(s, 'text'), messages.errors.badText)
+    .normalize('NFC')
+    .max(max, `At most ${max} characters`);
+
+/** The largest version number an edit may name (PostgreSQL's integer, less one for the next version). */
+export const VERSION_MAX = 2_147_483_646;
+
+/** A search term or path id: the one-line rule, NFC, trimmed, at most max characters (empty allowed). */
+export const searchText = (max: number) =>
+  z
+    .string()
+    .refine((s) => textAllowed(s, 'line'), messages.errors.badText)
+    .normalize('NFC')
+    .trim()
+    .max(max, `At most ${max} characters`);
