@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../server/core/users.js';
 import { cli as cliInProcess } from '../../server/cli.js';
+import { messages } from '../../domain/messages.js';
 import {
+  ADMIN,
   createData,
   createUser,
   dialects,
@@ -119,6 +121,21 @@ describe.each(dialects())('npm run cli against a running console (%s)', (dialect
     } finally {
       events.close();
     }
+  });
+
+  it('set-flags keeps the last active admin (the same rule as the API) unless --force is given', async () => {
+    const admin = (await findUserByEmail(t.db, ADMIN.email))!;
+    // Make the first admin the only active one.
+    await t.db.updateTable('users').set({ is_admin: 0, user_type: 'editor' }).where('id', '<>', admin.uid).execute();
+    for (const flag of ['--admin', '--active']) {
+      const run = await call(data, 'set-flags', '--email', ADMIN.email, flag, 'false');
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`Error: ${messages.users.lastAdmin} Add --force to do it anyway.\n`);
+      expect(await findUserByEmail(t.db, ADMIN.email)).toMatchObject({ isAdmin: true, active: true });
+    }
+    expect((await call(data, 'set-flags', '--email', ADMIN.email, '--admin', 'false', '--force')).code).toBe(0);
+    expect((await findUserByEmail(t.db, ADMIN.email))!.isAdmin).toBe(false);
+    expect((await call(data, 'set-flags', '--email', ADMIN.email, '--admin', 'true')).code).toBe(0);
   });
 
   it('refuses a duplicate email with one line and exit code 1', async () => {

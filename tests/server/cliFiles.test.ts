@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../server/cli.js';
@@ -62,5 +62,9 @@ describe.each(dialects())('CLI demo and sweep-files (%s)', (dialect) => {
     const live = await t.db.selectFrom('products').select('id').execute();
     expect(rows.n).toBe(live.length);
     expect(rows.n).toBeGreaterThan(0);
+    // Password hashes and sessions are in both: readable by their owner only.
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect(mode(file)).toBe('600');
+    for (const name of ['console.sqlite', 'console.sqlite-wal']) expect(mode(join(data.dataDir, name))).toBe('600');
   });
 });

@@ -26,6 +26,9 @@ describe.each(dialects())('cross-site request refusal (%s)', (dialect) => {
     { name: 'Sec-Fetch-Site: cross-site with our own Origin', headers: { 'sec-fetch-site': 'cross-site' }, origin: 'self' },
     { name: 'a foreign Origin and no Sec-Fetch-Site', headers: {}, origin: EVIL },
     { name: 'Origin: null and no Sec-Fetch-Site', headers: {}, origin: 'null' },
+    // A sibling subdomain of the console's host is same-site, and just as foreign.
+    { name: 'Sec-Fetch-Site: same-site and no Origin', headers: { 'sec-fetch-site': 'same-site' }, origin: null },
+    { name: "Sec-Fetch-Site: same-site and a sibling's Origin", headers: { 'sec-fetch-site': 'same-site' }, origin: 'http://shop.127.0.0.1' },
   ];
   const calls: { name: string; method: string; path: string; body: unknown; unchanged: (t: TestApp) => Promise<void> }[] = [
     {
@@ -113,6 +116,10 @@ describe.each(dialects())('security headers over http (%s)', (dialect) => {
     try {
       expect(events.headers['x-content-type-options']).toBe('nosniff');
       expect(csp(String(events.headers['content-security-policy'])).get('object-src')).toBe("'none'");
+      expect(events.headers['x-frame-options']).toBe('DENY');
+      expect(events.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(events.headers['referrer-policy']).toBe('no-referrer');
+      expect(events.headers['cache-control']).toBe('no-store');
     } finally {
       events.close();
     }
@@ -134,9 +141,15 @@ describe.each(dialects())('behind https: PUBLIC_URL=https://… (%s)', (dialect)
   });
   afterAll(async () => t?.close());
 
-  it('sends Strict-Transport-Security', async () => {
+  it('sends Strict-Transport-Security, on the event stream too', async () => {
     const res = await t.api('GET', '/api/health');
     expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
+    const events = await openEvents(t.baseUrl);
+    try {
+      expect(String(events.headers['strict-transport-security'])).toMatch(/^max-age=\d{7,}/);
+    } finally {
+      events.close();
+    }
   });
 
   it('sets a __Host- session cookie: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain — and it works', async () => {

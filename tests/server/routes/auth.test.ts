@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
 import {
@@ -138,6 +139,42 @@ describe.each(dialects())('sign-in throttling (%s)', (dialect) => {
     expect(await signIn(t, other.email, other.password)).toContain('session_token');
   });
 
+  it('slows the guessing address with growing delays (Retry-After), not the account', async () => {
+    const user = await createUser(t, 'noRole');
+    for (let i = 0; i < t.config.signinFailuresPerHour; i++) expect((await signInRaw(t, user.email, 'wrong password')).status).toBe(401);
+    const first = await signInRaw(t, user.email, 'wrong password');
+    expect(first.status).toBe(429);
+    const firstWait = Number(first.headers.get('retry-after'));
+    expect(firstWait).toBeGreaterThan(0);
+    expect(firstWait).toBeLessThanOrEqual(30);
+    // The wait passes (moved back in the table rather than slept through): one more guess is heard, and fails...
+    await passTime(t, `signin:${user.email}|127.0.0.1`, 31_000);
+    expect((await signInRaw(t, user.email, 'wrong password')).status).toBe(401);
+    // ...and the next wait is twice as long.
+    const second = await signInRaw(t, user.email, user.password);
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(30);
+    expect(Number(second.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  });
+
+  it('lets the owner sign in from another address while a guessing address waits', async () => {
+    const user = await createUser(t, 'admin');
+    for (let i = 0; i <= t.config.signinFailuresPerHour; i++) await signInRaw(t, user.email, 'wrong password');
+    expect((await signInRaw(t, user.email, user.password)).status).toBe(429);
+    const owner = await signInFrom(t, '127.0.0.2', user.email, user.password);
+    expect(owner.status).toBe(200);
+    expect(owner.cookie).toContain('session_token');
+  });
+
+  it('caps failures per address across accounts: a sprayer is refused, other addresses are not', async () => {
+    const victim = await createUser(t, 'noRole');
+    let status = 0;
+    for (let i = 0; i < 120 && status !== 429; i++) status = (await signInFrom(t, '127.0.0.3', uniqueEmail('spray'), 'wrong password')).status;
+    expect(status).toBe(429);
+    expect((await signInFrom(t, '127.0.0.3', victim.email, victim.password)).status).toBe(429);
+    expect((await signInFrom(t, '127.0.0.4', victim.email, victim.password)).status).toBe(200);
+  });
+
   it('counts the account whatever the letter case of the email', async () => {
     const user = await createUser(t, 'noRole');
     for (let i = 0; i < t.config.signinFailuresPerHour; i++) {
@@ -146,6 +183,34 @@ describe.each(dialects())('sign-in throttling (%s)', (dialect) => {
     expect((await signInRaw(t, user.email, user.password)).status).toBe(429);
   });
 });
+
+/** Moves a throttle row's times back by `ms`, as if that much time had passed. */
+async function passTime(t: TestApp, key: string, ms: number): Promise<void> {
+  const row = await t.db.selectFrom('throttle').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+  const earlier = new Date(Date.parse(row.reset_at) - ms).toISOString();
+  await t.db.updateTable('throttle').set({ reset_at: earlier }).where('key', '=', key).execute();
+}
+
+/** A sign-in sent from another loopback address (127.0.0.0/8 all reach the server), as another machine would. */
+function signInFrom(t: TestApp, localAddress: string, email: string, password: string): Promise<{ status: number; cookie: string }> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ email, password });
+    const req = http.request(
+      new URL('/api/auth/sign-in/email', t.baseUrl),
+      {
+        method: 'POST',
+        localAddress,
+        headers: { origin: t.publicUrl, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie'] ?? '') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 describe.each(dialects())('forgot-password throttling per address (%s)', (dialect) => {
   let t: TestApp;

@@ -19,4 +19,11 @@ describe('page cursors', () => {
       expect(decodeCursor(bad)).toBeNull();
     }
   });
+
+  it('refuses cursors carrying controls, unpaired surrogates or over-long keys, which no row has', () => {
+    for (const [key, id] of [['a\u0000', 'x'], ['ok', '\ud800'], ['\u0085', 'x'], ['x'.repeat(201), 'x']]) {
+      expect(decodeCursor(encodeCursor(key!, id!))).toBeNull();
+    }
+    expect(decodeCursor(encodeCursor('👍 emoji', 'x'))).toEqual({ key: '👍 emoji', id: 'x' });
+  });
 });
