@@ -5,6 +5,7 @@ import type { StartupFigure } from './startup.js';
 import type { UploadFigures } from './uploads.js';
 import type { FanoutFigures } from './fanout.js';
 import type { BrowserFigures } from './browser.js';
+import type { BombFigures } from './bombs.js';
 
 /** Everything one `npm run bench` measured, as kept in bench/results/<date>-<dialect>.json. */
 export interface BenchResult {
@@ -28,6 +29,8 @@ export interface BenchResult {
   uploads: UploadFigures | null;
   fanout: FanoutFigures | null;
   browser: BrowserFigures | null;
+  /** Missing (not null) in results made before the section existed. */
+  bombs: BombFigures | null;
   /** Sections that failed, with why. */
   failures: string[];
 }
@@ -127,6 +130,31 @@ export function renderResult(r: BenchResult): string {
     figures.push([`build measured: ${b.build}`, '', '']);
   }
   if (figures.length) parts.push('#### Other figures', table(['figure', 'median (run 1 · run 2)', 'unit'], figures));
+  if (r.bombs) {
+    const b = r.bombs;
+    const runs = b.runs.length;
+    const answers = b.runs.map((x) => x.statuses.join(', ')).join(' · ');
+    const health = b.runs.map((x) => `${x.health.checks - x.health.failed} of ${x.health.checks}`).join(' · ');
+    const killed = b.runs.some((x) => x.killed) ? ' **The bench killed the server: the machine was running out of memory.**' : '';
+    parts.push(
+      `#### Decompression bombs (${b.parallel} uploads at once of a ${num(b.width)} × ${num(b.height)} ${b.bitDepth}-bit ${b.channels === 4 ? 'RGBA' : 'grey'} PNG, ${num(b.bytes / 1e6, 2)} MB on disk; ${runs} run(s), each on a fresh server)`,
+      `Answer: “${b.runs[0]?.message ?? ''}”${killed}`,
+      table(
+        ['figure', `median (${b.runs.map((_, i) => `run ${i + 1}`).join(' · ')})`, 'unit'],
+        [
+          ['HTTP answers to the uploads', answers, ''],
+          ['time to the answer, slowest of the uploads', m(b.slowestAnswerMs), 'ms'],
+          ['time to the answer, median of the uploads', m(b.medianAnswerMs), 'ms'],
+          ['server RSS before (started, signed in, one small upload)', m(b.rssBeforeMb), 'MB'],
+          ['server peak RSS (VmHWM) over the run', m(b.rssPeakMb), 'MB'],
+          ['server RSS 5 s after the last answer', m(b.rssAfterMb), 'MB'],
+          [`/api/health every 50 ms during the uploads: answered 200`, health, ''],
+          ['/api/health latency during the uploads: p50', m(b.healthP50Ms, 1), 'ms'],
+          ['/api/health latency during the uploads: max', m(b.healthMaxMs, 1), 'ms'],
+        ],
+      ),
+    );
+  }
   if (r.search) parts.push('#### Query plans at scale', '```', r.search.sku.plan, '', r.search.email.plan, ...(r.search.pagePlans ?? []).flatMap((p) => ['', p]), '```');
   parts.push('#### Targets', table(['target', 'now', ''], targets(r)));
   return parts.join('\n\n');

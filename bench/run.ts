@@ -11,11 +11,14 @@ import { measureStartup } from './startup.js';
 import { measureUploads } from './uploads.js';
 import { measureFanout } from './fanout.js';
 import { measureBrowser } from './browser.js';
+import { measureBombs } from './bombs.js';
 import { renderResult, type BenchResult } from './report.js';
 import { log, machine, ROOT } from './lib.js';
 
-const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search'] as const;
+const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs'] as const;
 type Section = (typeof SECTIONS)[number];
+/** The sections a run needs to be shown in BENCHMARKS.md: bombs came later, and full runs from before it still count. */
+const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs');
 const BEGIN = '<!-- bench:begin (written by npm run bench from bench/results; edit outside these marks) -->';
 const END = '<!-- bench:end -->';
 
@@ -35,7 +38,7 @@ function writeBenchmarks(): void {
   const all = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as BenchResult)
-    .filter((r) => !r.meta.quick && SECTIONS.every((s) => r.meta.sections.includes(s)))
+    .filter((r) => !r.meta.quick && TABLED.every((s) => r.meta.sections.includes(s)))
     .sort((a, b) => b.meta.date.localeCompare(a.meta.date));
   const newest = (['sqlite', 'postgres'] as const).map((d) => all.find((r) => r.meta.dialect === d)).filter((r) => r !== undefined);
   const generated = newest.length ? newest.map(renderResult).join('\n\n') : '_No full run yet: `npm run bench` and `npm run bench -- --pg`._';
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
     uploads: null,
     fanout: null,
     browser: null,
+    bombs: null,
     failures: [],
   };
   if (quick) {
@@ -93,6 +97,8 @@ async function main(): Promise<void> {
         void (result.browser = await measureBrowser(place, { build: !flag('no-build') && !(quick && existsSync(join(ROOT, 'dist', 'index.html'))) })),
       startup: async () => void (result.startup = await measureStartup(place, { allCommands: !quick })),
       search: async () => void (result.search = await measureSearch(place, db, scale.searchRows, { requests: quick ? 1000 : 3000, maxMs: 60_000 })),
+      // Four 16383 × 16383 16-bit RGBA PNGs at once (each 2 MB on disk, 2.1 GB of pixels), each run on a fresh server.
+      bombs: async () => void (result.bombs = await measureBombs(place, { parallel: 4, runs: 2 })),
     };
     for (const s of SECTIONS.filter((x) => only.includes(x))) {
       log(`— ${s} —`);
