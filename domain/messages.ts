@@ -185,6 +185,7 @@ export const messages = {
     badText: 'Text may not contain control characters, unpaired surrogates or direction-override characters.',
     badVersion: 'Send the version you edited in an If-Match header.',
     badCursor: 'The page cursor is not valid.',
+    tooDeep: 'The request is nested too deeply.',
   },
   uploads: {
     notImage: 'This file is not a JPEG or PNG image.',

@@ -3,18 +3,22 @@ import { textAllowed } from '../../domain/text.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from '../core/errors.js';
 
-/** The JSON-pointer path of the first string (value or key) in `value` that breaks the text rule, or null. */
-export function firstBadText(value: unknown): string | null {
-  // A loop with its own stack: a deeply nested body must not overflow the call stack.
-  const stack: Array<[unknown, string]> = [[value, '']];
+/** Deeper than any body the console takes (a language record is two levels); past it, a request is refused. */
+export const MAX_DEPTH = 16;
+
+/** The first place in `value` (as a JSON pointer) holding a string or key that breaks the text rule, or nested too deep. */
+export function firstBadInput(value: unknown): { path: string; message: string } | null {
+  // A loop with its own stack: a deeply nested body must not overflow the call stack (here, or later in a stringify).
+  const stack: Array<[unknown, string, number]> = [[value, '', 0]];
   while (stack.length > 0) {
-    const [v, path] = stack.pop()!;
+    const [v, path, depth] = stack.pop()!;
     if (typeof v === 'string') {
-      if (!textAllowed(v, 'any')) return path || '/';
+      if (!textAllowed(v, 'any')) return { path: path || '/', message: messages.errors.badText };
     } else if (v !== null && typeof v === 'object') {
+      if (depth >= MAX_DEPTH) return { path: path || '/', message: messages.errors.tooDeep };
       for (const [k, x] of Object.entries(v)) {
-        if (!textAllowed(k, 'any')) return `${path}/${k.replace(/[^\x20-\x7e]/g, '?')}`;
-        stack.push([x, `${path}/${k}`]);
+        if (!textAllowed(k, 'any')) return { path: `${path}/${k.replace(/[^\x20-\x7e]/g, '?')}`, message: messages.errors.badText };
+        stack.push([x, `${path}/${k}`, depth + 1]);
       }
     }
   }
@@ -25,10 +29,8 @@ export function firstBadText(value: unknown): string | null {
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     for (const [part, value] of [['body', req.body], ['query', req.query], ['params', req.params]] as const) {
-      const path = firstBadText(value);
-      if (path !== null) {
-        throw new DomainError('validation', messages.errors.badText, [{ path: `${part}${path}`, message: messages.errors.badText }]);
-      }
+      const bad = firstBadInput(value);
+      if (bad) throw new DomainError('validation', bad.message, [{ path: `${part}${bad.path}`, message: bad.message }]);
     }
   });
 }
