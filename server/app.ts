@@ -62,8 +62,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
-    // Stored image names run to about 130 characters (uid, random id, a stem of at most 60, thumbnail suffix).
-    maxParamLength: 300,
   });
   const log = (msg: string): void => app.log.info(msg);
   const db = openDb(config, (err) => app.log.warn({ err }, 'an idle database connection was lost; the pool opens another'));

@@ -64,19 +64,28 @@ export async function pgBroker(pool: pg.Pool, onError: (err: unknown) => void): 
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let closed = false;
-  let client: pg.PoolClient | null = null;
+  let client: { query: pg.PoolClient['query']; release: () => void } | null = null;
   const connect = async (): Promise<void> => {
     const c = await pool.connect();
+    // A client goes back to the pool once: an error after close (the database dropped, the server restarted) or a
+    // second error event must not release it again, which pg answers with an uncaught exception.
+    let released = false;
+    const release = (destroy: boolean): void => {
+      if (released) return;
+      released = true;
+      c.release(destroy);
+    };
     c.on('notification', (n) => n.channel === CHANNEL && events.emit(CHANNEL));
     c.on('error', (err) => {
+      if (released) return;
       onError(err);
-      c.release(true);
+      release(true);
       client = null;
       // Reconnect after a short pause; a restart of PostgreSQL must not end the live feed for good.
       if (!closed) setTimeout(() => void connect().catch(onError), 1000);
     });
     await c.query(`LISTEN ${CHANNEL}`);
-    client = c;
+    client = { query: c.query.bind(c), release: () => release(false) };
     // Listeners re-read the status after a reconnect, in case a change was missed meanwhile.
     events.emit(CHANNEL);
   };

@@ -27,4 +27,26 @@ describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ende
     await new Promise((r) => setTimeout(r, 200));
     expect((await t.api('GET', '/api/me', { cookie })).status).toBe(200);
   });
+
+  it("does not release the live feed's connection twice when it breaks after the feed closed", async () => {
+    const uncaught: unknown[] = [];
+    const hear = (err: unknown): void => void uncaught.push(err);
+    process.on('uncaughtException', hear);
+    // An app of its own: the one above is still reconnecting its feed after the first test.
+    const fresh = await startApp({ dialect: 'postgres' });
+    try {
+      // Closed first (its connection goes back to the pool, idle), then every backend ends, as when the database is
+      // dropped or PostgreSQL restarts while a server shuts down.
+      await fresh.services.broker.close();
+      const admin = new pg.Client({ connectionString: fresh.data.databaseUrl! });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await admin.end();
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      process.off('uncaughtException', hear);
+      await fresh.close();
+    }
+    expect(uncaught.map(String)).toEqual([]);
+  });
 });
