@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     console.log(`\n${'='.repeat(72)}\n${banner}\n${'='.repeat(72)}\n`);
   }
   const close = async (): Promise<void> => {
+    // Requests in flight get ten seconds to finish; a keep-alive socket left busy must not hold the exit longer.
+    setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
     await app.close();
     process.exit(0);
   };

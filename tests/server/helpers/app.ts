@@ -131,7 +131,10 @@ export async function startApp(opts: StartOptions): Promise<TestApp> {
         data,
         api: (method, path, o = {}) => request(baseUrl, method, path, { origin: publicOrigin, ...o }),
         async close() {
-          await app.close();
+          // A keep-alive socket a client library left open (seen with tus-js-client after a refused upload) would hold
+          // the close until the keep-alive timeout: past a grace, every connection is ended.
+          const force = setTimeout(() => app.server.closeAllConnections(), 2000);
+          await app.close().finally(() => clearTimeout(force));
           if (!opts.data) await data.drop();
         },
       };
