@@ -5,13 +5,8 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
-import { openDb, type Db } from './db/index.js';
-import { createAuth, type Auth } from './auth/index.js';
-import { createMailer, type Mailer } from './mail/index.js';
-import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
+import { createServices, type Services } from './services.js';
 import { Backoff, Throttle } from './core/throttle.js';
-import { setup, type SetupResult } from './setup.js';
-import { readActive } from './core/appStatus.js';
 import { registerSecurity } from './http/security.js';
 import { registerErrors } from './http/errors.js';
 import { registerTextGuard } from './http/textGuard.js';
@@ -25,26 +20,12 @@ import { spaRoutes } from './routes/spa.js';
 import { usersRoutes } from './routes/users.js';
 import { languagesRoutes } from './routes/languages.js';
 import { productsRoutes } from './routes/products.js';
-import { uploadsRoutes, type StagingStore } from './routes/uploads.js';
-import { localStore, s3Store, type FileStore } from './files/store.js';
-import { stagingStore } from './files/staging.js';
-import { sweepFiles } from './core/files.js';
+import { uploadsRoutes } from './routes/uploads.js';
+
+export type { Services } from './services.js';
 
 const HOUR = 3600_000;
-/** Stored images no product refers to are kept this long (an add or edit form may still be open). */
-export const FILE_GRACE_MS = 24 * HOUR;
 const root = join(fileURLToPath(import.meta.url), '..', '..');
-
-/** Everything a running console holds; tests reach in through it. */
-export interface Services {
-  db: Db;
-  auth: Auth;
-  mailer: Mailer;
-  broker: Broker;
-  setup: SetupResult;
-  store: FileStore;
-  staging: StagingStore;
-}
 
 export interface BuildOptions {
   /** Where the built browser app is; default dist/ beside package.json. */
@@ -63,14 +44,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   });
-  const log = (msg: string): void => app.log.info(msg);
-  const db = openDb(config, (err) => app.log.warn({ err }, 'an idle database connection was lost; the pool opens another'));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log });
-  const auth = createAuth(config, db, mailer, log);
-  const setupResult = await setup(db, auth, { email: config.adminEmail, password: config.adminPassword });
-  const broker = db.pool
-    ? await pgBroker(db.pool, (err) => app.log.warn({ err }, 'live feed connection lost'))
-    : memoryBroker({ read: () => readActive(db.kysely), everyMs: opts.statusPollMs ?? 1000 });
+  const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs });
+  const { db, auth, mailer, broker, store, staging } = services;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,22 +73,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
   productsRoutes(app, { db: db.kysely });
-  const store: FileStore = config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
-  const staging = stagingStore(config);
   uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels });
-  // Hourly: expired unfinished uploads, and stored images no product uses after a day's grace.
-  const sweep = setInterval(() => {
-    void Promise.all([staging.deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS)]).catch((err: unknown) =>
-      app.log.warn({ err }, 'file sweep failed'),
-    );
-  }, HOUR);
-  sweep.unref();
+  services.startJobs();
   await spaRoutes(app, opts.distDir ?? join(root, 'dist'));
 
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    await broker.close();
-    await db.close();
-  });
-  return { app, services: { db, auth, mailer, broker, setup: setupResult, store, staging } };
+  app.addHook('onClose', () => services.close());
+  return { app, services };
 }

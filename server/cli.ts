@@ -1,20 +1,16 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import type { Db } from './db/index.js';
-import type { Auth } from './auth/index.js';
+import { ConfigError, loadConfig } from './config.js';
+import type { Services } from './services.js';
 
 // The database and identity modules load only once a command runs, so --help and usage errors answer at once.
 
 /** A mistake in how the CLI was called: shown with a pointer to --help, exit code 2. */
 class UsageError extends Error {}
 
-interface Ctx {
-  config: Config;
-  db: Db;
-  auth: Auth;
-}
+/** What a command works with: the same services the server builds (services.ts). */
+type Ctx = Services;
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -98,17 +94,16 @@ const setFlagsCommand: Command<{ email: string; flags: { isAdmin?: boolean; isEd
     }
     return { email, flags, force: v.force === true };
   },
-  async run({ email, flags, force }, { auth, db }) {
+  async run({ email, flags, force }, { db }) {
     const { findUserByEmail, changeFlags } = await import('./core/users.js');
-    const { endSessions } = await import('./auth/register.js');
     const found = await findUserByEmail(db.kysely, email);
     if (!found) throw new Error(`No user has the email ${email}.`);
     // The same rules as an admin's change in the console (DomainError's message says why a change is refused).
     const { DomainError } = await import('./core/errors.js');
-    const { user, deactivated } = await changeFlags(db.kysely, null, found.uid, flags, { force }).catch((err: unknown) => {
+    // Deactivating ends the user's sessions: core announces the change and the services follow it.
+    const { user } = await changeFlags(db.kysely, null, found.uid, flags, { force }).catch((err: unknown) => {
       throw err instanceof DomainError && err.code === 'conflict' ? new Error(`${err.message} Add --force to do it anyway.`) : err;
     });
-    if (deactivated) await endSessions(auth, user.uid);
     return `Updated ${describe(user)}.`;
   },
 };
@@ -124,21 +119,11 @@ const appStatus: Command<boolean> = {
   },
   async run(active, { db }) {
     const { writeActive } = await import('./core/appStatus.js');
-    const { memoryBroker, pgBroker } = await import('./live/broker.js');
+    // Announced once written: on PostgreSQL a NOTIFY reaches every server; on SQLite their event streams poll the row.
     await writeActive(db.kysely, active);
-    // On PostgreSQL this NOTIFY reaches every server; on SQLite the servers' event streams poll the status row.
-    const broker = db.pool ? await pgBroker(db.pool, () => undefined) : memoryBroker();
-    await broker.publish();
-    await broker.close();
     return `App status: ${active ? 'on' : 'off'}.`;
   },
 };
-
-/** The store finished images live in, as the server sets it up. */
-async function fileStore(config: Config) {
-  const { localStore, s3Store } = await import('./files/store.js');
-  return config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
-}
 
 const demo: Command<number> = {
   summary: 'Load a demo catalogue: products of both categories, active and disabled, with generated images.',
@@ -152,10 +137,10 @@ const demo: Command<number> = {
     if (!Number.isInteger(count) || count < 1 || count > 500) throw new UsageError('--count takes a whole number from 1 to 500.');
     return count;
   },
-  async run(count, { config, db }) {
+  async run(count, { config, db, store }) {
     const { loadDemo } = await import('./core/demo.js');
     const admin = await db.kysely.selectFrom('users').select('id').where('is_admin', '=', 1).orderBy('created').executeTakeFirst();
-    const added = await loadDemo(db.kysely, await fileStore(config), admin?.id ?? 'demo', count, config.imageMaxPixels);
+    const added = await loadDemo(db.kysely, store, admin?.id ?? 'demo', count, config.imageMaxPixels);
     return `Added ${added} demo products${added < count ? ` (${count - added} were there already)` : ''}.`;
   },
 };
@@ -172,11 +157,10 @@ const sweepFilesCommand: Command<number> = {
     if (!Number.isFinite(hours) || hours < 0) throw new UsageError('--grace-hours takes a number of hours, 0 or more.');
     return hours;
   },
-  async run(hours, { config, db }) {
+  async run(hours, { db, store, staging }) {
     const { sweepFiles } = await import('./core/files.js');
-    const { stagingStore } = await import('./files/staging.js');
-    const expired = await stagingStore(config).deleteExpired();
-    const removed = await sweepFiles(db.kysely, await fileStore(config), hours * 3600_000);
+    const expired = await staging.deleteExpired();
+    const removed = await sweepFiles(db.kysely, store, hours * 3600_000);
     return `Removed ${removed} unused images and ${expired} expired unfinished uploads.`;
   },
 };
@@ -242,23 +226,15 @@ function describe(u: { email: string; isAdmin: boolean; isEditor: boolean; activ
   return `${u.email} (admin: ${u.isAdmin}, editor: ${u.isEditor}, active: ${u.active})`;
 }
 
-/** Opens the database the server uses, brings it up to date (never making a first admin), runs fn, closes. */
+/** Opens what the server opens (never making a first admin), runs fn, closes. */
 async function withConsole<T>(env: NodeJS.ProcessEnv, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
-  const config = loadConfig(env);
-  const [{ openDb }, { createAuth }, { createMailer }, { prepare }] = await Promise.all([
-    import('./db/index.js'),
-    import('./auth/index.js'),
-    import('./mail/index.js'),
-    import('./setup.js'),
-  ]);
-  const db = openDb(config);
+  const config = { ...loadConfig(env), logLevel: 'silent' };
+  const { createServices } = await import('./services.js');
+  const services = await createServices(config, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
   try {
-    const mailer = createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: () => undefined });
-    const auth = createAuth({ ...config, logLevel: 'silent' }, db, mailer, () => undefined);
-    await prepare(db, auth);
-    return await fn({ config, db, auth });
+    return await fn(services);
   } finally {
-    await db.close();
+    await services.close();
   }
 }
 

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { NewUser, displayName, type User } from '../../domain/users.js';
 import { findUserByEmail, insertUserRecord } from '../core/users.js';
 import { DomainError } from '../core/errors.js';
+import { changed } from '../core/events.js';
 import { hashPassword } from './password.js';
 import { messages } from '../../domain/messages.js';
 
@@ -27,7 +28,9 @@ export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewU
     accountId: account.id,
     password: await hashPassword(u.password),
   });
-  return insertUserRecord(db, { uid: account.id, ...u });
+  const user = await insertUserRecord(db, { uid: account.id, ...u });
+  await changed(db, { kind: 'user', id: user.uid, actor: null, created: true });
+  return user;
 }
 
 /** Sets a new password for a user and ends their sessions. */

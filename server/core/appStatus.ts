@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
+import { changed } from './events.js';
 
 const ID = 'app';
 
@@ -16,8 +17,8 @@ export async function readActiveRow(db: Kysely<Database>): Promise<boolean | nul
   return r ? Boolean(r.active) : null;
 }
 
-/** Sets the app status; the caller publishes the change after this returns (after commit). */
-export async function writeActive(db: Kysely<Database>, active: boolean): Promise<void> {
+/** Sets the app status and announces it once written (the live feed follows the announcement). */
+export async function writeActive(db: Kysely<Database>, active: boolean, actor: string | null = null): Promise<void> {
   const updated = await db
     .updateTable('app_status')
     .set({ active: bit(active), updated: now() })
@@ -26,4 +27,5 @@ export async function writeActive(db: Kysely<Database>, active: boolean): Promis
   if (Number(updated.numUpdatedRows) === 0) {
     await db.insertInto('app_status').values({ id: ID, active: bit(active), updated: now() }).execute();
   }
+  await changed(db, { kind: 'appStatus', id: ID, active, actor });
 }

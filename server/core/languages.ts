@@ -5,6 +5,7 @@ import { LanguageId as LanguageIdSchema } from '../../domain/languages.js';
 import type { LanguageId } from '../../domain/constants.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
+import { changed } from './events.js';
 
 /** A starter set of storefront texts, so a new shop has something to translate. */
 export const starterTexts: Record<'en' | 'se', Record<string, string>> = {
@@ -78,5 +79,6 @@ export async function putLanguage(
   if (Number(res.numUpdatedRows) === 0) {
     throw new DomainError('conflict', messages.languages.stale, { current: current.version });
   }
+  await changed(db, { kind: 'language', id: current.id, version: version + 1, actor: actor.uid });
   return getLanguage(db, id);
 }

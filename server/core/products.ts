@@ -6,6 +6,7 @@ import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
+import { changed } from './events.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -87,6 +88,7 @@ export async function createProduct(db: Kysely<Database>, actor: { uid: string }
     if (/unique|duplicate/i.test(String(err))) throw new DomainError('conflict', messages.products.duplicateSku);
     throw err;
   }
+  await changed(db, { kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true });
   return toProduct(row);
 }
 
@@ -115,5 +117,6 @@ export async function updateProduct(
   }
   const res = await db.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
+  await changed(db, { kind: 'product', id, version: version + 1, actor: actor.uid });
   return getProduct(db, id);
 }

@@ -4,6 +4,7 @@ import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import type { MeUpdate, User } from '../../domain/users.js';
 import { DomainError } from './errors.js';
+import { changed } from './events.js';
 import { messages } from '../../domain/messages.js';
 
 type Row = Selectable<UsersTable>;
@@ -69,6 +70,7 @@ export async function updateMe(db: Kysely<Database>, uid: string, input: MeUpdat
     .returningAll()
     .executeTakeFirst();
   if (!r) throw new DomainError('not_found', messages.account.failure);
+  await changed(db, { kind: 'user', id: uid, actor: uid, names: true });
   return toUser(r);
 }
 
@@ -134,7 +136,7 @@ export async function changeFlags(
   flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
   opts: { force?: boolean } = {},
 ): Promise<{ user: User; deactivated: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const target = await findUser(trx, uid);
     if (!target) throw new DomainError('not_found', messages.users.notFound);
     if (uid === actor?.uid && flags.isAdmin === false) throw new DomainError('forbidden', messages.users.selfDemote);
@@ -152,4 +154,7 @@ export async function changeFlags(
     const user = await setFlags(trx, uid, flags);
     return { user, deactivated: target.active && !user.active };
   });
+  // After commit: a deactivated user's sessions end (see services.ts), whoever made the change.
+  await changed(db, { kind: 'user', id: uid, actor: actor?.uid ?? null, flags: true, ...(result.deactivated ? { deactivated: true } : {}) });
+  return result;
 }

@@ -25,9 +25,8 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/app/status',
     { config: { access: 'admin' }, schema: { tags: ['app'], body: AppStatusUpdate, response: { 200: AppStatus } } },
     async (req) => {
-      await writeActive(deps.db, req.body.active);
-      // Published after the write has committed, so every listener reads the new value.
-      await deps.broker.publish();
+      // Core announces the change once written; the live feed follows the announcement (services.ts).
+      await writeActive(deps.db, req.body.active, req.user!.uid);
       return status();
     },
   );

@@ -9,7 +9,7 @@ import { AddUser, User, UserFlagsUpdate } from '../../domain/users.js';
 import { PAGE_SIZE, USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants.js';
 import { messages } from '../../domain/messages.js';
 import { changeFlags, findUser, findUserByEmail, listUsers, newestUsers } from '../core/users.js';
-import { endSessions, inviteUser } from '../auth/register.js';
+import { inviteUser } from '../auth/register.js';
 import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { searchText } from '../../domain/text.js';
@@ -69,9 +69,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
     '/api/users/:id',
     { config: admin, schema: { tags: ['users'], params: Params, body: UserFlagsUpdate, response: { 200: User } } },
     async (req) => {
-      const { user, deactivated } = await changeFlags(deps.db, req.user!, req.params.id, req.body);
-      // A deactivated user is signed out everywhere at once.
-      if (deactivated) await endSessions(deps.auth, user.uid);
+      const { user } = await changeFlags(deps.db, req.user!, req.params.id, req.body);
       return user;
     },
   );

@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { openDb, type Db } from './db/index.js';
+import { createAuth, type Auth } from './auth/index.js';
+import { createMailer, type Mailer } from './mail/index.js';
+import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
+import { localStore, s3Store, type FileStore } from './files/store.js';
+import { stagingStore } from './files/staging.js';
+import type { StagingStore } from './routes/uploads.js';
+import { prepare, setup, type SetupResult } from './setup.js';
+import { readActive } from './core/appStatus.js';
+import { sweepFiles } from './core/files.js';
+import { onChange } from './core/events.js';
+import { endSessions } from './auth/register.js';
+
+const HOUR = 3600_000;
+/** Stored images no product refers to are kept this long (an add or edit form may still be open). */
+export const FILE_GRACE_MS = 24 * HOUR;
+
+/** Everything a running console holds, the same for the server and the CLI; tests reach in through it. */
+export interface Services {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  broker: Broker;
+  store: FileStore;
+  staging: StagingStore;
+  /** What the first start made (the server only; the CLI never makes the first admin). */
+  setup: SetupResult;
+  /** Starts the hourly jobs (the server only); returns a function that stops them. */
+  startJobs(): () => void;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** The server makes the first admin on a first start; the CLI only migrates and seeds. */
+  firstAdmin: boolean;
+  log: { info(msg: string): void; warn(obj: object, msg: string): void };
+  /** SQLite only: how often event streams re-read the status to hear changes made by another process; default 1 s. */
+  statusPollMs?: number;
+}
+
+/** Opens the database, identity, mail, stores and live feed, and wires what follows each committed change. */
+export async function createServices(config: Config, opts: ServiceOptions): Promise<Services> {
+  const db = openDb(config, (err) => opts.log.warn({ err }, 'an idle database connection was lost; the pool opens another'));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: (m) => opts.log.info(m) });
+  const auth = createAuth(config, db, mailer, (m) => opts.log.info(m));
+  let setupResult: SetupResult = { createdAdmin: null };
+  if (opts.firstAdmin) setupResult = await setup(db, auth, { email: config.adminEmail, password: config.adminPassword });
+  else await prepare(db, auth);
+  const broker = db.pool
+    ? await pgBroker(db.pool, (err) => opts.log.warn({ err }, 'live feed connection lost'))
+    : memoryBroker({ read: () => readActive(db.kysely), everyMs: opts.statusPollMs ?? 1000 });
+  const store = config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
+  // Made on first use: tus creates its folder in the background, which a short CLI command must not leave running.
+  let staging: StagingStore | null = null;
+  const stagingOnce = (): StagingStore => (staging ??= stagingStore(config));
+
+  // What follows a committed change, whoever made it (a route, the CLI, a job).
+  onChange(db.kysely, async (change) => {
+    // Every open console hears a new app status (on PostgreSQL every instance, through NOTIFY).
+    if (change.kind === 'appStatus') await broker.publish();
+    // A deactivated user is signed out everywhere at once.
+    if (change.kind === 'user' && change.deactivated) await endSessions(auth, change.id);
+  });
+
+  const jobs = new Set<() => void>();
+  return {
+    config,
+    db,
+    auth,
+    mailer,
+    broker,
+    store,
+    get staging() {
+      return stagingOnce();
+    },
+    setup: setupResult,
+    startJobs() {
+      // Hourly: expired unfinished uploads, and stored images no product uses after a day's grace.
+      const sweep = setInterval(() => {
+        void Promise.all([stagingOnce().deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS)]).catch((err: unknown) =>
+          opts.log.warn({ err }, 'file sweep failed'),
+        );
+      }, HOUR);
+      sweep.unref();
+      const stop = () => {
+        clearInterval(sweep);
+        jobs.delete(stop);
+      };
+      jobs.add(stop);
+      return stop;
+    },
+    async close() {
+      for (const stop of [...jobs]) stop();
+      await broker.close();
+      await db.close();
+    },
+  };
+}
