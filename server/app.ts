@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
-import { Backoff, Throttle } from './core/throttle.js';
+import { SignInGuard } from './core/signin.js';
 import { registerSecurity } from './http/security.js';
 import { registerErrors } from './http/errors.js';
 import { registerTextGuard } from './http/textGuard.js';
@@ -60,13 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerTextGuard(app);
   registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR });
 
-  authRoutes(app, {
-    auth,
-    publicUrl: config.publicUrl,
-    signinBackoff: new Backoff(db.kysely, config.signinFailuresPerHour, HOUR),
-    addressThrottle: new Throttle(db.kysely, 100, HOUR),
-    resetThrottle: new Throttle(db.kysely, config.signinFailuresPerHour, HOUR),
-  });
+  authRoutes(app, { auth, publicUrl: config.publicUrl, guard: new SignInGuard(db.kysely, config.signinFailuresPerHour) });
   healthRoutes(app, { db: db.kysely, version: config.version });
   meRoutes(app, { db: db.kysely, auth });
   appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000 });

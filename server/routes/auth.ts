@@ -1,19 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/index.js';
-import type { Backoff, Throttle } from '../core/throttle.js';
+import type { Attempt, SignInGuard } from '../core/signin.js';
 import { textAllowed } from '../../domain/text.js';
 import { messages } from '../../domain/messages.js';
 
 interface Deps {
   auth: Auth;
   publicUrl: string;
-  /** Failed sign-ins per account and client address together: growing delays, never a lock of the account itself. */
-  signinBackoff: Backoff;
-  /** Sign-in failures and reset requests per client address, across accounts. */
-  addressThrottle: Throttle;
-  /** Reset mails per account. */
-  resetThrottle: Throttle;
+  /** The throttling rules of sign-in, forgot and reset (core/signin.ts). */
+  guard: SignInGuard;
 }
+
+/** The identity routes the sign-in guard watches. */
+const GUARDED: Record<string, Attempt['kind']> = { '/sign-in/email': 'signIn', '/request-password-reset': 'requestReset', '/reset-password': 'reset' };
 
 const THROTTLED = { error: { code: 'throttled', message: messages.signin.throttled } };
 const SIGNIN_FAILED = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: messages.signin.failure } };
@@ -31,35 +30,27 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         // There is no public sign-up: accounts come from an admin or the CLI.
         return reply.code(403).send({ error: { code: 'forbidden', message: messages.errors.forbidden } });
       }
-      const signIn = path === '/sign-in/email';
-      const resetRequest = path === '/request-password-reset';
-      const guarded = signIn || resetRequest || path === '/reset-password';
-      const email = signIn || resetRequest ? emailOf(req.body) : null;
+      const kind = GUARDED[path] ?? null;
+      const signIn = kind === 'signIn';
+      const email = signIn || kind === 'requestReset' ? emailOf(req.body) : null;
       // The same rule as every other email the console takes, before anything reaches a table.
       if (email === false) return reply.code(400).send(BAD_EMAIL);
-      const addressKey = `ip:${req.ip}`;
-      if (guarded && (await deps.addressThrottle.blocked(addressKey))) return reply.code(429).send(THROTTLED);
-      const pairKey = signIn && email ? `signin:${email}|${req.ip}` : null;
-      const wait = pairKey ? await deps.signinBackoff.waitMs(pairKey) : 0;
-      if (wait > 0) return reply.code(429).header('Retry-After', Math.ceil(wait / 1000)).send(THROTTLED);
-      if (guarded && !signIn) await deps.addressThrottle.hit(addressKey);
-      // Reset mails per account too, so nobody can flood one inbox from many machines.
-      if (resetRequest && email) {
-        if (await deps.resetThrottle.blocked(`reset:${email}`)) return reply.code(429).send(THROTTLED);
-        await deps.resetThrottle.hit(`reset:${email}`);
+      const attempt = kind ? { kind, ip: req.ip, email } : null;
+      const wait = attempt ? await deps.guard.admit(attempt) : null;
+      if (wait !== null) {
+        if (wait > 0) void reply.header('Retry-After', wait);
+        return reply.code(429).send(THROTTLED);
       }
 
       const res = await deps.auth.handler(toWebRequest(req, deps.publicUrl));
 
       if (signIn && res.status === 401) {
         req.log.warn({ ip: req.ip, email }, 'sign-in failed');
-        await deps.addressThrottle.hit(addressKey);
-        if (pairKey) await deps.signinBackoff.fail(pairKey);
+        await deps.guard.failed(attempt!);
         // One answer for every refusal (unknown email, wrong password, missing or inactive record).
         return reply.code(401).send(SIGNIN_FAILED);
-      } else if (signIn && res.ok && pairKey) {
-        await deps.signinBackoff.clear(pairKey);
       }
+      if (signIn && res.ok) await deps.guard.succeeded(attempt!);
       return sendWebResponse(reply, res, signIn);
     },
   });
