@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 // One runner, two projects: node (unit and server suites) and jsdom (component tests over mocked providers).
 export default defineConfig({
   plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify('0.1.1') },
+  define: { __APP_VERSION__: JSON.stringify(version) },
   test: {
     projects: [
       {

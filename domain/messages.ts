@@ -1,6 +1,6 @@
 /** Every text staff see, word for word from the specification, in one place. */
 export const messages = {
-  app: { title: 'Linen & Cotton Console', version: '0.1.1' },
+  app: { title: 'Linen & Cotton Console' },
   dashboard: { welcome: 'Welcome back!', hint: 'Please use the sidebar to navigate', newestUsers: 'Newest users' },
   signin: {
     title: 'Welcome back!',
@@ -196,6 +196,13 @@ export const messages = {
 
 /** The spec's 'No result for {value}' toast. */
 export const noResultFor = (value: string): string => `No result for ${value}`;
+
+/** The throttled sign-in's message, naming the wait when it is known (seconds; 0 when it has no set end). */
+export const throttledFor = (seconds: number): string => {
+  if (seconds <= 0) return messages.signin.throttled;
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many attempts. Please try again in ${wait}.`;
+};
 
 /** An image refused for its pixel count, with the configured limit. */
 export const tooManyPixels = (maxMegapixels: number): string =>

@@ -41,3 +41,17 @@ export function retryDelay(attempt: number, random = 0): number {
 
 /** How long to keep retrying before giving up: 600 s for upload requests, 120 s for others. */
 export const retryBudget = (kind: 'upload' | 'operation'): number => (kind === 'upload' ? RETRY_UPLOAD_MS : RETRY_OPERATION_MS);
+
+/**
+ * The wait a `Retry-After` header asks for, in ms: delta-seconds ("120") or an HTTP date (IMF-fixdate, the form
+ * RFC 9110 has servers send: "Thu, 01 Jan 2026 00:00:30 GMT"), counted from `now`.
+ * Undefined when absent or unreadable (the caller falls back to its own backoff); never negative.
+ */
+export function retryAfterMs(value: string | null | undefined, now: number): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}

@@ -76,7 +76,7 @@ export class ConfigError extends Error {
 }
 
 /** Reads and checks the environment; generates and keeps secrets that were not given. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.1'): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packageVersion()): Config {
   // An empty variable counts as not set (PORT= must not mean a random port).
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = Env.safeParse(given);
@@ -124,6 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.1.
       : null,
     version: e.APP_VERSION ?? version,
   };
+}
+
+/** The console's version: package.json's, the one source (the browser bundle takes it from there at build too). */
+export function packageVersion(): string {
+  // server/config.ts under tsx and dist-server/main.js when compiled both sit one folder below package.json.
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
 }
 
 /** A bad value as the error line shows it: secrets hidden, passwords inside addresses masked. */

@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
 import { localStore, s3Store, type FileStore } from './files/store.js';
 import { stagingStore } from './files/staging.js';
-import type { StagingStore } from './routes/uploads.js';
+import type { StagingStore } from './files/staging.js';
 import { prepare, setup, type SetupResult } from './setup.js';
 import { readActive } from './core/appStatus.js';
 import { sweepFiles } from './core/files.js';

@@ -4,6 +4,7 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import SearchIcon from '@mui/icons-material/Search';
 import { SEARCH_LIMIT } from '../../domain/constants';
 import { messages, noResultFor } from '../../domain/messages';
+import { editUserPath } from './paths';
 
 const t = messages.users;
 const emailRules = [required(), email()];
@@ -22,7 +23,7 @@ export default function UserSearch() {
         filter: { email: value },
       });
       const hit = data[0];
-      if (hit) navigate(`/users/edit-user/${encodeURIComponent(String(hit.id))}`);
+      if (hit) navigate(editUserPath(String(hit.id)));
       else notify(noResultFor(value), { type: 'info' });
     } catch {
       notify(t.fetchFailed, { type: 'error' });

@@ -4,6 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { User } from '../../domain/users';
 import { messages } from '../../domain/messages';
 import { flagLabel, fullName, shortDate } from './format';
+import { editUserPath } from './paths';
 
 const t = messages.users;
 const headings = [t.name, t.email, t.created, t.userType, t.active, t.editor, t.admin];
@@ -48,7 +49,7 @@ export function UsersTable({ rows, focusRow }: Props) {
               <TableCell align="right">
                 <Button
                   component={Link}
-                  to={`/users/edit-user/${encodeURIComponent(u.uid)}`}
+                  to={editUserPath(u.uid)}
                   size="small"
                   startIcon={<EditIcon />}
                   aria-label={`${messages.common.edit} ${fullName(u)}`}

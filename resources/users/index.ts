@@ -1,5 +1,6 @@
 import { createElement, lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
+import { EDIT_USER_ROUTE } from './paths';
 
 // Each screen loads on demand, so an editor's bundle does not carry the admin's screens.
 const UserList = lazy(() => import('./UserList'));
@@ -12,7 +13,7 @@ export default {
   icon: PeopleIcon,
   pages: [
     { path: 'users', element: createElement(UserList) },
-    { path: 'edit-user/:getUid', element: createElement(UserEdit) },
+    { path: EDIT_USER_ROUTE, element: createElement(UserEdit) },
     { path: 'search', element: createElement(UserSearch) },
   ],
 } as const;

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/server';
 import type { Config } from '../config.js';
-import type { StagingStore } from '../routes/uploads.js';
 
 /** An upload's id: 32 hex digits, made here, matched in upload addresses, and the staged file's name. */
 export const UPLOAD_ID = '[0-9a-f]{32}';
 const uploadId = new RegExp(`^${UPLOAD_ID}$`);
+
+/** Where tus keeps uploads in progress, plus reading a finished one whole. */
+export type StagingStore = DataStore & { readWhole(id: string): Promise<Buffer>; pathOf(id: string): string };
 
 /** A new upload id. */
 export const newUploadId = (): string => randomBytes(16).toString('hex');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/index.js';
 import type { Attempt, SignInGuard } from '../core/signin.js';
 import { textAllowed } from '../../domain/text.js';
-import { messages } from '../../domain/messages.js';
+import { messages, throttledFor } from '../../domain/messages.js';
 
 interface Deps {
   auth: Auth;
@@ -14,7 +14,6 @@ interface Deps {
 /** The identity routes the sign-in guard watches. */
 const GUARDED: Record<string, Attempt['kind']> = { '/sign-in/email': 'signIn', '/request-password-reset': 'requestReset', '/reset-password': 'reset' };
 
-const THROTTLED = { error: { code: 'throttled', message: messages.signin.throttled } };
 const SIGNIN_FAILED = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: messages.signin.failure } };
 const BAD_EMAIL = { error: { code: 'validation', message: messages.errors.validation, details: [{ path: '/email', message: 'Enter a valid email address' }] } };
 
@@ -39,7 +38,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       const wait = attempt ? await deps.guard.admit(attempt) : null;
       if (wait !== null) {
         if (wait > 0) void reply.header('Retry-After', wait);
-        return reply.code(429).send(THROTTLED);
+        return reply.code(429).send({ error: { code: 'throttled', message: throttledFor(wait) } });
       }
 
       const res = await deps.auth.handler(toWebRequest(req, deps.publicUrl));

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Server, type DataStore } from '@tus/server';
+import { Server } from '@tus/server';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
-import { newUploadId, UPLOAD_ID } from '../files/staging.js';
+import { newUploadId, UPLOAD_ID, type StagingStore } from '../files/staging.js';
 import { contentTypeOf, storeUpload } from '../core/files.js';
 import { DomainError } from '../core/errors.js';
 import { messages } from '../../domain/messages.js';
 
 const OWNER_HEADER = 'x-console-uid';
-
-/** Where tus keeps uploads in progress, plus reading a finished one whole. */
-export type StagingStore = DataStore & { readWhole(id: string): Promise<Buffer>; pathOf(id: string): string };
 
 interface Deps {
   db: Kysely<Database>;

@@ -6,6 +6,7 @@ import { messages } from '../../domain/messages';
 import type { User } from '../../domain/users';
 import type { Permissions } from '../../providers/types';
 import { fullName, shortDate } from '../../resources/users/format';
+import { editUserPath } from '../../resources/users/paths';
 
 /** The admin's dashboard card: the newest users (the users store's action, created descending); nothing for others. */
 export function NewestUsers() {
@@ -28,7 +29,7 @@ export function NewestUsers() {
         ) : (
           <List disablePadding>
             {data.map((u) => (
-              <ListItemButton key={u.id} component={Link} to={`/users/edit-user/${encodeURIComponent(u.uid)}`} divider>
+              <ListItemButton key={u.id} component={Link} to={editUserPath(u.uid)} divider>
                 <ListItemText primary={fullName(u)} secondary={`${u.email} · ${messages.users.created} ${shortDate(u.created)}`} />
               </ListItemButton>
             ))}

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.js';
+import { messages } from '../../domain/messages.js';
 
 // Configuration does not touch the database, so this suite runs once, not per dialect.
 const root = resolve(import.meta.dirname, '..', '..');
@@ -91,5 +92,18 @@ describe('server/main.ts with a bad setting', () => {
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect(code).not.toBe(0);
     expect(stderr).toContain('PORT: must be a whole number from 0 to 65535 (got "abc")');
+  });
+});
+
+describe('the version', () => {
+  it('comes from package.json alone, for the server and the browser bundle alike (vitest defines it as vite does)', () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(loadConfig({ DATA_DIR: dataDir }).version).toBe(version);
+    expect(loadConfig({ DATA_DIR: dataDir, APP_VERSION: '9.9.9' }).version).toBe('9.9.9');
+    // No other file of ours spells the version out (the changelog's entries are texts, not the version).
+    for (const file of ['server/config.ts', 'vitest.config.ts', 'vite.config.ts']) {
+      expect(readFileSync(join(root, file), 'utf8'), file).not.toContain(`'${version}'`);
+    }
+    expect(Object.keys(messages.app)).not.toContain('version');
   });
 });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../../domain/messages.js';
+import { messages, throttledFor } from '../../../domain/messages.js';
 import {
   createUser,
   dialects,
@@ -132,7 +132,8 @@ describe.each(dialects())('sign-in throttling (%s)', (dialect) => {
     expect(firstThrottled).toBe(limit + 1);
     const right = await signInRaw(t, user.email, user.password);
     expect(right.status).toBe(429);
-    expect(right.json).toEqual({ error: { code: 'throttled', message: messages.signin.throttled } });
+    expect(right.json).toEqual({ error: { code: 'throttled', message: throttledFor(Number(right.headers.get('retry-after'))) } });
+    expect(right.json.error.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     expect(sessionCookie(right.headers)).toBeUndefined();
     // Another account from the same address is not affected.
     const other = await createUser(t, 'noRole');
