@@ -110,12 +110,9 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
 export async function listUsers(
   db: Kysely<Database>,
   opts: { limit: number; after: { key: string; id: string } | null },
-): Promise<{ items: User[]; last: { key: string; id: string } | null; more: boolean }> {
+): Promise<{ items: User[]; more: boolean }> {
   const rows = await readPage<Row>(db, { table: 'users', key: 'created', order: 'asc' }, opts.after, opts.limit);
-  const more = rows.length > opts.limit;
-  const items = rows.slice(0, opts.limit).map(toUser);
-  const tail = items.at(-1);
-  return { items, more, last: tail ? { key: tail.created, id: tail.uid } : null };
+  return { items: rows.slice(0, opts.limit).map(toUser), more: rows.length > opts.limit };
 }
 
 /** The newest users (created descending): the users store's action, for the admin's dashboard card. */

@@ -7,13 +7,14 @@ import { Language, LanguageTexts } from '../../domain/languages.js';
 import { getLanguage, putLanguage } from '../core/languages.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { searchText } from '../../domain/text.js';
+import { areaAccess } from '../../domain/permissions.js';
 
 const Params = z.object({ id: searchText(8) });
 
 /** /api/languages/:id: read and replace a whole text map; If-Match carries the version read. */
 export function languagesRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const editor = { access: 'editor' } as const;
+  const editor = { access: areaAccess.languages };
 
   r.get('/api/languages/:id', { config: editor, schema: { tags: ['languages'], params: Params, response: { 200: Language } } }, async (req, reply) => {
     const record = await getLanguage(deps.db, req.params.id);

@@ -8,6 +8,7 @@ import { newUploadId, UPLOAD_ID, type StagingStore } from '../files/staging.js';
 import { contentTypeOf, storeUpload } from '../core/files.js';
 import { DomainError } from '../core/errors.js';
 import { messages } from '../../domain/messages.js';
+import { areaAccess } from '../../domain/permissions.js';
 
 const OWNER_HEADER = 'x-console-uid';
 
@@ -103,7 +104,7 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     }
   };
   for (const url of ['/api/uploads', '/api/uploads/*']) {
-    app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, config: { access: 'editor' }, handler });
+    app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, config: { access: areaAccess.products }, handler });
   }
 
   // A wildcard rather than a :name parameter, which Fastify caps in length: an unknown name of any length is a 404.

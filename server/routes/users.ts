@@ -6,12 +6,13 @@ import type { Database } from '../db/schema.js';
 import type { Auth } from '../auth/index.js';
 import type { Mailer } from '../mail/index.js';
 import { AddUser, User, UserFlagsUpdate } from '../../domain/users.js';
-import { PAGE_SIZE, USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants.js';
+import { USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants.js';
+import { areaAccess } from '../../domain/permissions.js';
 import { messages } from '../../domain/messages.js';
 import { changeFlags, findUser, findUserByEmail, listUsers, newestUsers } from '../core/users.js';
 import { inviteUser } from '../auth/register.js';
 import { DomainError } from '../core/errors.js';
-import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
 
 interface Deps {
@@ -21,29 +22,20 @@ interface Deps {
   publicUrl: string;
 }
 
-const ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-  after: z.string().max(500).optional(),
-  email: searchText(320).optional(),
-});
-const UserPage = z.object({ items: z.array(User), next: z.string().nullable() });
 const Params = z.object({ id: searchText(64).min(1) });
 
 /** /api/users: the admin's list, email search, newest card, flags and 'Add user'. */
 export function usersRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' } as const;
+  const admin = { access: areaAccess.users };
 
-  r.get('/api/users', { config: admin, schema: { tags: ['users'], querystring: ListQuery, response: { 200: UserPage } } }, async (req) => {
-    const { limit, after, email } = req.query;
-    if (email !== undefined) {
-      const hit = await findUserByEmail(deps.db, email);
-      return { items: hit ? [hit] : [], next: null };
-    }
-    const cursor = after ? decodeCursor(after) : null;
-    if (after && !cursor) throw new DomainError('validation', messages.errors.badCursor);
-    const page = await listUsers(deps.db, { limit, after: cursor });
-    return { items: page.items, next: page.more && page.last ? encodeCursor(page.last.key, page.last.id) : null };
+  listRoute(app, deps.db, {
+    path: '/api/users',
+    area: 'users',
+    item: User,
+    list: listUsers,
+    cursorOf: (u) => [u.created, u.uid],
+    search: { param: 'email', max: 320, find: findUserByEmail },
   });
 
   r.get(

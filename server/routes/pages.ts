@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import { areaAccess, type Area } from '../../domain/permissions.js';
+import { PAGE_SIZE } from '../../domain/constants.js';
+import { messages } from '../../domain/messages.js';
+import { searchText } from '../../domain/text.js';
+import { DomainError } from '../core/errors.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+
+/** What a resource's list says of itself: who may read it, how it pages, and its exact-match search. */
+export interface ListDescriptor<T> {
+  /** The address, e.g. /api/products. */
+  path: string;
+  /** Its area of the role matrix (domain/permissions.ts): the one place that says who may call. */
+  area: Area;
+  /** Its items' schema (the answer is serialized from it, so nothing else leaks). */
+  item: z.ZodType<T>;
+  /** One page after an optional cursor, and whether more follow (core's keyset reader). */
+  list(db: Kysely<Database>, opts: { limit: number; after: { key: string; id: string } | null }): Promise<{ items: T[]; more: boolean }>;
+  /** The sort key and id of an item: the cursor of the page after it. */
+  cursorOf(item: T): [key: string, id: string];
+  /** The exact-match search: its query parameter, the longest term, and the lookup (at most one hit). */
+  search: { param: string; max: number; find(db: Kysely<Database>, term: string): Promise<T | null> };
+}
+
+/** GET <path>?limit&after (keyset pages, 'More' until next is null) and GET <path>?<param>=X (exact, at most one). */
+export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: ListDescriptor<T>): void {
+  const query = z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+    after: z.string().max(500).optional(),
+    [d.search.param]: searchText(d.search.max).optional(),
+  });
+  const page = z.object({ items: z.array(d.item), next: z.string().nullable() });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    d.path,
+    { config: { access: areaAccess[d.area] }, schema: { tags: [d.area], querystring: query, response: { 200: page } } },
+    async (req) => {
+      const q = req.query as { limit: number; after?: string } & Record<string, string | undefined>;
+      const term = q[d.search.param];
+      if (term !== undefined) {
+        const hit = await d.search.find(db, term);
+        return { items: hit ? [hit] : [], next: null };
+      }
+      const after = q.after ? decodeCursor(q.after) : null;
+      if (q.after && !after) throw new DomainError('validation', messages.errors.badCursor);
+      const { items, more } = await d.list(db, { limit: q.limit, after });
+      const tail = items.at(-1);
+      return { items, next: more && tail ? encodeCursor(...d.cursorOf(tail)) : null };
+    },
+  );
+}
