@@ -1,4 +1,5 @@
 import { messages } from '../../domain/messages';
+import { isRetryable, retryAfterMs, retryBudget, retryDelay } from '../../domain/uploads';
 import type { BackendError } from '../types';
 
 /** A failed call to our API, carrying the answer's status, code and message. */
@@ -20,10 +21,67 @@ export interface ApiInit {
   signal?: AbortSignal;
 }
 
-/** Calls our JSON API (same origin, cookie session) and returns the parsed answer; throws ApiError on failure. */
-export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+/** The clock, the wait and the jitter the retries use; tests swap them with `setRetryTimers`. */
+export interface RetryTimers {
+  now(): number;
+  /** Waits `ms`, or rejects with the signal's reason as soon as it is aborted. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** In [0, 1): the jitter of `retryDelay`. */
+  random(): number;
+}
+
+const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+
+const realTimers: RetryTimers = {
+  // Read Date.now and setTimeout at call time, so vi.useFakeTimers() drives the real ones too.
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortReason(signal));
+      const onAbort = (): void => {
+        clearTimeout(id);
+        reject(abortReason(signal!));
+      };
+      const id = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+  random: () => Math.random(),
+};
+
+let timers: RetryTimers = realTimers;
+
+/** For tests only: replace the retries' clock, wait or jitter; with no argument, the real ones again. */
+export function setRetryTimers(replacement: Partial<RetryTimers> = {}): void {
+  timers = { ...realTimers, ...replacement };
+}
+
+/**
+ * Whether sending a request twice cannot do anything twice, so a lost or refused answer may be retried:
+ * GET reads; PUT replaces a whole record with the same content; and any request carrying If-Match (our PATCH of a
+ * record) names the version it applies to, so a second copy after a first that landed is refused by the version
+ * check (409) instead of applied again. POST is never retried: a first POST whose answer was lost may already have
+ * created the record (or sent the mail, or signed in), and a second would do it again. DELETE without If-Match is
+ * left out too: a repeat of one that landed would answer 404 for a delete that worked.
+ */
+export function isRepeatable(method: NonNullable<ApiInit['method']>, headers: Record<string, string> = {}): boolean {
+  if (method === 'GET' || method === 'PUT') return true;
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'if-match');
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError; retryAfter: string | null };
+
+/** One request: its parsed answer, or the ApiError it ends in (status 0 when there was no answer). Aborts are thrown. */
+async function attempt<T>(path: string, init: ApiInit): Promise<Attempt<T>> {
   const { method = 'GET', body, headers, signal } = init;
+  const noAnswer = (err: unknown): Attempt<T> => {
+    if (signal?.aborted) throw err;
+    return { ok: false, error: new ApiError(0, 'network', messages.errors.network), retryAfter: null };
+  };
   let res: Response;
+  let text: string;
   try {
     res = await fetch(path, {
       method,
@@ -32,16 +90,46 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
+    // A connection cut while the body arrives is no answer either.
+    text = await res.text();
   } catch (err) {
-    if (signal?.aborted) throw err;
-    throw new ApiError(0, 'network', messages.errors.network);
+    return noAnswer(err);
   }
-  const parsed = parseJson(await res.text());
-  if (!res.ok) {
-    const { code, message } = errorOf(parsed);
-    throw new ApiError(res.status, code ?? `http_${res.status}`, message ?? messages.errors.server);
+  const parsed = parseJson(text);
+  if (res.ok) return { ok: true, value: parsed as T };
+  const { code, message } = errorOf(parsed);
+  return {
+    ok: false,
+    error: new ApiError(res.status, code ?? `http_${res.status}`, message ?? messages.errors.server),
+    retryAfter: res.headers.get('Retry-After') ?? null,
+  };
+}
+
+/**
+ * Calls our JSON API (same origin, cookie session) and returns the parsed answer; throws ApiError on failure.
+ *
+ * A repeatable request (see `isRepeatable`) that gets no answer, 408, 429 or 5xx is sent again after `retryDelay`
+ * (1 s doubling to 32 s, with jitter), or after the `Retry-After` seconds a 429 or 503 asks for, until
+ * `retryBudget('operation')` (120 s, spec §9) has passed since the first try; the last wait is cut to end on the
+ * budget, and a Retry-After that reaches past it ends the call at once with that answer. Aborting the signal stops at
+ * once, also between tries, with the signal's reason.
+ */
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { method = 'GET', headers, signal } = init;
+  const repeatable = isRepeatable(method, headers);
+  const started = timers.now();
+  for (let n = 0; ; n++) {
+    if (signal?.aborted) throw abortReason(signal);
+    const result = await attempt<T>(path, init);
+    if (result.ok) return result.value;
+    const { error } = result;
+    if (!repeatable || !isRetryable(error.status)) throw error;
+    const now = timers.now();
+    const left = retryBudget('operation') - (now - started);
+    const asked = error.status === 429 || error.status === 503 ? retryAfterMs(result.retryAfter, now) : undefined;
+    if (left <= 0 || (asked !== undefined && asked > left)) throw error;
+    await timers.sleep(Math.min(asked ?? retryDelay(n, timers.random()), left), signal);
   }
-  return parsed as T;
 }
 
 function parseJson(text: string): unknown {

@@ -19,8 +19,16 @@ describe.each(dialects())('products API (%s)', (dialect) => {
 
   const create = (body: Record<string, unknown>) => t.api('POST', '/api/products', { cookie, body: { ...base, images: [image], ...body } });
   const count = async () => (await t.db.selectFrom('products').select('id').execute()).length;
+  // Each test makes the products it reads (its own SKUs), so the file passes alone and in any order (--sequence.shuffle).
+  const made = async (sku: string) => {
+    const res = await create({ sku });
+    expect(res.status).toBe(201);
+    return res.json as { id: string; sku: string; version: number; name: string };
+  };
 
   it('pages 25 products newest SKU first, ten at a time, with a null cursor at the end', async () => {
+    // The list is the whole table: start from an empty one, whatever other tests left in it.
+    await t.db.deleteFrom('products').execute();
     for (let i = 0; i < 25; i++) expect((await create({ sku: `PG-${String(i).padStart(3, '0')}` })).status).toBe(201);
     const skus: string[] = [];
     const sizes: number[] = [];
@@ -36,10 +44,12 @@ describe.each(dialects())('products API (%s)', (dialect) => {
   });
 
   it('finds a product by exact SKU only: hit, miss, no partial match', async () => {
-    const hit = await t.api('GET', '/api/products?sku=PG-007', { cookie });
-    expect(hit.json.items).toEqual([expect.objectContaining({ sku: 'PG-007', images: [image], primary: image })]);
-    expect((await t.api('GET', '/api/products?sku=PG-0', { cookie })).json.items).toEqual([]);
-    expect((await t.api('GET', '/api/products?sku=pg-007', { cookie })).json.items).toEqual([]);
+    await made('FIND-007');
+    await made('FIND-0071');
+    const hit = await t.api('GET', '/api/products?sku=FIND-007', { cookie });
+    expect(hit.json.items).toEqual([expect.objectContaining({ sku: 'FIND-007', images: [image], primary: image })]);
+    expect((await t.api('GET', '/api/products?sku=FIND-0', { cookie })).json.items).toEqual([]);
+    expect((await t.api('GET', '/api/products?sku=find-007', { cookie })).json.items).toEqual([]);
     expect((await t.api('GET', '/api/products?sku=NOPE', { cookie })).json).toEqual({ items: [], next: null });
   });
 
@@ -75,9 +85,12 @@ describe.each(dialects())('products API (%s)', (dialect) => {
   });
 
   it('refuses a duplicate SKU with a clear message', async () => {
-    const res = await create({ sku: 'PG-001' });
+    await made('DUP-1');
+    const before = await count();
+    const res = await create({ sku: 'DUP-1' });
     expect(res.status).toBe(409);
     expect(res.json.error.message).toBe('A product with this SKU already exists.');
+    expect(await count()).toBe(before);
   });
 
   it('edits with the version read, refuses a stale edit with 409 and overwrites nothing', async () => {
@@ -109,10 +122,10 @@ describe.each(dialects())('products API (%s)', (dialect) => {
   const expected = { anonymous: 401, inactive: 401, noRole: 403 } as const;
   it.each(Object.entries(expected))('refuses %s callers on every product route', async (kind, status) => {
     const { cookie: c } = await callerOf(t, kind as keyof typeof expected);
-    const p = (await t.api('GET', '/api/products?sku=PG-001', { cookie })).json.items[0];
+    const p = await made(`AUTH-${kind}`);
     const calls: Array<[string, string, unknown?]> = [
       ['GET', '/api/products'],
-      ['GET', '/api/products?sku=PG-001'],
+      ['GET', `/api/products?sku=${p.sku}`],
       ['GET', `/api/products/${p.id}`],
       ['POST', '/api/products', { ...base, sku: `M-${kind}`, images: [image] }],
       ['PATCH', `/api/products/${p.id}`, { name: 'hacked' }],
