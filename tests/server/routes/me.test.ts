@@ -14,6 +14,9 @@ describe.each(dialects())('my account: GET and PATCH /api/me (%s)', (dialect) =>
   afterAll(async () => t?.close());
 
   it('answers the signed-in user record', async () => {
+    // A user of its own: another test of this file renames the shared one.
+    const user = await createUser(t, 'editor', { firstName: 'Ada', lastName: 'Lovelace' });
+    const cookie = await signIn(t, user.email, user.password);
     const res = await t.api('GET', '/api/me', { cookie });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({

@@ -41,8 +41,10 @@ describe.each(dialects())('users API (%s)', (dialect) => {
       seen.push(...res.json.items);
       after = res.json.next;
     } while (after);
-    expect(sizes.slice(0, 3)).toEqual([10, 10, 5]);
+    // Pages of ten and a last partial one, whatever users other tests of this file added first.
     const total = (await t.db.selectFrom('users').select('id').execute()).length;
+    expect(total).toBeGreaterThanOrEqual(25);
+    expect(sizes).toEqual([...Array(Math.floor(total / 10)).fill(10), ...(total % 10 ? [total % 10] : [])]);
     expect(seen).toHaveLength(total);
     expect(new Set(seen.map((u) => u.uid)).size).toBe(total);
     const order = seen.map((u) => `${u.created}|${u.uid}`);
