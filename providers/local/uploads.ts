@@ -21,11 +21,16 @@ function send(method: string, url: string, headers: Record<string, string>, body
     xhr.withCredentials = true;
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onSent(e.loaded);
-    const answer = (): void => resolve({ status: xhr.status, header: (n) => xhr.getResponseHeader(n), body: xhr.responseText });
+    const abort = (): void => xhr.abort();
+    const answer = (): void => {
+      // One listener per request, gone with its answer: many retries on one signal must not pile them up.
+      signal.removeEventListener('abort', abort);
+      resolve({ status: xhr.status, header: (n) => xhr.getResponseHeader(n), body: xhr.responseText });
+    };
     xhr.onload = answer;
     xhr.onerror = answer;
     xhr.onabort = answer;
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    signal.addEventListener('abort', abort, { once: true });
     xhr.send(body);
   });
 }
