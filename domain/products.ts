@@ -18,6 +18,8 @@ export const Product = z.object({
   price: z.string(),
   active: z.boolean(),
   images: z.array(z.string()).max(MAX_IMAGES),
+  /** The server's small WebP of each image, in the same order (the browser never derives these addresses). */
+  thumbnails: z.array(z.string()).max(MAX_IMAGES),
   primary: z.string().nullable(),
   version: z.number().int(),
   created: z.string(),

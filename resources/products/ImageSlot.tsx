@@ -2,7 +2,7 @@ import type { ChangeEvent, Ref } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { messages } from '../../domain/messages';
-import { IMAGE_ACCEPT, PLACEHOLDER_IMAGE, thumbnailOf } from './images';
+import { IMAGE_ACCEPT, PLACEHOLDER_IMAGE } from './images';
 import { isChosen, type Slot } from './useImageSlots';
 import { UploadStatus } from './UploadStatus';
 import { visuallyHidden } from './visuallyHidden';
@@ -26,7 +26,7 @@ interface Props {
 function pictureOf(slot: Slot): string {
   const u = slot.upload;
   if (u?.preview && (u.state === 'running' || u.state === 'paused')) return u.preview;
-  return slot.address ? thumbnailOf(slot.address) : PLACEHOLDER_IMAGE;
+  return slot.thumbnail ?? slot.address ?? PLACEHOLDER_IMAGE;
 }
 
 /** One image slot: its picture, a picker (jpg, png, jpeg) that uploads at once, and the upload's progress. */

@@ -13,10 +13,12 @@ interface Props {
   mode: 'create' | 'edit';
   /** The images the slots start with (edit: the product's; key the input by version to start again). */
   initial?: readonly string[];
+  /** Their thumbnails, as the record gives them. */
+  thumbnails?: readonly string[];
 }
 
 /** The form's `images` field: up to three slots that upload on choice; submit needs one image and no upload under way. */
-export function ImagesInput({ mode, initial = [] }: Props) {
+export function ImagesInput({ mode, initial = [], thumbnails = [] }: Props) {
   // Validation reads the slots as they are now, not as they were at the last render.
   const pending = useRef<() => boolean>(() => false);
   const validate = useCallback((value: unknown): string | undefined => {
@@ -24,7 +26,7 @@ export function ImagesInput({ mode, initial = [] }: Props) {
     return Array.isArray(value) && value.length > 0 ? undefined : t.mustAddImage;
   }, []);
   const { field, fieldState, formState, id } = useInput({ source: 'images', validate });
-  const { slots, choose, pause, resume, cancel, isPending } = useImageSlots(initial, field.onChange);
+  const { slots, choose, pause, resume, cancel, isPending } = useImageSlots(initial, thumbnails, field.onChange);
   pending.current = isPending;
 
   const visible = SLOTS.filter((i) => mode === 'edit' || i === 0 || isChosen(slots[i - 1]!) || slots[i]!.upload !== null);

@@ -52,7 +52,7 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
           alt={record.primary ? `${t.primary}: ${record.name}` : t.noImage}
           sx={{ width: 180, maxWidth: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100' }}
         />
-        <ImagesInput key={record.version} mode="edit" initial={record.images} />
+        <ImagesInput key={record.version} mode="edit" initial={record.images} thumbnails={record.thumbnails} />
         {conflict && (
           <Alert
             severity="warning"

@@ -17,7 +17,7 @@ import {
 import EditIcon from '@mui/icons-material/Edit';
 import { messages } from '../../domain/messages';
 import type { Product } from '../../domain/products';
-import { PLACEHOLDER_IMAGE, thumbnailOf } from './images';
+import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
 import { useCursorPages } from '../useCursorPages';
 import { visuallyHidden } from './visuallyHidden';
@@ -32,7 +32,7 @@ function ProductRow({ product }: { product: Product }) {
         {/* Decorative: the name beside it says what it is. */}
         <Box
           component="img"
-          src={product.primary ? thumbnailOf(product.primary) : PLACEHOLDER_IMAGE}
+          src={product.thumbnails[0] ?? PLACEHOLDER_IMAGE}
           alt=""
           loading="lazy"
           sx={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 0.5, display: 'block', bgcolor: 'grey.100' }}

@@ -1,8 +1,5 @@
 import { MAX_IMAGES } from '../../domain/constants';
 
-/** The WebP thumbnail the server makes beside every stored image. */
-export const thumbnailOf = (address: string): string => `${address}.thumb.webp`;
-
 /** The slot numbers of a product's images: 0, 1, 2. */
 export const SLOTS: readonly number[] = Array.from({ length: MAX_IMAGES }, (_, i) => i);
 

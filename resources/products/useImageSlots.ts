@@ -18,6 +18,8 @@ export interface SlotUpload {
 /** One of the three image slots: the stored image it holds, and the upload that may replace it. */
 export interface Slot {
   address: string | null;
+  /** The stored image's thumbnail, as the server named it. */
+  thumbnail: string | null;
   upload: SlotUpload | null;
 }
 
@@ -36,9 +38,15 @@ const release = (s: Slot): void => {
  * The three image slots of a product form. Choosing a file uploads it at once; once stored it takes
  * the slot, and `onAddresses` hears the slots' addresses in order. `isPending` reads the latest state.
  */
-export function useImageSlots(initial: readonly string[], onAddresses: (addresses: string[]) => void) {
+export function useImageSlots(
+  initial: readonly string[],
+  initialThumbnails: readonly string[],
+  onAddresses: (addresses: string[]) => void,
+) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [slots, setSlots] = useState<Slot[]>(() => SLOTS.map((i) => ({ address: initial[i] ?? null, upload: null })));
+  const [slots, setSlots] = useState<Slot[]>(() =>
+    SLOTS.map((i) => ({ address: initial[i] ?? null, thumbnail: initialThumbnails[i] ?? null, upload: null })),
+  );
   // The latest slots, read synchronously by the form's validation.
   const current = useRef(slots);
   const handles = useRef<(UploadHandle | null)[]>(SLOTS.map(() => null));
@@ -84,7 +92,7 @@ export function useImageSlots(initial: readonly string[], onAddresses: (addresse
         (image) => {
           if (!mine()) return;
           handles.current[i] = null;
-          tell.current(addressesOf(change(i, (s) => ({ address: image.address, upload: s.upload && { ...s.upload, state: 'success' } }))));
+          tell.current(addressesOf(change(i, (s) => ({ address: image.address, thumbnail: image.thumbnail, upload: s.upload && { ...s.upload, state: 'success' } }))));
         },
         () => {
           // The state (error or canceled) came through onState; the form re-checks what it may submit.

@@ -18,6 +18,9 @@ export interface StoredImage {
 /** The thumbnail's key for an image key. */
 export const thumbKey = (key: string): string => `${key}.thumb.webp`;
 
+/** The thumbnail's address for an image address (/files/<key>). */
+export const thumbnailOf = (address: string): string => `/files/${thumbKey(address.replace(/^\/files\//, ''))}`;
+
 /** Image decoding takes memory in proportion to the pixels; two at a time keep the server's memory bounded. */
 const imageWork = limiter(2);
 

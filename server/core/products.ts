@@ -7,11 +7,13 @@ import type { Product, ProductCreate, ProductUpdate } from '../../domain/product
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 import { changed } from './events.js';
+import { thumbnailOf } from './files.js';
 
 type Row = Selectable<ProductsTable>;
 
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
+  const images = JSON.parse(r.images) as string[];
   return {
     id: r.id,
     sku: r.sku,
@@ -21,7 +23,8 @@ export function toProduct(r: Row): Product {
     details: r.details,
     price: r.price,
     active: Boolean(r.active),
-    images: JSON.parse(r.images) as string[],
+    images,
+    thumbnails: images.map(thumbnailOf),
     primary: r.primary_image,
     version: r.version,
     created: r.created,

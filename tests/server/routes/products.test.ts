@@ -18,6 +18,21 @@ describe.each(dialects())('products API (%s)', (dialect) => {
   afterAll(async () => t?.close());
 
   const create = (body: Record<string, unknown>) => t.api('POST', '/api/products', { cookie, body: { ...base, images: [image], ...body } });
+
+  it('gives each image its thumbnail address in the record, one the store serves as WebP', async () => {
+    const second = await storedImage(t, editor.uid, 'second.png');
+    const res = await create({ sku: 'THUMB-1', images: [image, second] });
+    expect(res.status).toBe(201);
+    expect(res.json.thumbnails).toHaveLength(2);
+    const read = (await t.api('GET', `/api/products/${res.json.id}`, { cookie })).json;
+    expect(read.thumbnails).toEqual(res.json.thumbnails);
+    for (const address of read.thumbnails as string[]) {
+      const served = await fetch(`${t.baseUrl}${address}`);
+      expect(served.status, address).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      await served.arrayBuffer();
+    }
+  });
   const count = async () => (await t.db.selectFrom('products').select('id').execute()).length;
   // Each test makes the products it reads (its own SKUs), so the file passes alone and in any order (--sequence.shuffle).
   const made = async (sku: string) => {

@@ -19,6 +19,7 @@ const product: Product = {
   price: '12.50',
   active: true,
   images: ['products/a.png', 'products/b.png'],
+  thumbnails: ['products/a.png.thumb.webp', 'products/b.png.thumb.webp'],
   primary: null,
   version: 3,
   created: '2026-01-01T00:00:00.000Z',

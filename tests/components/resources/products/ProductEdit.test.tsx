@@ -47,7 +47,7 @@ describe('Edit product', () => {
     expect(await field('Price')).toHaveValue('249 SEK');
     expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveTextContent('Linen');
     expect(screen.getByRole('img', { name: 'Primary image: Sage linen towel' })).toHaveAttribute('src', '/files/Uploads/u1_a_one.jpg');
-    expect(screen.getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/files/Uploads/u1_a_one.jpg.thumb.webp');
+    expect(screen.getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/files/Uploads/u1_a_one.small.webp');
     expect(screen.getAllByRole('img', { name: 'No image' })).toHaveLength(2);
     expect(screen.getByLabelText('Replace image 1')).toBeInTheDocument();
     expect(screen.getByLabelText('Choose image 2')).toBeInTheDocument();

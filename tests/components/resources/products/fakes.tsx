@@ -8,6 +8,7 @@ import type { AppDataProvider, UploadCallbacks, UploadHandle } from '../../../..
 
 /** A product as the API answers, with whatever the test changes. */
 export function productWith(over: Partial<Product> = {}): Product {
+  const images = over.images ?? ['/files/Uploads/u1_a_one.jpg'];
   return {
     id: 'p1',
     sku: 'LI-1001',
@@ -17,7 +18,9 @@ export function productWith(over: Partial<Product> = {}): Product {
     details: 'Soft and strong.',
     price: '249 SEK',
     active: true,
-    images: ['/files/Uploads/u1_a_one.jpg'],
+    images,
+    // Named unlike the server's scheme on purpose: the screens must show the record's thumbnails, not derive them.
+    thumbnails: images.map((a) => a.replace(/\.\w+$/, '.small.webp')),
     primary: '/files/Uploads/u1_a_one.jpg',
     version: 2,
     created: '2024-01-01T00:00:00.000Z',
