@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+// Inlined into the compiled server by esbuild, so the bundle needs no package.json beside it.
+import pkg from '../package.json' with { type: 'json' };
 
 /** Every setting, read from the environment here and nowhere else. */
 export interface Config {
@@ -127,11 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
 }
 
 /** The console's version: package.json's, the one source (the browser bundle takes it from there at build too). */
-export function packageVersion(): string {
-  // server/config.ts under tsx and dist-server/main.js when compiled both sit one folder below package.json.
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+export const packageVersion = (): string => pkg.version;
 
 /** A bad value as the error line shows it: secrets hidden, passwords inside addresses masked. */
 function shown(name: string, value: string | undefined): string {
