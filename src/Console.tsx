@@ -4,13 +4,11 @@ import { Admin, CustomRoutes, type Store } from 'react-admin';
 import type { Area } from '../domain/permissions';
 import { messages } from '../domain/messages';
 import type { AppAuthProvider, AppDataProvider } from '../providers/types';
-import users from '../resources/users';
-import products from '../resources/products';
-import languages from '../resources/languages';
+import { consoleResources, type ResourceDefinition } from '../resources';
 import { Layout } from './layout/Layout';
 import { Loader } from './layout/Loader';
 import { RequireAccess } from './auth/RequireAccess';
-import { guardedResource } from './resourceRoutes';
+import { guardedResource, ResourcesContext } from './resourceRoutes';
 import { i18nProvider } from './i18n';
 import { createConsoleStore } from './store';
 import { theme } from './theme';
@@ -30,6 +28,8 @@ export interface ConsoleProps {
   dataProvider: AppDataProvider;
   /** Where react-admin keeps UI state; local storage unless a test gives another. */
   store?: Store;
+  /** The resources shown (sidebar groups and routes); the console's own unless a test gives others. */
+  resources?: readonly ResourceDefinition[];
 }
 
 const defaultStore = createConsoleStore();
@@ -38,29 +38,29 @@ const defaultStore = createConsoleStore();
  * The signed-in console: react-admin with the routes of spec §2 that need sign-in, the 404 page and Not allowed.
  * The public pages live outside it (App.tsx), so /signin never loads react-admin.
  */
-export default function Console({ authProvider, dataProvider, store = defaultStore }: ConsoleProps) {
+export default function Console({ authProvider, dataProvider, store = defaultStore, resources = consoleResources }: ConsoleProps) {
   return (
-    <Admin
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      theme={theme}
-      store={store}
-      layout={Layout}
-      dashboard={GuardedDashboard}
-      catchAll={NotFound}
-      accessDenied={NotAllowed}
-      loginPage={false}
-      title={messages.app.title}
-      disableTelemetry
+    <ResourcesContext.Provider value={resources}>
+      <Admin
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        store={store}
+        layout={Layout}
+        dashboard={GuardedDashboard}
+        catchAll={NotFound}
+        accessDenied={NotAllowed}
+        loginPage={false}
+        title={messages.app.title}
+        disableTelemetry
       >
-      <CustomRoutes>
-        <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
-        <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
-      </CustomRoutes>
-      {guardedResource(users)}
-      {guardedResource(products)}
-      {guardedResource(languages)}
-    </Admin>
+        <CustomRoutes>
+          <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
+          <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
+        </CustomRoutes>
+        {resources.map(guardedResource)}
+      </Admin>
+    </ResourcesContext.Provider>
   );
 }

@@ -1,22 +1,21 @@
-import type { ComponentType, ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import { Route } from 'react-router-dom';
 import { Resource } from 'react-admin';
-import type { Area } from '../domain/permissions';
+import { consoleResources, type ResourceDefinition } from '../resources';
 import { RequireAccess } from './auth/RequireAccess';
 
-/** What a resources/<name>/index.ts exports: the area it belongs to, its icon, its pages by path. */
-export interface ResourceDefinition {
-  name: Area;
-  icon: ComponentType;
-  pages: readonly { path: string; element: ReactNode }[];
-}
+/** The resources the console shows (its sidebar and routes come from them); a test may give others. */
+export const ResourcesContext = createContext<readonly ResourceDefinition[]>(consoleResources);
 
-/** A react-admin Resource whose pages sit at the spec's own paths, each behind the role guard. */
-export function guardedResource({ name, icon, pages }: ResourceDefinition) {
+/** The resources of the console this component is in. */
+export const useConsoleResources = (): readonly ResourceDefinition[] => useContext(ResourcesContext);
+
+/** A react-admin Resource whose pages sit at the spec's own paths, each behind the role guard of its area. */
+export function guardedResource({ name, area, icon, pages }: ResourceDefinition) {
   return (
     <Resource key={name} name={name} icon={icon}>
       {pages.map(({ path, element }) => (
-        <Route key={path} path={path} element={<RequireAccess area={name}>{element}</RequireAccess>} />
+        <Route key={path} path={path} element={<RequireAccess area={area}>{element}</RequireAccess>} />
       ))}
     </Resource>
   );

@@ -1,5 +1,11 @@
 import { createElement, lazy } from 'react';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import { messages } from '../../domain/messages';
+import type { ResourceDefinition } from '../types';
+
+const m = messages.menu;
 
 // Each page loads on demand, so the sign-in screen does not fetch them.
 const ProductList = lazy(() => import('./ProductList'));
@@ -7,14 +13,23 @@ const ProductCreate = lazy(() => import('./ProductCreate'));
 const ProductEdit = lazy(() => import('./ProductEdit'));
 const ProductSearch = lazy(() => import('./ProductSearch'));
 
-/** The products resource (editors): its icon and its pages, by path under /products (spec §2). */
+/** The products resource (editors): its sidebar group and its pages, by path under /products (spec §2). */
 export default {
   name: 'products',
+  area: 'products',
   icon: Inventory2Icon,
+  menu: {
+    label: m.products,
+    items: [
+      { path: 'products', label: m.productsList },
+      { path: 'add-product/', label: m.addProduct, icon: AddIcon },
+      { path: 'search', label: m.searchProduct, icon: SearchIcon },
+    ],
+  },
   pages: [
     { path: 'products', element: createElement(ProductList) },
     { path: 'add-product', element: createElement(ProductCreate) },
     { path: 'edit-product/:getUid', element: createElement(ProductEdit) },
     { path: 'search', element: createElement(ProductSearch) },
   ],
-} as const;
+} satisfies ResourceDefinition;

@@ -1,19 +1,32 @@
 import { createElement, lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
+import SearchIcon from '@mui/icons-material/Search';
+import { messages } from '../../domain/messages';
+import type { ResourceDefinition } from '../types';
 import { EDIT_USER_ROUTE } from './paths';
+
+const m = messages.menu;
 
 // Each screen loads on demand, so an editor's bundle does not carry the admin's screens.
 const UserList = lazy(() => import('./UserList'));
 const UserEdit = lazy(() => import('./UserEdit'));
 const UserSearch = lazy(() => import('./UserSearch'));
 
-/** The users resource (admins): its icon and its pages, by path under /users (spec §2). */
+/** The users resource (admins): its sidebar group and its pages, by path under /users (spec §2). */
 export default {
   name: 'users',
+  area: 'users',
   icon: PeopleIcon,
+  menu: {
+    label: m.users,
+    items: [
+      { path: 'users', label: m.usersList },
+      { path: 'search', label: m.searchUser, icon: SearchIcon },
+    ],
+  },
   pages: [
     { path: 'users', element: createElement(UserList) },
     { path: EDIT_USER_ROUTE, element: createElement(UserEdit) },
     { path: 'search', element: createElement(UserSearch) },
   ],
-} as const;
+} satisfies ResourceDefinition;

@@ -1,64 +1,46 @@
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { Menu as RaMenu, usePermissions } from 'react-admin';
-import SearchIcon from '@mui/icons-material/Search';
-import AddIcon from '@mui/icons-material/Add';
 import PersonIcon from '@mui/icons-material/Person';
 import InfoIcon from '@mui/icons-material/Info';
 import { canAccess, type Area } from '../../domain/permissions';
 import { messages } from '../../domain/messages';
 import type { Permissions } from '../../providers/types';
-import users from '../../resources/users';
-import products from '../../resources/products';
-import languages from '../../resources/languages';
+import { useConsoleResources } from '../resourceRoutes';
 import { MenuHeading } from './MenuHeading';
 
 const m = messages.menu;
 
 interface Group {
+  key: string;
   area: Area;
   label: string;
   items: { to: string; label: string; icon: ReactElement }[];
 }
 
-// The sidebar of spec §2: each group shows only to the roles the matrix lets into its area.
-const groups: Group[] = [
-  {
-    area: 'users',
-    label: m.users,
-    items: [
-      { to: '/users/users', label: m.usersList, icon: <users.icon /> },
-      { to: '/users/search', label: m.searchUser, icon: <SearchIcon /> },
-    ],
-  },
-  {
-    area: 'products',
-    label: m.products,
-    items: [
-      { to: '/products/products', label: m.productsList, icon: <products.icon /> },
-      { to: '/products/add-product/', label: m.addProduct, icon: <AddIcon /> },
-      { to: '/products/search', label: m.searchProduct, icon: <SearchIcon /> },
-    ],
-  },
-  {
-    area: 'languages',
-    label: m.languages,
-    items: [
-      { to: '/languages/english', label: m.english, icon: <languages.icon /> },
-      { to: '/languages/swedish', label: m.swedish, icon: <languages.icon /> },
-    ],
-  },
-  { area: 'account', label: m.settings, items: [{ to: '/settings/account', label: m.myAccount, icon: <PersonIcon /> }] },
-  { area: 'changelog', label: m.info, items: [{ to: '/info/changelog', label: m.changelog, icon: <InfoIcon /> }] },
+// The pages that are not a resource's: Settings and Info close the sidebar of spec §2.
+const fixed: Group[] = [
+  { key: 'settings', area: 'account', label: m.settings, items: [{ to: '/settings/account', label: m.myAccount, icon: <PersonIcon /> }] },
+  { key: 'info', area: 'changelog', label: m.info, items: [{ to: '/info/changelog', label: m.changelog, icon: <InfoIcon /> }] },
 ];
 
 /** The sidebar: Dashboard, then the groups the signed-in user's role allows. */
 export function Menu() {
   const { permissions } = usePermissions<Permissions>();
+  // Each resource's group comes from its own descriptor (resources/<name>/index.ts), in the console's order.
+  const groups: Group[] = [
+    ...useConsoleResources().map((r) => ({
+      key: r.name,
+      area: r.area,
+      label: r.menu.label,
+      items: r.menu.items.map((i) => ({ to: `/${r.name}/${i.path}`, label: i.label, icon: createElement(i.icon ?? r.icon) })),
+    })),
+    ...fixed,
+  ];
   // A flat list (no fragments or wrappers) so the menu's arrow-key navigation reaches every item.
   const entries = groups
     .filter((g) => canAccess(permissions, g.area))
     .flatMap((g) => [
-      <MenuHeading key={g.area} label={g.label} />,
+      <MenuHeading key={g.key} label={g.label} />,
       ...g.items.map((i) => <RaMenu.Item key={i.to} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
     ]);
   return (
