@@ -4,7 +4,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { LanguageId } from '../../domain/constants';
 import { messages } from '../../domain/messages';
 import { failureStatus } from '../../domain/failures';
-import { Busy } from './Busy';
+import { Busy } from '../shared/Busy';
 import { LanguageForm } from './LanguageForm';
 import type { LanguageRecord } from './texts';
 
@@ -26,7 +26,7 @@ export default function LanguageEditor({ languageId = 'en', title }: Props) {
   const otherKeys = useMemo(() => (other.data ? new Set(Object.keys(other.data.texts)) : null), [other.data]);
 
   let body;
-  if (current.isPending) body = <Busy />;
+  if (current.isPending) body = <Busy minHeight={160} />;
   else if (current.error || !current.data) {
     const failed = failureStatus(current.error) === 404 || !(current.error instanceof Error) ? t.notFound : current.error.message;
     body = <Typography role="alert">{failed}</Typography>;

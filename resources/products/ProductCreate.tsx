@@ -1,7 +1,7 @@
 import { Form, SaveButton, useCreate, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../../domain/messages';
-import { messageOf, statusOf } from './errors';
+import { messageOf, statusOf } from '../shared/errors';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame, editPath } from './ProductFrame';
 import { ProductInputs, productData, productDefaults } from './ProductInputs';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { EditBase, Form, SaveButton, useEditContext, useNotify } from 'react-admin';
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { messages } from '../../domain/messages';
 import type { Product } from '../../domain/products';
-import { statusOf } from './errors';
+import { statusOf } from '../shared/errors';
+import { Busy } from '../shared/Busy';
 import { PLACEHOLDER_IMAGE } from './images';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame } from './ProductFrame';
@@ -20,13 +21,7 @@ interface ViewProps {
 /** The loaded product's form; 'No products' when there is none; the conflict notice after a stale save. */
 function ProductEditView({ conflict, onReloaded }: ViewProps) {
   const { record, isPending, error, refetch } = useEditContext<Product>();
-  if (isPending) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-        <CircularProgress aria-label={messages.gate.loading} />
-      </Box>
-    );
-  }
+  if (isPending) return <Busy />;
   if (error || !record) {
     return (
       <ProductFrame title={t.editTitle}>

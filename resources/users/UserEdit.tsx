@@ -5,7 +5,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { User } from '../../domain/users';
 import { messages } from '../../domain/messages';
 import { failureStatus } from '../../domain/failures';
-import { Busy } from './Busy';
+import { Busy } from '../shared/Busy';
 import { UserFlagsForm } from './UserFlagsForm';
 
 const t = messages.users;
@@ -16,7 +16,7 @@ export default function UserEdit() {
   // A missing user is an answer, not a hiccup: no retries before saying so.
   const { data, isPending, error } = useGetOne<User & { id: string }>('users', { id: getUid }, { retry: false });
   let body;
-  if (isPending) body = <Busy />;
+  if (isPending) body = <Busy minHeight={160} />;
   else if (error || !data) {
     body = (
       <CardContent>

@@ -3,7 +3,7 @@ import { useNotify } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { User } from '../../domain/users';
 import { messages } from '../../domain/messages';
-import { Busy } from './Busy';
+import { Busy } from '../shared/Busy';
 import { useCursorPages } from '../useCursorPages';
 import { UsersTable } from './UsersTable';
 import { UserCreate } from './UserCreate';
@@ -42,7 +42,7 @@ export default function UserList() {
       )}
       <Card>
         {pages.status === 'pending' ? (
-          <Busy />
+          <Busy minHeight={160} />
         ) : pages.rows.length === 0 ? (
           <CardContent>
             <Typography color="text.secondary">{t.empty}</Typography>

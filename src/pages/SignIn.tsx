@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, Link, Stack, TextField } from '@mui/material';
 import { messages } from '../../domain/messages';
-import { messageOf, statusOf } from '../errors';
+import { messageOf, statusOf } from '../../resources/shared/errors';
 import { PublicFrame } from './PublicFrame';
 import { usePublic } from '../public/PublicContext';
 import { preloadConsole } from '../preload';
