@@ -86,6 +86,26 @@ test.describe('the console as a newcomer meets it', () => {
     await expect(page.getByRole('banner').getByText('Sam Staff')).toBeVisible();
   });
 
+  test('the sidebar stays as it was left across a reload and a sign-out (spec: kept in local storage)', async ({ page }) => {
+    await signIn(page, 'editor');
+    const closeMenu = page.getByRole('button', { name: 'Close menu' });
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    await closeMenu.click();
+    await expect(openMenu).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Please use the sidebar to navigate')).toBeVisible();
+    await expect(openMenu).toBeVisible();
+    // A sign-out resets react-admin's store, but not this flag.
+    await page.getByRole('banner').getByRole('button', { name: /Eda Editor/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await signIn(page, 'editor');
+    await expect(openMenu).toBeVisible();
+    // Left as it was found, for a retry.
+    await openMenu.click();
+    await expect(closeMenu).toBeVisible();
+  });
+
   test('a role the user lacks shows Not allowed, and the menu mirrors roles', async ({ page, baseURL }) => {
     await resetFlags(baseURL!, users.staff.email, { isEditor: false, isAdmin: false });
     await signIn(page, 'staff');
