@@ -5,7 +5,6 @@ import {
   Box,
   Button,
   Card,
-  CircularProgress,
   Table,
   TableBody,
   TableCell,
@@ -21,6 +20,8 @@ import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
 import { useCursorPages } from '../useCursorPages';
 import { visuallyHidden } from './visuallyHidden';
+import { Busy } from '../shared/Busy';
+import { SimpleRows, useSmallScreen } from '../shared/SimpleRows';
 
 const t = messages.products;
 
@@ -55,6 +56,7 @@ function ProductRow({ product }: { product: Product }) {
 /** /products/products: the catalogue, newest SKU first, ten at a time; 'More' appends the next page. */
 export default function ProductList() {
   const notify = useNotify();
+  const small = useSmallScreen();
   const { rows, status, hasMore, loadMore } = useCursorPages<Product>('products', () => notify(t.fetchFailed, { type: 'error' }));
   const body = useRef<HTMLTableSectionElement>(null);
   const firstNew = useRef<number | null>(null);
@@ -78,13 +80,23 @@ export default function ProductList() {
       </Typography>
       <Card>
         {status === 'pending' ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 200 }}>
-            <CircularProgress aria-label={messages.gate.loading} />
-          </Box>
+          <Busy minHeight={200} />
         ) : rows.length === 0 ? (
           <Typography sx={{ p: 3 }} color="text.secondary">
             {status === 'error' ? t.fetchFailed : t.empty}
           </Typography>
+        ) : small ? (
+          <SimpleRows
+            label={t.title}
+            rows={rows.map((p) => ({
+              key: p.id,
+              to: editPath(p.id),
+              primary: p.name,
+              secondary: `${p.sku} · ${p.price} · ${p.active ? t.active : t.disabled}`,
+              image: p.thumbnails[0] ?? PLACEHOLDER_IMAGE,
+              linkLabel: `${messages.common.edit} ${p.sku}`,
+            }))}
+          />
         ) : (
           <TableContainer>
             <Table size="small" aria-label={t.title}>

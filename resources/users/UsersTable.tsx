@@ -5,6 +5,7 @@ import type { User } from '../../domain/users';
 import { messages } from '../../domain/messages';
 import { flagLabel, fullName, shortDate } from './format';
 import { editUserPath } from './paths';
+import { SimpleRows, useSmallScreen } from '../shared/SimpleRows';
 
 const t = messages.users;
 const headings = [t.name, t.email, t.created, t.userType, t.active, t.editor, t.admin];
@@ -17,6 +18,22 @@ interface Props {
 
 /** The users table: Name, Email, Created, User Type, Active, Editor, Admin, and an EDIT link per row. */
 export function UsersTable({ rows, focusRow }: Props) {
+  // On a phone: a simple list, name and email, a tap opens the edit page.
+  if (useSmallScreen()) {
+    return (
+      <SimpleRows
+        label={t.title}
+        focusRow={focusRow}
+        rows={rows.map((u) => ({
+          key: u.uid,
+          to: editUserPath(u.uid),
+          primary: fullName(u),
+          secondary: `${u.email} · ${u.userType}`,
+          linkLabel: `${messages.common.edit} ${fullName(u)}`,
+        }))}
+      />
+    );
+  }
   return (
     <TableContainer>
       <Table size="small" aria-label={t.title}>
