@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_IDS } from './constants.js';
 import { freeText, lineText } from './text.js';
+import { messages } from './messages.js';
 
 /** Largest stored text map, in bytes of JSON. */
 export const LANGUAGE_MAX_BYTES = 256 * 1024;
@@ -11,7 +12,7 @@ export const LanguageTexts = z
     lineText(200),
     z.union([freeText(10_000), z.boolean()]),
   )
-  .refine((m) => JSON.stringify(m).length <= LANGUAGE_MAX_BYTES, 'The texts are too large (at most 256 KB in all)');
+  .refine((m) => JSON.stringify(m).length <= LANGUAGE_MAX_BYTES, messages.errors.textsTooLarge);
 
 export const LanguageId = z.enum(LANGUAGE_IDS);
 

@@ -1,4 +1,7 @@
-/** Every text staff see, word for word from the specification, in one place. */
+/**
+ * The English catalogue: every text staff see, word for word from the specification, in one place. The Swedish
+ * catalogue (`messages.sv.ts`) has the same shape; `%{name}` marks a value filled in by `format`.
+ */
 export const messages = {
   app: { title: 'Linen & Cotton Console' },
   dashboard: { welcome: 'Welcome back!', hint: 'Please use the sidebar to navigate', newestUsers: 'Newest users' },
@@ -10,6 +13,8 @@ export const messages = {
     forgotLink: 'Forgot Password?',
     failure: 'Invalid details or email already in use.',
     throttled: 'Too many attempts. Please wait a few minutes and try again.',
+    throttledSeconds: 'Too many attempts. Please try again in %{n} seconds.',
+    throttledMinutes: 'Too many attempts. Please try again in %{n} minutes.',
   },
   forgot: {
     title: 'Forgot Password',
@@ -55,7 +60,7 @@ export const messages = {
     info: 'Info',
     changelog: 'Changelog',
   },
-  header: { settings: 'Settings', signOut: 'Sign Out', admin: 'Admin' },
+  header: { settings: 'Settings', signOut: 'Sign Out', admin: 'Admin', language: 'Language' },
   account: {
     pageTitle: 'Account Settings',
     title: 'My Account',
@@ -171,7 +176,7 @@ export const messages = {
     reload: 'Reload',
   },
   placeholder: { body: 'This screen arrives in a coming release.' },
-  common: { required: 'Required', back: 'Back', more: 'More', edit: 'EDIT', search: 'Search' },
+  common: { required: 'Required', back: 'Back', more: 'More', edit: 'EDIT', search: 'Search', noResultFor: 'No result for %{value}' },
   errors: {
     unauthenticated: 'Please sign in.',
     forbidden: 'Your account does not have access to this.',
@@ -186,24 +191,50 @@ export const messages = {
     badVersion: 'Send the version you edited in an If-Match header.',
     badCursor: 'The page cursor is not valid.',
     tooDeep: 'The request is nested too deeply.',
+    email: 'Enter a valid email address',
+    category: 'Choose Cotton or Linen',
+    materialCare: 'Choose Cotton care or Linen care',
+    textsTooLarge: 'The texts are too large (at most 256 KB in all)',
   },
   uploads: {
     notImage: 'This file is not a JPEG or PNG image.',
     onlyJpegPng: 'Only JPEG and PNG images can be uploaded.',
     damaged: 'This image is damaged or incomplete. Please choose the file again.',
+    tooManyPixels: 'This image has too many pixels: at most %{max} megapixels. Please make it smaller and try again.',
+    tooLarge: 'This file is too large.',
+    failed: 'Could not upload the image.',
+    unfinished: 'An image has not finished uploading. Please add it again.',
+    notUploaded: 'Not an uploaded image',
+    tooMany: 'At most %{max} images',
+  },
+  mail: {
+    resetSubject: 'Reset your password',
+    resetBody:
+      'Someone asked to reset the password of your console account.\n\nSet a new password here (the link works once, for 30 minutes):\n%{link}\n\nIf it was not you, ignore this mail.',
+    inviteSubject: 'Your console account',
+    inviteBody:
+      "Hello %{firstName},\n\nAn account on the shop's console was made for you. Set your password here (the link works once, for %{hours} hours):\n%{link}\n",
   },
 } as const;
 
+/** A catalogue's shape: the English one's keys, any wording. */
+export type Catalogue = Widen<typeof messages>;
+type Widen<T> = T extends string ? string : T extends readonly (infer U)[] ? readonly Widen<U>[] : { readonly [K in keyof T]: Widen<T[K]> };
+
+/** Fills the `%{name}` marks of a catalogue text. */
+export const format = (text: string, values: Readonly<Record<string, string | number>>): string =>
+  text.replace(/%\{(\w+)\}/g, (mark, name: string) => (name in values ? String(values[name]) : mark));
+
 /** The spec's 'No result for {value}' toast. */
-export const noResultFor = (value: string): string => `No result for ${value}`;
+export const noResultFor = (value: string, m: Catalogue = messages): string => format(m.common.noResultFor, { value });
 
 /** The throttled sign-in's message, naming the wait when it is known (seconds; 0 when it has no set end). */
-export const throttledFor = (seconds: number): string => {
-  if (seconds <= 0) return messages.signin.throttled;
-  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return `Too many attempts. Please try again in ${wait}.`;
+export const throttledFor = (seconds: number, m: Catalogue = messages): string => {
+  if (seconds <= 0) return m.signin.throttled;
+  if (seconds < 90) return format(m.signin.throttledSeconds, { n: seconds });
+  return format(m.signin.throttledMinutes, { n: Math.ceil(seconds / 60) });
 };
 
 /** An image refused for its pixel count, with the configured limit. */
-export const tooManyPixels = (maxMegapixels: number): string =>
-  `This image has too many pixels: at most ${maxMegapixels} megapixels. Please make it smaller and try again.`;
+export const tooManyPixels = (maxMegapixels: number, m: Catalogue = messages): string =>
+  format(m.uploads.tooManyPixels, { max: maxMegapixels });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
-import { messages } from './messages.js';
+import { format, messages } from './messages.js';
 import { freeText, lineText } from './text.js';
 
 
 /** An image address as the server hands it out: /files/Uploads/<name>. */
-export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, 'Not an uploaded image');
+export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, messages.uploads.notUploaded);
 
 /** A product as the API and the browser see it (spec §3 Product). */
 export const Product = z.object({
@@ -28,8 +28,8 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 const fields = {
-  category: z.enum(CATEGORIES, { error: 'Choose Cotton or Linen' }),
-  mc: z.enum(MATERIAL_CARE, { error: 'Choose Cotton care or Linen care' }),
+  category: z.enum(CATEGORIES, { error: messages.errors.category }),
+  mc: z.enum(MATERIAL_CARE, { error: messages.errors.materialCare }),
   name: lineText(200),
   details: freeText(5000).trim().min(1, messages.common.required),
   price: lineText(50),
@@ -41,7 +41,7 @@ export const ProductCreate = z
   .object({
     sku: lineText(64),
     ...fields,
-    images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`),
+    images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
   })
   .strict();
 export type ProductCreate = z.infer<typeof ProductCreate>;
@@ -50,7 +50,7 @@ export type ProductCreate = z.infer<typeof ProductCreate>;
 export const ProductUpdate = z
   .object({
     ...fields,
-    images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`),
+    images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
   })
   .partial()
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lineText } from './text.js';
+import { messages } from './messages.js';
 
 /** A staff member's record, as the API and the browser see it. */
 export const User = z.object({
@@ -52,7 +53,7 @@ export type UserFlagsUpdate = z.infer<typeof UserFlagsUpdate>;
 /** An admin's 'Add user': the new colleague sets their own password from a mail. */
 export const AddUser = z
   .object({
-    email: email('Enter a valid email address'),
+    email: email(messages.errors.email),
     firstName: name,
     lastName: name,
     isEditor: z.boolean().default(false),

@@ -1,5 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Area } from '../domain/permissions';
+import type { Catalogue } from '../domain/messages';
+
+/** A text staff see: picked from the catalogue of the chosen language (or, in a test fixture, a literal). */
+export type Label = string | ((m: Catalogue) => string);
+
+export const labelText = (label: Label, m: Catalogue): string => (typeof label === 'string' ? label : label(m));
 
 /** What a resources/<name>/index.ts exports: all the console needs to show a resource (its sidebar group and pages). */
 export interface ResourceDefinition {
@@ -9,7 +15,7 @@ export interface ResourceDefinition {
   area: Area;
   icon: ComponentType;
   /** Its sidebar group: a heading, then links to its pages (each with the resource's icon unless it names one). */
-  menu: { label: string; items: readonly { path: string; label: string; icon?: ComponentType }[] };
+  menu: { label: Label; items: readonly { path: string; label: Label; icon?: ComponentType }[] };
   /** Its pages, by path under /<name>/. */
   pages: readonly { path: string; element: ReactNode }[];
 }

@@ -9,6 +9,7 @@ import { createServices, type Services } from './services.js';
 import { SignInGuard } from './core/signin.js';
 import { registerSecurity } from './http/security.js';
 import { registerErrors } from './http/errors.js';
+import { registerLocale } from './http/locale.js';
 import { registerTextGuard } from './http/textGuard.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerAccess } from './http/access.js';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerSecurity(app, config.publicUrl, config.trustedOrigins);
   registerErrors(app);
+  registerLocale(app);
   registerTextGuard(app);
   registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR });
 

@@ -2,7 +2,6 @@ import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, type Store } from 'react-admin';
 import type { Area } from '../domain/permissions';
-import { messages } from '../domain/messages';
 import type { AppAuthProvider, AppDataProvider } from '../providers/types';
 import { consoleResources, type ResourceDefinition } from '../resources';
 import { Layout } from './layout/Layout';
@@ -12,6 +11,7 @@ import { guardedResource, ResourcesContext } from './resourceRoutes';
 import { i18nProvider } from './i18n';
 import { createConsoleStore } from './store';
 import { theme } from './theme';
+import { useMessages } from './locale';
 import NotFound from './pages/NotFound';
 import NotAllowed from './pages/NotAllowed';
 
@@ -39,6 +39,7 @@ const defaultStore = createConsoleStore();
  * The public pages live outside it (App.tsx), so /signin never loads react-admin.
  */
 export default function Console({ authProvider, dataProvider, store = defaultStore, resources = consoleResources }: ConsoleProps) {
+  const m = useMessages();
   return (
     <ResourcesContext.Provider value={resources}>
       <Admin
@@ -52,7 +53,7 @@ export default function Console({ authProvider, dataProvider, store = defaultSto
         catchAll={NotFound}
         accessDenied={NotAllowed}
         loginPage={false}
-        title={messages.app.title}
+        title={m.app.title}
         disableTelemetry
       >
         <CustomRoutes>

@@ -1,4 +1,4 @@
-import { messages } from '../../domain/messages';
+import { currentMessages, getLocale } from '../../src/locale';
 import { isRetryable, retryAfterMs, retryBudget, retryDelay } from '../../domain/uploads';
 import type { BackendError } from '../types';
 
@@ -78,7 +78,7 @@ async function attempt<T>(path: string, init: ApiInit): Promise<Attempt<T>> {
   const { method = 'GET', body, headers, signal } = init;
   const noAnswer = (err: unknown): Attempt<T> => {
     if (signal?.aborted) throw err;
-    return { ok: false, error: new ApiError(0, 'network', messages.errors.network), retryAfter: null };
+    return { ok: false, error: new ApiError(0, 'network', currentMessages().errors.network), retryAfter: null };
   };
   let res: Response;
   let text: string;
@@ -86,7 +86,8 @@ async function attempt<T>(path: string, init: ApiInit): Promise<Attempt<T>> {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      // The server answers in the console's language (its messages and mails follow Accept-Language).
+      headers: { Accept: 'application/json', 'Accept-Language': getLocale(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -100,7 +101,7 @@ async function attempt<T>(path: string, init: ApiInit): Promise<Attempt<T>> {
   const { code, message } = errorOf(parsed);
   return {
     ok: false,
-    error: new ApiError(res.status, code ?? `http_${res.status}`, message ?? messages.errors.server),
+    error: new ApiError(res.status, code ?? `http_${res.status}`, message ?? currentMessages().errors.server),
     retryAfter: res.headers.get('Retry-After') ?? null,
   };
 }

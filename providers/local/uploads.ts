@@ -1,5 +1,6 @@
 import { chunkSize, isResumable, isRetryable, retryBudget, retryDelay, type UploadedImage, type UploadState } from '../../domain/uploads';
 import type { UploadCallbacks, UploadHandle } from '../types';
+import { currentMessages, getLocale } from '../../src/locale';
 
 export type { UploadCallbacks, UploadHandle };
 
@@ -19,6 +20,7 @@ function send(method: string, url: string, headers: Record<string, string>, body
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept-Language', getLocale());
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onSent(e.loaded);
     const abort = (): void => xhr.abort();
@@ -39,7 +41,7 @@ const message = (a: Answer, fallback: string): string => {
   try {
     return (JSON.parse(a.body) as { error?: { message?: string } }).error?.message ?? fallback;
   } catch {
-    return a.status === 413 ? 'This file is too large.' : fallback;
+    return a.status === 413 ? currentMessages().uploads.tooLarge : fallback;
   }
 };
 
@@ -91,7 +93,7 @@ export function uploadImage(file: File, cb: UploadCallbacks = {}): UploadHandle 
         'Content-Type': 'application/offset+octet-stream',
       }, file.slice(0, first), (n) => cb.onProgress?.(Math.min(n, first), file.size), control.signal),
     );
-    if (last.status !== 201) throw new Error(message(last, 'Could not upload the image.'));
+    if (last.status !== 201) throw new Error(message(last, currentMessages().uploads.failed));
     location = last.header('Location');
     offset = Number(last.header('Upload-Offset') ?? first);
     chunk = 1;
@@ -106,7 +108,7 @@ export function uploadImage(file: File, cb: UploadCallbacks = {}): UploadHandle 
           'Content-Type': 'application/offset+octet-stream',
         }, file.slice(at, at + size), (n) => cb.onProgress?.(at + n, file.size), control.signal);
       });
-      if (last.status !== 204 && last.status !== 200) throw new Error(message(last, 'Could not upload the image.'));
+      if (last.status !== 204 && last.status !== 200) throw new Error(message(last, currentMessages().uploads.failed));
       offset = Number(last.header('Upload-Offset') ?? offset + size);
       chunk++;
     }
@@ -124,7 +126,7 @@ export function uploadImage(file: File, cb: UploadCallbacks = {}): UploadHandle 
         state('canceled');
         throw new Error('Upload canceled.');
       }
-      const m = err instanceof Error ? err.message : 'Could not upload the image.';
+      const m = err instanceof Error ? err.message : currentMessages().uploads.failed;
       state('error', m);
       throw err instanceof Error ? err : new Error(m);
     },

@@ -2,22 +2,24 @@ import { useMemo } from 'react';
 import { useGetOne } from 'react-admin';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { LanguageId } from '../../domain/constants';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
+import { labelText, type Label } from '../types';
 import { failureStatus } from '../../domain/failures';
 import { Busy } from '../shared/Busy';
 import { LanguageForm } from './LanguageForm';
 import type { LanguageRecord } from './texts';
 
-const t = messages.languages;
-
 interface Props {
   /** 'en' or 'se'; the editor's language code defaults to 'en' (spec). */
   languageId?: LanguageId;
-  title: string;
+  /** The page's heading: a text, or how to pick it from the chosen language's catalogue. */
+  title: Label;
 }
 
 /** /languages/english and /languages/swedish: loads the record (and the other one, to mark missing keys), then edits it. */
 export default function LanguageEditor({ languageId = 'en', title }: Props) {
+  const m = useMessages();
+  const t = m.languages;
   const otherId: LanguageId = languageId === 'en' ? 'se' : 'en';
   // Edits live in the form, so a refetch must not happen behind the editor's back.
   const options = { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
@@ -38,7 +40,7 @@ export default function LanguageEditor({ languageId = 'en', title }: Props) {
   return (
     <Box sx={{ mt: 2 }}>
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
-        {title}
+        {labelText(title, m)}
       </Typography>
       {/* Visible overflow, so the Save bar can stick to the bottom of the window. */}
       <Card sx={{ overflow: 'visible' }}>

@@ -2,13 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { matchesFilter, type LanguageRecord } from './texts';
 import { useLanguageDraft } from './useLanguageDraft';
 import { TextRow } from './TextRow';
 import { MissingKeys } from './MissingKeys';
-
-const t = messages.languages;
 
 interface Props {
   record: LanguageRecord;
@@ -19,6 +17,7 @@ interface Props {
 
 /** The key/value editor: a filter box, one required input per key (sorted ignoring case), 'Save Changes'. */
 export function LanguageForm({ record, otherKeys, reload }: Props) {
+  const t = useMessages().languages;
   const draft = useLanguageDraft(record, reload);
   const [filter, setFilter] = useState('');
   const [added, setAdded] = useState<string | null>(null);

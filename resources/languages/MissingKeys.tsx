@@ -1,11 +1,10 @@
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { messages } from '../../domain/messages';
-
-const t = messages.languages;
+import { useMessages } from '../../src/locale';
 
 /** The keys the other language has and this one lacks, each with a button that adds its input here. */
 export function MissingKeys({ keys, onAdd }: { keys: readonly string[]; onAdd: (key: string) => void }) {
+  const t = useMessages().languages;
   if (keys.length === 0) return null;
   return (
     // A region, not an alert: it is part of the page, not news to interrupt with.

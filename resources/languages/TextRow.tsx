@@ -1,9 +1,7 @@
 import { memo, useId } from 'react';
 import { Box, TextField } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { messages } from '../../domain/messages';
-
-const t = messages.languages;
+import { useMessages } from '../../src/locale';
 
 interface Props {
   textKey: string;
@@ -16,15 +14,18 @@ interface Props {
   onChange: (key: string, value: string) => void;
 }
 
-const missingMark = (
-  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}>
-    <WarningAmberIcon fontSize="inherit" aria-hidden />
-    {t.missingIn}
-  </Box>
-);
+function MissingMark({ text }: { text: string }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}>
+      <WarningAmberIcon fontSize="inherit" aria-hidden />
+      {text}
+    </Box>
+  );
+}
 
 /** One required text input, labelled with its key; redrawn only when its own value or marks change. */
 export const TextRow = memo(function TextRow({ textKey, value, invalid, missingInOther, autoFocus, onChange }: Props) {
+  const m = useMessages();
   const id = useId();
   return (
     <TextField
@@ -34,7 +35,7 @@ export const TextRow = memo(function TextRow({ textKey, value, invalid, missingI
       onChange={(e) => onChange(textKey, e.target.value)}
       required
       error={invalid}
-      helperText={invalid ? messages.common.required : missingInOther ? missingMark : undefined}
+      helperText={invalid ? m.common.required : missingInOther ? <MissingMark text={m.languages.missingIn} /> : undefined}
       multiline
       maxRows={8}
       fullWidth

@@ -1,25 +1,22 @@
 import { createElement, lazy } from 'react';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { messages } from '../../domain/messages';
 import type { ResourceDefinition } from '../types';
 
 const LanguageEditor = lazy(() => import('./LanguageEditor'));
-const t = messages.languages;
-
 /** The languages resource (editors): its sidebar group and the two text editors, under /languages (spec §2). */
 export default {
   name: 'languages',
   area: 'languages',
   icon: TranslateIcon,
   menu: {
-    label: messages.menu.languages,
+    label: (m) => m.menu.languages,
     items: [
-      { path: 'english', label: messages.menu.english },
-      { path: 'swedish', label: messages.menu.swedish },
+      { path: 'english', label: (m) => m.menu.english },
+      { path: 'swedish', label: (m) => m.menu.swedish },
     ],
   },
   pages: [
-    { path: 'english', element: createElement(LanguageEditor, { languageId: 'en', title: t.english }) },
-    { path: 'swedish', element: createElement(LanguageEditor, { languageId: 'se', title: t.swedish }) },
+    { path: 'english', element: createElement(LanguageEditor, { languageId: 'en', title: (m) => m.languages.english }) },
+    { path: 'swedish', element: createElement(LanguageEditor, { languageId: 'se', title: (m) => m.languages.swedish }) },
   ],
 } satisfies ResourceDefinition;

@@ -1,11 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
 import { sortKeys } from '../../domain/languages';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { failureReason, failureStatus } from '../../domain/failures';
 import { emptyKeys, fromInputs, toInputs, type LanguageRecord } from './texts';
-
-const t = messages.languages;
 
 /** What the editor holds: the record the edits started from, its keys in order, and the typed values. */
 interface Draft {
@@ -31,6 +29,7 @@ export function useLanguageDraft(record: LanguageRecord, reload: () => Promise<L
   const [saving, setSaving] = useState(false);
   const [update] = useUpdate<LanguageRecord>();
   const notify = useNotify();
+  const t = useMessages().languages;
 
   const change = useCallback((key: string, value: string) => {
     setDraft((d) => ({ ...d, values: { ...d.values, [key]: value } }));

@@ -1,13 +1,11 @@
 import type { ChangeEvent, Ref } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { IMAGE_ACCEPT, PLACEHOLDER_IMAGE } from './images';
 import { isChosen, type Slot } from './useImageSlots';
 import { UploadStatus } from './UploadStatus';
 import { visuallyHidden } from './visuallyHidden';
-
-const t = messages.products;
 
 interface Props {
   index: number;
@@ -31,6 +29,7 @@ function pictureOf(slot: Slot): string {
 
 /** One image slot: its picture, a picker (jpg, png, jpeg) that uploads at once, and the upload's progress. */
 export function ImageSlot({ index, slot, showImage, onChoose, onPause, onResume, onCancel, inputRef }: Props) {
+  const t = useMessages().products;
   const label = `${t.image} ${index + 1}`;
   const filled = isChosen(slot);
   const action = `${filled ? t.replaceImage : t.chooseImage} ${index + 1}`;

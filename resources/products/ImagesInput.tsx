@@ -1,12 +1,10 @@
 import { useCallback, useRef } from 'react';
 import { useInput, ValidationError } from 'react-admin';
 import { Box, FormHelperText, Typography } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { currentMessages, useMessages } from '../../src/locale';
 import { SLOTS } from './images';
 import { ImageSlot } from './ImageSlot';
 import { isChosen, useImageSlots } from './useImageSlots';
-
-const t = messages.products;
 
 interface Props {
   /** 'create': pickers appear one by one (2 once 1 is chosen, 3 once 2 is); 'edit': all three, placeholders where empty. */
@@ -19,11 +17,13 @@ interface Props {
 
 /** The form's `images` field: up to three slots that upload on choice; submit needs one image and no upload under way. */
 export function ImagesInput({ mode, initial = [], thumbnails = [] }: Props) {
+  const t = useMessages().products;
   // Validation reads the slots as they are now, not as they were at the last render.
   const pending = useRef<() => boolean>(() => false);
   const validate = useCallback((value: unknown): string | undefined => {
-    if (pending.current()) return t.waitForUploads;
-    return Array.isArray(value) && value.length > 0 ? undefined : t.mustAddImage;
+    const texts = currentMessages().products;
+    if (pending.current()) return texts.waitForUploads;
+    return Array.isArray(value) && value.length > 0 ? undefined : texts.mustAddImage;
   }, []);
   const { field, fieldState, formState, id } = useInput({ source: 'images', validate });
   const { slots, choose, pause, resume, cancel, isPending } = useImageSlots(initial, thumbnails, field.onChange);

@@ -1,15 +1,14 @@
 import { Form, SaveButton, useCreate, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { messageOf, statusOf } from '../shared/errors';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame, editPath } from './ProductFrame';
 import { ProductInputs, productData, productDefaults } from './ProductInputs';
 
-const t = messages.products;
-
 /** /products/add-product: a new product with up to three images; on success its edit page. */
 export default function ProductCreate() {
+  const t = useMessages().products;
   const [create] = useCreate();
   const notify = useNotify();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { EditBase, Form, SaveButton, useEditContext, useNotify } from 'react-admin';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
 import { statusOf } from '../shared/errors';
 import { Busy } from '../shared/Busy';
@@ -11,8 +11,6 @@ import { ImagesInput } from './ImagesInput';
 import { ProductFrame } from './ProductFrame';
 import { ProductInputs, productData } from './ProductInputs';
 
-const t = messages.products;
-
 interface ViewProps {
   conflict: boolean;
   onReloaded: () => void;
@@ -20,6 +18,7 @@ interface ViewProps {
 
 /** The loaded product's form; 'No products' when there is none; the conflict notice after a stale save. */
 function ProductEditView({ conflict, onReloaded }: ViewProps) {
+  const t = useMessages().products;
   const { record, isPending, error, refetch } = useEditContext<Product>();
   if (isPending) return <Busy />;
   if (error || !record) {
@@ -70,6 +69,7 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
 /** /products/edit-product/:getUid: loads the product, saves only if nobody saved meanwhile (If-Match), then shows the saved version. */
 export default function ProductEdit() {
   const { getUid = '' } = useParams<{ getUid: string }>();
+  const t = useMessages().products;
   const notify = useNotify();
   const [conflict, setConflict] = useState(false);
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 
 /** The products list's path, where Back leads. */
 export const LIST_PATH = '/products/products';
@@ -12,6 +12,7 @@ export const editPath = (id: string | number): string => `/products/edit-product
 
 /** A product page: its title, a Back button to the products list, and a card for the content. */
 export function ProductFrame({ title, children }: { title: string; children: ReactNode }) {
+  const m = useMessages();
   return (
     <Box sx={{ mt: 2, maxWidth: 960 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
@@ -19,7 +20,7 @@ export function ProductFrame({ title, children }: { title: string; children: Rea
           {title}
         </Typography>
         <Button component={Link} to={LIST_PATH} startIcon={<ArrowBackIcon />} variant="outlined" sx={{ ml: 'auto' }}>
-          {messages.common.back}
+          {m.common.back}
         </Button>
       </Box>
       <Card>

@@ -1,21 +1,15 @@
 import { SelectInput, TextInput, required } from 'react-admin';
 import { Box } from '@mui/material';
 import { CATEGORIES, MATERIAL_CARE } from '../../domain/constants';
-import { messages } from '../../domain/messages';
-
-const t = messages.products;
+import { currentMessages, useMessages } from '../../src/locale';
 
 /** Required, and more than blanks (the server trims these too). */
 const notBlank = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? undefined : messages.common.required;
+  typeof value === 'string' && value.trim() !== '' ? undefined : currentMessages().common.required;
 const mandatory = [required(), notBlank];
 
 const categories = CATEGORIES.map((c) => ({ id: c, name: c }));
 const careChoices = MATERIAL_CARE.map((c) => ({ id: c, name: c }));
-const statusChoices = [
-  { id: 'active', name: t.active },
-  { id: 'disabled', name: t.disabled },
-];
 // The form holds the boolean `active`; the select shows Active or Disabled.
 const formatStatus = (v: unknown): string => (v === false ? 'disabled' : 'active');
 const parseStatus = (v: unknown): boolean => v !== 'disabled';
@@ -34,6 +28,11 @@ export const productDefaults = {
 
 /** The product fields shared by add and edit; on edit the SKU is shown read-only (it cannot change). */
 export function ProductInputs({ skuLocked = false }: { skuLocked?: boolean }) {
+  const t = useMessages().products;
+  const statusChoices = [
+    { id: 'active', name: t.active },
+    { id: 'disabled', name: t.disabled },
+  ];
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
       <TextInput

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
 import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
@@ -23,10 +23,9 @@ import { visuallyHidden } from './visuallyHidden';
 import { Busy } from '../shared/Busy';
 import { SimpleRows, useSmallScreen } from '../shared/SimpleRows';
 
-const t = messages.products;
-
 /** One product's row: thumbnail, SKU, name, category, price, active as true or false, and EDIT. */
 function ProductRow({ product }: { product: Product }) {
+  const m = useMessages();
   return (
     <TableRow hover>
       <TableCell sx={{ width: 56, py: 0.5 }}>
@@ -45,8 +44,8 @@ function ProductRow({ product }: { product: Product }) {
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{product.price}</TableCell>
       <TableCell>{String(product.active)}</TableCell>
       <TableCell align="right">
-        <Button component={Link} to={editPath(product.id)} size="small" startIcon={<EditIcon />} aria-label={`${messages.common.edit} ${product.sku}`}>
-          {messages.common.edit}
+        <Button component={Link} to={editPath(product.id)} size="small" startIcon={<EditIcon />} aria-label={`${m.common.edit} ${product.sku}`}>
+          {m.common.edit}
         </Button>
       </TableCell>
     </TableRow>
@@ -55,6 +54,8 @@ function ProductRow({ product }: { product: Product }) {
 
 /** /products/products: the catalogue, newest SKU first, ten at a time; 'More' appends the next page. */
 export default function ProductList() {
+  const m = useMessages();
+  const t = m.products;
   const notify = useNotify();
   const small = useSmallScreen();
   const { rows, status, hasMore, loadMore } = useCursorPages<Product>('products', () => notify(t.fetchFailed, { type: 'error' }));
@@ -94,7 +95,7 @@ export default function ProductList() {
               primary: p.name,
               secondary: `${p.sku} · ${p.price} · ${p.active ? t.active : t.disabled}`,
               image: p.thumbnails[0] ?? PLACEHOLDER_IMAGE,
-              linkLabel: `${messages.common.edit} ${p.sku}`,
+              linkLabel: `${m.common.edit} ${p.sku}`,
             }))}
           />
         ) : (
@@ -114,7 +115,7 @@ export default function ProductList() {
                   <TableCell>{t.active}</TableCell>
                   <TableCell>
                     <Box component="span" sx={visuallyHidden}>
-                      {messages.common.edit}
+                      {m.common.edit}
                     </Box>
                   </TableCell>
                 </TableRow>
@@ -131,7 +132,7 @@ export default function ProductList() {
       {hasMore && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
           <Button variant="outlined" onClick={more} aria-busy={status === 'more'}>
-            {messages.common.more}
+            {m.common.more}
           </Button>
         </Box>
       )}

@@ -1,10 +1,9 @@
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { ExactSearch } from '../shared/ExactSearch';
 import { editPath } from './ProductFrame';
 
-const t = messages.products;
-
 /** /products/search: finds the product with exactly this SKU and opens its edit page. */
 export default function ProductSearch() {
+  const t = useMessages().products;
   return <ExactSearch resource="products" field="sku" kind="text" title={t.searchTitle} label={t.searchField} failure={t.fetchFailed} editPath={editPath} />;
 }

@@ -2,10 +2,8 @@ import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import CloseIcon from '@mui/icons-material/Close';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import type { SlotUpload } from './useImageSlots';
-
-const t = messages.products;
 
 interface Props {
   upload: SlotUpload;
@@ -20,6 +18,7 @@ const colour = { running: 'primary', paused: 'warning', success: 'success', canc
 
 /** One upload: its file name, a progress bar, its state, and pause / resume / cancel while it runs. */
 export function UploadStatus({ upload, label, onPause, onResume, onCancel }: Props) {
+  const t = useMessages().products;
   const { state, sent, total, name, message } = upload;
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
   const busy = state === 'running' || state === 'paused';

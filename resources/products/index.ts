@@ -2,10 +2,7 @@ import { createElement, lazy } from 'react';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import { messages } from '../../domain/messages';
 import type { ResourceDefinition } from '../types';
-
-const m = messages.menu;
 
 // Each page loads on demand, so the sign-in screen does not fetch them.
 const ProductList = lazy(() => import('./ProductList'));
@@ -19,11 +16,11 @@ export default {
   area: 'products',
   icon: Inventory2Icon,
   menu: {
-    label: m.products,
+    label: (m) => m.menu.products,
     items: [
-      { path: 'products', label: m.productsList },
-      { path: 'add-product/', label: m.addProduct, icon: AddIcon },
-      { path: 'search', label: m.searchProduct, icon: SearchIcon },
+      { path: 'products', label: (m) => m.menu.productsList },
+      { path: 'add-product/', label: (m) => m.menu.addProduct, icon: AddIcon },
+      { path: 'search', label: (m) => m.menu.searchProduct, icon: SearchIcon },
     ],
   },
   pages: [

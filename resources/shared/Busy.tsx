@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 
 interface Props {
   /** The whole screen (the gate, a public page's check) rather than the content area. */
@@ -11,10 +11,11 @@ interface Props {
 }
 
 /** The one busy indicator: a centred spinner that screen readers announce as a labelled progressbar. */
-export function Busy({ fullScreen = false, label = messages.gate.loading, minHeight = '40vh' }: Props) {
+export function Busy({ fullScreen = false, label, minHeight = '40vh' }: Props) {
+  const loading = useMessages().gate.loading;
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: fullScreen ? '100vh' : minHeight, width: '100%' }}>
-      <CircularProgress aria-label={label} />
+      <CircularProgress aria-label={label ?? loading} />
     </Box>
   );
 }

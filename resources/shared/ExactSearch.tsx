@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { SEARCH_LIMIT } from '../../domain/constants';
-import { messages, noResultFor } from '../../domain/messages';
+import { noResultFor } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 
 interface Props {
   /** The resource searched, e.g. 'users'. */
@@ -27,6 +28,7 @@ export function ExactSearch({ resource, field, kind, title, label, failure, edit
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
+  const m = useMessages();
 
   const search = async (values: Record<string, unknown>): Promise<void> => {
     const value = String(values[field] ?? '').trim();
@@ -34,7 +36,7 @@ export function ExactSearch({ resource, field, kind, title, label, failure, edit
       const { data } = await dataProvider.getList(resource, { pagination: { page: 1, perPage: SEARCH_LIMIT }, filter: { [field]: value } });
       const hit = data[0];
       if (hit) navigate(editPath(String(hit.id)));
-      else notify(noResultFor(value), { type: 'info' });
+      else notify(noResultFor(value, m), { type: 'info' });
     } catch {
       notify(failure, { type: 'error' });
     }
@@ -51,7 +53,7 @@ export function ExactSearch({ resource, field, kind, title, label, failure, edit
             <Stack role="search" aria-label={title}>
               <TextInput source={field} label={label} type={kind === 'email' ? 'email' : 'search'} validate={rules[kind]} autoComplete="off" />
               <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ alignSelf: 'flex-start', mt: 1 }}>
-                {messages.common.search}
+                {m.common.search}
               </Button>
             </Stack>
           </Form>

@@ -3,17 +3,17 @@ import { BooleanInput, Form, SaveButton, TextInput, email, required, useDataProv
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import type { AddUser, User } from '../../domain/users';
-import { messages } from '../../domain/messages';
+import { currentMessages, useMessages } from '../../src/locale';
 import { failureReason, failureStatus } from '../../domain/failures';
 
-const t = messages.users;
 const notBlank = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? undefined : messages.common.required;
+  typeof value === 'string' && value.trim() !== '' ? undefined : currentMessages().common.required;
 const nameRules = [required(), notBlank];
 const emailRules = [required(), email()];
 
 /** 'Add User': a dialog that registers a colleague, who then gets a mail to set their password. */
 export function UserCreate({ onAdded }: { onAdded: (user: User & { id: string }) => void }) {
+  const t = useMessages().users;
   const [open, setOpen] = useState(false);
   const dataProvider = useDataProvider();
   const notify = useNotify();

@@ -3,15 +3,15 @@ import { useGetOne } from 'react-admin';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { User } from '../../domain/users';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { failureStatus } from '../../domain/failures';
 import { Busy } from '../shared/Busy';
 import { UserFlagsForm } from './UserFlagsForm';
 
-const t = messages.users;
-
 /** /users/edit-user/:getUid: loads the user and shows their flags to edit; an unknown id says 'No users'. */
 export default function UserEdit() {
+  const m = useMessages();
+  const t = m.users;
   const { getUid = '' } = useParams();
   // A missing user is an answer, not a hiccup: no retries before saying so.
   const { data, isPending, error } = useGetOne<User & { id: string }>('users', { id: getUid }, { retry: false });
@@ -29,7 +29,7 @@ export default function UserEdit() {
     <Box sx={{ mt: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Button component={Link} to="/users/users" startIcon={<ArrowBackIcon />}>
-          {messages.common.back}
+          {m.common.back}
         </Button>
         <Typography component="h1" variant="h4">
           {t.editTitle}

@@ -1,23 +1,24 @@
 import { Form, SaveButton, SelectInput, TextInput, required, useNotify, useUpdate } from 'react-admin';
 import { Box, CardContent, Stack, Typography } from '@mui/material';
 import type { User, UserFlagsUpdate } from '../../domain/users';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { failureReason } from '../../domain/failures';
 import { shortDate } from './format';
 
-const t = messages.users;
 const flags = ['active', 'isEditor', 'isAdmin'] as const;
-const labels: Record<(typeof flags)[number], string> = { active: t.active, isEditor: t.editor, isAdmin: t.admin };
-// Selects hold 'true'/'false' text; the record holds booleans.
-const choices = [
-  { id: 'true', name: t.trueLabel },
-  { id: 'false', name: t.falseLabel },
-];
 
 type Editable = User & { id: string };
 
 /** The user's account read-only and the Active, Editor and Admin selects (True/False); saves only what changed. */
 export function UserFlagsForm({ user }: { user: Editable }) {
+  const m = useMessages();
+  const t = m.users;
+  const labels: Record<(typeof flags)[number], string> = { active: t.active, isEditor: t.editor, isAdmin: t.admin };
+  // Selects hold 'true'/'false' text; the record holds booleans.
+  const choices = [
+    { id: 'true', name: t.trueLabel },
+    { id: 'false', name: t.falseLabel },
+  ];
   const [update] = useUpdate<Editable>();
   const notify = useNotify();
   const record = {
@@ -56,7 +57,7 @@ export function UserFlagsForm({ user }: { user: Editable }) {
             <TextInput source="lastName" label={t.lastName} readOnly sx={{ flex: 1, minWidth: 200 }} />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t.created}: {shortDate(user.created)} · {t.updatedOn}: {shortDate(user.updated)}
+            {t.created}: {shortDate(user.created, m)} · {t.updatedOn}: {shortDate(user.updated, m)}
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             {flags.map((flag) => (

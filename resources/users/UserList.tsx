@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { User } from '../../domain/users';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { Busy } from '../shared/Busy';
 import { useCursorPages } from '../useCursorPages';
 import { UsersTable } from './UsersTable';
 import { UserCreate } from './UserCreate';
 
-const t = messages.users;
-
 /** /users/users: every user, oldest first, ten at a time with 'More'; admins add colleagues from here. */
 export default function UserList() {
+  const m = useMessages();
+  const t = m.users;
   const notify = useNotify();
   const pages = useCursorPages<User & { id: string }>('users', () => notify(t.fetchFailed, { type: 'error' }));
   const [focusRow, setFocusRow] = useState<number | undefined>(undefined);
@@ -53,7 +53,7 @@ export default function UserList() {
         {pages.hasMore && (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
             <Button variant="outlined" onClick={() => void more()} disabled={pages.status === 'more'} aria-busy={pages.status === 'more'}>
-              {messages.common.more}
+              {m.common.more}
             </Button>
           </Box>
         )}

@@ -1,10 +1,9 @@
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { ExactSearch } from '../shared/ExactSearch';
 import { editUserPath } from './paths';
 
-const t = messages.users;
-
 /** /users/search: finds a user by exact email and opens their edit page. */
 export default function UserSearch() {
+  const t = useMessages().users;
   return <ExactSearch resource="users" field="email" kind="email" title={t.searchTitle} label={t.searchField} failure={t.fetchFailed} editPath={editUserPath} />;
 }

@@ -2,13 +2,10 @@ import { Link } from 'react-router-dom';
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import type { User } from '../../domain/users';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
 import { flagLabel, fullName, shortDate } from './format';
 import { editUserPath } from './paths';
 import { SimpleRows, useSmallScreen } from '../shared/SimpleRows';
-
-const t = messages.users;
-const headings = [t.name, t.email, t.created, t.userType, t.active, t.editor, t.admin];
 
 interface Props {
   rows: User[];
@@ -18,8 +15,12 @@ interface Props {
 
 /** The users table: Name, Email, Created, User Type, Active, Editor, Admin, and an EDIT link per row. */
 export function UsersTable({ rows, focusRow }: Props) {
+  const m = useMessages();
+  const t = m.users;
+  const headings = [t.name, t.email, t.created, t.userType, t.active, t.editor, t.admin];
+  const small = useSmallScreen();
   // On a phone: a simple list, name and email, a tap opens the edit page.
-  if (useSmallScreen()) {
+  if (small) {
     return (
       <SimpleRows
         label={t.title}
@@ -29,7 +30,7 @@ export function UsersTable({ rows, focusRow }: Props) {
           to: editUserPath(u.uid),
           primary: fullName(u),
           secondary: `${u.email} · ${u.userType}`,
-          linkLabel: `${messages.common.edit} ${fullName(u)}`,
+          linkLabel: `${m.common.edit} ${fullName(u)}`,
         }))}
       />
     );
@@ -46,7 +47,7 @@ export function UsersTable({ rows, focusRow }: Props) {
             ))}
             <TableCell scope="col">
               <span style={hidden}>
-                {messages.common.edit}
+                {m.common.edit}
               </span>
             </TableCell>
           </TableRow>
@@ -58,21 +59,21 @@ export function UsersTable({ rows, focusRow }: Props) {
                 {fullName(u)}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{u.email}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(u.created)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(u.created, m)}</TableCell>
               <TableCell>{u.userType}</TableCell>
-              <TableCell>{flagLabel(u.active)}</TableCell>
-              <TableCell>{flagLabel(u.isEditor)}</TableCell>
-              <TableCell>{flagLabel(u.isAdmin)}</TableCell>
+              <TableCell>{flagLabel(u.active, m)}</TableCell>
+              <TableCell>{flagLabel(u.isEditor, m)}</TableCell>
+              <TableCell>{flagLabel(u.isAdmin, m)}</TableCell>
               <TableCell align="right">
                 <Button
                   component={Link}
                   to={editUserPath(u.uid)}
                   size="small"
                   startIcon={<EditIcon />}
-                  aria-label={`${messages.common.edit} ${fullName(u)}`}
+                  aria-label={`${m.common.edit} ${fullName(u)}`}
                   ref={i === focusRow ? focusOnMount : undefined}
                 >
-                  {messages.common.edit}
+                  {m.common.edit}
                 </Button>
               </TableCell>
             </TableRow>

@@ -1,11 +1,8 @@
 import { createElement, lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
 import SearchIcon from '@mui/icons-material/Search';
-import { messages } from '../../domain/messages';
 import type { ResourceDefinition } from '../types';
 import { EDIT_USER_ROUTE } from './paths';
-
-const m = messages.menu;
 
 // Each screen loads on demand, so an editor's bundle does not carry the admin's screens.
 const UserList = lazy(() => import('./UserList'));
@@ -18,10 +15,10 @@ export default {
   area: 'users',
   icon: PeopleIcon,
   menu: {
-    label: m.users,
+    label: (m) => m.menu.users,
     items: [
-      { path: 'users', label: m.usersList },
-      { path: 'search', label: m.searchUser, icon: SearchIcon },
+      { path: 'users', label: (m) => m.menu.usersList },
+      { path: 'search', label: (m) => m.menu.searchUser, icon: SearchIcon },
     ],
   },
   pages: [

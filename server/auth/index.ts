@@ -9,7 +9,8 @@ import type { Mailer } from '../mail/index.js';
 import { findUser } from '../core/users.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants.js';
-import { messages } from '../../domain/messages.js';
+import { format, messages } from '../../domain/messages.js';
+import { catalogues, pickLocale } from '../../domain/locales.js';
 
 /** The identity library, set up for this console: email and password, sessions in our database. */
 export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: string) => void) {
@@ -49,18 +50,16 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
       revokeSessionsOnPasswordReset: true,
       // A completed reset voids every other link of the account.
       onPasswordReset: async ({ user }) => voidResetLinks(db.kysely, user.id),
-      sendResetPassword: async ({ user, token }) => {
+      sendResetPassword: async ({ user, token }, request) => {
         // Only the newest link works: asking again voids the ones mailed before.
         await voidResetLinks(db.kysely, user.id, hashIdentifier(`reset-password:${token}`));
         // The link is built from PUBLIC_URL, never from the request's Host header.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // In the language of the browser that asked (the console sends its chosen one).
+        const m = catalogues[pickLocale(request?.headers.get('accept-language'))];
         // Not awaited: the answer must not take longer for a known address than for an unknown one.
         void mailer
-          .send({
-            to: user.email,
-            subject: 'Reset your password',
-            text: `Someone asked to reset the password of your console account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this mail.`,
-          })
+          .send({ to: user.email, subject: m.mail.resetSubject, text: format(m.mail.resetBody, { link }) })
           .catch((err: unknown) => log(`Could not send reset email to ${user.email}: ${String(err)}`));
       },
     },

@@ -8,7 +8,8 @@ import { findUserByEmail, insertUserRecord } from '../core/users.js';
 import { DomainError } from '../core/errors.js';
 import { changed } from '../core/events.js';
 import { hashPassword } from './password.js';
-import { messages } from '../../domain/messages.js';
+import { format, messages } from '../../domain/messages.js';
+import { catalogues, DEFAULT_LOCALE, type Locale } from '../../domain/locales.js';
 
 /** The spec's Register: an account with a password, display name = first and last name, and users/{uid} with active = true. */
 export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewUser): Promise<User> {
@@ -61,6 +62,8 @@ export async function inviteUser(
   mailer: Mailer,
   publicUrl: string,
   input: { email: string; firstName: string; lastName: string; isEditor: boolean; isAdmin: boolean },
+  /** The inviting admin's language: the mail is written in it. */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<User> {
   const user = await registerUser(auth, db, { ...input, password: randomBytes(48).toString('base64url').slice(0, 64) });
   const token = randomBytes(24).toString('base64url');
@@ -72,10 +75,11 @@ export async function inviteUser(
     expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000),
   });
   const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const m = catalogues[locale];
   await mailer.send({
     to: user.email,
-    subject: 'Your console account',
-    text: `Hello ${user.firstName},\n\nAn account on the shop's console was made for you. Set your password here (the link works once, for ${INVITE_HOURS} hours):\n${link}\n`,
+    subject: m.mail.inviteSubject,
+    text: format(m.mail.inviteBody, { firstName: user.firstName, hours: INVITE_HOURS, link }),
   });
   return user;
 }

@@ -60,7 +60,7 @@ async function assertStored(db: Kysely<Database>, images: string[]): Promise<voi
   const found = await db.selectFrom('files').select('key').where('key', 'in', keys).execute();
   const known = new Set(found.map((f) => f.key));
   const missing = keys.filter((k) => !known.has(k));
-  if (missing.length > 0) throw new DomainError('validation', 'An image has not finished uploading. Please add it again.', { missing });
+  if (missing.length > 0) throw new DomainError('validation', messages.uploads.unfinished, { missing });
 }
 
 /** Add product; a duplicate SKU is refused with a clear message. */

@@ -15,7 +15,7 @@ interface Deps {
 const GUARDED: Record<string, Attempt['kind']> = { '/sign-in/email': 'signIn', '/request-password-reset': 'requestReset', '/reset-password': 'reset' };
 
 const SIGNIN_FAILED = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: messages.signin.failure } };
-const BAD_EMAIL = { error: { code: 'validation', message: messages.errors.validation, details: [{ path: '/email', message: 'Enter a valid email address' }] } };
+const BAD_EMAIL = { error: { code: 'validation', message: messages.errors.validation, details: [{ path: '/email', message: messages.errors.email }] } };
 
 /** Mounts the identity library at /api/auth/*, adding throttles and our error shape around it. */
 export function authRoutes(app: FastifyInstance, deps: Deps): void {

@@ -14,6 +14,7 @@ import { inviteUser } from '../auth/register.js';
 import { DomainError } from '../core/errors.js';
 import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
+import { localeOf } from '../http/locale.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -67,7 +68,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   r.post('/api/users', { config: admin, schema: { tags: ['users'], body: AddUser, response: { 201: User } } }, async (req, reply) => {
-    const user = await inviteUser(deps.auth, deps.db, deps.mailer, deps.publicUrl, AddUser.parse(req.body));
+    const user = await inviteUser(deps.auth, deps.db, deps.mailer, deps.publicUrl, AddUser.parse(req.body), localeOf(req));
     return reply.code(201).send(user);
   });
 }

@@ -1,21 +1,22 @@
 import { AppBar, LoadingIndicator, useGetIdentity } from 'react-admin';
 import { Chip, Typography } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 import type { Identity } from '../../providers/types';
 import { UserMenuButton } from './UserMenuButton';
 
 /** The top bar: the console's name, an Admin label for admins, and the user's name with its menu. */
 export function Header() {
+  const m = useMessages();
   const { identity } = useGetIdentity();
   const isAdmin = (identity as Identity | undefined)?.isAdmin === true;
   return (
     <AppBar userMenu={<UserMenuButton />} toolbar={<LoadingIndicator />}>
       <Typography component="span" variant="h6" noWrap sx={{ flex: 1, fontSize: '1.1rem' }}>
-        {messages.app.title}
+        {m.app.title}
       </Typography>
       {isAdmin && (
         <Chip
-          label={messages.header.admin}
+          label={m.header.admin}
           size="small"
           variant="outlined"
           sx={{ color: 'inherit', borderColor: 'currentColor', mx: 1, fontWeight: 600 }}

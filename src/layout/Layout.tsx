@@ -1,5 +1,6 @@
-import { Suspense, useRef, type ReactNode } from 'react';
-import { Layout as RaLayout, useAuthState } from 'react-admin';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Layout as RaLayout, useAuthState, useLocaleState } from 'react-admin';
+import { useLocale } from '../locale';
 import { Box } from '@mui/material';
 import { Header } from './Header';
 import { Menu } from './Menu';
@@ -10,6 +11,7 @@ import { Loader } from './Loader';
  * signed in sees the page bare: protected pages send them to /signin, the 404 page stays plain.
  */
 export function Layout({ children }: { children?: ReactNode }) {
+  useLocaleSync();
   // Never signs out from here; the pages' own guards do that.
   const { authenticated, isPending, isFetching } = useAuthState(undefined, false);
   // The frame follows the last finished check: a re-check (every guarded page runs one) must not
@@ -29,4 +31,13 @@ export function Layout({ children }: { children?: ReactNode }) {
       {children}
     </RaLayout>
   );
+}
+
+/** react-admin's own texts follow the console's language (src/locale.ts), whoever changed it. */
+function useLocaleSync(): void {
+  const locale = useLocale();
+  const [raLocale, setRaLocale] = useLocaleState();
+  useEffect(() => {
+    if (raLocale !== locale) setRaLocale(locale);
+  }, [locale, raLocale, setRaLocale]);
 }

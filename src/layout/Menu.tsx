@@ -3,12 +3,12 @@ import { Menu as RaMenu, usePermissions } from 'react-admin';
 import PersonIcon from '@mui/icons-material/Person';
 import InfoIcon from '@mui/icons-material/Info';
 import { canAccess, type Area } from '../../domain/permissions';
-import { messages } from '../../domain/messages';
+import type { Catalogue } from '../../domain/messages';
+import { labelText } from '../../resources/types';
+import { useMessages } from '../locale';
 import type { Permissions } from '../../providers/types';
 import { useConsoleResources } from '../resourceRoutes';
 import { MenuHeading } from './MenuHeading';
-
-const m = messages.menu;
 
 interface Group {
   key: string;
@@ -18,7 +18,7 @@ interface Group {
 }
 
 // The pages that are not a resource's: Settings and Info close the sidebar of spec §2.
-const fixed: Group[] = [
+const fixed = (m: Catalogue['menu']): Group[] => [
   { key: 'settings', area: 'account', label: m.settings, items: [{ to: '/settings/account', label: m.myAccount, icon: <PersonIcon /> }] },
   { key: 'info', area: 'changelog', label: m.info, items: [{ to: '/info/changelog', label: m.changelog, icon: <InfoIcon /> }] },
 ];
@@ -26,15 +26,17 @@ const fixed: Group[] = [
 /** The sidebar: Dashboard, then the groups the signed-in user's role allows. */
 export function Menu() {
   const { permissions } = usePermissions<Permissions>();
+  const texts = useMessages();
+  const m = texts.menu;
   // Each resource's group comes from its own descriptor (resources/<name>/index.ts), in the console's order.
   const groups: Group[] = [
     ...useConsoleResources().map((r) => ({
       key: r.name,
       area: r.area,
-      label: r.menu.label,
-      items: r.menu.items.map((i) => ({ to: `/${r.name}/${i.path}`, label: i.label, icon: createElement(i.icon ?? r.icon) })),
+      label: labelText(r.menu.label, texts),
+      items: r.menu.items.map((i) => ({ to: `/${r.name}/${i.path}`, label: labelText(i.label, texts), icon: createElement(i.icon ?? r.icon) })),
     })),
-    ...fixed,
+    ...fixed(m),
   ];
   // A flat list (no fragments or wrappers) so the menu's arrow-key navigation reaches every item.
   const entries = groups

@@ -1,15 +1,19 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetIdentity, useLogout } from 'react-admin';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { messages } from '../../domain/messages';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../domain/locales';
+import { setLocale, useLocale, useMessages } from '../locale';
 
-/** The user's first and last name in the header, opening a menu with Settings and Sign Out. */
+/** The user's first and last name in the header, opening a menu with Settings, the console's language and Sign Out. */
 export function UserMenuButton() {
+  const m = useMessages();
+  const locale = useLocale();
   const { identity } = useGetIdentity();
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -41,14 +45,31 @@ export function UserMenuButton() {
           <ListItemIcon>
             <SettingsIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{messages.header.settings}</ListItemText>
+          <ListItemText>{m.header.settings}</ListItemText>
         </MenuItem>
         <MenuItem onClick={signOut}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{messages.header.signOut}</ListItemText>
+          <ListItemText>{m.header.signOut}</ListItemText>
         </MenuItem>
+        <Divider />
+        <ListSubheader sx={{ lineHeight: 2.5 }}>{m.header.language}</ListSubheader>
+        {LOCALES.map((l: Locale) => (
+          <MenuItem
+            key={l}
+            role="menuitemradio"
+            aria-checked={l === locale}
+            lang={l}
+            onClick={() => {
+              close();
+              setLocale(l);
+            }}
+          >
+            <ListItemIcon>{l === locale && <CheckIcon fontSize="small" />}</ListItemIcon>
+            <ListItemText>{LOCALE_NAMES[l]}</ListItemText>
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );

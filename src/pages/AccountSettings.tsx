@@ -1,13 +1,12 @@
 import { Link } from 'react-router-dom';
 import { Box, Card, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import PersonIcon from '@mui/icons-material/Person';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 import { MyAccountForm } from './MyAccountForm';
-
-const t = messages.account;
 
 /** /settings/account: the Account Settings page, its side menu and the My Account form. */
 export default function AccountSettings() {
+  const t = useMessages().account;
   return (
     <Box sx={{ mt: 2 }}>
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>

@@ -1,10 +1,9 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { messages } from '../../domain/messages';
-
-const t = messages.changelog;
+import { useMessages } from '../locale';
 
 /** /info/changelog: what each version brought, newest first. */
 export default function Changelog() {
+  const t = useMessages().changelog;
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent sx={{ p: 4 }}>

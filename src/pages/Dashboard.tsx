@@ -1,17 +1,18 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 import { NewestUsers } from './NewestUsers';
 
 /** '/': the welcome banner, and for admins the newest users. */
 export default function Dashboard() {
+  const m = useMessages();
   return (
     <>
       <Card sx={{ mt: 2 }}>
         <CardContent sx={{ p: 4 }}>
           <Typography component="h1" variant="h4" gutterBottom>
-            {messages.dashboard.welcome}
+            {m.dashboard.welcome}
           </Typography>
-          <Typography color="text.secondary">{messages.dashboard.hint}</Typography>
+          <Typography color="text.secondary">{m.dashboard.hint}</Typography>
         </CardContent>
       </Card>
       <NewestUsers />

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 import { messageOf, statusOf } from '../../resources/shared/errors';
 import { PublicFrame } from './PublicFrame';
 import { usePublic } from '../public/PublicContext';
 
-const t = messages.forgot;
-
 /** /forgot: asks for a reset mail; the answer never tells whether the address has an account. */
 export default function Forgot() {
+  const t = useMessages().forgot;
   const { authProvider, notify } = usePublic();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);

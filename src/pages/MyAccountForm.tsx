@@ -1,18 +1,17 @@
 import { Form, SaveButton, TextInput, required, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import { Card, CardContent, Stack, Typography } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { currentMessages, useMessages } from '../locale';
 import type { AppDataProvider, Identity } from '../../providers/types';
 import { Loader } from '../layout/Loader';
 
-const t = messages.account;
-
 /** Required, and more than blanks (the server trims names too). */
 const notBlank = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? undefined : messages.common.required;
+  typeof value === 'string' && value.trim() !== '' ? undefined : currentMessages().common.required;
 const nameRules = [required(), notBlank];
 
 /** My Account: first and last name editable, email read-only; a failed save keeps what was typed. */
 export function MyAccountForm() {
+  const t = useMessages().account;
   const { identity, isPending, refetch } = useGetIdentity();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();

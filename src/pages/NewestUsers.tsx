@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useGetList, usePermissions } from 'react-admin';
 import { Card, CardContent, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 import type { User } from '../../domain/users';
 import type { Permissions } from '../../providers/types';
 import { fullName, shortDate } from '../../resources/users/format';
@@ -10,6 +10,7 @@ import { editUserPath } from '../../resources/users/paths';
 
 /** The admin's dashboard card: the newest users (the users store's action, created descending); nothing for others. */
 export function NewestUsers() {
+  const m = useMessages();
   const { permissions } = usePermissions<Permissions>();
   const isAdmin = permissions?.isAdmin === true && permissions.active;
   const { data } = useGetList<User & { id: string }>(
@@ -22,15 +23,15 @@ export function NewestUsers() {
     <Card component="section" aria-labelledby="newest-users" sx={{ mt: 2, maxWidth: 560 }}>
       <CardContent>
         <Typography id="newest-users" component="h2" variant="h6" gutterBottom>
-          {messages.dashboard.newestUsers}
+          {m.dashboard.newestUsers}
         </Typography>
         {data.length === 0 ? (
-          <Typography color="text.secondary">{messages.users.empty}</Typography>
+          <Typography color="text.secondary">{m.users.empty}</Typography>
         ) : (
           <List disablePadding>
             {data.map((u) => (
               <ListItemButton key={u.id} component={Link} to={editUserPath(u.uid)} divider>
-                <ListItemText primary={fullName(u)} secondary={`${u.email} · ${messages.users.created} ${shortDate(u.created)}`} />
+                <ListItemText primary={fullName(u)} secondary={`${u.email} · ${m.users.created} ${shortDate(u.created)}`} />
               </ListItemButton>
             ))}
           </List>

@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
-import { messages } from '../../domain/messages';
-
-const t = messages.notAllowed;
+import { useMessages } from '../locale';
 
 /** Shown in place of a screen the signed-in user's role does not open. */
 export default function NotAllowed() {
+  const t = useMessages().notAllowed;
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
       <LockIcon color="action" sx={{ fontSize: 48 }} aria-hidden="true" />

@@ -1,20 +1,21 @@
 import { Link } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 
 /** Any unknown path: the spec's 404 text and a way home. */
 export default function NotFound() {
+  const m = useMessages();
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
       <Typography component="p" variant="h3" sx={{ mb: 1 }} aria-hidden="true" color="text.secondary">
         404
       </Typography>
       <Typography component="h1" variant="h6" sx={{ mb: 3 }}>
-        {messages.notFound.body}
+        {m.notFound.body}
       </Typography>
       <Button component={Link} to="/" variant="contained" startIcon={<HomeIcon />}>
-        {messages.notFound.back}
+        {m.notFound.back}
       </Button>
     </Box>
   );

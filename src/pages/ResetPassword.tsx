@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants';
 import { PublicFrame } from './PublicFrame';
 import { usePublic } from '../public/PublicContext';
 
-const t = messages.reset;
 type Outcome = 'idle' | 'done' | 'failed';
 
 /** /reset-password?token=…: sets a new password with the token from the reset mail. */
 export default function ResetPassword() {
+  const m = useMessages();
+  const t = m.reset;
   const { authProvider } = usePublic();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -44,7 +45,7 @@ export default function ResetPassword() {
         <Stack spacing={2} sx={{ mt: 2 }}>
           <Alert severity={done ? 'success' : 'error'}>{done ? t.done : t.failure}</Alert>
           <Link component={RouterLink} to={done ? '/signin' : '/forgot'} variant="body2">
-            {done ? t.signinLink : messages.signin.forgotLink}
+            {done ? t.signinLink : m.signin.forgotLink}
           </Link>
         </Stack>
       </PublicFrame>

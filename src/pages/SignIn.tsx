@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, Link, Stack, TextField } from '@mui/material';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 import { messageOf, statusOf } from '../../resources/shared/errors';
 import { PublicFrame } from './PublicFrame';
 import { usePublic } from '../public/PublicContext';
 import { preloadConsole } from '../preload';
 
-const t = messages.signin;
-
 /** /signin: email and password; a failure shows the spec's toast, throttling the server's own message. */
 export default function SignIn() {
+  const t = useMessages().signin;
   const { authProvider, notify } = usePublic();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

@@ -1,10 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { Button, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { messages } from '../../domain/messages';
+import { useMessages } from '../locale';
 import { PublicFrame } from './PublicFrame';
-
-const t = messages.version;
 
 /** Where the gate came from, when it sent the user here (so the reload lands back there). */
 function fromOf(state: unknown): string | null {
@@ -15,6 +13,7 @@ function fromOf(state: unknown): string | null {
 
 /** /version: the loaded bundle is older or newer than the server; reloading fetches the current one. */
 export default function Version() {
+  const t = useMessages().version;
   const { state } = useLocation();
   const reload = (): void => {
     const from = fromOf(state);
