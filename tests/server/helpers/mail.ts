@@ -19,6 +19,17 @@ function decodeBody(body: string, encoding: string): string {
   return body;
 }
 
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`), as a subject with å, ä, ö arrives. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([\w-]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    );
+}
+
 /** Parses the single-part text mail nodemailer writes for our plain-text messages. */
 export function parseMail(raw: string, to: string[] = []): CaughtMail {
   const split = raw.search(/\r?\n\r?\n/);
@@ -26,7 +37,7 @@ export function parseMail(raw: string, to: string[] = []): CaughtMail {
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
   const header = (name: string): string => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   const recipients = to.length > 0 ? to : header('To').split(',').map((s) => s.trim());
-  return { to: recipients, subject: header('Subject'), text: decodeBody(body, header('Content-Transfer-Encoding').toLowerCase()) };
+  return { to: recipients, subject: decodeWords(header('Subject')), text: decodeBody(body, header('Content-Transfer-Encoding').toLowerCase()) };
 }
 
 /** The reset link inside a mail's text. */
