@@ -99,6 +99,8 @@ export const sv: Catalogue = {
     status: 'Status',
     active: 'Aktiv',
     disabled: 'Inaktiv',
+    activeTrue: 'ja',
+    activeFalse: 'nej',
     details: 'Detaljer',
     image: 'Bild',
     primary: 'Huvudbild',

@@ -92,6 +92,9 @@ export const messages = {
     status: 'Status',
     active: 'Active',
     disabled: 'Disabled',
+    /** The list's Active column, as the spec shows it. */
+    activeTrue: 'true',
+    activeFalse: 'false',
     details: 'Details',
     image: 'Image',
     primary: 'Primary image',

@@ -42,7 +42,7 @@ function ProductRow({ product }: { product: Product }) {
       <TableCell>{product.name}</TableCell>
       <TableCell>{product.category}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{product.price}</TableCell>
-      <TableCell>{String(product.active)}</TableCell>
+      <TableCell>{product.active ? m.products.activeTrue : m.products.activeFalse}</TableCell>
       <TableCell align="right">
         <Button component={Link} to={editPath(product.id)} size="small" startIcon={<EditIcon />} aria-label={`${m.common.edit} ${product.sku}`}>
           {m.common.edit}
