@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { lineText } from './text.js';
 import { messages } from './messages.js';
 
-/** A staff member's record, as the API and the browser see it. */
+/**
+ * A staff member's record, as the API and the browser see it. `id` is the record's id, as every resource's record
+ * has one (react-admin keys rows by it); `uid` is the same value under the specification's field name.
+ */
 export const User = z.object({
+  id: z.string(),
   uid: z.string(),
   email: z.string(),
   firstName: z.string(),

@@ -5,10 +5,10 @@ import { api } from './http';
 
 type Row = Record<string, unknown>;
 
-/** Gives every row react-admin's `id`: products carry `id`, users carry `uid`. */
+/** Every record of the API carries its `id` (users' equals their `uid`); react-admin wants it as a string or number. */
 function withId<R extends RaRecord>(row: Row): R {
-  const id = row.id ?? row.uid;
-  return { ...row, id: typeof id === 'string' || typeof id === 'number' ? id : String(id) } as R;
+  if (typeof row.id !== 'string' && typeof row.id !== 'number') throw new Error('The server answered a record without an id.');
+  return row as R;
 }
 
 const path = (resource: string, id?: Identifier): string =>

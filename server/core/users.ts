@@ -12,6 +12,7 @@ type Row = Selectable<UsersTable>;
 /** A users row as the API shapes it. */
 export function toUser(r: Row): User {
   return {
+    id: r.id,
     uid: r.id,
     email: r.email,
     firstName: r.first_name,

@@ -11,8 +11,10 @@ import { PublicProviders } from '../../src/public/PublicContext';
 
 /** A user record with the given role flags. */
 export function userWith(flags: Partial<StoredUser> = {}): User {
+  const uid = flags.uid ?? 'u1';
   return {
-    uid: 'u1',
+    id: uid,
+    uid,
     email: 'ada@example.com',
     firstName: 'Ada',
     lastName: 'Lovelace',

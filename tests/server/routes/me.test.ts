@@ -20,6 +20,7 @@ describe.each(dialects())('my account: GET and PATCH /api/me (%s)', (dialect) =>
     const res = await t.api('GET', '/api/me', { cookie });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
+      id: user.uid,
       uid: user.uid,
       email: user.email,
       firstName: 'Ada',

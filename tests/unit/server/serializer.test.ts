@@ -26,6 +26,7 @@ const product: Product = {
   updated: null,
 };
 const user: User = {
+  id: 'u1',
   uid: 'u1',
   email: 'ada@example.com',
   firstName: 'Ada',
