@@ -5,7 +5,7 @@ import { useMessages } from '../../src/locale';
 import { IMAGE_ACCEPT, PLACEHOLDER_IMAGE } from './images';
 import { isChosen, type Slot } from './useImageSlots';
 import { UploadStatus } from './UploadStatus';
-import { visuallyHidden } from './visuallyHidden';
+import { visuallyHidden } from '../shared/visuallyHidden';
 
 interface Props {
   index: number;

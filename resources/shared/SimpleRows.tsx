@@ -19,11 +19,11 @@ export function useSmallScreen(): boolean {
 }
 
 /** react-admin's SimpleList pattern: primary and secondary text, the thumbnail, and a tap opens the edit page. */
-export function SimpleRows({ label, rows, focusRow }: { label: string; rows: SimpleRow[]; focusRow?: number }) {
+export function SimpleRows({ label, rows }: { label: string; rows: SimpleRow[] }) {
   return (
     <List aria-label={label} disablePadding>
-      {rows.map((r, i) => (
-        <ListItemButton key={r.key} component={Link} to={r.to} divider aria-label={r.linkLabel} ref={i === focusRow ? focusOnMount : undefined}>
+      {rows.map((r) => (
+        <ListItemButton key={r.key} component={Link} to={r.to} divider aria-label={r.linkLabel}>
           {r.image !== undefined && (
             <ListItemAvatar>
               <Avatar variant="rounded" src={r.image} alt="" />
@@ -34,8 +34,4 @@ export function SimpleRows({ label, rows, focusRow }: { label: string; rows: Sim
       ))}
     </List>
   );
-}
-
-function focusOnMount(el: HTMLElement | null): void {
-  el?.focus();
 }

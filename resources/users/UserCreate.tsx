@@ -12,7 +12,7 @@ const nameRules = [required(), notBlank];
 const emailRules = [required(), email()];
 
 /** 'Add User': a dialog that registers a colleague, who then gets a mail to set their password. */
-export function UserCreate({ onAdded }: { onAdded: (user: User & { id: string }) => void }) {
+export function UserCreate({ onAdded }: { onAdded: (user: User) => void }) {
   const t = useMessages().users;
   const [open, setOpen] = useState(false);
   const dataProvider = useDataProvider();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { User } from '../../domain/users';
 import { useMessages } from '../../src/locale';
-import { Busy } from '../shared/Busy';
 import { useCursorPages } from '../useCursorPages';
-import { UsersTable } from './UsersTable';
+import { PagedTable, type Column } from '../shared/PagedTable';
+import { flagLabel, fullName, shortDate } from './format';
+import { editUserPath } from './paths';
 import { UserCreate } from './UserCreate';
 
 /** /users/users: every user, oldest first, ten at a time with 'More'; admins add colleagues from here. */
@@ -13,19 +14,22 @@ export default function UserList() {
   const m = useMessages();
   const t = m.users;
   const notify = useNotify();
-  const pages = useCursorPages<User & { id: string }>('users', () => notify(t.fetchFailed, { type: 'error' }));
-  const [focusRow, setFocusRow] = useState<number | undefined>(undefined);
+  const pages = useCursorPages<User>('users', () => notify(t.fetchFailed, { type: 'error' }));
   const [invited, setInvited] = useState<string | null>(null);
-
-  const more = async (): Promise<void> => {
-    const first = pages.rows.length;
-    await pages.loadMore();
-    setFocusRow(first);
-  };
-  const added = (user: User & { id: string }): void => {
+  const added = (user: User): void => {
     pages.append(user);
     setInvited(user.email);
   };
+  // Name, Email, Created, User Type, Active, Editor, Admin (spec §4), then EDIT.
+  const columns: Column<User>[] = [
+    { label: t.name, cell: fullName, rowHeader: true },
+    { label: t.email, cell: (u) => u.email, sx: { whiteSpace: 'nowrap' } },
+    { label: t.created, cell: (u) => shortDate(u.created, m), sx: { whiteSpace: 'nowrap' } },
+    { label: t.userType, cell: (u) => u.userType },
+    { label: t.active, cell: (u) => flagLabel(u.active, m) },
+    { label: t.editor, cell: (u) => flagLabel(u.isEditor, m) },
+    { label: t.admin, cell: (u) => flagLabel(u.isAdmin, m) },
+  ];
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -40,24 +44,15 @@ export default function UserList() {
           {t.invited} ({invited})
         </Alert>
       )}
-      <Card>
-        {pages.status === 'pending' ? (
-          <Busy minHeight={160} />
-        ) : pages.rows.length === 0 ? (
-          <CardContent>
-            <Typography color="text.secondary">{t.empty}</Typography>
-          </CardContent>
-        ) : (
-          <UsersTable rows={pages.rows} focusRow={focusRow} />
-        )}
-        {pages.hasMore && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <Button variant="outlined" onClick={() => void more()} disabled={pages.status === 'more'} aria-busy={pages.status === 'more'}>
-              {m.common.more}
-            </Button>
-          </Box>
-        )}
-      </Card>
+      <PagedTable
+        pages={pages}
+        label={t.title}
+        columns={columns}
+        edit={{ path: (u) => editUserPath(u.uid), name: fullName }}
+        phone={(u) => ({ primary: fullName(u), secondary: `${u.email} · ${u.userType}` })}
+        empty={t.empty}
+        failed={t.fetchFailed}
+      />
     </Box>
   );
 }
