@@ -192,6 +192,12 @@ export const sv: Catalogue = {
     noMatch: 'Inga nycklar matchar filtret.',
     reload: 'Ladda om',
   },
+  records: {
+    notFound: 'Hittades inte.',
+    duplicate: 'En annan post har redan det här värdet.',
+    locked: 'Det här fältet kan inte ändras.',
+    stale: 'Posten har ändrats av någon annan under tiden. Ladda om för att se deras version.',
+  },
   placeholder: { body: 'Den här vyn kommer i en kommande version.' },
   common: {
     required: 'Obligatoriskt',
@@ -216,6 +222,7 @@ export const sv: Catalogue = {
     badCursor: 'Sidmarkören är ogiltig.',
     tooDeep: 'Begäran är för djupt nästlad.',
     email: 'Ange en giltig e-postadress',
+    tooLong: 'Högst %{max} tecken',
     // The categories and care values are stored data, shown to staff as they are, so they stay untranslated here.
     category: 'Välj Cotton eller Linen',
     materialCare: 'Välj Cotton care eller Linen care',

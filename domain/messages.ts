@@ -178,6 +178,12 @@ export const messages = {
     noMatch: 'No keys match the filter.',
     reload: 'Reload',
   },
+  records: {
+    notFound: 'Not found.',
+    duplicate: 'Another record already has this value.',
+    locked: 'This field cannot be changed.',
+    stale: 'This record was changed by someone else meanwhile. Reload to see their version.',
+  },
   placeholder: { body: 'This screen arrives in a coming release.' },
   common: { required: 'Required', back: 'Back', more: 'More', edit: 'EDIT', search: 'Search', noResultFor: 'No result for %{value}' },
   errors: {
@@ -195,6 +201,7 @@ export const messages = {
     badCursor: 'The page cursor is not valid.',
     tooDeep: 'The request is nested too deeply.',
     email: 'Enter a valid email address',
+    tooLong: 'At most %{max} characters',
     category: 'Choose Cotton or Linen',
     materialCare: 'Choose Cotton care or Linen care',
     textsTooLarge: 'The texts are too large (at most 256 KB in all)',

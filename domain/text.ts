@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import { format, messages } from './messages.js';
 
 // The one text rule for every input, so SQLite and PostgreSQL answer the caller alike: PostgreSQL refuses NUL in
 // text and both would store unpaired surrogates as U+FFFD, silently changing what was sent.
@@ -30,7 +30,7 @@ export const lineText = (max: number) =>
     .normalize('NFC')
     .trim()
     .min(1, messages.common.required)
-    .max(max, `At most ${max} characters`);
+    .max(max, format(messages.errors.tooLong, { max }));
 
 /** Free text (product details, language texts): the text rule and NFC; line breaks allowed; at most max characters. */
 export const freeText = (max: number) =>
@@ -38,7 +38,7 @@ export const freeText = (max: number) =>
     .string()
     .refine((s) => textAllowed(s, 'text'), messages.errors.badText)
     .normalize('NFC')
-    .max(max, `At most ${max} characters`);
+    .max(max, format(messages.errors.tooLong, { max }));
 
 /** The largest version number an edit may name (PostgreSQL's integer, less one for the next version). */
 export const VERSION_MAX = 2_147_483_646;
@@ -50,4 +50,4 @@ export const searchText = (max: number) =>
     .refine((s) => textAllowed(s, 'line'), messages.errors.badText)
     .normalize('NFC')
     .trim()
-    .max(max, `At most ${max} characters`);
+    .max(max, format(messages.errors.tooLong, { max }));

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -22,6 +23,10 @@ import { usersRoutes } from './routes/users.js';
 import { languagesRoutes } from './routes/languages.js';
 import { productsRoutes } from './routes/products.js';
 import { uploadsRoutes } from './routes/uploads.js';
+import { recordRoutes } from './routes/records.js';
+import { ensureRecordsTables } from './db/records.js';
+import { recordResources } from './resources.js';
+import type { RecordsResource } from '../domain/records.js';
 
 export type { Services } from './services.js';
 
@@ -36,6 +41,8 @@ export interface BuildOptions {
   /** SQLite only: how often the event stream re-reads the status to hear changes made by the CLI; default 1 s. */
   statusPollMs?: number;
   logger?: boolean;
+  /** The simple resources served (domain/records.ts); the console's own (server/resources.ts) unless a test gives others. */
+  records?: readonly RecordsResource[];
 }
 
 /** Builds the console's server (never listens): opens the database, migrates, seeds, registers every route. */
@@ -70,6 +77,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   languagesRoutes(app, { db: db.kysely });
   productsRoutes(app, { db: db.kysely });
   uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels });
+  const records = opts.records ?? recordResources;
+  await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, records);
+  for (const r of records) recordRoutes(app, db.kysely, r);
   services.startJobs();
   await spaRoutes(app, opts.distDir ?? join(root, 'dist'));
 

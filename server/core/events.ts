@@ -6,7 +6,8 @@ export type Change =
   | { kind: 'appStatus'; id: 'app'; active: boolean; actor: string | null }
   | { kind: 'user'; id: string; actor: string | null; created?: true; deactivated?: true; flags?: true; names?: true }
   | { kind: 'product'; id: string; version: number; actor: string | null; created?: true }
-  | { kind: 'language'; id: string; version: number; actor: string | null };
+  | { kind: 'language'; id: string; version: number; actor: string | null }
+  | { kind: 'record'; resource: string; id: string; version: number; actor: string | null; created?: true };
 
 /** Hears committed changes; what it does (publish, end sessions, record history) is its own affair. */
 export type ChangeListener = (change: Change) => Promise<void> | void;

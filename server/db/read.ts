@@ -39,11 +39,14 @@ export async function readRows<R>(db: Kysely<Database>, text: string, params: re
  */
 export function readPage<R>(
   db: Kysely<Database>,
-  page: { table: 'products' | 'users'; key: 'sku' | 'created'; order: 'asc' | 'desc' },
+  // Names from code (a core file or a resource's description), never from a request.
+  page: { table: string; key: string; order: 'asc' | 'desc' },
   after: { key: string; id: string } | null,
   limit: number,
 ): Promise<R[]> {
-  const { table, key, order } = page;
+  const table = `"${page.table}"`;
+  const key = `"${page.key}"`;
+  const { order } = page;
   const [edge, beyond] = order === 'desc' ? ['<=', '<'] : ['>=', '>'];
   const sorted = `order by ${key} ${order}, id ${order} limit ?`;
   return after

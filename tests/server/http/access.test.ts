@@ -5,17 +5,11 @@ import { join } from 'node:path';
 import { buildApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { KINDS, callerOf, dialects, startApp, type Kind, type TestApp } from '../helpers/index.js';
+import { recordResources } from '../../../server/resources.js';
+import { areaAccess } from '../../../domain/permissions.js';
+import { recordRows, type MatrixRow } from '../helpers/matrix.js';
 
-type Statuses = [anonymous: number, inactive: number, noRole: number, editor: number, admin: number];
-
-interface Row {
-  /** The route as declared (OpenAPI form), so the table can be checked against the app's own list. */
-  route: string;
-  /** What is called: a concrete address and body that pass the route's own checks or fail them harmlessly. */
-  url: string;
-  body?: unknown;
-  expected: Statuses;
-}
+type Row = MatrixRow;
 
 /** A tus upload id that exists nowhere. */
 const UPLOAD_ID = '0123456789abcdef0123456789abcdef';
@@ -52,6 +46,8 @@ const MATRIX: Row[] = [
   { route: 'PATCH /api/uploads/{*}',       url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
   { route: 'DELETE /api/uploads/{*}',      url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
   { route: 'OPTIONS /api/uploads/{*}',     url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 204, 204] },
+  // Each simple resource's rows, from its area's access level: a new one needs no line here.
+  ...recordResources.flatMap((r) => recordRows(r.name, areaAccess[r.area])),
 ];
 
 const cases = MATRIX.flatMap((row) => KINDS.map((kind, i) => ({ ...row, kind, status: row.expected[i]! })));

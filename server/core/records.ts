@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { bit, now } from '../db/index.js';
+import { readPage, readRows } from '../db/read.js';
+import type { FieldSpec, RecordOf, RecordsResource } from '../../domain/records.js';
+import { messages } from '../../domain/messages.js';
+import { DomainError } from './errors.js';
+import { changed } from './events.js';
+
+// The rules of every simple resource (domain/records.ts), once: keyset pages, exact search, add with unique fields,
+// edit only from the version loaded, locked fields kept. A resource with rules of its own (products, users) has its
+// own core file instead.
+
+type Fields = Record<string, FieldSpec>;
+type Row = Record<string, unknown>;
+// Its table is not in Database's type (it is described, not written out), so its queries name it as any table.
+type AnyDb = Kysely<Record<string, Row>>;
+const any = (db: Kysely<Database>): AnyDb => db as unknown as AnyDb;
+
+const fromColumn = (spec: FieldSpec, v: unknown): unknown =>
+  spec.column === 'boolean' ? Boolean(Number(v)) : spec.column === 'integer' ? Number(v) : v;
+const toColumn = (spec: FieldSpec, v: unknown): unknown => (spec.column === 'boolean' ? bit(Boolean(v)) : v);
+
+function toRecord<F extends Fields>(r: RecordsResource<F>, row: Row): RecordOf<F> {
+  const out: Row = { id: row.id, version: Number(row.version), created: row.created, updated: row.updated ?? null };
+  for (const [k, spec] of Object.entries(r.fields)) out[k] = fromColumn(spec, row[k]);
+  return out as RecordOf<F>;
+}
+
+const uniqueViolation = (err: unknown): boolean => /unique|duplicate/i.test(String(err));
+
+/** One page in the resource's order, after an optional cursor. */
+export async function listRecords<F extends Fields>(
+  db: Kysely<Database>,
+  r: RecordsResource<F>,
+  opts: { limit: number; after: { key: string; id: string } | null },
+): Promise<{ items: RecordOf<F>[]; more: boolean }> {
+  const rows = await readPage<Row>(db, { table: r.name, key: r.sort.field, order: r.sort.order }, opts.after, opts.limit);
+  return { items: rows.slice(0, opts.limit).map((row) => toRecord(r, row)), more: rows.length > opts.limit };
+}
+
+/** The record whose search field is exactly `term`, or null. */
+export async function findRecord<F extends Fields>(db: Kysely<Database>, r: RecordsResource<F>, term: string): Promise<RecordOf<F> | null> {
+  const [row] = await readRows<Row>(db, `select * from "${r.name}" where "${r.search}" = ? limit 1`, [term.trim()]);
+  return row ? toRecord(r, row) : null;
+}
+
+export async function getRecord<F extends Fields>(db: Kysely<Database>, r: RecordsResource<F>, id: string): Promise<RecordOf<F>> {
+  const [row] = await readRows<Row>(db, `select * from "${r.name}" where id = ?`, [id]);
+  if (!row) throw new DomainError('not_found', messages.records.notFound);
+  return toRecord(r, row);
+}
+
+/** Refuses a value a unique field already has in another record, naming the field. */
+async function assertUnique<F extends Fields>(db: Kysely<Database>, r: RecordsResource<F>, values: Row, except?: string): Promise<void> {
+  for (const [k, spec] of Object.entries(r.fields)) {
+    if (!spec.unique || values[k] === undefined) continue;
+    const [hit] = await readRows<Row>(db, `select id from "${r.name}" where "${k}" = ? limit 1`, [toColumn(spec, values[k])]);
+    if (hit && hit.id !== except) throw new DomainError('conflict', messages.records.duplicate, [{ path: `/${k}`, message: messages.records.duplicate }]);
+  }
+}
+
+export async function createRecord<F extends Fields>(db: Kysely<Database>, r: RecordsResource<F>, actor: { uid: string }, input: Row): Promise<RecordOf<F>> {
+  await assertUnique(db, r, input);
+  const row: Row = { id: randomUUID(), version: 1, created: now(), updated: null, created_by: actor.uid, updated_by: null };
+  for (const [k, spec] of Object.entries(r.fields)) row[k] = toColumn(spec, input[k]);
+  try {
+    await any(db).insertInto(r.name).values(row).execute();
+  } catch (err) {
+    // Two people adding the same value at once: the unique index decides.
+    if (uniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
+    throw err;
+  }
+  await changed(db, { kind: 'record', resource: r.name, id: row.id as string, version: 1, actor: actor.uid, created: true });
+  return toRecord(r, row);
+}
+
+/** Edit, only if nobody saved since `version`; a locked field may be sent back only as it is. */
+export async function updateRecord<F extends Fields>(
+  db: Kysely<Database>,
+  r: RecordsResource<F>,
+  actor: { uid: string },
+  id: string,
+  version: number,
+  input: Row,
+): Promise<RecordOf<F>> {
+  const current = (await getRecord(db, r, id)) as Row;
+  const set: Row = { version: version + 1, updated: now(), updated_by: actor.uid };
+  for (const [k, spec] of Object.entries(r.fields)) {
+    if (input[k] === undefined) continue;
+    if (spec.locked) {
+      if (input[k] !== current[k]) throw new DomainError('validation', messages.records.locked, [{ path: `/${k}`, message: messages.records.locked }]);
+      continue;
+    }
+    set[k] = toColumn(spec, input[k]);
+  }
+  await assertUnique(db, r, input, id);
+  let res;
+  try {
+    res = await any(db).updateTable(r.name).set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  } catch (err) {
+    if (uniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
+    throw err;
+  }
+  if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.records.stale, { current: current.version });
+  await changed(db, { kind: 'record', resource: r.name, id, version: version + 1, actor: actor.uid });
+  return getRecord(db, r, id);
+}

@@ -1,0 +1,25 @@
+import type { Access } from '../../../domain/permissions.js';
+
+export type Statuses = [anonymous: number, inactive: number, noRole: number, editor: number, admin: number];
+
+/** One row of the permission matrix. */
+export interface MatrixRow {
+  /** The route as declared (OpenAPI form), so the table can be checked against the app's own list. */
+  route: string;
+  /** What is called: a concrete address and body that pass the route's own checks or fail them harmlessly. */
+  url: string;
+  body?: unknown;
+  expected: Statuses;
+}
+
+/** The four routes of a simple resource (server/routes/records.ts), open to its area's access level only. */
+export function recordRows(name: string, access: Access): MatrixRow[] {
+  const as = (status: number): Statuses =>
+    access === 'admin' ? [401, 401, 403, 403, status] : access === 'editor' ? [401, 401, 403, status, status] : [401, 401, status, status, status];
+  return [
+    { route: `GET /api/${name}`, url: `/api/${name}`, expected: as(200) },
+    { route: `POST /api/${name}`, url: `/api/${name}`, body: {}, expected: as(400) },
+    { route: `GET /api/${name}/{id}`, url: `/api/${name}/no-such-id`, expected: as(404) },
+    { route: `PATCH /api/${name}/{id}`, url: `/api/${name}/no-such-id`, body: {}, expected: as(400) },
+  ];
+}
