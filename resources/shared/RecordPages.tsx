@@ -22,7 +22,7 @@ import { ExactSearch } from './ExactSearch';
 import { PagedTable, type Column } from './PagedTable';
 import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from './errors';
-import { recordPaths, type RecordsScreens, type RecordsTexts } from './records';
+import { recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
 
 // The four pages of every simple resource (resources/shared/records.ts), from its description and its screens' texts.
 

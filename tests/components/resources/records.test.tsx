@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { memoryStore, type DataProvider } from 'react-admin';
+import { memoryStore } from 'react-admin';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { describe, expect, it, vi } from 'vitest';
 import Console from '../../../src/Console';
@@ -34,7 +34,7 @@ const screens = recordsResource({
 
 const record = (n: number) => ({ id: `id${n}`, code: `S-${n}`, name: `Supplier ${n}`, email: `s${n}@example.com`, leadDays: n, active: n === 1, version: 1, created: '2026-01-01T00:00:00.000Z', updated: null });
 
-function renderAt(path: string, data: Partial<DataProvider>, flags = { isAdmin: false, isEditor: true }) {
+function renderAt(path: string, data: Record<string, unknown>, flags = { isAdmin: false, isEditor: true }) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Console
