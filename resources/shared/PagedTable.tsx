@@ -73,7 +73,7 @@ export function PagedTable<R extends RaRecord>({ pages, label, columns, edit, ph
     body = (
       <SimpleRows
         label={label}
-        rows={rows.map((r) => ({ key: String(r.id), to: edit.path(r), linkLabel: editName(r), ...phone(r) }))}
+        rows={rows.map((r) => ({ key: String(r.id), to: edit.path(r), ...phone(r) }))}
       />
     );
   } else {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Avatar, List, ListItemAvatar, ListItemButton, ListItemText, useMediaQuery, useTheme } from '@mui/material';
+import { Avatar, List, ListItem, ListItemAvatar, ListItemButton, ListItemText, useMediaQuery, useTheme } from '@mui/material';
 
 /** One row of a small-screen list: what it says, where a tap goes, and an optional picture. */
 export interface SimpleRow {
@@ -9,8 +9,6 @@ export interface SimpleRow {
   secondary: string;
   /** A thumbnail address; decorative, as the text says what it is. */
   image?: string;
-  /** What the link says to a screen reader (the row's EDIT). */
-  linkLabel: string;
 }
 
 /** True below the small breakpoint (a phone held upright), where lists become simple lists. */
@@ -23,7 +21,9 @@ export function SimpleRows({ label, rows }: { label: string; rows: SimpleRow[] }
   return (
     <List aria-label={label} disablePadding>
       {rows.map((r) => (
-        <ListItemButton key={r.key} component={Link} to={r.to} divider aria-label={r.linkLabel}>
+        <ListItem key={r.key} disablePadding divider>
+        {/* Its name is what it shows (name and secondary text), so speech input can say what it sees. */}
+        <ListItemButton component={Link} to={r.to}>
           {r.image !== undefined && (
             <ListItemAvatar>
               <Avatar variant="rounded" src={r.image} alt="" />
@@ -31,6 +31,7 @@ export function SimpleRows({ label, rows }: { label: string; rows: SimpleRow[] }
           )}
           <ListItemText primary={r.primary} secondary={r.secondary} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
         </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

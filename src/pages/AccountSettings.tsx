@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Box, Card, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import PersonIcon from '@mui/icons-material/Person';
 import { useMessages } from '../locale';
 import { MyAccountForm } from './MyAccountForm';
@@ -15,12 +15,14 @@ export default function AccountSettings() {
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: 'flex-start' }}>
         <Card component="nav" aria-label={t.pageTitle} sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0 }}>
           <List disablePadding>
-            <ListItemButton component={Link} to="/settings/account" selected aria-current="page">
-              <ListItemIcon>
-                <PersonIcon />
-              </ListItemIcon>
-              <ListItemText primary={t.title} />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton component={Link} to="/settings/account" selected aria-current="page">
+                <ListItemIcon>
+                  <PersonIcon />
+                </ListItemIcon>
+                <ListItemText primary={t.title} />
+              </ListItemButton>
+            </ListItem>
           </List>
         </Card>
         <MyAccountForm />

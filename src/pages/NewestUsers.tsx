@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useGetList, usePermissions } from 'react-admin';
-import { Card, CardContent, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Card, CardContent, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants';
 import { useMessages } from '../locale';
 import type { User } from '../../domain/users';
@@ -30,9 +30,11 @@ export function NewestUsers() {
         ) : (
           <List disablePadding>
             {data.map((u) => (
-              <ListItemButton key={u.id} component={Link} to={editUserPath(u.uid)} divider>
-                <ListItemText primary={fullName(u)} secondary={`${u.email} · ${m.users.created} ${shortDate(u.created)}`} />
-              </ListItemButton>
+              <ListItem key={u.id} disablePadding divider>
+                <ListItemButton component={Link} to={editUserPath(u.uid)}>
+                  <ListItemText primary={fullName(u)} secondary={`${u.email} · ${m.users.created} ${shortDate(u.created, m)}`} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

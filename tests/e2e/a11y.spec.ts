@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+import type { UserKey } from './users';
+
+// Every screen, checked with axe-core: no serious or critical violation, signed in as an admin and as an editor
+// (the screens each may open), and the public pages signed out.
+
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
+}
+
+/** Opens a path and waits until its first heading is there and the network is quiet. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+const editorScreens = ['/', '/products/products', '/products/add-product/', '/products/search', '/languages/english', '/languages/swedish', '/settings/account', '/info/changelog'];
+const adminScreens = [...editorScreens, '/users/users', '/users/search', '/no/such/page'];
+const byRole: [UserKey, string[]][] = [
+  ['admin', adminScreens],
+  ['editor', [...editorScreens, '/users/users']],
+];
+
+for (const [who, screens] of byRole) {
+  test(`every screen an ${who} opens has no serious or critical axe violation`, async ({ page }) => {
+    await signIn(page, who);
+    const found: string[] = [];
+    for (const path of screens) {
+      await open(page, path);
+      for (const v of await serious(page)) found.push(`${path}: ${v}`);
+    }
+    // The edit pages, reached from the lists.
+    await open(page, '/products/products');
+    await page.getByRole('link', { name: /^EDIT/ }).first().click();
+    await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const v of await serious(page)) found.push(`edit product: ${v}`);
+    if (who === 'admin') {
+      await open(page, '/users/users');
+      await page.getByRole('link', { name: /^EDIT/ }).first().click();
+      await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      for (const v of await serious(page)) found.push(`edit user: ${v}`);
+    }
+    await page.screenshot({ path: test.info().outputPath(`${who}-last.png`) });
+    expect(found).toEqual([]);
+  });
+}
+
+test('the public pages have no serious or critical axe violation', async ({ page }) => {
+  const found: string[] = [];
+  for (const path of ['/signin', '/forgot', '/reset-password?token=x', '/version']) {
+    await open(page, path);
+    for (const v of await serious(page)) found.push(`${path}: ${v}`);
+  }
+  expect(found).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the simple lists have no serious or critical axe violation', async ({ page }) => {
+    await signIn(page, 'admin');
+    const found: string[] = [];
+    for (const path of ['/products/products', '/users/users']) {
+      await open(page, path);
+      for (const v of await serious(page)) found.push(`${path}: ${v}`);
+    }
+    await page.screenshot({ path: test.info().outputPath('phone-users.png') });
+    expect(found).toEqual([]);
+  });
+});
