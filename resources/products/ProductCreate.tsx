@@ -5,6 +5,7 @@ import { messageOf, statusOf } from '../shared/errors';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame, editPath } from './ProductFrame';
 import { ProductInputs, productData, productDefaults } from './ProductInputs';
+import { useWaitForImages } from './useWaitForImages';
 
 /** /products/add-product: a new product with up to three images; on success its edit page. */
 export default function ProductCreate() {
@@ -12,11 +13,18 @@ export default function ProductCreate() {
   const [create] = useCreate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const { waitRef, wait, saveLabel } = useWaitForImages();
 
   const save = async (values: Record<string, unknown>): Promise<Record<string, string> | undefined> => {
     const sku = typeof values.sku === 'string' ? values.sku.trim() : '';
+    // Images still uploading are waited for; one that fails keeps the form as typed and is named.
+    const waited = await wait();
+    if ('errors' in waited) {
+      notify(waited.errors.images, { type: 'error' });
+      return waited.errors;
+    }
     try {
-      const product = await create('products', { data: { sku, ...productData(values) } }, { returnPromise: true });
+      const product = await create('products', { data: { sku, ...productData(values), images: waited.images } }, { returnPromise: true });
       notify(t.added, { type: 'success' });
       navigate(editPath(product.id));
       return undefined;
@@ -31,8 +39,8 @@ export default function ProductCreate() {
     <ProductFrame title={t.addTitle}>
       <Form defaultValues={productDefaults} onSubmit={save}>
         <ProductInputs />
-        <ImagesInput mode="create" />
-        <SaveButton label={t.save} alwaysEnable />
+        <ImagesInput mode="create" waitRef={waitRef} />
+        <SaveButton label={saveLabel} alwaysEnable />
       </Form>
     </ProductFrame>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { EditBase, Form, SaveButton, useEditContext, useNotify } from 'react-admin';
+import { EditBase, Form, SaveButton, useEditContext, useNotify, useSaveContext } from 'react-admin';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
@@ -10,6 +10,7 @@ import { PLACEHOLDER_IMAGE } from './images';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame } from './ProductFrame';
 import { ProductInputs, productData } from './ProductInputs';
+import { useWaitForImages } from './useWaitForImages';
 
 interface ViewProps {
   conflict: boolean;
@@ -20,6 +21,9 @@ interface ViewProps {
 function ProductEditView({ conflict, onReloaded }: ViewProps) {
   const t = useMessages().products;
   const { record, isPending, error, refetch } = useEditContext<Product>();
+  const { save } = useSaveContext();
+  const notify = useNotify();
+  const { waitRef, wait, saveLabel } = useWaitForImages();
   if (isPending) return <Busy />;
   if (error || !record) {
     return (
@@ -33,9 +37,18 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
     await refetch();
     onReloaded();
   };
+  // Images still uploading are waited for, then the save goes on with their addresses.
+  const submit = async (values: Record<string, unknown>) => {
+    const waited = await wait();
+    if ('errors' in waited) {
+      notify(waited.errors.images, { type: 'error' });
+      return waited.errors;
+    }
+    return save?.({ ...values, images: waited.images });
+  };
   return (
     <ProductFrame title={t.editTitle}>
-      <Form>
+      <Form onSubmit={submit}>
         <ProductInputs skuLocked />
         <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
           {t.primary}
@@ -46,7 +59,7 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
           alt={record.primary ? `${t.primary}: ${record.name}` : t.noImage}
           sx={{ width: 180, maxWidth: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100' }}
         />
-        <ImagesInput key={record.version} mode="edit" initial={record.images} thumbnails={record.thumbnails} />
+        <ImagesInput key={record.version} mode="edit" initial={record.images} thumbnails={record.thumbnails} waitRef={waitRef} />
         {conflict && (
           <Alert
             severity="warning"
@@ -60,7 +73,7 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
             {t.stale}
           </Alert>
         )}
-        <SaveButton label={t.save} />
+        <SaveButton label={saveLabel} />
       </Form>
     </ProductFrame>
   );

@@ -23,6 +23,12 @@ export interface Slot {
   upload: SlotUpload | null;
 }
 
+/** What the uploads running when Save was pressed came to: the slots' addresses, and the ones that did not finish. */
+export interface Settled {
+  addresses: string[];
+  failed: { index: number; reason: string }[];
+}
+
 const busy = (s: Slot): boolean => s.upload?.state === 'running' || s.upload?.state === 'paused';
 
 /** Whether a slot counts as chosen: it holds an image or a file is on its way. */
@@ -53,11 +59,14 @@ export function useImageSlots(
   const tokens = useRef<object[]>(SLOTS.map(() => ({})));
   const tell = useRef(onAddresses);
   tell.current = onAddresses;
+  // Who waits for the uploads to settle (a pressed Save), told of every change.
+  const watchers = useRef(new Set<() => void>());
 
   const change = useCallback((i: number, edit: (s: Slot) => Slot): Slot[] => {
     const next = current.current.map((s, j) => (j === i ? edit(s) : s));
     current.current = next;
     setSlots(next);
+    for (const watch of [...watchers.current]) watch();
     return next;
   }, []);
 
@@ -108,6 +117,34 @@ export function useImageSlots(
   const cancel = useCallback((i: number) => handles.current[i]?.cancel(), []);
   const isPending = useCallback(() => current.current.some(busy), []);
 
+  /**
+   * Waits until the uploads running now have finished, failed or been cancelled (a paused one is resumed: Save means
+   * go on), telling their combined progress in percent; then answers the addresses and which of them did not finish.
+   */
+  const settle = useCallback(
+    (onProgress: (percent: number) => void, reasonOf: (upload: SlotUpload) => string): Promise<Settled> =>
+      new Promise((resolve) => {
+        const watched = SLOTS.filter((i) => busy(current.current[i]!));
+        watched.forEach((i) => {
+          if (current.current[i]!.upload?.state === 'paused') handles.current[i]?.resume();
+        });
+        const check = (): void => {
+          const now = current.current;
+          const uploads = watched.map((i) => now[i]!.upload!);
+          const total = uploads.reduce((n, u) => n + u.total, 0);
+          const sent = uploads.reduce((n, u) => n + (u.state === 'success' ? u.total : u.sent), 0);
+          onProgress(total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 100);
+          if (watched.some((i) => busy(now[i]!))) return;
+          watchers.current.delete(check);
+          const failed = watched.filter((i) => now[i]!.upload?.state !== 'success').map((i) => ({ index: i, reason: reasonOf(now[i]!.upload!) }));
+          resolve({ addresses: addressesOf(now), failed });
+        };
+        watchers.current.add(check);
+        check();
+      }),
+    [],
+  );
+
   // Leaving the form stops what is still uploading.
   useEffect(
     () => () => {
@@ -117,5 +154,5 @@ export function useImageSlots(
     [],
   );
 
-  return { slots, choose, pause, resume, cancel, isPending };
+  return { slots, choose, pause, resume, cancel, isPending, settle };
 }

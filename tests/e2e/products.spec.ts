@@ -148,3 +148,28 @@ test('pauses and resumes a large upload, which then finishes', async ({ page }) 
   await expect(slot(page, 1).getByRole('button', { name: /^(Pause|Resume|Cancel) image 1$/ })).toHaveCount(0);
   await expect(slot(page, 1).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', /^\/files\/Uploads\/.+large\.png\.thumb\.webp$/);
 });
+
+test('Save pressed while an image uploads waits for it, then adds the product', async ({ page }) => {
+  await page.goto('/products/add-product/');
+  await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
+  const waitSku = `WAIT-${Date.now()}`;
+  await page.getByRole('textbox', { name: 'SKU' }).fill(waitSku);
+  await page.getByRole('textbox', { name: 'Price' }).fill('150 SEK');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Patient cotton towel');
+  await page.getByRole('textbox', { name: 'Details' }).fill('Saved while its photo was on its way.');
+  // Slow the upload (about 2 MB/s) so Save is pressed while it runs.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  await slot(page, 1).getByLabel('Choose image 1').setInputFiles(file('large.png'));
+  await expect(slot(page, 1).getByRole('status')).toHaveText('Uploading');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: /^Waiting for the images… \d+ %$/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('waiting-for-images.png') });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  await expect(page.getByText('Added')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
+  await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveValue(waitSku);
+  await expect(slot(page, 1).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', /large\.png\.thumb\.webp$/);
+});

@@ -82,7 +82,7 @@ describe('Add product', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
-  it('shows the upload running with pause, resume and cancel, and waits for it before submitting', async () => {
+  it('shows the upload running with pause, resume and cancel; Save waits for it, resuming it, then saves', async () => {
     const { started, create } = setup();
     await fillTexts();
     await userEvent.upload(screen.getByLabelText('Choose image 1'), imageFile('one.png'));
@@ -94,14 +94,32 @@ describe('Add product', () => {
     expect(upload.handle.pause).toHaveBeenCalled();
     expect(await screen.findByRole('status')).toHaveTextContent('Paused');
     await save();
-    expect(await screen.findByText('Please wait until the images finish uploading.')).toBeVisible();
+    // Save means go on: the paused upload is resumed, and the button says what it waits for.
+    await waitFor(() => expect(upload.handle.resume).toHaveBeenCalled());
+    expect(await screen.findByRole('button', { name: /Waiting for the images… 50 %/ })).toBeVisible();
     expect(create).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Resume image 1' }));
-    expect(upload.handle.resume).toHaveBeenCalled();
+    await upload.progress(12);
+    expect(await screen.findByRole('button', { name: /Waiting for the images… 75 %/ })).toBeVisible();
     await upload.finish('/files/Uploads/u1_x_one.png');
-    expect(await screen.findByRole('status')).toHaveTextContent('Uploaded');
-    expect(screen.queryByRole('button', { name: 'Cancel image 1' })).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Please wait until the images finish uploading.')).not.toBeInTheDocument());
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![1].data).toMatchObject({ sku: 'CO-2000', images: ['/files/Uploads/u1_x_one.png'] });
+    expect(await screen.findByTestId('where')).toHaveTextContent('/products/edit-product/new-1');
+  });
+
+  it('keeps the form as typed and names the image when an upload fails while Save waits', async () => {
+    const { started, create } = setup();
+    await fillTexts();
+    await userEvent.upload(screen.getByLabelText('Choose image 1'), imageFile('one.png'));
+    await started[0]!.finish('/files/Uploads/u1_x_one.png');
+    await userEvent.upload(screen.getByLabelText('Choose image 2'), imageFile('two.png'));
+    await started[1]!.progress(4);
+    await save();
+    expect(await screen.findByRole('button', { name: /Waiting for the images/ })).toBeVisible();
+    await started[1]!.fail('The connection was lost.');
+    expect((await screen.findAllByText('Image 2 could not be uploaded: The connection was lost.')).length).toBeGreaterThanOrEqual(1);
+    expect(create).not.toHaveBeenCalled();
+    expect(await field('SKU')).toHaveValue('CO-2000');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeVisible();
   });
 
   it("adds the product with its images, says 'Added' and opens its edit page", async () => {
