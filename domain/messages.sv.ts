@@ -99,6 +99,8 @@ export const sv: Catalogue = {
     status: 'Status',
     active: 'Aktiv',
     disabled: 'Inaktiv',
+    find: 'Sök på namn eller artikelnummer',
+    all: 'Alla',
     activeTrue: 'ja',
     activeFalse: 'nej',
     details: 'Detaljer',

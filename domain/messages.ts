@@ -93,6 +93,8 @@ export const messages = {
     active: 'Active',
     disabled: 'Disabled',
     /** The list's Active column, as the spec shows it. */
+    find: 'Find by name or SKU',
+    all: 'All',
     activeTrue: 'true',
     activeFalse: 'false',
     details: 'Details',

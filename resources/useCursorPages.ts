@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, type RaRecord } from 'react-admin';
 import { PAGE_SIZE } from '../domain/constants';
 
@@ -21,8 +21,17 @@ const nextOf = (meta: unknown): string | null =>
  * Loads a resource's cursor pages in the server's order (users oldest first, products by SKU descending): the first
  * at once, each next one appended on loadMore (spec §4, Lists). Shared by the users and products lists.
  */
-export function useCursorPages<R extends RaRecord>(resource: string, onError: (err: unknown) => void): CursorPages<R> {
+export function useCursorPages<R extends RaRecord>(
+  resource: string,
+  onError: (err: unknown) => void,
+  /** Narrows the list (a search, a category); a new filter starts again from the first page. */
+  filter: Record<string, unknown> = {},
+): CursorPages<R> {
   const dataProvider = useDataProvider();
+  const filterKey = JSON.stringify(filter);
+  const stableFilter = useMemo(() => JSON.parse(filterKey) as Record<string, unknown>, [filterKey]);
+  // A page asked for under an earlier filter is dropped when it arrives.
+  const generation = useRef(0);
   const [state, setState] = useState<{ rows: R[]; next: string | null; status: Status }>({ rows: [], next: null, status: 'pending' });
   const reportError = useRef(onError);
   reportError.current = onError;
@@ -31,16 +40,18 @@ export function useCursorPages<R extends RaRecord>(resource: string, onError: (e
     async (after: string | null, signal?: AbortSignal) => {
       const res = await dataProvider.getList<R>(resource, {
         pagination: { page: 1, perPage: PAGE_SIZE },
-        filter: {},
+        filter: stableFilter,
         meta: after ? { after } : undefined,
         signal,
       });
       return { rows: res.data, next: nextOf(res.meta) };
     },
-    [dataProvider, resource],
+    [dataProvider, resource, stableFilter],
   );
 
   useEffect(() => {
+    generation.current += 1;
+    setState((s) => (s.status === 'pending' ? s : { ...s, status: 'pending' }));
     const controller = new AbortController();
     fetchPage(null, controller.signal).then(
       (page) => setState({ ...page, status: 'ready' }),
@@ -57,10 +68,13 @@ export function useCursorPages<R extends RaRecord>(resource: string, onError: (e
     const after = state.next;
     if (!after || state.status === 'more') return;
     setState((s) => ({ ...s, status: 'more' }));
+    const asked = generation.current;
     try {
       const page = await fetchPage(after);
+      if (asked !== generation.current) return;
       setState((s) => ({ rows: [...s.rows, ...page.rows], next: page.next, status: 'ready' }));
     } catch (err) {
+      if (asked !== generation.current) return;
       setState((s) => ({ ...s, status: 'ready' }));
       reportError.current(err);
     }

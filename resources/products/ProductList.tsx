@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { Box, Typography } from '@mui/material';
+import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { CATEGORIES } from '../../domain/constants';
 import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
 import { PLACEHOLDER_IMAGE } from './images';
@@ -12,7 +14,18 @@ export default function ProductList() {
   const m = useMessages();
   const t = m.products;
   const notify = useNotify();
-  const pages = useCursorPages<Product>('products', () => notify(t.fetchFailed, { type: 'error' }));
+  // What staff remember of a product: any part of its name or SKU (sent a moment after typing stops), its category,
+  // its status. The spec's exact SKU search page stays as it is.
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [category, setCategory] = useState('');
+  const [status, setStatus] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const filter = { ...(q ? { q } : {}), ...(category ? { category } : {}), ...(status ? { active: status === 'active' } : {}) };
+  const pages = useCursorPages<Product>('products', () => notify(t.fetchFailed, { type: 'error' }), filter);
   // Columns SKU, Name, Category, Price, Active (as true or false), after the thumbnail (spec §4).
   const columns: Column<Product>[] = [
     {
@@ -41,6 +54,22 @@ export default function ProductList() {
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
         {t.title}
       </Typography>
+      <Stack role="search" aria-label={t.find} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField type="search" label={t.find} value={typed} onChange={(e) => setTyped(e.target.value)} size="small" sx={{ flex: 1, maxWidth: { sm: 360 } }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField select label={t.category} value={category} onChange={(e) => setCategory(e.target.value)} size="small" sx={{ minWidth: 140 }}>
+          <MenuItem value="">{t.all}</MenuItem>
+          {CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label={t.status} value={status} onChange={(e) => setStatus(e.target.value)} size="small" sx={{ minWidth: 140 }}>
+          <MenuItem value="">{t.all}</MenuItem>
+          <MenuItem value="active">{t.active}</MenuItem>
+          <MenuItem value="disabled">{t.disabled}</MenuItem>
+        </TextField>
+      </Stack>
       <PagedTable
         pages={pages}
         label={t.title}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
@@ -38,6 +38,56 @@ export async function listProducts(
   opts: { limit: number; after: { key: string; id: string } | null },
 ): Promise<{ items: Product[]; more: boolean }> {
   const rows = await readPage<Row>(db, { table: 'products', key: 'sku', order: 'desc' }, opts.after, opts.limit);
+  return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };
+}
+
+/** What the products list may be narrowed to: words found anywhere in the name or SKU, a category, a status. */
+export interface ProductFilter {
+  q?: string;
+  category?: string;
+  active?: boolean;
+}
+
+const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the products that match a filter, newest SKU first, after an optional cursor. Every word of `q` must
+ * appear in the name or the SKU, in any case. SQLite looks words of three or more characters up in the trigram index
+ * (products_fts) and shorter ones with LIKE; PostgreSQL uses ILIKE-style matching on lower(), which its pg_trgm
+ * indexes serve (migration 003).
+ */
+export async function searchProducts(
+  db: Kysely<Database>,
+  filter: ProductFilter,
+  opts: { limit: number; after: { key: string; id: string } | null },
+): Promise<{ items: Product[]; more: boolean }> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const words = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const long = postgres ? [] : words.filter((w) => [...w].length >= 3);
+  if (long.length > 0) {
+    where.push('p.rowid in (select rowid from products_fts where products_fts match ?)');
+    params.push(long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND '));
+  }
+  for (const w of postgres ? words : words.filter((x) => [...x].length < 3)) {
+    where.push("(lower(p.name) like ? escape '\\' or lower(p.sku) like ? escape '\\')");
+    params.push(likeEscaped(w), likeEscaped(w));
+  }
+  if (filter.category !== undefined) {
+    where.push('p.category = ?');
+    params.push(filter.category);
+  }
+  if (filter.active !== undefined) {
+    where.push('p.active = ?');
+    params.push(filter.active ? 1 : 0);
+  }
+  if (opts.after) {
+    where.push('p.sku <= ? and (p.sku < ? or p.id < ?)');
+    params.push(opts.after.key, opts.after.key, opts.after.id);
+  }
+  const text = `select p.* from products p ${where.length ? `where ${where.join(' and ')}` : ''} order by p.sku desc, p.id desc limit ?`;
+  const rows = await readRows<Row>(db, text, [...params, opts.limit + 1]);
   return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };
 }
 

@@ -18,8 +18,13 @@ export interface ListDescriptor<T> {
   area: Area;
   /** Its items' schema (the answer is serialized from it, so nothing else leaks). */
   item: z.ZodType<T>;
-  /** One page after an optional cursor, and whether more follow (core's keyset reader). */
-  list(db: Kysely<Database>, opts: { limit: number; after: { key: string; id: string } | null }): Promise<{ items: T[]; more: boolean }>;
+  /** One page after an optional cursor, and whether more follow (core's keyset reader), narrowed by the filters given. */
+  list(
+    db: Kysely<Database>,
+    opts: { limit: number; after: { key: string; id: string } | null; filter: Record<string, unknown> },
+  ): Promise<{ items: T[]; more: boolean }>;
+  /** Query parameters that narrow the list (e.g. a partial-name search, a category). */
+  filters?: z.ZodRawShape;
   /** The sort key and id of an item: the cursor of the page after it. */
   cursorOf(item: T): [key: string, id: string];
   /** The exact-match search: its query parameter, the longest term, and the lookup (at most one hit). */
@@ -32,7 +37,9 @@ export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: List
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
     after: z.string().max(500).optional(),
     [d.search.param]: searchText(d.search.max).optional(),
+    ...d.filters,
   });
+  const filterKeys = Object.keys(d.filters ?? {});
   const page = z.object({ items: z.array(d.item), next: z.string().nullable() });
   app.withTypeProvider<ZodTypeProvider>().get(
     d.path,
@@ -46,7 +53,8 @@ export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: List
       }
       const after = q.after ? decodeCursor(q.after) : null;
       if (q.after && !after) throw new DomainError('validation', messages.errors.badCursor);
-      const { items, more } = await d.list(db, { limit: q.limit, after });
+      const filter = Object.fromEntries(filterKeys.filter((k) => q[k] !== undefined).map((k) => [k, q[k]]));
+      const { items, more } = await d.list(db, { limit: q.limit, after, filter });
       const tail = items.at(-1);
       return { items, next: more && tail ? encodeCursor(...d.cursorOf(tail)) : null };
     },

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
 import { areaAccess } from '../../domain/permissions.js';
-import { createProduct, findProductBySku, getProduct, listProducts, updateProduct } from '../core/products.js';
+import { createProduct, findProductBySku, getProduct, listProducts, searchProducts, updateProduct, type ProductFilter } from '../core/products.js';
+import { CATEGORIES } from '../../domain/constants.js';
 import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
@@ -21,7 +22,14 @@ export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database
     path: '/api/products',
     area: 'products',
     item: Product,
-    list: listProducts,
+    // No filter: the plain keyset reader; any filter: the search (domain/constants' categories, true/false status).
+    list: (db, { filter, ...opts }) =>
+      Object.keys(filter).length === 0 ? listProducts(db, opts) : searchProducts(db, filter as ProductFilter, opts),
+    filters: {
+      q: searchText(200).optional(),
+      category: z.enum(CATEGORIES).optional(),
+      active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    },
     cursorOf: (p) => [p.sku, p.id],
     search: { param: 'sku', max: 64, find: findProductBySku },
   });

@@ -173,3 +173,17 @@ test('Save pressed while an image uploads waits for it, then adds the product', 
   await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveValue(waitSku);
   await expect(slot(page, 1).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', /large\.png\.thumb\.webp$/);
 });
+
+test('finds products by any part of the name, narrowed by category and status', async ({ page }) => {
+  await page.getByRole('menuitem', { name: 'Products', exact: true }).click();
+  await expect(bodyRows(page).first()).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Find by name or SKU' }).fill('linen tote');
+  await expect.poll(async () => (await bodyRows(page).allTextContents()).every((r) => /linen tote/i.test(r))).toBe(true);
+  const found = await bodyRows(page).count();
+  expect(found).toBeGreaterThan(0);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Disabled' }).click();
+  await expect.poll(async () => (await bodyRows(page).allTextContents()).every((r) => /linen tote.*false/i.test(r))).toBe(true);
+  await page.getByRole('searchbox', { name: 'Find by name or SKU' }).fill('no such product at all');
+  await expect(page.getByText('No products')).toBeVisible();
+});

@@ -72,4 +72,23 @@ describe('Products list', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not fetch products');
     expect(screen.queryByText('No products')).not.toBeInTheDocument();
   });
+
+  it('asks the server for what is typed (once typing stops), the category and the status, and shows its answer', async () => {
+    const getList = vi.fn(async (_r: string, { filter }: GetListParams) =>
+      listAnswer(filter?.q === 'runner' ? [productWith({ id: 'r1', sku: 'LI-9', name: 'Linen runner' })] : catalogue.slice(0, 10), null),
+    );
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    await screen.findByText('Product 0');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find by name or SKU' }), 'runner');
+    expect(await screen.findByText('Linen runner')).toBeVisible();
+    expect(dataRows()).toHaveLength(1);
+    // One request for the whole word, not one per key.
+    const asked = getList.mock.calls.map((c) => (c[1] as GetListParams).filter);
+    expect(asked).toEqual([{}, { q: 'runner' }]);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cotton' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Disabled' }));
+    await vi.waitFor(() => expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ filter: { q: 'runner', category: 'Cotton', active: false } })));
+  });
 });

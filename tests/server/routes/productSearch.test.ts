@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
+import { storedImage } from '../helpers/images.js';
+
+// Finding a product by any part of its name or SKU, with category and status filters, on both databases alike.
+const base = { category: 'Linen', mc: 'Linen care', details: 'Washed linen', price: '349 SEK', active: true };
+const names: [sku: string, name: string, extra?: Record<string, unknown>][] = [
+  ['LI-0001', 'Rust linen tea towel'],
+  ['LI-0002', 'Sage linen towel', { active: false }],
+  ['CO-0003', 'Natural cotton tea towel', { category: 'Cotton', mc: 'Cotton care' }],
+  ['LI-0004', 'Blush linen napkin set'],
+  ['LI-0005', 'Åsa’s LINEN apron'],
+  ['XX_100%', 'Percent_and underscore'],
+  ['LI-0007', 'Linen runner "Grand"'],
+];
+
+describe.each(dialects())('products: partial-name search and filters (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  const ids = new Map<string, string>();
+  beforeAll(async () => {
+    t = await startApp({ dialect });
+    const editor = await createUser(t, 'editor');
+    cookie = await signIn(t, editor.email, editor.password);
+    const image = await storedImage(t, editor.uid);
+    for (const [sku, name, extra] of names) {
+      const res = await t.api('POST', '/api/products', { cookie, body: { ...base, sku, name, images: [image], ...extra } });
+      expect(res.status, res.text).toBe(201);
+      ids.set(sku, res.json.id);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  const skus = async (query: string): Promise<string[]> => {
+    const res = await t.api('GET', `/api/products?${query}`, { cookie });
+    expect(res.status, res.text).toBe(200);
+    return res.json.items.map((p: { sku: string }) => p.sku);
+  };
+  const q = (text: string) => `q=${encodeURIComponent(text)}`;
+
+  it('matches every word anywhere in the name or SKU, in any case, newest SKU first', async () => {
+    expect(await skus(q('lin tow'))).toEqual(['LI-0002', 'LI-0001']);
+    expect(await skus(q('TEA'))).toEqual(['LI-0001', 'CO-0003']);
+    expect(await skus(q('0004'))).toEqual(['LI-0004']);
+    expect(await skus(q('li-000'))).toEqual(['LI-0007', 'LI-0005', 'LI-0004', 'LI-0002', 'LI-0001']);
+    expect(await skus(q('åsa'))).toEqual(['LI-0005']);
+    expect(await skus(q('grand"'))).toEqual(['LI-0007']);
+    expect(await skus(q('towel silk'))).toEqual([]);
+  });
+
+  it('matches short words and treats % and _ as themselves', async () => {
+    expect(await skus(q('ap'))).toEqual(['LI-0005', 'LI-0004']);
+    expect(await skus(q('%'))).toEqual(['XX_100%']);
+    // As a wildcard, _ would match 'ent' in 'Percent'.
+    expect(await skus(q('e_t'))).toEqual([]);
+    expect(await skus(q('_and'))).toEqual(['XX_100%']);
+  });
+
+  it('narrows by category and status, alone or with the words', async () => {
+    expect(await skus('category=Cotton')).toEqual(['CO-0003']);
+    expect(await skus(`${q('towel')}&active=false`)).toEqual(['LI-0002']);
+    expect(await skus(`${q('towel')}&category=Linen&active=true`)).toEqual(['LI-0001']);
+    expect((await t.api('GET', '/api/products?category=Silk', { cookie })).status).toBe(400);
+    expect((await t.api('GET', '/api/products?active=maybe', { cookie })).status).toBe(400);
+    expect((await t.api('GET', `/api/products?${q('a\u0000b')}`, { cookie })).status).toBe(400);
+  });
+
+  it('pages a search with the cursor, as the plain list does', async () => {
+    const first = await t.api('GET', `/api/products?${q('li')}&limit=2`, { cookie });
+    expect(first.json.items.map((p: { sku: string }) => p.sku)).toEqual(['LI-0007', 'LI-0005']);
+    const second = await t.api('GET', `/api/products?${q('li')}&limit=2&after=${first.json.next}`, { cookie });
+    expect(second.json.items.map((p: { sku: string }) => p.sku)).toEqual(['LI-0004', 'LI-0002']);
+  });
+
+  it('follows a rename: found by the new name, no longer by the old', async () => {
+    const id = ids.get('LI-0004')!;
+    const now = (await t.api('GET', `/api/products/${id}`, { cookie })).json;
+    const res = await t.api('PATCH', `/api/products/${id}`, { cookie, body: { name: 'Blush linen tablecloth' }, headers: { 'if-match': `"${now.version}"` } });
+    expect(res.status, res.text).toBe(200);
+    expect(await skus(q('napkin'))).toEqual([]);
+    expect(await skus(q('tablecl'))).toEqual(['LI-0004']);
+  });
+});
