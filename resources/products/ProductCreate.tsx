@@ -19,10 +19,7 @@ export default function ProductCreate() {
     const sku = typeof values.sku === 'string' ? values.sku.trim() : '';
     // Images still uploading are waited for; one that fails keeps the form as typed and is named.
     const waited = await wait();
-    if ('errors' in waited) {
-      notify(waited.errors.images, { type: 'error' });
-      return waited.errors;
-    }
+    if ('errors' in waited) return waited.errors;
     try {
       const product = await create('products', { data: { sku, ...productData(values), images: waited.images } }, { returnPromise: true });
       notify(t.added, { type: 'success' });

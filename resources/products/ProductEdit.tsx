@@ -22,7 +22,6 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
   const t = useMessages().products;
   const { record, isPending, error, refetch } = useEditContext<Product>();
   const { save } = useSaveContext();
-  const notify = useNotify();
   const { waitRef, wait, saveLabel } = useWaitForImages();
   if (isPending) return <Busy />;
   if (error || !record) {
@@ -40,10 +39,7 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
   // Images still uploading are waited for, then the save goes on with their addresses.
   const submit = async (values: Record<string, unknown>) => {
     const waited = await wait();
-    if ('errors' in waited) {
-      notify(waited.errors.images, { type: 'error' });
-      return waited.errors;
-    }
+    if ('errors' in waited) return waited.errors;
     return save?.({ ...values, images: waited.images });
   };
   return (

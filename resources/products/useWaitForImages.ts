@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
+import { useNotify } from 'react-admin';
 import { format } from '../../domain/messages';
 import { useMessages } from '../../src/locale';
 import type { WaitForImages } from './ImagesInput';
+import type { Settled } from './useImageSlots';
 
 /** What waiting came to: the images to save, or the form's errors naming the images that did not upload. */
 export type Waited = { images: string[] } | { errors: { images: string } };
@@ -12,23 +14,28 @@ export type Waited = { images: string[] } | { errors: { images: string } };
  */
 export function useWaitForImages() {
   const t = useMessages().products;
+  const notify = useNotify();
   const waitRef = useRef<WaitForImages | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
 
   const wait = async (): Promise<Waited> => {
     const settle = waitRef.current;
-    if (!settle) return { errors: { images: t.mustAddImage } };
-    let settled;
+    let settled: Settled = { addresses: [], failed: [] };
     try {
-      settled = await settle((p) => setPercent(p < 100 ? p : null));
+      if (settle) settled = await settle((p) => setPercent(p < 100 ? p : null));
     } finally {
       setPercent(null);
     }
-    if (settled.failed.length > 0) {
-      return { errors: { images: settled.failed.map((f) => format(t.imageFailed, { n: f.index + 1, reason: f.reason })).join(' ') } };
-    }
-    if (settled.addresses.length === 0) return { errors: { images: t.mustAddImage } };
-    return { images: settled.addresses };
+    const refused =
+      settled.failed.length > 0
+        ? settled.failed.map((f) => format(t.imageFailed, { n: f.index + 1, reason: f.reason })).join(' ')
+        : settled.addresses.length === 0
+          ? t.mustAddImage
+          : null;
+    if (refused === null) return { images: settled.addresses };
+    // Said in a toast too: the images field may be out of sight when Save is pressed.
+    notify(refused, { type: 'error' });
+    return { errors: { images: refused } };
   };
 
   return { waitRef, wait, saveLabel: percent === null ? t.save : format(t.waitingForUploads, { percent }) };

@@ -1,3 +1,6 @@
+/** True when the database refused a write for a unique index (two people adding the same value at once). */
+export const isUniqueViolation = (err: unknown): boolean => /unique|duplicate/i.test(String(err));
+
 /** A refusal the core raises; the HTTP layer maps its code to a status. */
 export class DomainError extends Error {
   constructor(

@@ -5,7 +5,7 @@ import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
 import { messages } from '../../domain/messages.js';
-import { DomainError } from './errors.js';
+import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
 import { thumbnailOf } from './files.js';
 
@@ -32,15 +32,6 @@ export function toProduct(r: Row): Product {
   };
 }
 
-/** One page of products, newest SKU first (sku descending, then id), after an optional cursor. */
-export async function listProducts(
-  db: Kysely<Database>,
-  opts: { limit: number; after: { key: string; id: string } | null },
-): Promise<{ items: Product[]; more: boolean }> {
-  const rows = await readPage<Row>(db, { table: 'products', key: 'sku', order: 'desc' }, opts.after, opts.limit);
-  return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };
-}
-
 /** What the products list may be narrowed to: words found anywhere in the name or SKU, a category, a status. */
 export interface ProductFilter {
   q?: string;
@@ -50,44 +41,45 @@ export interface ProductFilter {
 
 const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * One page of the products that match a filter, newest SKU first, after an optional cursor. Every word of `q` must
- * appear in the name or the SKU, in any case. SQLite looks words of three or more characters up in the trigram index
- * (products_fts) and shorter ones with LIKE; PostgreSQL uses ILIKE-style matching on lower(), which its pg_trgm
- * indexes serve (migration 003).
- */
-export async function searchProducts(
-  db: Kysely<Database>,
-  filter: ProductFilter,
-  opts: { limit: number; after: { key: string; id: string } | null },
-): Promise<{ items: Product[]; more: boolean }> {
+/** The conditions of a filter, with `?` placeholders, and their values in order. */
+function productConditions(db: Kysely<Database>, filter: ProductFilter): { where: string[]; params: unknown[] } {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const where: string[] = [];
   const params: unknown[] = [];
   const words = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const long = postgres ? [] : words.filter((w) => [...w].length >= 3);
   if (long.length > 0) {
-    where.push('p.rowid in (select rowid from products_fts where products_fts match ?)');
+    where.push('rowid in (select rowid from products_fts where products_fts match ?)');
     params.push(long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND '));
   }
   for (const w of postgres ? words : words.filter((x) => [...x].length < 3)) {
-    where.push("(lower(p.name) like ? escape '\\' or lower(p.sku) like ? escape '\\')");
+    where.push("(lower(name) like ? escape '\\' or lower(sku) like ? escape '\\')");
     params.push(likeEscaped(w), likeEscaped(w));
   }
   if (filter.category !== undefined) {
-    where.push('p.category = ?');
+    where.push('category = ?');
     params.push(filter.category);
   }
   if (filter.active !== undefined) {
-    where.push('p.active = ?');
+    where.push('active = ?');
     params.push(filter.active ? 1 : 0);
   }
-  if (opts.after) {
-    where.push('p.sku <= ? and (p.sku < ? or p.id < ?)');
-    params.push(opts.after.key, opts.after.key, opts.after.id);
-  }
-  const text = `select p.* from products p ${where.length ? `where ${where.join(' and ')}` : ''} order by p.sku desc, p.id desc limit ?`;
-  const rows = await readRows<Row>(db, text, [...params, opts.limit + 1]);
+  return { where, params };
+}
+
+/**
+ * One page of products, newest SKU first (sku descending, then id), after an optional cursor, narrowed by a filter.
+ * Every word of `q` must appear in the name or the SKU, in any case. SQLite looks words of three or more characters
+ * up in the trigram index (products_fts) and shorter ones with LIKE; PostgreSQL matches on lower(), which its pg_trgm
+ * indexes serve (migration 003). No filter is the plain keyset read.
+ */
+export async function listProducts(
+  db: Kysely<Database>,
+  opts: { limit: number; after: { key: string; id: string } | null },
+  filter: ProductFilter = {},
+): Promise<{ items: Product[]; more: boolean }> {
+  const page = { table: 'products', key: 'sku', order: 'desc' } as const;
+  const rows = await readPage<Row>(db, page, opts.after, opts.limit, productConditions(db, filter));
   return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };
 }
 
@@ -138,7 +130,7 @@ export async function createProduct(db: Kysely<Database>, actor: { uid: string }
     await db.insertInto('products').values(row).execute();
   } catch (err) {
     // Two editors adding the same SKU at once: the unique index decides.
-    if (/unique|duplicate/i.test(String(err))) throw new DomainError('conflict', messages.products.duplicateSku);
+    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.products.duplicateSku);
     throw err;
   }
   await changed(db, { kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true });

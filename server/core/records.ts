@@ -5,7 +5,7 @@ import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import type { FieldSpec, RecordOf, RecordsResource } from '../../domain/records.js';
 import { messages } from '../../domain/messages.js';
-import { DomainError } from './errors.js';
+import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
 
 // The rules of every simple resource (domain/records.ts), once: keyset pages, exact search, add with unique fields,
@@ -27,8 +27,6 @@ function toRecord<F extends Fields>(r: RecordsResource<F>, row: Row): RecordOf<F
   for (const [k, spec] of Object.entries(r.fields)) out[k] = fromColumn(spec, row[k]);
   return out as RecordOf<F>;
 }
-
-const uniqueViolation = (err: unknown): boolean => /unique|duplicate/i.test(String(err));
 
 /** One page in the resource's order, after an optional cursor. */
 export async function listRecords<F extends Fields>(
@@ -69,7 +67,7 @@ export async function createRecord<F extends Fields>(db: Kysely<Database>, r: Re
     await any(db).insertInto(r.name).values(row).execute();
   } catch (err) {
     // Two people adding the same value at once: the unique index decides.
-    if (uniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
+    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
     throw err;
   }
   await changed(db, { kind: 'record', resource: r.name, id: row.id as string, version: 1, actor: actor.uid, created: true });
@@ -100,7 +98,7 @@ export async function updateRecord<F extends Fields>(
   try {
     res = await any(db).updateTable(r.name).set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
   } catch (err) {
-    if (uniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
+    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
     throw err;
   }
   if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.records.stale, { current: current.version });

@@ -35,7 +35,8 @@ export async function readRows<R>(db: Kysely<Database>, text: string, params: re
 /**
  * One page of `table` in (key, id) order after an optional cursor, with one row more than asked for, which tells
  * whether more follow. `key <= ? and (key < ? or id < ?)` (descending) lets the key's index bound the scan: a bare
- * OR made every later page read all the rows before it.
+ * OR made every later page read all the rows before it. `filter` narrows the rows further (conditions with `?`
+ * placeholders, and their values in order).
  */
 export function readPage<R>(
   db: Kysely<Database>,
@@ -43,18 +44,18 @@ export function readPage<R>(
   page: { table: string; key: string; order: 'asc' | 'desc' },
   after: { key: string; id: string } | null,
   limit: number,
+  filter: { where: readonly string[]; params: readonly unknown[] } = { where: [], params: [] },
 ): Promise<R[]> {
   const table = `"${page.table}"`;
   const key = `"${page.key}"`;
   const { order } = page;
   const [edge, beyond] = order === 'desc' ? ['<=', '<'] : ['>=', '>'];
-  const sorted = `order by ${key} ${order}, id ${order} limit ?`;
-  return after
-    ? readRows<R>(db, `select * from ${table} where ${key} ${edge} ? and (${key} ${beyond} ? or id ${beyond} ?) ${sorted}`, [
-        after.key,
-        after.key,
-        after.id,
-        limit + 1,
-      ])
-    : readRows<R>(db, `select * from ${table} ${sorted}`, [limit + 1]);
+  const where = [...filter.where];
+  const params = [...filter.params];
+  if (after) {
+    where.push(`${key} ${edge} ? and (${key} ${beyond} ? or id ${beyond} ?)`);
+    params.push(after.key, after.key, after.id);
+  }
+  const text = `select * from ${table} ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by ${key} ${order}, id ${order} limit ?`;
+  return readRows<R>(db, text, [...params, limit + 1]);
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
 import { areaAccess } from '../../domain/permissions.js';
-import { createProduct, findProductBySku, getProduct, listProducts, searchProducts, updateProduct, type ProductFilter } from '../core/products.js';
+import { createProduct, findProductBySku, getProduct, listProducts, updateProduct, type ProductFilter } from '../core/products.js';
 import { CATEGORIES } from '../../domain/constants.js';
 import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
@@ -22,9 +22,8 @@ export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database
     path: '/api/products',
     area: 'products',
     item: Product,
-    // No filter: the plain keyset reader; any filter: the search (domain/constants' categories, true/false status).
-    list: (db, { filter, ...opts }) =>
-      Object.keys(filter).length === 0 ? listProducts(db, opts) : searchProducts(db, filter as ProductFilter, opts),
+    // Narrowed by any part of the name or SKU, a category (domain/constants') and a true/false status.
+    list: (db, { filter, ...opts }) => listProducts(db, opts, filter as ProductFilter),
     filters: {
       q: searchText(200).optional(),
       category: z.enum(CATEGORIES).optional(),
