@@ -3,7 +3,6 @@ import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
 import { format, messages } from './messages.js';
 import { freeText, lineText } from './text.js';
 
-
 /** An image address as the server hands it out: /files/Uploads/<name>. */
 export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, messages.uploads.notUploaded);
 
@@ -27,7 +26,8 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 
-const fields = {
+/** The fields add and edit share, each with its rule (the import checks rows with the same ones). */
+export const productFields = {
   category: z.enum(CATEGORIES, { error: messages.errors.category }),
   mc: z.enum(MATERIAL_CARE, { error: messages.errors.materialCare }),
   name: lineText(200),
@@ -40,7 +40,7 @@ const fields = {
 export const ProductCreate = z
   .object({
     sku: lineText(64),
-    ...fields,
+    ...productFields,
     images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
   })
   .strict();
@@ -49,7 +49,7 @@ export type ProductCreate = z.infer<typeof ProductCreate>;
 /** Edit product: the SKU cannot change; price, name, details required. */
 export const ProductUpdate = z
   .object({
-    ...fields,
+    ...productFields,
     images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
   })
   .partial()

@@ -10,10 +10,17 @@ import { CATEGORIES } from '../../domain/constants.js';
 import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
+import { localeOf } from '../http/locale.js';
+import { translate } from '../../domain/translate.js';
+import { ImportRequest, ImportResult } from '../../domain/productImport.js';
+import { importProducts } from '../core/productImport.js';
+
+/** The largest import body: 10,000 rows of long details fit; the console's other bodies stay at the global 1 MiB. */
+const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 const Params = z.object({ id: searchText(64).min(1) });
 
-/** /api/products: the editor's list, SKU search, add and edit. */
+/** /api/products: the editor's list, SKU search, add, edit and CSV import. */
 export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const editor = { access: areaAccess.products };
@@ -60,6 +67,19 @@ export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database
       const product = await updateProduct(deps.db, req.user!, req.params.id, ifMatchVersion(req.headers['if-match']), req.body);
       void reply.header('ETag', `"${product.version}"`);
       return product;
+    },
+  );
+
+  r.post(
+    '/api/products/import',
+    { config: editor, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags: ['products'], body: ImportRequest, response: { 200: ImportResult } } },
+    async (req) => {
+      const result = await importProducts(deps.db, req.user!, req.body.rows, req.body.apply);
+      // Each row's problems in the caller's language, as error answers are (http/locale.ts).
+      const locale = localeOf(req);
+      if (locale === 'en') return result;
+      const rows = result.rows.map((row) => ({ ...row, errors: row.errors.map((e) => ({ ...e, message: translate(e.message, locale) })) }));
+      return { ...result, rows };
     },
   );
 }

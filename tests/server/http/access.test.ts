@@ -36,6 +36,7 @@ const MATRIX: Row[] = [
   { route: 'POST /api/products',           url: '/api/products',           body: {},                                      expected: [401, 401, 403, 400, 400] },
   { route: 'GET /api/products/{id}',       url: '/api/products/no-such-id',                                               expected: [401, 401, 403, 404, 404] },
   { route: 'PATCH /api/products/{id}',     url: '/api/products/no-such-id', body: {},                                     expected: [401, 401, 403, 400, 400] },
+  { route: 'POST /api/products/import',    url: '/api/products/import',    body: {},                                      expected: [401, 401, 403, 400, 400] },
   { route: 'POST /api/uploads',            url: '/api/uploads',                                                           expected: [401, 401, 403, 412, 412] },
   { route: 'HEAD /api/uploads',            url: '/api/uploads',                                                           expected: [401, 401, 403, 404, 404] },
   { route: 'PATCH /api/uploads',           url: '/api/uploads',                                                           expected: [401, 401, 403, 404, 404] },

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { MAX_IMAGES } from './constants.js';
+import { format, messages } from './messages.js';
+import { ImageAddress, productFields } from './products.js';
+import { lineText } from './text.js';
+
+/** The columns of the products CSV, in file order: what the export writes and the import reads. */
+export const PRODUCT_CSV_COLUMNS = ['sku', 'name', 'category', 'mc', 'price', 'active', 'details', 'images'] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** The one column a file may leave out: images are kept as they are for existing SKUs (new ones need them). */
+export const OPTIONAL_CSV_COLUMNS: readonly ProductCsvColumn[] = ['images'];
+
+/** The most rows one import takes. */
+export const IMPORT_MAX_ROWS = 10_000;
+
+/** Image addresses in one cell, separated by spaces (addresses never hold one). */
+export const splitImages = (cell: string): string[] => cell.split(/\s+/).filter(Boolean);
+
+const cell = z.string().max(20_000, format(messages.errors.tooLong, { max: 20_000 }));
+
+/** One CSV row as the browser sends it: its line in the file and its cells by column. */
+export const ImportRowIn = z
+  .object({
+    line: z.number().int().min(1).max(10_000_000),
+    cells: z.object(Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, cell.optional()])) as Record<ProductCsvColumn, z.ZodOptional<typeof cell>>).strict(),
+  })
+  .strict();
+export type ImportRowIn = z.infer<typeof ImportRowIn>;
+
+/** POST /api/products/import: check the rows (apply false: a preview, nothing written) or apply them at once. */
+export const ImportRequest = z
+  .object({
+    rows: z.array(ImportRowIn).min(1, messages.csv.empty).max(IMPORT_MAX_ROWS, format(messages.csv.tooManyRows, { max: IMPORT_MAX_ROWS })),
+    apply: z.boolean(),
+  })
+  .strict();
+export type ImportRequest = z.infer<typeof ImportRequest>;
+
+/** A problem with one cell of a row (field is the column). */
+export const CellError = z.object({ field: z.string(), message: z.string() });
+export type CellError = z.infer<typeof CellError>;
+
+/** What happens to one row: a new product, a change to an existing SKU (which columns), nothing, or refused. */
+export const ImportRowResult = z.object({
+  line: z.number(),
+  sku: z.string(),
+  action: z.enum(['create', 'update', 'same', 'error']),
+  changes: z.array(z.string()),
+  errors: z.array(CellError),
+});
+export type ImportRowResult = z.infer<typeof ImportRowResult>;
+
+/** The answer: each row's outcome, the counts, and whether it was written. */
+export const ImportResult = z.object({
+  rows: z.array(ImportRowResult),
+  counts: z.object({ create: z.number(), update: z.number(), same: z.number(), error: z.number() }),
+  applied: z.boolean(),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+
+/** A row's values once every cell passed its rule (images empty when the column is blank or absent). */
+export interface ImportValues {
+  sku: string;
+  category: (typeof productFields.category)['options'][number];
+  mc: (typeof productFields.mc)['options'][number];
+  name: string;
+  details: string;
+  price: string;
+  active: boolean;
+  images: string[];
+}
+
+const rules = {
+  sku: lineText(64),
+  ...productFields,
+  active: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false'], { error: messages.csv.activeBool }))
+    .transform((v) => v === 'true'),
+  images: z
+    .string()
+    .transform(splitImages)
+    .pipe(z.array(ImageAddress).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES }))),
+};
+
+/**
+ * Checks one row's cells by the same rules as add and edit; the values, or every cell's problem. A required cell
+ * that is blank says 'Required' whatever its rule's own wording.
+ */
+export function checkProductRow(cells: ImportRowIn['cells']): { values: ImportValues | null; errors: CellError[] } {
+  const errors: CellError[] = [];
+  const values: Record<string, unknown> = {};
+  for (const column of PRODUCT_CSV_COLUMNS) {
+    const raw = cells[column] ?? '';
+    if (raw.trim() === '' && !OPTIONAL_CSV_COLUMNS.includes(column)) {
+      errors.push({ field: column, message: messages.common.required });
+      continue;
+    }
+    const parsed = rules[column].safeParse(raw);
+    if (parsed.success) values[column] = parsed.data;
+    else errors.push({ field: column, message: parsed.error.issues[0]?.message ?? messages.errors.validation });
+  }
+  return errors.length > 0 ? { values: null, errors } : { values: values as unknown as ImportValues, errors };
+}

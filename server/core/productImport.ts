@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, ProductsTable } from '../db/schema.js';
+import { bit, now } from '../db/index.js';
+import { messages, format } from '../../domain/messages.js';
+import { checkProductRow, type ImportResult, type ImportRowIn, type ImportRowResult, type ImportValues } from '../../domain/productImport.js';
+import { DomainError, isUniqueViolation } from './errors.js';
+import { changed, type Change } from './events.js';
+
+type Row = Selectable<ProductsTable>;
+
+/** Rows per statement: far below SQLite's and PostgreSQL's bound-parameter limits at 15 columns. */
+const CHUNK = 500;
+
+const chunks = <T>(items: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+};
+
+/** The columns an existing product would change to take a row's values (images are left as they are). */
+function changesOf(current: Row, v: ImportValues): string[] {
+  const out: string[] = [];
+  if (current.name !== v.name) out.push('name');
+  if (current.category !== v.category) out.push('category');
+  if (current.mc !== v.mc) out.push('mc');
+  if (current.price !== v.price) out.push('price');
+  if (Boolean(current.active) !== v.active) out.push('active');
+  if (current.details !== v.details) out.push('details');
+  return out;
+}
+
+interface Plan {
+  result: ImportResult;
+  creates: ImportValues[];
+  updates: { current: Row; values: ImportValues }[];
+}
+
+/** Each row's outcome against what is stored now: cell rules, SKUs twice in the file, new SKUs' images. */
+async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise<Plan> {
+  const checked = rows.map((r) => ({ line: r.line, sku: (r.cells.sku ?? '').trim(), ...checkProductRow(r.cells) }));
+  const firstLine = new Map<string, number>();
+  for (const c of checked) {
+    if (!c.values) continue;
+    const seen = firstLine.get(c.values.sku);
+    if (seen === undefined) firstLine.set(c.values.sku, c.line);
+    else c.errors.push({ field: 'sku', message: format(messages.csv.duplicateInFile, { line: seen }) });
+  }
+  const skus = [...firstLine.keys()];
+  const existing = new Map<string, Row>();
+  for (const part of chunks(skus)) {
+    for (const r of await db.selectFrom('products').selectAll().where('sku', 'in', part).execute()) existing.set(r.sku, r);
+  }
+  // A new product may only point at finished uploads, as in add product.
+  const wanted = checked.flatMap((c) => (c.values && !existing.has(c.values.sku) ? c.values.images : [])).map((a) => a.replace(/^\/files\//, ''));
+  const stored = new Set<string>();
+  for (const part of chunks([...new Set(wanted)])) {
+    for (const f of await db.selectFrom('files').select('key').where('key', 'in', part).execute()) stored.add(f.key);
+  }
+
+  const out: Plan = { result: { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false }, creates: [], updates: [] };
+  for (const c of checked) {
+    const current = c.values ? existing.get(c.values.sku) : undefined;
+    if (c.values && !current) {
+      if (c.values.images.length === 0) c.errors.push({ field: 'images', message: messages.products.mustAddImage });
+      else if (c.values.images.some((a) => !stored.has(a.replace(/^\/files\//, '')))) c.errors.push({ field: 'images', message: messages.uploads.unfinished });
+    }
+    let row: ImportRowResult;
+    if (!c.values || c.errors.length > 0) row = { line: c.line, sku: c.sku, action: 'error', changes: [], errors: c.errors };
+    else if (!current) {
+      row = { line: c.line, sku: c.sku, action: 'create', changes: [], errors: [] };
+      out.creates.push(c.values);
+    } else {
+      const changes = changesOf(current, c.values);
+      row = { line: c.line, sku: c.sku, action: changes.length > 0 ? 'update' : 'same', changes, errors: [] };
+      if (changes.length > 0) out.updates.push({ current, values: c.values });
+    }
+    out.result.counts[row.action] += 1;
+    out.result.rows.push(row);
+  }
+  return out;
+}
+
+/** Writes a plan: new products in batches, each change only if nobody saved that product since it was read. */
+async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Promise<Change[]> {
+  const at = now();
+  const events: Change[] = [];
+  for (const part of chunks(p.creates)) {
+    const rows: Row[] = part.map((v) => ({
+      id: randomUUID(),
+      sku: v.sku,
+      category: v.category,
+      mc: v.mc,
+      name: v.name,
+      details: v.details,
+      price: v.price,
+      active: bit(v.active),
+      images: JSON.stringify(v.images),
+      primary_image: v.images[0] ?? null,
+      version: 1,
+      created: at,
+      updated: null,
+      created_by: actor.uid,
+      updated_by: null,
+    }));
+    await trx.insertInto('products').values(rows).execute();
+    for (const r of rows) events.push({ kind: 'product', id: r.id, version: 1, actor: actor.uid, created: true });
+  }
+  for (const { current, values: v } of p.updates) {
+    const res = await trx
+      .updateTable('products')
+      .set({ category: v.category, mc: v.mc, name: v.name, details: v.details, price: v.price, active: bit(v.active) })
+      .set({ version: sql<number>`version + 1`, updated: at, updated_by: actor.uid })
+      .where('id', '=', current.id)
+      .where('version', '=', current.version)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.csv.changedMeanwhile);
+    events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
+  }
+  return events;
+}
+
+/**
+ * Products from CSV rows (editors). `apply` false answers what each row would do and writes nothing; `apply` true
+ * checks again and writes every row in one transaction, or nothing when any row has an error. Rows that update an
+ * existing SKU leave its images as they are.
+ */
+export async function importProducts(db: Kysely<Database>, actor: { uid: string }, rows: readonly ImportRowIn[], apply: boolean): Promise<ImportResult> {
+  if (!apply) return (await plan(db, rows)).result;
+  let result: ImportResult;
+  let events: Change[];
+  try {
+    [result, events] = await db.transaction().execute(async (trx) => {
+      const p = await plan(trx, rows);
+      if (p.result.counts.error > 0) throw new DomainError('validation', messages.csv.hasErrors, { rows: p.result.rows.filter((r) => r.action === 'error') });
+      return [p.result, await write(trx, actor, p)] as const;
+    });
+  } catch (err) {
+    // Someone added one of the new SKUs between the check and the write: the unique index decides, nothing is kept.
+    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.csv.changedMeanwhile);
+    throw err;
+  }
+  for (const change of events) await changed(db, change);
+  return { ...result, applied: true };
+}
