@@ -68,32 +68,16 @@ module.exports = {
       severity: 'error',
       comment:
         'resources/ reach data only through react-admin hooks (useDataProvider, useGetList, ...), never by importing ' +
-        'providers/ directly.',
-      from: { path: '^resources/', pathNot: '^resources/products/useImageSlots\\.ts$' },
-      to: { path: '^providers/' },
-    },
-    {
-      // Known exception (found when the check was added): resources/products/useImageSlots.ts has
-      // `import type { AppDataProvider, UploadHandle } from '../../providers/types'` to type
-      // `useDataProvider<AppDataProvider>()` and its upload handles. It still reaches data through the react-admin hook;
-      // only the provider contract's types come from providers/. Moving that contract out of providers/ is a
-      // restructuring, not an import move, so it is left for later. The exception is that one file and that one
-      // contract file, as types only; anything else it imports from providers/ still fails.
-      name: 'resources-not-to-providers-exception',
-      severity: 'error',
-      comment:
-        'resources/products/useImageSlots.ts may import only types from providers/types.ts (the provider contract); ' +
-        'nothing else from providers/. See the resources-not-to-providers rule.',
-      from: { path: '^resources/products/useImageSlots\\.ts$' },
+        'providers/ directly. The one thing they may take from providers/ is the contract types of providers/types.ts ' +
+        '(to type useDataProvider<AppDataProvider>() and its upload handles), with `import type`.',
+      from: { path: '^resources/' },
       to: { path: '^providers/', pathNot: '^providers/types\\.ts$' },
     },
     {
-      name: 'resources-not-to-providers-exception-types-only',
+      name: 'resources-provider-contract-types-only',
       severity: 'error',
-      comment:
-        'resources/products/useImageSlots.ts may import providers/types.ts with `import type` only. ' +
-        'See the resources-not-to-providers rule.',
-      from: { path: '^resources/products/useImageSlots\\.ts$' },
+      comment: 'resources/ may import providers/types.ts with `import type` only. See the resources-not-to-providers rule.',
+      from: { path: '^resources/' },
       to: { path: '^providers/types\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {

@@ -3,6 +3,7 @@ import type { AppStatus } from '../domain/appStatus';
 import type { RoleFlags } from '../domain/permissions';
 import type { MeUpdate, StoredUser, User } from '../domain/users';
 import type { UploadedImage, UploadState } from '../domain/uploads';
+import type { ImportRequest, ImportResult } from '../domain/productImport';
 
 /**
  * The contract between the screens and a back end. Screens know these types and nothing of
@@ -73,4 +74,6 @@ export interface AppDataProvider extends DataProvider {
   updateMe: (data: MeUpdate) => Promise<User>;
   /** Starts uploading an image at once; resolves with its handle (a promise, as react-admin's proxy wants). */
   uploadImage: (file: File, callbacks?: UploadCallbacks) => Promise<UploadHandle>;
+  /** Checks CSV rows of products (apply false: what each would do, nothing written) or applies them all at once. */
+  importProducts: (request: ImportRequest) => Promise<ImportResult>;
 }

@@ -1,4 +1,5 @@
 import type { MeUpdate, User } from '../../domain/users';
+import type { ImportResult } from '../../domain/productImport';
 import type { AppDataProvider } from '../types';
 import { subscribeAppStatus } from './appStatus';
 import { api } from './http';
@@ -19,5 +20,6 @@ export function createDataProvider(): AppDataProvider {
       return user;
     },
     uploadImage: async (file, callbacks) => uploadImage(file, callbacks),
+    importProducts: (request) => api<ImportResult>('/api/products/import', { method: 'POST', body: request }),
   };
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { CATEGORIES } from '../../domain/constants';
 import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
@@ -8,6 +10,8 @@ import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
 import { useCursorPages } from '../useCursorPages';
 import { PagedTable, type Column } from '../shared/PagedTable';
+import { ExportButton } from '../shared/ExportButton';
+import { productCsvColumns } from './csv';
 
 /** /products/products: the catalogue, newest SKU first, ten at a time; 'More' appends the next page. */
 export default function ProductList() {
@@ -51,9 +55,18 @@ export default function ProductList() {
   ];
   return (
     <Box sx={{ mt: 2 }}>
-      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
-        {t.title}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+        <Typography component="h1" variant="h4">
+          {t.title}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {/* The file holds what the list shows under its filters, every page of it, in the columns the import reads. */}
+          <ExportButton resource="products" filter={filter} columns={productCsvColumns} stem="products" />
+          <Button component={Link} to="/products/import" variant="outlined" startIcon={<UploadFileIcon />}>
+            {m.csv.import}
+          </Button>
+        </Stack>
+      </Stack>
       <Stack role="search" aria-label={t.find} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField type="search" label={t.find} value={typed} onChange={(e) => setTyped(e.target.value)} size="small" sx={{ flex: 1, maxWidth: { sm: 360 } }} slotProps={{ htmlInput: { maxLength: 200 } }} />
         <TextField select label={t.category} value={category} onChange={(e) => setCategory(e.target.value)} size="small" sx={{ minWidth: 140 }}>

@@ -9,6 +9,7 @@ const ProductList = lazy(() => import('./ProductList'));
 const ProductCreate = lazy(() => import('./ProductCreate'));
 const ProductEdit = lazy(() => import('./ProductEdit'));
 const ProductSearch = lazy(() => import('./ProductSearch'));
+const ProductImport = lazy(() => import('./ProductImport'));
 
 /** The products resource (editors): its sidebar group and its pages, by path under /products (spec §2). */
 export default {
@@ -28,5 +29,6 @@ export default {
     { path: 'add-product', element: createElement(ProductCreate) },
     { path: 'edit-product/:getUid', element: createElement(ProductEdit) },
     { path: 'search', element: createElement(ProductSearch) },
+    { path: 'import', element: createElement(ProductImport) },
   ],
 } satisfies ResourceDefinition;

@@ -8,6 +8,13 @@ import { PagedTable, type Column } from '../shared/PagedTable';
 import { flagLabel, fullName, shortDate } from './format';
 import { editUserPath } from './paths';
 import { UserCreate } from './UserCreate';
+import { ExportButton } from '../shared/ExportButton';
+import type { CsvColumn } from '../shared/csv';
+
+/** The users file: each record's fields by their own names. */
+const csvColumns: CsvColumn<User>[] = (['uid', 'firstName', 'lastName', 'email', 'userType', 'active', 'isEditor', 'isAdmin', 'created', 'updated'] as const).map(
+  (k) => ({ header: k, value: (u: User) => u[k] }),
+);
 
 /** /users/users: every user, oldest first, ten at a time with 'More'; admins add colleagues from here. */
 export default function UserList() {
@@ -37,7 +44,10 @@ export default function UserList() {
         <Typography component="h1" variant="h4">
           {t.title}
         </Typography>
-        <UserCreate onAdded={added} />
+        <Stack direction="row" spacing={1}>
+          <ExportButton resource="users" columns={csvColumns} stem="users" />
+          <UserCreate onAdded={added} />
+        </Stack>
       </Stack>
       {invited && (
         <Alert severity="success" onClose={() => setInvited(null)} sx={{ mb: 2 }}>

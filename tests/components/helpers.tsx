@@ -68,6 +68,7 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     getMe: vi.fn(async () => userWith()),
     updateMe: vi.fn(async (data) => ({ ...userWith(), ...data })),
     uploadImage: unsupported,
+    importProducts: unsupported,
     ...overrides,
   };
 }

@@ -60,7 +60,7 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     const [n1, o1, o2, n2, n3, n4, n5] = res.json.rows;
     expect(n1).toEqual({ line: 2, sku: 'NEW-1', action: 'create', changes: [], errors: [] });
     expect(o1).toEqual({ line: 3, sku: 'OLD-1', action: 'update', changes: ['price'], errors: [] });
-    expect(o2).toMatchObject({ line: 4, action: 'error', errors: [{ field: 'sku', message: 'The same SKU is on line 3' }] });
+    expect(o2).toMatchObject({ line: 4, action: 'error', errors: [{ field: 'sku', message: 'The same SKU is on row 3' }] });
     expect(n2.errors).toEqual([
       { field: 'category', message: 'Choose Cotton or Linen' },
       { field: 'price', message: 'Required' },

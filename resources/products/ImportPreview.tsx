@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Box, Button, FormControlLabel, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { ImportResult, ImportRowResult } from '../../domain/productImport';
+import { format } from '../../domain/messages';
+import { useMessages } from '../../src/locale';
+import { columnLabel } from './csv';
+
+/** Rows shown at first and added by each 'More'. */
+const SHOWN = 50;
+
+/** The checked file: its counts, then each row's outcome (only those with errors, when there are some), 50 at a time. */
+export function ImportPreview({ result }: { result: ImportResult }) {
+  const m = useMessages();
+  const t = m.csv;
+  const [onlyErrors, setOnlyErrors] = useState(result.counts.error > 0);
+  const [shown, setShown] = useState(SHOWN);
+  const rows = onlyErrors ? result.rows.filter((r) => r.action === 'error') : result.rows;
+  const outcome = (r: ImportRowResult): string => {
+    if (r.action === 'create') return t.create;
+    if (r.action === 'same') return t.same;
+    if (r.action === 'update') return format(t.update, { fields: r.changes.map((c) => columnLabel(c, m)).join(', ') });
+    return t.refused;
+  };
+  return (
+    <Box>
+      <Typography role="status" sx={{ fontWeight: 500, mb: 1 }}>
+        {format(t.summary, result.counts)}
+      </Typography>
+      <FormControlLabel
+        control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} disabled={result.counts.error === 0} />}
+        label={t.onlyErrors}
+      />
+      <TableContainer sx={{ mt: 1 }}>
+        <Table size="small" aria-label={m.csv.importTitle}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t.line}</TableCell>
+              <TableCell>{m.products.sku}</TableCell>
+              <TableCell>{t.outcome}</TableCell>
+              <TableCell>{t.problems}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.slice(0, shown).map((r) => (
+              <TableRow key={r.line} sx={r.action === 'error' ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}>
+                <TableCell>{r.line}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{r.sku}</TableCell>
+                <TableCell>{outcome(r)}</TableCell>
+                <TableCell>
+                  {r.errors.map((e) => (
+                    <Box key={e.field + e.message} sx={{ color: 'error.dark' }}>
+                      {columnLabel(e.field, m)}: {e.message}
+                    </Box>
+                  ))}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {rows.length > shown && (
+        <Button variant="outlined" onClick={() => setShown((n) => n + SHOWN)} sx={{ mt: 2 }}>
+          {m.common.more}
+        </Button>
+      )}
+    </Box>
+  );
+}

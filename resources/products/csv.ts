@@ -1,0 +1,54 @@
+import { PRODUCT_CSV_COLUMNS, OPTIONAL_CSV_COLUMNS, type ImportRowIn, type ProductCsvColumn } from '../../domain/productImport';
+import type { Product } from '../../domain/products';
+import { format, type Catalogue } from '../../domain/messages';
+import { textAllowed } from '../../domain/text';
+import type { CsvColumn } from '../shared/csv';
+
+const cellOf: Record<ProductCsvColumn, (p: Product) => string | boolean> = {
+  sku: (p) => p.sku,
+  name: (p) => p.name,
+  category: (p) => p.category,
+  mc: (p) => p.mc,
+  price: (p) => p.price,
+  active: (p) => p.active,
+  details: (p) => p.details,
+  images: (p) => p.images.join(' '),
+};
+
+/** The products file's columns, in the order the import reads them back. */
+export const productCsvColumns: CsvColumn<Product>[] = PRODUCT_CSV_COLUMNS.map((c) => ({ header: c, value: cellOf[c] }));
+
+/** A column's label on screen. */
+export const columnLabel = (field: string, m: Catalogue): string => {
+  const t = m.products;
+  const labels: Record<string, string> = { sku: t.sku, name: t.name, category: t.category, mc: t.mc, price: t.price, active: t.active, details: t.details, images: t.images };
+  return labels[field] ?? field;
+};
+
+/**
+ * The rows to send from a read file, or the one reason the file as a whole cannot be checked: a column missing or
+ * unknown, no rows, or a cell no server takes (a control character: named with its row, before anything is sent).
+ */
+export function importRows(
+  file: { headers: string[]; rows: { row: number; cells: Record<string, string> }[] },
+  m: Catalogue,
+): { rows: ImportRowIn[] } | { problem: string } {
+  const known = new Set<string>(PRODUCT_CSV_COLUMNS);
+  const unknown = file.headers.find((h) => !known.has(h));
+  if (unknown !== undefined) return { problem: format(m.csv.unknownColumn, { name: unknown || '""' }) };
+  const missing = PRODUCT_CSV_COLUMNS.find((c) => !OPTIONAL_CSV_COLUMNS.includes(c) && !file.headers.includes(c));
+  if (missing) return { problem: format(m.csv.missingColumn, { name: missing }) };
+  if (file.rows.length === 0) return { problem: m.csv.empty };
+  const rows: ImportRowIn[] = [];
+  for (const { row, cells } of file.rows) {
+    const picked: ImportRowIn['cells'] = {};
+    for (const c of PRODUCT_CSV_COLUMNS) {
+      const v = cells[c];
+      if (typeof v !== 'string') continue;
+      if (!textAllowed(v, 'any')) return { problem: format(m.csv.rowProblem, { line: row, message: m.errors.badText }) };
+      picked[c] = v;
+    }
+    rows.push({ line: row, cells: picked });
+  }
+  return { rows };
+}

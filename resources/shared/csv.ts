@@ -1,0 +1,92 @@
+import type { DataProvider, RaRecord } from 'react-admin';
+
+/** A column of an exported file: its header and how a record fills it. */
+export interface CsvColumn<R> {
+  header: string;
+  value: (record: R) => string | number | boolean | null;
+}
+
+/** Rows asked for per call while exporting (the server's page limit). */
+const EXPORT_PAGE = 100;
+
+const nextOf = (meta: unknown): string | null =>
+  meta && typeof meta === 'object' && 'next' in meta && typeof meta.next === 'string' ? meta.next : null;
+
+/** Every record of a list under a filter, page after page in the list's own order; `onRows` hears the count so far. */
+export async function readAll<R extends RaRecord>(
+  dataProvider: DataProvider,
+  resource: string,
+  filter: Record<string, unknown>,
+  onRows: (count: number) => void,
+  signal?: AbortSignal,
+): Promise<R[]> {
+  const all: R[] = [];
+  let after: string | null = null;
+  do {
+    const page: { data: R[]; meta?: unknown } = await dataProvider.getList<R>(resource, {
+      pagination: { page: 1, perPage: EXPORT_PAGE },
+      filter,
+      meta: after ? { after } : undefined,
+      signal,
+    });
+    all.push(...page.data);
+    onRows(all.length);
+    after = nextOf(page.meta);
+  } while (after);
+  return all;
+}
+
+/**
+ * A CSV file of the records: a header line, then one line per record, quoted where needed (papaparse, loaded only
+ * when someone exports). It starts with a UTF-8 byte order mark so spreadsheet programs read å, ä and ö.
+ */
+export async function toCsv<R>(records: readonly R[], columns: readonly CsvColumn<R>[]): Promise<Blob> {
+  const { unparse } = await import('papaparse');
+  const text = unparse(
+    { fields: columns.map((c) => c.header), data: records.map((r) => columns.map((c) => c.value(r) ?? '')) },
+    // Formula-looking cells (=, +, -, @ first) are quoted with a leading ' so a spreadsheet shows them, not runs them.
+    { escapeFormulae: true, newline: '\r\n' },
+  );
+  return new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
+}
+
+/** Hands a file to the browser to save under `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // After the click has been handled: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A file name with today's date: products-2026-11-23.csv. */
+export const datedName = (stem: string, today = new Date()): string => `${stem}-${today.toISOString().slice(0, 10)}.csv`;
+
+/** A file's text as UTF-8 (FileReader, which every browser and jsdom have). */
+const readText = (file: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(file, 'utf-8');
+  });
+
+/**
+ * A CSV file read as records of cells by header (headers trimmed and lower-cased), each with its row number as a
+ * spreadsheet shows it (the header is row 1); blank rows are skipped but still counted. Throws why it could not be read.
+ */
+export async function parseCsv(file: File): Promise<{ headers: string[]; rows: { row: number; cells: Record<string, string> }[] }> {
+  const { parse } = await import('papaparse');
+  const text = await readText(file);
+  const result = parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, transformHeader: (h) => h.trim().toLowerCase() });
+  const fatal = result.errors.find((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes');
+  if (fatal) throw new Error(fatal.row !== undefined ? `${fatal.message} (${fatal.row + 2})` : fatal.message);
+  const rows = result.data
+    .map((cells, i) => ({ row: i + 2, cells }))
+    .filter(({ cells }) => Object.values(cells).some((v) => typeof v === 'string' && v.trim() !== ''));
+  return { headers: result.meta.fields ?? [], rows };
+}
