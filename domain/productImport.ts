@@ -87,10 +87,11 @@ const rules = {
 };
 
 /**
- * Checks one row's cells by the same rules as add and edit; the values, or every cell's problem. A required cell
- * that is blank says 'Required' whatever its rule's own wording.
+ * Checks one row's cells by the same rules as add and edit: the values of the cells that passed, and every other
+ * cell's problem (all the row's values when there is none). A required cell that is blank says 'Required' whatever
+ * its rule's own wording.
  */
-export function checkProductRow(cells: ImportRowIn['cells']): { values: ImportValues | null; errors: CellError[] } {
+export function checkProductRow(cells: ImportRowIn['cells']): { values: Partial<ImportValues>; errors: CellError[] } {
   const errors: CellError[] = [];
   const values: Record<string, unknown> = {};
   for (const column of PRODUCT_CSV_COLUMNS) {
@@ -103,5 +104,5 @@ export function checkProductRow(cells: ImportRowIn['cells']): { values: ImportVa
     if (parsed.success) values[column] = parsed.data;
     else errors.push({ field: column, message: parsed.error.issues[0]?.message ?? messages.errors.validation });
   }
-  return errors.length > 0 ? { values: null, errors } : { values: values as unknown as ImportValues, errors };
+  return { values: values as Partial<ImportValues>, errors };
 }

@@ -41,7 +41,7 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
   const checked = rows.map((r) => ({ line: r.line, sku: (r.cells.sku ?? '').trim(), ...checkProductRow(r.cells) }));
   const firstLine = new Map<string, number>();
   for (const c of checked) {
-    if (!c.values) continue;
+    if (c.values.sku === undefined) continue;
     const seen = firstLine.get(c.values.sku);
     if (seen === undefined) firstLine.set(c.values.sku, c.line);
     else c.errors.push({ field: 'sku', message: format(messages.csv.duplicateInFile, { line: seen }) });
@@ -51,8 +51,9 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
   for (const part of chunks(skus)) {
     for (const r of await db.selectFrom('products').selectAll().where('sku', 'in', part).execute()) existing.set(r.sku, r);
   }
+  const isNew = (v: Partial<ImportValues>): boolean => v.sku !== undefined && !existing.has(v.sku);
   // A new product may only point at finished uploads, as in add product.
-  const wanted = checked.flatMap((c) => (c.values && !existing.has(c.values.sku) ? c.values.images : [])).map((a) => a.replace(/^\/files\//, ''));
+  const wanted = checked.flatMap((c) => (isNew(c.values) ? (c.values.images ?? []) : [])).map((a) => a.replace(/^\/files\//, ''));
   const stored = new Set<string>();
   for (const part of chunks([...new Set(wanted)])) {
     for (const f of await db.selectFrom('files').select('key').where('key', 'in', part).execute()) stored.add(f.key);
@@ -60,20 +61,22 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
 
   const out: Plan = { result: { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false }, creates: [], updates: [] };
   for (const c of checked) {
-    const current = c.values ? existing.get(c.values.sku) : undefined;
-    if (c.values && !current) {
-      if (c.values.images.length === 0) c.errors.push({ field: 'images', message: messages.products.mustAddImage });
-      else if (c.values.images.some((a) => !stored.has(a.replace(/^\/files\//, '')))) c.errors.push({ field: 'images', message: messages.uploads.unfinished });
+    const images = c.values.images;
+    if (isNew(c.values) && images) {
+      if (images.length === 0) c.errors.push({ field: 'images', message: messages.products.mustAddImage });
+      else if (images.some((a) => !stored.has(a.replace(/^\/files\//, '')))) c.errors.push({ field: 'images', message: messages.uploads.unfinished });
     }
+    const values = c.errors.length === 0 ? (c.values as ImportValues) : null;
+    const current = values ? existing.get(values.sku) : undefined;
     let row: ImportRowResult;
-    if (!c.values || c.errors.length > 0) row = { line: c.line, sku: c.sku, action: 'error', changes: [], errors: c.errors };
+    if (!values) row = { line: c.line, sku: c.sku, action: 'error', changes: [], errors: c.errors };
     else if (!current) {
       row = { line: c.line, sku: c.sku, action: 'create', changes: [], errors: [] };
-      out.creates.push(c.values);
+      out.creates.push(values);
     } else {
-      const changes = changesOf(current, c.values);
+      const changes = changesOf(current, values);
       row = { line: c.line, sku: c.sku, action: changes.length > 0 ? 'update' : 'same', changes, errors: [] };
-      if (changes.length > 0) out.updates.push({ current, values: c.values });
+      if (changes.length > 0) out.updates.push({ current, values });
     }
     out.result.counts[row.action] += 1;
     out.result.rows.push(row);
