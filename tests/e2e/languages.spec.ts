@@ -82,7 +82,7 @@ test.describe('languages, as an editor keeps the shop texts', () => {
     expect(put.status()).toBe(200);
 
     await page.goto('/languages/swedish');
-    await expect(page.getByRole('textbox', { name: new RegExp(`^${key}`) })).toHaveAccessibleDescription('Missing in the other language');
+    await expect(page.getByRole('textbox', { name: new RegExp(`^${key}`) })).toHaveAccessibleDescription('English Missing in the other language');
 
     await page.getByRole('menuitem', { name: 'English' }).click();
     const missing = page.getByRole('region', { name: 'Missing in this language' });
