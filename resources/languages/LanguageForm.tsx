@@ -70,6 +70,11 @@ export function LanguageForm({ record, languageId, otherTexts, reload, reloadOth
     if (refused === null) setFilter('');
     return refused;
   };
+  // The other language may have changed too (a key added from it), and its texts are shown beside these.
+  const reloadBoth = (): void => {
+    void draft.restart();
+    reloadOther();
+  };
   const focusKey = (key: string): void => {
     const inputs = form.current?.querySelectorAll<HTMLElement>('[data-key]') ?? [];
     [...inputs].find((el) => el.getAttribute('data-key') === key)?.focus();
@@ -112,7 +117,7 @@ export function LanguageForm({ record, languageId, otherTexts, reload, reloadOth
               severity="warning"
               sx={{ mb: 2 }}
               action={
-                <Button color="inherit" size="small" onClick={() => void draft.restart()}>
+                <Button color="inherit" size="small" onClick={reloadBoth}>
                   {t.reload}
                 </Button>
               }
