@@ -156,6 +156,7 @@ test.describe('languages, as translators work', () => {
     await expect(added).toBeVisible();
     await expect(english.getByRole('textbox', { name: /^checkout/ })).toHaveCount(0);
     expect(await serious(english)).toEqual([]);
+    await english.screenshot({ path: test.info().outputPath('english-empty-or-missing.png'), fullPage: true });
     await english.close();
   });
 
@@ -201,6 +202,8 @@ test.describe('languages on a phone', () => {
     const inputBox = (await input.boundingBox())!;
     const otherBox = (await page.getByText(long).boundingBox())!;
     expect(otherBox.y).toBeGreaterThan(inputBox.y + inputBox.height - 1);
+    await input.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('phone-swedish.png') });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   });
 });
