@@ -176,4 +176,17 @@ describe.each(dialects())('language keys: added to both records, removed from bo
     expect(none.json.error.message).toBe('No such key.');
     expect(await both()).toEqual(before);
   });
+
+  it("answers a Swedish console's refusals in Swedish", async () => {
+    const before = await both();
+    const sv = (version: number) => ({ 'accept-language': 'sv', 'if-match': `"${version}"` });
+    const key = Object.keys(before.en.texts)[0]!;
+    const dup = await t.api('PUT', keyPath('en', key), { cookie: editor, body: { value: 'x' }, headers: sv(before.en.version) });
+    expect(dup.json.error.message).toBe('Det finns redan en nyckel med det här namnet.');
+    const { [key]: _left, ...rest } = before.en.texts;
+    const drop = await t.api('PUT', '/api/languages/en', { cookie: editor, body: { texts: rest }, headers: sv(before.en.version) });
+    expect(drop.status).toBe(403);
+    expect(drop.json.error.message).toBe(`Bara en administratör får ta bort nycklar. Den här sparningen utelämnar: ${key}.`);
+    expect(await both()).toEqual(before);
+  });
 });
