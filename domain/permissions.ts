@@ -19,6 +19,14 @@ export const areaAccess = {
 
 export type Area = keyof typeof areaAccess;
 
+/** Which access level an action inside an area needs, where it is stricter than the area's own. */
+export const actionAccess = {
+  /** Removing a language key (from both records; or by saving a map without it): admins only. */
+  removeLanguageKey: 'admin',
+} as const satisfies Record<string, Access>;
+
+export type Action = keyof typeof actionAccess;
+
 /** True when a name is one of the console's areas (deny anything else). */
 export function isArea(name: string): name is Area {
   return Object.prototype.hasOwnProperty.call(areaAccess, name);
@@ -36,4 +44,9 @@ export function meets(user: RoleFlags | null | undefined, access: Access): boole
 /** True when a user may open an area of the console. */
 export function canAccess(user: RoleFlags | null | undefined, area: Area): boolean {
   return meets(user, areaAccess[area]);
+}
+
+/** True when a user may perform an action that needs more than its area. */
+export function canDo(user: RoleFlags | null | undefined, action: Action): boolean {
+  return meets(user, actionAccess[action]);
 }

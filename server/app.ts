@@ -51,6 +51,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // A language key (at most 200 characters) is a path segment; percent-encoded it can take about 1800.
+    routerOptions: { maxParamLength: 2048 },
   });
   const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs });
   const { db, auth, mailer, broker, store, staging } = services;

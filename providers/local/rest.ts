@@ -75,8 +75,9 @@ export function restMethods(): DataProvider {
       await Promise.all(ids.map((id) => api(path(resource, id), { method: 'PATCH', body: data })));
       return { data: ids };
     },
+    // A delete carries the version it was decided on (previousData.version) when there is one, like an update.
     delete: async (resource, { id, previousData }) => {
-      await api(path(resource, id), { method: 'DELETE' });
+      await api(path(resource, id), { method: 'DELETE', headers: ifMatch(previousData) });
       return { data: withId({ ...previousData, id }) };
     },
     deleteMany: async (resource, { ids }) => {

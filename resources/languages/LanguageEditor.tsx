@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useGetOne } from 'react-admin';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { LanguageId } from '../../domain/constants';
@@ -16,7 +15,7 @@ interface Props {
   title: Label;
 }
 
-/** /languages/english and /languages/swedish: loads the record (and the other one, to mark missing keys), then edits it. */
+/** /languages/english and /languages/swedish: loads the record (and the other one, shown beside it), then edits it. */
 export default function LanguageEditor({ languageId = 'en', title }: Props) {
   const m = useMessages();
   const t = m.languages;
@@ -25,7 +24,6 @@ export default function LanguageEditor({ languageId = 'en', title }: Props) {
   const options = { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
   const current = useGetOne<LanguageRecord>('languages', { id: languageId }, options);
   const other = useGetOne<LanguageRecord>('languages', { id: otherId }, options);
-  const otherKeys = useMemo(() => (other.data ? new Set(Object.keys(other.data.texts)) : null), [other.data]);
 
   let body;
   if (current.isPending) body = <Busy minHeight={160} />;
@@ -34,7 +32,17 @@ export default function LanguageEditor({ languageId = 'en', title }: Props) {
     body = <Typography role="alert">{failed}</Typography>;
   } else {
     const reload = async () => (await current.refetch()).data;
-    body = <LanguageForm key={languageId} record={current.data} otherKeys={otherKeys} reload={reload} />;
+    const reloadOther = () => void other.refetch();
+    body = (
+      <LanguageForm
+        key={languageId}
+        record={current.data}
+        languageId={languageId}
+        otherTexts={other.data?.texts ?? null}
+        reload={reload}
+        reloadOther={reloadOther}
+      />
+    );
   }
 
   return (

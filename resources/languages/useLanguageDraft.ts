@@ -3,7 +3,7 @@ import { useNotify, useUpdate } from 'react-admin';
 import { sortKeys } from '../../domain/languages';
 import { useMessages } from '../../src/locale';
 import { failureReason, failureStatus } from '../../domain/failures';
-import { emptyKeys, fromInputs, toInputs, type LanguageRecord } from './texts';
+import { emptyKeys, fromInputs, rebaseValues, toInputs, type LanguageRecord } from './texts';
 
 /** What the editor holds: the record the edits started from, its keys in order, and the typed values. */
 interface Draft {
@@ -39,6 +39,15 @@ export function useLanguageDraft(record: LanguageRecord, reload: () => Promise<L
   const addKey = useCallback((key: string) => {
     setDraft((d) => (key in d.values ? d : { ...d, keys: sortKeys([...d.keys, key]), values: { ...d.values, [key]: '' } }));
   }, []);
+
+  /** Moves the edits onto a record our own key change (add or remove) saved; the typed values stay. */
+  const rebase = useCallback((saved: LanguageRecord) => {
+    setDraft((d) => ({ base: saved, ...rebaseValues(d.keys, d.values, d.base.texts, saved.texts) }));
+    setInvalid((s) => new Set([...s].filter((k) => k in saved.texts)));
+  }, []);
+
+  /** Says the record changed on the server since the edits started (shown with its Reload button). */
+  const markStale = useCallback(() => setStale(true), []);
 
   /** Checks every text is filled; saves the whole map when so. Returns the keys still empty. */
   const save = async (): Promise<string[]> => {
@@ -77,5 +86,5 @@ export function useLanguageDraft(record: LanguageRecord, reload: () => Promise<L
     setStale(false);
   };
 
-  return { ...draft, invalid, stale, saving, change, addKey, save, restart };
+  return { ...draft, invalid, stale, saving, change, addKey, rebase, markStale, save, restart };
 }

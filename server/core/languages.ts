@@ -3,7 +3,8 @@ import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
 import { LanguageId as LanguageIdSchema } from '../../domain/languages.js';
 import type { LanguageId } from '../../domain/constants.js';
-import { messages } from '../../domain/messages.js';
+import { format, messages } from '../../domain/messages.js';
+import { canDo, type RoleFlags } from '../../domain/permissions.js';
 import { DomainError } from './errors.js';
 import { changed } from './events.js';
 
@@ -61,24 +62,38 @@ export async function getLanguage(db: Kysely<Database>, id: string): Promise<Lan
   return { id: parsedId.data, texts: JSON.parse(r.texts) as LanguageRecord['texts'], version: r.version, updated: r.updated };
 }
 
-/** Writes the whole map back, only if nobody saved since `version` (optimistic concurrency). */
+/** Who writes: the uid goes in the record, the flags decide whether keys may be dropped. */
+export type Writer = { uid: string } & RoleFlags;
+
+/** The conflict a write from an older version meets. */
+export const staleVersion = (current: number): DomainError => new DomainError('conflict', messages.languages.stale, { current });
+
+/**
+ * Writes the whole map back, only if nobody saved since `version` (optimistic concurrency). A map that leaves out
+ * keys the record has removes them, which only admins may do (domain/permissions.ts, removeLanguageKey).
+ */
 export async function putLanguage(
   db: Kysely<Database>,
-  actor: { uid: string },
+  actor: Writer,
   id: string,
   texts: Record<string, string | boolean>,
   version: number,
 ): Promise<LanguageRecord> {
   const current = await getLanguage(db, id);
+  if (current.version !== version) throw staleVersion(current.version);
+  const dropped = Object.keys(current.texts).filter((k) => !Object.prototype.hasOwnProperty.call(texts, k));
+  if (dropped.length > 0 && !canDo(actor, 'removeLanguageKey')) {
+    const shown = dropped.length > 10 ? [...dropped.slice(0, 10), '…'] : dropped;
+    throw new DomainError('forbidden', format(messages.languages.cannotDropKeys, { keys: shown.join(', ') }), { dropped });
+  }
   const res = await db
     .updateTable('languages')
     .set({ texts: JSON.stringify(texts), version: version + 1, updated: now(), updated_by: actor.uid })
     .where('id', '=', current.id)
     .where('version', '=', version)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) {
-    throw new DomainError('conflict', messages.languages.stale, { current: current.version });
-  }
+  // Someone saved between the read and this write.
+  if (Number(res.numUpdatedRows) === 0) throw staleVersion(current.version);
   await changed(db, { kind: 'language', id: current.id, version: version + 1, actor: actor.uid });
   return getLanguage(db, id);
 }

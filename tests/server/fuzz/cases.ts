@@ -18,7 +18,7 @@ export type Base = 'product' | 'productPatch' | 'me' | 'flags' | 'addUser' | 'st
  */
 export interface Gen {
   route: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Already URL-encoded. */
   path: string;
   kind: string;
@@ -212,6 +212,18 @@ const putLanguage: fc.Arbitrary<Gen> = fc.oneof(
   w(1, withId('PUT', '/api/languages/{id}', '{id}', { body: { texts: { key: 'value' } }, ifMatch: '"1"' })),
 );
 
+/** PUT and DELETE /api/languages/:id/keys/:key: a hostile key in the path, a hostile text, or a bad If-Match. */
+const keyPath = (id: string, key: string): string => `/api/languages/${id}/keys/${key}`;
+const languageKey: fc.Arbitrary<Gen> = fc.oneof(
+  w(4, fc.tuple(fc.constantFrom('en', 'se'), urlValue).map(([id, x]) => ({
+    ...gen('PUT', keyPath('{id}', '{key}'), { kind: `key: ${x.kind}`, body: { value: 'Fuzz' }, ifMatch: 'CURRENT' }),
+    path: keyPath(id, x.value as string),
+  }))),
+  w(3, hostileValue.map((x) => gen('PUT', keyPath('se', 'fuzzKey'), { kind: `key text: ${x.kind}`, body: { value: orNone(x.value) }, ifMatch: 'CURRENT' }))),
+  w(1, ifMatch.map((x) => gen('PUT', keyPath('en', 'fuzzKey'), { kind: x.kind, body: { value: 'Fuzz' }, ifMatch: x.value as string | null }))),
+  w(2, urlValue.map((x) => ({ ...gen('DELETE', keyPath('{id}', '{key}'), { kind: `key: ${x.kind}`, ifMatch: 'CURRENT' }), path: keyPath('en', x.value as string) }))),
+);
+
 /** GET with a hostile query value (once, or the parameter repeated). */
 const query = (path: string, name: string, value: fc.Arbitrary<Hostile> = urlValue): fc.Arbitrary<Gen> =>
   fc.oneof(
@@ -258,6 +270,7 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   w(18, bodyRoute('POST', '/api/products', 'product', productMutation)),
   w(16, patchProduct),
   w(9, putLanguage),
+  w(5, languageKey),
   w(6, bodyRoute('PATCH', '/api/me', 'me', mutation(['firstName', 'lastName']))),
   w(4, bodyRoute('PATCH', '/api/users/{target}', 'flags', mutation(['active', 'isEditor', 'isAdmin']))),
   w(1, withId('PATCH', '/api/users/{target}', '{target}', { body: { isEditor: true } })),

@@ -1,4 +1,4 @@
-import type { Access } from '../../../domain/permissions.js';
+import { actionAccess, areaAccess, type Access } from '../../../domain/permissions.js';
 
 export type Statuses = [anonymous: number, inactive: number, noRole: number, editor: number, admin: number];
 
@@ -12,10 +12,27 @@ export interface MatrixRow {
   expected: Statuses;
 }
 
+/** What each kind of caller gets from a route open to `access`, when the allowed ones get `status`. */
+export function statusesFor(access: Access, status: number): Statuses {
+  if (access === 'public') return [status, status, status, status, status];
+  return access === 'admin' ? [401, 401, 403, 403, status] : access === 'editor' ? [401, 401, 403, status, status] : [401, 401, status, status, status];
+}
+
+/** The language routes (server/routes/languages.ts): the area's level, and removing a key at its action's level. */
+export function languageRows(): MatrixRow[] {
+  const area = areaAccess.languages;
+  return [
+    { route: 'GET /api/languages/{id}', url: '/api/languages/en', expected: statusesFor(area, 200) },
+    { route: 'PUT /api/languages/{id}', url: '/api/languages/en', body: {}, expected: statusesFor(area, 400) },
+    { route: 'PUT /api/languages/{id}/keys/{key}', url: '/api/languages/en/keys/matrixKey', body: {}, expected: statusesFor(area, 400) },
+    // No If-Match: refused (400) once past the access guard, so the row changes nothing.
+    { route: 'DELETE /api/languages/{id}/keys/{key}', url: '/api/languages/en/keys/matrixKey', expected: statusesFor(actionAccess.removeLanguageKey, 400) },
+  ];
+}
+
 /** The four routes of a simple resource (server/routes/records.ts), open to its area's access level only. */
 export function recordRows(name: string, access: Access): MatrixRow[] {
-  const as = (status: number): Statuses =>
-    access === 'admin' ? [401, 401, 403, 403, status] : access === 'editor' ? [401, 401, 403, status, status] : [401, 401, status, status, status];
+  const as = (status: number): Statuses => statusesFor(access, status);
   return [
     { route: `GET /api/${name}`, url: `/api/${name}`, expected: as(200) },
     { route: `POST /api/${name}`, url: `/api/${name}`, body: {}, expected: as(400) },

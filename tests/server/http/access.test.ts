@@ -7,7 +7,7 @@ import { loadConfig } from '../../../server/config.js';
 import { KINDS, callerOf, dialects, startApp, type Kind, type TestApp } from '../helpers/index.js';
 import { recordResources } from '../../../server/resources.js';
 import { areaAccess } from '../../../domain/permissions.js';
-import { recordRows, type MatrixRow } from '../helpers/matrix.js';
+import { languageRows, recordRows, type MatrixRow } from '../helpers/matrix.js';
 
 type Row = MatrixRow;
 
@@ -30,8 +30,6 @@ const MATRIX: Row[] = [
   { route: 'GET /api/users/newest',        url: '/api/users/newest',                                                      expected: [401, 401, 403, 403, 200] },
   { route: 'GET /api/users/{id}',          url: '/api/users/no-such-user',                                                expected: [401, 401, 403, 403, 404] },
   { route: 'PATCH /api/users/{id}',        url: '/api/users/no-such-user', body: { active: true },                        expected: [401, 401, 403, 403, 404] },
-  { route: 'GET /api/languages/{id}',      url: '/api/languages/en',                                                      expected: [401, 401, 403, 200, 200] },
-  { route: 'PUT /api/languages/{id}',      url: '/api/languages/en',       body: {},                                      expected: [401, 401, 403, 400, 400] },
   { route: 'GET /api/products',            url: '/api/products',                                                          expected: [401, 401, 403, 200, 200] },
   { route: 'POST /api/products',           url: '/api/products',           body: {},                                      expected: [401, 401, 403, 400, 400] },
   { route: 'GET /api/products/{id}',       url: '/api/products/no-such-id',                                               expected: [401, 401, 403, 404, 404] },
@@ -47,6 +45,8 @@ const MATRIX: Row[] = [
   { route: 'PATCH /api/uploads/{*}',       url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
   { route: 'DELETE /api/uploads/{*}',      url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
   { route: 'OPTIONS /api/uploads/{*}',     url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 204, 204] },
+  // The language routes' rows, from the area's and the key removal's access levels.
+  ...languageRows(),
   // Each simple resource's rows, from its area's access level: a new one needs no line here.
   ...recordResources.flatMap((r) => recordRows(r.name, areaAccess[r.area])),
 ];

@@ -4,16 +4,19 @@ import { callerOf, createUser, dialects, signIn, startApp, type TestApp } from '
 describe.each(dialects())('languages API (%s)', (dialect) => {
   let t: TestApp;
   let editor: string;
+  let admin: string;
   beforeAll(async () => {
     t = await startApp({ dialect });
     const u = await createUser(t, 'editor');
     editor = await signIn(t, u.email, u.password);
+    const a = await createUser(t, 'admin');
+    admin = await signIn(t, a.email, a.password);
   });
   afterAll(async () => t?.close());
 
   const get = (id: string) => t.api('GET', `/api/languages/${id}`, { cookie: editor });
-  const put = (id: string, texts: unknown, version?: number) =>
-    t.api('PUT', `/api/languages/${id}`, { cookie: editor, body: { texts }, headers: version === undefined ? {} : { 'if-match': `"${version}"` } });
+  const put = (id: string, texts: unknown, version?: number, cookie = editor) =>
+    t.api('PUT', `/api/languages/${id}`, { cookie, body: { texts }, headers: version === undefined ? {} : { 'if-match': `"${version}"` } });
 
   it('serves the seeded English and Swedish records with their version', async () => {
     // A console of its own: the other tests of this file replace these records.
@@ -33,10 +36,10 @@ describe.each(dialects())('languages API (%s)', (dialect) => {
     }
   });
 
-  it('saves the whole map, booleans included, and hands it back exactly', async () => {
+  it('saves the whole map, booleans included, and hands it back exactly (an admin may leave keys out)', async () => {
     const before = (await get('se')).json;
     const texts = { heroTitle: 'Linne för livet', showBanner: true, legacy: false, 'Mixed Case Key': 'x' };
-    const res = await put('se', texts, before.version);
+    const res = await put('se', texts, before.version, admin);
     expect(res.status).toBe(200);
     expect(res.json.version).toBe(before.version + 1);
     const after = await get('se');
@@ -45,11 +48,26 @@ describe.each(dialects())('languages API (%s)', (dialect) => {
 
   it('refuses a stale version with 409 and overwrites nothing', async () => {
     const current = (await get('en')).json;
-    expect((await put('en', { a: 'first' }, current.version)).status).toBe(200);
-    const stale = await put('en', { a: 'second' }, current.version);
+    expect((await put('en', { ...current.texts, a: 'first' }, current.version)).status).toBe(200);
+    const stale = await put('en', { ...current.texts, a: 'second' }, current.version);
     expect(stale.status).toBe(409);
     expect(stale.json.error.code).toBe('conflict');
-    expect((await get('en')).json.texts).toEqual({ a: 'first' });
+    expect((await get('en')).json.texts).toEqual({ ...current.texts, a: 'first' });
+  });
+
+  it('lets an editor add keys by saving but not leave any out: 403 naming them, nothing changed', async () => {
+    const before = (await get('en')).json;
+    const added = await put('en', { ...before.texts, addedBySave: 'Yes' }, before.version);
+    expect(added.status).toBe(200);
+    const current = added.json;
+    const { addedBySave: _dropped, ...rest } = current.texts;
+    const res = await put('en', { ...rest, other: 'new' }, current.version);
+    expect(res.status).toBe(403);
+    expect(res.json.error).toMatchObject({ code: 'forbidden', message: 'Only an admin may remove keys. This save leaves out: addedBySave.' });
+    expect((await get('en')).json).toEqual(current);
+    const byAdmin = await put('en', rest, current.version, admin);
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.json.texts).toEqual(rest);
   });
 
   it('refuses a save without the version it was based on', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, meets, type Access } from '../../../domain/permissions.js';
+import { canAccess, canDo, meets, type Access } from '../../../domain/permissions.js';
 
 const people = {
   nobody: null,
@@ -30,5 +30,13 @@ describe('the role matrix', () => {
     expect(canAccess(people.staff, 'account')).toBe(true);
     expect(canAccess(people.staff, 'changelog')).toBe(true);
     expect(canAccess(people.nobody, 'dashboard')).toBe(false);
+  });
+
+  it('lets only admins remove language keys, though editors edit the languages', () => {
+    expect(canDo(people.admin, 'removeLanguageKey')).toBe(true);
+    expect(canDo({ ...people.admin, isEditor: true }, 'removeLanguageKey')).toBe(true);
+    expect(canDo(people.editor, 'removeLanguageKey')).toBe(false);
+    expect(canDo(people.inactive, 'removeLanguageKey')).toBe(false);
+    expect(canDo(people.nobody, 'removeLanguageKey')).toBe(false);
   });
 });

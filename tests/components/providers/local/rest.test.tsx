@@ -47,4 +47,14 @@ describe('local rest provider', () => {
     expect(calls[1]!.headers['If-Match']).toBe('"5"');
     expect(calls[1]!.body).toEqual({ texts: { a: 'b' } });
   });
+
+  it('deletes with If-Match when the record it was decided on has a version, and without one otherwise', async () => {
+    const calls = answer({});
+    await restMethods().delete('languages/en/keys', { id: 'a/b ä', previousData: { id: 'a/b ä', version: 7 } });
+    await restMethods().delete('things', { id: 't1' });
+    expect(calls.map((c) => [c.method, c.path, c.headers['If-Match']])).toEqual([
+      ['DELETE', '/api/languages/en/keys/a%2Fb%20%C3%A4', '"7"'],
+      ['DELETE', '/api/things/t1', undefined],
+    ]);
+  });
 });

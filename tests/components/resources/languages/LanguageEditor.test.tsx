@@ -79,8 +79,8 @@ describe('Language editor', () => {
   it('marks keys missing in the other language, and offers to add the ones missing here', async () => {
     setup(undefined, 'se');
     const onlySe = await screen.findByRole('textbox', { name: /^onlySe/ });
-    await waitFor(() => expect(onlySe).toHaveAccessibleDescription('Missing in the other language'));
-    expect(screen.getByRole('textbox', { name: /^apple/ })).not.toHaveAccessibleDescription();
+    await waitFor(() => expect(onlySe).toHaveAccessibleDescription('English Missing in the other language'));
+    expect(screen.getByRole('textbox', { name: /^apple/ })).toHaveAccessibleDescription('English Apple');
     const missing = screen.getByRole('region', { name: 'Missing in this language' });
     await userEvent.click(within(missing).getByRole('button', { name: 'Add onlyEn' }));
     const added = await screen.findByRole('textbox', { name: /^onlyEn/ });
