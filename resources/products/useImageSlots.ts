@@ -65,8 +65,15 @@ export function useImageSlots(
   const current = useRef(slots);
   const handles = useRef(new Map<string, UploadHandle>());
   const tokens = useRef(new Map<string, object>());
-  const tell = useRef(onAddresses);
-  tell.current = onAddresses;
+  const hear = useRef(onAddresses);
+  hear.current = onAddresses;
+  const told = useRef<string[] | null>(null);
+  // Only a change is told: the form re-validates on each, which would drop the message of an image that failed while Save waited.
+  const tell = useRef((addresses: string[]): void => {
+    if (told.current && told.current.join('\n') === addresses.join('\n')) return;
+    told.current = addresses;
+    hear.current(addresses);
+  });
   // Who waits for the uploads to settle (a pressed Save), told of every change.
   const watchers = useRef(new Set<() => void>());
 
