@@ -4,14 +4,37 @@ import type { BackendError } from '../types';
 
 /** A failed call to our API, carrying the answer's status, code and message. */
 export class ApiError extends Error implements BackendError {
+  /** react-admin's shape for a refusal's field messages (`body.errors`): its edit forms show them beside the fields. */
+  public readonly body?: { errors: Record<string, string> };
+
   constructor(
     public readonly status: number,
     public readonly code: string,
     message: string,
+    details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
+    const errors = fieldErrorsOf(details);
+    if (errors) this.body = { errors };
   }
+}
+
+/**
+ * The field messages of a refusal's `details` (`[{ path, message }]`, path `/name` from the schema or `body/name`
+ * from the text guard), by top-level field, the first message of each; undefined when there are none.
+ */
+export function fieldErrorsOf(details: unknown): Record<string, string> | undefined {
+  if (!Array.isArray(details)) return undefined;
+  const errors: Record<string, string> = {};
+  for (const d of details as unknown[]) {
+    if (!d || typeof d !== 'object' || !('path' in d) || !('message' in d)) continue;
+    const { path, message } = d;
+    if (typeof path !== 'string' || typeof message !== 'string') continue;
+    const field = /^(?:body)?\/([A-Za-z]\w*)/.exec(path)?.[1];
+    if (field && !(field in errors)) errors[field] = message;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
 }
 
 export interface ApiInit {
@@ -98,10 +121,10 @@ async function attempt<T>(path: string, init: ApiInit): Promise<Attempt<T>> {
   }
   const parsed = parseJson(text);
   if (res.ok) return { ok: true, value: parsed as T };
-  const { code, message } = errorOf(parsed);
+  const { code, message, details } = errorOf(parsed);
   return {
     ok: false,
-    error: new ApiError(res.status, code ?? `http_${res.status}`, message ?? currentMessages().errors.server),
+    error: new ApiError(res.status, code ?? `http_${res.status}`, message ?? currentMessages().errors.server, details),
     retryAfter: res.headers.get('Retry-After') ?? null,
   };
 }
@@ -142,13 +165,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Reads `{ error: { code, message } }`, the shape of every failure our API sends. */
-function errorOf(body: unknown): { code?: string; message?: string } {
+/** Reads `{ error: { code, message, details } }`, the shape of every failure our API sends. */
+function errorOf(body: unknown): { code?: string; message?: string; details?: unknown } {
   if (!body || typeof body !== 'object' || !('error' in body)) return {};
   const error = body.error;
   if (!error || typeof error !== 'object') return {};
   return {
     code: 'code' in error && typeof error.code === 'string' ? error.code : undefined,
     message: 'message' in error && typeof error.message === 'string' && error.message ? error.message : undefined,
+    details: 'details' in error ? error.details : undefined,
   };
 }

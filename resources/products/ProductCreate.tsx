@@ -1,13 +1,16 @@
 import { Form, SaveButton, useCreate, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useMessages } from '../../src/locale';
-import { messageOf, statusOf } from '../shared/errors';
+import { fieldMessagesOf, messageOf, statusOf } from '../shared/errors';
+import { focusFirstError } from '../shared/focusFirstError';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame, editPath } from './ProductFrame';
 import { ProductInputs, productData, productDefaults } from './ProductInputs';
 import { useWaitForImages } from './useWaitForImages';
 
-/** /products/add-product: a new product with up to three images; on success its edit page. */
+const FORM_ID = 'product-create';
+
+/** /products/add-product: a new product with up to three images; on success its edit page; a refusal focuses its first field. */
 export default function ProductCreate() {
   const t = useMessages().products;
   const [create] = useCreate();
@@ -16,6 +19,12 @@ export default function ProductCreate() {
   const { waitRef, wait, saveLabel } = useWaitForImages();
 
   const save = async (values: Record<string, unknown>): Promise<Record<string, string> | undefined> => {
+    const refused = await attempt(values);
+    if (refused) focusFirstError(FORM_ID);
+    return refused;
+  };
+
+  const attempt = async (values: Record<string, unknown>): Promise<Record<string, string> | undefined> => {
     const sku = typeof values.sku === 'string' ? values.sku.trim() : '';
     // Images still uploading are waited for; one that fails keeps the form as typed and is named.
     const waited = await wait();
@@ -27,14 +36,14 @@ export default function ProductCreate() {
       return undefined;
     } catch (err) {
       notify(t.failure, { type: 'error' });
-      // A taken SKU is also said beside the field. Either way the form keeps what was typed.
-      return statusOf(err) === 409 ? { sku: messageOf(err) ?? t.duplicateSku } : undefined;
+      // A taken SKU, or the server's field messages, are also said beside the fields. Either way the form keeps what was typed.
+      return statusOf(err) === 409 ? { sku: messageOf(err) ?? t.duplicateSku } : fieldMessagesOf(err);
     }
   };
 
   return (
     <ProductFrame title={t.addTitle}>
-      <Form defaultValues={productDefaults} onSubmit={save}>
+      <Form id={FORM_ID} defaultValues={productDefaults} onSubmit={save}>
         <ProductInputs />
         <ImagesInput mode="create" waitRef={waitRef} />
         <SaveButton label={saveLabel} alwaysEnable />

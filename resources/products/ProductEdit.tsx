@@ -5,12 +5,15 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
 import { statusOf } from '../shared/errors';
+import { focusFirstError } from '../shared/focusFirstError';
 import { Busy } from '../shared/Busy';
 import { PLACEHOLDER_IMAGE } from './images';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame } from './ProductFrame';
 import { ProductInputs, productData } from './ProductInputs';
 import { useWaitForImages } from './useWaitForImages';
+
+const FORM_ID = 'product-edit';
 
 interface ViewProps {
   conflict: boolean;
@@ -36,15 +39,16 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
     await refetch();
     onReloaded();
   };
-  // Images still uploading are waited for, then the save goes on with their addresses.
+  // Images still uploading are waited for, then the save goes on with their addresses; a refusal focuses its first field.
   const submit = async (values: Record<string, unknown>) => {
     const waited = await wait();
-    if ('errors' in waited) return waited.errors;
-    return save?.({ ...values, images: waited.images });
+    const refused = 'errors' in waited ? waited.errors : await save?.({ ...values, images: waited.images });
+    if (refused) focusFirstError(FORM_ID);
+    return refused;
   };
   return (
     <ProductFrame title={t.editTitle}>
-      <Form onSubmit={submit}>
+      <Form id={FORM_ID} onSubmit={submit}>
         <ProductInputs skuLocked />
         <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
           {t.primary}

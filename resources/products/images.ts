@@ -16,3 +16,7 @@ const svg =
 
 /** The placeholder shown where a product has no image in a slot. */
 export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+
+/** Whether a file's name ends as the pickers accept (a dropped file skips the picker's own filter). */
+export const isAcceptedImage = (file: File): boolean =>
+  IMAGE_ACCEPT.split(',').some((ending) => file.name.toLowerCase().endsWith(ending));

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { UploadState } from '../../domain/uploads';
 import type { AppDataProvider, UploadHandle } from '../../providers/types';
-import { SLOTS } from './images';
+import { currentMessages } from '../../src/locale';
+import { isAcceptedImage, SLOTS } from './images';
+import { moveAmongChosen, removeSlot } from './slotOrder';
 
 /** The upload running (or last run) in one slot. */
 export interface SlotUpload {
@@ -17,6 +19,8 @@ export interface SlotUpload {
 
 /** One of the three image slots: the stored image it holds, and the upload that may replace it. */
 export interface Slot {
+  /** Stays with the slot's content when images are moved, so a running upload keeps its place. */
+  key: string;
   address: string | null;
   /** The stored image's thumbnail, as the server named it. */
   thumbnail: string | null;
@@ -39,10 +43,14 @@ const objectUrl = (file: File): string => (typeof URL.createObjectURL === 'funct
 const release = (s: Slot): void => {
   if (s.upload?.preview && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(s.upload.preview);
 };
+let made = 0;
+/** A slot with nothing in it, under a key of its own. */
+const emptySlot = (): Slot => ({ key: `slot-${++made}`, address: null, thumbnail: null, upload: null });
 
 /**
- * The three image slots of a product form. Choosing a file uploads it at once; once stored it takes
- * the slot, and `onAddresses` hears the slots' addresses in order. `isPending` reads the latest state.
+ * The three image slots of a product form. Choosing (or dropping) a file uploads it at once; once stored it takes
+ * the slot, and `onAddresses` hears the slots' addresses in order, the first being the primary image. Images can
+ * be moved and removed while others upload: uploads follow their slot's key, not its position.
  */
 export function useImageSlots(
   initial: readonly string[],
@@ -51,37 +59,58 @@ export function useImageSlots(
 ) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [slots, setSlots] = useState<Slot[]>(() =>
-    SLOTS.map((i) => ({ address: initial[i] ?? null, thumbnail: initialThumbnails[i] ?? null, upload: null })),
+    SLOTS.map((i) => ({ ...emptySlot(), address: initial[i] ?? null, thumbnail: initialThumbnails[i] ?? null })),
   );
   // The latest slots, read synchronously by the form's validation.
   const current = useRef(slots);
-  const handles = useRef<(UploadHandle | null)[]>(SLOTS.map(() => null));
-  const tokens = useRef<object[]>(SLOTS.map(() => ({})));
-  const tell = useRef(onAddresses);
-  tell.current = onAddresses;
+  const handles = useRef(new Map<string, UploadHandle>());
+  const tokens = useRef(new Map<string, object>());
+  const hear = useRef(onAddresses);
+  hear.current = onAddresses;
+  const told = useRef<string[] | null>(null);
+  // Only a change is told: the form re-validates on each, which would drop the message of an image that failed while Save waited.
+  const tell = useRef((addresses: string[]): void => {
+    if (told.current && told.current.join('\n') === addresses.join('\n')) return;
+    told.current = addresses;
+    hear.current(addresses);
+  });
   // Who waits for the uploads to settle (a pressed Save), told of every change.
   const watchers = useRef(new Set<() => void>());
 
-  const change = useCallback((i: number, edit: (s: Slot) => Slot): Slot[] => {
-    const next = current.current.map((s, j) => (j === i ? edit(s) : s));
+  const replace = useCallback((next: Slot[]): Slot[] => {
     current.current = next;
     setSlots(next);
     for (const watch of [...watchers.current]) watch();
     return next;
   }, []);
+  const change = useCallback(
+    (key: string, edit: (s: Slot) => Slot): Slot[] => replace(current.current.map((s) => (s.key === key ? edit(s) : s))),
+    [replace],
+  );
+  const stop = (key: string): void => {
+    handles.current.get(key)?.cancel();
+    handles.current.delete(key);
+    tokens.current.delete(key);
+  };
 
   const choose = useCallback(
     async (i: number, file: File) => {
-      handles.current[i]?.cancel();
-      handles.current[i] = null;
+      const key = current.current[i]!.key;
+      stop(key);
       const token = {};
-      tokens.current[i] = token;
-      const mine = (): boolean => tokens.current[i] === token;
+      tokens.current.set(key, token);
+      const mine = (): boolean => tokens.current.get(key) === token;
       const patch = (p: Partial<SlotUpload>): void => {
-        if (mine()) change(i, (s) => (s.upload ? { ...s, upload: { ...s.upload, ...p } } : s));
+        if (mine()) change(key, (s) => (s.upload ? { ...s, upload: { ...s.upload, ...p } } : s));
       };
       release(current.current[i]!);
-      tell.current(addressesOf(change(i, (s) => ({ ...s, upload: { name: file.name, state: 'running', sent: 0, total: file.size, preview: objectUrl(file) } }))));
+      const upload: SlotUpload = { name: file.name, state: 'running', sent: 0, total: file.size, preview: '' };
+      // A dropped file skips the picker's filter, so the same rule is checked here for both (the server checks the content).
+      if (!isAcceptedImage(file)) {
+        change(key, (s) => ({ ...s, upload: { ...upload, state: 'error', message: currentMessages().uploads.onlyJpegPng } }));
+        return;
+      }
+      tell.current(addressesOf(change(key, (s) => ({ ...s, upload: { ...upload, preview: objectUrl(file) } }))));
       let handle: UploadHandle;
       try {
         handle = await dataProvider.uploadImage(file, {
@@ -96,12 +125,12 @@ export function useImageSlots(
         return;
       }
       if (!mine()) return handle.cancel();
-      handles.current[i] = handle;
+      handles.current.set(key, handle);
       await handle.done.then(
         (image) => {
           if (!mine()) return;
-          handles.current[i] = null;
-          tell.current(addressesOf(change(i, (s) => ({ address: image.address, thumbnail: image.thumbnail, upload: s.upload && { ...s.upload, state: 'success' } }))));
+          handles.current.delete(key);
+          tell.current(addressesOf(change(key, (s) => ({ ...s, address: image.address, thumbnail: image.thumbnail, upload: s.upload && { ...s.upload, state: 'success' } }))));
         },
         () => {
           // The state (error or canceled) came through onState; the form re-checks what it may submit.
@@ -112,10 +141,34 @@ export function useImageSlots(
     [change, dataProvider],
   );
 
-  const pause = useCallback((i: number) => handles.current[i]?.pause(), []);
-  const resume = useCallback((i: number) => handles.current[i]?.resume(), []);
-  const cancel = useCallback((i: number) => handles.current[i]?.cancel(), []);
+  const keyAt = (i: number): string => current.current[i]?.key ?? '';
+  const pause = useCallback((i: number) => handles.current.get(keyAt(i))?.pause(), []);
+  const resume = useCallback((i: number) => handles.current.get(keyAt(i))?.resume(), []);
+  const cancel = useCallback((i: number) => handles.current.get(keyAt(i))?.cancel(), []);
   const isPending = useCallback(() => current.current.some(busy), []);
+
+  /** Moves the image at `from` to where the image at `to` is, among the chosen slots; answers its new position. */
+  const move = useCallback(
+    (from: number, to: number): number | null => {
+      const next = moveAmongChosen(current.current, from, to, isChosen);
+      if (!next) return null;
+      tell.current(addressesOf(replace(next)));
+      return to;
+    },
+    [replace],
+  );
+
+  /** Takes the image at `i` out (stopping its upload); the later ones move up, so the first stays filled. */
+  const remove = useCallback(
+    (i: number) => {
+      const gone = current.current[i];
+      if (!gone) return;
+      stop(gone.key);
+      release(gone);
+      tell.current(addressesOf(replace(removeSlot(current.current, i, isChosen, emptySlot()))));
+    },
+    [replace],
+  );
 
   /**
    * Waits until the uploads running now have finished, failed or been cancelled (a paused one is resumed: Save means
@@ -124,19 +177,21 @@ export function useImageSlots(
   const settle = useCallback(
     (onProgress: (percent: number) => void, reasonOf: (upload: SlotUpload) => string): Promise<Settled> =>
       new Promise((resolve) => {
-        const watched = SLOTS.filter((i) => busy(current.current[i]!));
-        watched.forEach((i) => {
-          if (current.current[i]!.upload?.state === 'paused') handles.current[i]?.resume();
+        const watched = current.current.filter(busy).map((s) => s.key);
+        watched.forEach((key) => {
+          if (current.current.find((s) => s.key === key)?.upload?.state === 'paused') handles.current.get(key)?.resume();
         });
         const check = (): void => {
           const now = current.current;
-          const uploads = watched.map((i) => now[i]!.upload!);
+          // A watched slot removed meanwhile no longer counts.
+          const mine = now.filter((s) => watched.includes(s.key));
+          const uploads = mine.map((s) => s.upload!);
           const total = uploads.reduce((n, u) => n + u.total, 0);
           const sent = uploads.reduce((n, u) => n + (u.state === 'success' ? u.total : u.sent), 0);
           onProgress(total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 100);
-          if (watched.some((i) => busy(now[i]!))) return;
+          if (mine.some(busy)) return;
           watchers.current.delete(check);
-          const failed = watched.filter((i) => now[i]!.upload?.state !== 'success').map((i) => ({ index: i, reason: reasonOf(now[i]!.upload!) }));
+          const failed = mine.filter((s) => s.upload?.state !== 'success').map((s) => ({ index: now.indexOf(s), reason: reasonOf(s.upload!) }));
           resolve({ addresses: addressesOf(now), failed });
         };
         watchers.current.add(check);
@@ -148,11 +203,11 @@ export function useImageSlots(
   // Leaving the form stops what is still uploading.
   useEffect(
     () => () => {
-      handles.current.forEach((h) => h?.cancel());
+      handles.current.forEach((h) => h.cancel());
       current.current.forEach(release);
     },
     [],
   );
 
-  return { slots, choose, pause, resume, cancel, isPending, settle };
+  return { slots, choose, pause, resume, cancel, move, remove, isPending, settle };
 }

@@ -186,3 +186,35 @@ describe('api retries', () => {
     expect(err).toMatchObject({ status: 0, code: 'network' });
   });
 });
+
+describe('field messages of a refusal', () => {
+  it("carries a 400's field details as react-admin's body.errors, by top-level field, the first message of each", async () => {
+    server({
+      status: 400,
+      body: {
+        error: {
+          code: 'validation',
+          message: 'Some fields are not valid.',
+          details: [
+            { path: '/price', message: 'At most 50 characters' },
+            { path: 'body/name', message: 'No control characters' },
+            { path: '/images/1', message: 'Not an uploaded image' },
+            { path: '/price', message: 'A second message' },
+            { path: 'query/q', message: 'Not a body field' },
+          ],
+        },
+      },
+    });
+    const err = await api('/api/products', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).body).toEqual({
+      errors: { price: 'At most 50 characters', name: 'No control characters', images: 'Not an uploaded image' },
+    });
+  });
+
+  it('has no body when the refusal names no field', async () => {
+    server({ status: 400, body: { error: { code: 'validation', message: 'Bad.', details: { missing: ['x'] } } } });
+    const err = await api('/api/products', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect((err as ApiError).body).toBeUndefined();
+  });
+});
