@@ -14,7 +14,8 @@ export interface CursorPages<R> {
   append: (row: R) => void;
 }
 
-const nextOf = (meta: unknown): string | null =>
+/** The next page's cursor from a list answer's meta, or null on the last page. */
+export const nextOf = (meta: unknown): string | null =>
   meta && typeof meta === 'object' && 'next' in meta && typeof meta.next === 'string' ? meta.next : null;
 
 /**

@@ -1,4 +1,5 @@
 import type { DataProvider, RaRecord } from 'react-admin';
+import { nextOf } from '../useCursorPages';
 
 /** A column of an exported file: its header and how a record fills it. */
 export interface CsvColumn<R> {
@@ -8,9 +9,6 @@ export interface CsvColumn<R> {
 
 /** Rows asked for per call while exporting (the server's page limit). */
 const EXPORT_PAGE = 100;
-
-const nextOf = (meta: unknown): string | null =>
-  meta && typeof meta === 'object' && 'next' in meta && typeof meta.next === 'string' ? meta.next : null;
 
 /** Every record of a list under a filter, page after page in the list's own order; `onRows` hears the count so far. */
 export async function readAll<R extends RaRecord>(

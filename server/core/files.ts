@@ -18,8 +18,22 @@ export interface StoredImage {
 /** The thumbnail's key for an image key. */
 export const thumbKey = (key: string): string => `${key}.thumb.webp`;
 
+/** The store key of an image address (/files/<key>). */
+export const keyOf = (address: string): string => address.replace(/^\/files\//, '');
+
 /** The thumbnail's address for an image address (/files/<key>). */
-export const thumbnailOf = (address: string): string => `/files/${thumbKey(address.replace(/^\/files\//, ''))}`;
+export const thumbnailOf = (address: string): string => `/files/${thumbKey(keyOf(address))}`;
+
+/** The keys of those addresses that are not finished uploads (read 500 at a time, within bound-parameter limits). */
+export async function unstoredKeys(db: Kysely<Database>, addresses: readonly string[]): Promise<Set<string>> {
+  const missing = new Set(addresses.map(keyOf));
+  const keys = [...missing];
+  for (let i = 0; i < keys.length; i += 500) {
+    const found = await db.selectFrom('files').select('key').where('key', 'in', keys.slice(i, i + 500)).execute();
+    for (const f of found) missing.delete(f.key);
+  }
+  return missing;
+}
 
 /** Image decoding takes memory in proportion to the pixels; two at a time keep the server's memory bounded. */
 const imageWork = limiter(2);

@@ -6,6 +6,7 @@ import { messages, format } from '../../domain/messages.js';
 import { checkProductRow, type ImportResult, type ImportRowIn, type ImportRowResult, type ImportValues } from '../../domain/productImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { changed, type Change } from './events.js';
+import { keyOf, unstoredKeys } from './files.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -53,18 +54,14 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
   }
   const isNew = (v: Partial<ImportValues>): boolean => v.sku !== undefined && !existing.has(v.sku);
   // A new product may only point at finished uploads, as in add product.
-  const wanted = checked.flatMap((c) => (isNew(c.values) ? (c.values.images ?? []) : [])).map((a) => a.replace(/^\/files\//, ''));
-  const stored = new Set<string>();
-  for (const part of chunks([...new Set(wanted)])) {
-    for (const f of await db.selectFrom('files').select('key').where('key', 'in', part).execute()) stored.add(f.key);
-  }
+  const unstored = await unstoredKeys(db, checked.flatMap((c) => (isNew(c.values) ? (c.values.images ?? []) : [])));
 
   const out: Plan = { result: { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false }, creates: [], updates: [] };
   for (const c of checked) {
     const images = c.values.images;
     if (isNew(c.values) && images) {
       if (images.length === 0) c.errors.push({ field: 'images', message: messages.products.mustAddImage });
-      else if (images.some((a) => !stored.has(a.replace(/^\/files\//, '')))) c.errors.push({ field: 'images', message: messages.uploads.unfinished });
+      else if (images.some((a) => unstored.has(keyOf(a)))) c.errors.push({ field: 'images', message: messages.uploads.unfinished });
     }
     const values = c.errors.length === 0 ? (c.values as ImportValues) : null;
     const current = values ? existing.get(values.sku) : undefined;

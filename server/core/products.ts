@@ -7,7 +7,7 @@ import type { Product, ProductCreate, ProductUpdate } from '../../domain/product
 import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
-import { thumbnailOf } from './files.js';
+import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -98,10 +98,8 @@ export async function getProduct(db: Kysely<Database>, id: string): Promise<Prod
 
 /** Refuses image addresses that are not finished uploads. */
 async function assertStored(db: Kysely<Database>, images: string[]): Promise<void> {
-  const keys = images.map((a) => a.replace(/^\/files\//, ''));
-  const found = await db.selectFrom('files').select('key').where('key', 'in', keys).execute();
-  const known = new Set(found.map((f) => f.key));
-  const missing = keys.filter((k) => !known.has(k));
+  const unstored = await unstoredKeys(db, images);
+  const missing = images.map(keyOf).filter((k) => unstored.has(k));
   if (missing.length > 0) throw new DomainError('validation', messages.uploads.unfinished, { missing });
 }
 
