@@ -11,8 +11,11 @@ import { hashPassword } from './password.js';
 import { format, messages } from '../../domain/messages.js';
 import { catalogues, DEFAULT_LOCALE, type Locale } from '../../domain/locales.js';
 
-/** The spec's Register: an account with a password, display name = first and last name, and users/{uid} with active = true. */
-export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewUser): Promise<User> {
+/**
+ * The spec's Register: an account with a password, display name = first and last name, and users/{uid} with
+ * active = true; `actor` is the admin who added it (null: the CLI or the first start), for the change history.
+ */
+export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewUser, actor: string | null = null): Promise<User> {
   const parsed = NewUser.safeParse(input);
   if (!parsed.success) {
     throw new DomainError('validation', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -29,8 +32,8 @@ export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewU
     accountId: account.id,
     password: await hashPassword(u.password),
   });
-  const user = await insertUserRecord(db, { uid: account.id, ...u });
-  await changed(db, { kind: 'user', id: user.uid, actor: null, created: true });
+  const user = await insertUserRecord(db, { uid: account.id, ...u }, actor);
+  await changed(db, { kind: 'user', id: user.uid, actor, created: true });
   return user;
 }
 
@@ -64,8 +67,10 @@ export async function inviteUser(
   input: { email: string; firstName: string; lastName: string; isEditor: boolean; isAdmin: boolean },
   /** The inviting admin's language: the mail is written in it. */
   locale: Locale = DEFAULT_LOCALE,
+  /** The inviting admin's uid, for the change history. */
+  actor: string | null = null,
 ): Promise<User> {
-  const user = await registerUser(auth, db, { ...input, password: randomBytes(48).toString('base64url').slice(0, 64) });
+  const user = await registerUser(auth, db, { ...input, password: randomBytes(48).toString('base64url').slice(0, 64) }, actor);
   const token = randomBytes(24).toString('base64url');
   const ctx = await auth.$context;
   // The same kind of token the forgot flow makes, so /reset-password completes it; it lives longer than a reset.

@@ -6,6 +6,7 @@ import { LANGUAGE_IDS, type LanguageId } from '../../domain/constants.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 import { changed } from './events.js';
+import { diffOf, record } from './history.js';
 import { getLanguage, staleVersion, type LanguageRecord } from './languages.js';
 
 type Texts = LanguageRecord['texts'];
@@ -20,6 +21,7 @@ async function changeBoth(
   actor: { uid: string },
   id: string,
   version: number,
+  action: 'keyAdded' | 'keyRemoved',
   edit: (texts: Texts, edited: boolean, both: Record<LanguageId, LanguageRecord>) => Texts,
 ): Promise<LanguageRecord> {
   const mine = (await getLanguage(db, id)).id;
@@ -39,6 +41,8 @@ async function changeBoth(
         .where('version', '=', both[lang].version)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw staleVersion(both[lang].version);
+      // One entry per record, so each language's History panel shows the key it gained or lost.
+      await record(trx, actor.uid, [{ kind: 'language', recordId: lang, action, diff: diffOf(both[lang].texts, texts) }]);
       out[lang] = both[lang].version + 1;
     }
     return out;
@@ -59,7 +63,7 @@ export async function addLanguageKey(
   value: string | boolean,
   version: number,
 ): Promise<LanguageRecord> {
-  return changeBoth(db, actor, id, version, (texts, edited, both) => {
+  return changeBoth(db, actor, id, version, 'keyAdded', (texts, edited, both) => {
     if (has(both.en.texts, key) || has(both.se.texts, key)) {
       throw new DomainError('validation', messages.languages.keyExists, [{ path: '/key', message: messages.languages.keyExists }]);
     }
@@ -75,7 +79,7 @@ export async function removeLanguageKey(
   key: string,
   version: number,
 ): Promise<LanguageRecord> {
-  return changeBoth(db, actor, id, version, (texts, _edited, both) => {
+  return changeBoth(db, actor, id, version, 'keyRemoved', (texts, _edited, both) => {
     if (!has(both.en.texts, key) && !has(both.se.texts, key)) throw new DomainError('not_found', messages.languages.noSuchKey);
     return Object.fromEntries(Object.entries(texts).filter(([k]) => k !== key));
   });

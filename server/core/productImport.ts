@@ -7,6 +7,8 @@ import { checkProductRow, type ImportResult, type ImportRowIn, type ImportRowRes
 import { DomainError, isUniqueViolation } from './errors.js';
 import { changed, type Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
+import { diffOf, record, type NewEntry } from './history.js';
+import { historyValues, toProduct } from './products.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -85,6 +87,7 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
 async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Promise<Change[]> {
   const at = now();
   const events: Change[] = [];
+  const entries: NewEntry[] = [];
   for (const part of chunks(p.creates)) {
     const rows: Row[] = part.map((v) => ({
       id: randomUUID(),
@@ -104,7 +107,10 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
       updated_by: null,
     }));
     await trx.insertInto('products').values(rows).execute();
-    for (const r of rows) events.push({ kind: 'product', id: r.id, version: 1, actor: actor.uid, created: true });
+    for (const r of rows) {
+      events.push({ kind: 'product', id: r.id, version: 1, actor: actor.uid, created: true });
+      entries.push({ kind: 'product', recordId: r.id, action: 'created', diff: diffOf({ sku: null }, { sku: r.sku, ...historyValues(toProduct(r)) }) });
+    }
   }
   for (const { current, values: v } of p.updates) {
     const res = await trx
@@ -116,7 +122,11 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.csv.changedMeanwhile);
     events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
+    const before = historyValues(toProduct(current));
+    entries.push({ kind: 'product', recordId: current.id, action: 'changed', diff: diffOf(before, { ...before, name: v.name, category: v.category, mc: v.mc, price: v.price, details: v.details, active: v.active }) });
   }
+  // In the import's own transaction: every row and its entry, or nothing.
+  await record(trx, actor.uid, entries);
   return events;
 }
 

@@ -8,6 +8,7 @@ import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
+import { diffOf, inTransaction, record } from './history.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -31,6 +32,17 @@ export function toProduct(r: Row): Product {
     updated: r.updated,
   };
 }
+
+/** A product's fields as its history records them (images as their addresses, in order). */
+export const historyValues = (p: Product): Record<string, string | boolean | string[]> => ({
+  name: p.name,
+  category: p.category,
+  mc: p.mc,
+  price: p.price,
+  details: p.details,
+  active: p.active,
+  images: p.images,
+});
 
 /** What the products list may be narrowed to: words found anywhere in the name or SKU, a category, a status. */
 export interface ProductFilter {
@@ -124,15 +136,20 @@ export async function createProduct(db: Kysely<Database>, actor: { uid: string }
     created_by: actor.uid,
     updated_by: null,
   };
+  const product = toProduct(row);
   try {
-    await db.insertInto('products').values(row).execute();
+    // The product and its history entry commit together or not at all.
+    await inTransaction(db, async (trx) => {
+      await trx.insertInto('products').values(row).execute();
+      await record(trx, actor.uid, [{ kind: 'product', recordId: row.id, action: 'created', diff: diffOf({ sku: null }, { sku: row.sku, ...historyValues(product) }) }]);
+    });
   } catch (err) {
     // Two editors adding the same SKU at once: the unique index decides.
     if (isUniqueViolation(err)) throw new DomainError('conflict', messages.products.duplicateSku);
     throw err;
   }
   await changed(db, { kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true });
-  return toProduct(row);
+  return product;
 }
 
 /** Edit product, only if nobody saved since `version`; the SKU cannot change. */
@@ -143,23 +160,30 @@ export async function updateProduct(
   version: number,
   input: ProductUpdate & { sku?: string },
 ): Promise<Product> {
-  const current = await getProduct(db, id);
-  const { sku, ...changes } = input;
-  if (sku !== undefined && sku.trim() !== current.sku) throw new DomainError('validation', messages.products.skuLocked);
-  if (changes.images) await assertStored(db, changes.images);
-  const set: Partial<Row> = { version: version + 1, updated: now(), updated_by: actor.uid };
-  if (changes.category !== undefined) set.category = changes.category;
-  if (changes.mc !== undefined) set.mc = changes.mc;
-  if (changes.name !== undefined) set.name = changes.name;
-  if (changes.details !== undefined) set.details = changes.details;
-  if (changes.price !== undefined) set.price = changes.price;
-  if (changes.active !== undefined) set.active = bit(changes.active);
-  if (changes.images !== undefined) {
-    set.images = JSON.stringify(changes.images);
-    set.primary_image = changes.images[0] ?? null;
-  }
-  const res = await db.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
+  const product = await inTransaction(db, async (trx) => {
+    const current = await getProduct(trx, id);
+    // From the version the editor loaded only, so the recorded difference is against what they saw.
+    if (current.version !== version) throw new DomainError('conflict', messages.products.stale, { current: current.version });
+    const { sku, ...changes } = input;
+    if (sku !== undefined && sku.trim() !== current.sku) throw new DomainError('validation', messages.products.skuLocked);
+    if (changes.images) await assertStored(trx, changes.images);
+    const set: Partial<Row> = { version: version + 1, updated: now(), updated_by: actor.uid };
+    if (changes.category !== undefined) set.category = changes.category;
+    if (changes.mc !== undefined) set.mc = changes.mc;
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.details !== undefined) set.details = changes.details;
+    if (changes.price !== undefined) set.price = changes.price;
+    if (changes.active !== undefined) set.active = bit(changes.active);
+    if (changes.images !== undefined) {
+      set.images = JSON.stringify(changes.images);
+      set.primary_image = changes.images[0] ?? null;
+    }
+    const res = await trx.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
+    const next = await getProduct(trx, id);
+    await record(trx, actor.uid, [{ kind: 'product', recordId: id, action: 'changed', diff: diffOf(historyValues(current), historyValues(next)) }]);
+    return next;
+  });
   await changed(db, { kind: 'product', id, version: version + 1, actor: actor.uid });
-  return getProduct(db, id);
+  return product;
 }

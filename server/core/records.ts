@@ -7,6 +7,7 @@ import type { FieldSpec, RecordOf, RecordsResource } from '../../domain/records.
 import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
+import { diffOf, inTransaction, record, type NewEntry } from './history.js';
 
 // The rules of every simple resource (domain/records.ts), once: keyset pages, exact search, add with unique fields,
 // edit only from the version loaded, locked fields kept. A resource with rules of its own (products, users) has its
@@ -26,6 +27,11 @@ function toRecord<F extends Fields>(r: RecordsResource<F>, row: Row): RecordOf<F
   const out: Row = { id: row.id, version: Number(row.version), created: row.created, updated: row.updated ?? null };
   for (const [k, spec] of Object.entries(r.fields)) out[k] = fromColumn(spec, row[k]);
   return out as RecordOf<F>;
+}
+
+/** A record's described fields, as its history records them. */
+function historyValues<F extends Fields>(r: RecordsResource<F>, rec: Row): Record<string, NewEntry['diff'][string][number]> {
+  return Object.fromEntries(Object.keys(r.fields).map((k) => [k, (rec[k] ?? null) as NewEntry['diff'][string][number]]));
 }
 
 /** One page in the resource's order, after an optional cursor. */
@@ -63,15 +69,20 @@ export async function createRecord<F extends Fields>(db: Kysely<Database>, r: Re
   await assertUnique(db, r, input);
   const row: Row = { id: randomUUID(), version: 1, created: now(), updated: null, created_by: actor.uid, updated_by: null };
   for (const [k, spec] of Object.entries(r.fields)) row[k] = toColumn(spec, input[k]);
+  const created = toRecord(r, row);
   try {
-    await any(db).insertInto(r.name).values(row).execute();
+    await inTransaction(db, async (trx) => {
+      await any(trx).insertInto(r.name).values(row).execute();
+      const entry = { kind: 'record', resource: r.name, recordId: row.id as string, action: 'created', diff: diffOf({}, historyValues(r, created)) } as const;
+      await record(trx, actor.uid, [entry]);
+    });
   } catch (err) {
     // Two people adding the same value at once: the unique index decides.
     if (isUniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
     throw err;
   }
   await changed(db, { kind: 'record', resource: r.name, id: row.id as string, version: 1, actor: actor.uid, created: true });
-  return toRecord(r, row);
+  return created;
 }
 
 /** Edit, only if nobody saved since `version`; a locked field may be sent back only as it is. */
@@ -84,6 +95,8 @@ export async function updateRecord<F extends Fields>(
   input: Row,
 ): Promise<RecordOf<F>> {
   const current = (await getRecord(db, r, id)) as Row;
+  // From the version loaded only, so the recorded difference is against what the editor saw.
+  if (current.version !== version) throw new DomainError('conflict', messages.records.stale, { current: current.version });
   const set: Row = { version: version + 1, updated: now(), updated_by: actor.uid };
   for (const [k, spec] of Object.entries(r.fields)) {
     if (input[k] === undefined) continue;
@@ -94,14 +107,20 @@ export async function updateRecord<F extends Fields>(
     set[k] = toColumn(spec, input[k]);
   }
   await assertUnique(db, r, input, id);
-  let res;
+  let next: RecordOf<F>;
   try {
-    res = await any(db).updateTable(r.name).set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+    next = await inTransaction(db, async (trx) => {
+      const res = await any(trx).updateTable(r.name).set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.records.stale, { current: current.version });
+      const after = await getRecord(trx, r, id);
+      const diff = diffOf(historyValues(r, current), historyValues(r, after as Row));
+      await record(trx, actor.uid, [{ kind: 'record', resource: r.name, recordId: id, action: 'changed', diff }]);
+      return after;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
     throw err;
   }
-  if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.records.stale, { current: current.version });
   await changed(db, { kind: 'record', resource: r.name, id, version: version + 1, actor: actor.uid });
-  return getRecord(db, r, id);
+  return next;
 }

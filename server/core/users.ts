@@ -5,6 +5,7 @@ import { readPage, readRows } from '../db/read.js';
 import type { MeUpdate, User } from '../../domain/users.js';
 import { DomainError } from './errors.js';
 import { changed } from './events.js';
+import { diffOf, inTransaction, record } from './history.js';
 import { messages } from '../../domain/messages.js';
 
 type Row = Selectable<UsersTable>;
@@ -41,10 +42,21 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
   return r ? toUser(r) : null;
 }
 
-/** Writes the users/{uid} record of the spec's Register call. */
+/** A user's fields as their history records them (never a password: it is not in the record). */
+const historyValues = (u: User): Record<string, string | boolean> => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  active: u.active,
+  isEditor: u.isEditor,
+  isAdmin: u.isAdmin,
+});
+
+/** Writes the users/{uid} record of the spec's Register call, and its history entry, made by `actor` (null: the CLI). */
 export async function insertUserRecord(
   db: Kysely<Database>,
   u: { uid: string; email: string; firstName: string; lastName: string; isAdmin: boolean; isEditor: boolean; active: boolean },
+  actor: string | null = null,
 ): Promise<User> {
   const row: Row = {
     id: u.uid,
@@ -58,28 +70,48 @@ export async function insertUserRecord(
     created: now(),
     updated: null,
   };
-  await db.insertInto('users').values(row).execute();
-  return toUser(row);
+  const user = toUser(row);
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('users').values(row).execute();
+    await record(trx, actor, [{ kind: 'user', recordId: user.uid, action: 'created', diff: diffOf({}, historyValues(user)) }]);
+  });
+  return user;
 }
 
 /** My Account: updates first and last name and the updated time. */
 export async function updateMe(db: Kysely<Database>, uid: string, input: MeUpdate): Promise<User> {
-  const r = await db
-    .updateTable('users')
-    .set({ first_name: input.firstName, last_name: input.lastName, updated: now() })
-    .where('id', '=', uid)
-    .returningAll()
-    .executeTakeFirst();
-  if (!r) throw new DomainError('not_found', messages.account.failure);
+  const user = await inTransaction(db, async (trx) => {
+    const before = await findUser(trx, uid);
+    const r = await trx
+      .updateTable('users')
+      .set({ first_name: input.firstName, last_name: input.lastName, updated: now() })
+      .where('id', '=', uid)
+      .returningAll()
+      .executeTakeFirst();
+    if (!r || !before) throw new DomainError('not_found', messages.account.failure);
+    const after = toUser(r);
+    await record(trx, uid, [{ kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(before), historyValues(after)) }]);
+    return after;
+  });
   await changed(db, { kind: 'user', id: uid, actor: uid, names: true });
-  return toUser(r);
+  return user;
 }
 
-/** Sets any of the active / editor / admin flags; returns the new record. */
+/** Sets any of the active / editor / admin flags, recording the change as `actor`'s (null: the CLI); returns the new record. */
 export async function setFlags(
   db: Kysely<Database>,
   uid: string,
   flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
+  actor: string | null = null,
+): Promise<User> {
+  return inTransaction(db, (trx) => writeFlags(trx, uid, flags, actor));
+}
+
+async function writeFlags(
+  db: Kysely<Database>,
+  uid: string,
+  flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
+  actor: string | null,
 ): Promise<User> {
   const current = await findUser(db, uid);
   if (!current) throw new DomainError('not_found', messages.errors.notFound);
@@ -98,7 +130,9 @@ export async function setFlags(
   };
   const r = await db.updateTable('users').set(set).where('id', '=', uid).returningAll().executeTakeFirst();
   if (!r) throw new DomainError('not_found', messages.errors.notFound);
-  return toUser(r);
+  const user = toUser(r);
+  await record(db, actor, [{ kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(current), historyValues(user)) }]);
+  return user;
 }
 
 /** How many user records exist. */
@@ -149,7 +183,7 @@ export async function changeFlags(
         .executeTakeFirstOrThrow();
       if (Number(admins.n) <= 1) throw new DomainError('conflict', messages.users.lastAdmin);
     }
-    const user = await setFlags(trx, uid, flags);
+    const user = await setFlags(trx, uid, flags, actor?.uid ?? null);
     return { user, deactivated: target.active && !user.active };
   });
   // After commit: a deactivated user's sessions end (see services.ts), whoever made the change.

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and times ISO-8601 text on both dialects. */
 export interface UsersTable {
   id: string;
@@ -60,6 +62,19 @@ export interface FilesTable {
   created: string;
 }
 
+export interface HistoryTable {
+  /** Made by the database (a sequence): never written by us. */
+  seq: Generated<number>;
+  at: string;
+  actor: string | null;
+  actor_name: string;
+  kind: string;
+  resource: string | null;
+  record_id: string;
+  action: string;
+  diff: string;
+}
+
 export interface Database {
   products: ProductsTable;
   files: FilesTable;
@@ -67,4 +82,5 @@ export interface Database {
   app_status: AppStatusTable;
   languages: LanguagesTable;
   throttle: ThrottleTable;
+  history: HistoryTable;
 }

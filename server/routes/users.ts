@@ -68,7 +68,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   r.post('/api/users', { config: admin, schema: { tags: ['users'], body: AddUser, response: { 201: User } } }, async (req, reply) => {
-    const user = await inviteUser(deps.auth, deps.db, deps.mailer, deps.publicUrl, AddUser.parse(req.body), localeOf(req));
+    const user = await inviteUser(deps.auth, deps.db, deps.mailer, deps.publicUrl, AddUser.parse(req.body), localeOf(req), req.user!.uid);
     return reply.code(201).send(user);
   });
 }

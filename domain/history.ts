@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { lineText, searchText } from './text.js';
+
+/** The kinds of record the change history speaks of. */
+export const HISTORY_KINDS = ['product', 'user', 'language', 'appStatus', 'record'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** What happened to the record. */
+export const HISTORY_ACTIONS = ['created', 'changed', 'deleted', 'keyAdded', 'keyRemoved'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/** A field's value before and after; null where it had none (a new record, an added or removed key). */
+const Value = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+
+/** One recorded change: who, when, which record, and the field-level difference {field: [old, new]}. */
+export const HistoryEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** The acting user's uid; null for the operator's command line and the first start. */
+  actor: z.string().nullable(),
+  /** Their name when they made the change (a later rename or removal does not rewrite history). */
+  actorName: z.string(),
+  kind: z.enum(HISTORY_KINDS),
+  /** The simple resource's name (kind 'record'), else null. */
+  resource: z.string().nullable(),
+  recordId: z.string(),
+  action: z.enum(HISTORY_ACTIONS),
+  diff: z.record(z.string(), z.tuple([Value, Value])),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+export type HistoryDiff = HistoryEntry['diff'];
+
+/** A page of entries, newest first, and the cursor of the next ('More') or null. */
+export const HistoryPage = z.object({ items: z.array(HistoryEntry), next: z.string().nullable() });
+export type HistoryPage = z.infer<typeof HistoryPage>;
+
+/** A day as YYYY-MM-DD (the Activity page's date range, inclusive, in UTC). */
+const Day = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
+/** The paging every history list takes. */
+export const HistoryPaging = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  after: z.string().max(500).optional(),
+});
+
+/** The Activity page's filters: a person (uid), a kind of record, a date range. */
+export const ActivityQuery = HistoryPaging.extend({
+  person: searchText(64).min(1).optional(),
+  kind: z.enum(HISTORY_KINDS).optional(),
+  from: Day.optional(),
+  to: Day.optional(),
+});
+export type ActivityQuery = z.infer<typeof ActivityQuery>;
+
+/** An entry's id in an address: the sequence number, digits only. */
+export const HistoryId = z.object({ entry: z.string().regex(/^\d{1,15}$/) });
+
+/** Product fields an undo may set back (the SKU never changes; images go back as addresses). */
+export const UNDOABLE_PRODUCT_FIELDS = ['name', 'category', 'mc', 'price', 'details', 'active', 'images'] as const;
+
+/** A person as the Activity filter offers them. */
+export const HistoryPerson = z.object({ uid: z.string(), name: lineText(300) });

@@ -1,0 +1,141 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, HistoryTable } from '../db/schema.js';
+import { now } from '../db/index.js';
+import { readRows } from '../db/read.js';
+import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind } from '../../domain/history.js';
+import { messages } from '../../domain/messages.js';
+import { DomainError } from './errors.js';
+
+// The change history, in one place: every core function that changes a record calls record() with its own
+// transaction, so a change and its entry commit together or not at all, on both databases. It is not an after-commit
+// listener (core/events.ts): a listener runs after the commit, and a crash between the two would lose the entry.
+
+type Row = Selectable<HistoryTable>;
+type Value = HistoryDiff[string][number];
+
+/** One change to record: which record, what happened, and the field-level difference. */
+export interface NewEntry {
+  kind: HistoryKind;
+  /** The simple resource's name (kind 'record'). */
+  resource?: string;
+  recordId: string;
+  action: HistoryAction;
+  diff: HistoryDiff;
+}
+
+/** Runs `fn` in a transaction: `db`'s own when it is one already, else a new one. */
+export function inTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+const same = (a: Value, b: Value): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields whose values differ, as {field: [old, new]}; a field missing on one side counts as null there. */
+export function diffOf(before: Readonly<Record<string, Value>>, after: Readonly<Record<string, Value>>): HistoryDiff {
+  const out: HistoryDiff = {};
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const old = before[field] ?? null;
+    const next = after[field] ?? null;
+    if (!same(old, next)) out[field] = [old, next];
+  }
+  return out;
+}
+
+/** The name the acting user has now, kept in the entry so a later rename does not rewrite history. */
+async function nameOf(trx: Kysely<Database>, actor: string | null): Promise<string> {
+  if (!actor) return '';
+  const [u] = await readRows<{ first_name: string; last_name: string }>(trx, 'select first_name, last_name from users where id = ?', [actor]);
+  return u ? `${u.first_name} ${u.last_name}`.trim() : '';
+}
+
+/** Rows per insert: 9 columns each, far below both databases' bound-parameter limits. */
+const CHUNK = 500;
+
+/**
+ * Records changes made by `actor` (null: the operator's command line or the first start) inside `trx`, the
+ * transaction of the change itself. A 'changed' entry whose difference is empty (a save that changed nothing) is not
+ * kept. Passwords never reach here: no caller passes one.
+ */
+export async function record(trx: Kysely<Database>, actor: string | null, entries: readonly NewEntry[]): Promise<void> {
+  const kept = entries.filter((e) => e.action !== 'changed' || Object.keys(e.diff).length > 0);
+  if (kept.length === 0) return;
+  const at = now();
+  const actorName = await nameOf(trx, actor);
+  const rows = kept.map((e) => ({
+    at,
+    actor,
+    actor_name: actorName,
+    kind: e.kind,
+    resource: e.resource ?? null,
+    record_id: e.recordId,
+    action: e.action,
+    diff: JSON.stringify(e.diff),
+  }));
+  for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto('history').values(rows.slice(i, i + CHUNK)).execute();
+}
+
+/** A history row as the API shapes it. */
+export function toEntry(r: Row): HistoryEntry {
+  return {
+    id: String(r.seq),
+    at: r.at,
+    actor: r.actor,
+    actorName: r.actor_name,
+    kind: r.kind as HistoryKind,
+    resource: r.resource,
+    recordId: r.record_id,
+    action: r.action as HistoryAction,
+    diff: JSON.parse(r.diff) as HistoryDiff,
+  };
+}
+
+/** What a history list may be narrowed to: one record, or the Activity page's person, kind and days (UTC, inclusive). */
+export interface HistoryFilter {
+  record?: { kind: HistoryKind; id: string; resource?: string };
+  person?: string;
+  kind?: HistoryKind;
+  from?: string;
+  to?: string;
+}
+
+/** The day after a YYYY-MM-DD day, as the start of that day in ISO text. */
+const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** One page of entries, newest first (by sequence), after an optional entry id, narrowed by a filter. */
+export async function listHistory(
+  db: Kysely<Database>,
+  filter: HistoryFilter,
+  opts: { limit: number; after: number | null },
+): Promise<{ items: HistoryEntry[]; more: boolean }> {
+  if (filter.from && filter.to && filter.from > filter.to) throw new DomainError('validation', messages.history.badRange);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: string, ...values: unknown[]) => {
+    where.push(condition);
+    params.push(...values);
+  };
+  if (filter.record) add('kind = ? and record_id = ?', filter.record.kind, filter.record.id);
+  if (filter.record?.resource) add('resource = ?', filter.record.resource);
+  if (filter.person) add('actor = ?', filter.person);
+  if (filter.kind) add('kind = ?', filter.kind);
+  if (filter.from) add('at >= ?', `${filter.from}T00:00:00.000Z`);
+  if (filter.to) add('at < ?', dayAfter(filter.to));
+  if (opts.after !== null) add('seq < ?', opts.after);
+  const text = `select * from history ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by seq desc limit ?`;
+  const rows = await readRows<Row>(db, text, [...params, opts.limit + 1]);
+  return { items: rows.slice(0, opts.limit).map(toEntry), more: rows.length > opts.limit };
+}
+
+/** The entry with this id; not found otherwise. */
+export async function getEntry(db: Kysely<Database>, id: number): Promise<HistoryEntry> {
+  const [r] = await readRows<Row>(db, 'select * from history where seq = ?', [id]);
+  if (!r) throw new DomainError('not_found', messages.history.notFound);
+  return toEntry(r);
+}
+
+/** Removes entries older than `keepDays` days (HISTORY_KEEP_DAYS); answers how many went. */
+export async function pruneHistory(db: Kysely<Database>, keepDays: number, at = Date.now()): Promise<number> {
+  const before = new Date(at - keepDays * 86_400_000).toISOString();
+  const res = await db.deleteFrom('history').where('at', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
