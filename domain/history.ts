@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineText, searchText } from './text.js';
+import { searchText } from './text.js';
 
 /** The kinds of record the change history speaks of. */
 export const HISTORY_KINDS = ['product', 'user', 'language', 'appStatus', 'record'] as const;
@@ -9,8 +9,10 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export const HISTORY_ACTIONS = ['created', 'changed', 'deleted', 'keyAdded', 'keyRemoved'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-/** A field's value before and after; null where it had none (a new record, an added or removed key). */
-const Value = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+/** A field's value before or after; null where it had none (a new record, an added or removed key). */
+export type HistoryValue = string | number | boolean | string[] | null;
+/** The field-level difference: {field: [old, new]}. */
+export type HistoryDiff = Record<string, [HistoryValue, HistoryValue]>;
 
 /** One recorded change: who, when, which record, and the field-level difference {field: [old, new]}. */
 export const HistoryEntry = z.object({
@@ -25,17 +27,20 @@ export const HistoryEntry = z.object({
   resource: z.string().nullable(),
   recordId: z.string(),
   action: z.enum(HISTORY_ACTIONS),
-  diff: z.record(z.string(), z.tuple([Value, Value])),
+  // Each value is [old, new]; the values' own types vary by field, so the answer's schema leaves them open.
+  diff: z.record(z.string(), z.array(z.unknown()).length(2)),
 });
-export type HistoryEntry = z.infer<typeof HistoryEntry>;
-export type HistoryDiff = HistoryEntry['diff'];
+export type HistoryEntry = Omit<z.infer<typeof HistoryEntry>, 'diff'> & { diff: HistoryDiff };
 
 /** A page of entries, newest first, and the cursor of the next ('More') or null. */
 export const HistoryPage = z.object({ items: z.array(HistoryEntry), next: z.string().nullable() });
 export type HistoryPage = z.infer<typeof HistoryPage>;
 
 /** A day as YYYY-MM-DD (the Activity page's date range, inclusive, in UTC). */
-const Day = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
 
 /** The paging every history list takes. */
 export const HistoryPaging = z.object({
@@ -57,6 +62,3 @@ export const HistoryId = z.object({ entry: z.string().regex(/^\d{1,15}$/) });
 
 /** Product fields an undo may set back (the SKU never changes; images go back as addresses). */
 export const UNDOABLE_PRODUCT_FIELDS = ['name', 'category', 'mc', 'price', 'details', 'active', 'images'] as const;
-
-/** A person as the Activity filter offers them. */
-export const HistoryPerson = z.object({ uid: z.string(), name: lineText(300) });

@@ -24,6 +24,7 @@ import { languagesRoutes } from './routes/languages.js';
 import { productsRoutes } from './routes/products.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { recordRoutes } from './routes/records.js';
+import { historyRoutes } from './routes/history.js';
 import { ensureRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
 import type { RecordsResource } from '../domain/records.js';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
   productsRoutes(app, { db: db.kysely });
+  historyRoutes(app, { db: db.kysely });
   uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels });
   const records = opts.records ?? recordResources;
   await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, records);

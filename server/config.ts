@@ -28,6 +28,8 @@ export interface Config {
   /** Largest image accepted, in pixels (width × height), checked from the header before decoding. */
   imageMaxPixels: number;
   /** S3-compatible storage for uploads; null keeps them under DATA_DIR/files. */
+  /** Days the change history keeps; null keeps it forever. */
+  historyKeepDays: number | null;
   s3: { endpoint: string | null; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   version: string;
 }
@@ -61,6 +63,7 @@ const Env = z.object({
   APP_VERSION: optional,
   UPLOAD_MAX_MB: int(1, 1024).default(32),
   IMAGE_MAX_MEGAPIXELS: int(1, 250).default(40),
+  HISTORY_KEEP_DAYS: int(1, 36500).optional(),
   S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
   S3_BUCKET: optional,
   S3_REGION: optional,
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
     logLevel: e.LOG_LEVEL,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
+    historyKeepDays: e.HISTORY_KEEP_DAYS ?? null,
     s3: s3Given
       ? {
           endpoint: e.S3_ENDPOINT ?? null,

@@ -11,6 +11,7 @@ import { prepare, setup, type SetupResult } from './setup.js';
 import { readActive } from './core/appStatus.js';
 import { sweepFiles } from './core/files.js';
 import { onChange } from './core/events.js';
+import { pruneHistory } from './core/history.js';
 import { endSessions } from './auth/register.js';
 
 const HOUR = 3600_000;
@@ -85,8 +86,18 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
         );
       }, HOUR);
       sweep.unref();
+      // Daily, when HISTORY_KEEP_DAYS is set: history entries older than that go (kept forever otherwise).
+      const keepDays = config.historyKeepDays;
+      const pruneNow = () => {
+        if (keepDays !== null) void pruneHistory(db.kysely, keepDays).catch((err: unknown) => opts.log.warn({ err }, 'history prune failed'));
+      };
+      // Once at start too, so a server restarted more often than daily still prunes.
+      pruneNow();
+      const prune = keepDays === null ? undefined : setInterval(pruneNow, 24 * HOUR);
+      prune?.unref();
       const stop = () => {
         clearInterval(sweep);
+        clearInterval(prune);
         jobs.delete(stop);
       };
       jobs.add(stop);

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, HistoryTable } from '../db/schema.js';
 import { now } from '../db/index.js';
 import { readRows } from '../db/read.js';
-import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind } from '../../domain/history.js';
+import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind, HistoryValue } from '../../domain/history.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 
@@ -11,7 +11,7 @@ import { DomainError } from './errors.js';
 // listener (core/events.ts): a listener runs after the commit, and a crash between the two would lose the entry.
 
 type Row = Selectable<HistoryTable>;
-type Value = HistoryDiff[string][number];
+type Value = HistoryValue;
 
 /** One change to record: which record, what happened, and the field-level difference. */
 export interface NewEntry {

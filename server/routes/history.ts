@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import { ActivityQuery, HistoryId, HistoryPage, HistoryPaging, type HistoryKind } from '../../domain/history.js';
+import { LanguageId } from '../../domain/languages.js';
+import { Product } from '../../domain/products.js';
+import { areaAccess, type Area } from '../../domain/permissions.js';
+import { messages } from '../../domain/messages.js';
+import { searchText } from '../../domain/text.js';
+import { listHistory, type HistoryFilter } from '../core/history.js';
+import { undoEntry } from '../core/historyUndo.js';
+import { DomainError } from '../core/errors.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { ifMatchVersion } from '../http/ifMatch.js';
+
+/** The entry id inside a 'More' cursor; refused when the cursor is not one of ours. */
+function afterOf(cursor: string | undefined): number | null {
+  if (cursor === undefined) return null;
+  const c = decodeCursor(cursor);
+  if (!c || !/^\d{1,15}$/.test(c.id)) throw new DomainError('validation', messages.errors.badCursor);
+  return Number(c.id);
+}
+
+/** One page of a filtered history, with the cursor of the next. */
+async function page(db: Kysely<Database>, filter: HistoryFilter, q: { limit: number; after?: string }): Promise<HistoryPage> {
+  const { items, more } = await listHistory(db, filter, { limit: q.limit, after: afterOf(q.after) });
+  const tail = items.at(-1);
+  return { items, next: more && tail ? encodeCursor(tail.id, tail.id) : null };
+}
+
+/** The records whose history a panel shows: each open to the area that edits the record. */
+const RECORD_HISTORIES: { path: string; kind: HistoryKind; area: Area; id: z.ZodType<string> }[] = [
+  { path: '/api/products/:id/history', kind: 'product', area: 'products', id: searchText(64).min(1) },
+  { path: '/api/users/:id/history', kind: 'user', area: 'users', id: searchText(64).min(1) },
+  { path: '/api/languages/:id/history', kind: 'language', area: 'languages', id: LanguageId },
+];
+
+/** The change history: one record's (the History panels), everything (the admins' Activity page), and undo. */
+export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const h of RECORD_HISTORIES) {
+    r.get(
+      h.path,
+      { config: { access: areaAccess[h.area] }, schema: { tags: ['history'], params: z.object({ id: h.id }), querystring: HistoryPaging, response: { 200: HistoryPage } } },
+      async (req) => page(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query),
+    );
+  }
+
+  r.get(
+    '/api/history',
+    { config: { access: 'admin' }, schema: { tags: ['history'], querystring: ActivityQuery, response: { 200: HistoryPage } } },
+    async (req) => {
+      const { person, kind, from, to } = req.query;
+      return page(deps.db, { person, kind, from, to }, req.query);
+    },
+  );
+
+  r.post(
+    '/api/history/:entry/undo',
+    {
+      config: { access: areaAccess.products },
+      schema: { tags: ['history'], params: HistoryId, headers: z.object({ 'if-match': z.string().optional() }), response: { 200: Product } },
+    },
+    async (req, reply) => {
+      const product = await undoEntry(deps.db, req.user!, Number(req.params.entry), ifMatchVersion(req.headers['if-match']));
+      void reply.header('ETag', `"${product.version}"`);
+      return product;
+    },
+  );
+}
