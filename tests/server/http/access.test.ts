@@ -45,6 +45,13 @@ const MATRIX: Row[] = [
   { route: 'PATCH /api/uploads/{*}',       url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
   { route: 'DELETE /api/uploads/{*}',      url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 404, 404] },
   { route: 'OPTIONS /api/uploads/{*}',     url: `/api/uploads/${UPLOAD_ID}`,                                              expected: [401, 401, 403, 204, 204] },
+  // The change history: each record's history open to the area that edits it, Activity to admins, undo to editors.
+  { route: 'GET /api/products/{id}/history', url: '/api/products/no-such-id/history',                            expected: [401, 401, 403, 200, 200] },
+  { route: 'GET /api/users/{id}/history',  url: '/api/users/no-such-user/history',                               expected: [401, 401, 403, 403, 200] },
+  { route: 'GET /api/languages/{id}/history', url: '/api/languages/en/history',                                  expected: [401, 401, 403, 200, 200] },
+  { route: 'GET /api/history',             url: '/api/history',                                                   expected: [401, 401, 403, 403, 200] },
+  // No If-Match: refused (400) once past the access guard, so the row changes nothing.
+  { route: 'POST /api/history/{entry}/undo', url: '/api/history/1/undo',                                          expected: [401, 401, 403, 400, 400] },
   // The language routes' rows, from the area's and the key removal's access levels.
   ...languageRows(),
   // Each simple resource's rows, from its area's access level: a new one needs no line here.
