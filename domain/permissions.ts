@@ -15,6 +15,8 @@ export const areaAccess = {
   users: 'admin',
   products: 'editor',
   languages: 'editor',
+  /** The Activity page: every change, by anyone (the change history). */
+  activity: 'admin',
 } as const satisfies Record<string, Access>;
 
 export type Area = keyof typeof areaAccess;

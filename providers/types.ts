@@ -4,6 +4,8 @@ import type { RoleFlags } from '../domain/permissions';
 import type { MeUpdate, StoredUser, User } from '../domain/users';
 import type { UploadedImage, UploadState } from '../domain/uploads';
 import type { ImportRequest, ImportResult } from '../domain/productImport';
+import type { HistoryPage } from '../domain/history';
+import type { Product } from '../domain/products';
 
 /**
  * The contract between the screens and a back end. Screens know these types and nothing of
@@ -64,6 +66,12 @@ export interface UploadHandle {
   done: Promise<UploadedImage>;
 }
 
+/** A record whose change history a panel shows. */
+export interface HistoryOf {
+  kind: 'product' | 'user' | 'language';
+  id: string;
+}
+
 /** react-admin's data provider plus the custom calls screens make through useDataProvider(). */
 export interface AppDataProvider extends DataProvider {
   /** Follows the live app status; returns the function that stops following. */
@@ -76,4 +84,8 @@ export interface AppDataProvider extends DataProvider {
   uploadImage: (file: File, callbacks?: UploadCallbacks) => Promise<UploadHandle>;
   /** Checks CSV rows of products (apply false: what each would do, nothing written) or applies them all at once. */
   importProducts: (request: ImportRequest) => Promise<ImportResult>;
+  /** One page of a record's change history, newest first, after an optional cursor ('More'). */
+  getHistory: (of: HistoryOf, page?: { after?: string | null; limit?: number }) => Promise<HistoryPage>;
+  /** Undoes one history entry (a product field change) as an edit from `version`; answers the product as saved. */
+  undoHistory: (entryId: string, version: number) => Promise<Product>;
 }

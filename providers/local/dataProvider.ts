@@ -1,11 +1,17 @@
 import type { MeUpdate, User } from '../../domain/users';
 import type { ImportResult } from '../../domain/productImport';
+import type { HistoryPage } from '../../domain/history';
+import type { Product } from '../../domain/products';
 import type { AppDataProvider } from '../types';
 import { subscribeAppStatus } from './appStatus';
 import { api } from './http';
+import { PAGE_SIZE } from '../../domain/constants';
 import { restMethods } from './rest';
 import { storeUser } from './userStorage';
 import { uploadImage } from './uploads';
+
+/** Where each kind of record's history is read: under the record's own address. */
+const HISTORY_OF = { product: 'products', user: 'users', language: 'languages' } as const;
 
 /** The data provider for our server: the standard REST calls plus the console's own. */
 export function createDataProvider(): AppDataProvider {
@@ -21,5 +27,12 @@ export function createDataProvider(): AppDataProvider {
     },
     uploadImage: async (file, callbacks) => uploadImage(file, callbacks),
     importProducts: (request) => api<ImportResult>('/api/products/import', { method: 'POST', body: request }),
+    getHistory: ({ kind, id }, page = {}) => {
+      const query = new URLSearchParams({ limit: String(page.limit ?? PAGE_SIZE) });
+      if (page.after) query.set('after', page.after);
+      return api<HistoryPage>(`/api/${HISTORY_OF[kind]}/${encodeURIComponent(id)}/history?${query}`);
+    },
+    undoHistory: (entryId, version) =>
+      api<Product>(`/api/history/${encodeURIComponent(entryId)}/undo`, { method: 'POST', headers: { 'If-Match': `"${version}"` } }),
   };
 }

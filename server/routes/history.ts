@@ -51,7 +51,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
 
   r.get(
     '/api/history',
-    { config: { access: 'admin' }, schema: { tags: ['history'], querystring: ActivityQuery, response: { 200: HistoryPage } } },
+    { config: { access: areaAccess.activity }, schema: { tags: ['history'], querystring: ActivityQuery, response: { 200: HistoryPage } } },
     async (req) => {
       const { person, kind, from, to } = req.query;
       return page(deps.db, { person, kind, from, to }, req.query);

@@ -69,6 +69,9 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     updateMe: vi.fn(async (data) => ({ ...userWith(), ...data })),
     uploadImage: unsupported,
     importProducts: unsupported,
+    // Screens with a History panel show it empty unless a test gives entries.
+    getHistory: vi.fn(async () => ({ items: [], next: null })),
+    undoHistory: unsupported,
     ...overrides,
   };
 }

@@ -1,0 +1,80 @@
+import type { HistoryEntry, HistoryValue } from '../../../domain/history';
+import { UNDOABLE_PRODUCT_FIELDS } from '../../../domain/history';
+import { format, type Catalogue } from '../../../domain/messages';
+import type { Locale } from '../../../domain/locales';
+
+/** A field's label as its own screen shows it (a language's fields are its keys, shown as they are). */
+export function fieldLabel(entry: HistoryEntry, field: string, m: Catalogue): string {
+  const labels: Record<string, string> =
+    entry.kind === 'product'
+      ? { sku: m.products.sku, name: m.products.name, category: m.products.category, mc: m.products.mc, price: m.products.price, details: m.products.details, active: m.products.active, images: m.products.images }
+      : entry.kind === 'user'
+        ? { firstName: m.users.firstName, lastName: m.users.lastName, email: m.users.email, active: m.users.active, isEditor: m.users.editor, isAdmin: m.users.admin }
+        : entry.kind === 'appStatus'
+          ? { active: m.activity.active }
+          : {};
+  return labels[field] ?? field;
+}
+
+/** A value as a person reads it: yes or no, '(empty)', an image list by file name. */
+export function valueText(value: HistoryValue, m: Catalogue): string {
+  if (value === null || value === '') return m.history.emptyValue;
+  if (typeof value === 'boolean') return value ? m.history.yes : m.history.no;
+  if (Array.isArray(value)) return format(m.history.images, { n: value.length, list: value.map((a) => a.split('/').pop() ?? a).join(', ') });
+  return String(value);
+}
+
+/** Who made the change: their name then, or 'The operator' for the command line and the first start. */
+export const whoText = (entry: HistoryEntry, m: Catalogue): string => entry.actorName || m.history.operator;
+
+/** The sentences of one entry: 'Eva Berg changed Price from 249 kr to 199 kr', one per field changed. */
+export function describeEntry(entry: HistoryEntry, m: Catalogue): string[] {
+  const who = whoText(entry, m);
+  const h = m.history;
+  const fields = Object.keys(entry.diff);
+  if (entry.action === 'created') return [format(h.created, { who })];
+  if (entry.action === 'deleted') return [format(h.deleted, { who })];
+  if (entry.action === 'keyAdded' || entry.action === 'keyRemoved') {
+    return fields.map((field) => format(entry.action === 'keyAdded' ? h.keyAdded : h.keyRemoved, { who, field }));
+  }
+  return fields.map((field) => {
+    const [old, next] = entry.diff[field]!;
+    const label = fieldLabel(entry, field, m);
+    if (old === null || old === '') return format(h.set, { who, field: label, new: valueText(next, m) });
+    if (next === null || next === '') return format(h.cleared, { who, field: label });
+    return format(h.changed, { who, field: label, old: valueText(old, m), new: valueText(next, m) });
+  });
+}
+
+const undoable = new Set<string>(UNDOABLE_PRODUCT_FIELDS);
+
+/** Whether the server would consider undoing this entry (a product field change); it still checks everything. */
+export const canUndo = (entry: HistoryEntry): boolean =>
+  entry.kind === 'product' && entry.action === 'changed' && Object.keys(entry.diff).length > 0 && Object.keys(entry.diff).every((f) => undoable.has(f));
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** Our language's tag for the browser's formatters. */
+const tagOf = (locale: Locale): string => (locale === 'sv' ? 'sv-SE' : 'en-GB');
+
+/** '2 hours ago' / 'för 2 timmar sedan', from `now`. */
+export function relativeTime(at: string, locale: Locale, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(at) - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(tagOf(locale), { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') return rtf.format(Math.trunc(seconds / size), unit);
+  }
+  return rtf.format(0, 'second');
+}
+
+/** The exact time, for the hover text. */
+export const exactTime = (at: string, locale: Locale): string =>
+  new Intl.DateTimeFormat(tagOf(locale), { dateStyle: 'long', timeStyle: 'medium' }).format(new Date(at));
