@@ -34,7 +34,7 @@ export type HistoryEntry = Omit<z.infer<typeof HistoryEntry>, 'diff'> & { diff: 
 
 /** A page of entries, newest first, and the cursor of the next ('More') or null. */
 export const HistoryPage = z.object({ items: z.array(HistoryEntry), next: z.string().nullable() });
-export type HistoryPage = z.infer<typeof HistoryPage>;
+export type HistoryPage = { items: HistoryEntry[]; next: string | null };
 
 /** A day as YYYY-MM-DD (the Activity page's date range, inclusive, in UTC). */
 const Day = z

@@ -62,6 +62,7 @@ export const sv: Catalogue = {
     myAccount: 'Mitt konto',
     info: 'Info',
     changelog: 'Ändringslogg',
+    activity: 'Aktivitet',
   },
   header: { settings: 'Inställningar', signOut: 'Logga ut', admin: 'Administratör', language: 'Språk' },
   account: {
@@ -341,7 +342,6 @@ export const sv: Catalogue = {
   },
   activity: {
     title: 'Aktivitet',
-    menu: 'Aktivitet',
     person: 'Person',
     anyone: 'Vem som helst',
     kind: 'Typ av post',

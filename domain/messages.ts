@@ -59,6 +59,7 @@ export const messages = {
     myAccount: 'My Account',
     info: 'Info',
     changelog: 'Changelog',
+    activity: 'Activity',
   },
   header: { settings: 'Settings', signOut: 'Sign Out', admin: 'Admin', language: 'Language' },
   account: {
@@ -319,7 +320,6 @@ export const messages = {
   },
   activity: {
     title: 'Activity',
-    menu: 'Activity',
     person: 'Person',
     anyone: 'Anyone',
     kind: 'Kind of record',

@@ -6,6 +6,7 @@ import { labelText, type Label } from '../types';
 import { failureStatus } from '../../domain/failures';
 import { Busy } from '../shared/Busy';
 import { LanguageForm } from './LanguageForm';
+import { HistoryPanel } from '../shared/history/HistoryPanel';
 import type { LanguageRecord } from './texts';
 
 interface Props {
@@ -54,6 +55,13 @@ export default function LanguageEditor({ languageId = 'en', title }: Props) {
       <Card sx={{ overflow: 'visible' }}>
         <CardContent sx={{ p: 3, pb: 0 }}>{body}</CardContent>
       </Card>
+      {current.data && (
+        <Card sx={{ mt: 2 }}>
+          <CardContent>
+            <HistoryPanel of={{ kind: 'language', id: languageId }} refreshKey={current.data.version} />
+          </CardContent>
+        </Card>
+      )}
     </Box>
   );
 }

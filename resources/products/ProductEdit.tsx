@@ -12,6 +12,7 @@ import { ImagesInput } from './ImagesInput';
 import { ProductFrame } from './ProductFrame';
 import { ProductInputs, productData } from './ProductInputs';
 import { useWaitForImages } from './useWaitForImages';
+import { HistoryPanel } from '../shared/history/HistoryPanel';
 
 const FORM_ID = 'product-edit';
 
@@ -75,6 +76,8 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
         )}
         <SaveButton label={saveLabel} />
       </Form>
+      {/* Reads again after each save (a new version); an undo saves, then the form reloads the product. */}
+      <HistoryPanel of={{ kind: 'product', id: String(record.id) }} refreshKey={record.version} version={record.version} onUndone={() => void reload()} />
     </ProductFrame>
   );
 }

@@ -7,6 +7,7 @@ import { useMessages } from '../../src/locale';
 import { failureStatus } from '../../domain/failures';
 import { Busy } from '../shared/Busy';
 import { UserFlagsForm } from './UserFlagsForm';
+import { HistoryPanel } from '../shared/history/HistoryPanel';
 
 /** /users/edit-user/:getUid: loads the user and shows their flags to edit; an unknown id says 'No users'. */
 export default function UserEdit() {
@@ -36,6 +37,13 @@ export default function UserEdit() {
         </Typography>
       </Box>
       <Card sx={{ maxWidth: 720 }}>{body}</Card>
+      {data && (
+        <Card sx={{ maxWidth: 720, mt: 2 }}>
+          <CardContent>
+            <HistoryPanel of={{ kind: 'user', id: data.uid }} refreshKey={data.updated} />
+          </CardContent>
+        </Card>
+      )}
     </Box>
   );
 }

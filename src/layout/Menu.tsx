@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from 'react';
 import { Menu as RaMenu, usePermissions } from 'react-admin';
 import PersonIcon from '@mui/icons-material/Person';
 import InfoIcon from '@mui/icons-material/Info';
+import HistoryIcon from '@mui/icons-material/History';
 import { canAccess, type Area } from '../../domain/permissions';
 import type { Catalogue } from '../../domain/messages';
 import { labelText } from '../../resources/types';
@@ -14,13 +15,22 @@ interface Group {
   key: string;
   area: Area;
   label: string;
-  items: { to: string; label: string; icon: ReactElement }[];
+  /** An item may need more than its group (Activity, under Info, is for admins). */
+  items: { to: string; label: string; icon: ReactElement; area?: Area }[];
 }
 
 // The pages that are not a resource's: Settings and Info close the sidebar of spec §2.
 const fixed = (m: Catalogue['menu']): Group[] => [
   { key: 'settings', area: 'account', label: m.settings, items: [{ to: '/settings/account', label: m.myAccount, icon: <PersonIcon /> }] },
-  { key: 'info', area: 'changelog', label: m.info, items: [{ to: '/info/changelog', label: m.changelog, icon: <InfoIcon /> }] },
+  {
+    key: 'info',
+    area: 'changelog',
+    label: m.info,
+    items: [
+      { to: '/info/changelog', label: m.changelog, icon: <InfoIcon /> },
+      { to: '/info/activity', label: m.activity, icon: <HistoryIcon />, area: 'activity' },
+    ],
+  },
 ];
 
 /** The sidebar: Dashboard, then the groups the signed-in user's role allows. */
@@ -43,7 +53,7 @@ export function Menu() {
     .filter((g) => canAccess(permissions, g.area))
     .flatMap((g) => [
       <MenuHeading key={g.key} label={g.label} />,
-      ...g.items.map((i) => <RaMenu.Item key={i.to} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
+      ...g.items.filter((i) => !i.area || canAccess(permissions, i.area)).map((i) => <RaMenu.Item key={i.to} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
     ]);
   return (
     <RaMenu>

@@ -1,0 +1,39 @@
+import { Box, Button, Tooltip, Typography } from '@mui/material';
+import type { HistoryEntry } from '../../../domain/history';
+import { useLocale, useMessages } from '../../../src/locale';
+import { describeEntry, exactTime, relativeTime } from './describe';
+
+interface Props {
+  entry: HistoryEntry;
+  /** Shown (with the Undo button) only where an undo may be offered. */
+  onUndo?: (entry: HistoryEntry) => void;
+  busy?: boolean;
+}
+
+/** One entry: its sentences, then '· 2 hours ago' with the exact time on hover (and on focus, for the keyboard). */
+export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
+  const m = useMessages();
+  const locale = useLocale();
+  const exact = exactTime(entry.at, locale);
+  return (
+    <Box component="li" sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {describeEntry(entry, m).map((line, i) => (
+          <Typography key={i} variant="body2">
+            {line}
+          </Typography>
+        ))}
+        <Tooltip title={exact}>
+          <Typography component="time" dateTime={entry.at} title={exact} tabIndex={0} variant="caption" color="text.secondary">
+            · {relativeTime(entry.at, locale)}
+          </Typography>
+        </Tooltip>
+      </Box>
+      {onUndo && (
+        <Button size="small" onClick={() => onUndo(entry)} disabled={busy}>
+          {m.history.undo}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import { Box, Button, Typography } from '@mui/material';
+import type { HistoryEntry } from '../../../domain/history';
+import type { AppDataProvider, HistoryOf } from '../../../providers/types';
+import { useMessages } from '../../../src/locale';
+import { statusOf } from '../errors';
+import { Busy } from '../Busy';
+import { canUndo } from './describe';
+import { HistoryEntryLine } from './HistoryEntryLine';
+
+interface Props {
+  of: HistoryOf;
+  /** Changes after each save (the record's version or updated time): the panel reads its first page again. */
+  refreshKey?: unknown;
+  /** The record's version, for an undo's If-Match; undo is offered only when it is given. */
+  version?: number;
+  /** After an undo saved: the page reloads its record (the panel refreshes with it). */
+  onUndone?: () => void;
+}
+
+type State = { items: HistoryEntry[]; next: string | null; status: 'pending' | 'ready' | 'error' };
+
+/** 'History': a record's changes, newest first, ten at a time with 'More'; undo where it is safe. */
+export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
+  const m = useMessages();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const [state, setState] = useState<State>({ items: [], next: null, status: 'pending' });
+  const [busy, setBusy] = useState(false);
+  // A page asked for before a refresh is dropped when it arrives.
+  const generation = useRef(0);
+  const { kind, id } = of;
+
+  const load = useCallback(
+    async (after: string | null) => {
+      const mine = generation.current;
+      try {
+        const page = await dataProvider.getHistory({ kind, id }, { after });
+        if (mine !== generation.current) return;
+        setState((s) => ({ items: after ? [...s.items, ...page.items] : page.items, next: page.next, status: 'ready' }));
+      } catch {
+        if (mine === generation.current) setState((s) => ({ ...s, status: 'error' }));
+      }
+    },
+    [dataProvider, kind, id],
+  );
+
+  useEffect(() => {
+    generation.current += 1;
+    setState({ items: [], next: null, status: 'pending' });
+    void load(null);
+  }, [load, refreshKey]);
+
+  const undo = async (entry: HistoryEntry): Promise<void> => {
+    if (version === undefined) return;
+    setBusy(true);
+    try {
+      await dataProvider.undoHistory(entry.id, version);
+      notify(m.history.undone, { type: 'success' });
+      onUndone?.();
+    } catch (err) {
+      // The server's own reason (stale, changed since, not undoable) in the console's language.
+      notify(err instanceof Error && statusOf(err) !== undefined ? err.message : m.history.undoFailed, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby="history-title" sx={{ mt: 3 }}>
+      <Typography id="history-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+        {m.history.title}
+      </Typography>
+      {state.status === 'pending' && <Busy minHeight={60} />}
+      {state.status === 'error' && <Typography role="alert">{m.history.failed}</Typography>}
+      {state.status === 'ready' && state.items.length === 0 && <Typography color="text.secondary">{m.history.empty}</Typography>}
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {state.items.map((entry) => (
+          <HistoryEntryLine key={entry.id} entry={entry} busy={busy} onUndo={version !== undefined && canUndo(entry) ? (e) => void undo(e) : undefined} />
+        ))}
+      </Box>
+      {state.next && (
+        <Button sx={{ mt: 1 }} onClick={() => void load(state.next)}>
+          {m.history.more}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useGetList, useNotify } from 'react-admin';
+import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { HISTORY_KINDS, type HistoryEntry } from '../../domain/history';
+import type { User } from '../../domain/users';
+import { useMessages } from '../locale';
+import { useCursorPages } from '../../resources/useCursorPages';
+import { ExportButton } from '../../resources/shared/ExportButton';
+import { Busy } from '../../resources/shared/Busy';
+import { HistoryEntryLine } from '../../resources/shared/history/HistoryEntryLine';
+import { activityColumns, recordPath, recordText } from './activityColumns';
+
+interface Filter {
+  person?: string;
+  kind?: string;
+  from?: string;
+  to?: string;
+}
+
+/** /info/activity (admins): every change, newest first, narrowed by person, kind of record and dates; exportable as CSV. */
+export default function Activity() {
+  const m = useMessages();
+  const t = m.activity;
+  const notify = useNotify();
+  const [filter, setFilter] = useState<Filter>({});
+  const pages = useCursorPages<HistoryEntry & { id: string }>('history', () => notify(m.history.failed, { type: 'error' }), { ...filter });
+  // The people to choose from: the staff list's first hundred (the filter itself takes any uid).
+  const people = useGetList<User & { id: string }>('users', { pagination: { page: 1, perPage: 100 } });
+  const set = (key: keyof Filter) => (e: { target: { value: string } }) => setFilter((f) => ({ ...f, [key]: e.target.value || undefined }));
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography component="h1" variant="h4" sx={{ flex: 1 }}>
+          {t.title}
+        </Typography>
+        <ExportButton<HistoryEntry & { id: string }> resource="history" filter={{ ...filter }} columns={activityColumns(m)} stem="activity" />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <TextField select size="small" label={t.person} value={filter.person ?? ''} onChange={set('person')} sx={{ minWidth: 200 }}>
+          <MenuItem value="">{t.anyone}</MenuItem>
+          {(people.data ?? []).map((u) => (
+            <MenuItem key={u.uid} value={u.uid}>
+              {`${u.firstName} ${u.lastName}`.trim() || u.email}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select size="small" label={t.kind} value={filter.kind ?? ''} onChange={set('kind')} sx={{ minWidth: 180 }}>
+          <MenuItem value="">{t.anyKind}</MenuItem>
+          {HISTORY_KINDS.map((k) => (
+            <MenuItem key={k} value={k}>
+              {t.kinds[k]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField type="date" size="small" label={t.from} value={filter.from ?? ''} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField type="date" size="small" label={t.to} value={filter.to ?? ''} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
+      </Box>
+      <Card>
+        <CardContent>
+          {pages.status === 'pending' && <Busy minHeight={160} />}
+          {pages.status !== 'pending' && pages.rows.length === 0 && (
+            <Typography color="text.secondary">{pages.status === 'error' ? m.history.failed : t.empty}</Typography>
+          )}
+          <Box component="ul" aria-label={t.title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {pages.rows.map((entry) => {
+              const path = recordPath(entry);
+              return (
+                <Box key={entry.id} sx={{ display: 'flex', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                  <Typography variant="body2" sx={{ minWidth: 160 }}>
+                    {path ? <Link to={path}>{recordText(entry, m)}</Link> : recordText(entry, m)}
+                  </Typography>
+                  <Box component="ul" sx={{ flex: 1, listStyle: 'none', p: 0, m: 0, minWidth: 240 }}>
+                    <HistoryEntryLine entry={entry} />
+                  </Box>
+                </Box>
+              );
+            })}
+          </Box>
+          {pages.hasMore && (
+            <Button sx={{ mt: 1 }} onClick={() => void pages.loadMore()}>
+              {m.history.more}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

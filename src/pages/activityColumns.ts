@@ -1,0 +1,29 @@
+import type { HistoryEntry } from '../../domain/history';
+import type { Catalogue } from '../../domain/messages';
+import type { CsvColumn } from '../../resources/shared/csv';
+import { describeEntry, whoText } from '../../resources/shared/history/describe';
+
+/** Where a changed record is edited, when the console has a page for it. */
+export function recordPath(entry: HistoryEntry): string | null {
+  if (entry.kind === 'product') return `/products/edit-product/${encodeURIComponent(entry.recordId)}`;
+  if (entry.kind === 'user') return `/users/edit-user/${encodeURIComponent(entry.recordId)}`;
+  if (entry.kind === 'language') return entry.recordId === 'se' ? '/languages/swedish' : '/languages/english';
+  return null;
+}
+
+/** The record as the Activity list names it: its kind, and which one. */
+export const recordText = (entry: HistoryEntry, m: Catalogue): string =>
+  entry.kind === 'language'
+    ? `${m.activity.kinds.language}: ${m.languages.names[entry.recordId === 'se' ? 'se' : 'en']}`
+    : entry.kind === 'appStatus'
+      ? m.activity.appStatus
+      : `${entry.resource ?? m.activity.kinds[entry.kind]} ${entry.recordId.slice(0, 8)}`;
+
+/** The exported file's columns: the exact time, who, the record, and the change in words. */
+export const activityColumns = (m: Catalogue): CsvColumn<HistoryEntry>[] => [
+  { header: m.activity.when, value: (e) => e.at },
+  { header: m.activity.who, value: (e) => whoText(e, m) },
+  { header: m.activity.kind, value: (e) => m.activity.kinds[e.kind] },
+  { header: m.activity.record, value: (e) => e.recordId },
+  { header: m.activity.change, value: (e) => describeEntry(e, m).join('\n') },
+];
