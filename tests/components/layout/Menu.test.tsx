@@ -4,7 +4,7 @@ import { Menu } from '../../../src/layout/Menu';
 import { fakeAuthProvider, renderInAdmin, userWith } from '../helpers';
 
 const everyone = ['Dashboard', 'My Account', 'Changelog'];
-const adminItems = ['Users', 'Search User'];
+const adminItems = ['Users', 'Search User', 'Activity'];
 const editorItems = ['Products', 'Add Product', 'Search Product', 'English', 'Swedish'];
 
 /** The names of the sidebar's links, once the role has loaded. */
@@ -27,7 +27,7 @@ describe('sidebar menu', () => {
 
   it('keeps the spec order and group titles', async () => {
     const items = await menuItems({ isAdmin: true, isEditor: true });
-    expect(items).toEqual(['Dashboard', ...adminItems, ...editorItems, 'My Account', 'Changelog']);
+    expect(items).toEqual(['Dashboard', 'Users', 'Search User', ...editorItems, 'My Account', 'Changelog', 'Activity']);
     for (const title of ['Users', 'Products', 'Languages', 'Settings', 'Info']) {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
@@ -44,5 +44,6 @@ describe('sidebar menu', () => {
     expect(href('Swedish')).toBe('/languages/swedish');
     expect(href('My Account')).toBe('/settings/account');
     expect(href('Changelog')).toBe('/info/changelog');
+    expect(href('Activity')).toBe('/info/activity');
   });
 });

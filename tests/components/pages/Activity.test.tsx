@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GetListParams } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HistoryEntry } from '../../../domain/history';
+import Activity from '../../../src/pages/Activity';
+import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../helpers';
+import { providerMethod } from '../resources/providerMethod';
+
+// The admins' Activity page over a mocked provider: every change, filtered by person, kind and dates, and exported.
+const admin = fakeAuthProvider(userWith({ isAdmin: true }));
+const entry = (id: number, over: Partial<HistoryEntry> = {}): HistoryEntry & { id: string } => ({
+  id: String(id),
+  at: '2026-11-20T10:00:00.000Z',
+  actor: 'u2',
+  actorName: 'Eva Berg',
+  kind: 'product',
+  resource: null,
+  recordId: 'p1234567-x',
+  action: 'changed',
+  diff: { price: ['249 kr', '199 kr'] },
+  ...over,
+});
+const people = [userWith({ uid: 'u2', firstName: 'Eva', lastName: 'Berg' }), userWith({ uid: 'u3', firstName: 'Ada', lastName: 'Admin' })];
+
+let saved: Blob[] = [];
+beforeEach(() => {
+  saved = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    saved.push(blob);
+    return 'blob:test';
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const blobText = (blob: Blob): Promise<string> =>
+  new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+
+/** A provider whose history list answers by filter, and whose users list gives the people to choose from. */
+function provider() {
+  const getList = vi.fn(async (resource: string, { filter }: GetListParams) => {
+    if (resource === 'users') return { data: people, pageInfo: { hasNextPage: false } };
+    const all = [entry(3), entry(2, { kind: 'user', recordId: 'u9', actor: 'u3', actorName: 'Ada Admin', diff: { isAdmin: [false, true] } }), entry(1, { kind: 'language', recordId: 'se', action: 'keyAdded', diff: { giftCard: [null, ''] } })];
+    const data = all.filter((e) => (!filter.kind || e.kind === filter.kind) && (!filter.person || e.actor === filter.person));
+    return { data, pageInfo: { hasNextPage: false }, meta: { next: null } };
+  });
+  return { getList, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) };
+}
+
+describe('Activity page', () => {
+  it('lists every change with its record, who and what, linked to the record', async () => {
+    renderInAdmin(<Activity />, { authProvider: admin, dataProvider: provider().dataProvider });
+    expect(await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr')).toBeInTheDocument();
+    expect(screen.getByText('Ada Admin changed Admin from No to Yes')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg added the key giftCard')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Language: Swedish' })).toHaveAttribute('href', '/languages/swedish');
+    expect(screen.getByRole('link', { name: /^Product p1234567/ })).toHaveAttribute('href', '/products/edit-product/p1234567-x');
+  });
+
+  it('filters by person, kind and date range through the provider', async () => {
+    const { getList, dataProvider } = provider();
+    renderInAdmin(<Activity />, { authProvider: admin, dataProvider });
+    await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Kind of record' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'User' }));
+    await waitFor(() => expect(screen.queryByText('Eva Berg changed Price from 249 kr to 199 kr')).not.toBeInTheDocument());
+    expect(screen.getByText('Ada Admin changed Admin from No to Yes')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Person' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Eva Berg' }));
+    expect(await screen.findByText('No changes match.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('history', expect.objectContaining({ filter: { kind: 'user', person: 'u2', from: '2026-11-01', to: '2026-11-30' } })),
+    );
+  });
+
+  it('exports what the filters show as CSV, the change in words', async () => {
+    renderInAdmin(<Activity />, { authProvider: admin, dataProvider: provider().dataProvider });
+    await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const text = await blobText(saved[0]!);
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('When,Who,Kind of record,Record,Change');
+    expect(lines[1]).toBe('2026-11-20T10:00:00.000Z,Eva Berg,Product,p1234567-x,Eva Berg changed Price from 249 kr to 199 kr');
+    expect(lines).toHaveLength(4);
+  });
+});

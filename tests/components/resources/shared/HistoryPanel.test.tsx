@@ -1,0 +1,114 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HistoryEntry } from '../../../../domain/history';
+import { HistoryPanel } from '../../../../resources/shared/history/HistoryPanel';
+import { setLocale } from '../../../../src/locale';
+import { fakeDataProvider, renderInAdmin } from '../../helpers';
+
+// The History panel over a mocked provider: the sentences, the relative time with the exact one on hover, paging,
+// refresh after a save, undo and its refusal, in English and Swedish.
+const HOUR = 3600_000;
+const AT = new Date(Date.now() - 2 * HOUR).toISOString();
+const entry = (id: number, over: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  id: String(id),
+  at: AT,
+  actor: 'u2',
+  actorName: 'Eva Berg',
+  kind: 'product',
+  resource: null,
+  recordId: 'p1',
+  action: 'changed',
+  diff: { price: ['249 kr', '199 kr'] },
+  ...over,
+});
+
+afterEach(() => act(() => setLocale('en')));
+
+describe('History panel', () => {
+  it('says who changed which field from what to what, and when (exact time on hover)', async () => {
+    const getHistory = vi.fn(async () => ({ items: [entry(3), entry(2, { diff: { active: [true, false], details: ['Soft', ''] } }), entry(1, { action: 'created', diff: { sku: [null, 'H-1'] } })], next: null }));
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    expect(await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg changed Active from Yes to No')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg cleared Details')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg created this record')).toBeInTheDocument();
+    const times = screen.getAllByText('· 2 hours ago');
+    expect(times).toHaveLength(3);
+    expect(times[0]).toHaveAttribute('title', expect.stringMatching(/\d{4}/));
+    expect(times[0]).toHaveAttribute('datetime', AT);
+    expect(getHistory).toHaveBeenCalledWith({ kind: 'product', id: 'p1' }, { after: null });
+  });
+
+  it('pages with More, and reads the first page again after a save', async () => {
+    const getHistory = vi.fn(async (_of: unknown, page?: { after?: string | null }) =>
+      page?.after === 'c1' ? { items: [entry(1, { diff: { name: ['A', 'B'] } })], next: null } : { items: [entry(2)], next: 'c1' },
+    );
+    const dataProvider = fakeDataProvider({ getHistory });
+    // A page whose record is saved: a new version each time.
+    function Saved() {
+      const [version, setVersion] = useState(1);
+      return (
+        <>
+          <button onClick={() => setVersion((v) => v + 1)}>Save</button>
+          <HistoryPanel of={{ kind: 'product', id: 'p1' }} refreshKey={version} />
+        </>
+      );
+    }
+    renderInAdmin(<Saved />, { dataProvider });
+    await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr');
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(await screen.findByText('Eva Berg changed Name from A to B')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(getHistory).toHaveBeenCalledTimes(3));
+    expect(getHistory).toHaveBeenLastCalledWith({ kind: 'product', id: 'p1' }, { after: null });
+  });
+
+  it('offers Undo only for product field changes, sends the version, and shows the server’s refusal', async () => {
+    const getHistory = vi.fn(async () => ({ items: [entry(2), entry(1, { action: 'created' })], next: null }));
+    const undoHistory = vi
+      .fn()
+      .mockResolvedValueOnce({})
+      .mockRejectedValueOnce(Object.assign(new Error('This field has changed again since; undo the newer change first.'), { status: 409, code: 'conflict' }));
+    const onUndone = vi.fn();
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={7} onUndone={onUndone} />, { dataProvider: fakeDataProvider({ getHistory, undoHistory }) });
+    await screen.findByText('Eva Berg created this record');
+    const undo = screen.getAllByRole('button', { name: 'Undo' });
+    expect(undo).toHaveLength(1);
+    fireEvent.click(undo[0]!);
+    expect(await screen.findByText('Change undone')).toBeInTheDocument();
+    expect(undoHistory).toHaveBeenCalledWith('2', 7);
+    expect(onUndone).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('This field has changed again since; undo the newer change first.')).toBeInTheDocument();
+    expect(onUndone).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no Undo without a version (users, languages) and names language keys as they are', async () => {
+    const getHistory = vi.fn(async () => ({
+      items: [entry(2, { kind: 'language', recordId: 'en', action: 'keyAdded', diff: { giftCard: [null, 'Gift card'] } }), entry(1, { kind: 'user', actorName: '', diff: { isAdmin: [false, true] } })],
+      next: null,
+    }));
+    renderInAdmin(<HistoryPanel of={{ kind: 'language', id: 'en' }} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    expect(await screen.findByText('Eva Berg added the key giftCard')).toBeInTheDocument();
+    expect(screen.getByText('The operator changed Admin from No to Yes')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it('speaks Swedish when the console does', async () => {
+    act(() => setLocale('sv'));
+    const getHistory = vi.fn(async () => ({ items: [entry(1)], next: null }));
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={1} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    const line = await screen.findByText('Eva Berg ändrade Pris från 249 kr till 199 kr');
+    expect(within(line.parentElement!).getByText('· för 2 timmar sedan')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Historik' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ångra' })).toBeInTheDocument();
+  });
+
+  it('says so when the history cannot be read', async () => {
+    const getHistory = vi.fn(async () => Promise.reject(new Error('down')));
+    renderInAdmin(<HistoryPanel of={{ kind: 'user', id: 'u1' }} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the history');
+  });
+});
