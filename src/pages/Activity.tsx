@@ -67,7 +67,7 @@ export default function Activity() {
             {pages.rows.map((entry) => {
               const path = recordPath(entry);
               return (
-                <Box key={entry.id} sx={{ display: 'flex', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                <Box component="li" key={entry.id} sx={{ display: 'flex', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}>
                   <Typography variant="body2" sx={{ minWidth: 160 }}>
                     {path ? <Link to={path}>{recordText(entry, m)}</Link> : recordText(entry, m)}
                   </Typography>
