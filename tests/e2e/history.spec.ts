@@ -1,9 +1,16 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
 // The change history as staff see it: a price changed, its entry in the product's History panel, undone from there;
 // then the admin's Activity page, filtered.
 test.describe.configure({ mode: 'serial' });
+
+/** Serious or critical axe findings on the page as it is (as tests/e2e/a11y.spec.ts checks every other screen). */
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
 
 test('a price change shows in the History panel and is undone from there', async ({ page }) => {
   await signIn(page, 'admin');
@@ -27,6 +34,7 @@ test('a price change shows in the History panel and is undone from there', async
   await expect(page.getByText('Change undone')).toBeVisible();
   await expect(price).toHaveValue(before);
   await expect(panel.getByRole('listitem').first()).toContainText(`Ada Admin changed Price from ${after} to ${before}`);
+  expect(await serious(page)).toEqual([]);
 });
 
 test('an admin opens Activity under Info and filters it', async ({ page }) => {
@@ -50,4 +58,8 @@ test('an admin opens Activity under Info and filters it', async ({ page }) => {
   await page.getByLabel('From', { exact: true }).fill('2001-01-01');
   await page.getByLabel('To', { exact: true }).fill('2001-01-02');
   await expect(page.getByText('No changes match.')).toBeVisible();
+  await page.getByLabel('From', { exact: true }).fill('');
+  await page.getByLabel('To', { exact: true }).fill('');
+  await expect(list.getByText(/Ada Admin changed Price from/).first()).toBeVisible();
+  expect(await serious(page)).toEqual([]);
 });
