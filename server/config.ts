@@ -30,6 +30,10 @@ export interface Config {
   /** S3-compatible storage for uploads; null keeps them under DATA_DIR/files. */
   s3: { endpoint: string | null; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   version: string;
+  /** The storefront's read-only feed (/api/public/*): off unless STOREFRONT_ENABLED=true. */
+  storefront: { enabled: boolean; origins: string[] };
+  /** Webhook receivers on loopback or private addresses are refused unless this is set (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
 }
 
 const int = (min: number, max: number) => {
@@ -66,6 +70,15 @@ const Env = z.object({
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  STOREFRONT_ENABLED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  STOREFRONT_ORIGINS: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) origins separated by commas' }).refine((o) => new URL(o).origin === o, 'must be origins only (scheme, host and port, no path or trailing slash)')))
+      .optional(),
+  ),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 const S3_VARS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -125,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
         }
       : null,
     version: e.APP_VERSION ?? version,
+    storefront: { enabled: e.STOREFRONT_ENABLED === 'true', origins: e.STOREFRONT_ORIGINS ?? [] },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }
 
