@@ -297,6 +297,38 @@ export const messages = {
     inviteBody:
       "Hello %{firstName},\n\nAn account on the shop's console was made for you. Set your password here (the link works once, for %{hours} hours):\n%{link}\n",
   },
+  // Storefront feed and webhooks (issue 13, part 2).
+  webhooks: {
+    menu: 'Webhooks',
+    title: 'Webhooks',
+    intro: 'After each saved change the console sends a short signed message to every address below, so the shop can refresh what it shows.',
+    url: 'Receiver address',
+    add: 'Add receiver',
+    remove: 'Remove',
+    removeConfirm: 'Remove %{url}? Its deliveries go too.',
+    sendTest: 'Send test event',
+    testSent: 'Test event queued',
+    secretTitle: 'Signing secret',
+    secretOnce: 'Copy this secret now: it is shown only once. The receiver checks each message with it.',
+    close: 'Close',
+    none: 'No receivers yet',
+    receivers: 'Receivers',
+    deliveries: 'Deliveries',
+    noDeliveries: 'No deliveries yet',
+    refresh: 'Refresh',
+    created: 'Added',
+    event: 'Event',
+    receiver: 'Receiver',
+    status: 'Status',
+    attempts: 'Attempts',
+    time: 'Time',
+    detail: 'Detail',
+    statuses: { pending: 'Pending', retrying: 'Retrying', delivered: 'Delivered', failed: 'Failed' },
+    badUrl: 'Must be an http:// or https:// address without a user name or password',
+    privateAddress: 'This address is on the local network or this machine; receivers there are not allowed',
+    notFound: 'No such receiver',
+    tooMany: 'At most %{max} receivers',
+  },
 } as const;
 
 /** A catalogue's shape: the English one's keys, any wording. */

@@ -15,6 +15,8 @@ export const areaAccess = {
   users: 'admin',
   products: 'editor',
   languages: 'editor',
+  /** Settings → Webhooks: the storefront's receivers and their deliveries. */
+  webhooks: 'admin',
 } as const satisfies Record<string, Access>;
 
 export type Area = keyof typeof areaAccess;

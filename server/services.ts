@@ -12,6 +12,9 @@ import { readActive } from './core/appStatus.js';
 import { sweepFiles } from './core/files.js';
 import { onChange } from './core/events.js';
 import { endSessions } from './auth/register.js';
+import { enqueue, eventOf } from './core/webhooks.js';
+import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
+import type { RetryPolicy } from './lib/backoff.js';
 
 const HOUR = 3600_000;
 /** Stored images no product refers to are kept this long (an add or edit form may still be open). */
@@ -28,6 +31,8 @@ export interface Services {
   staging: StagingStore;
   /** What the first start made (the server only; the CLI never makes the first admin). */
   setup: SetupResult;
+  /** The webhook outbox's dispatcher (running after startJobs): wake it when a test event is queued. */
+  webhooks: { wake(): void };
   /** Starts the hourly jobs (the server only); returns a function that stops them. */
   startJobs(): () => void;
   close(): Promise<void>;
@@ -39,6 +44,8 @@ export interface ServiceOptions {
   log: { info(msg: string): void; warn(obj: object, msg: string): void };
   /** SQLite only: how often event streams re-read the status to hear changes made by another process; default 1 s. */
   statusPollMs?: number;
+  /** Webhook delivery timing (tests shorten it): the retry schedule and how often the outbox is read. */
+  webhooks?: { retry?: RetryPolicy; pollMs?: number };
 }
 
 /** Opens the database, identity, mail, stores and live feed, and wires what follows each committed change. */
@@ -63,9 +70,18 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     if (change.kind === 'appStatus') await broker.publish();
     // A deactivated user is signed out everywhere at once.
     if (change.kind === 'user' && change.deactivated) await endSessions(auth, change.id);
+    // Every webhook receiver gets an outbox row, delivered by the dispatcher of whichever instance claims it first. The
+    // change has committed already: a failure here is logged, never the caller's (the rows would only be missing).
+    try {
+      if ((await enqueue(db.kysely, eventOf(change))).length > 0) dispatcher?.wake();
+    } catch (err) {
+      opts.log.warn({ err }, 'could not queue the webhook deliveries of a change');
+    }
   });
+  let dispatcher: Dispatcher | null = null;
 
   const jobs = new Set<() => void>();
+  let stopping: Promise<void> | undefined;
   return {
     config,
     db,
@@ -77,7 +93,10 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       return stagingOnce();
     },
     setup: setupResult,
+    webhooks: { wake: () => dispatcher?.wake() },
     startJobs() {
+      // Webhook deliveries: the outbox left from before a restart first, then each change as it is queued.
+      dispatcher ??= startDispatcher(db.kysely, { ...opts.webhooks, allowPrivate: config.webhookAllowPrivate, log: opts.log });
       // Hourly: expired unfinished uploads, and stored images no product uses after a day's grace.
       const sweep = setInterval(() => {
         void Promise.all([stagingOnce().deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS)]).catch((err: unknown) =>
@@ -87,6 +106,8 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       sweep.unref();
       const stop = () => {
         clearInterval(sweep);
+        stopping = dispatcher?.stop();
+        dispatcher = null;
         jobs.delete(stop);
       };
       jobs.add(stop);
@@ -94,6 +115,8 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     },
     async close() {
       for (const stop of [...jobs]) stop();
+      // Sends under way finish (and record how they went) before the database closes.
+      await stopping;
       await broker.close();
       await db.close();
     },

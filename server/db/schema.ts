@@ -60,6 +60,30 @@ export interface FilesTable {
   created: string;
 }
 
+export interface WebhooksTable {
+  id: string;
+  url: string;
+  secret: string;
+  created: string;
+  created_by: string | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  kind: string;
+  body: string;
+  status: string;
+  attempts: number;
+  next_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created: string;
+  finished: string | null;
+}
+
 export interface Database {
   products: ProductsTable;
   files: FilesTable;
@@ -67,4 +91,6 @@ export interface Database {
   app_status: AppStatusTable;
   languages: LanguagesTable;
   throttle: ThrottleTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
