@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { ADMIN, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
+import { startReceiver, until, type Receiver } from '../helpers/receiver.js';
+import { messages } from '../../../domain/messages.js';
+
+describe.each(dialects())('webhook receivers on private addresses, by default (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  let r: Receiver;
+  beforeAll(async () => {
+    t = await startApp({ dialect, build: { webhooks: { retry: { baseMs: 20, capMs: 20, giveUpMs: 3_600_000 }, pollMs: 20 } } });
+    cookie = await signIn(t, ADMIN.email, ADMIN.password);
+    r = await startReceiver();
+  });
+  afterAll(async () => {
+    await r?.close();
+    await t?.close();
+  });
+
+  it('refuses loopback, private and link-local hosts when a receiver is added', async () => {
+    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://[::1]/', 'http://10.1.2.3/', 'http://192.168.1.1/', 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]/', 'http://0.0.0.0/']) {
+      const res = await t.api('POST', '/api/webhooks', { cookie, body: { url } });
+      expect(res.status, url).toBe(400);
+      expect(res.json.error.message, url).toBe(messages.webhooks.privateAddress);
+    }
+    expect((await t.api('GET', '/api/webhooks', { cookie })).json.items).toEqual([]);
+  });
+
+  it('refuses, at delivery, a name that resolves to a loopback address', async () => {
+    // As if a public name had been added and now resolves to 127.0.0.1 (DNS rebinding): the check is where it connects.
+    const id = randomUUID();
+    await t.db.insertInto('webhooks').values({ id, url: `http://localhost:${r.port}/hook`, secret: 'whsec_x', created: new Date().toISOString(), created_by: null }).execute();
+    await t.api('POST', '/api/webhook-deliveries', { cookie, body: { webhookId: id } });
+    await until('two refused tries', async () => {
+      const row = await t.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', id).executeTakeFirst();
+      return row !== undefined && row.attempts >= 2 && row.status === 'retrying';
+    });
+    const row = await t.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', id).executeTakeFirstOrThrow();
+    expect(row.last_error).toMatch(/private/);
+    expect(r.received).toHaveLength(0);
+  });
+});
+
+describe.each(dialects())('a receiver that keeps failing (%s)', (dialect) => {
+  let t: TestApp;
+  let r: Receiver;
+  beforeAll(async () => {
+    // Given up after 150 ms instead of a day.
+    t = await startApp({ dialect, env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, build: { webhooks: { retry: { baseMs: 20, capMs: 40, giveUpMs: 150 }, pollMs: 20 } } });
+    r = await startReceiver();
+    r.answer = 500;
+  });
+  afterAll(async () => {
+    await r?.close();
+    await t?.close();
+  });
+
+  it('is retried with backoff, then marked failed with its last answer', async () => {
+    const cookie = await signIn(t, ADMIN.email, ADMIN.password);
+    const hook = (await t.api('POST', '/api/webhooks', { cookie, body: { url: r.url } })).json;
+    await t.api('POST', '/api/webhook-deliveries', { cookie, body: { webhookId: hook.id } });
+    await until('the delivery fails', async () => (await t.api('GET', '/api/webhook-deliveries', { cookie })).json.items[0]?.status === 'failed');
+    const d = (await t.api('GET', '/api/webhook-deliveries', { cookie })).json.items[0];
+    expect(d).toMatchObject({ status: 'failed', lastStatus: 500, lastError: 'HTTP 500', nextAt: null, finished: expect.any(String) });
+    expect(d.attempts).toBeGreaterThan(1);
+    expect(r.received.length).toBe(d.attempts);
+  });
+});
