@@ -350,5 +350,6 @@ export const sv: Catalogue = {
     privateAddress: 'Adressen ligger i det lokala nätet eller på den här datorn; mottagare där är inte tillåtna',
     notFound: 'Mottagaren finns inte',
     tooMany: 'Högst %{max} mottagare',
+    nextTry: 'nästa försök %{time}',
   },
 };

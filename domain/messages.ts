@@ -328,6 +328,7 @@ export const messages = {
     privateAddress: 'This address is on the local network or this machine; receivers there are not allowed',
     notFound: 'No such receiver',
     tooMany: 'At most %{max} receivers',
+    nextTry: 'next try %{time}',
   },
 } as const;
 

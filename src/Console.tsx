@@ -19,6 +19,7 @@ import NotAllowed from './pages/NotAllowed';
 const Dashboard = lazy(() => import('./pages/Dashboard'));
 const AccountSettings = lazy(() => import('./pages/AccountSettings'));
 const Changelog = lazy(() => import('./pages/Changelog'));
+const Webhooks = lazy(() => import('./pages/Webhooks'));
 
 const guarded = (area: Area, page: ReactNode) => <RequireAccess area={area}>{page}</RequireAccess>;
 const GuardedDashboard = () => guarded('dashboard', <Dashboard />);
@@ -59,6 +60,7 @@ export default function Console({ authProvider, dataProvider, store = defaultSto
         <CustomRoutes>
           <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
           <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
+          <Route path="/settings/webhooks" element={guarded('webhooks', <Webhooks />)} />
         </CustomRoutes>
         {resources.map(guardedResource)}
       </Admin>

@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from 'react';
 import { Menu as RaMenu, usePermissions } from 'react-admin';
 import PersonIcon from '@mui/icons-material/Person';
 import InfoIcon from '@mui/icons-material/Info';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { canAccess, type Area } from '../../domain/permissions';
 import type { Catalogue } from '../../domain/messages';
 import { labelText } from '../../resources/types';
@@ -14,12 +15,21 @@ interface Group {
   key: string;
   area: Area;
   label: string;
-  items: { to: string; label: string; icon: ReactElement }[];
+  /** Each item may need more than its group (Settings → Webhooks is for admins only). */
+  items: { to: string; label: string; icon: ReactElement; area?: Area }[];
 }
 
 // The pages that are not a resource's: Settings and Info close the sidebar of spec §2.
-const fixed = (m: Catalogue['menu']): Group[] => [
-  { key: 'settings', area: 'account', label: m.settings, items: [{ to: '/settings/account', label: m.myAccount, icon: <PersonIcon /> }] },
+const fixed = (m: Catalogue['menu'], w: Catalogue['webhooks']): Group[] => [
+  {
+    key: 'settings',
+    area: 'account',
+    label: m.settings,
+    items: [
+      { to: '/settings/account', label: m.myAccount, icon: <PersonIcon /> },
+      { to: '/settings/webhooks', label: w.menu, icon: <WebhookIcon />, area: 'webhooks' },
+    ],
+  },
   { key: 'info', area: 'changelog', label: m.info, items: [{ to: '/info/changelog', label: m.changelog, icon: <InfoIcon /> }] },
 ];
 
@@ -36,14 +46,14 @@ export function Menu() {
       label: labelText(r.menu.label, texts),
       items: r.menu.items.map((i) => ({ to: `/${r.name}/${i.path}`, label: labelText(i.label, texts), icon: createElement(i.icon ?? r.icon) })),
     })),
-    ...fixed(m),
+    ...fixed(m, texts.webhooks),
   ];
   // A flat list (no fragments or wrappers) so the menu's arrow-key navigation reaches every item.
   const entries = groups
     .filter((g) => canAccess(permissions, g.area))
     .flatMap((g) => [
       <MenuHeading key={g.key} label={g.label} />,
-      ...g.items.map((i) => <RaMenu.Item key={i.to} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
+      ...g.items.filter((i) => !i.area || canAccess(permissions, i.area)).map((i) => <RaMenu.Item key={i.to} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
     ]);
   return (
     <RaMenu>
