@@ -17,15 +17,25 @@ const COLUMNS = 'id, sku, category, mc, name, details, price, images, primary_im
 export interface PublicAddresses {
   base: string;
   keys: SealKeys;
+  /** Addresses already sealed (a list page seals up to seven per product otherwise, each time it is read). */
+  sealed: Map<string, string>;
 }
+
+/** Past this many remembered addresses the memory starts over: a bound, not a policy. */
+const SEALED_MAX = 20_000;
 
 /**
  * A stored image's public address: /api/public/images/<sealed key>.<ext>. A stored name begins with its uploader's
  * uid (spec: Uploads/<uid>_<random>_<name>), and nothing of users may reach the shop's site, so the name is sealed.
  */
 export function publicImageUrl(a: PublicAddresses, address: string): string {
+  const known = a.sealed.get(address);
+  if (known !== undefined) return known;
+  if (a.sealed.size >= SEALED_MAX) a.sealed.clear();
   const ext = address.endsWith('.thumb.webp') ? '.webp' : (/\.(jpe?g|png)$/i.exec(address)?.[0].toLowerCase() ?? '');
-  return `${a.base}/api/public/images/${seal(a.keys, keyOf(address))}${ext}`;
+  const url = `${a.base}/api/public/images/${seal(a.keys, keyOf(address))}${ext}`;
+  a.sealed.set(address, url);
+  return url;
 }
 
 /** The stored key behind a public image name, or null when the name is not one the feed handed out. */

@@ -42,7 +42,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const allowed = new Set(deps.origins);
   const config = { access: 'public' as const };
-  const addresses: PublicAddresses = { base: deps.publicUrl, keys: sealKeys(deps.secret, 'storefront image names') };
+  const addresses: PublicAddresses = { base: deps.publicUrl, keys: sealKeys(deps.secret, 'storefront image names'), sealed: new Map() };
 
   // Off: the same answer as an address the server does not have.
   const onRequest = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
