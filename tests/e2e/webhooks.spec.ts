@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
 /** A receiver on 127.0.0.1 that keeps each POST's signature header and raw body. */
@@ -18,6 +19,12 @@ async function receiver(): Promise<{ url: string; got: { signature: string; body
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook-${Date.now()}`, got, server };
 }
 
+/** Serious or critical axe violations on the page as it is (WCAG 2.1 A and AA), as tests/e2e/a11y.spec.ts checks. */
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
+}
+
 test('an admin adds a receiver, sends a test event and sees it delivered, signed with the secret shown once', async ({ page }) => {
   const r = await receiver();
   try {
@@ -31,6 +38,7 @@ test('an admin adds a receiver, sends a test event and sees it delivered, signed
     const dialog = page.getByRole('dialog', { name: 'Signing secret' });
     const secret = await dialog.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
+    expect(await serious(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -40,6 +48,7 @@ test('an admin adds a receiver, sends a test event and sees it delivered, signed
     const row = page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: r.url });
     await expect(row).toContainText('Delivered');
     await expect(row).toContainText('HTTP 204');
+    expect(await serious(page)).toEqual([]);
 
     expect(r.got).toHaveLength(1);
     const [{ signature, body }] = r.got as [{ signature: string; body: string }];

@@ -142,6 +142,16 @@ describe.each(dialects())('the storefront feed (%s)', (dialect) => {
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('is described in the OpenAPI document, with the schema of each answer', async () => {
+    const doc = (await t.api('GET', '/api/docs/json')).json as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
+    const props = (path: string) => Object.keys(doc.paths[path]!.get!.responses['200']!.content!['application/json']!.schema.properties ?? {});
+    expect(props('/api/public/products')).toEqual(['items', 'next']);
+    expect(props('/api/public/products/{sku}')).toEqual(expect.arrayContaining(['sku', 'name', 'price', 'images', 'thumbnails', 'version']));
+    expect(props('/api/public/products/{sku}')).not.toContain('active');
+    expect(props('/api/public/texts/{id}')).toEqual(['id', 'texts', 'version']);
+    for (const path of ['/api/public/products', '/api/public/products/{sku}', '/api/public/texts/{id}']) expect(doc.paths[path]!.get!.responses).toHaveProperty('304');
+  });
+
   it('refuses hostile paths and queries with a 400', async () => {
     for (const path of [
       '/api/public/products/%00',

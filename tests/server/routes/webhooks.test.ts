@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { ADMIN, createData, createUser, dialects, signIn, startApp, type DataStore, type TestApp } from '../helpers/index.js';
+import { storedImage } from '../helpers/images.js';
 import { freePort, startReceiver, until, type Received, type Receiver } from '../helpers/receiver.js';
 
 // Retries 50 ms apart (doubling, capped at 200 ms), so a receiver that comes back is reached quickly; no assertion
@@ -67,6 +68,22 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
     });
     const d = (await t.api('GET', '/api/webhook-deliveries', { cookie })).json.items[0];
     expect(d).toMatchObject({ webhookId: hook.id, url: r.url, kind: 'appStatus', status: 'delivered', attempts: 1, lastStatus: 200, lastError: null });
+  });
+
+  it("tells of a product's change with its id and version, the ones the storefront's feed shows", async () => {
+    const r = await startReceiver();
+    receivers.push(r);
+    await add(r.url);
+    const me = (await t.api('GET', '/api/me', { cookie })).json as { uid: string };
+    const image = await storedImage(t, me.uid);
+    const body = { sku: `WH-${Date.now()}`, category: 'Linen', mc: 'Linen care', name: 'Runner', details: 'Linen', price: '1 SEK', active: true, images: [image] };
+    const made = await t.api('POST', '/api/products', { cookie, body });
+    expect(made.status, made.text).toBe(201);
+    const edited = await t.api('PATCH', `/api/products/${made.json.id}`, { cookie, body: { price: '2 SEK' }, headers: { 'if-match': '"1"' } });
+    expect(edited.status, edited.text).toBe(200);
+    await until('both changes arrive', () => r.received.length === 2);
+    const got = events(r).sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
+    expect(got.map((e) => [e.kind, e.recordId, e.version])).toEqual([['product', made.json.id, 1], ['product', made.json.id, 2]]);
   });
 
   it("tells of a user's change by the uid alone", async () => {
