@@ -7,10 +7,11 @@ import {
 import type { NewWebhook, Webhook } from '../../domain/webhooks';
 import { format } from '../../domain/messages';
 import { useLocale, useMessages } from '../locale';
+import { fieldMessagesOf } from '../../resources/shared/errors';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
-/** The message of a refused call, to show beside the input. */
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/** The message of a refused call: the address's own when the server names the field, else the refusal's. */
+const messageOf = (err: unknown): string => fieldMessagesOf(err)?.url ?? (err instanceof Error ? err.message : String(err));
 
 /**
  * Settings → Webhooks (admins): add a receiver's address, see its signing secret once, send it a test event, remove

@@ -33,6 +33,11 @@ test('an admin adds a receiver, sends a test event and sees it delivered, signed
     await expect(page).toHaveURL(/\/settings\/webhooks$/);
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
 
+    // The server's refusal, beside the address.
+    await page.getByRole('textbox', { name: 'Receiver address' }).fill('ftp://shop.example/hook');
+    await page.getByRole('button', { name: 'Add receiver' }).click();
+    await expect(page.getByText('Must be an http:// or https:// address without a user name or password')).toBeVisible();
+
     await page.getByRole('textbox', { name: 'Receiver address' }).fill(r.url);
     await page.getByRole('button', { name: 'Add receiver' }).click();
     const dialog = page.getByRole('dialog', { name: 'Signing secret' });

@@ -21,7 +21,10 @@ function setup(receivers: Webhook[] = [], deliveries: Delivery[] = []) {
   });
   const create = vi.fn(async (resource: string, { data }: { data: Record<string, string> }) => {
     if (resource === 'webhook-deliveries') return { data: { id: 'd-new' } as never };
-    if (data.url?.startsWith('ftp')) throw Object.assign(new Error('Must be an http:// or https:// address without a user name or password'), { status: 400 });
+    // As the provider raises a 400 whose details name the field (providers/local/http.ts).
+    if (data.url?.startsWith('ftp')) {
+      throw Object.assign(new Error('Some fields are not valid.'), { status: 400, body: { errors: { url: 'Must be an http:// or https:// address without a user name or password' } } });
+    }
     const made = { id: 'w2', url: data.url!, created: '2026-11-23T11:00:00.000Z' };
     list.push(made);
     return { data: { ...made, secret: 'whsec_shown_once' } as never };
