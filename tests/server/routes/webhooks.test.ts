@@ -138,6 +138,14 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
     expect((await t.api('DELETE', `/api/webhooks/${hook.id}`, { cookie })).status).toBe(404);
   });
 
+  it('keeps at most 20 receivers', async () => {
+    for (let i = 0; i < 20; i++) await add(`http://127.0.0.1:9/r${i}`);
+    const res = await t.api('POST', '/api/webhooks', { cookie, body: { url: 'http://127.0.0.1:9/r20' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe('At most 20 receivers');
+    expect((await t.api('GET', '/api/webhooks', { cookie })).json.items).toHaveLength(20);
+  });
+
   it('refuses receiver addresses that are not plain http(s)', async () => {
     for (const url of ['ftp://example.com/x', 'javascript:alert(1)', 'http://user:pw@example.com/', 'not a url', `http://example.com/\u0000`, '']) {
       const res = await t.api('POST', '/api/webhooks', { cookie, body: { url } });
