@@ -75,11 +75,16 @@ const Env = z.object({
     z
       .string()
       .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
-      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) origins separated by commas' }).refine((o) => new URL(o).origin === o, 'must be origins only (scheme, host and port, no path or trailing slash)')))
+      .pipe(z.array(z.string().refine(isOrigin, 'must be http(s) origins (scheme, host and port; no path or trailing slash) separated by commas')))
       .optional(),
   ),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
+
+/** True for a bare http(s) origin, exactly as a browser sends it in Origin (https://shop.example, http://host:8080). */
+function isOrigin(o: string): boolean {
+  return URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o;
+}
 
 const S3_VARS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
