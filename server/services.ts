@@ -15,10 +15,13 @@ import { endSessions } from './auth/register.js';
 import { enqueue, eventOf } from './core/webhooks.js';
 import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
 import type { RetryPolicy } from './lib/backoff.js';
+import { pruneDeliveries } from './core/webhookOutbox.js';
 
 const HOUR = 3600_000;
 /** Stored images no product refers to are kept this long (an add or edit form may still be open). */
 export const FILE_GRACE_MS = 24 * HOUR;
+/** Finished webhook deliveries are shown this long, then pruned (the outbox gains a row per change and receiver). */
+export const DELIVERY_KEEP_MS = 30 * 24 * HOUR;
 
 /** Everything a running console holds, the same for the server and the CLI; tests reach in through it. */
 export interface Services {
@@ -97,9 +100,11 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     startJobs() {
       // Webhook deliveries: the outbox left from before a restart first, then each change as it is queued.
       dispatcher ??= startDispatcher(db.kysely, { ...opts.webhooks, allowPrivate: config.webhookAllowPrivate, log: opts.log });
-      // Hourly: expired unfinished uploads, and stored images no product uses after a day's grace.
+      // Hourly: expired unfinished uploads, stored images no product uses after a day's grace, and webhook deliveries
+      // finished more than 30 days ago.
       const sweep = setInterval(() => {
-        void Promise.all([stagingOnce().deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS)]).catch((err: unknown) =>
+        const pruned = pruneDeliveries(db.kysely, new Date(Date.now() - DELIVERY_KEEP_MS));
+        void Promise.all([stagingOnce().deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS), pruned]).catch((err: unknown) =>
           opts.log.warn({ err }, 'file sweep failed'),
         );
       }, HOUR);

@@ -101,3 +101,13 @@ export async function recordTry(db: Kysely<Database>, c: Claimed, outcome: Outco
     .execute();
   return status;
 }
+
+/** Deletes delivered and failed deliveries finished before `before` (pending and retrying ones stay); answers how many. */
+export async function pruneDeliveries(db: Kysely<Database>, before: Date): Promise<number> {
+  const { numDeletedRows } = await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', 'in', ['delivered', 'failed'])
+    .where('finished', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(numDeletedRows);
+}

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { startReceiver, until, type Receiver } from '../helpers/receiver.js';
 import { messages } from '../../../domain/messages.js';
+import { pruneDeliveries } from '../../../server/core/webhookOutbox.js';
+import { DELIVERY_KEEP_MS } from '../../../server/services.js';
 
 describe.each(dialects())('webhook receivers on private addresses, by default (%s)', (dialect) => {
   let t: TestApp;
@@ -39,6 +41,30 @@ describe.each(dialects())('webhook receivers on private addresses, by default (%
     const row = await t.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', id).executeTakeFirstOrThrow();
     expect(row.last_error).toMatch(/private/);
     expect(r.received).toHaveLength(0);
+  });
+});
+
+describe.each(dialects())('pruning finished deliveries (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ dialect });
+  });
+  afterAll(async () => t?.close());
+
+  it('deletes delivered and failed ones finished before the cut, and keeps recent and unfinished ones', async () => {
+    const webhook = randomUUID();
+    await t.db.insertInto('webhooks').values({ id: webhook, url: 'https://hooks.example/x', secret: 'whsec_x', created: new Date().toISOString(), created_by: null }).execute();
+    const ago = (days: number): string => new Date(Date.now() - days * 24 * 3_600_000).toISOString();
+    const row = (id: string, status: string, finished: string | null) => ({
+      id, webhook_id: webhook, kind: 'test', body: '{}', status, attempts: 1, next_at: ago(-1), claimed_by: null, claimed_until: null,
+      last_status: null, last_error: null, created: ago(45), finished,
+    });
+    await t.db.insertInto('webhook_deliveries').values([
+      row('old-delivered', 'delivered', ago(40)), row('old-failed', 'failed', ago(31)), row('recent', 'delivered', ago(29)), row('waiting', 'retrying', null),
+    ]).execute();
+    expect(await pruneDeliveries(t.db, new Date(Date.now() - DELIVERY_KEEP_MS))).toBe(2);
+    const left = await t.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhook).orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual(['recent', 'waiting']);
   });
 });
 
