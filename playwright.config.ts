@@ -6,6 +6,8 @@ process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 process.env.E2E_DATA_DIR ??= `/tmp/linen-console-e2e-${process.env.E2E_PORT}-${Date.now()}`;
 const PORT = Number(process.env.E2E_PORT);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+/** Where the storefront spec serves its shop page: the one origin the feed allows (STOREFRONT_ORIGINS). */
+export const E2E_SHOP_PORT = PORT + 1000;
 
 // End to end in Debian's Chromium against the built app served by the real server.
 export default defineConfig({
@@ -31,6 +33,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn',
+      // The feed on, for the shop page of storefront.spec.ts; webhook receivers on this machine allowed (webhooks.spec.ts).
+      STOREFRONT_ENABLED: 'true', STOREFRONT_ORIGINS: `http://127.0.0.1:${E2E_SHOP_PORT}`, WEBHOOK_ALLOW_PRIVATE: 'true' },
   },
 });

@@ -6,6 +6,7 @@ import type { UploadFigures } from './uploads.js';
 import type { FanoutFigures } from './fanout.js';
 import type { BrowserFigures } from './browser.js';
 import type { BombFigures } from './bombs.js';
+import type { StorefrontFigures } from './storefront.js';
 
 /** Everything one `npm run bench` measured, as kept in bench/results/<date>-<dialect>.json. */
 export interface BenchResult {
@@ -31,6 +32,8 @@ export interface BenchResult {
   browser: BrowserFigures | null;
   /** Missing (not null) in results made before the section existed. */
   bombs: BombFigures | null;
+  /** The storefront's feed; missing in results made before the section existed. */
+  storefront?: StorefrontFigures | null;
   /** Sections that failed, with why. */
   failures: string[];
 }
@@ -97,6 +100,11 @@ export function renderResult(r: BenchResult): string {
     const bad = r.api.rows.filter((a) => a.ours.non2xx + a.ours.errors + a.baseline.non2xx + a.baseline.errors > 0);
     const counts = (a: (typeof bad)[number]): string => `ours ${a.ours.non2xx} non-2xx / ${a.ours.errors} errors, baseline ${a.baseline.non2xx} / ${a.baseline.errors}`;
     if (bad.length) parts.push(`Non-2xx answers or errors (timeouts after 10 s count): ${bad.map((a) => `${a.route} (${counts(a)})`).join('; ')}.`);
+  }
+  if (r.storefront) {
+    const f = r.storefront;
+    parts.push(`#### Storefront feed under load (${f.connections} connections, ${f.durationS} s per run; the signed-in routes beside it)`);
+    parts.push(table(['route', 'req/s', 'p50 ms', 'p99 ms', 'unexpected answers / errors'], f.rows.map((x) => [x.route, m(x.rps), m(x.p50), m(x.p99), `${x.unexpected} / ${x.errors}`])));
   }
   const figures: string[][] = [];
   if (r.api) {

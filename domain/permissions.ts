@@ -17,6 +17,8 @@ export const areaAccess = {
   languages: 'editor',
   /** The Activity page: every change, by anyone (the change history). */
   activity: 'admin',
+  /** Settings → Webhooks: the storefront's receivers and their deliveries. */
+  webhooks: 'admin',
 } as const satisfies Record<string, Access>;
 
 export type Area = keyof typeof areaAccess;

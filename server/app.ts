@@ -6,7 +6,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
 import { SignInGuard } from './core/signin.js';
 import { registerSecurity } from './http/security.js';
 import { registerErrors } from './http/errors.js';
@@ -25,6 +25,8 @@ import { productsRoutes } from './routes/products.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { recordRoutes } from './routes/records.js';
 import { historyRoutes } from './routes/history.js';
+import { storefrontRoutes } from './routes/storefront.js';
+import { webhooksRoutes } from './routes/webhooks.js';
 import { ensureRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
 import type { RecordsResource } from '../domain/records.js';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The simple resources served (domain/records.ts); the console's own (server/resources.ts) unless a test gives others. */
   records?: readonly RecordsResource[];
+  /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
+  webhooks?: ServiceOptions['webhooks'];
 }
 
 /** Builds the console's server (never listens): opens the database, migrates, seeds, registers every route. */
@@ -55,7 +59,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A language key (at most 200 characters) is a path segment; percent-encoded it can take about 1800.
     routerOptions: { maxParamLength: 2048 },
   });
-  const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs });
+  const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs, webhooks: opts.webhooks });
   const { db, auth, mailer, broker, store, staging } = services;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -84,6 +88,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const records = opts.records ?? recordResources;
   await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, records);
   for (const r of records) recordRoutes(app, db.kysely, r);
+  storefrontRoutes(app, { db: db.kysely, publicUrl: config.publicUrl, secret: config.authSecret, store, ...config.storefront });
+  webhooksRoutes(app, { db: db.kysely, allowPrivate: config.webhookAllowPrivate, wake: () => services.webhooks.wake() });
   services.startJobs();
   await spaRoutes(app, opts.distDir ?? join(root, 'dist'));
 

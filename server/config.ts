@@ -32,6 +32,10 @@ export interface Config {
   historyKeepDays: number | null;
   s3: { endpoint: string | null; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   version: string;
+  /** The storefront's read-only feed (/api/public/*): off unless STOREFRONT_ENABLED=true. */
+  storefront: { enabled: boolean; origins: string[] };
+  /** Webhook receivers on loopback or private addresses are refused unless this is set (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
 }
 
 const int = (min: number, max: number) => {
@@ -69,7 +73,21 @@ const Env = z.object({
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  STOREFRONT_ENABLED: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  STOREFRONT_ORIGINS: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+      .pipe(z.array(z.string().refine(isOrigin, 'must be http(s) origins (scheme, host and port; no path or trailing slash) separated by commas')))
+      .optional(),
+  ),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
+
+/** True for a bare http(s) origin, exactly as a browser sends it in Origin (https://shop.example, http://host:8080). */
+function isOrigin(o: string): boolean {
+  return URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o;
+}
 
 const S3_VARS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -129,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
         }
       : null,
     version: e.APP_VERSION ?? version,
+    storefront: { enabled: e.STOREFRONT_ENABLED === 'true', origins: e.STOREFRONT_ORIGINS ?? [] },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }
 

@@ -13,10 +13,16 @@ import { sweepFiles } from './core/files.js';
 import { onChange } from './core/events.js';
 import { pruneHistory } from './core/history.js';
 import { endSessions } from './auth/register.js';
+import { enqueue, eventOf } from './core/webhooks.js';
+import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
+import type { RetryPolicy } from './lib/backoff.js';
+import { pruneDeliveries } from './core/webhookOutbox.js';
 
 const HOUR = 3600_000;
 /** Stored images no product refers to are kept this long (an add or edit form may still be open). */
 export const FILE_GRACE_MS = 24 * HOUR;
+/** Finished webhook deliveries are shown this long, then pruned (the outbox gains a row per change and receiver). */
+export const DELIVERY_KEEP_MS = 30 * 24 * HOUR;
 
 /** Everything a running console holds, the same for the server and the CLI; tests reach in through it. */
 export interface Services {
@@ -29,6 +35,8 @@ export interface Services {
   staging: StagingStore;
   /** What the first start made (the server only; the CLI never makes the first admin). */
   setup: SetupResult;
+  /** The webhook outbox's dispatcher (running after startJobs): wake it when a test event is queued. */
+  webhooks: { wake(): void };
   /** Starts the hourly jobs (the server only); returns a function that stops them. */
   startJobs(): () => void;
   close(): Promise<void>;
@@ -40,6 +48,8 @@ export interface ServiceOptions {
   log: { info(msg: string): void; warn(obj: object, msg: string): void };
   /** SQLite only: how often event streams re-read the status to hear changes made by another process; default 1 s. */
   statusPollMs?: number;
+  /** Webhook delivery timing (tests shorten it): the retry schedule and how often the outbox is read. */
+  webhooks?: { retry?: RetryPolicy; pollMs?: number };
 }
 
 /** Opens the database, identity, mail, stores and live feed, and wires what follows each committed change. */
@@ -64,9 +74,18 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     if (change.kind === 'appStatus') await broker.publish();
     // A deactivated user is signed out everywhere at once.
     if (change.kind === 'user' && change.deactivated) await endSessions(auth, change.id);
+    // Every webhook receiver gets an outbox row, delivered by the dispatcher of whichever instance claims it first. The
+    // change has committed already: a failure here is logged, never the caller's (the rows would only be missing).
+    try {
+      if ((await enqueue(db.kysely, eventOf(change))).length > 0) dispatcher?.wake();
+    } catch (err) {
+      opts.log.warn({ err }, 'could not queue the webhook deliveries of a change');
+    }
   });
+  let dispatcher: Dispatcher | null = null;
 
   const jobs = new Set<() => void>();
+  let stopping: Promise<void> | undefined;
   return {
     config,
     db,
@@ -78,10 +97,15 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       return stagingOnce();
     },
     setup: setupResult,
+    webhooks: { wake: () => dispatcher?.wake() },
     startJobs() {
-      // Hourly: expired unfinished uploads, and stored images no product uses after a day's grace.
+      // Webhook deliveries: the outbox left from before a restart first, then each change as it is queued.
+      dispatcher ??= startDispatcher(db.kysely, { ...opts.webhooks, allowPrivate: config.webhookAllowPrivate, log: opts.log });
+      // Hourly: expired unfinished uploads, stored images no product uses after a day's grace, and webhook deliveries
+      // finished more than 30 days ago.
       const sweep = setInterval(() => {
-        void Promise.all([stagingOnce().deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS)]).catch((err: unknown) =>
+        const pruned = pruneDeliveries(db.kysely, new Date(Date.now() - DELIVERY_KEEP_MS));
+        void Promise.all([stagingOnce().deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS), pruned]).catch((err: unknown) =>
           opts.log.warn({ err }, 'file sweep failed'),
         );
       }, HOUR);
@@ -98,6 +122,8 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       const stop = () => {
         clearInterval(sweep);
         clearInterval(prune);
+        stopping = dispatcher?.stop();
+        dispatcher = null;
         jobs.delete(stop);
       };
       jobs.add(stop);
@@ -105,6 +131,8 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     },
     async close() {
       for (const stop of [...jobs]) stop();
+      // Sends under way finish (and record how they went) before the database closes.
+      await stopping;
       await broker.close();
       await db.close();
     },

@@ -20,6 +20,7 @@ const Dashboard = lazy(() => import('./pages/Dashboard'));
 const AccountSettings = lazy(() => import('./pages/AccountSettings'));
 const Changelog = lazy(() => import('./pages/Changelog'));
 const Activity = lazy(() => import('./pages/Activity'));
+const Webhooks = lazy(() => import('./pages/Webhooks'));
 
 const guarded = (area: Area, page: ReactNode) => <RequireAccess area={area}>{page}</RequireAccess>;
 const GuardedDashboard = () => guarded('dashboard', <Dashboard />);
@@ -61,6 +62,7 @@ export default function Console({ authProvider, dataProvider, store = defaultSto
           <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
           <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
           <Route path="/info/activity" element={guarded('activity', <Activity />)} />
+          <Route path="/settings/webhooks" element={guarded('webhooks', <Webhooks />)} />
         </CustomRoutes>
         {resources.map(guardedResource)}
       </Admin>

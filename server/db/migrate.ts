@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_products.js';
 import * as m003 from './migrations/003_product_search.js';
 import * as m004 from './migrations/004_history.js';
+import * as m005 from './migrations/005_storefront.js';
 
 /** Our migrations, in order. Add a line per new file. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002_products': m002,
   '003_product_search': m003,
   '004_history': m004,
+  '005_storefront': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

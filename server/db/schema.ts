@@ -75,6 +75,30 @@ export interface HistoryTable {
   diff: string;
 }
 
+export interface WebhooksTable {
+  id: string;
+  url: string;
+  secret: string;
+  created: string;
+  created_by: string | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  kind: string;
+  body: string;
+  status: string;
+  attempts: number;
+  next_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created: string;
+  finished: string | null;
+}
+
 export interface Database {
   products: ProductsTable;
   files: FilesTable;
@@ -83,4 +107,6 @@ export interface Database {
   languages: LanguagesTable;
   throttle: ThrottleTable;
   history: HistoryTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

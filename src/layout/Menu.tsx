@@ -3,6 +3,7 @@ import { Menu as RaMenu, usePermissions } from 'react-admin';
 import PersonIcon from '@mui/icons-material/Person';
 import InfoIcon from '@mui/icons-material/Info';
 import HistoryIcon from '@mui/icons-material/History';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { canAccess, type Area } from '../../domain/permissions';
 import type { Catalogue } from '../../domain/messages';
 import { labelText } from '../../resources/types';
@@ -15,13 +16,21 @@ interface Group {
   key: string;
   area: Area;
   label: string;
-  /** An item may need more than its group (Activity, under Info, is for admins). */
+  /** An item may need more than its group (Settings → Webhooks and Info → Activity are for admins). */
   items: { to: string; label: string; icon: ReactElement; area?: Area }[];
 }
 
 // The pages that are not a resource's: Settings and Info close the sidebar of spec §2.
-const fixed = (m: Catalogue['menu']): Group[] => [
-  { key: 'settings', area: 'account', label: m.settings, items: [{ to: '/settings/account', label: m.myAccount, icon: <PersonIcon /> }] },
+const fixed = (m: Catalogue['menu'], w: Catalogue['webhooks']): Group[] => [
+  {
+    key: 'settings',
+    area: 'account',
+    label: m.settings,
+    items: [
+      { to: '/settings/account', label: m.myAccount, icon: <PersonIcon /> },
+      { to: '/settings/webhooks', label: w.menu, icon: <WebhookIcon />, area: 'webhooks' },
+    ],
+  },
   {
     key: 'info',
     area: 'changelog',
@@ -46,7 +55,7 @@ export function Menu() {
       label: labelText(r.menu.label, texts),
       items: r.menu.items.map((i) => ({ to: `/${r.name}/${i.path}`, label: labelText(i.label, texts), icon: createElement(i.icon ?? r.icon) })),
     })),
-    ...fixed(m),
+    ...fixed(m, texts.webhooks),
   ];
   // A flat list (no fragments or wrappers) so the menu's arrow-key navigation reaches every item.
   const entries = groups

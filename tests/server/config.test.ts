@@ -23,6 +23,12 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
+  it('keeps the storefront off and private receivers refused unless set, and reads the origins list', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ storefront: { enabled: false, origins: [] }, webhookAllowPrivate: false });
+    const on = loadConfig({ DATA_DIR: dataDir, STOREFRONT_ENABLED: 'true', STOREFRONT_ORIGINS: 'https://shop.example, http://127.0.0.1:8080', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    expect(on).toMatchObject({ storefront: { enabled: true, origins: ['https://shop.example', 'http://127.0.0.1:8080'] }, webhookAllowPrivate: true });
+  });
+
   const bad: [string, string, RegExp][] = [
     ['PORT', 'abc', /^PORT: must be a whole number from 0 to 65535 \(got "abc"\)$/],
     ['PORT', '70000', /^PORT: must be a whole number/],
@@ -33,6 +39,10 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://x', /^PUBLIC_URL: must be an http\(s\) address/],
     ['SIGNIN_FAILURES_PER_HOUR', '100', /^SIGNIN_FAILURES_PER_HOUR: must be a whole number from 1 to 99/],
     ['SESSION_IDLE_HOURS', '0', /^SESSION_IDLE_HOURS: must be a whole number/],
+    ['STOREFRONT_ENABLED', 'yes', /^STOREFRONT_ENABLED: must be true or false/],
+    ['STOREFRONT_ORIGINS', 'https://shop.example/path', /^STOREFRONT_ORIGINS: must be http\(s\) origins \(scheme, host and port; no path/],
+    ['STOREFRONT_ORIGINS', 'https://shop.example, *', /^STOREFRONT_ORIGINS: must be http\(s\) origins/],
+    ['WEBHOOK_ALLOW_PRIVATE', '1', /^WEBHOOK_ALLOW_PRIVATE: must be true or false/],
   ];
 
   it.each(bad)('refuses %s=%s with one line naming it', (name, value, line) => {

@@ -5,6 +5,8 @@ import { fakeAuthProvider, renderInAdmin, userWith } from '../helpers';
 
 const everyone = ['Dashboard', 'My Account', 'Changelog'];
 const adminItems = ['Users', 'Search User', 'Activity'];
+/** Settings → Webhooks, for admins only. */
+const adminSettings = ['Webhooks'];
 const editorItems = ['Products', 'Add Product', 'Search Product', 'English', 'Swedish'];
 
 /** The names of the sidebar's links, once the role has loaded. */
@@ -16,9 +18,9 @@ async function menuItems(flags: { isAdmin: boolean; isEditor: boolean }): Promis
 
 describe('sidebar menu', () => {
   it.each([
-    { role: 'admin only', flags: { isAdmin: true, isEditor: false }, expected: [...everyone, ...adminItems] },
+    { role: 'admin only', flags: { isAdmin: true, isEditor: false }, expected: [...everyone, ...adminItems, ...adminSettings] },
     { role: 'editor only', flags: { isAdmin: false, isEditor: true }, expected: [...everyone, ...editorItems] },
-    { role: 'admin and editor', flags: { isAdmin: true, isEditor: true }, expected: [...everyone, ...adminItems, ...editorItems] },
+    { role: 'admin and editor', flags: { isAdmin: true, isEditor: true }, expected: [...everyone, ...adminItems, ...adminSettings, ...editorItems] },
     { role: 'neither', flags: { isAdmin: false, isEditor: false }, expected: everyone },
   ])('shows exactly the groups an $role user may use', async ({ flags, expected }) => {
     const items = await menuItems(flags);
@@ -27,7 +29,7 @@ describe('sidebar menu', () => {
 
   it('keeps the spec order and group titles', async () => {
     const items = await menuItems({ isAdmin: true, isEditor: true });
-    expect(items).toEqual(['Dashboard', 'Users', 'Search User', ...editorItems, 'My Account', 'Changelog', 'Activity']);
+    expect(items).toEqual(['Dashboard', 'Users', 'Search User', ...editorItems, 'My Account', 'Webhooks', 'Changelog', 'Activity']);
     for (const title of ['Users', 'Products', 'Languages', 'Settings', 'Info']) {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
@@ -45,5 +47,6 @@ describe('sidebar menu', () => {
     expect(href('My Account')).toBe('/settings/account');
     expect(href('Changelog')).toBe('/info/changelog');
     expect(href('Activity')).toBe('/info/activity');
+    expect(href('Webhooks')).toBe('/settings/webhooks');
   });
 });

@@ -13,7 +13,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? (process.env.CI === 'true' ? 202611
 
 /** The tables a refused request must leave alone (sessions, throttle and verifications change legitimately). */
 const TABLES: Array<[string, string]> = [['users', 'id'], ['products', 'id'], ['languages', 'id'], ['app_status', 'id'], ['files', 'key'],
-  ['auth_user', 'id'], ['auth_account', 'id'], ['history', 'seq']];
+  ['auth_user', 'id'], ['auth_account', 'id'], ['history', 'seq'], ['webhooks', 'id']];
 
 /** A hash of each table's rows in primary-key order (in JS: both dialects, camelCase auth_* columns on PostgreSQL). */
 async function snapshot(t: TestApp): Promise<Record<string, string>> {
@@ -59,7 +59,7 @@ describe.each(dialects())('bad input (%s)', (dialect) => {
   let seconds = 0;
 
   beforeAll(async () => {
-    t = await startApp({ dialect });
+    t = await startApp({ dialect, env: { STOREFRONT_ENABLED: 'true' } });
     admin = await createUser(t, 'admin');
     target = await createUser(t, 'noRole');
     cookie = await signIn(t, admin.email, admin.password);
@@ -103,6 +103,8 @@ describe.each(dialects())('bad input (%s)', (dialect) => {
         return { email: 'nobody@test.local', redirectTo: '/reset-password' };
       case 'resetPassword':
         return { token: 'not-a-token', newPassword: 'new password 1' };
+      case 'webhook':
+        return { url: `https://hooks.example/${++serial}` };
     }
   }
 

@@ -10,7 +10,7 @@ export interface Hostile {
 }
 
 /** Valid bodies that mutations start from; build() in the test fills in what depends on the running app. */
-export type Base = 'product' | 'productPatch' | 'me' | 'flags' | 'addUser' | 'status' | 'signIn' | 'requestReset' | 'resetPassword';
+export type Base = 'product' | 'productPatch' | 'me' | 'flags' | 'addUser' | 'status' | 'signIn' | 'requestReset' | 'resetPassword' | 'webhook';
 
 /**
  * One generated request, as data. Tokens the test replaces: {product} and {target} as a whole path segment (the
@@ -297,4 +297,11 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   w(6, identity('/api/auth/sign-in/email', 'signIn', withEmail(['password', 'rememberMe', 'callbackURL']))),
   w(5, identity('/api/auth/request-password-reset', 'requestReset', withEmail(['redirectTo']))),
   w(3, identity('/api/auth/reset-password', 'resetPassword', mutation(['token', 'newPassword']))),
+  // The storefront's feed (on in this suite) and the webhook receivers.
+  w(1, query('/api/public/products', 'after', cursor)),
+  w(1, query('/api/public/products', 'limit')),
+  w(1, withId('GET', '/api/public/products/{sku}', '{sku}', {})),
+  w(1, withId('GET', '/api/public/images/{name}', '{name}', {})),
+  w(2, bodyRoute('POST', '/api/webhooks', 'webhook', mutation(['url']))),
+  w(1, withId('DELETE', '/api/webhooks/{id}', '{id}', {})),
 );

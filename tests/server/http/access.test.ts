@@ -52,6 +52,17 @@ const MATRIX: Row[] = [
   { route: 'GET /api/history',             url: '/api/history',                                                   expected: [401, 401, 403, 403, 200] },
   // No If-Match: refused (400) once past the access guard, so the row changes nothing.
   { route: 'POST /api/history/{entry}/undo', url: '/api/history/1/undo',                                          expected: [401, 401, 403, 400, 400] },
+  // The storefront's feed (on in this suite) is public; a disabled or unknown SKU is 404 for everyone.
+  { route: 'GET /api/public/products',       url: '/api/public/products',                                                 expected: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/public/products/{sku}', url: '/api/public/products/NO-SUCH-SKU',                                     expected: [404, 404, 404, 404, 404] },
+  { route: 'GET /api/public/texts/{id}',     url: '/api/public/texts/se',                                                 expected: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/public/images/{name}',  url: '/api/public/images/none.jpg',                                          expected: [404, 404, 404, 404, 404] },
+  // Settings → Webhooks: admins only.
+  { route: 'GET /api/webhooks',              url: '/api/webhooks',                                                        expected: [401, 401, 403, 403, 200] },
+  { route: 'POST /api/webhooks',             url: '/api/webhooks',           body: { url: 'ftp://x' },                    expected: [401, 401, 403, 403, 400] },
+  { route: 'DELETE /api/webhooks/{id}',      url: '/api/webhooks/no-such-id',                                             expected: [401, 401, 403, 403, 404] },
+  { route: 'GET /api/webhook-deliveries',    url: '/api/webhook-deliveries',                                              expected: [401, 401, 403, 403, 200] },
+  { route: 'POST /api/webhook-deliveries',   url: '/api/webhook-deliveries', body: { webhookId: 'no-such-id' },           expected: [401, 401, 403, 403, 404] },
   // The language routes' rows, from the area's and the key removal's access levels.
   ...languageRows(),
   // Each simple resource's rows, from its area's access level: a new one needs no line here.
@@ -64,7 +75,7 @@ describe.each(dialects())('who may call what: the /api permission matrix (%s)', 
   let t: TestApp;
   const cookies = new Map<Kind, string | undefined>();
   beforeAll(async () => {
-    t = await startApp({ dialect });
+    t = await startApp({ dialect, env: { STOREFRONT_ENABLED: 'true' } });
     for (const kind of KINDS) cookies.set(kind, (await callerOf(t, kind)).cookie);
   });
   afterAll(async () => t?.close());

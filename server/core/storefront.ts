@@ -1,0 +1,91 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProductsTable } from '../db/schema.js';
+import { readPage, readRows } from '../db/read.js';
+import type { PublicProduct, PublicTexts } from '../../domain/storefront.js';
+import { messages } from '../../domain/messages.js';
+import { DomainError } from './errors.js';
+import { keyOf, thumbnailOf } from './files.js';
+import { getLanguage } from './languages.js';
+import { seal, unseal, type SealKeys } from '../lib/sealed.js';
+
+type Row = Selectable<ProductsTable>;
+
+/** The columns the storefront reads: nothing of staff (authors, times) and no status (only active rows are read). */
+const COLUMNS = 'id, sku, category, mc, name, details, price, images, primary_image, version';
+
+/** How the feed writes image addresses: absolute from PUBLIC_URL, and with the stored name sealed. */
+export interface PublicAddresses {
+  base: string;
+  keys: SealKeys;
+  /** Addresses already sealed (a list page seals up to seven per product otherwise, each time it is read). */
+  sealed: Map<string, string>;
+}
+
+/** Past this many remembered addresses the memory starts over: a bound, not a policy. */
+const SEALED_MAX = 20_000;
+
+/**
+ * A stored image's public address: /api/public/images/<sealed key>.<ext>. A stored name begins with its uploader's
+ * uid (spec: Uploads/<uid>_<random>_<name>), and nothing of users may reach the shop's site, so the name is sealed.
+ */
+export function publicImageUrl(a: PublicAddresses, address: string): string {
+  const known = a.sealed.get(address);
+  if (known !== undefined) return known;
+  if (a.sealed.size >= SEALED_MAX) a.sealed.clear();
+  const ext = address.endsWith('.thumb.webp') ? '.webp' : (/\.(jpe?g|png)$/i.exec(address)?.[0].toLowerCase() ?? '');
+  const url = `${a.base}/api/public/images/${seal(a.keys, keyOf(address))}${ext}`;
+  a.sealed.set(address, url);
+  return url;
+}
+
+/** The stored key behind a public image name, or null when the name is not one the feed handed out. */
+export function storedKeyOf(a: PublicAddresses, name: string): string | null {
+  const m = /^([A-Za-z0-9_-]{29,1400})\.(jpe?g|png|webp)$/.exec(name);
+  const key = m ? unseal(a.keys, m[1]!) : null;
+  return key !== null && key.startsWith('Uploads/') ? key : null;
+}
+
+/** A products row as the shop's site sees it. */
+export function toPublicProduct(r: Pick<Row, 'id' | 'sku' | 'category' | 'mc' | 'name' | 'details' | 'price' | 'images' | 'primary_image' | 'version'>, a: PublicAddresses): PublicProduct {
+  const images = JSON.parse(r.images) as string[];
+  const url = (address: string): string => publicImageUrl(a, address);
+  return {
+    id: r.id,
+    sku: r.sku,
+    category: r.category as PublicProduct['category'],
+    mc: r.mc as PublicProduct['mc'],
+    name: r.name,
+    details: r.details,
+    price: r.price,
+    images: images.map(url),
+    thumbnails: images.map((i) => url(thumbnailOf(i))),
+    primary: r.primary_image === null ? null : url(r.primary_image),
+    version: r.version,
+  };
+}
+
+/** One page of active products, in the console's order (SKU descending, then id), after an optional cursor. */
+export async function listPublicProducts(
+  db: Kysely<Database>,
+  a: PublicAddresses,
+  opts: { limit: number; after: { key: string; id: string } | null },
+): Promise<{ items: PublicProduct[]; more: boolean }> {
+  const rows = await readPage<Row>(db, { table: 'products', key: 'sku', order: 'desc' }, opts.after, opts.limit, {
+    where: ['active = ?'],
+    params: [1],
+  });
+  return { items: rows.slice(0, opts.limit).map((r) => toPublicProduct(r, a)), more: rows.length > opts.limit };
+}
+
+/** The active product with exactly this SKU; a disabled or unknown one is the same 'not found'. */
+export async function getPublicProduct(db: Kysely<Database>, a: PublicAddresses, sku: string): Promise<PublicProduct> {
+  const [r] = await readRows<Row>(db, `select ${COLUMNS} from products where sku = ? and active = ?`, [sku, 1]);
+  if (!r) throw new DomainError('not_found', messages.products.notFound);
+  return toPublicProduct(r, a);
+}
+
+/** A language's texts for the shop's site ('en' or 'se'; anything else is not found). */
+export async function getPublicTexts(db: Kysely<Database>, id: string): Promise<PublicTexts> {
+  const { id: lang, texts, version } = await getLanguage(db, id);
+  return { id: lang, texts, version };
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import { PAGE_SIZE } from '../../domain/constants.js';
+import { messages } from '../../domain/messages.js';
+import { searchText } from '../../domain/text.js';
+import { PublicProduct, PublicProductPage, PublicTexts } from '../../domain/storefront.js';
+import { DomainError } from '../core/errors.js';
+import { getPublicProduct, getPublicTexts, listPublicProducts, storedKeyOf, type PublicAddresses } from '../core/storefront.js';
+import { contentTypeOf } from '../core/files.js';
+import type { FileStore } from '../files/store.js';
+import { sealKeys } from '../lib/sealed.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { notModified, strongEtag } from '../lib/etag.js';
+
+/** A CDN may keep a list a minute (it changes with any product) and a product or texts five; each revalidates after. */
+const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+const ITEM_CACHE = 'public, max-age=300, stale-while-revalidate=600';
+
+const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const tags = ['storefront'];
+
+export interface StorefrontDeps {
+  db: Kysely<Database>;
+  /** PUBLIC_URL: image addresses are made absolute with it. */
+  publicUrl: string;
+  /** The server's secret (AUTH_SECRET): the feed's image names are sealed with a key derived from it. */
+  secret: string;
+  store: FileStore;
+  enabled: boolean;
+  /** Origins whose pages may read the feed (CORS), matched exactly. */
+  origins: readonly string[];
+}
+
+/**
+ * /api/public/*: the shop's site reads active products and the texts, without a session. Registered always (so the
+ * API docs show them), answered 404 unless STOREFRONT_ENABLED=true.
+ */
+export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const allowed = new Set(deps.origins);
+  const config = { access: 'public' as const };
+  const addresses: PublicAddresses = { base: deps.publicUrl, keys: sealKeys(deps.secret, 'storefront image names'), sealed: new Map() };
+
+  // Off: the same answer as an address the server does not have.
+  const onRequest = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!deps.enabled) throw new DomainError('not_found', messages.errors.notFound);
+    // A CDN keys on Origin too, so a page from one site never gets another's CORS answer.
+    void reply.header('Vary', 'Origin');
+    const origin = req.headers.origin;
+    // Exact match only, and never credentials: the feed is public and the console's cookie has no business here.
+    if (origin !== undefined && allowed.has(origin)) {
+      void reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', 'ETag');
+    }
+  };
+
+  /** Sends `value` with a strong ETag of its bytes, or 304 with no body when the caller's copy is that one. */
+  const send = (req: FastifyRequest, reply: FastifyReply, value: unknown, cache: string): FastifyReply => {
+    const body = JSON.stringify(value);
+    const etag = strongEtag(body);
+    void reply.header('ETag', etag).header('Cache-Control', cache);
+    if (notModified(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+
+  const Query = z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+    after: z.string().max(500).optional(),
+  });
+  r.get(
+    '/api/public/products',
+    { config, onRequest, schema: { tags, querystring: Query, response: { 200: PublicProductPage, 304: z.null(), 400: ErrorBody, 404: ErrorBody } } },
+    async (req, reply) => {
+      const after = req.query.after ? decodeCursor(req.query.after) : null;
+      if (req.query.after && !after) throw new DomainError('validation', messages.errors.badCursor);
+      const { items, more } = await listPublicProducts(deps.db, addresses, { limit: req.query.limit, after });
+      const tail = items.at(-1);
+      return send(req, reply, { items, next: more && tail ? encodeCursor(tail.sku, tail.id) : null }, LIST_CACHE);
+    },
+  );
+
+  r.get(
+    '/api/public/products/:sku',
+    {
+      config,
+      onRequest,
+      schema: { tags, params: z.object({ sku: searchText(64).min(1) }), response: { 200: PublicProduct, 304: z.null(), 400: ErrorBody, 404: ErrorBody } },
+    },
+    async (req, reply) => send(req, reply, await getPublicProduct(deps.db, addresses, req.params.sku), ITEM_CACHE),
+  );
+
+  r.get(
+    '/api/public/texts/:id',
+    { config, onRequest, schema: { tags, params: z.object({ id: z.enum(['en', 'se']) }), response: { 200: PublicTexts, 304: z.null(), 400: ErrorBody, 404: ErrorBody } } },
+    async (req, reply) => send(req, reply, await getPublicTexts(deps.db, req.params.id), ITEM_CACHE),
+  );
+
+  // The feed's image and thumbnail addresses: the stored file under a sealed name, cached for good (names never change).
+  r.get(
+    '/api/public/images/:name',
+    { config, onRequest, schema: { tags, params: z.object({ name: z.string().max(1500) }) } },
+    async (req, reply) => {
+      const key = storedKeyOf(addresses, req.params.name);
+      const type = key ? await contentTypeOf(deps.db, key) : null;
+      const file = key && type ? await deps.store.get(key) : null;
+      if (!type || !file) throw new DomainError('not_found', messages.errors.notFound);
+      return reply
+        .header('Content-Type', type)
+        .header('Content-Length', file.size)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(file.body);
+    },
+  );
+
+  // A page that sends If-None-Match itself (not the browser's cache) asks first (CORS preflight).
+  app.options('/api/public/*', { config, onRequest, schema: { hide: true } }, async (req, reply) => {
+    if (reply.getHeader('Access-Control-Allow-Origin') === undefined) return reply.code(204).send();
+    return reply
+      .code(204)
+      .header('Access-Control-Allow-Methods', 'GET')
+      .header('Access-Control-Allow-Headers', 'If-None-Match')
+      .header('Access-Control-Max-Age', '600')
+      .send();
+  });
+}

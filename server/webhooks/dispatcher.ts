@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { claimDue, recordTry, type Claimed, type Outcome } from '../core/webhookOutbox.js';
+import { DEFAULT_RETRY, type RetryPolicy } from '../lib/backoff.js';
+import { postJson } from '../lib/post.js';
+import { signatureHeader } from '../lib/signature.js';
+
+/** How the dispatcher works; tests shorten the waits. */
+export interface DispatcherOptions {
+  retry?: RetryPolicy;
+  /** How often the outbox is read for due rows (rows another instance or the CLI wrote, and retries); default 5 s. */
+  pollMs?: number;
+  /** How long one POST may take; default 10 s. */
+  timeoutMs?: number;
+  /** Deliver to loopback and private addresses (WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export interface Dispatcher {
+  /** Looks at the outbox now (a change was just queued here). */
+  wake(): void;
+  /** Stops, after the sends under way. */
+  stop(): Promise<void>;
+}
+
+const BATCH = 20;
+
+/** One try of one delivery: a signed POST of its stored body; the receiver's status or why there was none. */
+async function send(c: Claimed, opts: DispatcherOptions): Promise<Outcome> {
+  const t = Math.floor(Date.now() / 1000);
+  try {
+    const status = await postJson(c.url, c.body, { 'Console-Signature': signatureHeader(c.secret, c.body, t), 'User-Agent': 'linen-console-webhooks' }, {
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      allowPrivate: opts.allowPrivate,
+    });
+    return { status };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Delivers the outbox: at once when woken, and every pollMs for retries and rows written elsewhere. */
+export function startDispatcher(db: Kysely<Database>, opts: DispatcherOptions): Dispatcher {
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const drain = async (): Promise<void> => {
+    for (;;) {
+      again = false;
+      // The lease outlasts a send's timeout, so a slow receiver is never sent the same row twice meanwhile.
+      const batch = await claimDue(db, BATCH, timeoutMs * 3);
+      await Promise.all(batch.map(async (c) => recordTry(db, c, await send(c, opts), retry)));
+      if (stopped || (batch.length < BATCH && !again)) return;
+    }
+  };
+  const kick = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err: unknown) => opts.log.warn({ err }, 'webhook delivery failed'))
+      .finally(() => {
+        running = null;
+        if (again) kick();
+      });
+  };
+  const timer = setInterval(kick, opts.pollMs ?? 5000);
+  timer.unref();
+  kick();
+  return {
+    wake: kick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

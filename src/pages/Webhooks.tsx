@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import { useDataProvider, useGetList, useNotify } from 'react-admin';
+import {
+  Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText,
+  Stack, TextField, Typography,
+} from '@mui/material';
+import type { NewWebhook, Webhook } from '../../domain/webhooks';
+import { format } from '../../domain/messages';
+import { useLocale, useMessages } from '../locale';
+import { fieldMessagesOf } from '../../resources/shared/errors';
+import { WebhookDeliveries } from './WebhookDeliveries';
+
+/** The message of a refused call: the address's own when the server names the field, else the refusal's. */
+const messageOf = (err: unknown): string => fieldMessagesOf(err)?.url ?? (err instanceof Error ? err.message : String(err));
+
+/**
+ * Settings → Webhooks (admins): add a receiver's address, see its signing secret once, send it a test event, remove
+ * it; below, every delivery and how it went.
+ */
+export default function Webhooks() {
+  const t = useMessages().webhooks;
+  const locale = useLocale();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const { data: receivers, refetch } = useGetList<Webhook>('webhooks', { pagination: { page: 1, perPage: 100 } });
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [secret, setSecret] = useState<NewWebhook | null>(null);
+  const [removing, setRemoving] = useState<Webhook | null>(null);
+
+  const add = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const { data } = await dataProvider.create<NewWebhook>('webhooks', { data: { url: url.trim() } });
+      setUrl('');
+      setError(null);
+      setSecret(data);
+      await refetch();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sendTest = async (w: Webhook): Promise<void> => {
+    try {
+      await dataProvider.create('webhook-deliveries', { data: { webhookId: w.id } });
+      notify(t.testSent, { type: 'info' });
+    } catch (err) {
+      notify(messageOf(err), { type: 'error' });
+    }
+  };
+  const remove = async (w: Webhook): Promise<void> => {
+    setRemoving(null);
+    try {
+      await dataProvider.delete('webhooks', { id: w.id, previousData: w });
+      await refetch();
+    } catch (err) {
+      notify(messageOf(err), { type: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography component="h1" variant="h4" sx={{ mb: 1 }}>
+        {t.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
+        {t.intro}
+      </Typography>
+      <Card component="section" aria-labelledby="webhook-receivers">
+        <CardContent>
+          <Typography id="webhook-receivers" component="h2" variant="h6" gutterBottom>
+            {t.receivers}
+          </Typography>
+          <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => void add(e)} sx={{ mb: 2 }} noValidate>
+            <TextField
+              label={t.url}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              error={error !== null}
+              helperText={error ?? ' '}
+              type="url"
+              required
+              size="small"
+              sx={{ flex: 1 }}
+            />
+            <Box>
+              <Button type="submit" variant="contained" disabled={busy || url.trim() === ''}>
+                {t.add}
+              </Button>
+            </Box>
+          </Stack>
+          {!receivers || receivers.length === 0 ? (
+            <Typography color="text.secondary">{t.none}</Typography>
+          ) : (
+            <List disablePadding aria-labelledby="webhook-receivers">
+              {receivers.map((w) => (
+                <ListItem key={w.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  <ListItemText primary={w.url} secondary={`${t.created} ${new Date(w.created).toLocaleString(locale === 'sv' ? 'sv-SE' : 'en-GB')}`} sx={{ wordBreak: 'break-all' }} />
+                  <Button onClick={() => void sendTest(w)}>{t.sendTest}</Button>
+                  <Button color="error" onClick={() => setRemoving(w)}>
+                    {t.remove}
+                  </Button>
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </CardContent>
+      </Card>
+      <WebhookDeliveries />
+
+      <Dialog open={secret !== null} onClose={() => setSecret(null)} aria-labelledby="webhook-secret">
+        <DialogTitle id="webhook-secret">{t.secretTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t.secretOnce}</DialogContentText>
+          <TextField value={secret?.secret ?? ''} label={secret?.url} fullWidth sx={{ mt: 2 }} slotProps={{ htmlInput: { readOnly: true, 'aria-label': t.secretTitle } }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setSecret(null)}>{t.close}</Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="webhook-remove">
+        <DialogTitle id="webhook-remove">{t.remove}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{format(t.removeConfirm, { url: removing?.url ?? '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)}>{t.close}</Button>
+          <Button color="error" onClick={() => removing && void remove(removing)}>
+            {t.remove}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
