@@ -12,13 +12,14 @@ import { measureUploads } from './uploads.js';
 import { measureFanout } from './fanout.js';
 import { measureBrowser } from './browser.js';
 import { measureBombs } from './bombs.js';
+import { measureImport } from './import.js';
 import { renderResult, type BenchResult } from './report.js';
 import { log, machine, ROOT } from './lib.js';
 
-const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs'] as const;
+const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs', 'import'] as const;
 type Section = (typeof SECTIONS)[number];
-/** The sections a run needs to be shown in BENCHMARKS.md: bombs came later, and full runs from before it still count. */
-const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs');
+/** The sections a run needs to be shown in BENCHMARKS.md: bombs and import came later, and full runs from before still count. */
+const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs' && s !== 'import');
 const BEGIN = '<!-- bench:begin (written by npm run bench from bench/results; edit outside these marks) -->';
 const END = '<!-- bench:end -->';
 
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     fanout: null,
     browser: null,
     bombs: null,
+    import: null,
     failures: [],
   };
   if (quick) {
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
       search: async () => void (result.search = await measureSearch(place, db, scale.searchRows, { requests: quick ? 1000 : 3000, maxMs: 60_000 })),
       // Four 16383 × 16383 16-bit RGBA PNGs at once (each 2 MB on disk, 2.1 GB of pixels), each run on a fresh server.
       bombs: async () => void (result.bombs = await measureBombs(place, { parallel: 4, runs: 2 })),
+      // 10,000 CSV rows (the import's limit): preview, apply as new, apply with every price changed; twice (once if quick).
+      import: async () => void (result.import = await measureImport(place, db, { rows: 10_000, runs: quick ? 1 : 2 })),
     };
     for (const s of SECTIONS.filter((x) => only.includes(x))) {
       log(`— ${s} —`);
