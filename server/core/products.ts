@@ -69,9 +69,9 @@ async function matchesUpTo(db: Kysely<Database>, word: string, cap: number): Pro
  * page is read down the SKU index, checking each row, and stops at the page's end. A word with other letters keeps the
  * single index lookup, whose Unicode case folding LIKE lacks.
  */
-async function sqliteWords(db: Kysely<Database>, words: string[], cap: number): Promise<{ where: string[]; params: unknown[] }> {
+async function sqliteWords(db: Kysely<Database>, words: string[], cap: number): Promise<{ where: string[]; params: unknown[]; walk?: true }> {
   const long = words.filter(indexed);
-  const like = (ws: string[]) => ({ where: ws.map(() => LIKE_WORD), params: ws.flatMap((w) => [likeEscaped(w), likeEscaped(w)]) });
+  const like = (ws: string[]) => ({ where: ws.map(() => LIKE_WORD), params: ws.flatMap((w) => [likeEscaped(w), likeEscaped(w)]), walk: true as const });
   if (long.length === 0) return like(words);
   if (!long.every((w) => /^[\x20-\x7e]*$/.test(w))) {
     const short = like(words.filter((w) => !indexed(w)));
@@ -89,10 +89,10 @@ async function productConditions(
   db: Kysely<Database>,
   filter: ProductFilter,
   cap: number,
-): Promise<{ where: string[]; params: unknown[]; planned: 'kept' | 'each' }> {
+): Promise<{ where: string[]; params: unknown[]; planned: 'kept' | 'each'; walk: boolean }> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const words = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const { where, params } = postgres
+  const { where, params, walk } = postgres
     ? { where: words.map(() => PG_WORD), params: words.map(likeEscaped) }
     : await sqliteWords(db, words, cap);
   if (filter.category !== undefined) {
@@ -103,7 +103,7 @@ async function productConditions(
     where.push('active = ?');
     params.push(filter.active ? 1 : 0);
   }
-  return { where, params, planned: words.length > 0 ? 'each' : 'kept' };
+  return { where, params, planned: words.length > 0 ? 'each' : 'kept', walk: walk === true };
 }
 
 /**
@@ -119,7 +119,16 @@ export async function listProducts(
   cap = GATHER_CAP,
 ): Promise<{ items: Product[]; more: boolean }> {
   const page = { table: 'products', key: 'sku', order: 'desc' } as const;
-  const rows = await readPage<Row>(db, page, opts.after, opts.limit, await productConditions(db, filter, cap));
+  const conditions = await productConditions(db, filter, cap);
+  let rows: Row[];
+  if (conditions.walk) {
+    // Down the covering index (migration 006): each row is checked without reading it; then only the page is read.
+    const keys = await readPage<{ rowid: number }>(db, page, opts.after, opts.limit, conditions, 'rowid');
+    const marks = keys.map(() => '?').join(', ');
+    rows = keys.length === 0 ? [] : await readRows<Row>(db, `select * from products where rowid in (${marks}) order by sku desc, id desc`, keys.map((k) => k.rowid));
+  } else {
+    rows = await readPage<Row>(db, page, opts.after, opts.limit, conditions);
+  }
   return { items: rows.slice(0, opts.limit).map(toProduct), more: rows.length > opts.limit };
 }
 

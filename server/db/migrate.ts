@@ -3,14 +3,14 @@ import type { Db } from './index.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_products.js';
 import * as m003 from './migrations/003_product_search.js';
-import * as m006 from './migrations/006_product_text_trgm.js';
+import * as m006 from './migrations/006_product_search_indexes.js';
 
 /** Our migrations, in order. Add a line per new file. */
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_products': m002,
   '003_product_search': m003,
-  '006_product_text_trgm': m006,
+  '006_product_search_indexes': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

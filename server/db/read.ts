@@ -53,6 +53,8 @@ export function readPage<R>(
   after: { key: string; id: string } | null,
   limit: number,
   filter: { where: readonly string[]; params: readonly unknown[]; planned?: 'kept' | 'each' } = { where: [], params: [] },
+  // What to read of each row: all of it, or (a page found down a covering index) only its rowid.
+  columns: '*' | 'rowid' = '*',
 ): Promise<R[]> {
   const table = `"${page.table}"`;
   const key = `"${page.key}"`;
@@ -64,6 +66,6 @@ export function readPage<R>(
     where.push(`${key} ${edge} ? and (${key} ${beyond} ? or id ${beyond} ?)`);
     params.push(after.key, after.key, after.id);
   }
-  const text = `select * from ${table} ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by ${key} ${order}, id ${order} limit ?`;
+  const text = `select ${columns} from ${table} ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by ${key} ${order}, id ${order} limit ?`;
   return readRows<R>(db, text, [...params, limit + 1], filter.planned);
 }
