@@ -1,6 +1,7 @@
 import type { Machine, Measure } from './lib.js';
 import type { ApiFigures } from './api.js';
 import type { SearchFigures } from './search1m.js';
+import type { ImportFigures } from './import.js';
 import type { StartupFigure } from './startup.js';
 import type { UploadFigures } from './uploads.js';
 import type { FanoutFigures } from './fanout.js';
@@ -26,6 +27,8 @@ export interface BenchResult {
   };
   api: ApiFigures | null;
   search: SearchFigures | null;
+  /** Absent in results from before the section existed. */
+  import?: ImportFigures | null;
   startup: StartupFigure[] | null;
   uploads: UploadFigures | null;
   fanout: FanoutFigures | null;
@@ -58,6 +61,8 @@ function targets(r: BenchResult): string[][] {
     for (const [k, f] of [['SKU', r.search.sku], ['email', r.search.email]] as const) {
       out.push([`${k} search at ${rows} rows: p99 ≤ 5 ms`, `${num(f.apiP99Ms.median, 2)} ms`, verdict(f.apiP99Ms.median <= 5)]);
     }
+    const n = r.search.name;
+    if (n) out.push([`two-word partial-name search at ${rows} products: p99 ≤ 20 ms`, `${num(n.apiP99Ms.median, 2)} ms`, verdict(n.apiP99Ms.median <= 20)]);
   }
   const start = r.startup?.find((s) => s.command === 'npm start') ?? r.startup?.[0];
   if (start) out.push([`cold start ≤ 1.5 s (${start.command})`, `${num(start.ms.median)} ms`, verdict(start.ms.median <= 1500 && !start.rebuilt)]);
@@ -66,6 +71,10 @@ function targets(r: BenchResult): string[][] {
     out.push(['upload ≥ 100 MB/s', `${num(r.uploads.mbPerS.median)} MB/s`, verdict(r.uploads.mbPerS.median >= 100)]);
     const worst = Math.max(...r.uploads.resentBytes.runs.map((b, i) => b / r.uploads!.chunkAtCut[i]!));
     out.push(['resumed upload re-sends at most one chunk', `${num(r.uploads.resentBytes.median)} B re-sent`, verdict(worst <= 1)]);
+  }
+  if (r.import) {
+    const slowest = Math.max(r.import.previewMs.median, r.import.applyNewMs.median, r.import.applyChangedMs.median);
+    out.push([`CSV import of ${num(r.import.rows)} rows < 10 s (slowest step)`, `${num(slowest)} ms`, verdict(slowest < 10_000)]);
   }
   if (r.fanout) out.push([`fan-out p99 ≤ 250 ms (${r.fanout.clients} clients, ${r.fanout.instances} instance(s))`, `${num(r.fanout.p99Ms.median, 1)} ms`, verdict(r.fanout.p99Ms.median <= 250)]);
   if (r.browser) {
@@ -113,7 +122,8 @@ export function renderResult(r: BenchResult): string {
   }
   for (const s of r.startup ?? []) figures.push([`cold start to /api/health: ${s.command}${s.rebuilt ? ' (INCLUDED A REBUILD)' : ''}`, m(s.ms), 'ms']);
   if (r.search) {
-    for (const [k, f] of [['SKU', r.search.sku], ['email', r.search.email]] as const) {
+    const searches = [['SKU', r.search.sku], ['email', r.search.email], ...(r.search.name ? [['two-word partial-name', r.search.name] as const] : [])] as const;
+    for (const [k, f] of searches) {
       figures.push([`${k} search at ${num(r.search.rows.products)} rows, API, one client: p50`, m(f.apiP50Ms, 2), 'ms']);
       figures.push([`${k} search at ${num(r.search.rows.products)} rows, API, one client: p99`, m(f.apiP99Ms, 2), 'ms']);
       figures.push([`${k} search at ${num(r.search.rows.products)} rows, the query alone (Kysely, in process): p99`, m(f.queryP99Ms, 3), 'ms']);
@@ -123,6 +133,12 @@ export function renderResult(r: BenchResult): string {
     const u = r.uploads;
     figures.push([`upload of a ${num(u.bytes / 1e6, 1)} MB PNG through /api/uploads (tus-js-client, median of ${u.perRun})`, m(u.mbPerS, 1), 'MB/s']);
     figures.push([`cut at 50 % and resumed: bytes sent again (chunk in flight: ${u.chunkAtCut.map((c) => num(c)).join(' · ')} B)`, m(u.resentBytes), 'bytes']);
+  }
+  if (r.import) {
+    const i = r.import;
+    figures.push([`CSV import of ${num(i.rows)} rows through /api/products/import: preview (all new, writes nothing)`, m(i.previewMs), 'ms']);
+    figures.push([`CSV import of ${num(i.rows)} rows: apply, all new`, m(i.applyNewMs), 'ms']);
+    figures.push([`CSV import of ${num(i.rows)} rows: apply, every price changed`, m(i.applyChangedMs), 'ms']);
   }
   if (r.fanout) {
     const f = r.fanout;
@@ -163,7 +179,7 @@ export function renderResult(r: BenchResult): string {
       ),
     );
   }
-  if (r.search) parts.push('#### Query plans at scale', '```', r.search.sku.plan, '', r.search.email.plan, ...(r.search.pagePlans ?? []).flatMap((p) => ['', p]), '```');
+  if (r.search) parts.push('#### Query plans at scale', '```', r.search.sku.plan, '', r.search.email.plan, ...(r.search.name ? ['', r.search.name.plan] : []), ...(r.search.pagePlans ?? []).flatMap((p) => ['', p]), '```');
   parts.push('#### Targets', table(['target', 'now', ''], targets(r)));
   return parts.join('\n\n');
 }

@@ -13,13 +13,14 @@ import { measureFanout } from './fanout.js';
 import { measureBrowser } from './browser.js';
 import { measureBombs } from './bombs.js';
 import { measureStorefront } from './storefront.js';
+import { measureImport } from './import.js';
 import { renderResult, type BenchResult } from './report.js';
 import { log, machine, ROOT } from './lib.js';
 
-const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs', 'storefront'] as const;
+const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs', 'storefront', 'import'] as const;
 type Section = (typeof SECTIONS)[number];
-/** The sections a run needs to be shown in BENCHMARKS.md: bombs and storefront came later, and full runs from before them still count. */
-const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs' && s !== 'storefront');
+/** The sections a run needs to be shown in BENCHMARKS.md: bombs, storefront and import came later, and full runs from before them still count. */
+const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs' && s !== 'storefront' && s !== 'import');
 const BEGIN = '<!-- bench:begin (written by npm run bench from bench/results; edit outside these marks) -->';
 const END = '<!-- bench:end -->';
 
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     browser: null,
     bombs: null,
     storefront: null,
+    import: null,
     failures: [],
   };
   if (quick) {
@@ -103,6 +105,8 @@ async function main(): Promise<void> {
       bombs: async () => void (result.bombs = await measureBombs(place, { parallel: 4, runs: 2 })),
       // The storefront's feed under the API section's load, beside the signed-in routes, and a 304's cost.
       storefront: async () => void (result.storefront = await measureStorefront(place, db, samples, scale)),
+      // 10,000 CSV rows (the import's limit): preview, apply as new, apply with every price changed; twice (once if quick).
+      import: async () => void (result.import = await measureImport(place, db, { rows: 10_000, runs: quick ? 1 : 2 })),
     };
     for (const s of SECTIONS.filter((x) => only.includes(x))) {
       log(`— ${s} —`);

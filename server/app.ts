@@ -74,7 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrors(app);
   registerLocale(app);
   registerTextGuard(app);
-  registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR });
+  registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR, cacheMs: config.sessionCacheSeconds * 1000 });
 
   authRoutes(app, { auth, publicUrl: config.publicUrl, guard: new SignInGuard(db.kysely, config.signinFailuresPerHour) });
   healthRoutes(app, { db: db.kysely, version: config.version });

@@ -21,6 +21,8 @@ export interface Config {
   authSecret: string;
   sessionIdleHours: number;
   sessionAbsoluteHours: number;
+  /** How long a verified session is kept in memory (its user's generation is still checked on every request); 0 = off. */
+  sessionCacheSeconds: number;
   signinFailuresPerHour: number;
   logLevel: string;
   /** Largest upload accepted, in bytes. */
@@ -62,6 +64,7 @@ const Env = z.object({
   AUTH_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_IDLE_HOURS: int(1, 24 * 90).default(24 * 7),
   SESSION_ABSOLUTE_HOURS: int(1, 24 * 365).default(24 * 30),
+  SESSION_CACHE_SECONDS: int(0, 3600).default(60),
   SIGNIN_FAILURES_PER_HOUR: int(1, 99).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: optional,
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
     authSecret: e.AUTH_SECRET ?? keptSecret(dataDir, 'auth-secret'),
     sessionIdleHours: e.SESSION_IDLE_HOURS,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     signinFailuresPerHour: e.SIGNIN_FAILURES_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

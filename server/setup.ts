@@ -7,6 +7,7 @@ import { seedLanguages } from './core/languages.js';
 import { readActiveRow, writeActive } from './core/appStatus.js';
 import { countUsers } from './core/users.js';
 import { registerUser } from './auth/register.js';
+import { installGenerations } from './auth/generations.js';
 
 /** What the first start made, so main.ts can print a generated password once. */
 export interface SetupResult {
@@ -18,6 +19,7 @@ export async function prepare(db: Db, auth: Auth): Promise<void> {
   await migrate(db);
   const { runMigrations } = await getMigrations(auth.options);
   await runMigrations();
+  await installGenerations(db);
   await seedLanguages(db.kysely);
   if ((await readActiveRow(db.kysely)) === null) await writeActive(db.kysely, true);
 }

@@ -3,18 +3,19 @@ import type { Kysely, Selectable } from 'kysely';
 import { readRows } from '../db/read.js';
 import type { Database, UsersTable } from '../db/schema.js';
 import { toUser } from '../core/users.js';
-import type { User } from '../../domain/users.js';
 import type { Auth } from './index.js';
+import { GENERATION_SQL } from './generations.js';
+import type { LiveSession, SessionCache } from './sessionCache.js';
 
-/** A live session and its user record, found without the identity library's request pipeline. */
-export interface LiveSession {
-  id: string;
-  token: string;
-  createdAt: Date;
-  user: User;
-}
+export type { LiveSession } from './sessionCache.js';
 
-type Row = Selectable<UsersTable> & { session_id: string; session_token: string; session_created: unknown; session_expires: unknown };
+type Row = Selectable<UsersTable> & {
+  session_id: string;
+  session_token: string;
+  session_created: unknown;
+  session_expires: unknown;
+  session_gen: number | string;
+};
 
 /** Cookie header → name → value, decoded as the identity library decodes it. */
 function cookies(header: string): Map<string, string> {
@@ -35,8 +36,9 @@ function cookies(header: string): Map<string, string> {
 }
 
 const SESSION_SQL = `select u.*, s."id" as session_id, s."token" as session_token, s."createdAt" as session_created,
-  s."expiresAt" as session_expires
+  s."expiresAt" as session_expires, coalesce(g."gen", 0) as session_gen
   from auth_session s join auth_user a on a."id" = s."userId" join users u on u."id" = s."userId"
+  left join session_generations g on g."uid" = s."userId"
   where s."token" = ?`;
 
 // Signed cookies already checked, per secret: a browser sends the same cookie on every request, and checking it
@@ -71,8 +73,20 @@ function toDate(v: unknown): Date {
  * asks the identity library, which refreshes, expires and clears cookies as it always did. Profiled in
  * BENCHMARKS.md: the library's getSession was most of every API request's time.
  */
-export async function liveSession(auth: Auth, db: Kysely<Database>, cookieHeader: string | undefined): Promise<LiveSession | null> {
+export async function liveSession(
+  auth: Auth,
+  db: Kysely<Database>,
+  cookieHeader: string | undefined,
+  cache: SessionCache | null = null,
+): Promise<LiveSession | null> {
   if (!cookieHeader) return null;
+  const kept = cache?.get(cookieHeader, Date.now());
+  if (kept) {
+    // Kept, and still good only if nothing about this user changed since it was read (any instance, any writer).
+    const [now] = await readRows<{ gen: number | string }>(db, GENERATION_SQL, [kept.live.user.uid]);
+    if (Number(now?.gen) === kept.gen) return kept.live;
+    cache!.delete(cookieHeader);
+  }
   const ctx = await auth.$context;
   const jar = cookies(cookieHeader);
   if (jar.has(ctx.authCookies.dontRememberToken.name) || jar.has(ctx.authCookies.sessionData.name)) return null;
@@ -89,6 +103,11 @@ export async function liveSession(auth: Auth, db: Kysely<Database>, cookieHeader
   const expires = toDate(row.session_expires).getTime();
   const { expiresIn, updateAge } = ctx.sessionConfig;
   // Expired, or due for the sliding refresh that sends a new cookie: the library's job.
-  if (!(expires > Date.now()) || expires - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return null;
-  return { id: row.session_id, token: row.session_token, createdAt: toDate(row.session_created), user: toUser(row) };
+  const refreshAt = expires - expiresIn * 1000 + updateAge * 1000;
+  const now = Date.now();
+  if (!(expires > now) || refreshAt <= now) return null;
+  const live = { id: row.session_id, token: row.session_token, createdAt: toDate(row.session_created), user: toUser(row) };
+  // The generation came from the same statement as the row, so a change committed after it shows as a newer one.
+  cache?.set(cookieHeader, { live, gen: Number(row.session_gen), expires, refreshAt, keepUntil: now + cache.ttlMs });
+  return live;
 }

@@ -31,7 +31,10 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string }, on
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Named statements: each connection parses and plans a read once, then only binds.
     const names = new Map<string, string>();
-    registerDirectReads(kysely, async (text, params) => {
+    registerDirectReads(kysely, async (text, params, planned) => {
+      // A search is planned for its own values: a plan kept for any value walks the SKU index for a rare word or
+      // gathers every match of a common one (docs/decisions.md, "Partial-name search at a million products").
+      if (planned === 'each') return (await pool.query(numbered(text), [...params])).rows;
       let name = names.get(text);
       if (!name) names.set(text, (name = `read_${names.size + 1}`));
       return (await pool.query({ name, text: numbered(text), values: [...params] })).rows;

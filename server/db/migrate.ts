@@ -5,6 +5,7 @@ import * as m002 from './migrations/002_products.js';
 import * as m003 from './migrations/003_product_search.js';
 import * as m004 from './migrations/004_history.js';
 import * as m005 from './migrations/005_storefront.js';
+import * as m006 from './migrations/006_product_search_indexes.js';
 
 /** Our migrations, in order. Add a line per new file. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003_product_search': m003,
   '004_history': m004,
   '005_storefront': m005,
+  '006_product_search_indexes': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,11 @@
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
-/** Runs one read, written with `?` placeholders, and answers its rows; or null to have it run through Kysely. */
-export type Read = (text: string, params: readonly unknown[]) => Promise<unknown[]> | null;
+/**
+ * Runs one read, written with `?` placeholders, and answers its rows; or null to have it run through Kysely.
+ * `planned: 'each'` asks PostgreSQL to plan it for these values rather than keep one plan for the text.
+ */
+export type Read = (text: string, params: readonly unknown[], planned?: 'kept' | 'each') => Promise<unknown[]> | null;
 
 const direct = new WeakMap<Kysely<Database>, Read>();
 
@@ -24,8 +27,13 @@ export function registerDirectReads(db: Kysely<Database>, read: Read): void {
  * Inside a transaction, on a handle openDb did not make, or when the direct reader declines, the same SQL runs
  * through Kysely on that handle.
  */
-export async function readRows<R>(db: Kysely<Database>, text: string, params: readonly unknown[]): Promise<R[]> {
-  const rows = direct.get(db)?.(text, params);
+export async function readRows<R>(
+  db: Kysely<Database>,
+  text: string,
+  params: readonly unknown[],
+  planned: 'kept' | 'each' = 'kept',
+): Promise<R[]> {
+  const rows = direct.get(db)?.(text, params, planned);
   if (rows) return (await rows) as R[];
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const result = await db.executeQuery<R>(CompiledQuery.raw(postgres ? numbered(text) : text, [...params]));
@@ -44,7 +52,9 @@ export function readPage<R>(
   page: { table: string; key: string; order: 'asc' | 'desc' },
   after: { key: string; id: string } | null,
   limit: number,
-  filter: { where: readonly string[]; params: readonly unknown[] } = { where: [], params: [] },
+  filter: { where: readonly string[]; params: readonly unknown[]; planned?: 'kept' | 'each' } = { where: [], params: [] },
+  // What to read of each row: all of it, or (a page found down a covering index) only its rowid.
+  columns: '*' | 'rowid' = '*',
 ): Promise<R[]> {
   const table = `"${page.table}"`;
   const key = `"${page.key}"`;
@@ -56,6 +66,6 @@ export function readPage<R>(
     where.push(`${key} ${edge} ? and (${key} ${beyond} ? or id ${beyond} ?)`);
     params.push(after.key, after.key, after.id);
   }
-  const text = `select * from ${table} ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by ${key} ${order}, id ${order} limit ?`;
-  return readRows<R>(db, text, [...params, limit + 1]);
+  const text = `select ${columns} from ${table} ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by ${key} ${order}, id ${order} limit ?`;
+  return readRows<R>(db, text, [...params, limit + 1], filter.planned);
 }

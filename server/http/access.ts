@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js';
 import { findUser } from '../core/users.js';
 import { liveSession } from '../auth/session.js';
 import { DomainError } from '../core/errors.js';
+import { SessionCache } from '../auth/sessionCache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,8 +25,9 @@ declare module 'fastify' {
 /** Deny by default: each route declares its access and the guard checks it on every request. */
 export function registerAccess(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number },
+  options: { auth: Auth; db: Kysely<Database>; absoluteMs: number; cacheMs: number },
 ): void {
+  const deps = { ...options, cache: new SessionCache(options.cacheMs) };
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -52,11 +54,11 @@ export function registerAccess(
 export async function currentUser(
   req: FastifyRequest,
   reply: FastifyReply | null,
-  deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number },
+  deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number; cache?: SessionCache },
 ): Promise<User | null> {
   if (req.user) return req.user;
-  // The common case in one query; anything unusual goes to the identity library below.
-  const live = await liveSession(deps.auth, deps.db, req.headers.cookie);
+  // The common case in one query (or a kept session and its generation); anything unusual goes to the library below.
+  const live = await liveSession(deps.auth, deps.db, req.headers.cookie, deps.cache ?? null);
   if (live) return accept(req, live.user, live.id, live.createdAt, live.token, deps);
   const headers = new Headers();
   if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
@@ -83,7 +85,7 @@ async function accept(
     await ctx.internalAdapter.deleteSession(token);
     return null;
   }
-  // Role and active changes take effect on the next request: the record is read every time.
+  // Role and active changes take effect on the next request: the record is read, or its generation checked, every time.
   if (!user || !user.active) return null;
   req.user = user;
   req.sessionId = sessionId;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
+import { GATHER_CAP, listProducts } from '../../../server/core/products.js';
 
 // Finding a product by any part of its name or SKU, with category and status filters, on both databases alike.
 const base = { category: 'Linen', mc: 'Linen care', details: 'Washed linen', price: '349 SEK', active: true };
@@ -70,6 +71,23 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
     expect(first.json.items.map((p: { sku: string }) => p.sku)).toEqual(['LI-0007', 'LI-0005']);
     const second = await t.api('GET', `/api/products?${q('li')}&limit=2&after=${first.json.next}`, { cookie });
     expect(second.json.items.map((p: { sku: string }) => p.sku)).toEqual(['LI-0004', 'LI-0002']);
+  });
+
+  it('answers alike whether it gathers the rarest word’s matches or reads down the SKU index', async () => {
+    const queries = ['lin tow', 'TEA', 'towel tea', 'li-000 a', 'åsa', 'grand"', 'towel silk', 'ap', '_and', 'e_t', 'linen 000'];
+    for (const text of queries) {
+      const page = async (cap: number, after: { key: string; id: string } | null = null) =>
+        (await listProducts(t.db, { limit: 2, after }, { q: text }, cap)).items.map((p) => p.sku);
+      const gathered = await page(1_000_000);
+      expect(await page(0), text).toEqual(gathered);
+      expect(await page(GATHER_CAP), text).toEqual(gathered);
+      expect(gathered, text).toEqual((await skus(q(text))).slice(0, 2));
+    }
+    // A later page too: the cursor bounds the walk as it bounds the plain list.
+    const after = { key: 'LI-0004', id: ids.get('LI-0004')! };
+    const rest = async (cap: number) => (await listProducts(t.db, { limit: 5, after }, { q: 'li-00' }, cap)).items.map((p) => p.sku);
+    expect(await rest(0)).toEqual(['LI-0002', 'LI-0001']);
+    expect(await rest(1_000_000)).toEqual(['LI-0002', 'LI-0001']);
   });
 
   it('follows a rename: found by the new name, no longer by the old', async () => {
