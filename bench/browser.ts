@@ -63,7 +63,7 @@ export async function measureBrowser(place: Place, opts: { build: boolean; runs?
         if (res.request().resourceType() === 'script' || /javascript/.test(type)) bodies.push(res.body().then(gz, () => 0));
       };
       page.on('response', onResponse);
-      const sum = async (): Promise<number> => (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+      const sum = async (upTo = bodies.length): Promise<number> => (await Promise.all(bodies.slice(0, upTo))).reduce((a, b) => a + b, 0);
 
       const t0 = performance.now();
       await page.goto('/signin');
@@ -78,8 +78,11 @@ export async function measureBrowser(place: Place, opts: { build: boolean; runs?
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.getByText('Please use the sidebar to navigate').waitFor({ state: 'visible', timeout: 30_000 });
       const dashMs = performance.now() - t1;
+      // What had loaded when the greeting showed: the sidebar's idle prefetch of list pages comes after, at a moment
+      // that varies with the machine's load, and belongs to the next screen.
+      const atGreeting = bodies.length;
       await page.waitForLoadState('networkidle');
-      const dashJs = await sum();
+      const dashJs = await sum(atGreeting);
 
       // Someone who has seen the dashboard opens the products list from the sidebar.
       const t2 = performance.now();

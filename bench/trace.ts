@@ -109,10 +109,12 @@ async function main(): Promise<void> {
       await browser.startTracing(page, { categories: CATEGORIES });
       await page.goto('about:blank');
       const profiles: string[] = [];
+      if (profile) await startProfile(cdp);
       await mark(page, 'open');
       await page.goto('/signin', { waitUntil: 'commit' });
       await page.getByLabel('Email').waitFor({ state: 'visible' });
       await mark(page, 'form');
+      if (profile) profiles.push(await stopProfile(cdp, 'open /signin → form'));
       await page.waitForLoadState('networkidle');
       await page.getByLabel('Email').fill(ACCOUNTS.admin.email);
       await page.getByLabel('Password', { exact: false }).first().fill(ACCOUNTS.admin.password);
