@@ -1,12 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { precompressPlugin } from './scripts/precompress';
+import { preloadFirstPagePlugin } from './scripts/preloadFirstPage';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 // The browser app. In dev (`npm run dev`) Vite proxies /api and /files to the server on 3000.
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli and gzip copies of the built files, served as they are (server/routes/spa.ts);
+  // preloadFirstPage: index.html fetches the sign-in page's chunks alongside the entry script.
+  plugins: [react(), preloadFirstPagePlugin(), precompressPlugin()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,

@@ -80,6 +80,10 @@ function targets(r: BenchResult): string[][] {
   if (r.browser) {
     out.push(['/signin ≤ 250 KB gzip JS', kb(r.browser.signinJsGzip.median), verdict(r.browser.signinJsGzip.median <= 250_000)]);
     out.push(['whole console ≤ 450 KB gzip JS', kb(r.browser.allJsGzip), verdict(r.browser.allJsGzip <= 450_000)]);
+    const b = r.browser;
+    out.push(['open /signin → form ≤ 500 ms', `${num(b.signinFormMs.median)} ms`, verdict(b.signinFormMs.median <= 500)]);
+    out.push(['press Sign In → dashboard ≤ 700 ms', `${num(b.dashboardMs.median)} ms`, verdict(b.dashboardMs.median <= 700)]);
+    if (b.productsMs) out.push(['menu → products rows ≤ 300 ms', `${num(b.productsMs.median)} ms`, verdict(b.productsMs.median <= 300)]);
   }
   return out;
 }
@@ -151,6 +155,7 @@ export function renderResult(r: BenchResult): string {
     figures.push(['JS loaded once the dashboard shows, sign-in included (gzip)', m(b.dashboardJsGzip, 1, 1000), 'KB']);
     figures.push(['all JS in dist/assets, gzip (raw)', `${num(b.allJsGzip / 1000, 1)} (${num(b.allJsRaw / 1000, 1)} raw)`, 'KB']);
     figures.push(['open /signin → sign-in form visible', m(b.signinFormMs), 'ms'], ['press Sign In → dashboard greeting visible', m(b.dashboardMs), 'ms']);
+    if (b.productsMs) figures.push(['sidebar Products → first rows of the list visible', m(b.productsMs), 'ms']);
     figures.push([`build measured: ${b.build}`, '', '']);
   }
   if (figures.length) parts.push('#### Other figures', table(['figure', 'median (run 1 · run 2)', 'unit'], figures));

@@ -98,7 +98,10 @@ async function main(): Promise<void> {
         void (result.fanout = await measureFanout(place, { clients: scale.fanoutClients, instances: dialect === 'postgres' ? 2 : 1, changesPerRun: 3 })),
       // A quick run measures the last build when there is one (a build takes 30–60 s here).
       browser: async () =>
-        void (result.browser = await measureBrowser(place, { build: !flag('no-build') && !(quick && existsSync(join(ROOT, 'dist', 'index.html'))) })),
+        void (result.browser = await measureBrowser(place, {
+          build: !flag('no-build') && !(quick && existsSync(join(ROOT, 'dist', 'index.html'))),
+          runs: Number(args.find((a) => a.startsWith('--browser-runs='))?.slice(15) ?? 2),
+        })),
       startup: async () => void (result.startup = await measureStartup(place, { allCommands: !quick })),
       search: async () => void (result.search = await measureSearch(place, db, scale.searchRows, { requests: quick ? 1000 : 3000, maxMs: 60_000 })),
       // Four 16383 × 16383 16-bit RGBA PNGs at once (each 2 MB on disk, 2.1 GB of pixels), each run on a fresh server.

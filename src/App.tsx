@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { Store } from 'react-admin';
 import type { AppAuthProvider, AppDataProvider } from '../providers/types';
@@ -6,15 +6,11 @@ import { AppStatusGate } from './gate/AppStatusGate';
 import { Loader } from './layout/Loader';
 import { PublicProviders } from './public/PublicContext';
 import { RedirectIfSignedIn } from './public/RedirectIfSignedIn';
-import { loadConsole } from './preload';
+import { ConsolePage as Console } from './consolePage';
+import { ForgotPage as Forgot, ResetPasswordPage as ResetPassword, SignInPage as SignIn, VersionPage as Version } from './preload';
 import { ScrollToTop } from './ScrollToTop';
 
-// Everything loads on demand: the public pages need only MUI, the rest of the console needs react-admin.
-const Console = lazy(loadConsole);
-const SignIn = lazy(() => import('./pages/SignIn'));
-const Forgot = lazy(() => import('./pages/Forgot'));
-const ResetPassword = lazy(() => import('./pages/ResetPassword'));
-const Version = lazy(() => import('./pages/Version'));
+// Everything loads on demand (src/preload.ts): the public pages need only MUI, the rest of the console react-admin.
 
 export interface AppProps {
   authProvider: AppAuthProvider;

@@ -12,11 +12,12 @@ import { i18nProvider } from './i18n';
 import { createConsoleStore } from './store';
 import { theme } from './theme';
 import { useMessages } from './locale';
+import { DashboardPage } from './dashboardPage';
 import NotFound from './pages/NotFound';
 import NotAllowed from './pages/NotAllowed';
 
-// Pages load on demand.
-const Dashboard = lazy(() => import('./pages/Dashboard'));
+// Pages load on demand; the dashboard's code is fetched ahead by the sign-in form (src/preload.ts).
+const Dashboard = DashboardPage;
 const AccountSettings = lazy(() => import('./pages/AccountSettings'));
 const Changelog = lazy(() => import('./pages/Changelog'));
 const Activity = lazy(() => import('./pages/Activity'));

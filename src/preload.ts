@@ -1,15 +1,26 @@
-/** The signed-in console (react-admin and its screens), loaded on demand so the public pages stay light. */
-export const loadConsole = () => import('./Console');
+import { preloadConsole } from './consolePage';
+import { lazyPage, type LazyPage } from './lazyPage';
 
-let started = false;
+/** The public pages of spec §2, each loaded on demand (they need MUI, not react-admin). */
+export const SignInPage = lazyPage(() => import('./pages/SignIn'));
+export const ForgotPage = lazyPage(() => import('./pages/Forgot'));
+export const ResetPasswordPage = lazyPage(() => import('./pages/ResetPassword'));
+export const VersionPage = lazyPage(() => import('./pages/Version'));
+
+// Typed loosely on purpose: only preload() is called through this table.
+const publicPages: Record<string, LazyPage<never>> = {
+  '/signin': SignInPage,
+  '/forgot': ForgotPage,
+  '/reset-password': ResetPasswordPage,
+  '/version': VersionPage,
+};
 
 /**
- * Starts loading the signed-in console and its dashboard early, once: the sign-in form calls it when someone starts
- * typing, so the download overlaps the typing and the password check. Errors surface on first use.
+ * Starts loading the code of the page at `path` as the app starts, alongside the live status and the session check
+ * it waits for anyway, instead of after them: a public page's own chunk, or else the console and its dashboard.
  */
-export function preloadConsole(): void {
-  if (started) return;
-  started = true;
-  loadConsole().catch(() => undefined);
-  import('./pages/Dashboard').catch(() => undefined);
+export function preloadFor(path: string): void {
+  const page = publicPages[path];
+  if (page) void page.preload();
+  else preloadConsole();
 }

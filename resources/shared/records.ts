@@ -1,7 +1,8 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
+import { lazyPage } from '../../src/lazyPage';
 import { recordPaths, type RecordsScreens } from './recordScreens';
 
 export type { RecordsScreens, RecordsTexts } from './recordScreens';
@@ -12,18 +13,18 @@ export type { RecordsScreens, RecordsTexts } from './recordScreens';
  */
 export function recordsResource(s: RecordsScreens): ResourceDefinition {
   const page = (kind: 'List' | 'Create' | 'Edit' | 'Search') =>
-    createElement(
-      lazy(async () => {
-        const [records, pages] = await Promise.all([s.load(), import('./RecordPages')]);
-        if (records.name !== s.name || records.area !== s.area) throw new Error(`${s.name}: the screens and the description disagree on name or area`);
-        const Page = pages[`Record${kind}`];
-        return { default: () => createElement(Page, { records, screens: s }) };
-      }),
-    );
+    lazyPage(async () => {
+      const [records, pages] = await Promise.all([s.load(), import('./RecordPages')]);
+      if (records.name !== s.name || records.area !== s.area) throw new Error(`${s.name}: the screens and the description disagree on name or area`);
+      const Page = pages[`Record${kind}`];
+      return { default: () => createElement(Page, { records, screens: s }) };
+    });
+  const list = page('List');
   return {
     name: s.name,
     area: s.area,
     icon: s.icon,
+    preload: list.preload,
     menu: {
       label: (m) => s.texts(m).menu,
       items: [
@@ -33,10 +34,10 @@ export function recordsResource(s: RecordsScreens): ResourceDefinition {
       ],
     },
     pages: [
-      { path: recordPaths.list, element: page('List') },
-      { path: recordPaths.add, element: page('Create') },
-      { path: `${recordPaths.edit}/:id`, element: page('Edit') },
-      { path: recordPaths.search, element: page('Search') },
+      { path: recordPaths.list, element: createElement(list) },
+      { path: recordPaths.add, element: createElement(page('Create')) },
+      { path: `${recordPaths.edit}/:id`, element: createElement(page('Edit')) },
+      { path: recordPaths.search, element: createElement(page('Search')) },
     ],
   };
 }

@@ -7,7 +7,11 @@ import { messages } from '../../domain/messages.js';
 /** Address spaces that never answer with the app's page. */
 const NOT_PAGES = ['/api', '/assets', '/files'];
 
-/** Serves the built browser app: hashed assets with a long cache, index.html for every console path. */
+/**
+ * Serves the built browser app: hashed assets with a long cache, index.html for every console path. The build writes
+ * a brotli and a gzip copy beside each script, style and page (scripts/precompress.ts); the browser gets the best it
+ * accepts, without compressing on each request, and Vary tells caches the answer depends on Accept-Encoding.
+ */
 export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   const hasApp = existsSync(join(distDir, 'index.html'));
   if (hasApp) {
@@ -18,8 +22,10 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
       index: false,
       // Our setHeaders decides Cache-Control; send's own 'max-age=0' would otherwise overwrite it.
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
     // '/' is the dashboard; the static wildcard would take it for the folder itself and answer 403.

@@ -1,4 +1,4 @@
-import { createElement, type ReactElement } from 'react';
+import { createElement, useEffect, type ReactElement } from 'react';
 import { Menu as RaMenu, usePermissions } from 'react-admin';
 import PersonIcon from '@mui/icons-material/Person';
 import InfoIcon from '@mui/icons-material/Info';
@@ -6,7 +6,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { canAccess, type Area } from '../../domain/permissions';
 import type { Catalogue } from '../../domain/messages';
-import { labelText } from '../../resources/types';
+import { labelText, type ResourceDefinition } from '../../resources/types';
 import { useMessages } from '../locale';
 import type { Permissions } from '../../providers/types';
 import { useConsoleResources } from '../resourceRoutes';
@@ -47,9 +47,11 @@ export function Menu() {
   const { permissions } = usePermissions<Permissions>();
   const texts = useMessages();
   const m = texts.menu;
+  const resources = useConsoleResources();
+  usePreloadWhenIdle(resources.filter((r) => canAccess(permissions, r.area)));
   // Each resource's group comes from its own descriptor (resources/<name>/index.ts), in the console's order.
   const groups: Group[] = [
-    ...useConsoleResources().map((r) => ({
+    ...resources.map((r) => ({
       key: r.name,
       area: r.area,
       label: labelText(r.menu.label, texts),
@@ -70,4 +72,23 @@ export function Menu() {
       {entries}
     </RaMenu>
   );
+}
+
+/**
+ * Once the browser is idle, fetches the code of the first page of each group shown: the first click on the sidebar
+ * then renders at once instead of waiting for its chunks (and React's reveal of a suspended page).
+ */
+function usePreloadWhenIdle(shown: readonly ResourceDefinition[]): void {
+  const key = shown.map((r) => r.name).join(',');
+  useEffect(() => {
+    if (!key) return;
+    const preload = (): void => shown.forEach((r) => void r.preload?.());
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preload, 200);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(preload, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+    // Keyed by the names shown (they change only with the role), not by the array, which is new on every render.
+  }, [key]);
 }

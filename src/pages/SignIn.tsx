@@ -5,7 +5,7 @@ import { useMessages } from '../locale';
 import { messageOf, statusOf } from '../../resources/shared/errors';
 import { PublicFrame } from './PublicFrame';
 import { usePublic } from '../public/PublicContext';
-import { preloadConsole } from '../preload';
+import { preloadConsole } from '../consolePage';
 
 /** /signin: email and password; a failure shows the spec's toast, throttling the server's own message. */
 export default function SignIn() {

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Menu } from '../../../src/layout/Menu';
+import { ResourcesContext } from '../../../src/resourceRoutes';
+import { consoleResources } from '../../../resources';
 import { fakeAuthProvider, renderInAdmin, userWith } from '../helpers';
 
 const everyone = ['Dashboard', 'My Account', 'Changelog'];
@@ -48,5 +50,20 @@ describe('sidebar menu', () => {
     expect(href('Changelog')).toBe('/info/changelog');
     expect(href('Activity')).toBe('/info/activity');
     expect(href('Webhooks')).toBe('/settings/webhooks');
+  });
+
+  it('once idle, fetches the code of the first page of each group shown, and only of those', async () => {
+    const preload = { users: vi.fn(async () => undefined), products: vi.fn(async () => undefined), languages: vi.fn(async () => undefined) };
+    const resources = consoleResources.map((r) => ({ ...r, preload: preload[r.name as keyof typeof preload] }));
+    renderInAdmin(
+      <ResourcesContext.Provider value={resources}>
+        <Menu />
+      </ResourcesContext.Provider>,
+      { authProvider: fakeAuthProvider(userWith({ isAdmin: false, isEditor: true })) },
+    );
+    await screen.findByRole('menuitem', { name: 'Products' });
+    await waitFor(() => expect(preload.products).toHaveBeenCalled());
+    expect(preload.languages).toHaveBeenCalled();
+    expect(preload.users).not.toHaveBeenCalled();
   });
 });

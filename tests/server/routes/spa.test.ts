@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../helpers/index.js';
 
@@ -11,6 +12,10 @@ describe('the built browser app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    // Different texts in each copy, so an answer shows which file was sent (fetch decodes br and gzip itself).
+    writeFileSync(join(dist, 'assets', 'app-2.js'), 'plain');
+    writeFileSync(join(dist, 'assets', 'app-2.js.br'), brotliCompressSync('from br'));
+    writeFileSync(join(dist, 'assets', 'app-2.js.gz'), gzipSync('from gz'));
     t = await startApp({ dialect: 'sqlite', build: { distDir: dist } });
   });
   afterAll(async () => {
@@ -30,5 +35,25 @@ describe('the built browser app', () => {
     expect(hit.status).toBe(200);
     expect(hit.headers.get('cache-control')).toContain('immutable');
     expect((await t.api('GET', '/assets/gone.js')).status).toBe(404);
+  });
+
+  it.each([
+    ['br, gzip', 'br', 'from br'],
+    ['gzip', 'gzip', 'from gz'],
+    ['identity', null, 'plain'],
+  ])('sends the precompressed copy the browser accepts (Accept-Encoding: %s), with Vary', async (accept, encoding, text) => {
+    const res = await t.api('GET', '/assets/app-2.js', { headers: { 'accept-encoding': accept } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.text).toBe(text);
+  });
+
+  it('sends the plain file when there is no compressed copy', async () => {
+    const res = await t.api('GET', '/assets/app-1.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.text).toBe('console.log(1)');
   });
 });
