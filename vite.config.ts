@@ -5,7 +5,7 @@ import { backendOfBuild } from './scripts/firebaseEnv';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-// CONSOLE_BACKEND=firebase builds the console over Firebase into dist-firebase/ (README, 'Firebase'); the default
+// CONSOLE_BACKEND=firebase builds the console over Firebase into firebase/dist/, Hosting's folder (README, 'Firebase'); the default
 // build gets `null` and the branch that loads providers/firebase is dropped as dead code, so none of it ships.
 const backend = backendOfBuild(new URL('./', import.meta.url));
 const firebase = backend.kind === 'firebase' ? { config: backend.config, statusDoc: backend.statusDoc } : null;
@@ -20,7 +20,7 @@ export default defineConfig({
   },
   build: {
     // A separate folder: `npm start` serves dist/ and must never pick up a Firebase build.
-    outDir: firebase ? 'dist-firebase' : 'dist',
+    outDir: firebase ? 'firebase/dist' : 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
