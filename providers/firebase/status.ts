@@ -23,8 +23,8 @@ export function subscribeAppStatus(session: Session, listener: LiveStatusListene
       listener({ active: true, version: session.bundleVersion });
       return;
     }
-    // Unknown (loader only) until the document answers.
-    listener(null);
+    // No 'unknown' here: at sign-in the gate stays as it is (the sign-in page keeps its state) until the document
+    // answers; after a reload it starts unknown (the loader) anyway.
     void import('firebase/firestore').then(({ doc, getFirestore, onSnapshot }) => {
       if (stopped || watching !== uid) return;
       stopDoc = onSnapshot(
