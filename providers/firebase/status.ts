@@ -11,11 +11,12 @@ import type { Session } from './session';
 export function subscribeAppStatus(session: Session, listener: LiveStatusListener): () => void {
   let stopped = false;
   let stopDoc: (() => void) | null = null;
-  let watching: string | null = null;
+  // Whose status is followed: undefined until Auth first answers, null for nobody signed in.
+  let watching: string | null | undefined;
 
   const stopAuth = onAuthStateChanged(session.auth, (user) => {
     const uid = user?.uid ?? null;
-    if (uid === watching && (uid === null || stopDoc)) return;
+    if (uid === watching) return;
     stopDoc?.();
     stopDoc = null;
     watching = uid;
