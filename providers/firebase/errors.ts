@@ -55,7 +55,7 @@ export function toBackendError(err: unknown): BackendError {
   const code = err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : 'unknown';
   const status = STATUS[code] ?? 500;
   const m = currentMessages();
-  const byStatus: Record<number, string> = { 0: m.errors.network, 401: m.errors.unauthenticated, 403: m.errors.forbidden, 404: m.errors.notFound, 429: m.signin.throttled };
+  const byStatus: Record<number, string> = { 0: m.errors.network, 400: m.errors.validation, 401: m.errors.unauthenticated, 403: m.errors.forbidden, 404: m.errors.notFound, 429: m.signin.throttled };
   const message = byStatus[status] ?? m.errors.server;
   return new FirebaseBackendError(status, code, message);
 }

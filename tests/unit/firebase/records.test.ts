@@ -59,6 +59,7 @@ describe('SDK failures as the screens read them (providers/firebase/errors.ts)',
     const of = (code: string) => toBackendError(Object.assign(new Error('x'), { code }));
     expect(of('permission-denied')).toMatchObject({ status: 403, message: 'Your account does not have access to this.' });
     expect(of('not-found')).toMatchObject({ status: 404 });
+    expect(of('invalid-argument')).toMatchObject({ status: 400, message: 'Some fields are not valid.' });
     expect(of('unavailable')).toMatchObject({ status: 0, message: 'Could not reach the server. Check your connection and try again.' });
     expect(of('auth/too-many-requests')).toMatchObject({ status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' });
     expect(of('storage/unauthorized')).toMatchObject({ status: 403 });
