@@ -23,6 +23,7 @@ export const notAvailable = (): FirebaseBackendError =>
 /** The screens' 409: the record changed since it was loaded; `message` is the screen's own stale text. */
 export const conflict = (message: string): FirebaseBackendError => new FirebaseBackendError(409, 'conflict', message);
 
+/** The screens' 404 ('No products', 'No users'): the document does not exist. */
 export const notFound = (): FirebaseBackendError => new FirebaseBackendError(404, 'not_found', currentMessages().errors.notFound);
 
 // The SDKs' codes ('permission-denied', 'storage/unauthorized', 'auth/network-request-failed') by the status our
