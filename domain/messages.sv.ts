@@ -398,4 +398,7 @@ export const sv: Catalogue = {
     tooMany: 'Högst %{max} mottagare',
     nextTry: 'nästa försök %{time}',
   },
+  firebase: {
+    notAvailable: 'Inte tillgängligt med Firebase som backend.',
+  },
 };

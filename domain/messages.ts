@@ -376,6 +376,10 @@ export const messages = {
     tooMany: 'At most %{max} receivers',
     nextTry: 'next try %{time}',
   },
+  // The Firebase provider set (providers/firebase): what only it says.
+  firebase: {
+    notAvailable: 'Not available with the Firebase back end.',
+  },
 } as const;
 
 /** A catalogue's shape: the English one's keys, any wording. */

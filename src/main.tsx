@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createLocalBackend } from '../providers/local';
+import type { AppAuthProvider, AppDataProvider } from '../providers/types';
 import { unregisterServiceWorkers } from './serviceWorkers';
 import { App } from './App';
 import { preloadFor } from './preload';
@@ -14,18 +15,25 @@ preloadFor(window.location.pathname);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The console talks to its own server; a Firebase provider set would be chosen here instead.
-const backend = createLocalBackend();
-// The first screen's session check (RedirectIfSignedIn on /signin, react-admin's elsewhere) is sent now, beside the
-// live status the gate waits for, instead of after it: the provider hands that check this call's answer.
-backend.authProvider.checkAuth({}).catch(() => undefined);
-// The live status stream opens now too, not once React has first rendered the gate.
-const dataProvider = { ...backend.dataProvider, subscribeAppStatus: openStatusFeed(backend.dataProvider.subscribeAppStatus) };
+const render = (backend: { authProvider: AppAuthProvider; dataProvider: AppDataProvider }): void =>
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App authProvider={backend.authProvider} dataProvider={backend.dataProvider} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App authProvider={backend.authProvider} dataProvider={dataProvider} />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// The back end is chosen at build time (vite.config.ts): our own server, or Firebase (CONSOLE_BACKEND=firebase).
+// __FIREBASE__ is a constant, so the build keeps only one branch: the default bundle holds no Firebase code.
+if (__FIREBASE__) {
+  const { config, statusDoc } = __FIREBASE__;
+  void import('../providers/firebase').then(({ createFirebaseBackend }) => render(createFirebaseBackend(config, statusDoc, __APP_VERSION__)));
+} else {
+  const backend = createLocalBackend();
+  // The first screen's session check (RedirectIfSignedIn on /signin, react-admin's elsewhere) is sent now, beside the
+  // live status the gate waits for, instead of after it: the provider hands that check this call's answer.
+  backend.authProvider.checkAuth({}).catch(() => undefined);
+  // The live status stream opens now too, not once React has first rendered the gate.
+  render({ ...backend, dataProvider: { ...backend.dataProvider, subscribeAppStatus: openStatusFeed(backend.dataProvider.subscribeAppStatus) } });
+}
