@@ -319,4 +319,9 @@ export const sv: Catalogue = {
     inviteBody:
       'Hej %{firstName}!\n\nEtt konto i butikens konsol har skapats åt dig. Välj ditt lösenord här (länken fungerar en gång, i %{hours} timmar):\n%{link}\n',
   },
+  firebase: {
+    notAvailable: 'Inte tillgängligt med Firebase som backend.',
+    refused: 'Backend nekade detta: ditt konto får inte göra det.',
+    unreachable: 'Kunde inte nå Firebase. Kontrollera anslutningen och försök igen.',
+  },
 };

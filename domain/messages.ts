@@ -297,6 +297,12 @@ export const messages = {
     inviteBody:
       "Hello %{firstName},\n\nAn account on the shop's console was made for you. Set your password here (the link works once, for %{hours} hours):\n%{link}\n",
   },
+  // The Firebase provider set (providers/firebase): what only it says.
+  firebase: {
+    notAvailable: 'Not available with the Firebase back end.',
+    refused: 'The back end refused this: your account may not do it.',
+    unreachable: 'Could not reach Firebase. Check your connection and try again.',
+  },
 } as const;
 
 /** A catalogue's shape: the English one's keys, any wording. */

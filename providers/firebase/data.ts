@@ -1,0 +1,106 @@
+import { updateProfile } from 'firebase/auth';
+import { doc, getFirestore, serverTimestamp, updateDoc } from 'firebase/firestore';
+import type { DataProvider, GetListResult, RaRecord } from 'react-admin';
+import { PAGE_SIZE } from '../../domain/constants';
+import type { MeUpdate, User } from '../../domain/users';
+import { currentMessages } from '../../src/locale';
+import { readStoredUser, storeUser } from '../shared/userStorage';
+import type { AppDataProvider, UploadCallbacks } from '../types';
+import { FirebaseBackendError, guarded, notAvailable, notFound } from './errors';
+import { languageCalls } from './languages';
+import { createPager } from './pages';
+import { productCalls } from './products';
+import type { Session } from './session';
+import { addStaff } from './staff';
+import { userCalls } from './users';
+
+type Data = Record<string, unknown>;
+const KEYS = /^languages\/(en|se)\/keys$/;
+
+/** Every data call except the live status (status.ts, needed before this chunk loads); Firestore is in this chunk. */
+export function createFirebaseData(session: Session): Omit<AppDataProvider, 'subscribeAppStatus'> {
+  const db = getFirestore(session.app);
+  const page = createPager(db);
+  const uid = (): string | null => session.auth.currentUser?.uid ?? null;
+  const products = productCalls(db, page);
+  const users = userCalls(db, page, uid);
+  const languages = languageCalls(db, () => readStoredUser()?.isAdmin === true);
+  const cast = <T,>(r: unknown): T => r as T;
+
+  const one = async (resource: string, id: string): Promise<RaRecord> => {
+    if (resource === 'products') return products.one(id);
+    if (resource === 'users') return users.one(id);
+    if (resource === 'languages') return languages.one(id);
+    throw notAvailable();
+  };
+
+  const methods: DataProvider = {
+    getList: async <R extends RaRecord>(resource: string, { pagination, filter, meta }: Parameters<DataProvider['getList']>[1]) => {
+      const perPage = pagination?.perPage ?? PAGE_SIZE;
+      const f = (filter ?? {}) as Data;
+      let result: GetListResult<RaRecord>;
+      if (resource === 'products') result = await products.list(f, perPage, meta?.after);
+      else if (resource === 'users') result = await users.list(f, perPage, meta?.after, meta?.view);
+      else throw notAvailable();
+      return cast<GetListResult<R>>(result);
+    },
+    getOne: async (resource, { id }) => ({ data: cast(await one(resource, String(id))) }),
+    getMany: async (resource, { ids }) => ({ data: cast(await Promise.all(ids.map((id) => one(resource, String(id))))) }),
+    getManyReference: async () => Promise.reject(notAvailable()),
+    create: async (resource, { data }) => {
+      if (resource === 'products') return { data: cast(await products.create(data as Data)) };
+      if (resource === 'users') return { data: cast(await addStaff(session.app, db, data as Data)) };
+      throw notAvailable();
+    },
+    update: async (resource, { id, data, previousData, meta }) => {
+      const key = String(id);
+      if (resource === 'products') return { data: cast(await products.update(key, data as Data, previousData)) };
+      if (resource === 'users') return { data: cast(await users.update(key, data as Data)) };
+      if (resource === 'languages' && meta?.replace === true) return { data: cast(await languages.replace(key, data as Data, previousData)) };
+      const keys = KEYS.exec(resource);
+      if (keys?.[1]) return { data: cast(await languages.addKey(keys[1], key, (data as Data).value, previousData)) };
+      throw notAvailable();
+    },
+    // Removing a language key, deleting records and bulk changes are not offered with Firebase (README).
+    updateMany: async () => Promise.reject(notAvailable()),
+    delete: async () => Promise.reject(notAvailable()),
+    deleteMany: async () => Promise.reject(notAvailable()),
+  };
+
+  // Every call answers failures as BackendError (status, code, message), as the local set does.
+  const guardedMethods = Object.fromEntries(
+    Object.entries(methods).map(([name, fn]) => [name, (...args: unknown[]) => guarded(() => (fn as (...a: unknown[]) => Promise<unknown>)(...args))]),
+  ) as unknown as DataProvider;
+
+  return {
+    ...guardedMethods,
+    getMe: () =>
+      guarded(async () => {
+        const me = await session.record();
+        if (!me) throw notFound();
+        return me;
+      }),
+    /** Update details (spec §7): the display name, then users/{uid} with firstName, lastName and updated. */
+    updateMe: (change: MeUpdate) =>
+      guarded(async (): Promise<User> => {
+        const account = session.auth.currentUser;
+        if (!account) throw new FirebaseBackendError(401, 'unauthenticated', currentMessages().errors.unauthenticated);
+        await updateProfile(account, { displayName: `${change.firstName} ${change.lastName}`.trim() });
+        await updateDoc(doc(db, 'users', account.uid), { firstName: change.firstName, lastName: change.lastName, updated: serverTimestamp() });
+        session.forget();
+        const me = await session.record();
+        if (!me) throw notFound();
+        // The header and the stored record show the new name at once.
+        storeUser(me);
+        return me;
+      }),
+    uploadImage: async (file: File, callbacks?: UploadCallbacks) => {
+      const account = await session.ready();
+      if (!account) throw new FirebaseBackendError(401, 'unauthenticated', currentMessages().errors.unauthenticated);
+      // Storage loads with the first image, not with the console.
+      const { storageOf, uploadImage } = await import('./uploads');
+      return uploadImage(storageOf(session.app), account.uid, file, callbacks);
+    },
+    importProducts: async () => Promise.reject(notAvailable()),
+  };
+}

@@ -1,0 +1,65 @@
+import { initializeApp, type FirebaseApp, type FirebaseOptions } from 'firebase/app';
+import type { AppAuthProvider, AppDataProvider } from '../types';
+import { createFirebaseAuthProvider } from './auth';
+import { createSession } from './session';
+import { subscribeAppStatus } from './status';
+
+/** The default id of the app status document (collection `app`; spec §3 names no id). See docs/decisions.md. */
+export const DEFAULT_STATUS_DOC = 'status';
+
+export interface FirebaseProvidersOptions {
+  /** An initialised app; tests connect it to the emulators (connectAuthEmulator, …) before or after this call. */
+  app: FirebaseApp;
+  /** The app status document's id in the collection `app`. */
+  statusDoc?: string;
+  /** This bundle's version, for the gate's version check when the status document names one. */
+  bundleVersion?: string;
+}
+
+type DataCalls = Omit<AppDataProvider, 'subscribeAppStatus'>;
+
+/**
+ * The provider set over Firebase (Auth, Firestore, Storage). Only firebase/app and firebase/auth load with it, so the
+ * public pages stay light; Firestore loads on the first data call or sign-in check, Storage on the first upload.
+ */
+export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, bundleVersion = '0.0.0' }: FirebaseProvidersOptions): {
+  authProvider: AppAuthProvider;
+  dataProvider: AppDataProvider;
+} {
+  const session = createSession(app, statusDoc, bundleVersion);
+  let loaded: Promise<DataCalls> | null = null;
+  const data = (): Promise<DataCalls> => (loaded ??= import('./data').then(({ createFirebaseData }) => createFirebaseData(session)));
+  // Each data call waits for the Firestore chunk once, then goes straight through.
+  const later =
+    <K extends keyof DataCalls>(name: K) =>
+    async (...args: Parameters<DataCalls[K]>): Promise<Awaited<ReturnType<DataCalls[K]>>> => {
+      const calls = await data();
+      const fn = calls[name] as (...a: Parameters<DataCalls[K]>) => Promise<Awaited<ReturnType<DataCalls[K]>>>;
+      return fn(...args);
+    };
+  const dataProvider = {
+    getList: later('getList'),
+    getOne: later('getOne'),
+    getMany: later('getMany'),
+    getManyReference: later('getManyReference'),
+    create: later('create'),
+    update: later('update'),
+    updateMany: later('updateMany'),
+    delete: later('delete'),
+    deleteMany: later('deleteMany'),
+    getMe: later('getMe'),
+    updateMe: later('updateMe'),
+    uploadImage: later('uploadImage'),
+    importProducts: later('importProducts'),
+    subscribeAppStatus: (listener) => subscribeAppStatus(session, listener),
+  } as AppDataProvider;
+  return { authProvider: createFirebaseAuthProvider(session), dataProvider };
+}
+
+/** The web app's config as the build passes it (vite.config.ts, from FIREBASE_* variables). */
+export type FirebaseWebConfig = Required<Pick<FirebaseOptions, 'apiKey' | 'authDomain' | 'projectId' | 'storageBucket' | 'appId'>>;
+
+/** Starts the Firebase app from the build's config and makes the provider set over it. */
+export function createFirebaseBackend(config: FirebaseWebConfig, statusDoc: string, bundleVersion: string) {
+  return createFirebaseProviders({ app: initializeApp(config), statusDoc, bundleVersion });
+}

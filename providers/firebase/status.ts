@@ -1,0 +1,49 @@
+import { onAuthStateChanged } from 'firebase/auth';
+import type { LiveStatusListener } from '../types';
+import type { Session } from './session';
+
+/**
+ * The live gate (spec §1, §7): onSnapshot of app/<statusDoc>, whose boolean `active` opens it; a string `version`
+ * in it, when there is one, is compared with the bundle's (the /version page). The rules let only signed-in staff
+ * read that document, so before sign-in the gate is open on the bundle's version (the public pages only; every
+ * other page asks for sign-in). Firestore loads once someone is signed in.
+ */
+export function subscribeAppStatus(session: Session, listener: LiveStatusListener): () => void {
+  let stopped = false;
+  let stopDoc: (() => void) | null = null;
+  let watching: string | null = null;
+
+  const stopAuth = onAuthStateChanged(session.auth, (user) => {
+    const uid = user?.uid ?? null;
+    if (uid === watching && (uid === null || stopDoc)) return;
+    stopDoc?.();
+    stopDoc = null;
+    watching = uid;
+    if (!uid) {
+      listener({ active: true, version: session.bundleVersion });
+      return;
+    }
+    // Unknown (loader only) until the document answers.
+    listener(null);
+    void import('firebase/firestore').then(({ doc, getFirestore, onSnapshot }) => {
+      if (stopped || watching !== uid) return;
+      stopDoc = onSnapshot(
+        doc(getFirestore(session.app), 'app', session.statusDoc),
+        (snap) => {
+          const data = snap.data();
+          const active = data?.active;
+          const version = typeof data?.version === 'string' ? data.version : session.bundleVersion;
+          listener(typeof active === 'boolean' ? { active, version } : null);
+        },
+        // Refused or lost: unknown, so the loader shows (spec §4: inactive or unknown means loading only).
+        () => listener(null),
+      );
+    });
+  });
+
+  return () => {
+    stopped = true;
+    stopAuth();
+    stopDoc?.();
+  };
+}

@@ -1,0 +1,92 @@
+import type { FirebaseApp } from 'firebase/app';
+import { getDownloadURL, getStorage, ref, uploadBytesResumable, type FirebaseStorage, type UploadTaskSnapshot } from 'firebase/storage';
+import { RETRY_OPERATION_MS, RETRY_UPLOAD_MS } from '../../domain/constants';
+import type { UploadedImage, UploadState } from '../../domain/uploads';
+import { currentMessages } from '../../src/locale';
+import type { UploadCallbacks, UploadHandle } from '../types';
+import { FirebaseBackendError, toBackendError } from './errors';
+
+/** What the storage rules accept (firebase/storage.rules): JPEG or PNG, at most 32 MiB. */
+const TYPES = new Set(['image/jpeg', 'image/png']);
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/** The bucket with the spec's retry limits (§9: uploads 600000 ms, other operations 120000 ms). */
+export function storageOf(app: FirebaseApp): FirebaseStorage {
+  const storage = getStorage(app);
+  storage.maxUploadRetryTime = RETRY_UPLOAD_MS;
+  storage.maxOperationRetryTime = RETRY_OPERATION_MS;
+  return storage;
+}
+
+/** Uploads/<uid>_<unique id>_<original name> (spec §3); a slash in the name would make a folder the rules do not allow. */
+export const uploadPath = (uid: string, id: string, fileName: string): string =>
+  `Uploads/${uid}_${id}_${fileName.replace(/[/\\]/g, '_') || 'image'}`;
+
+/** The picture's size in pixels, where the browser can tell (0 otherwise: nothing on screen depends on it). */
+async function pixels(file: File): Promise<{ width: number; height: number }> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return { width: 0, height: 0 };
+  }
+}
+
+/**
+ * uploadBytesResumable (one request up to 256 KiB, else chunks from 256 KiB doubling to 32 MiB, as spec §4 describes
+ * the SDK) to the caller's Uploads/ name, then getDownloadURL; pause, resume and cancel drive the SDK's task.
+ */
+export function uploadImage(storage: FirebaseStorage, uid: string, file: File, cb: UploadCallbacks = {}): UploadHandle {
+  const state = (s: UploadState, m?: string): void => cb.onState?.(s, m);
+  const refuse = (message: string): UploadHandle => {
+    state('error', message);
+    const done = Promise.reject(new FirebaseBackendError(400, 'validation', message));
+    return { pause: () => undefined, resume: () => undefined, cancel: () => undefined, done };
+  };
+  // The rules refuse these as well, after the bytes went up; saying so first spares the wait.
+  if (!TYPES.has(file.type)) return refuse(currentMessages().uploads.onlyJpegPng);
+  if (file.size > MAX_BYTES) return refuse(currentMessages().uploads.tooLarge);
+
+  const task = uploadBytesResumable(ref(storage, uploadPath(uid, crypto.randomUUID(), file.name)), file, { contentType: file.type });
+  let canceled = false;
+  state('running');
+  cb.onProgress?.(0, file.size);
+  task.on('state_changed', (snap) => {
+    cb.onProgress?.(snap.bytesTransferred, snap.totalBytes);
+  });
+  // The task is a thenable typed loosely; a real promise of its snapshot keeps the types.
+  const finished = new Promise<UploadTaskSnapshot>((resolve, reject) => void task.then(resolve, reject));
+  const done = finished.then(
+    async (snap): Promise<UploadedImage> => {
+      const address = await getDownloadURL(snap.ref);
+      state('success');
+      return { address, thumbnail: address, ...(await pixels(file)) };
+    },
+    (err: unknown): never => {
+      const code = err && typeof err === 'object' && 'code' in err ? err.code : undefined;
+      if (canceled || code === 'storage/canceled') {
+        state('canceled');
+        throw new Error('Upload canceled.');
+      }
+      const failure = toBackendError(err);
+      const message = failure.status === 403 ? currentMessages().firebase.refused : currentMessages().uploads.failed;
+      state('error', message);
+      throw new FirebaseBackendError(failure.status, failure.code, message);
+    },
+  );
+  return {
+    pause() {
+      if (task.pause()) state('paused');
+    },
+    resume() {
+      if (task.resume()) state('running');
+    },
+    cancel() {
+      canceled = true;
+      task.cancel();
+    },
+    done,
+  };
+}
