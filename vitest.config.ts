@@ -45,7 +45,8 @@ export default defineConfig({
           globalSetup: ['tests/firebase/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
+          // One Auth emulator for all files, cleared between tests: files take turns.
+          fileParallelism: false,
         },
       },
     ],

@@ -1,29 +1,21 @@
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore';
-import type { FirestoreServer } from '@firestore-emulator/server';
-
-// The CommonJS build is the one tests/firebase/patches patches, so load that one explicitly.
-const requireHere = createRequire(import.meta.url);
-const { FirestoreServer: Server } = requireHere('@firestore-emulator/server') as {
-  FirestoreServer: new () => FirestoreServer;
-};
 
 export interface FirestoreEmulator {
+  /** The shared emulator's port (tests/firebase/globalSetup.ts). */
   port: number;
+  /** A project of this caller's own, so test files never see each other's documents. */
   projectId: string;
-  server: FirestoreServer;
-  /** A new SDK client (its own app) talking to this emulator; closed by stop(). */
+  /** A new SDK client (its own app) on this project; closed by stop(). */
   client: () => Firestore;
   stop: () => Promise<void>;
 }
 
-/** Starts the patched in-process Firestore emulator on a free 127.0.0.1 port, with a project of its own. */
+/** A fresh project on the patched Firestore emulator that the global setup started, with SDK clients for it. */
 export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
-  const server = new Server();
-  // The patch makes start() bind 127.0.0.1 and resolve with the bound port.
-  const port = (await server.start(0)) as unknown as number;
+  const port = inject('firestoreEmulatorPort');
   const projectId = `demo-${randomUUID().slice(0, 8)}`;
   const apps: FirebaseApp[] = [];
   const client = (): Firestore => {
@@ -34,11 +26,10 @@ export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
     return db;
   };
   const stop = async (): Promise<void> => {
-    for (const app of apps) {
+    for (const app of apps.splice(0)) {
       await terminate(getFirestore(app));
       await deleteApp(app);
     }
-    server.stop();
   };
-  return { port, projectId, server, client, stop };
+  return { port, projectId, client, stop };
 }
