@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signOut } from 'firebase/auth';
 import { connectFirestoreEmulator, doc, getFirestore, serverTimestamp, setDoc, terminate, type Firestore } from 'firebase/firestore';
+import { connectStorageEmulator, getStorage } from 'firebase/storage';
+import { inject } from 'vitest';
 import { createFirebaseProviders } from '../../../providers/firebase';
 import type { AppAuthProvider, AppDataProvider } from '../../../providers/types';
 import { authEmulatorUrl, createAccount } from './auth';
@@ -17,7 +19,7 @@ export interface Backend {
   stop: () => Promise<void>;
 }
 
-/** The console's Firebase provider set on one app connected to the Auth emulator and a fresh Firestore emulator. */
+/** The console's Firebase provider set on one app connected to the Auth and Storage emulators and a fresh Firestore project. */
 export async function startBackend(): Promise<Backend> {
   const firestore = await startFirestoreEmulator();
   const app = initializeApp(
@@ -26,6 +28,8 @@ export async function startBackend(): Promise<Backend> {
   );
   connectAuthEmulator(getAuth(app), authEmulatorUrl(), { disableWarnings: true });
   connectFirestoreEmulator(getFirestore(app), '127.0.0.1', firestore.port);
+  const [storageHost, storagePort] = inject('storageEmulatorHost').split(':');
+  connectStorageEmulator(getStorage(app), storageHost!, Number(storagePort));
   const { authProvider, dataProvider } = createFirebaseProviders({ app });
   const stop = async (): Promise<void> => {
     await signOut(getAuth(app)).catch(() => undefined);
