@@ -81,6 +81,34 @@ module.exports = {
       to: { path: '^providers/types\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'firebase-sdk-only-in-providers-firebase',
+      severity: 'error',
+      comment:
+        'The Firebase SDK (firebase, @firebase/*) is used only inside providers/firebase: anywhere else it would reach ' +
+        'the default build, which must hold none of it (README, Firebase). Share what both sets need through domain/ or ' +
+        'providers/shared.',
+      from: { path: OURS, pathNot: '^providers/firebase/' },
+      to: { path: '(^|/)node_modules/(firebase|@firebase)/' },
+    },
+    {
+      name: 'firebase-provider-only-lazily',
+      severity: 'error',
+      comment:
+        'src/ may load providers/firebase only with import() behind the build-time switch (src/main.tsx): a static ' +
+        'import would put it in every bundle.',
+      from: { path: '^(src|resources)/' },
+      to: { path: '^providers/firebase/', dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'provider-sets-apart',
+      severity: 'error',
+      comment:
+        'A provider set (providers/local, providers/firebase) does not import another one: each stands alone behind ' +
+        'providers/types.ts. What they share lives in providers/shared.',
+      from: { path: '^providers/(local|firebase)/' },
+      to: { path: '^providers/(local|firebase)/', pathNot: '^providers/$1/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:

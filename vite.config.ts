@@ -1,19 +1,26 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { backendOfBuild } from './scripts/firebaseEnv';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+// CONSOLE_BACKEND=firebase builds the console over Firebase into firebase/dist/, Hosting's folder (README, 'Firebase'); the default
+// build gets `null` and the branch that loads providers/firebase is dropped as dead code, so none of it ships.
+const backend = backendOfBuild(new URL('./', import.meta.url));
+const firebase = backend.kind === 'firebase' ? { config: backend.config, statusDoc: backend.statusDoc } : null;
 
 // The browser app. In dev (`npm run dev`) Vite proxies /api and /files to the server on 3000.
 export default defineConfig({
   plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify(version) },
+  define: { __APP_VERSION__: JSON.stringify(version), __FIREBASE__: JSON.stringify(firebase) },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' },
   },
   build: {
-    outDir: 'dist',
+    // A separate folder: `npm start` serves dist/ and must never pick up a Firebase build.
+    outDir: firebase ? 'firebase/dist' : 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {

@@ -321,7 +321,5 @@ export const sv: Catalogue = {
   },
   firebase: {
     notAvailable: 'Inte tillgängligt med Firebase som backend.',
-    refused: 'Backend nekade detta: ditt konto får inte göra det.',
-    unreachable: 'Kunde inte nå Firebase. Kontrollera anslutningen och försök igen.',
   },
 };

@@ -300,8 +300,6 @@ export const messages = {
   // The Firebase provider set (providers/firebase): what only it says.
   firebase: {
     notAvailable: 'Not available with the Firebase back end.',
-    refused: 'The back end refused this: your account may not do it.',
-    unreachable: 'Could not reach Firebase. Check your connection and try again.',
   },
 } as const;
 

@@ -1,2 +1,8 @@
 /** The version of this browser bundle, from package.json at build time. */
 declare const __APP_VERSION__: string;
+
+/** The Firebase back end this bundle talks to (CONSOLE_BACKEND=firebase at build time), or null: our own server. */
+declare const __FIREBASE__: {
+  config: { apiKey: string; authDomain: string; projectId: string; storageBucket: string; appId: string };
+  statusDoc: string;
+} | null;

@@ -52,8 +52,11 @@ export function createFirebaseAuthProvider(session: Session): AppAuthProvider {
         if (failure.status === 429) throw new FirebaseBackendError(429, failure.code, currentMessages().signin.throttled);
         throw new FirebaseBackendError(401, failure.code, currentMessages().signin.failure);
       }
-      // Refused unless users/{uid} exists and is active (spec §5); activeRecord signs out again otherwise.
-      const user = await activeRecord();
+      // Refused unless users/{uid} exists and is active (spec §5); signed out again otherwise, also when it cannot be read.
+      const user = await activeRecord().catch(async (err: unknown) => {
+        await endSession();
+        throw new FirebaseBackendError(401, toBackendError(err).code, currentMessages().signin.failure);
+      });
       // Editors stay signed in across browser restarts, everyone else for the tab (spec §5: local storage for editors only).
       await setPersistence(auth, user.isEditor ? browserLocalPersistence : browserSessionPersistence).catch(() => undefined);
       storeUser(user);

@@ -52,7 +52,7 @@ export function toBackendError(err: unknown): BackendError {
   const code = err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : 'unknown';
   const status = STATUS[code] ?? 500;
   const m = currentMessages();
-  const message = status === 403 ? m.firebase.refused : status === 0 ? m.firebase.unreachable : status === 401 ? m.errors.unauthenticated : status === 404 ? m.errors.notFound : m.errors.server;
+  const message = status === 403 ? m.errors.forbidden : status === 0 ? m.errors.network : status === 401 ? m.errors.unauthenticated : status === 404 ? m.errors.notFound : m.errors.server;
   return new FirebaseBackendError(status, code, message);
 }
 

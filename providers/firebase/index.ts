@@ -12,9 +12,12 @@ export interface FirebaseProvidersOptions {
   app: FirebaseApp;
   /** The app status document's id in the collection `app`. */
   statusDoc?: string;
-  /** This bundle's version, for the gate's version check when the status document names one. */
+  /** This bundle's version, for the gate's version check when the status document names one (default: the build's). */
   bundleVersion?: string;
 }
+
+// The build's version (vite.config.ts defines it); a runner without that define gets a stand-in.
+const BUNDLE_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
 
 type DataCalls = Omit<AppDataProvider, 'subscribeAppStatus'>;
 
@@ -22,7 +25,7 @@ type DataCalls = Omit<AppDataProvider, 'subscribeAppStatus'>;
  * The provider set over Firebase (Auth, Firestore, Storage). Only firebase/app and firebase/auth load with it, so the
  * public pages stay light; Firestore loads on the first data call or sign-in check, Storage on the first upload.
  */
-export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, bundleVersion = '0.0.0' }: FirebaseProvidersOptions): {
+export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, bundleVersion = BUNDLE_VERSION }: FirebaseProvidersOptions): {
   authProvider: AppAuthProvider;
   dataProvider: AppDataProvider;
 } {

@@ -11,11 +11,12 @@ import type { Session } from './session';
 export function subscribeAppStatus(session: Session, listener: LiveStatusListener): () => void {
   let stopped = false;
   let stopDoc: (() => void) | null = null;
-  let watching: string | null = null;
+  // Whose status is followed: undefined until Auth first answers, null for nobody signed in.
+  let watching: string | null | undefined;
 
   const stopAuth = onAuthStateChanged(session.auth, (user) => {
     const uid = user?.uid ?? null;
-    if (uid === watching && (uid === null || stopDoc)) return;
+    if (uid === watching) return;
     stopDoc?.();
     stopDoc = null;
     watching = uid;
@@ -23,8 +24,8 @@ export function subscribeAppStatus(session: Session, listener: LiveStatusListene
       listener({ active: true, version: session.bundleVersion });
       return;
     }
-    // Unknown (loader only) until the document answers.
-    listener(null);
+    // No 'unknown' here: at sign-in the gate stays as it is (the sign-in page keeps its state) until the document
+    // answers; after a reload it starts unknown (the loader) anyway.
     void import('firebase/firestore').then(({ doc, getFirestore, onSnapshot }) => {
       if (stopped || watching !== uid) return;
       stopDoc = onSnapshot(

@@ -71,7 +71,7 @@ export function uploadImage(storage: FirebaseStorage, uid: string, file: File, c
         throw new Error('Upload canceled.');
       }
       const failure = toBackendError(err);
-      const message = failure.status === 403 ? currentMessages().firebase.refused : currentMessages().uploads.failed;
+      const message = failure.status === 403 ? currentMessages().errors.forbidden : currentMessages().uploads.failed;
       state('error', message);
       throw new FirebaseBackendError(failure.status, failure.code, message);
     },

@@ -8,13 +8,14 @@ import { usePublic } from '../public/PublicContext';
 
 type Outcome = 'idle' | 'done' | 'failed';
 
-/** /reset-password?token=…: sets a new password with the token from the reset mail. */
+/** /reset-password?token=…: sets a new password with the token from the reset mail (Firebase's action link: ?oobCode=…). */
 export default function ResetPassword() {
   const m = useMessages();
   const t = m.reset;
   const { authProvider } = usePublic();
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // Our server's mail carries `token`; Firebase's action link (the console set as its action URL) carries `oobCode`.
+  const token = params.get('token') ?? params.get('oobCode') ?? '';
   const [outcome, setOutcome] = useState<Outcome>(token ? 'idle' : 'failed');
   const [problem, setProblem] = useState<{ field: 'password' | 'confirm'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

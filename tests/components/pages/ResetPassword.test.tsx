@@ -37,6 +37,13 @@ describe('reset password page', () => {
     expect(resetPassword).toHaveBeenCalledWith({ token: 'tok-123', newPassword: 'long-enough-1' });
   });
 
+  it("takes the oobCode of Firebase's action link as the token", async () => {
+    const { resetPassword } = open(undefined, '/reset-password?mode=resetPassword&oobCode=oob-456&apiKey=k&lang=en');
+    await fill('long-enough-1', 'long-enough-1');
+    expect(await screen.findByText('Your password was changed. Please sign in.')).toBeVisible();
+    expect(resetPassword).toHaveBeenCalledWith({ token: 'oob-456', newPassword: 'long-enough-1' });
+  });
+
   it('says so when the link is invalid or expired', async () => {
     open(vi.fn(async () => Promise.reject(Object.assign(new Error('INVALID_TOKEN'), { status: 400 }))));
     await fill('long-enough-1', 'long-enough-1');

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase/firestore';
+import { fingerprint, isoOf, toLanguage, toProduct, toUser } from '../../../providers/firebase/records';
+import { uploadPath } from '../../../providers/firebase/uploads';
+
+describe('Firestore documents as the screens know them (providers/firebase/records.ts)', () => {
+  it('the version is the same for the same content, whatever the order of its keys', () => {
+    const a = { sku: 'A1', images: ['x', 'y'], meta: { b: 1, a: 2 } };
+    const b = { meta: { a: 2, b: 1 }, images: ['x', 'y'], sku: 'A1' };
+    expect(fingerprint(a)).toBe(fingerprint(b));
+    expect(Number.isSafeInteger(fingerprint(a))).toBe(true);
+  });
+
+  it('the version changes with any change of content: a value, an array order, a type, a key, a time', () => {
+    const base = { sku: 'A1', price: '10', images: ['x', 'y'], active: true, updated: new Timestamp(100, 0) };
+    const v = fingerprint(base);
+    expect(fingerprint({ ...base, price: '11' })).not.toBe(v);
+    expect(fingerprint({ ...base, images: ['y', 'x'] })).not.toBe(v);
+    expect(fingerprint({ ...base, active: 'true' })).not.toBe(v);
+    expect(fingerprint({ ...base, extra: '' })).not.toBe(v);
+    expect(fingerprint({ ...base, updated: new Timestamp(100, 1) })).not.toBe(v);
+    expect(fingerprint({ ...base, updated: new Timestamp(100, 0) })).toBe(v);
+  });
+
+  it('reads users/{uid}: times as ISO text, flags only when true, the id as uid when the field is missing', () => {
+    const user = toUser('u9', { email: 'e@x.se', firstName: 'Eva', lastName: 'Berg', created: Timestamp.fromMillis(0), active: true, isAdmin: 'yes' });
+    expect(user).toEqual({
+      id: 'u9', uid: 'u9', email: 'e@x.se', firstName: 'Eva', lastName: 'Berg', userType: '',
+      active: true, isAdmin: false, isEditor: false, created: '1970-01-01T00:00:00.000Z', updated: null,
+    });
+  });
+
+  it('reads products/{id}: the images are their own thumbnails, primary falls back to the first, price text kept', () => {
+    const p = toProduct('p1', { sku: 'S', category: 'Linen', mc: 'Linen care', name: 'N', details: 'D', price: 12.5, active: true, images: ['https://i/1', 7] });
+    expect(p).toMatchObject({ id: 'p1', category: 'Linen', mc: 'Linen care', price: '12.5', images: ['https://i/1'], thumbnails: ['https://i/1'], primary: 'https://i/1' });
+    expect(p.version).toBe(fingerprint({ sku: 'S', category: 'Linen', mc: 'Linen care', name: 'N', details: 'D', price: 12.5, active: true, images: ['https://i/1', 7] }));
+  });
+
+  it('reads languages/{id} as the whole flat map, booleans kept', () => {
+    const l = toLanguage('se', { hello: 'Hej', shown: false });
+    expect(l).toMatchObject({ id: 'se', texts: { hello: 'Hej', shown: false }, version: fingerprint({ hello: 'Hej', shown: false }) });
+  });
+
+  it('isoOf takes Timestamps, Dates and text, and nothing else', () => {
+    expect(isoOf(Timestamp.fromMillis(1000))).toBe('1970-01-01T00:00:01.000Z');
+    expect(isoOf(new Date(0))).toBe('1970-01-01T00:00:00.000Z');
+    expect(isoOf(42)).toBeNull();
+  });
+
+  it('an upload is named Uploads/<uid>_<unique id>_<name>, with no folder made by a slash in the name', () => {
+    expect(uploadPath('u1', 'abc', 'shirt.jpg')).toBe('Uploads/u1_abc_shirt.jpg');
+    expect(uploadPath('u1', 'abc', '../a/b.png')).toBe('Uploads/u1_abc_.._a_b.png');
+  });
+});
