@@ -33,7 +33,7 @@ describe('Firebase auth provider: sign in', () => {
     expect(signedInUid()).toBe(uid);
     expect(readStoredUser()).toMatchObject({ uid, email: 'ed@example.com', isEditor: true, isAdmin: false, active: true });
     await expect(b.authProvider.getIdentity()).resolves.toMatchObject({ id: uid, fullName: 'Eda Lind' });
-    await expect(b.authProvider.getPermissions({})).resolves.toMatchObject({ isEditor: true, isAdmin: false });
+    await expect(b.authProvider.getPermissions()).resolves.toMatchObject({ isEditor: true, isAdmin: false });
     await expect(b.authProvider.checkAuth({})).resolves.toBeUndefined();
   });
 
