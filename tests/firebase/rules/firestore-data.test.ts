@@ -12,7 +12,7 @@ const product = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   env = await rulesEnvironment('demo-rules-data');
 });
-afterAll(async () => env.cleanup());
+afterAll(async () => env?.cleanup());
 beforeEach(async () => {
   await env.clearFirestore();
   await seed(env, async (ctx) => {

@@ -7,7 +7,7 @@ let env: RulesTestEnvironment;
 beforeAll(async () => {
   env = await rulesEnvironment('demo-rules-users');
 });
-afterAll(async () => env.cleanup());
+afterAll(async () => env?.cleanup());
 beforeEach(async () => {
   await env.clearFirestore();
   await seed(env);
@@ -40,10 +40,7 @@ describe('users: create (Add user)', () => {
     await assertFails(users('retired').doc('newbie').set(fresh()));
     await assertFails(users(null).doc('newbie').set(fresh()));
   });
-  it('refuses a record of one\'s own, a wrong uid, extra keys, a client time, an inactive start, bad names', async () => {
-    await env.withSecurityRulesDisabled(async (ctx) => ctx.firestore().collection('users').doc('admin').delete());
-    await assertFails(users('admin').doc('admin').set({ ...fresh(), uid: 'admin' }));
-    await seed(env);
+  it('refuses a wrong uid, extra keys, a client time, an inactive start, bad names or flags', async () => {
     await assertFails(users('admin').doc('newbie').set(fresh({ uid: 'someone' })));
     await assertFails(users('admin').doc('newbie').set(fresh({ note: 'x' })));
     await assertFails(users('admin').doc('newbie').set(fresh({ created: at(Date.UTC(2020, 0, 1)) })));

@@ -7,7 +7,7 @@ let env: RulesTestEnvironment;
 beforeAll(async () => {
   env = await rulesEnvironment('demo-rules-storage');
 });
-afterAll(async () => env.cleanup());
+afterAll(async () => env?.cleanup());
 beforeEach(async () => {
   await env.clearFirestore();
   await env.clearStorage();
