@@ -13,9 +13,12 @@ export class FirebaseBackendError extends Error implements BackendError {
   }
 }
 
-/** A feature of our own server that Firestore cannot do honestly (listed in the README's Firebase section). */
+/**
+ * A feature of our own server that Firestore cannot do honestly (listed in the README's Firebase section). Status 400,
+ * not 501: the screens show a refusal's own message for 400/403/404/409 (domain/failures.ts), so staff read why.
+ */
 export const notAvailable = (): FirebaseBackendError =>
-  new FirebaseBackendError(501, 'not_available', currentMessages().firebase.notAvailable);
+  new FirebaseBackendError(400, 'not_available', currentMessages().firebase.notAvailable);
 
 /** The screens' 409: the record changed since it was loaded; `message` is the screen's own stale text. */
 export const conflict = (message: string): FirebaseBackendError => new FirebaseBackendError(409, 'conflict', message);

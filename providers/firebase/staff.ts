@@ -38,7 +38,8 @@ export async function addStaff(app: FirebaseApp, db: Firestore, data: Record<str
     const { uid } = created.user;
     try {
       await updateProfile(created.user, { displayName: `${firstName} ${lastName}`.trim() });
-      const record = { firstName, lastName, email, uid, created: serverTimestamp(), userType: userTypeOf({ isAdmin, isEditor }), active: true, isAdmin, isEditor };
+      // The address as Auth keeps it (lower-case), so the exact email search finds what sign-in uses.
+      const record = { firstName, lastName, email: created.user.email ?? email, uid, created: serverTimestamp(), userType: userTypeOf({ isAdmin, isEditor }), active: true, isAdmin, isEditor };
       await setDoc(doc(db, 'users', uid), record);
     } catch (err) {
       // An account without its record could never sign in: take it away again rather than leave it.

@@ -82,7 +82,7 @@ describe('Firebase auth provider (SDK mocked)', () => {
     await expect(authProvider.login({ email: 'eva@x.se', password: 'right password' })).resolves.toEqual({ redirectTo: '/' });
     expect(setPersistence).toHaveBeenCalledWith(expect.anything(), 'local-persistence');
     expect(JSON.parse(localStorage.getItem('console.user') ?? 'null')).toMatchObject({ uid: 'eva', isEditor: true });
-    await expect(authProvider.getPermissions({})).resolves.toMatchObject({ active: true, isEditor: true, isAdmin: false });
+    await expect(authProvider.getPermissions()).resolves.toMatchObject({ active: true, isEditor: true, isAdmin: false });
   });
 
   it('keeps a non-editor for the tab only', async () => {
