@@ -34,6 +34,21 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Firebase provider set against emulators (tests/firebase/README.md); tooling installed by tests/firebase/ensure.mjs.
+          name: 'firebase',
+          environment: 'node',
+          include: ['tests/firebase/**/*.test.ts'],
+          exclude: ['tests/firebase/rules/**', '**/node_modules/**'],
+          globalSetup: ['tests/firebase/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One Auth emulator for all files, cleared between tests: files take turns.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAuth } from 'firebase/auth';
+import { messages } from '../../../domain/messages';
+import type { UploadState } from '../../../domain/uploads';
+import type { UploadHandle } from '../../../providers/types';
+import { clearAccounts } from '../helpers/auth';
+import { seedStaff, startBackend, type Backend } from '../helpers/backend';
+
+// Image uploads of the Firebase data provider (uploadBytesResumable, then getDownloadURL) against firebase-tools'
+// Storage emulator started in process without its rules runtime (tests/firebase/storageEmulator.ts relies on
+// firebase-tools internals; rules are not evaluated here). Node environment: Node's own File and fetch.
+let b: Backend;
+let uid: string;
+
+beforeAll(async () => {
+  b = await startBackend();
+  await clearAccounts();
+  uid = await seedStaff(b.other(), { email: 'ed@example.com', password: 'secret-1', isEditor: true });
+  await b.authProvider.login({ email: 'ed@example.com', password: 'secret-1' });
+});
+afterAll(async () => b.stop());
+
+/** A file of n bytes whose content is recognisable (each byte is its index mod 251). */
+const fileOf = (n: number, name = 'photo.jpg', type = 'image/jpeg') => {
+  const bytes = new Uint8Array(n).map((_, i) => i % 251);
+  return { file: new File([bytes], name, { type }), bytes };
+};
+
+interface Recorded {
+  states: UploadState[];
+  progress: [number, number][];
+  handle: UploadHandle;
+}
+const start = async (file: File, onProgress?: (sent: number, rec: Recorded) => void): Promise<Recorded> => {
+  const rec = { states: [], progress: [] } as unknown as Recorded;
+  rec.handle = await b.dataProvider.uploadImage(file, {
+    onState: (s) => rec.states.push(s),
+    onProgress: (sent, total) => {
+      rec.progress.push([sent, total]);
+      onProgress?.(sent, rec);
+    },
+  });
+  return rec;
+};
+/** Whether the download address serves exactly these bytes (compared as buffers: deep equality of megabytes is slow). */
+const serves = async (address: string, bytes: Uint8Array) => Buffer.from(await (await fetch(address)).arrayBuffer()).equals(Buffer.from(bytes));
+
+describe('Firebase uploads (Storage emulator)', () => {
+  it('a small image goes up in one request under Uploads/<uid>_<unique id>_<name>, with a download address', async () => {
+    const { file, bytes } = fileOf(10_000);
+    const rec = await start(file);
+    const image = await rec.handle.done;
+    const path = decodeURIComponent(new URL(image.address).pathname.split('/o/')[1]!);
+    expect(path).toMatch(new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_photo\\.jpg$`));
+    expect(await serves(image.address, bytes)).toBe(true);
+    expect(rec.states).toEqual(['running', 'success']);
+    expect(rec.progress.at(-1)).toEqual([10_000, 10_000]);
+  });
+
+  it('two uploads of one file name get different names', async () => {
+    const a = await (await start(fileOf(100).file)).handle.done;
+    const c = await (await start(fileOf(100).file)).handle.done;
+    expect(a.address).not.toBe(c.address);
+  });
+
+  it('a large image goes up in growing chunks, reporting progress up to the total', async () => {
+    const size = 3 * 1024 * 1024 + 17;
+    const { file, bytes } = fileOf(size, 'big.png', 'image/png');
+    const rec = await start(file);
+    const image = await rec.handle.done;
+    expect(await serves(image.address, bytes)).toBe(true);
+    const sent = rec.progress.map(([s]) => s);
+    expect(sent.at(-1)).toBe(size);
+    // 256 KiB first, then more than one further step (resumable upload above 262144 bytes).
+    expect(sent).toContain(262_144);
+    expect(new Set(sent).size).toBeGreaterThan(3);
+    expect(sent).toEqual([...sent].sort((x, y) => x - y));
+  });
+
+  it('pause stops sending after the current chunk, resume finishes the same upload', async () => {
+    const size = 4 * 1024 * 1024;
+    const { file, bytes } = fileOf(size);
+    let paused = false;
+    const rec = await start(file, (sentNow, r) => {
+      if (!paused && sentNow > 0 && sentNow < size) {
+        paused = true;
+        r.handle.pause();
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(rec.states.at(-1)).toBe('paused');
+    const whilePaused = rec.progress.at(-1)![0];
+    expect(whilePaused).toBeLessThan(size);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(rec.progress.at(-1)![0]).toBe(whilePaused);
+    rec.handle.resume();
+    const image = await rec.handle.done;
+    expect(await serves(image.address, bytes)).toBe(true);
+    expect(rec.states).toEqual(['running', 'paused', 'running', 'success']);
+  });
+
+  it('cancel stops the upload and reports it canceled', async () => {
+    const size = 4 * 1024 * 1024;
+    let canceled = false;
+    const rec = await start(fileOf(size).file, (sentNow, r) => {
+      if (!canceled && sentNow > 0) {
+        canceled = true;
+        r.handle.cancel();
+      }
+    });
+    await expect(rec.handle.done).rejects.toThrow();
+    expect(rec.states.at(-1)).toBe('canceled');
+    expect(rec.progress.at(-1)![0]).toBeLessThan(size);
+  });
+
+  it('refuses a file that is not JPEG or PNG before sending anything', async () => {
+    const rec = await start(fileOf(100, 'notes.gif', 'image/gif').file);
+    await expect(rec.handle.done).rejects.toMatchObject({ status: 400, message: messages.uploads.onlyJpegPng });
+    expect(rec.states).toEqual(['error']);
+  });
+
+  it('needs a signed-in account', async () => {
+    await getAuth(b.app).signOut();
+    await expect(b.dataProvider.uploadImage(fileOf(100).file)).rejects.toMatchObject({ status: 401 });
+  });
+});

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import firebase from 'firebase/compat/app';
+
+// For `npm run test:rules` only (a machine with Java 21: the CLI's Firestore and Storage emulators evaluate the
+// rules). The emulators' addresses come from `firebase emulators:exec` (FIRESTORE_EMULATOR_HOST and
+// FIREBASE_STORAGE_EMULATOR_HOST); the rules are the files the project deploys.
+const rulesOf = (name: string) => readFileSync(new URL(`../../../firebase/${name}`, import.meta.url), 'utf8');
+
+/** A rules test environment over firebase/firestore.rules and firebase/storage.rules. */
+export function rulesEnvironment(projectId: string): Promise<RulesTestEnvironment> {
+  return initializeTestEnvironment({
+    projectId,
+    firestore: { rules: rulesOf('firestore.rules') },
+    storage: { rules: rulesOf('storage.rules') },
+  });
+}
+
+export const serverTime = () => firebase.firestore.FieldValue.serverTimestamp();
+export const at = (ms: number) => firebase.firestore.Timestamp.fromMillis(ms);
+
+export interface Person {
+  active?: boolean;
+  isAdmin?: boolean;
+  isEditor?: boolean;
+}
+
+/** users/{uid} as the console writes it. */
+export const userRecord = (uid: string, p: Person = {}) => ({
+  firstName: 'Test',
+  lastName: uid,
+  email: `${uid}@example.com`,
+  uid,
+  created: at(Date.UTC(2024, 0, 1)),
+  userType: p.isAdmin ? 'admin' : p.isEditor ? 'editor' : 'staff',
+  active: p.active ?? true,
+  isAdmin: p.isAdmin ?? false,
+  isEditor: p.isEditor ?? false,
+});
+
+/** The people every rules test file starts from, written with the rules off. */
+export const PEOPLE: Record<string, Person> = {
+  admin: { isAdmin: true, isEditor: true },
+  editor: { isEditor: true },
+  staff: {},
+  retired: { isEditor: true, isAdmin: true, active: false },
+  other: { isEditor: true },
+};
+
+/** Writes PEOPLE (and whatever else `more` writes) with the rules off. */
+export async function seed(env: RulesTestEnvironment, more: (ctx: RulesTestContext) => Promise<void> = async () => undefined): Promise<void> {
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore();
+    for (const [uid, p] of Object.entries(PEOPLE)) await db.collection('users').doc(uid).set(userRecord(uid, p));
+    await more(ctx);
+  });
+}
