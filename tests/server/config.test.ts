@@ -33,6 +33,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://x', /^PUBLIC_URL: must be an http\(s\) address/],
     ['SIGNIN_FAILURES_PER_HOUR', '100', /^SIGNIN_FAILURES_PER_HOUR: must be a whole number from 1 to 99/],
     ['SESSION_IDLE_HOURS', '0', /^SESSION_IDLE_HOURS: must be a whole number/],
+    ['HISTORY_KEEP_DAYS', '0', /^HISTORY_KEEP_DAYS: must be a whole number from 1 to 36500/],
+    ['HISTORY_KEEP_DAYS', 'forever', /^HISTORY_KEEP_DAYS: must be a whole number/],
   ];
 
   it.each(bad)('refuses %s=%s with one line naming it', (name, value, line) => {
@@ -76,6 +78,11 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dataDir, 'auth-secret'), 'utf8')).toBe(c.authSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(c.authSecret);
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('keeps the change history forever unless HISTORY_KEEP_DAYS says how long', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).historyKeepDays).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, HISTORY_KEEP_DAYS: '90' }).historyKeepDays).toBe(90);
   });
 });
 
