@@ -43,6 +43,8 @@ describe('loadConfig', () => {
     ['STOREFRONT_ORIGINS', 'https://shop.example/path', /^STOREFRONT_ORIGINS: must be http\(s\) origins \(scheme, host and port; no path/],
     ['STOREFRONT_ORIGINS', 'https://shop.example, *', /^STOREFRONT_ORIGINS: must be http\(s\) origins/],
     ['WEBHOOK_ALLOW_PRIVATE', '1', /^WEBHOOK_ALLOW_PRIVATE: must be true or false/],
+    ['HISTORY_KEEP_DAYS', '0', /^HISTORY_KEEP_DAYS: must be a whole number from 1 to 36500/],
+    ['HISTORY_KEEP_DAYS', 'forever', /^HISTORY_KEEP_DAYS: must be a whole number/],
   ];
 
   it.each(bad)('refuses %s=%s with one line naming it', (name, value, line) => {
@@ -86,6 +88,11 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dataDir, 'auth-secret'), 'utf8')).toBe(c.authSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(c.authSecret);
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('keeps the change history forever unless HISTORY_KEEP_DAYS says how long', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).historyKeepDays).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, HISTORY_KEEP_DAYS: '90' }).historyKeepDays).toBe(90);
   });
 });
 
