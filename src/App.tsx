@@ -10,7 +10,7 @@ import { ConsolePage as Console } from './consolePage';
 import { ForgotPage as Forgot, ResetPasswordPage as ResetPassword, SignInPage as SignIn, VersionPage as Version } from './preload';
 import { ScrollToTop } from './ScrollToTop';
 
-// Everything loads on demand (src/preload.ts): the public pages need only MUI, the rest of the console react-admin.
+// Everything loads on demand (src/preload.ts, src/consolePage.ts): the public pages need only MUI, the console react-admin.
 
 export interface AppProps {
   authProvider: AppAuthProvider;

@@ -16,7 +16,7 @@ import { DashboardPage } from './dashboardPage';
 import NotFound from './pages/NotFound';
 import NotAllowed from './pages/NotAllowed';
 
-// Pages load on demand; the dashboard's code is fetched ahead by the sign-in form (src/preload.ts).
+// Pages load on demand; the dashboard's code is fetched ahead by the sign-in form (src/consolePage.ts).
 const Dashboard = DashboardPage;
 const AccountSettings = lazy(() => import('./pages/AccountSettings'));
 const Changelog = lazy(() => import('./pages/Changelog'));

@@ -81,12 +81,9 @@ export function Menu() {
 function usePreloadWhenIdle(shown: readonly ResourceDefinition[]): void {
   const key = shown.map((r) => r.name).join(',');
   useEffect(() => {
-    if (!key) return;
+    // Without requestIdleCallback (Safari, jsdom) pages load on the click, as before: a timer could land mid-render.
+    if (!key || typeof requestIdleCallback !== 'function') return;
     const preload = (): void => shown.forEach((r) => void r.preload?.());
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(preload, 200);
-      return () => clearTimeout(timer);
-    }
     const id = requestIdleCallback(preload, { timeout: 2000 });
     return () => cancelIdleCallback(id);
     // Keyed by the names shown (they change only with the role), not by the array, which is new on every render.

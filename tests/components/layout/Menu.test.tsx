@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Menu } from '../../../src/layout/Menu';
 import { ResourcesContext } from '../../../src/resourceRoutes';
@@ -55,6 +55,9 @@ describe('sidebar menu', () => {
   it('once idle, fetches the code of the first page of each group shown, and only of those', async () => {
     const preload = { users: vi.fn(async () => undefined), products: vi.fn(async () => undefined), languages: vi.fn(async () => undefined) };
     const resources = consoleResources.map((r) => ({ ...r, preload: preload[r.name as keyof typeof preload] }));
+    // jsdom has no idle callbacks: this one comes at the next turn, as a browser's would once it has nothing to do.
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
+    vi.stubGlobal('cancelIdleCallback', (id: ReturnType<typeof setTimeout>) => clearTimeout(id));
     renderInAdmin(
       <ResourcesContext.Provider value={resources}>
         <Menu />
@@ -65,5 +68,8 @@ describe('sidebar menu', () => {
     await waitFor(() => expect(preload.products).toHaveBeenCalled());
     expect(preload.languages).toHaveBeenCalled();
     expect(preload.users).not.toHaveBeenCalled();
+    // Unmounted first: the menu cancels its idle callback as it goes.
+    cleanup();
+    vi.unstubAllGlobals();
   });
 });
