@@ -23,6 +23,7 @@ export const notAvailable = (): FirebaseBackendError =>
 /** The screens' 409: the record changed since it was loaded; `message` is the screen's own stale text. */
 export const conflict = (message: string): FirebaseBackendError => new FirebaseBackendError(409, 'conflict', message);
 
+/** The screens' 404 ('No products', 'No users'): the document does not exist. */
 export const notFound = (): FirebaseBackendError => new FirebaseBackendError(404, 'not_found', currentMessages().errors.notFound);
 
 // The SDKs' codes ('permission-denied', 'storage/unauthorized', 'auth/network-request-failed') by the status our
@@ -55,7 +56,8 @@ export function toBackendError(err: unknown): BackendError {
   const code = err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : 'unknown';
   const status = STATUS[code] ?? 500;
   const m = currentMessages();
-  const message = status === 403 ? m.errors.forbidden : status === 0 ? m.errors.network : status === 401 ? m.errors.unauthenticated : status === 404 ? m.errors.notFound : m.errors.server;
+  const byStatus: Record<number, string> = { 0: m.errors.network, 400: m.errors.validation, 401: m.errors.unauthenticated, 403: m.errors.forbidden, 404: m.errors.notFound, 429: m.signin.throttled };
+  const message = byStatus[status] ?? m.errors.server;
   return new FirebaseBackendError(status, code, message);
 }
 

@@ -23,6 +23,7 @@ export interface Session {
   forget: () => void;
 }
 
+/** The shared state of one provider set over `app`. */
 export function createSession(app: FirebaseApp, statusDoc: string, bundleVersion: string): Session {
   const auth = getAuth(app);
   let first: Promise<AuthUser | null> | null = null;

@@ -52,3 +52,17 @@ describe('Firestore documents as the screens know them (providers/firebase/recor
     expect(uploadPath('u1', 'abc', '../a/b.png')).toBe('Uploads/u1_abc_.._a_b.png');
   });
 });
+
+describe('SDK failures as the screens read them (providers/firebase/errors.ts)', () => {
+  it('maps codes to the statuses our server answers, with a message fit to show', async () => {
+    const { toBackendError } = await import('../../../providers/firebase/errors');
+    const of = (code: string) => toBackendError(Object.assign(new Error('x'), { code }));
+    expect(of('permission-denied')).toMatchObject({ status: 403, message: 'Your account does not have access to this.' });
+    expect(of('not-found')).toMatchObject({ status: 404 });
+    expect(of('invalid-argument')).toMatchObject({ status: 400, message: 'Some fields are not valid.' });
+    expect(of('unavailable')).toMatchObject({ status: 0, message: 'Could not reach the server. Check your connection and try again.' });
+    expect(of('auth/too-many-requests')).toMatchObject({ status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' });
+    expect(of('storage/unauthorized')).toMatchObject({ status: 403 });
+    expect(of('something-new')).toMatchObject({ status: 500, code: 'something-new', message: 'Something went wrong on the server.' });
+  });
+});
