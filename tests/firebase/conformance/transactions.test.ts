@@ -43,6 +43,16 @@ describe('transactions and binding (patched @firestore-emulator/server)', () => 
     expect((await getDoc(doc(b, 'tx', 'created'))).get('by')).toBe('a after b');
   });
 
+  it('a transaction may read documents it does not write (the SDK sends them as verify writes)', async () => {
+    const [a, b] = [emu.client(), emu.client()];
+    await setDoc(doc(a, 'tx', 'source'), { n: 5 });
+    await runTransaction(a, async (tx) => {
+      const n = (await tx.get(doc(a, 'tx', 'source'))).get('n') as number;
+      tx.set(doc(a, 'tx', 'copy'), { n });
+    });
+    expect((await getDoc(doc(b, 'tx', 'copy'))).get('n')).toBe(5);
+  });
+
   it('listens on 127.0.0.1 and not on the other addresses of the machine', async () => {
     const reach = (host: string) =>
       new Promise<boolean>((resolve) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase/auth';
 import { messages } from '../../../domain/messages';
 import type { UploadState } from '../../../domain/uploads';
@@ -19,6 +19,10 @@ beforeAll(async () => {
   await b.authProvider.login({ email: 'ed@example.com', password: 'secret-1' });
 });
 afterAll(async () => b.stop());
+// 'needs a signed-in account' signs out; every other test uploads as the editor, in whatever order they run.
+beforeEach(async () => {
+  if (!getAuth(b.app).currentUser) await b.authProvider.login({ email: 'ed@example.com', password: 'secret-1' });
+});
 
 /** A file of n bytes whose content is recognisable (each byte is its index mod 251). */
 const fileOf = (n: number, name = 'photo.jpg', type = 'image/jpeg') => {

@@ -42,8 +42,10 @@ describe('Uploads/', () => {
     await assertFails(put('retired', 'Uploads/retired_1_a.jpg', 10, 'image/jpeg'));
     await assertFails(put(null, 'Uploads/anon_1_a.jpg', 10, 'image/jpeg'));
   });
-  it('signed-in staff read an image (its download address); the signed-out do not', async () => {
+  it('active staff read an image (its download address); inactive staff and the signed-out do not', async () => {
     await assertSucceeds(bucket('staff').ref('Uploads/editor_seed_a.jpg').getDownloadURL());
+    await assertFails(bucket('retired').ref('Uploads/editor_seed_a.jpg').getDownloadURL());
+    await assertFails(bucket('nobody').ref('Uploads/editor_seed_a.jpg').getDownloadURL());
     await assertFails(bucket(null).ref('Uploads/editor_seed_a.jpg').getDownloadURL());
   });
   it('a stored image is never replaced, deleted or listed', async () => {
