@@ -113,7 +113,7 @@ test('a dropped file uploads, images move by dragging, one is removed, and the o
   await expect(page.getByText('Image moved to place 1 of 3. It is now the primary image.')).toBeAttached();
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
   await expect(slot(page, 3).getByRole('img', { name: 'Image 3' })).toBeVisible();
   expect([await shown(page, 1), await shown(page, 2), await shown(page, 3)]).toEqual(['green.png', 'red.jpg', 'blue.png']);
@@ -157,7 +157,7 @@ test('adds a product with images using the keyboard alone', async ({ page }) => 
   await tabTo(page, page.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
 
-  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
   await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveValue(sku);
   await expect(page.getByRole('combobox', { name: 'Category' })).toHaveText('Linen');
