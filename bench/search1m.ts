@@ -49,11 +49,16 @@ export function nameSearches(n: number): string[] {
 
 /** Runs a core function on a Kysely that notes the SQL it sends, and answers the last SQL (the plans are of what the server really sends). */
 async function sqlOf(db: Db, run: (k: Kysely<Database>) => Promise<unknown>): Promise<CompiledQuery> {
-  let seen: CompiledQuery | null = null;
+  return (await sqlsOf(db, run)).at(-1)!;
+}
+
+/** Every SQL a core function sends, in order (a partial-name search counts matches before it reads its page). */
+async function sqlsOf(db: Db, run: (k: Kysely<Database>) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const seen: CompiledQuery[] = [];
   const dialect = db.pool ? new PostgresDialect({ pool: db.pool }) : new SqliteDialect({ database: db.sqlite! });
   // Never destroyed: it shares the open connection of `db`.
-  await run(new Kysely<Database>({ dialect, log: (e) => void (seen = e.query) }));
-  return seen!;
+  await run(new Kysely<Database>({ dialect, log: (e) => void seen.push(e.query) }));
+  return seen;
 }
 
 /** The plan of the exact SQL a Kysely query compiles to: EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on PostgreSQL. */
@@ -86,7 +91,10 @@ export async function measureSearch(place: Place, db: Db, rows: number, opts: { 
   const names = nameSearches(2000);
   const nameOf = (q: string) => listProducts(k, { limit: 10, after: null }, { q });
   // The plans of a search for a rare word and for two common ones: each takes a different way.
-  const namePlans = await Promise.all(['towel 123456', 'linen towel'].map(async (q) => planOf(db, await sqlOf(db, (x) => listProducts(x, { limit: 10, after: null }, { q })))));
+  const namePlans: string[] = [];
+  for (const q of ['towel 123456', 'linen towel']) {
+    for (const sql of await sqlsOf(db, (x) => listProducts(x, { limit: 10, after: null }, { q }))) namePlans.push(await planOf(db, sql));
+  }
   const plans = {
     sku: await planOf(db, await sqlOf(db, (q) => findProductBySku(q, s.skus[0]!))),
     email: await planOf(db, await sqlOf(db, (q) => findUserByEmail(q, s.emails[0]!))),

@@ -1,0 +1,81 @@
+import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { readRows } from '../db/read.js';
+
+// How the products list's search box and filters become SQL, on each database (docs/decisions.md, "Partial-name
+// search at a million products").
+
+/** What the products list may be narrowed to: words found anywhere in the name or SKU, a category, a status. */
+export interface ProductFilter {
+  q?: string;
+  category?: string;
+  active?: boolean;
+}
+
+const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const LIKE_WORD = "(lower(name) like ? escape '\\' or lower(sku) like ? escape '\\')";
+// PostgreSQL: the same test on the text its trigram index holds (migration 006); a word holds no space.
+const PG_WORD = "lower(name || ' ' || sku) like ? escape '\\'";
+const FTS_WORDS = 'rowid in (select rowid from products_fts where products_fts match ?)';
+const ftsPhrase = (words: string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+
+/** A word searched through the trigram index: three characters or more (SQLite's trigram tokenizer needs three). */
+const indexed = (w: string): boolean => [...w].length >= 3;
+
+/**
+ * Above this many index matches for its rarest word, a search walks the SKU index instead of gathering and sorting
+ * every match (docs/decisions.md, "Partial-name search at a million products").
+ */
+export const GATHER_CAP = 2000;
+
+/** How many products the trigram index finds for one word, counted only up to `cap + 1`. */
+async function matchesUpTo(db: Kysely<Database>, word: string, cap: number): Promise<number> {
+  const sql = 'select count(*) as n from (select 1 from products_fts where products_fts match ? limit ?)';
+  const [r] = await readRows<{ n: number }>(db, sql, [ftsPhrase([word]), cap + 1]);
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * SQLite's words of a search as conditions. Every word of ASCII text can be matched with LIKE as well as with the
+ * index (both ignore ASCII case), so only the rarest word is looked up in the index, when it has at most `cap`
+ * matches: those few rows are fetched and sorted, the other words checked on each. When every word is common, the
+ * page is read down the SKU index, checking each row, and stops at the page's end. A word with other letters keeps the
+ * single index lookup, whose Unicode case folding LIKE lacks.
+ */
+async function sqliteWords(db: Kysely<Database>, words: string[], cap: number): Promise<{ where: string[]; params: unknown[]; walk?: true }> {
+  const long = words.filter(indexed);
+  const like = (ws: string[]) => ({ where: ws.map(() => LIKE_WORD), params: ws.flatMap((w) => [likeEscaped(w), likeEscaped(w)]), walk: true as const });
+  if (long.length === 0) return like(words);
+  if (!long.every((w) => /^[\x20-\x7e]*$/.test(w))) {
+    const short = like(words.filter((w) => !indexed(w)));
+    return { where: [FTS_WORDS, ...short.where], params: [ftsPhrase(long), ...short.params] };
+  }
+  const counts = await Promise.all(long.map((w) => matchesUpTo(db, w, cap)));
+  const rarest = counts.indexOf(Math.min(...counts));
+  if (counts[rarest]! > cap) return like(words);
+  const others = like(words.filter((w) => w !== long[rarest]));
+  return { where: [FTS_WORDS, ...others.where], params: [ftsPhrase([long[rarest]!]), ...others.params] };
+}
+
+/** The conditions of a filter, with `?` placeholders, their values in order, and how to read the page. */
+export async function productConditions(
+  db: Kysely<Database>,
+  filter: ProductFilter,
+  cap: number,
+): Promise<{ where: string[]; params: unknown[]; planned: 'kept' | 'each'; walk: boolean }> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const words = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const { where, params, walk } = postgres
+    ? { where: words.map(() => PG_WORD), params: words.map(likeEscaped) }
+    : await sqliteWords(db, words, cap);
+  if (filter.category !== undefined) {
+    where.push('category = ?');
+    params.push(filter.category);
+  }
+  if (filter.active !== undefined) {
+    where.push('active = ?');
+    params.push(filter.active ? 1 : 0);
+  }
+  return { where, params, planned: words.length > 0 ? 'each' : 'kept', walk: walk === true };
+}
+
