@@ -6,6 +6,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { CATEGORIES } from '../../domain/constants';
 import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
+import type { BackendError } from '../../providers/types';
 import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
 import { useCursorPages } from '../useCursorPages';
@@ -29,7 +30,9 @@ export default function ProductList() {
     return () => clearTimeout(timer);
   }, [typed]);
   const filter = { ...(q ? { q } : {}), ...(category ? { category } : {}), ...(status ? { active: status === 'active' } : {}) };
-  const pages = useCursorPages<Product>('products', () => notify(t.fetchFailed, { type: 'error' }), filter);
+  // A back end that cannot do a part of the list (Firebase has no partial-name search) says so in its own words.
+  const failed = (err: unknown): string => (err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed);
+  const pages = useCursorPages<Product>('products', (err) => notify(failed(err), { type: 'error' }), filter);
   // Columns SKU, Name, Category, Price, Active (as true or false), after the thumbnail (spec §4).
   const columns: Column<Product>[] = [
     {

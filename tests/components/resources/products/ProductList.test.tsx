@@ -73,6 +73,16 @@ describe('Products list', () => {
     expect(screen.queryByText('No products')).not.toBeInTheDocument();
   });
 
+  it("shows a back end's own 'not available' refusal instead of 'Could not fetch products' (Firebase: no partial-name search)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const notAvailable = Object.assign(new Error('Not available with the Firebase back end.'), { status: 400, code: 'not_available' });
+    const getList = vi.fn(async (_r: string, { filter }: GetListParams) => (filter?.q ? Promise.reject(notAvailable) : listAnswer(catalogue.slice(0, 10), null)));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    await screen.findByText('Product 0');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find by name or SKU' }), 'runner');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not available with the Firebase back end.');
+  });
+
   it('asks the server for what is typed (once typing stops), the category and the status, and shows its answer', async () => {
     const getList = vi.fn(async (_r: string, { filter }: GetListParams) =>
       listAnswer(filter?.q === 'runner' ? [productWith({ id: 'r1', sku: 'LI-9', name: 'Linen runner' })] : catalogue.slice(0, 10), null),
