@@ -62,6 +62,9 @@ export function useLanguageDraft(record: LanguageRecord, reload: () => Promise<L
       // The typing allows void (returnPromise is a runtime flag); with it set, the saved record comes back.
       if (saved) setDraft(draftOf(saved));
       setStale(false);
+      // The editor's own copy (its History panel follows its version) is read again: the update's cache entry is
+      // keyed with its `replace` meta, so react-admin does not hand it the saved record.
+      void reload().catch(() => undefined);
       notify(t.updated, { type: 'success' });
     } catch (err) {
       if (failureStatus(err) === 409) {

@@ -71,8 +71,8 @@ export default function ProductList() {
         </Stack>
       </Stack>
       <Stack role="search" aria-label={t.find} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField type="search" label={t.find} value={typed} onChange={(e) => setTyped(e.target.value)} size="small" sx={{ flex: 1, maxWidth: { sm: 360 } }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField select label={t.category} value={category} onChange={(e) => setCategory(e.target.value)} size="small" sx={{ minWidth: 140 }}>
+        <TextField type="search" label={t.find} value={typed} onChange={(e) => setTyped(e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 360 } }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField select label={t.category} value={category} onChange={(e) => setCategory(e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 180 } }}>
           <MenuItem value="">{t.all}</MenuItem>
           {CATEGORIES.map((c) => (
             <MenuItem key={c} value={c}>
@@ -80,7 +80,7 @@ export default function ProductList() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t.status} value={status} onChange={(e) => setStatus(e.target.value)} size="small" sx={{ minWidth: 140 }}>
+        <TextField select label={t.status} value={status} onChange={(e) => setStatus(e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 180 } }}>
           <MenuItem value="">{t.all}</MenuItem>
           <MenuItem value="active">{t.active}</MenuItem>
           <MenuItem value="disabled">{t.disabled}</MenuItem>

@@ -38,7 +38,7 @@ export default function Activity() {
         <ExportButton<HistoryEntry & { id: string }> resource="history" filter={{ ...filter }} columns={activityColumns(m)} stem="activity" />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" label={t.person} value={filter.person ?? ''} onChange={set('person')} sx={{ minWidth: 200 }}>
+        <TextField select size="small" fullWidth={false} label={t.person} value={filter.person ?? ''} onChange={set('person')} sx={{ minWidth: 200 }}>
           <MenuItem value="">{t.anyone}</MenuItem>
           {(people.data ?? []).map((u) => (
             <MenuItem key={u.uid} value={u.uid}>
@@ -46,7 +46,7 @@ export default function Activity() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={t.kind} value={filter.kind ?? ''} onChange={set('kind')} sx={{ minWidth: 180 }}>
+        <TextField select size="small" fullWidth={false} label={t.kind} value={filter.kind ?? ''} onChange={set('kind')} sx={{ minWidth: 180 }}>
           <MenuItem value="">{t.anyKind}</MenuItem>
           {HISTORY_KINDS.map((k) => (
             <MenuItem key={k} value={k}>
@@ -54,8 +54,8 @@ export default function Activity() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField type="date" size="small" label={t.from} value={filter.from ?? ''} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" label={t.to} value={filter.to ?? ''} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField type="date" size="small" fullWidth={false} label={t.from} value={filter.from ?? ''} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField type="date" size="small" fullWidth={false} label={t.to} value={filter.to ?? ''} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
       </Box>
       <Card>
         <CardContent>

@@ -1,5 +1,5 @@
 import { useGetList } from 'react-admin';
-import { Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { Delivery, DeliveryStatus } from '../../domain/webhooks';
 import { format } from '../../domain/messages';
@@ -40,32 +40,35 @@ export function WebhookDeliveries() {
         {!data || data.length === 0 ? (
           <Typography color="text.secondary">{t.noDeliveries}</Typography>
         ) : (
-          <Table size="small" aria-labelledby="webhook-deliveries">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t.time}</TableCell>
-                <TableCell>{t.receiver}</TableCell>
-                <TableCell>{t.event}</TableCell>
-                <TableCell>{t.status}</TableCell>
-                <TableCell>{t.attempts}</TableCell>
-                <TableCell>{t.detail}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell>{when(d.created)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{d.url}</TableCell>
-                  <TableCell>{`${d.kind} ${d.recordId}`}</TableCell>
-                  <TableCell>
-                    <Chip size="small" color={COLORS[d.status]} label={t.statuses[d.status]} />
-                  </TableCell>
-                  <TableCell>{d.attempts}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{detail(d)}</TableCell>
+          // On a phone the table scrolls inside its card; the page itself never scrolls sideways.
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby="webhook-deliveries">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t.time}</TableCell>
+                  <TableCell>{t.receiver}</TableCell>
+                  <TableCell>{t.event}</TableCell>
+                  <TableCell>{t.status}</TableCell>
+                  <TableCell>{t.attempts}</TableCell>
+                  <TableCell>{t.detail}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {data.map((d) => (
+                  <TableRow key={d.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(d.created)}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{d.url}</TableCell>
+                    <TableCell>{`${d.kind} ${d.recordId}`}</TableCell>
+                    <TableCell>
+                      <Chip size="small" color={COLORS[d.status]} label={t.statuses[d.status]} />
+                    </TableCell>
+                    <TableCell>{d.attempts}</TableCell>
+                    <TableCell sx={{ minWidth: 96 }}>{detail(d)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
       </CardContent>
     </Card>

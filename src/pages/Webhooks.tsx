@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useDataProvider, useGetList, useNotify } from 'react-admin';
+import { useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
 import {
   Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText,
   Stack, TextField, Typography,
@@ -22,6 +22,7 @@ export default function Webhooks() {
   const locale = useLocale();
   const dataProvider = useDataProvider();
   const notify = useNotify();
+  const refresh = useRefresh();
   const { data: receivers, refetch } = useGetList<Webhook>('webhooks', { pagination: { page: 1, perPage: 100 } });
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,6 +49,8 @@ export default function Webhooks() {
     try {
       await dataProvider.create('webhook-deliveries', { data: { webhookId: w.id } });
       notify(t.testSent, { type: 'info' });
+      // The deliveries table reads again at once, so the queued event shows without waiting for its next read.
+      refresh();
     } catch (err) {
       notify(messageOf(err), { type: 'error' });
     }

@@ -63,3 +63,15 @@ test('an admin opens Activity under Info and filters it', async ({ page }) => {
   await expect(list.getByText(/Ada Admin changed Price from/).first()).toBeVisible();
   expect(await serious(page)).toEqual([]);
 });
+
+test("a language save shows in the editor's History panel at once, without a reload", async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/languages/english');
+  const input = page.getByRole('textbox', { name: /^checkout/ });
+  const text = `Checkout ${Date.now() % 100000}`;
+  await input.fill(text);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Updated', { exact: true })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'History' });
+  await expect(panel.getByRole('listitem').first()).toContainText(text);
+});

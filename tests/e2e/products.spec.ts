@@ -177,6 +177,8 @@ test('Save pressed while an image uploads waits for it, then adds the product', 
 test('finds products by any part of the name, narrowed by category and status', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Products', exact: true }).click();
   await expect(bodyRows(page).first()).toBeVisible();
+  // Wide enough to read what is typed (react-admin's theme makes fields full width, which once squeezed it to nothing).
+  expect((await page.getByRole('searchbox', { name: 'Find by name or SKU' }).boundingBox())?.width).toBeGreaterThan(200);
   await page.getByRole('searchbox', { name: 'Find by name or SKU' }).fill('linen tote');
   await expect.poll(async () => (await bodyRows(page).allTextContents()).every((r) => /linen tote/i.test(r))).toBe(true);
   const found = await bodyRows(page).count();
