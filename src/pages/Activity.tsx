@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useGetList, useNotify } from 'react-admin';
 import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { HISTORY_KINDS, type HistoryEntry } from '../../domain/history';
+import { failureStatus } from '../../domain/failures';
 import type { User } from '../../domain/users';
 import { useMessages } from '../locale';
 import { useCursorPages } from '../../resources/useCursorPages';
@@ -24,7 +25,9 @@ export default function Activity() {
   const t = m.activity;
   const notify = useNotify();
   const [filter, setFilter] = useState<Filter>({});
-  const pages = useCursorPages<HistoryEntry & { id: string }>('history', () => notify(m.history.failed, { type: 'error' }), { ...filter });
+  // A refused filter (a 'From' after 'To') says why, in the server's words; anything else is the list's failure.
+  const failed = (err: unknown): string => (failureStatus(err) === 400 && err instanceof Error ? err.message : m.history.failed);
+  const pages = useCursorPages<HistoryEntry & { id: string }>('history', (err) => notify(failed(err), { type: 'error' }), { ...filter });
   // The people to choose from: the staff list's first hundred (the filter itself takes any uid).
   const people = useGetList<User & { id: string }>('users', { pagination: { page: 1, perPage: 100 } });
   const set = (key: keyof Filter) => (e: { target: { value: string } }) => setFilter((f) => ({ ...f, [key]: e.target.value || undefined }));

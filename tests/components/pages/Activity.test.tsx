@@ -80,6 +80,18 @@ describe('Activity page', () => {
     );
   });
 
+  it("says why a refused date range is refused, in the server's words", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refused = Object.assign(new Error('The date range is not valid.'), { status: 400, code: 'validation' });
+    const { getList } = provider();
+    const answer = vi.fn(async (resource: string, params: GetListParams) => (params.filter?.from === '2026-12-01' ? Promise.reject(refused) : getList(resource, params)));
+    renderInAdmin(<Activity />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', answer) }) });
+    await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-01' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The date range is not valid.');
+  });
+
   it('exports what the filters show as CSV, the change in words', async () => {
     renderInAdmin(<Activity />, { authProvider: admin, dataProvider: provider().dataProvider });
     await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr');
