@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
+import { Product } from './products.js';
 import { LanguageId } from './languages.js';
 
 /**
  * A product as the shop's site sees it (/api/public/products): what a shop page shows, with absolute image and
  * thumbnail addresses. Never its status (only active products are served), authors or times of staff.
  */
-export const PublicProduct = z.object({
-  /** The same id webhook events carry as recordId. */
-  id: z.string(),
-  sku: z.string(),
-  category: z.enum(CATEGORIES),
-  mc: z.enum(MATERIAL_CARE),
-  name: z.string(),
-  details: z.string(),
-  price: z.string(),
-  images: z.array(z.string()).max(MAX_IMAGES),
-  thumbnails: z.array(z.string()).max(MAX_IMAGES),
-  primary: z.string().nullable(),
-  version: z.number().int(),
+export const PublicProduct = Product.pick({
+  // The same id webhook events carry as recordId.
+  id: true,
+  sku: true,
+  category: true,
+  mc: true,
+  name: true,
+  details: true,
+  price: true,
+  images: true,
+  thumbnails: true,
+  primary: true,
+  version: true,
 });
 export type PublicProduct = z.infer<typeof PublicProduct>;
 

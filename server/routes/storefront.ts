@@ -9,7 +9,7 @@ import { searchText } from '../../domain/text.js';
 import { PublicProduct, PublicProductPage, PublicTexts } from '../../domain/storefront.js';
 import { DomainError } from '../core/errors.js';
 import { getPublicProduct, getPublicTexts, listPublicProducts, storedKeyOf, type PublicAddresses } from '../core/storefront.js';
-import { contentTypeOf } from '../core/files.js';
+import { sendStoredFile } from '../http/storedFile.js';
 import type { FileStore } from '../files/store.js';
 import { sealKeys } from '../lib/sealed.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
@@ -102,16 +102,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     '/api/public/images/:name',
     { config, onRequest, schema: { tags, params: z.object({ name: z.string().max(1500) }) } },
     async (req, reply) => {
-      const key = storedKeyOf(addresses, req.params.name);
-      const type = key ? await contentTypeOf(deps.db, key) : null;
-      const file = key && type ? await deps.store.get(key) : null;
-      if (!type || !file) throw new DomainError('not_found', messages.errors.notFound);
-      return reply
-        .header('Content-Type', type)
-        .header('Content-Length', file.size)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(file.body);
+      return sendStoredFile(reply, deps.db, deps.store, storedKeyOf(addresses, req.params.name));
     },
   );
 

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { newUploadId, UPLOAD_ID, type StagingStore } from '../files/staging.js';
-import { contentTypeOf, storeUpload } from '../core/files.js';
+import { storeUpload } from '../core/files.js';
+import { sendStoredFile } from '../http/storedFile.js';
 import { DomainError } from '../core/errors.js';
 import { messages } from '../../domain/messages.js';
 import { areaAccess } from '../../domain/permissions.js';
@@ -110,15 +111,6 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
   // A wildcard rather than a :name parameter, which Fastify caps in length: an unknown name of any length is a 404.
   app.get('/files/Uploads/*', { config: { access: 'public' } }, async (req, reply) => {
       const name = (req.params as { '*': string })['*'];
-      const key = `Uploads/${name}`;
-      const type = STORED_NAME.test(name) ? await contentTypeOf(deps.db, key) : null;
-      const file = type ? await deps.store.get(key) : null;
-      if (!type || !file) throw new DomainError('not_found', messages.errors.notFound);
-      return reply
-        .header('Content-Type', type)
-        .header('Content-Length', file.size)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(file.body);
+      return sendStoredFile(reply, deps.db, deps.store, STORED_NAME.test(name) ? `Uploads/${name}` : null);
   });
 }
