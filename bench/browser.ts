@@ -49,8 +49,9 @@ export async function measureBrowser(place: Place, opts: { build: boolean; runs?
   const build = opts.build ? await buildDist() : `existing dist/ of ${new Date(statSync(built).mtimeMs).toISOString()} (not rebuilt: --quick or --no-build)`;
   const assets = join(ROOT, 'dist', 'assets');
   const js = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f)));
-  const ours = await startOurs(place);
+  // The browser first: when it cannot start, no server of ours is left running behind the failed section.
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const ours = await startOurs(place);
   try {
     const rounds: Array<{ signinJs: number; dashJs: number; formMs: number; dashMs: number; productsMs: number }> = [];
     for (let round = 0; round <= (opts.runs ?? 2); round++) {

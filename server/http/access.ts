@@ -41,12 +41,15 @@ export function registerAccess(
   });
 
   // onRequest, before the body is parsed and validated: a caller who may not use a route learns nothing of its schema.
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback rather than an async function, so a public route (the app's files, the health check) costs no promise.
+  app.addHook('onRequest', (req, reply, done) => {
     const access = req.routeOptions.config.access ?? 'public';
-    if (access === 'public') return;
-    const user = await currentUser(req, reply, deps);
-    if (!user) throw new DomainError('unauthenticated', messages.errors.unauthenticated);
-    if (!meets(user, access)) throw new DomainError('forbidden', messages.errors.forbidden);
+    if (access === 'public') return done();
+    currentUser(req, reply, deps).then((user) => {
+      if (!user) done(new DomainError('unauthenticated', messages.errors.unauthenticated));
+      else if (!meets(user, access)) done(new DomainError('forbidden', messages.errors.forbidden));
+      else done();
+    }, done);
   });
 }
 

@@ -34,20 +34,21 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string, truste
   const trusted = new Set(trustedOrigins);
   const headers = Object.entries(securityHeaders(publicUrl.startsWith('https://')));
 
-  app.addHook('onRequest', async (req, reply) => {
+  // A plain callback rather than an async function: it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (req, reply, done) => {
     // Set on the raw response, so answers that bypass Fastify's reply (event streams, tus) carry them too; a route's
     // own value (an image's stricter CSP, a Cache-Control) takes precedence when Fastify writes the head.
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     if (req.url.startsWith('/api/')) reply.raw.setHeader('Cache-Control', 'no-store');
-    if (!UNSAFE.has(req.method)) return;
+    if (!UNSAFE.has(req.method)) return done();
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     // Only the console's own origin may change anything: a sibling subdomain (same-site) is as foreign as any other
     // site. Browsers send Sec-Fetch-Site; the Origin check covers those that do not. A client sending neither is not
     // a browser, and so cannot be made to send someone else's cookie.
     const foreign = (site !== undefined && site !== 'same-origin' && site !== 'none') || (origin !== undefined && !trusted.has(origin));
-    if (foreign) {
-      await reply.code(403).send({ error: { code: 'cross_site', message: messages.errors.crossSite } });
-    }
+    // Answered here, so the request goes no further (a callback hook that replies does not call done).
+    if (foreign) void reply.code(403).send({ error: { code: 'cross_site', message: messages.errors.crossSite } });
+    else done();
   });
 }
