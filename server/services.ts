@@ -69,15 +69,16 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   const stagingOnce = (): StagingStore => (staging ??= stagingStore(config));
 
   // What follows a committed change, whoever made it (a route, the CLI, a job).
-  onChange(db.kysely, async (change) => {
+  onChange(db.kysely, async (changes) => {
     // Every open console hears a new app status (on PostgreSQL every instance, through NOTIFY).
-    if (change.kind === 'appStatus') await broker.publish();
+    if (changes.some((c) => c.kind === 'appStatus')) await broker.publish();
     // A deactivated user is signed out everywhere at once.
-    if (change.kind === 'user' && change.deactivated) await endSessions(auth, change.id);
-    // Every webhook receiver gets an outbox row, delivered by the dispatcher of whichever instance claims it first. The
-    // change has committed already: a failure here is logged, never the caller's (the rows would only be missing).
+    for (const c of changes) if (c.kind === 'user' && c.deactivated) await endSessions(auth, c.id);
+    // Every webhook receiver gets an outbox row per change, delivered by the dispatcher of whichever instance claims it
+    // first. The change has committed already: a failure here is logged, never the caller's (the rows would only be
+    // missing).
     try {
-      if ((await enqueue(db.kysely, eventOf(change))).length > 0) dispatcher?.wake();
+      if ((await enqueue(db.kysely, changes.map((c) => eventOf(c)))).length > 0) dispatcher?.wake();
     } catch (err) {
       opts.log.warn({ err }, 'could not queue the webhook deliveries of a change');
     }

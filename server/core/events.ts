@@ -9,8 +9,11 @@ export type Change =
   | { kind: 'language'; id: string; version: number; actor: string | null }
   | { kind: 'record'; resource: string; id: string; version: number; actor: string | null; created?: true };
 
-/** Hears committed changes; what it does (publish, end sessions, record history) is its own affair. */
-export type ChangeListener = (change: Change) => Promise<void> | void;
+/**
+ * Hears committed changes, in the order they were made: one, or every change of one transaction (a CSV import's
+ * rows), so a listener can handle a batch in one go. What it does (publish, end sessions, queue webhooks) is its own affair.
+ */
+export type ChangeListener = (changes: readonly Change[]) => Promise<void> | void;
 
 // Keyed by the database handle core functions already take, so no signature carries the listeners: whoever made the
 // change (a route, the CLI, a job) is heard alike (PocketBase binds its realtime feed to after-commit hooks this way).
@@ -24,6 +27,12 @@ export function onChange(db: Kysely<Database>, listener: ChangeListener): () => 
 }
 
 /** Announces a change; core calls it after the change has committed, never inside a transaction. */
-export async function changed(db: Kysely<Database>, change: Change): Promise<void> {
-  for (const listener of listeners.get(db) ?? []) await listener(change);
+export function changed(db: Kysely<Database>, change: Change): Promise<void> {
+  return changedAll(db, [change]);
+}
+
+/** Announces every change of one committed transaction at once (a 10,000-row import is one announcement, not 10,000). */
+export async function changedAll(db: Kysely<Database>, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  for (const listener of listeners.get(db) ?? []) await listener(changes);
 }

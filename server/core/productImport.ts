@@ -5,7 +5,7 @@ import { bit, now } from '../db/index.js';
 import { messages, format } from '../../domain/messages.js';
 import { checkProductRow, type ImportResult, type ImportRowIn, type ImportRowResult, type ImportValues } from '../../domain/productImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
-import { changed, type Change } from './events.js';
+import { changedAll, type Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { diffOf, record, type NewEntry } from './history.js';
 import { historyValues, toProduct } from './products.js';
@@ -150,6 +150,6 @@ export async function importProducts(db: Kysely<Database>, actor: { uid: string 
     if (isUniqueViolation(err)) throw new DomainError('conflict', messages.csv.changedMeanwhile);
     throw err;
   }
-  for (const change of events) await changed(db, change);
+  await changedAll(db, events);
   return { ...result, applied: true };
 }

@@ -55,41 +55,45 @@ export function eventOf(change: Change, time = now()): WebhookEvent {
   }
 }
 
-/** Writes one outbox row per receiver (all, or only `webhookId`) for `event`; answers the rows' ids. */
-export async function enqueue(db: Kysely<Database>, event: WebhookEvent, webhookId?: string): Promise<string[]> {
+/** Outbox rows per insert: 14 columns each, well inside both databases' limits on bound values. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Writes one outbox row per receiver (all, or only `webhookId`) and event; answers the rows' ids. The receivers are
+ * read once for the whole batch, so an import of 10,000 rows costs one read and a few inserts, and none without receivers.
+ */
+export async function enqueue(db: Kysely<Database>, events: readonly WebhookEvent[], webhookId?: string): Promise<string[]> {
+  if (events.length === 0) return [];
   let q = db.selectFrom('webhooks').select('id');
   if (webhookId !== undefined) q = q.where('id', '=', webhookId);
   const receivers = await q.execute();
   if (receivers.length === 0) return [];
-  const body = JSON.stringify(event);
   const created = now();
-  const ids = receivers.map(() => randomUUID());
-  await db
-    .insertInto('webhook_deliveries')
-    .values(
-      receivers.map((r, i) => ({
-        id: ids[i]!,
-        webhook_id: r.id,
-        kind: event.kind,
-        body,
-        status: 'pending',
-        attempts: 0,
-        next_at: created,
-        claimed_by: null,
-        claimed_until: null,
-        last_status: null,
-        last_error: null,
-        created,
-        finished: null,
-      })),
-    )
-    .execute();
-  return ids;
+  const rows = events.flatMap((event) => {
+    const body = JSON.stringify(event);
+    return receivers.map((r) => ({
+      id: randomUUID(),
+      webhook_id: r.id,
+      kind: event.kind,
+      body,
+      status: 'pending',
+      attempts: 0,
+      next_at: created,
+      claimed_by: null,
+      claimed_until: null,
+      last_status: null,
+      last_error: null,
+      created,
+      finished: null,
+    }));
+  });
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto('webhook_deliveries').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Queues a test event for one receiver; answers the delivery's id. */
 export async function queueTestEvent(db: Kysely<Database>, webhookId: string): Promise<string> {
-  const [id] = await enqueue(db, { id: randomUUID(), kind: 'test', recordId: webhookId, version: null, time: now() }, webhookId);
+  const [id] = await enqueue(db, [{ id: randomUUID(), kind: 'test', recordId: webhookId, version: null, time: now() }], webhookId);
   if (id === undefined) throw new DomainError('not_found', messages.webhooks.notFound);
   return id;
 }

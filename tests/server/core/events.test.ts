@@ -11,7 +11,7 @@ describe.each(dialects())('after-commit changes (%s)', (dialect) => {
   const heard: Change[] = [];
   beforeAll(async () => {
     t = await startApp({ dialect });
-    onChange(t.db, (c) => void heard.push(c));
+    onChange(t.db, (cs) => void heard.push(...cs));
   });
   afterAll(async () => t?.close());
 
