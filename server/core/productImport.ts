@@ -112,15 +112,19 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
       entries.push({ kind: 'product', recordId: r.id, action: 'created', diff: diffOf({ sku: null }, { sku: r.sku, ...historyValues(toProduct(r)) }) });
     }
   }
+  // Changed rows in one statement per 500, each matched by id and the version it was read at: fewer updated rows
+  // than sent means someone saved one of them meanwhile, and the whole import is undone.
+  for (const part of chunks(p.updates)) {
+    const values = sql.join(
+      part.map(({ current: c, values: v }) => sql`(${c.id}, cast(${c.version} as integer), ${v.category}, ${v.mc}, ${v.name}, ${v.details}, ${v.price}, cast(${bit(v.active)} as integer))`),
+    );
+    const res = await sql`with v (id, version, category, mc, name, details, price, active) as (values ${values})
+      update products set category = v.category, mc = v.mc, name = v.name, details = v.details, price = v.price, active = v.active,
+        version = products.version + 1, updated = ${at}, updated_by = ${actor.uid}
+      from v where products.id = v.id and products.version = v.version`.execute(trx);
+    if (Number(res.numAffectedRows ?? 0) !== part.length) throw new DomainError('conflict', messages.csv.changedMeanwhile);
+  }
   for (const { current, values: v } of p.updates) {
-    const res = await trx
-      .updateTable('products')
-      .set({ category: v.category, mc: v.mc, name: v.name, details: v.details, price: v.price, active: bit(v.active) })
-      .set({ version: sql<number>`version + 1`, updated: at, updated_by: actor.uid })
-      .where('id', '=', current.id)
-      .where('version', '=', current.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.csv.changedMeanwhile);
     events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
     const before = historyValues(toProduct(current));
     entries.push({ kind: 'product', recordId: current.id, action: 'changed', diff: diffOf(before, { ...before, name: v.name, category: v.category, mc: v.mc, price: v.price, details: v.details, active: v.active }) });

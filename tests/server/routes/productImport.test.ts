@@ -105,6 +105,42 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     expect(again.json.counts).toEqual({ create: 0, update: 0, same: 1, error: 0 });
   });
 
+  it('changes rows in batches, and undoes the whole import when one row was not updated as read', async () => {
+    // A trigger that silently skips one row's update stands in for someone saving that product meanwhile: the
+    // database then updates fewer rows than were sent, which the import must notice even in its second batch.
+    const skipping = async (on: boolean) => {
+      if (dialect === 'sqlite') {
+        if (on) await sql`create trigger import_skip before update on products when old.sku = 'CHG-0599' begin select raise(ignore); end`.execute(t.db);
+        else await sql`drop trigger import_skip`.execute(t.db);
+      } else if (on) {
+        await sql`create function import_skip() returns trigger language plpgsql as $$ begin if old.sku = 'CHG-0599' then return null; end if; return new; end $$`.execute(t.db);
+        await sql`create trigger import_skip before update on products for each row execute function import_skip()`.execute(t.db);
+      } else {
+        await sql`drop trigger import_skip on products`.execute(t.db);
+        await sql`drop function import_skip()`.execute(t.db);
+      }
+    };
+    const list = Array.from({ length: 600 }, (_, i) => cells(`CHG-${String(i).padStart(4, '0')}`, { images: image }));
+    expect((await post(list, true)).status).toBe(200);
+    const changed = list.map((c) => ({ ...c, price: '1 SEK', active: 'false' }));
+    const prices = async () => t.db.selectFrom('products').select(['price', 'active', 'version']).where('sku', 'like', 'CHG-%').execute();
+    await skipping(true);
+    try {
+      const res = await post(changed, true);
+      expect(res.status, res.text).toBe(409);
+      expect(res.json.error.message).toBe('A product was changed by someone else while importing; nothing was written. Check the file again.');
+    } finally {
+      await skipping(false);
+    }
+    expect((await prices()).every((r) => r.price === '149 SEK' && Number(r.version) === 1)).toBe(true);
+    const res = await post(changed, true);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.counts).toEqual({ create: 0, update: 600, same: 0, error: 0 });
+    const after = await prices();
+    expect(after).toHaveLength(600);
+    expect(after.every((r) => r.price === '1 SEK' && Number(r.active) === 0 && Number(r.version) === 2)).toBe(true);
+  });
+
   it('keeps nothing when the database refuses a row half-way through (one transaction)', async () => {
     const failing = async (on: boolean) => {
       if (dialect === 'sqlite') {
