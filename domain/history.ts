@@ -26,6 +26,8 @@ export const HistoryEntry = z.object({
   /** The simple resource's name (kind 'record'), else null. */
   resource: z.string().nullable(),
   recordId: z.string(),
+  /** How the record is known now, looked up when listed: a product's SKU, a user's name; null when there is none. */
+  recordLabel: z.string().nullable().optional(),
   action: z.enum(HISTORY_ACTIONS),
   // Each value is [old, new]; the values' own types vary by field, so the answer's schema leaves them open.
   diff: z.record(z.string(), z.array(z.unknown()).length(2)),

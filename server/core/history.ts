@@ -123,7 +123,28 @@ export async function listHistory(
   if (opts.after !== null) add('seq < ?', opts.after);
   const text = `select * from history ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by seq desc limit ?`;
   const rows = await readRows<Row>(db, text, [...params, opts.limit + 1]);
-  return { items: rows.slice(0, opts.limit).map(toEntry), more: rows.length > opts.limit };
+  const items = rows.slice(0, opts.limit).map(toEntry);
+  // One record's own history (its edit page's panel) needs no names for it.
+  return { items: filter.record ? items : await withLabels(db, items), more: rows.length > opts.limit };
+}
+
+/**
+ * Each entry's record as staff know it now: a product by its SKU, a user by their name (or email), read in one query
+ * per kind for the whole page. A record no longer there keeps a null label, and the list falls back to its id.
+ */
+async function withLabels(db: Kysely<Database>, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const ids = (kind: HistoryKind) => [...new Set(entries.filter((e) => e.kind === kind).map((e) => e.recordId))];
+  const labels = new Map<string, string>();
+  const products = ids('product');
+  if (products.length > 0) {
+    for (const p of await db.selectFrom('products').select(['id', 'sku']).where('id', 'in', products).execute()) labels.set(`product:${p.id}`, p.sku);
+  }
+  const users = ids('user');
+  if (users.length > 0) {
+    const found = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('id', 'in', users).execute();
+    for (const u of found) labels.set(`user:${u.id}`, `${u.first_name} ${u.last_name}`.trim() || u.email);
+  }
+  return entries.map((e) => ({ ...e, recordLabel: labels.get(`${e.kind}:${e.recordId}`) ?? null }));
 }
 
 /** The entry with this id; not found otherwise. */

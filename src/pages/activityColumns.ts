@@ -17,7 +17,7 @@ export const recordText = (entry: HistoryEntry, m: Catalogue): string =>
     ? `${m.activity.kinds.language}: ${m.languages.names[entry.recordId === 'se' ? 'se' : 'en']}`
     : entry.kind === 'appStatus'
       ? m.activity.appStatus
-      : `${entry.resource ?? m.activity.kinds[entry.kind]} ${entry.recordId.slice(0, 8)}`;
+      : `${entry.resource ?? m.activity.kinds[entry.kind]} ${entry.recordLabel ?? entry.recordId.slice(0, 8)}`;
 
 /** The exported file's columns: the exact time, who, the record, and the change in words. */
 export const activityColumns = (m: Catalogue): CsvColumn<HistoryEntry>[] => [

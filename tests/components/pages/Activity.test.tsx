@@ -45,7 +45,7 @@ const blobText = (blob: Blob): Promise<string> =>
 function provider() {
   const getList = vi.fn(async (resource: string, { filter }: GetListParams) => {
     if (resource === 'users') return { data: people, pageInfo: { hasNextPage: false } };
-    const all = [entry(3), entry(2, { kind: 'user', recordId: 'u9', actor: 'u3', actorName: 'Ada Admin', diff: { isAdmin: [false, true] } }), entry(1, { kind: 'language', recordId: 'se', action: 'keyAdded', diff: { giftCard: [null, ''] } })];
+    const all = [entry(3), entry(2, { kind: 'user', recordId: 'u9', recordLabel: 'Olle Lind', actor: 'u3', actorName: 'Ada Admin', diff: { isAdmin: [false, true] } }), entry(1, { kind: 'language', recordId: 'se', action: 'keyAdded', diff: { giftCard: [null, ''] } })];
     const data = all.filter((e) => (!filter.kind || e.kind === filter.kind) && (!filter.person || e.actor === filter.person));
     return { data, pageInfo: { hasNextPage: false }, meta: { next: null } };
   });
@@ -59,7 +59,9 @@ describe('Activity page', () => {
     expect(screen.getByText('Ada Admin changed Admin from No to Yes')).toBeInTheDocument();
     expect(screen.getByText('Eva Berg added the key giftCard')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Language: Swedish' })).toHaveAttribute('href', '/languages/swedish');
+    // A record the server gave no label (gone since) is named by the start of its id; one with a label by that.
     expect(screen.getByRole('link', { name: /^Product p1234567/ })).toHaveAttribute('href', '/products/edit-product/p1234567-x');
+    expect(screen.getByRole('link', { name: 'User Olle Lind' })).toHaveAttribute('href', '/users/edit-user/u9');
   });
 
   it('filters by person, kind and date range through the provider', async () => {

@@ -98,6 +98,17 @@ describe.each(dialects())('change history: undo, Activity and paging (%s)', (dia
     expect((await t.api('GET', '/api/languages/xx/history', { cookie })).status).toBe(400);
   });
 
+  it('names each record in Activity as staff know it now: a product by its SKU, a user by their name', async () => {
+    const items = (await t.api('GET', '/api/history?limit=100', { cookie: adminCookie })).json.items as Array<{ kind: string; recordId: string; recordLabel: string | null }>;
+    const ofProduct = items.filter((e) => e.kind === 'product' && e.recordId === product.id);
+    expect(ofProduct.length).toBeGreaterThan(0);
+    expect(ofProduct.every((e) => e.recordLabel === 'U-1')).toBe(true);
+    const ofEditor = items.filter((e) => e.kind === 'user' && e.recordId === editor.uid);
+    expect(ofEditor.length).toBeGreaterThan(0);
+    expect(ofEditor.every((e) => e.recordLabel === 'Eva Berg')).toBe(true);
+    expect(items.filter((e) => e.kind === 'appStatus' || e.kind === 'language').every((e) => e.recordLabel === null)).toBe(true);
+  });
+
   it('prunes entries older than HISTORY_KEEP_DAYS and keeps the rest', async () => {
     const all = async () => Number((await t.db.selectFrom('history').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await all();
