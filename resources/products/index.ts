@@ -4,6 +4,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
+import { primeFirstPage } from '../useCursorPages';
 
 // Each page loads on demand, so the sign-in screen does not fetch them.
 const ProductList = lazyPage(() => import('./ProductList'));
@@ -28,7 +29,8 @@ export default {
     ],
   },
   pages: [
-    { path: 'products', element: createElement(ProductList) },
+    // The list's unfiltered first page is asked for as the page opens, beside the access check (useCursorPages.ts).
+    { path: 'products', element: createElement(ProductList), prime: (dataProvider) => primeFirstPage(dataProvider, 'products') },
     { path: 'add-product', element: createElement(ProductCreate) },
     { path: 'edit-product/:getUid', element: createElement(ProductEdit) },
     { path: 'search', element: createElement(ProductSearch) },
