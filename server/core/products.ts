@@ -9,7 +9,7 @@ import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
 import { diffOf, inTransaction, record } from './history.js';
-import { GATHER_CAP, productConditions, type ProductFilter } from './productSearch.js';
+import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 
 export { GATHER_CAP } from './productSearch.js';
 
@@ -69,6 +69,18 @@ export async function listProducts(
     const keys = await readPage<{ rowid: number }>(db, page, opts.after, opts.limit, conditions, 'rowid');
     const marks = keys.map(() => '?').join(', ');
     rows = keys.length === 0 ? [] : await readRows<Row>(db, `select * from products where rowid in (${marks}) order by sku desc, id desc`, keys.map((k) => k.rowid));
+  } else if (conditions.walkFirst) {
+    // PostgreSQL (docs/decisions.md, "Partial-name search at a million products"): common words fill the page within
+    // the first `cap` rows down the SKU index. Otherwise, if even the rarest word is common the walk goes on to the
+    // page's end; if not, that word's matches are gathered through the trigram index, tested for the other words and
+    // sorted.
+    rows = cap > 0 ? await readPage<Row>(db, page, opts.after, opts.limit, { ...conditions, within: cap }) : [];
+    if (rows.length <= opts.limit) {
+      const rarest = await rarestWord(db, filter, Math.max(cap, 1));
+      rows = rarest.common && cap > 0
+        ? await readPage<Row>(db, page, opts.after, opts.limit, conditions)
+        : await readPage<Row>(db, page, opts.after, opts.limit, { ...(await productConditions(db, filter, cap, rarest.word)), gather: true });
+    }
   } else {
     rows = await readPage<Row>(db, page, opts.after, opts.limit, conditions);
   }
