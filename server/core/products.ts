@@ -53,7 +53,7 @@ export type { ProductFilter } from './productSearch.js';
  * One page of products, newest SKU first (sku descending, then id), after an optional cursor, narrowed by a filter.
  * Every word of `q` must appear in the name or the SKU, in any case. SQLite looks words of three or more characters
  * up in the trigram index (products_fts) and shorter ones with LIKE; PostgreSQL matches on lower(), which its pg_trgm
- * indexes serve (migration 003). No filter is the plain keyset read.
+ * index serves (migration 006) for the rarest word only. No filter is the plain keyset read.
  */
 export async function listProducts(
   db: Kysely<Database>,
