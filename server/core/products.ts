@@ -15,6 +15,12 @@ export { GATHER_CAP } from './productSearch.js';
 
 type Row = Selectable<ProductsTable>;
 
+/**
+ * How many rows down the SKU index a PostgreSQL search tests before it picks a way: common words fill a page within
+ * a few hundred rows, and a search that gathers pays for these rows first (docs/decisions.md).
+ */
+const WALK_FIRST = 1000;
+
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
   const images = JSON.parse(r.images) as string[];
@@ -71,13 +77,14 @@ export async function listProducts(
     rows = keys.length === 0 ? [] : await readRows<Row>(db, `select * from products where rowid in (${marks}) order by sku desc, id desc`, keys.map((k) => k.rowid));
   } else if (conditions.walkFirst) {
     // PostgreSQL (docs/decisions.md, "Partial-name search at a million products"): common words fill the page within
-    // the first `cap` rows down the SKU index. Otherwise, if even the rarest word is common the walk goes on to the
-    // page's end; if not, that word's matches are gathered through the trigram index, tested for the other words and
-    // sorted.
-    rows = cap > 0 ? await readPage<Row>(db, page, opts.after, opts.limit, { ...conditions, within: cap }) : [];
+    // the first `WALK_FIRST` rows down the SKU index (`cap`, when fewer, lets the tests force each way). Otherwise, if
+    // even the rarest word is common the walk goes on to the page's end; if not, that word's matches are gathered
+    // through the trigram index, tested for the other words and sorted.
+    const first = Math.min(cap, WALK_FIRST);
+    rows = first > 0 ? await readPage<Row>(db, page, opts.after, opts.limit, { ...conditions, within: first }) : [];
     if (rows.length <= opts.limit) {
-      const rarest = await rarestWord(db, filter, Math.max(cap, 1));
-      rows = rarest.common && cap > 0
+      const rarest = await rarestWord(db, filter, Math.max(first, 1));
+      rows = rarest.common && first > 0
         ? await readPage<Row>(db, page, opts.after, opts.limit, conditions)
         : await readPage<Row>(db, page, opts.after, opts.limit, { ...(await productConditions(db, filter, cap, rarest.word)), gather: true });
     }
