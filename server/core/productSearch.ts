@@ -16,6 +16,9 @@ const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${
 const LIKE_WORD = "(lower(name) like ? escape '\\' or lower(sku) like ? escape '\\')";
 // PostgreSQL: the same test on the text its trigram index holds (migration 006); a word holds no space.
 const PG_WORD = "lower(name || ' ' || sku) like ? escape '\\'";
+// The same test written so that the trigram index cannot serve it, for a word too short to have trigrams: in the
+// index condition, such a word made PostgreSQL read the whole index (docs/decisions.md).
+const PG_FILTER = "strpos(lower(name || ' ' || sku), ?) > 0";
 const FTS_WORDS = 'rowid in (select rowid from products_fts where products_fts match ?)';
 const ftsPhrase = (words: string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
 
@@ -57,17 +60,50 @@ async function sqliteWords(db: Kysely<Database>, words: string[], cap: number): 
   return { where: [FTS_WORDS, ...others.where], params: [ftsPhrase([long[rarest]!]), ...others.params] };
 }
 
-/** The conditions of a filter, with `?` placeholders, their values in order, and how to read the page. */
+/**
+ * PostgreSQL's words of a search as conditions: only `lookedUp` (a word of three or more characters) is written so
+ * that the trigram index can serve it; every other word is a plain test on each row. A short word has no trigrams
+ * (in the index condition it made PostgreSQL read the whole index), and a common word's long trigram lists cost more
+ * to read than testing the rows the rare word finds (docs/decisions.md).
+ */
+function postgresWords(words: string[], lookedUp: string | undefined): { where: string[]; params: unknown[]; walk?: true } {
+  const i = lookedUp === undefined ? -1 : words.indexOf(lookedUp);
+  return { where: words.map((_, k) => (k === i ? PG_WORD : PG_FILTER)), params: words.map((w, k) => (k === i ? likeEscaped(w) : w)) };
+}
+
+/**
+ * PostgreSQL: of the words the trigram index can serve, the one found least often among the newest `rows` products
+ * (the rows a search walks first), the longest on a tie, and whether even that one is common (in more than one of a
+ * hundred of those rows): one cheap read instead of counting in the index, where a common word's count reads its
+ * whole trigram lists.
+ */
+export async function rarestWord(db: Kysely<Database>, filter: ProductFilter, rows: number): Promise<{ word: string | undefined; common: boolean }> {
+  const long = searchWords(filter).filter(indexed);
+  if (long.length === 0) return { word: undefined, common: true };
+  const counts = long.map((_, k) => `count(*) filter (where strpos(t, ?) > 0) as c${k}`).join(', ');
+  const sql = `select ${counts} from (select lower(name || ' ' || sku) as t from products order by sku desc, id desc limit ?) w`;
+  const [r] = await readRows<Record<string, number | string>>(db, sql, [...long, rows]);
+  const n = long.map((_, k) => Number(r?.[`c${k}`] ?? 0));
+  const best = long.reduce((b, w, k) => (n[k]! < n[b]! || (n[k] === n[b] && [...w].length > [...long[b]!].length) ? k : b), 0);
+  return { word: long[best], common: n[best]! * 100 > rows };
+}
+
+const searchWords = (filter: ProductFilter): string[] => (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+
+/**
+ * The conditions of a filter, with `?` placeholders, their values in order, and how to read the page. `walk`: read
+ * down SQLite's covering SKU index. `walkFirst` (PostgreSQL, a word the index can serve): test the first `cap` rows
+ * down the SKU index, and if they do not fill the page, gather the matches of `lookedUp` through the index.
+ */
 export async function productConditions(
   db: Kysely<Database>,
   filter: ProductFilter,
   cap: number,
-): Promise<{ where: string[]; params: unknown[]; planned: 'kept' | 'each'; walk: boolean }> {
+  lookedUp?: string,
+): Promise<{ where: string[]; params: unknown[]; planned: 'kept' | 'each'; walk: boolean; walkFirst: boolean }> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const words = (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const { where, params, walk } = postgres
-    ? { where: words.map(() => PG_WORD), params: words.map(likeEscaped) }
-    : await sqliteWords(db, words, cap);
+  const words = searchWords(filter);
+  const { where, params, walk } = postgres ? postgresWords(words, lookedUp) : await sqliteWords(db, words, cap);
   if (filter.category !== undefined) {
     where.push('category = ?');
     params.push(filter.category);
@@ -76,6 +112,5 @@ export async function productConditions(
     where.push('active = ?');
     params.push(filter.active ? 1 : 0);
   }
-  return { where, params, planned: words.length > 0 ? 'each' : 'kept', walk: walk === true };
+  return { where, params, planned: words.length > 0 ? 'each' : 'kept', walk: walk === true, walkFirst: postgres && words.some(indexed) };
 }
-

@@ -9,11 +9,17 @@ import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
 import { diffOf, inTransaction, record } from './history.js';
-import { GATHER_CAP, productConditions, type ProductFilter } from './productSearch.js';
+import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 
 export { GATHER_CAP } from './productSearch.js';
 
 type Row = Selectable<ProductsTable>;
+
+/**
+ * How many rows down the SKU index a PostgreSQL search tests before it picks a way: common words fill a page within
+ * a few hundred rows, and a search that gathers pays for these rows first (docs/decisions.md).
+ */
+const WALK_FIRST = 1000;
 
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
@@ -53,7 +59,7 @@ export type { ProductFilter } from './productSearch.js';
  * One page of products, newest SKU first (sku descending, then id), after an optional cursor, narrowed by a filter.
  * Every word of `q` must appear in the name or the SKU, in any case. SQLite looks words of three or more characters
  * up in the trigram index (products_fts) and shorter ones with LIKE; PostgreSQL matches on lower(), which its pg_trgm
- * indexes serve (migration 003). No filter is the plain keyset read.
+ * index serves (migration 006) for the rarest word only. No filter is the plain keyset read.
  */
 export async function listProducts(
   db: Kysely<Database>,
@@ -69,6 +75,19 @@ export async function listProducts(
     const keys = await readPage<{ rowid: number }>(db, page, opts.after, opts.limit, conditions, 'rowid');
     const marks = keys.map(() => '?').join(', ');
     rows = keys.length === 0 ? [] : await readRows<Row>(db, `select * from products where rowid in (${marks}) order by sku desc, id desc`, keys.map((k) => k.rowid));
+  } else if (conditions.walkFirst) {
+    // PostgreSQL (docs/decisions.md, "Partial-name search at a million products"): common words fill the page within
+    // the first `WALK_FIRST` rows down the SKU index (`cap`, when fewer, lets the tests force each way). Otherwise, if
+    // even the rarest word is common the walk goes on to the page's end; if not, that word's matches are gathered
+    // through the trigram index, tested for the other words and sorted.
+    const first = Math.min(cap, WALK_FIRST);
+    rows = first > 0 ? await readPage<Row>(db, page, opts.after, opts.limit, { ...conditions, within: first }) : [];
+    if (rows.length <= opts.limit) {
+      const rarest = await rarestWord(db, filter, Math.max(first, 1));
+      rows = rarest.common && first > 0
+        ? await readPage<Row>(db, page, opts.after, opts.limit, conditions)
+        : await readPage<Row>(db, page, opts.after, opts.limit, { ...(await productConditions(db, filter, cap, rarest.word)), gather: true });
+    }
   } else {
     rows = await readPage<Row>(db, page, opts.after, opts.limit, conditions);
   }

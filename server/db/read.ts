@@ -52,7 +52,9 @@ export function readPage<R>(
   page: { table: string; key: string; order: 'asc' | 'desc' },
   after: { key: string; id: string } | null,
   limit: number,
-  filter: { where: readonly string[]; params: readonly unknown[]; planned?: 'kept' | 'each' } = { where: [], params: [] },
+  // `within`: test only the first that many rows of the order (after the cursor). `gather`: find every match, then
+  // sort them (PostgreSQL may not walk the key's index instead).
+  filter: { where: readonly string[]; params: readonly unknown[]; planned?: 'kept' | 'each'; within?: number; gather?: boolean } = { where: [], params: [] },
   // What to read of each row: all of it, or (a page found down a covering index) only its rowid.
   columns: '*' | 'rowid' = '*',
 ): Promise<R[]> {
@@ -62,10 +64,24 @@ export function readPage<R>(
   const [edge, beyond] = order === 'desc' ? ['<=', '<'] : ['>=', '>'];
   const where = [...filter.where];
   const params = [...filter.params];
+  const bound: string[] = [];
+  const boundParams: unknown[] = [];
   if (after) {
-    where.push(`${key} ${edge} ? and (${key} ${beyond} ? or id ${beyond} ?)`);
-    params.push(after.key, after.key, after.id);
+    bound.push(`${key} ${edge} ? and (${key} ${beyond} ? or id ${beyond} ?)`);
+    boundParams.push(after.key, after.key, after.id);
   }
-  const text = `select ${columns} from ${table} ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by ${key} ${order}, id ${order} limit ?`;
-  return readRows<R>(db, text, [...params, limit + 1], filter.planned);
+  const whereOf = (w: string[]): string => (w.length > 0 ? `where ${w.join(' and ')} ` : '');
+  const sorted = `order by ${key} ${order}, id ${order}`;
+  if (filter.within !== undefined) {
+    const text = `select ${columns} from (select * from ${table} ${whereOf(bound)}${sorted} limit ?) w ${whereOf(where)}${sorted} limit ?`;
+    return readRows<R>(db, text, [...boundParams, filter.within, ...params, limit + 1], filter.planned);
+  }
+  if (filter.gather) {
+    // The same order written so that no index holds it: PostgreSQL finds the matches through the conditions' index
+    // and keeps the first rows as it goes, instead of walking the key's index (a CTE holding every match cost more).
+    const text = `select ${columns} from ${table} ${whereOf([...where, ...bound])}order by ${key} || '' ${order}, id ${order} limit ?`;
+    return readRows<R>(db, text, [...params, ...boundParams, limit + 1], filter.planned);
+  }
+  const text = `select ${columns} from ${table} ${whereOf([...where, ...bound])}${sorted} limit ?`;
+  return readRows<R>(db, text, [...params, ...boundParams, limit + 1], filter.planned);
 }
