@@ -1,5 +1,4 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { DataProvider } from 'react-admin';
 import type { Area } from '../domain/permissions';
 import type { Catalogue } from '../domain/messages';
 
@@ -19,6 +18,6 @@ export interface ResourceDefinition {
   preload?: () => Promise<void>;
   /** Its sidebar group: a heading, then links to its pages (each with the resource's icon unless it names one). */
   menu: { label: Label; items: readonly { path: string; label: Label; icon?: ComponentType }[] };
-  /** Its pages, by path under /<name>/; `prime` asks for a page's first data beside its access check. */
-  pages: readonly { path: string; element: ReactNode; prime?: (dataProvider: DataProvider) => void }[];
+  /** Its pages, by path under /<name>/. */
+  pages: readonly { path: string; element: ReactNode }[];
 }

@@ -14,8 +14,8 @@ export const useConsoleResources = (): readonly ResourceDefinition[] => useConte
 export function guardedResource({ name, area, icon, pages }: ResourceDefinition) {
   return (
     <Resource key={name} name={name} icon={icon}>
-      {pages.map(({ path, element, prime }) => (
-        <Route key={path} path={path} element={<RequireAccess area={area} prime={prime}>{element}</RequireAccess>} />
+      {pages.map(({ path, element }) => (
+        <Route key={path} path={path} element={<RequireAccess area={area}>{element}</RequireAccess>} />
       ))}
     </Resource>
   );

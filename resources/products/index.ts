@@ -4,7 +4,6 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
-import { primeFirstPage } from '../useCursorPages';
 
 // Each page loads on demand, so the sign-in screen does not fetch them.
 const ProductList = lazyPage(() => import('./ProductList'));
@@ -29,8 +28,7 @@ export default {
     ],
   },
   pages: [
-    // The list's unfiltered first page is asked for as the page opens, beside the access check (useCursorPages.ts).
-    { path: 'products', element: createElement(ProductList), prime: (dataProvider) => primeFirstPage(dataProvider, 'products') },
+    { path: 'products', element: createElement(ProductList) },
     { path: 'add-product', element: createElement(ProductCreate) },
     { path: 'edit-product/:getUid', element: createElement(ProductEdit) },
     { path: 'search', element: createElement(ProductSearch) },

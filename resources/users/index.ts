@@ -3,7 +3,6 @@ import { lazyPage } from '../../src/lazyPage';
 import PeopleIcon from '@mui/icons-material/People';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
-import { primeFirstPage } from '../useCursorPages';
 import { EDIT_USER_ROUTE } from './paths';
 
 // Each screen loads on demand, so an editor's bundle does not carry the admin's screens.
@@ -26,7 +25,7 @@ export default {
     ],
   },
   pages: [
-    { path: 'users', element: createElement(UserList), prime: (dataProvider) => primeFirstPage(dataProvider, 'users') },
+    { path: 'users', element: createElement(UserList) },
     { path: EDIT_USER_ROUTE, element: createElement(UserEdit) },
     { path: 'search', element: createElement(UserSearch) },
   ],

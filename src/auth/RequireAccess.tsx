@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAuthState, useCanAccess, useDataProvider, useGetIdentity, usePermissions, type DataProvider } from 'react-admin';
+import { useAuthState, useCanAccess, useGetIdentity, usePermissions } from 'react-admin';
 import type { Area } from '../../domain/permissions';
 import { Loader } from '../layout/Loader';
 import NotAllowed from '../pages/NotAllowed';
@@ -10,21 +10,18 @@ import NotAllowed from '../pages/NotAllowed';
  * in without the role → the Not allowed page. Each visit asks the server again (GET /api/me), so
  * a role change or a deactivation shows on the next navigation.
  */
-export function RequireAccess({ area, prime, children }: { area: Area; prime?: (dataProvider: DataProvider) => void; children: ReactNode }) {
+export function RequireAccess({ area, children }: { area: Area; children: ReactNode }) {
   // Each navigation is a new visit: without the key React keeps one guard across sibling routes
   // (My Account → Changelog), checkAuth is not asked again, and a deactivated user saw 'Not allowed'.
   const { key } = useLocation();
   return (
-    <Guard key={key} area={area} prime={prime}>
+    <Guard key={key} area={area}>
       {children}
     </Guard>
   );
 }
 
-function Guard({ area, prime, children }: { area: Area; prime?: (dataProvider: DataProvider) => void; children: ReactNode }) {
-  // The page's first data is asked for now, beside the check, rather than once the check has let the page mount.
-  const dataProvider = useDataProvider();
-  useEffect(() => prime?.(dataProvider), [prime, dataProvider]);
+function Guard({ area, children }: { area: Area; children: ReactNode }) {
   const { refetch: refetchPermissions } = usePermissions();
   const { refetch: refetchIdentity } = useGetIdentity();
   // As useAuthenticated(), signing out on failure, plus a hook on success.

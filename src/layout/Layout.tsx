@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Layout as RaLayout, useAuthState, useLocaleState } from 'react-admin';
 import { useLocale } from '../locale';
 import { Box } from '@mui/material';
@@ -18,17 +18,6 @@ export function Layout({ children }: { children?: ReactNode }) {
   // swap the frame while it runs, and right after sign-in the stale "not signed in" is not trusted.
   const signedIn = useRef<boolean | null>(null);
   if (!isPending && !isFetching) signedIn.current = authenticated === true;
-  // The same element while the page inside is the same: the session re-check that every guarded page runs re-renders
-  // this component twice (it starts, it ends), and would each time re-render the whole frame, among it react-admin's
-  // Inspector, which reads the page's width as it renders and so forces the browser to lay out the page anew.
-  const frame = useMemo(
-    () => (
-      <RaLayout appBar={Header} menu={Menu}>
-        {children}
-      </RaLayout>
-    ),
-    [children],
-  );
   if (signedIn.current === null) return <Loader fullScreen />;
   if (!signedIn.current) {
     return (
@@ -37,7 +26,11 @@ export function Layout({ children }: { children?: ReactNode }) {
       </Box>
     );
   }
-  return frame;
+  return (
+    <RaLayout appBar={Header} menu={Menu}>
+      {children}
+    </RaLayout>
+  );
 }
 
 /** react-admin's own texts follow the console's language (src/locale.ts), whoever changed it. */

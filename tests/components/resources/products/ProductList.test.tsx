@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import ProductList from '../../../../resources/products/ProductList';
-import { primeFirstPage } from '../../../../resources/useCursorPages';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { asGetList, listAnswer, productWith } from './fakes';
 
@@ -39,36 +38,6 @@ describe('Products list', () => {
     expect(within(dataRows()[1]!).getAllByRole('cell')[5]).toHaveTextContent('false');
     expect(within(dataRows()[0]!).getByRole('link', { name: 'EDIT SKU-100' })).toHaveAttribute('href', '/products/edit-product/p0');
     expect(getList).toHaveBeenCalledWith('products', expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
-  });
-
-  it('shows a first page primed before it mounts (as its route guard does) without asking for it again', async () => {
-    const getList = vi.fn(pageAt);
-    const dataProvider = fakeDataProvider({ getList: asGetList(getList) });
-    primeFirstPage(dataProvider, 'products');
-    await vi.waitFor(() => expect(getList).toHaveBeenCalledTimes(1));
-    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider });
-    await screen.findByText('Product 9');
-    expect(dataRows()).toHaveLength(10);
-    expect(getList).toHaveBeenCalledTimes(1);
-  });
-
-  it('waits for a primed first page still on its way, and asks again for one that failed', async () => {
-    let answer: (value: Awaited<ReturnType<typeof pageAt>>) => void = () => undefined;
-    const slow = vi.fn(() => new Promise<Awaited<ReturnType<typeof pageAt>>>((resolve) => (answer = resolve)));
-    const dataProvider = fakeDataProvider({ getList: asGetList(slow) });
-    primeFirstPage(dataProvider, 'products');
-    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider });
-    expect(await screen.findByRole('heading', { name: 'Products' })).toBeVisible();
-    answer(await pageAt('products', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }));
-    await screen.findByText('Product 9');
-    expect(slow).toHaveBeenCalledTimes(1);
-
-    const failingFirst = vi.fn(pageAt).mockRejectedValueOnce(new Error('lost'));
-    const second = fakeDataProvider({ getList: asGetList(failingFirst) });
-    primeFirstPage(second, 'products');
-    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: second });
-    await vi.waitFor(() => expect(screen.getAllByText('Product 9')).toHaveLength(2));
-    expect(failingFirst).toHaveBeenCalledTimes(2);
   });
 
   it("appends the next page with 'More' and hides it on the last page", async () => {
