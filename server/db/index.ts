@@ -28,6 +28,10 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string }, on
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // Without a listener, pg raises such an error as an uncaught exception, which would end the server.
     pool.on('error', onIdleError);
+    // A connection in use that breaks (the same restart, a backend ended while a query or a transaction runs) fails
+    // its query, which its caller hears; pg would also raise it as an uncaught exception, since the pool listens only
+    // to idle connections. The pool drops the broken connection when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Named statements: each connection parses and plans a read once, then only binds.
     const names = new Map<string, string>();
