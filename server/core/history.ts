@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, HistoryTable } from '../db/schema.js';
-import { now } from '../db/index.js';
+import { chunks, now } from '../db/index.js';
 import { readRows } from '../db/read.js';
 import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind, HistoryValue } from '../../domain/history.js';
 import { messages } from '../../domain/messages.js';
@@ -48,9 +48,6 @@ async function nameOf(trx: Kysely<Database>, actor: string | null): Promise<stri
   return u ? `${u.first_name} ${u.last_name}`.trim() : '';
 }
 
-/** Rows per insert: 9 columns each, far below both databases' bound-parameter limits. */
-const CHUNK = 500;
-
 /**
  * Records changes made by `actor` (null: the operator's command line or the first start) inside `trx`, the
  * transaction of the change itself. A 'changed' entry whose difference is empty (a save that changed nothing) is not
@@ -71,7 +68,7 @@ export async function record(trx: Kysely<Database>, actor: string | null, entrie
     action: e.action,
     diff: JSON.stringify(e.diff),
   }));
-  for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto('history').values(rows.slice(i, i + CHUNK)).execute();
+  for (const part of chunks(rows)) await trx.insertInto('history').values(part).execute();
 }
 
 /** A history row as the API shapes it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
-import { bit, now } from '../db/index.js';
+import { bit, chunks, now } from '../db/index.js';
 import { messages, format } from '../../domain/messages.js';
 import { checkProductRow, type ImportResult, type ImportRowIn, type ImportRowResult, type ImportValues } from '../../domain/productImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
@@ -11,15 +11,6 @@ import { diffOf, record, type NewEntry } from './history.js';
 import { historyValues, toProduct } from './products.js';
 
 type Row = Selectable<ProductsTable>;
-
-/** Rows per statement: far below SQLite's and PostgreSQL's bound-parameter limits at 15 columns. */
-const CHUNK = 500;
-
-const chunks = <T>(items: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-};
 
 /** The columns an existing product would change to take a row's values (images are left as they are). */
 function changesOf(current: Row, v: ImportValues): string[] {

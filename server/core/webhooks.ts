@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { now } from '../db/index.js';
+import { chunks, now } from '../db/index.js';
 import { format, messages } from '../../domain/messages.js';
 import { MAX_WEBHOOKS, type NewWebhook, type Webhook, type WebhookEvent } from '../../domain/webhooks.js';
 import { isPrivateAddress, literalAddress } from '../lib/address.js';
@@ -55,9 +55,6 @@ export function eventOf(change: Change, time = now()): WebhookEvent {
   }
 }
 
-/** Outbox rows per insert: 14 columns each, well inside both databases' limits on bound values. */
-const ROWS_PER_INSERT = 500;
-
 /**
  * Writes one outbox row per receiver (all, or only `webhookId`) and event; answers the rows' ids. The receivers are
  * read once for the whole batch, so an import of 10,000 rows costs one read and a few inserts, and none without receivers.
@@ -87,7 +84,7 @@ export async function enqueue(db: Kysely<Database>, events: readonly WebhookEven
       finished: null,
     }));
   });
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insertInto('webhook_deliveries').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
+  for (const part of chunks(rows)) await db.insertInto('webhook_deliveries').values(part).execute();
   return rows.map((r) => r.id);
 }
 

@@ -91,6 +91,16 @@ export function ownerOnly(path: string): void {
   chmodSync(path, 0o600);
 }
 
+/**
+ * `items` in runs of at most 500: the rows of one multi-row statement. At the widest table's 15 columns that is 7,500
+ * bound values, far below SQLite's and PostgreSQL's limits.
+ */
+export function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** Now as ISO-8601 text, the time format of every table. */
 export const now = (): string => new Date().toISOString();
 
