@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { now } from '../db/index.js';
+import { chunks, now } from '../db/index.js';
 import type { FileStore } from '../files/store.js';
 import { checkImage, ImageRefused, safeName, thumbnail, type CheckedImage } from '../files/images.js';
 import { limiter } from '../lib/limit.js';
@@ -27,9 +27,8 @@ export const thumbnailOf = (address: string): string => `/files/${thumbKey(keyOf
 /** The keys of those addresses that are not finished uploads (read 500 at a time, within bound-parameter limits). */
 export async function unstoredKeys(db: Kysely<Database>, addresses: readonly string[]): Promise<Set<string>> {
   const missing = new Set(addresses.map(keyOf));
-  const keys = [...missing];
-  for (let i = 0; i < keys.length; i += 500) {
-    const found = await db.selectFrom('files').select('key').where('key', 'in', keys.slice(i, i + 500)).execute();
+  for (const part of chunks([...missing])) {
+    const found = await db.selectFrom('files').select('key').where('key', 'in', part).execute();
     for (const f of found) missing.delete(f.key);
   }
   return missing;
