@@ -73,11 +73,14 @@ function postgresWords(words: string[], lookedUp: string | undefined): { where: 
 
 /**
  * PostgreSQL: of the words the trigram index can serve, the one found least often among the newest `rows` products
- * (the rows a search walks first), the longest on a tie, and whether even that one is common (in more than one of a
- * hundred of those rows): one cheap read instead of counting in the index, where a common word's count reads its
- * whole trigram lists.
+ * (the rows a search walks first), the longest on a tie, whether even that one is common (in more than one of a
+ * hundred of those rows): one cheap read (down products_search_walk, without reading the table) instead of counting in the index, where a common word's count reads its whole trigram lists.
  */
-export async function rarestWord(db: Kysely<Database>, filter: ProductFilter, rows: number): Promise<{ word: string | undefined; common: boolean }> {
+export async function rarestWord(
+  db: Kysely<Database>,
+  filter: ProductFilter,
+  rows: number,
+): Promise<{ word: string | undefined; common: boolean }> {
   const long = searchWords(filter).filter(indexed);
   if (long.length === 0) return { word: undefined, common: true };
   const counts = long.map((_, k) => `count(*) filter (where strpos(t, ?) > 0) as c${k}`).join(', ');

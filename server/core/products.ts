@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
@@ -20,6 +20,13 @@ type Row = Selectable<ProductsTable>;
  * a few hundred rows, and a search that gathers pays for these rows first (docs/decisions.md).
  */
 const WALK_FIRST = 1000;
+/**
+ * PostgreSQL: how many times `WALK_FIRST` a search goes on walking when the first rows held a match but did not fill
+ * the page (a word with three digits: about one match in a thousand rows); past that, gathering costs less.
+ */
+const WALK_FURTHER = 15;
+/** What products_search_walk holds (migration 007): all a PostgreSQL search tests on each row. */
+const WALK_COLUMNS = 'id, sku, name, category, active';
 
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
@@ -69,25 +76,36 @@ export async function listProducts(
 ): Promise<{ items: Product[]; more: boolean }> {
   const page = { table: 'products', key: 'sku', order: 'desc' } as const;
   const conditions = await productConditions(db, filter, cap);
+  // The page's rows found down the covering index products_search_walk (SQLite: migration 006, by rowid; PostgreSQL:
+  // 007, by id): each row is tested without reading it, then only the page's rows are read.
+  const walked = async (column: 'rowid' | 'id', walk: Parameters<typeof readPage>[4]): Promise<Row[]> => {
+    const keys = await readPage<Record<string, unknown>>(db, page, opts.after, opts.limit, walk, column);
+    const marks = keys.map(() => '?').join(', ');
+    return keys.length === 0 ? [] : readRows<Row>(db, `select * from products where ${column} in (${marks}) order by sku desc, id desc`, keys.map((k) => k[column]));
+  };
   let rows: Row[];
   if (conditions.walk) {
-    // Down the covering index (migration 006): each row is checked without reading it; then only the page is read.
-    const keys = await readPage<{ rowid: number }>(db, page, opts.after, opts.limit, conditions, 'rowid');
-    const marks = keys.map(() => '?').join(', ');
-    rows = keys.length === 0 ? [] : await readRows<Row>(db, `select * from products where rowid in (${marks}) order by sku desc, id desc`, keys.map((k) => k.rowid));
+    rows = await walked('rowid', conditions);
   } else if (conditions.walkFirst) {
     // PostgreSQL (docs/decisions.md, "Partial-name search at a million products"): common words fill the page within
     // the first `WALK_FIRST` rows down the SKU index (`cap`, when fewer, lets the tests force each way). Otherwise, if
-    // even the rarest word is common the walk goes on to the page's end; if not, that word's matches are gathered
-    // through the trigram index, tested for the other words and sorted.
+    // even the rarest word is common the walk goes on to the page's end. If those rows held a match but too few, the
+    // next are likely near: the walk goes `WALK_FURTHER` times as far. Failing that, the rarest word's matches are
+    // gathered through the trigram index, tested for the other words and sorted.
     const first = Math.min(cap, WALK_FIRST);
-    rows = first > 0 ? await readPage<Row>(db, page, opts.after, opts.limit, { ...conditions, within: first }) : [];
+    const walk = (within?: number) => walked('id', { ...conditions, within, inner: WALK_COLUMNS });
+    rows = first > 0 ? await walk(first) : [];
     if (rows.length <= opts.limit) {
       const rarest = await rarestWord(db, filter, Math.max(first, 1));
-      rows = rarest.common && first > 0
-        ? await readPage<Row>(db, page, opts.after, opts.limit, conditions)
-        : await readPage<Row>(db, page, opts.after, opts.limit, { ...(await productConditions(db, filter, cap, rarest.word)), gather: true });
+      if (rarest.common && first > 0) rows = await walk();
+      else if (rows.length > 0) rows = await walk(first * WALK_FURTHER);
+      if (rows.length <= opts.limit && !(rarest.common && first > 0)) {
+        rows = await readPage<Row>(db, page, opts.after, opts.limit, { ...(await productConditions(db, filter, cap, rarest.word)), gather: true });
+      }
     }
+  } else if (conditions.where.length > 0 && db.getExecutor().adapter instanceof PostgresAdapter) {
+    // PostgreSQL, words too short for the trigram index or only a category or status: down the covering index too.
+    rows = await walked('id', conditions);
   } else {
     rows = await readPage<Row>(db, page, opts.after, opts.limit, conditions);
   }

@@ -6,6 +6,7 @@ import * as m003 from './migrations/003_product_search.js';
 import * as m004 from './migrations/004_history.js';
 import * as m005 from './migrations/005_storefront.js';
 import * as m006 from './migrations/006_product_search_indexes.js';
+import * as m007 from './migrations/007_product_search_walk_pg.js';
 
 /** Our migrations, in order. Add a line per new file. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004_history': m004,
   '005_storefront': m005,
   '006_product_search_indexes': m006,
+  '007_product_search_walk_pg': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

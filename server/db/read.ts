@@ -52,11 +52,14 @@ export function readPage<R>(
   page: { table: string; key: string; order: 'asc' | 'desc' },
   after: { key: string; id: string } | null,
   limit: number,
-  // `within`: test only the first that many rows of the order (after the cursor). `gather`: find every match, then
-  // sort them (PostgreSQL may not walk the key's index instead).
-  filter: { where: readonly string[]; params: readonly unknown[]; planned?: 'kept' | 'each'; within?: number; gather?: boolean } = { where: [], params: [] },
-  // What to read of each row: all of it, or (a page found down a covering index) only its rowid.
-  columns: '*' | 'rowid' = '*',
+  // `within`: test only the first that many rows of the order (after the cursor), reading `inner` of each (default
+  // all). `gather`: find every match, then sort them (PostgreSQL may not walk the key's index instead).
+  filter: { where: readonly string[]; params: readonly unknown[]; planned?: 'kept' | 'each'; within?: number; inner?: string; gather?: boolean } = {
+    where: [],
+    params: [],
+  },
+  // What to read of each row: all of it, or (a page found down a covering index) only its rowid or id.
+  columns: '*' | 'rowid' | 'id' = '*',
 ): Promise<R[]> {
   const table = `"${page.table}"`;
   const key = `"${page.key}"`;
@@ -73,7 +76,7 @@ export function readPage<R>(
   const whereOf = (w: string[]): string => (w.length > 0 ? `where ${w.join(' and ')} ` : '');
   const sorted = `order by ${key} ${order}, id ${order}`;
   if (filter.within !== undefined) {
-    const text = `select ${columns} from (select * from ${table} ${whereOf(bound)}${sorted} limit ?) w ${whereOf(where)}${sorted} limit ?`;
+    const text = `select ${columns} from (select ${filter.inner ?? '*'} from ${table} ${whereOf(bound)}${sorted} limit ?) w ${whereOf(where)}${sorted} limit ?`;
     return readRows<R>(db, text, [...boundParams, filter.within, ...params, limit + 1], filter.planned);
   }
   if (filter.gather) {
