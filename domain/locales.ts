@@ -9,6 +9,9 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Each language named in itself, as a language chooser shows it. */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', sv: 'Svenska' };
 
+/** The tag dates are written with in each language: day first in English as in Swedish shops' other papers (en-GB), ISO order in Swedish. */
+export const LOCALE_TAGS: Readonly<Record<Locale, string>> = { en: 'en-GB', sv: 'sv-SE' };
+
 export const catalogues: Readonly<Record<Locale, Catalogue>> = { en: messages, sv };
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

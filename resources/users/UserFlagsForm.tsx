@@ -1,7 +1,7 @@
 import { Form, SaveButton, SelectInput, TextInput, required, useNotify, useUpdate } from 'react-admin';
 import { Box, CardContent, Stack, Typography } from '@mui/material';
 import type { User, UserFlagsUpdate } from '../../domain/users';
-import { useMessages } from '../../src/locale';
+import { useLocale, useMessages } from '../../src/locale';
 import { failureReason } from '../../domain/failures';
 import { shortDate } from './format';
 
@@ -12,6 +12,7 @@ type Editable = User & { id: string };
 /** The user's account read-only and the Active, Editor and Admin selects (True/False); saves only what changed. */
 export function UserFlagsForm({ user }: { user: Editable }) {
   const m = useMessages();
+  const locale = useLocale();
   const t = m.users;
   const labels: Record<(typeof flags)[number], string> = { active: t.active, isEditor: t.editor, isAdmin: t.admin };
   // Selects hold 'true'/'false' text; the record holds booleans.
@@ -57,7 +58,7 @@ export function UserFlagsForm({ user }: { user: Editable }) {
             <TextInput source="lastName" label={t.lastName} readOnly sx={{ flex: 1, minWidth: 200 }} />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t.created}: {shortDate(user.created, m)} · {t.updatedOn}: {shortDate(user.updated, m)}
+            {t.created}: {shortDate(user.created, m, locale)} · {t.updatedOn}: {shortDate(user.updated, m, locale)}
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             {flags.map((flag) => (

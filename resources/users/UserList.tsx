@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { User } from '../../domain/users';
-import { useMessages } from '../../src/locale';
+import { useLocale, useMessages } from '../../src/locale';
 import { useCursorPages } from '../useCursorPages';
 import { PagedTable, type Column } from '../shared/PagedTable';
 import { flagLabel, fullName, shortDate } from './format';
@@ -19,6 +19,7 @@ const csvColumns: CsvColumn<User>[] = (['uid', 'firstName', 'lastName', 'email',
 /** /users/users: every user, oldest first, ten at a time with 'More'; admins add colleagues from here. */
 export default function UserList() {
   const m = useMessages();
+  const locale = useLocale();
   const t = m.users;
   const notify = useNotify();
   const pages = useCursorPages<User>('users', () => notify(t.fetchFailed, { type: 'error' }));
@@ -31,7 +32,7 @@ export default function UserList() {
   const columns: Column<User>[] = [
     { label: t.name, cell: fullName, rowHeader: true },
     { label: t.email, cell: (u) => u.email, sx: { whiteSpace: 'nowrap' } },
-    { label: t.created, cell: (u) => shortDate(u.created, m), sx: { whiteSpace: 'nowrap' } },
+    { label: t.created, cell: (u) => shortDate(u.created, m, locale), sx: { whiteSpace: 'nowrap' } },
     { label: t.userType, cell: (u) => u.userType },
     { label: t.active, cell: (u) => flagLabel(u.active, m) },
     { label: t.editor, cell: (u) => flagLabel(u.isEditor, m) },

@@ -1,11 +1,12 @@
 import type { Catalogue } from '../../domain/messages';
-import { currentMessages } from '../../src/locale';
+import { LOCALE_TAGS, type Locale } from '../../domain/locales';
+import { currentMessages, getLocale } from '../../src/locale';
 
-/** A timestamp as a short date string in the reader's locale ('Never' when there is none). */
-export function shortDate(iso: string | null | undefined, m: Catalogue = currentMessages()): string {
+/** A timestamp as a short date string in the console's language ('Never' when there is none), not the browser's. */
+export function shortDate(iso: string | null | undefined, m: Catalogue = currentMessages(), locale: Locale = getLocale()): string {
   if (!iso) return m.users.never;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(LOCALE_TAGS[locale]);
 }
 
 /** A flag as the screens show it: True or False. */

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
 import {
   Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText,
   Stack, TextField, Typography,
 } from '@mui/material';
 import type { NewWebhook, Webhook } from '../../domain/webhooks';
+import { LOCALE_TAGS } from '../../domain/locales';
 import { format } from '../../domain/messages';
 import { useLocale, useMessages } from '../locale';
 import { fieldMessagesOf } from '../../resources/shared/errors';
 import { WebhookDeliveries } from './WebhookDeliveries';
+import { visuallyHidden } from '../../resources/shared/visuallyHidden';
 
 /** The message of a refused call: the address's own when the server names the field, else the refusal's. */
 const messageOf = (err: unknown): string => fieldMessagesOf(err)?.url ?? (err instanceof Error ? err.message : String(err));
@@ -29,6 +31,25 @@ export default function Webhooks() {
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<NewWebhook | null>(null);
   const [removing, setRemoving] = useState<Webhook | null>(null);
+  // 'copied' once the clipboard took the secret; 'failed' when the browser refused (an http:// address that is not
+  // localhost has no clipboard API): the secret is then selected for the person to copy.
+  const [copyState, setCopyState] = useState<'copied' | 'failed' | null>(null);
+  const secretInput = useRef<HTMLInputElement>(null);
+
+  const copySecret = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(secret?.secret ?? '');
+      setCopyState('copied');
+    } catch {
+      secretInput.current?.focus();
+      secretInput.current?.select();
+      setCopyState('failed');
+    }
+  };
+  const closeSecret = (): void => {
+    setSecret(null);
+    setCopyState(null);
+  };
 
   const add = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -102,7 +123,7 @@ export default function Webhooks() {
             <List disablePadding aria-labelledby="webhook-receivers">
               {receivers.map((w) => (
                 <ListItem key={w.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
-                  <ListItemText primary={w.url} secondary={`${t.created} ${new Date(w.created).toLocaleString(locale === 'sv' ? 'sv-SE' : 'en-GB')}`} sx={{ wordBreak: 'break-all' }} />
+                  <ListItemText primary={w.url} secondary={`${t.created} ${new Date(w.created).toLocaleString(LOCALE_TAGS[locale])}`} sx={{ wordBreak: 'break-all' }} />
                   <Button onClick={() => void sendTest(w)}>{t.sendTest}</Button>
                   <Button color="error" onClick={() => setRemoving(w)}>
                     {t.remove}
@@ -115,14 +136,30 @@ export default function Webhooks() {
       </Card>
       <WebhookDeliveries />
 
-      <Dialog open={secret !== null} onClose={() => setSecret(null)} aria-labelledby="webhook-secret">
+      <Dialog open={secret !== null} onClose={closeSecret} aria-labelledby="webhook-secret">
         <DialogTitle id="webhook-secret">{t.secretTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t.secretOnce}</DialogContentText>
-          <TextField value={secret?.secret ?? ''} label={secret?.url} fullWidth sx={{ mt: 2 }} slotProps={{ htmlInput: { readOnly: true, 'aria-label': t.secretTitle } }} />
+          <TextField
+            value={secret?.secret ?? ''}
+            label={secret?.url}
+            fullWidth
+            sx={{ mt: 2 }}
+            inputRef={secretInput}
+            error={copyState === 'failed'}
+            helperText={copyState === 'failed' ? t.copyFailed : ' '}
+            slotProps={{ htmlInput: { readOnly: true, 'aria-label': t.secretTitle } }}
+          />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setSecret(null)}>{t.close}</Button>
+          <Button variant="contained" onClick={() => void copySecret()}>
+            {copyState === 'copied' ? t.copied : t.copy}
+          </Button>
+          {/* A screen reader hears that the copy happened, as a sighted person sees the button's label change. */}
+          <Box component="span" role="status" sx={visuallyHidden}>
+            {copyState === 'copied' ? t.copied : ''}
+          </Box>
+          <Button onClick={closeSecret}>{t.close}</Button>
         </DialogActions>
       </Dialog>
 

@@ -25,8 +25,10 @@ async function serious(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
 }
 
-test('an admin adds a receiver, sends a test event and sees it delivered, signed with the secret shown once', async ({ page }) => {
+test('an admin adds a receiver, sends a test event and sees it delivered, signed with the secret shown once', async ({ page, context }) => {
   const r = await receiver();
+  // The Copy button writes to the clipboard; reading it back needs the permission a person's browser would ask for.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   try {
     await signIn(page, 'admin');
     await page.getByRole('menuitem', { name: 'Webhooks' }).click();
@@ -44,6 +46,9 @@ test('an admin adds a receiver, sends a test event and sees it delivered, signed
     const secret = await dialog.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     expect(await serious(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 

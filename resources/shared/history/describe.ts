@@ -1,7 +1,7 @@
 import type { HistoryEntry, HistoryValue } from '../../../domain/history';
 import { UNDOABLE_PRODUCT_FIELDS } from '../../../domain/history';
 import { format, type Catalogue } from '../../../domain/messages';
-import type { Locale } from '../../../domain/locales';
+import { LOCALE_TAGS, type Locale } from '../../../domain/locales';
 
 /** A field's label as its own screen shows it (a language's fields are its keys, shown as they are). */
 export function fieldLabel(entry: HistoryEntry, field: string, m: Catalogue): string {
@@ -63,12 +63,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** Our language's tag for the browser's formatters. */
-const tagOf = (locale: Locale): string => (locale === 'sv' ? 'sv-SE' : 'en-GB');
 
 /** '2 hours ago' / 'för 2 timmar sedan', from `now`. */
 export function relativeTime(at: string, locale: Locale, now = Date.now()): string {
   const seconds = Math.round((Date.parse(at) - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(tagOf(locale), { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(LOCALE_TAGS[locale], { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return rtf.format(Math.trunc(seconds / size), unit);
   }
@@ -77,4 +76,4 @@ export function relativeTime(at: string, locale: Locale, now = Date.now()): stri
 
 /** The exact time, for the hover text. */
 export const exactTime = (at: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(tagOf(locale), { dateStyle: 'long', timeStyle: 'medium' }).format(new Date(at));
+  new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeStyle: 'medium' }).format(new Date(at));

@@ -54,6 +54,28 @@ describe('Settings → Webhooks', () => {
     expect(screen.queryByText('whsec_shown_once')).not.toBeInTheDocument();
   });
 
+  it('copies the secret with one press, and selects it for the person to copy when the browser refuses', async () => {
+    setup();
+    await userEvent.type(await screen.findByRole('textbox', { name: /Receiver address/ }), 'https://shop.example/new');
+    await userEvent.click(screen.getByRole('button', { name: 'Add receiver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Signing secret' });
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('whsec_shown_once');
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Copied');
+
+    // An http:// address other than localhost has no clipboard API; a refused permission rejects.
+    writeText.mockRejectedValueOnce(new Error('NotAllowedError'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copied' }));
+    expect(await within(dialog).findByText('The browser did not allow copying. The secret is selected: press Ctrl+C (⌘C on a Mac).')).toBeVisible();
+    const field = within(dialog).getByRole('textbox', { name: 'Signing secret' }) as HTMLInputElement;
+    expect(field).toHaveFocus();
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'whsec_shown_once'.length]);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeVisible();
+  });
+
   it("shows the server's refusal beside the address and keeps what was typed", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     setup();

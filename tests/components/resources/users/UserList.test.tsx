@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
@@ -6,6 +6,7 @@ import UserList from '../../../../resources/users/UserList';
 import type { User } from '../../../../domain/users';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { providerMethod } from '../providerMethod';
+import { setLocale } from '../../../../src/locale';
 
 const admin = fakeAuthProvider(userWith({ isAdmin: true }));
 const person = (n: number, flags: Partial<User> = {}) => ({
@@ -23,7 +24,10 @@ const pagedList = () =>
       : { data: Array.from({ length: 10 }, (_, i) => person(i + 1)), meta: { next: 'c10' } },
   );
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  act(() => setLocale('en'));
+});
 
 describe('Users list', () => {
   it('shows the title and the spec columns, one row per user, Created as a short date', async () => {
@@ -41,7 +45,8 @@ describe('Users list', () => {
     expect(within(first!).getByRole('rowheader')).toHaveTextContent('First1 Last1');
     expect(cells.slice(0, 6)).toEqual([
       'p1@example.com',
-      new Date('2024-03-01T10:00:00.000Z').toLocaleDateString(),
+      // In the console's language, not the browser's (jsdom's is en-US, which would write 3/1/2024).
+      '01/03/2024',
       'admin',
       'True',
       'True',
@@ -50,6 +55,9 @@ describe('Users list', () => {
     expect(within(second!).getAllByRole('cell')[3]).toHaveTextContent('False');
     expect(within(first!).getByRole('link', { name: /^EDIT/ })).toHaveAttribute('href', '/users/edit-user/u1');
     expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    // Swedish writes the same day in ISO order, as the history and the webhook pages do.
+    act(() => setLocale('sv'));
+    expect(within(first!).getAllByRole('cell')[1]).toHaveTextContent('2024-03-01');
   });
 
   it("'More' appends the next page after the last loaded user and disappears on the last page", async () => {
