@@ -29,6 +29,9 @@ test.describe('the console as a newcomer meets it', () => {
     const asked = Date.now() - 1000;
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(page).toHaveURL(/\/forgot$/);
+    // The address changes before React shows the new page (react-router navigates in a transition): until then the
+    // sign-in form, with its own Email field, is still on screen, and a busy machine once let the fill land there.
+    await expect(page.getByRole('heading', { name: 'Forgot Password', level: 1 })).toBeVisible();
     // The public pages live outside react-admin, so its reset after a sign-out can no longer remount this
     // form: what is typed at once must still be there a second later.
     const email = page.getByLabel('Email');
