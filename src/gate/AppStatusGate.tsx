@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Activity, useState, type ReactNode } from 'react';
 import type { LiveStatusListener } from '../../providers/types';
 import { Loader } from '../layout/Loader';
 import { useLiveStatus } from './useLiveStatus';
@@ -13,12 +13,24 @@ interface Props {
 }
 
 /**
- * The app gate (spec §1, §4): routes render only while the live status says active; while it is
+ * The app gate (spec §1, §4): routes show only while the live status says active; while it is
  * inactive or unknown only a loader shows. A server on another version sends the browser to /version.
+ *
+ * The routes mount at the first 'active' and unmount when the app is turned off. While the feed is only lost (status
+ * unknown after having been active: a network blip, a server restart) they stay mounted but hidden, in React's
+ * Activity (not displayed, no effects running, state kept), so a form keeps what was typed when the feed comes back.
  */
 export function AppStatusGate({ subscribe, bundleVersion = __APP_VERSION__, children }: Props) {
   const status = useLiveStatus(subscribe);
   useVersionCheck(status?.version, bundleVersion);
-  if (!status?.active) return <Loader fullScreen />;
-  return <>{children}</>;
+  const [mounted, setMounted] = useState(false);
+  const mount = status === null ? mounted : status.active;
+  if (mount !== mounted) setMounted(mount);
+  const shown = status?.active === true;
+  return (
+    <>
+      {!shown && <Loader fullScreen />}
+      <Activity mode={shown ? 'visible' : 'hidden'}>{mount ? children : null}</Activity>
+    </>
+  );
 }

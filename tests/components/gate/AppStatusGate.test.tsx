@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppStatusGate } from '../../../src/gate/AppStatusGate';
 import type { LiveStatus, LiveStatusListener } from '../../../providers/types';
@@ -69,6 +70,34 @@ describe('app status gate', () => {
     live.push(null);
     expect(loader()).toBeVisible();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+
+  it('keeps what was typed while the feed is lost, and drops it when the app is turned off', async () => {
+    const live = feed();
+    render(
+      <MemoryRouter initialEntries={['/signin']}>
+        <AppStatusGate subscribe={live.subscribe} bundleVersion="0.1.1">
+          <label>
+            Email
+            <input />
+          </label>
+        </AppStatusGate>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
+    live.push({ active: true, version: '0.1.1' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    live.push(null);
+    expect(loader()).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
+    live.push({ active: true, version: '0.1.1' });
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
+    expect(loader()).not.toBeInTheDocument();
+    // Turned off: only the loader, and the routes start afresh when it comes back on (spec §1).
+    live.push({ active: false, version: '0.1.1' });
+    expect(screen.queryByRole('textbox', { name: 'Email', hidden: true })).not.toBeInTheDocument();
+    live.push({ active: true, version: '0.1.1' });
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
   });
 
   it('goes to /version when the server runs another version', () => {
