@@ -9,7 +9,7 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Each language named in itself, as a language chooser shows it. */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', sv: 'Svenska' };
 
-/** The tag dates are written with in each language: day first in English as in Swedish shops' other papers (en-GB), ISO order in Swedish. */
+/** The tag each language's dates and times are written with: day first in English (en-GB), ISO order in Swedish. */
 export const LOCALE_TAGS: Readonly<Record<Locale, string>> = { en: 'en-GB', sv: 'sv-SE' };
 
 export const catalogues: Readonly<Record<Locale, Catalogue>> = { en: messages, sv };

@@ -73,8 +73,9 @@ function postgresWords(words: string[], lookedUp: string | undefined): { where: 
 
 /**
  * PostgreSQL: of the words the trigram index can serve, the one found least often among the newest `rows` products
- * (the rows a search walks first), the longest on a tie, whether even that one is common (in more than one of a
- * hundred of those rows): one cheap read (down products_search_walk, without reading the table) instead of counting in the index, where a common word's count reads its whole trigram lists.
+ * (the rows a search walks first), the longest on a tie, and whether even that one is common (in more than one of a
+ * hundred of those rows): one cheap read down products_search_walk, without reading the table, instead of counting
+ * in the index, where a common word's count reads its whole trigram lists.
  */
 export async function rarestWord(
   db: Kysely<Database>,
@@ -95,15 +96,16 @@ const searchWords = (filter: ProductFilter): string[] => (filter.q ?? '').toLowe
 
 /**
  * The conditions of a filter, with `?` placeholders, their values in order, and how to read the page. `walk`: read
- * down SQLite's covering SKU index. `walkFirst` (PostgreSQL, a word the index can serve): test the first `cap` rows
- * down the SKU index, and if they do not fill the page, gather the matches of `lookedUp` through the index.
+ * down the covering SKU index products_search_walk, finding each row by this column (SQLite: when every word is
+ * common; PostgreSQL: whenever there is a condition). `walkFirst` (PostgreSQL, a word the trigram index can serve):
+ * test the first `cap` rows down that index, and if they do not fill the page, gather the matches of `lookedUp`.
  */
 export async function productConditions(
   db: Kysely<Database>,
   filter: ProductFilter,
   cap: number,
   lookedUp?: string,
-): Promise<{ where: string[]; params: unknown[]; planned: 'kept' | 'each'; walk: boolean; walkFirst: boolean }> {
+): Promise<{ where: string[]; params: unknown[]; planned: 'kept' | 'each'; walk: 'rowid' | 'id' | null; walkFirst: boolean }> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const words = searchWords(filter);
   const { where, params, walk } = postgres ? postgresWords(words, lookedUp) : await sqliteWords(db, words, cap);
@@ -115,5 +117,6 @@ export async function productConditions(
     where.push('active = ?');
     params.push(filter.active ? 1 : 0);
   }
-  return { where, params, planned: words.length > 0 ? 'each' : 'kept', walk: walk === true, walkFirst: postgres && words.some(indexed) };
+  const by = postgres ? (where.length > 0 ? 'id' : null) : walk === true ? 'rowid' : null;
+  return { where, params, planned: words.length > 0 ? 'each' : 'kept', walk: by, walkFirst: postgres && words.some(indexed) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
@@ -84,9 +84,7 @@ export async function listProducts(
     return keys.length === 0 ? [] : readRows<Row>(db, `select * from products where ${column} in (${marks}) order by sku desc, id desc`, keys.map((k) => k[column]));
   };
   let rows: Row[];
-  if (conditions.walk) {
-    rows = await walked('rowid', conditions);
-  } else if (conditions.walkFirst) {
+  if (conditions.walkFirst) {
     // PostgreSQL (docs/decisions.md, "Partial-name search at a million products"): common words fill the page within
     // the first `WALK_FIRST` rows down the SKU index (`cap`, when fewer, lets the tests force each way). Otherwise, if
     // even the rarest word is common the walk goes on to the page's end. If those rows held a match but too few, the
@@ -97,15 +95,18 @@ export async function listProducts(
     rows = first > 0 ? await walk(first) : [];
     if (rows.length <= opts.limit) {
       const rarest = await rarestWord(db, filter, Math.max(first, 1));
-      if (rarest.common && first > 0) rows = await walk();
-      else if (rows.length > 0) rows = await walk(first * WALK_FURTHER);
-      if (rows.length <= opts.limit && !(rarest.common && first > 0)) {
-        rows = await readPage<Row>(db, page, opts.after, opts.limit, { ...(await productConditions(db, filter, cap, rarest.word)), gather: true });
+      if (rarest.common && first > 0) {
+        rows = await walk();
+      } else {
+        if (rows.length > 0) rows = await walk(first * WALK_FURTHER);
+        if (rows.length <= opts.limit) {
+          rows = await readPage<Row>(db, page, opts.after, opts.limit, { ...(await productConditions(db, filter, cap, rarest.word)), gather: true });
+        }
       }
     }
-  } else if (conditions.where.length > 0 && db.getExecutor().adapter instanceof PostgresAdapter) {
-    // PostgreSQL, words too short for the trigram index or only a category or status: down the covering index too.
-    rows = await walked('id', conditions);
+  } else if (conditions.walk) {
+    // SQLite's common words, or PostgreSQL's words too short for the trigram index or only a category or status.
+    rows = await walked(conditions.walk, conditions);
   } else {
     rows = await readPage<Row>(db, page, opts.after, opts.limit, conditions);
   }

@@ -79,12 +79,9 @@ export function readPage<R>(
     const text = `select ${columns} from (select ${filter.inner ?? '*'} from ${table} ${whereOf(bound)}${sorted} limit ?) w ${whereOf(where)}${sorted} limit ?`;
     return readRows<R>(db, text, [...boundParams, filter.within, ...params, limit + 1], filter.planned);
   }
-  if (filter.gather) {
-    // The same order written so that no index holds it: PostgreSQL finds the matches through the conditions' index
-    // and keeps the first rows as it goes, instead of walking the key's index (a CTE holding every match cost more).
-    const text = `select ${columns} from ${table} ${whereOf([...where, ...bound])}order by ${key} || '' ${order}, id ${order} limit ?`;
-    return readRows<R>(db, text, [...params, ...boundParams, limit + 1], filter.planned);
-  }
-  const text = `select ${columns} from ${table} ${whereOf([...where, ...bound])}${sorted} limit ?`;
+  // The same order written so that no index holds it (`gather`): PostgreSQL finds the matches through the conditions'
+  // index and keeps the first rows as it goes, instead of walking the key's index (a CTE holding every match cost more).
+  const ordered = filter.gather ? `order by ${key} || '' ${order}, id ${order}` : sorted;
+  const text = `select ${columns} from ${table} ${whereOf([...where, ...bound])}${ordered} limit ?`;
   return readRows<R>(db, text, [...params, ...boundParams, limit + 1], filter.planned);
 }

@@ -62,8 +62,6 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-/** Our language's tag for the browser's formatters. */
-
 /** '2 hours ago' / 'för 2 timmar sedan', from `now`. */
 export function relativeTime(at: string, locale: Locale, now = Date.now()): string {
   const seconds = Math.round((Date.parse(at) - now) / 1000);
