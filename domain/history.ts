@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchText } from './text.js';
+import { EDITABLE_PRODUCT_FIELDS } from './productFields.js';
 
 /** The kinds of record the change history speaks of. */
 export const HISTORY_KINDS = ['product', 'user', 'language', 'appStatus', 'record'] as const;
@@ -63,4 +64,4 @@ export type ActivityQuery = z.infer<typeof ActivityQuery>;
 export const HistoryId = z.object({ entry: z.string().regex(/^\d{1,15}$/) });
 
 /** Product fields an undo may set back (the SKU never changes; images go back as addresses). */
-export const UNDOABLE_PRODUCT_FIELDS = ['name', 'category', 'mc', 'price', 'details', 'active', 'images'] as const;
+export const UNDOABLE_PRODUCT_FIELDS: readonly string[] = EDITABLE_PRODUCT_FIELDS.map((f) => f.key);

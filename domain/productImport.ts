@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { MAX_IMAGES } from './constants.js';
 import { format, messages } from './messages.js';
-import { ImageAddress, productFields } from './products.js';
-import { lineText } from './text.js';
+import { ImageAddress, type Product } from './products.js';
+import { PRODUCT_FIELDS, productRules, type ProductFieldKey } from './productFields.js';
 
 /** The columns of the products CSV, in file order: what the export writes and the import reads. */
-export const PRODUCT_CSV_COLUMNS = ['sku', 'name', 'category', 'mc', 'price', 'active', 'details', 'images'] as const;
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+export const PRODUCT_CSV_COLUMNS = PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [f.csv]));
+export type ProductCsvColumn = string;
 
-/** The one column a file may leave out: images are kept as they are for existing SKUs (new ones need them). */
-export const OPTIONAL_CSV_COLUMNS: readonly ProductCsvColumn[] = ['images'];
+/** The columns a file may leave out: images are kept as they are for existing SKUs (new ones need them). */
+export const OPTIONAL_CSV_COLUMNS: readonly ProductCsvColumn[] = PRODUCT_FIELDS.flatMap((f) => (f.optionalInCsv && f.csv !== null ? [f.csv] : []));
 
 /** The most rows one import takes. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -23,7 +23,7 @@ const cell = z.string().max(20_000, format(messages.errors.tooLong, { max: 20_00
 export const ImportRowIn = z
   .object({
     line: z.number().int().min(1).max(10_000_000),
-    cells: z.object(Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, cell.optional()])) as Record<ProductCsvColumn, z.ZodOptional<typeof cell>>).strict(),
+    cells: z.object(Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, cell.optional()])) as Record<string, z.ZodOptional<typeof cell>>).strict(),
   })
   .strict();
 export type ImportRowIn = z.infer<typeof ImportRowIn>;
@@ -60,20 +60,10 @@ export const ImportResult = z.object({
 export type ImportResult = z.infer<typeof ImportResult>;
 
 /** A row's values once every cell passed its rule (images empty when the column is blank or absent). */
-export interface ImportValues {
-  sku: string;
-  category: (typeof productFields.category)['options'][number];
-  mc: (typeof productFields.mc)['options'][number];
-  name: string;
-  details: string;
-  price: string;
-  active: boolean;
-  images: string[];
-}
+export type ImportValues = Pick<Product, ProductFieldKey>;
 
 const rules = {
-  sku: lineText(64),
-  ...productFields,
+  ...productRules,
   active: z
     .string()
     .trim()
@@ -94,15 +84,16 @@ const rules = {
 export function checkProductRow(cells: ImportRowIn['cells']): { values: Partial<ImportValues>; errors: CellError[] } {
   const errors: CellError[] = [];
   const values: Record<string, unknown> = {};
-  for (const column of PRODUCT_CSV_COLUMNS) {
-    const raw = cells[column] ?? '';
-    if (raw.trim() === '' && !OPTIONAL_CSV_COLUMNS.includes(column)) {
-      errors.push({ field: column, message: messages.common.required });
+  for (const f of PRODUCT_FIELDS) {
+    if (f.csv === null) continue;
+    const raw = cells[f.csv] ?? '';
+    if (raw.trim() === '' && !f.optionalInCsv) {
+      errors.push({ field: f.csv, message: messages.common.required });
       continue;
     }
-    const parsed = rules[column].safeParse(raw);
-    if (parsed.success) values[column] = parsed.data;
-    else errors.push({ field: column, message: parsed.error.issues[0]?.message ?? messages.errors.validation });
+    const parsed = rules[f.key].safeParse(raw);
+    if (parsed.success) values[f.key] = parsed.data;
+    else errors.push({ field: f.csv, message: parsed.error.issues[0]?.message ?? messages.errors.validation });
   }
   return { values: values as Partial<ImportValues>, errors };
 }

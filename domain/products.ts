@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
 import { format, messages } from './messages.js';
-import { freeText, lineText } from './text.js';
+import { productRules } from './productFields.js';
 
 /** An image address as the server hands it out: /files/Uploads/<name>. */
 export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, messages.uploads.notUploaded);
@@ -27,19 +27,13 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>;
 
 /** The fields add and edit share, each with its rule (the import checks rows with the same ones). */
-export const productFields = {
-  category: z.enum(CATEGORIES, { error: messages.errors.category }),
-  mc: z.enum(MATERIAL_CARE, { error: messages.errors.materialCare }),
-  name: lineText(200),
-  details: freeText(5000).trim().min(1, messages.common.required),
-  price: lineText(50),
-  active: z.boolean(),
-};
+const { sku: skuRule, ...productFields } = productRules;
+export { productFields };
 
 /** Add product: SKU, price, name, details required; at least the first image. */
 export const ProductCreate = z
   .object({
-    sku: lineText(64),
+    sku: skuRule,
     ...productFields,
     images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
   })

@@ -1,6 +1,7 @@
 import { addDoc, collection, doc, getDoc, getDocs, limit, orderBy, query, runTransaction, where, type Firestore, type QueryConstraint } from 'firebase/firestore';
 import type { GetListResult } from 'react-admin';
 import type { Product } from '../../domain/products';
+import { PRODUCT_FIELDS } from '../../domain/productFields';
 import { currentMessages } from '../../src/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
@@ -12,7 +13,7 @@ const PRODUCTS = 'products';
 /** The product fields a form may write (spec §3); anything else the screens send (id, version, thumbnails) is left out. */
 function fieldsOf(data: Data): Data {
   const out: Data = {};
-  for (const k of ['sku', 'category', 'mc', 'name', 'details', 'price', 'active'] as const) if (k in data) out[k] = data[k];
+  for (const f of PRODUCT_FIELDS) if (f.kind !== 'images' && f.key in data) out[f.column] = data[f.key];
   if (Array.isArray(data.images)) {
     out.images = data.images;
     // The primary image is the first one (spec §3: the address of the first image).

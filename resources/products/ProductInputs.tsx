@@ -1,6 +1,7 @@
 import { SelectInput, TextInput, required } from 'react-admin';
 import { Box } from '@mui/material';
 import { CATEGORIES, MATERIAL_CARE } from '../../domain/constants';
+import { EDITABLE_PRODUCT_FIELDS, PRODUCT_FIELDS, productRules, type ProductField } from '../../domain/productFields';
 import { currentMessages, useMessages } from '../../src/locale';
 
 /** Required, and more than blanks (the server trims these too). */
@@ -14,17 +15,16 @@ const careChoices = MATERIAL_CARE.map((c) => ({ id: c, name: c }));
 const formatStatus = (v: unknown): string => (v === false ? 'disabled' : 'active');
 const parseStatus = (v: unknown): boolean => v !== 'disabled';
 
-/** The values a new product's form starts from. */
-export const productDefaults = {
-  sku: '',
-  category: CATEGORIES[0],
-  mc: MATERIAL_CARE[0],
-  price: '',
-  active: true,
-  name: '',
-  details: '',
-  images: [] as string[],
+/** A field's empty value on a new product's form: blank text, the first choice, active, no images. */
+const emptyValue = (f: ProductField): unknown => {
+  if (f.kind === 'flag') return true;
+  if (f.kind === 'images') return [] as string[];
+  if (f.kind === 'choice') return (productRules[f.key as keyof typeof productRules] as { options: readonly string[] }).options[0];
+  return '';
 };
+
+/** The values a new product's form starts from. */
+export const productDefaults = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, emptyValue(f)])) as Record<string, unknown>;
 
 /** The product fields shared by add and edit; on edit the SKU is shown read-only (it cannot change). */
 export function ProductInputs({ skuLocked = false }: { skuLocked?: boolean }) {
@@ -57,15 +57,15 @@ export function ProductInputs({ skuLocked = false }: { skuLocked?: boolean }) {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
+/** A field's value as the form sends it: texts trimmed, a flag true unless false, images as a list. */
+const sent = (f: ProductField, v: unknown): unknown => {
+  if (f.kind === 'line' || f.kind === 'text') return text(v);
+  if (f.kind === 'flag') return v !== false;
+  if (f.kind === 'images') return Array.isArray(v) ? v : [];
+  return v;
+};
+
 /** What a product form sends: the fields the API takes (no id, version or dates), texts trimmed. */
 export function productData(values: Record<string, unknown>): Record<string, unknown> {
-  return {
-    category: values.category,
-    mc: values.mc,
-    name: text(values.name),
-    details: text(values.details),
-    price: text(values.price),
-    active: values.active !== false,
-    images: Array.isArray(values.images) ? values.images : [],
-  };
+  return Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, sent(f, values[f.key])]));
 }

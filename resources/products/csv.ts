@@ -1,28 +1,23 @@
-import { PRODUCT_CSV_COLUMNS, OPTIONAL_CSV_COLUMNS, type ImportRowIn, type ProductCsvColumn } from '../../domain/productImport';
+import { PRODUCT_CSV_COLUMNS, OPTIONAL_CSV_COLUMNS, type ImportRowIn } from '../../domain/productImport';
+import { PRODUCT_FIELDS, productFieldLabel, type ProductFieldKey } from '../../domain/productFields';
 import type { Product } from '../../domain/products';
 import { format, type Catalogue } from '../../domain/messages';
 import { textAllowed } from '../../domain/text';
 import type { CsvColumn } from '../shared/csv';
 
-const cellOf: Record<ProductCsvColumn, (p: Product) => string | boolean> = {
-  sku: (p) => p.sku,
-  name: (p) => p.name,
-  category: (p) => p.category,
-  mc: (p) => p.mc,
-  price: (p) => p.price,
-  active: (p) => p.active,
-  details: (p) => p.details,
-  images: (p) => p.images.join(' '),
+/** A field's cell: image addresses separated by spaces, everything else as it is. */
+const cellOf = (key: ProductFieldKey, p: Product): string | boolean => {
+  const v = p[key];
+  return Array.isArray(v) ? v.join(' ') : v;
 };
 
 /** The products file's columns, in the order the import reads them back. */
-export const productCsvColumns: CsvColumn<Product>[] = PRODUCT_CSV_COLUMNS.map((c) => ({ header: c, value: cellOf[c] }));
+export const productCsvColumns: CsvColumn<Product>[] = PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [{ header: f.csv, value: (p: Product) => cellOf(f.key, p) }]));
 
 /** A column's label on screen. */
-export const columnLabel = (field: string, m: Catalogue): string => {
-  const t = m.products;
-  const labels: Record<string, string> = { sku: t.sku, name: t.name, category: t.category, mc: t.mc, price: t.price, active: t.active, details: t.details, images: t.images };
-  return labels[field] ?? field;
+export const columnLabel = (column: string, m: Catalogue): string => {
+  const f = PRODUCT_FIELDS.find((x) => x.csv === column);
+  return f ? productFieldLabel(f, m) : column;
 };
 
 /**

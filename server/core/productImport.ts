@@ -1,27 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
-import { bit, chunks, now } from '../db/index.js';
+import { chunks, now } from '../db/index.js';
 import { messages, format } from '../../domain/messages.js';
 import { checkProductRow, type ImportResult, type ImportRowIn, type ImportRowResult, type ImportValues } from '../../domain/productImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { changedAll, type Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { diffOf, record, type NewEntry } from './history.js';
-import { historyValues, toProduct } from './products.js';
+import { historyValues, productColumns, toProduct } from './products.js';
+import { EDITABLE_PRODUCT_FIELDS } from '../../domain/productFields.js';
 
 type Row = Selectable<ProductsTable>;
 
-/** The columns an existing product would change to take a row's values (images are left as they are). */
+/** The fields a row sets on an existing product (images are left as they are). */
+const IMPORTED = EDITABLE_PRODUCT_FIELDS.filter((f) => f.kind !== 'images');
+
+/** The columns a row sets on an existing product. */
+const imported = (v: ImportValues): Partial<Row> => productColumns(Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])));
+
+/** The fields an existing product would change to take a row's values. */
 function changesOf(current: Row, v: ImportValues): string[] {
-  const out: string[] = [];
-  if (current.name !== v.name) out.push('name');
-  if (current.category !== v.category) out.push('category');
-  if (current.mc !== v.mc) out.push('mc');
-  if (current.price !== v.price) out.push('price');
-  if (Boolean(current.active) !== v.active) out.push('active');
-  if (current.details !== v.details) out.push('details');
-  return out;
+  const p = toProduct(current);
+  return IMPORTED.filter((f) => p[f.key] !== v[f.key]).map((f) => f.key);
 }
 
 interface Plan {
@@ -80,23 +81,15 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   const events: Change[] = [];
   const entries: NewEntry[] = [];
   for (const part of chunks(p.creates)) {
-    const rows: Row[] = part.map((v) => ({
+    const rows = part.map((v) => ({
       id: randomUUID(),
-      sku: v.sku,
-      category: v.category,
-      mc: v.mc,
-      name: v.name,
-      details: v.details,
-      price: v.price,
-      active: bit(v.active),
-      images: JSON.stringify(v.images),
-      primary_image: v.images[0] ?? null,
+      ...productColumns(v),
       version: 1,
       created: at,
       updated: null,
       created_by: actor.uid,
       updated_by: null,
-    }));
+    })) as Row[];
     await trx.insertInto('products').values(rows).execute();
     for (const r of rows) {
       events.push({ kind: 'product', id: r.id, version: 1, actor: actor.uid, created: true });
@@ -111,18 +104,25 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   for (const part of chunks(p.updates)) {
     let updated = 0;
     if (postgres) {
+      const columns = IMPORTED.map((f) => f.column);
       const values = sql.join(
-        part.map(({ current: c, values: v }) => sql`(${c.id}, cast(${c.version} as integer), ${v.category}, ${v.mc}, ${v.name}, ${v.details}, ${v.price}, cast(${bit(v.active)} as integer))`),
+        part.map(({ current: c, values: v }) => {
+          const set = productColumns(v) as Record<string, unknown>;
+          // A flag is an integer; VALUES would otherwise type the parameter as text.
+          const cells = IMPORTED.map((f) => (f.kind === 'flag' ? sql`cast(${set[f.column]} as integer)` : sql`${set[f.column]}`));
+          return sql`(${c.id}, cast(${c.version} as integer), ${sql.join(cells)})`;
+        }),
       );
-      const res = await sql`with v (id, version, category, mc, name, details, price, active) as (values ${values})
-        update products set category = v.category, mc = v.mc, name = v.name, details = v.details, price = v.price, active = v.active,
-          version = products.version + 1, updated = ${at}, updated_by = ${actor.uid}
+      const assigned = sql.join(columns.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`));
+      const res = await sql`with v (id, version, ${sql.join(columns.map((c) => sql.ref(c)))}) as (values ${values})
+        update products set ${assigned}, version = products.version + 1, updated = ${at}, updated_by = ${actor.uid}
         from v where products.id = v.id and products.version = v.version`.execute(trx);
       updated = Number(res.numAffectedRows ?? 0);
     } else {
       for (const { current: c, values: v } of part) {
-        const res = await sql`update products set category = ${v.category}, mc = ${v.mc}, name = ${v.name}, details = ${v.details}, price = ${v.price},
-          active = ${bit(v.active)}, version = version + 1, updated = ${at}, updated_by = ${actor.uid} where id = ${c.id} and version = ${c.version}`.execute(trx);
+        const set = Object.entries(imported(v)).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+        const res = await sql`update products set ${sql.join(set)}, version = version + 1, updated = ${at}, updated_by = ${actor.uid}
+          where id = ${c.id} and version = ${c.version}`.execute(trx);
         updated += Number(res.numAffectedRows ?? 0);
       }
     }
@@ -131,7 +131,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   for (const { current, values: v } of p.updates) {
     events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
     const before = historyValues(toProduct(current));
-    entries.push({ kind: 'product', recordId: current.id, action: 'changed', diff: diffOf(before, { ...before, name: v.name, category: v.category, mc: v.mc, price: v.price, details: v.details, active: v.active }) });
+    entries.push({ kind: 'product', recordId: current.id, action: 'changed', diff: diffOf(before, { ...before, ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])) }) });
   }
   // In the import's own transaction: every row and its entry, or nothing.
   await record(trx, actor.uid, entries);

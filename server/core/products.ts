@@ -4,6 +4,7 @@ import type { Database, ProductsTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
+import { EDITABLE_PRODUCT_FIELDS, PRODUCT_FIELDS, type ProductField, type ProductFieldKey } from '../../domain/productFields.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
@@ -28,20 +29,32 @@ const WALK_FURTHER = 15;
 /** What products_search_walk holds (migration 007): all a PostgreSQL search tests on each row. */
 const WALK_COLUMNS = 'id, sku, name, category, active';
 
+/** A field's value as its column holds it (flags as 0/1, image lists as JSON text). */
+const columnValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag' ? bit(v === true) : f.kind === 'images' ? JSON.stringify(v) : v);
+
+/** A column's value as the API holds it. */
+const fieldValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag' ? Boolean(v) : f.kind === 'images' ? JSON.parse(v as string) : v);
+
+/** The columns a product's described fields are stored in (images also set the primary image). */
+export function productColumns(values: Partial<Record<ProductFieldKey, unknown>>): Partial<Row> {
+  const out: Record<string, unknown> = {};
+  for (const f of PRODUCT_FIELDS) {
+    const v = values[f.key];
+    if (v === undefined) continue;
+    out[f.column] = columnValue(f, v);
+    if (f.kind === 'images') out.primary_image = (v as string[])[0] ?? null;
+  }
+  return out as Partial<Row>;
+}
+
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
-  const images = JSON.parse(r.images) as string[];
+  const row = r as unknown as Record<string, unknown>;
+  const fields = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, fieldValue(f, row[f.column])])) as Pick<Product, ProductFieldKey>;
   return {
     id: r.id,
-    sku: r.sku,
-    category: r.category as Product['category'],
-    mc: r.mc as Product['mc'],
-    name: r.name,
-    details: r.details,
-    price: r.price,
-    active: Boolean(r.active),
-    images,
-    thumbnails: images.map(thumbnailOf),
+    ...fields,
+    thumbnails: fields.images.map(thumbnailOf),
     primary: r.primary_image,
     version: r.version,
     created: r.created,
@@ -49,16 +62,9 @@ export function toProduct(r: Row): Product {
   };
 }
 
-/** A product's fields as its history records them (images as their addresses, in order). */
-export const historyValues = (p: Product): Record<string, string | boolean | string[]> => ({
-  name: p.name,
-  category: p.category,
-  mc: p.mc,
-  price: p.price,
-  details: p.details,
-  active: p.active,
-  images: p.images,
-});
+/** A product's fields as its history records them (images as their addresses, in order; the SKU only when added). */
+export const historyValues = (p: Product): Record<string, string | boolean | string[]> =>
+  Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, p[f.key]]));
 
 export type { ProductFilter } from './productSearch.js';
 
@@ -137,23 +143,15 @@ async function assertStored(db: Kysely<Database>, images: string[]): Promise<voi
 export async function createProduct(db: Kysely<Database>, actor: { uid: string }, input: ProductCreate): Promise<Product> {
   await assertStored(db, input.images);
   if (await findProductBySku(db, input.sku)) throw new DomainError('conflict', messages.products.duplicateSku);
-  const row: Row = {
+  const row = {
     id: randomUUID(),
-    sku: input.sku.trim(),
-    category: input.category,
-    mc: input.mc,
-    name: input.name,
-    details: input.details,
-    price: input.price,
-    active: bit(input.active),
-    images: JSON.stringify(input.images),
-    primary_image: input.images[0] ?? null,
+    ...productColumns({ ...input, sku: input.sku.trim() }),
     version: 1,
     created: now(),
     updated: null,
     created_by: actor.uid,
     updated_by: null,
-  };
+  } as Row;
   const product = toProduct(row);
   try {
     // The product and its history entry commit together or not at all.
@@ -185,17 +183,7 @@ export async function updateProduct(
     const { sku, ...changes } = input;
     if (sku !== undefined && sku.trim() !== current.sku) throw new DomainError('validation', messages.products.skuLocked);
     if (changes.images) await assertStored(trx, changes.images);
-    const set: Partial<Row> = { version: version + 1, updated: now(), updated_by: actor.uid };
-    if (changes.category !== undefined) set.category = changes.category;
-    if (changes.mc !== undefined) set.mc = changes.mc;
-    if (changes.name !== undefined) set.name = changes.name;
-    if (changes.details !== undefined) set.details = changes.details;
-    if (changes.price !== undefined) set.price = changes.price;
-    if (changes.active !== undefined) set.active = bit(changes.active);
-    if (changes.images !== undefined) {
-      set.images = JSON.stringify(changes.images);
-      set.primary_image = changes.images[0] ?? null;
-    }
+    const set: Partial<Row> = { ...productColumns(changes), version: version + 1, updated: now(), updated_by: actor.uid };
     const res = await trx.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
     const next = await getProduct(trx, id);

@@ -2,12 +2,13 @@ import type { HistoryEntry, HistoryValue } from '../../../domain/history';
 import { UNDOABLE_PRODUCT_FIELDS } from '../../../domain/history';
 import { format, type Catalogue } from '../../../domain/messages';
 import { LOCALE_TAGS, type Locale } from '../../../domain/locales';
+import { PRODUCT_FIELDS, productFieldLabel } from '../../../domain/productFields';
 
 /** A field's label as its own screen shows it (a language's fields are its keys, shown as they are). */
 export function fieldLabel(entry: HistoryEntry, field: string, m: Catalogue): string {
   const labels: Record<string, string> =
     entry.kind === 'product'
-      ? { sku: m.products.sku, name: m.products.name, category: m.products.category, mc: m.products.mc, price: m.products.price, details: m.products.details, active: m.products.active, images: m.products.images }
+      ? Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, productFieldLabel(f, m)]))
       : entry.kind === 'user'
         ? { firstName: m.users.firstName, lastName: m.users.lastName, email: m.users.email, active: m.users.active, isEditor: m.users.editor, isAdmin: m.users.admin }
         : entry.kind === 'appStatus'
