@@ -7,6 +7,15 @@ export const CATEGORIES = ['Cotton', 'Linen'] as const;
 export const MATERIAL_CARE = ['Cotton care', 'Linen care'] as const;
 export const LANGUAGE_IDS = ['en', 'se'] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
+/**
+ * The catalogue's languages, the default (English, the product's own fields) first: each by the id its language
+ * record has and the language tag a shopper's browser sends. A product's texts in the others are its translations.
+ */
+export const CATALOGUE_LANGUAGES = [
+  { id: 'en', tag: 'en' },
+  { id: 'se', tag: 'sv' },
+] as const satisfies readonly { id: LanguageId; tag: string }[];
+export type CatalogueLanguage = (typeof CATALOGUE_LANGUAGES)[number]['id'];
 export const UPLOAD_RESUMABLE_THRESHOLD = 262144;
 export const UPLOAD_CHUNK_MAX = 33554432;
 export const RETRY_OPERATION_MS = 120000;

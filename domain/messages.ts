@@ -99,6 +99,18 @@ export const messages = {
     activeTrue: 'true',
     activeFalse: 'false',
     details: 'Details',
+    /** A translated field's label, from languageNames: 'Swedish name'. */
+    inLanguage: { name: '%{language} name', details: '%{language} details' },
+    /** The catalogue's languages as a sentence names them. */
+    languageNames: { en: 'English', se: 'Swedish' },
+    /** The catalogue's languages as a heading names them (the form's columns). */
+    languageTitles: { en: 'English', se: 'Swedish' },
+    /** The list's filter on products whose name or details in a language are missing ('Swedish missing'). */
+    missing: '%{language} missing',
+    /** The list's mark on such a product, for screen readers and as its hover text. */
+    missingMark: '%{language} name or details missing',
+    /** Beside the translated fields on the form. */
+    translationOptional: 'Optional: where it is empty, the shop shows the English text.',
     image: 'Image',
     primary: 'Primary image',
     empty: 'No products',

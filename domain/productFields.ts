@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CATEGORIES, MATERIAL_CARE } from './constants.js';
-import { messages, type Catalogue } from './messages.js';
-import { freeText, lineText } from './text.js';
+import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE, type CatalogueLanguage } from './constants.js';
+import { format, messages, type Catalogue } from './messages.js';
+import { freeText, lineText, optionalLineText } from './text.js';
 
 /**
  * The one description of a product's fields (spec §3): what each is, the column it is stored in, its CSV column, the
@@ -72,3 +72,96 @@ export const productRules = {
 
 /** A field's label in a catalogue. */
 export const productFieldLabel = (f: ProductField, m: Catalogue): string => m.products[f.label] as string;
+
+// Translations: a product's translatable fields hold the default language's (English) text; the same fields in every
+// other catalogue language live in `translations` ({ se: { name, details } }), each optional: absent or empty is
+// missing. Flat, each is '<field>_<language>' (name_se): its CSV column and its field in the history.
+
+/** The catalogue languages a product is translated into (all but the default). */
+export const TRANSLATED_LANGUAGES = CATALOGUE_LANGUAGES.slice(1).map((l) => l.id) as Exclude<CatalogueLanguage, 'en'>[];
+export type TranslatedLanguage = Exclude<CatalogueLanguage, 'en'>;
+
+export const TRANSLATABLE_FIELDS = PRODUCT_FIELDS.filter((f) => f.translatable);
+/** The translatable fields' keys (the fields marked translatable above; tests/unit/domain/productFields.test.ts checks). */
+export type TranslatableKey = 'name' | 'details';
+
+/** A product's texts in the other languages: only what is written (never an empty text, never an empty language). */
+export type Translations = Partial<Record<TranslatedLanguage, Partial<Record<TranslatableKey, string>>>>;
+
+/** One translatable field in one other language, flat. */
+export interface TranslatedField {
+  /** 'name_se': the CSV column and the history's field. */
+  readonly key: string;
+  readonly field: ProductField & { key: TranslatableKey };
+  readonly lang: TranslatedLanguage;
+}
+
+export const TRANSLATED_FIELDS: readonly TranslatedField[] = TRANSLATED_LANGUAGES.flatMap((lang) =>
+  TRANSLATABLE_FIELDS.map((field) => ({ key: `${field.key}_${lang}`, field: field as TranslatedField['field'], lang })),
+);
+
+/** The rules of a translated text: the English field's, but it may be empty (not translated yet). */
+export const translationRules = {
+  name: optionalLineText(200),
+  details: freeText(5000).trim(),
+} satisfies Record<TranslatableKey, z.ZodType>;
+
+const languageTexts = z
+  .object(Object.fromEntries(TRANSLATABLE_FIELDS.map((f) => [f.key, translationRules[f.key as TranslatableKey].optional()])) as Record<TranslatableKey, z.ZodOptional<z.ZodString>>)
+  .strict();
+
+/** `translations` as add and edit take it: per language, per field; a field left out is kept, an empty one cleared. */
+export const TranslationsIn = z
+  .object(Object.fromEntries(TRANSLATED_LANGUAGES.map((l) => [l, languageTexts.optional()])) as Record<TranslatedLanguage, z.ZodOptional<typeof languageTexts>>)
+  .strict();
+
+/** `translations` as the API answers it. */
+export const TranslationsOut = z.object(
+  Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((l) => [l, z.object(Object.fromEntries(TRANSLATABLE_FIELDS.map((f) => [f.key, z.string().optional()]))).optional()]),
+  ) as Record<TranslatedLanguage, z.ZodOptional<z.ZodObject<Record<TranslatableKey, z.ZodOptional<z.ZodString>>>>>,
+);
+
+/** A translated text, '' when missing. */
+export const translatedText = (t: Translations | undefined, lang: TranslatedLanguage, key: TranslatableKey): string => t?.[lang]?.[key] ?? '';
+
+/**
+ * `changes` laid over `current`: a field given replaces (empty clears it), a field left out stays; empty texts and
+ * languages with nothing left are dropped, so a product's translations have one form.
+ */
+export function mergeTranslations(current: Translations | undefined, changes: Translations | undefined): Translations {
+  const out: Translations = {};
+  for (const lang of TRANSLATED_LANGUAGES) {
+    const texts: Partial<Record<TranslatableKey, string>> = {};
+    for (const f of TRANSLATABLE_FIELDS) {
+      const key = f.key as TranslatableKey;
+      const given = changes?.[lang]?.[key];
+      const v = given !== undefined ? given : (current?.[lang]?.[key] ?? '');
+      if (v !== '') texts[key] = v;
+    }
+    if (Object.keys(texts).length > 0) out[lang] = texts;
+  }
+  return out;
+}
+
+/** The languages a product still misses some translated text in. */
+export const missingLanguages = (t: Translations): TranslatedLanguage[] =>
+  TRANSLATED_LANGUAGES.filter((lang) => TRANSLATABLE_FIELDS.some((f) => translatedText(t, lang, f.key as TranslatableKey) === ''));
+
+/** The translated texts flat, by TranslatedField key ('name_se': 'Handduk'), '' where missing. */
+export const flatTranslations = (t: Translations): Record<string, string> =>
+  Object.fromEntries(TRANSLATED_FIELDS.map((tf) => [tf.key, translatedText(t, tf.lang, tf.field.key)]));
+
+/** Flat translated texts back as `translations` changes (only the keys given). */
+export function translationsOfFlat(flat: Readonly<Record<string, unknown>>): Translations {
+  const out: Record<string, Record<string, string>> = {};
+  for (const tf of TRANSLATED_FIELDS) {
+    const v = flat[tf.key];
+    if (typeof v === 'string') (out[tf.lang] ??= {})[tf.field.key] = v;
+  }
+  return out as Translations;
+}
+
+/** A translated field's label: 'Swedish name' / 'Namn på svenska'. */
+export const translatedFieldLabel = (tf: TranslatedField, m: Catalogue): string =>
+  format(m.products.inLanguage[tf.field.key as TranslatableKey], { language: m.products.languageNames[tf.lang] });

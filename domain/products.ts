@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
 import { format, messages } from './messages.js';
-import { productRules } from './productFields.js';
+import { productRules, TranslationsIn, TranslationsOut } from './productFields.js';
 
 /** An image address as the server hands it out: /files/Uploads/<name>. */
 export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, messages.uploads.notUploaded);
@@ -14,6 +14,8 @@ export const Product = z.object({
   mc: z.enum(MATERIAL_CARE),
   name: z.string(),
   details: z.string(),
+  /** The name and details in the other catalogue languages ({ se: { name, details } }): only what is written. */
+  translations: TranslationsOut,
   price: z.string(),
   active: z.boolean(),
   images: z.array(z.string()).max(MAX_IMAGES),
@@ -36,6 +38,7 @@ export const ProductCreate = z
     sku: skuRule,
     ...productFields,
     images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
+    translations: TranslationsIn.optional(),
   })
   .strict();
 export type ProductCreate = z.infer<typeof ProductCreate>;
@@ -45,6 +48,7 @@ export const ProductUpdate = z
   .object({
     ...productFields,
     images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
+    translations: TranslationsIn,
   })
   .partial()
   .strict();

@@ -32,6 +32,15 @@ export const lineText = (max: number) =>
     .min(1, messages.common.required)
     .max(max, format(messages.errors.tooLong, { max }));
 
+/** A one-line value that may be left empty (a translation not written yet): the one-line rule, NFC, trimmed, 0..max. */
+export const optionalLineText = (max: number) =>
+  z
+    .string()
+    .refine((s) => textAllowed(s, 'line'), messages.errors.badText)
+    .normalize('NFC')
+    .trim()
+    .max(max, format(messages.errors.tooLong, { max }));
+
 /** Free text (product details, language texts): the text rule and NFC; line breaks allowed; at most max characters. */
 export const freeText = (max: number) =>
   z
@@ -44,10 +53,4 @@ export const freeText = (max: number) =>
 export const VERSION_MAX = 2_147_483_646;
 
 /** A search term or path id: the one-line rule, NFC, trimmed, at most max characters (empty allowed). */
-export const searchText = (max: number) =>
-  z
-    .string()
-    .refine((s) => textAllowed(s, 'line'), messages.errors.badText)
-    .normalize('NFC')
-    .trim()
-    .max(max, format(messages.errors.tooLong, { max }));
+export const searchText = optionalLineText;

@@ -81,6 +81,7 @@ export function toProduct(id: string, d: Data): Product {
     mc: d.mc === 'Linen care' ? 'Linen care' : 'Cotton care',
     name: text(d.name),
     details: text(d.details),
+    translations: {},
     price: typeof d.price === 'number' ? String(d.price) : text(d.price),
     active: bool(d.active),
     images,

@@ -9,7 +9,7 @@ import { changedAll, type Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { diffOf, record, type NewEntry } from './history.js';
 import { historyValues, productColumns, toProduct } from './products.js';
-import { EDITABLE_PRODUCT_FIELDS } from '../../domain/productFields.js';
+import { EDITABLE_PRODUCT_FIELDS, mergeTranslations } from '../../domain/productFields.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -83,7 +83,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   for (const part of chunks(p.creates)) {
     const rows = part.map((v) => ({
       id: randomUUID(),
-      ...productColumns(v),
+      ...productColumns({ ...v, translations: mergeTranslations({}, undefined) }),
       version: 1,
       created: at,
       updated: null,

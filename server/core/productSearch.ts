@@ -1,24 +1,31 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
+import type { TranslatedLanguage } from '../../domain/productFields.js';
 
 // How the products list's search box and filters become SQL, on each database (docs/decisions.md, "Partial-name
 // search at a million products").
 
-/** What the products list may be narrowed to: words found anywhere in the name or SKU, a category, a status. */
+/**
+ * What the products list may be narrowed to: words found anywhere in the name (in any catalogue language) or SKU, a
+ * category, a status, a language some translated text is missing in.
+ */
 export interface ProductFilter {
   q?: string;
   category?: string;
   active?: boolean;
+  missing?: TranslatedLanguage;
 }
 
 const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const LIKE_WORD = "(lower(name) like ? escape '\\' or lower(sku) like ? escape '\\')";
-// PostgreSQL: the same test on the text its trigram index holds (migration 006); a word holds no space.
-const PG_WORD = "lower(name || ' ' || sku) like ? escape '\\'";
+const LIKE_WORD = "(lower(name) like ? escape '\\' or lower(sku) like ? escape '\\' or lower(search_names) like ? escape '\\')";
+// PostgreSQL: the text its trigram index holds (migration 008): the name, the SKU and the names in the other
+// languages; a word holds no space, so it is found in this text exactly when it is found in one of them.
+const PG_TEXT = "lower(name || ' ' || sku || ' ' || search_names)";
+const PG_WORD = `${PG_TEXT} like ? escape '\\'`;
 // The same test written so that the trigram index cannot serve it, for a word too short to have trigrams: in the
 // index condition, such a word made PostgreSQL read the whole index (docs/decisions.md).
-const PG_FILTER = "strpos(lower(name || ' ' || sku), ?) > 0";
+const PG_FILTER = `strpos(${PG_TEXT}, ?) > 0`;
 const FTS_WORDS = 'rowid in (select rowid from products_fts where products_fts match ?)';
 const ftsPhrase = (words: string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
 
@@ -47,7 +54,7 @@ async function matchesUpTo(db: Kysely<Database>, word: string, cap: number): Pro
  */
 async function sqliteWords(db: Kysely<Database>, words: string[], cap: number): Promise<{ where: string[]; params: unknown[]; walk?: true }> {
   const long = words.filter(indexed);
-  const like = (ws: string[]) => ({ where: ws.map(() => LIKE_WORD), params: ws.flatMap((w) => [likeEscaped(w), likeEscaped(w)]), walk: true as const });
+  const like = (ws: string[]) => ({ where: ws.map(() => LIKE_WORD), params: ws.flatMap((w) => [likeEscaped(w), likeEscaped(w), likeEscaped(w)]), walk: true as const });
   if (long.length === 0) return like(words);
   if (!long.every((w) => /^[\x20-\x7e]*$/.test(w))) {
     const short = like(words.filter((w) => !indexed(w)));
@@ -85,7 +92,7 @@ export async function rarestWord(
   const long = searchWords(filter).filter(indexed);
   if (long.length === 0) return { word: undefined, common: true };
   const counts = long.map((_, k) => `count(*) filter (where strpos(t, ?) > 0) as c${k}`).join(', ');
-  const sql = `select ${counts} from (select lower(name || ' ' || sku) as t from products order by sku desc, id desc limit ?) w`;
+  const sql = `select ${counts} from (select ${PG_TEXT} as t from products order by sku desc, id desc limit ?) w`;
   const [r] = await readRows<Record<string, number | string>>(db, sql, [...long, rows]);
   const n = long.map((_, k) => Number(r?.[`c${k}`] ?? 0));
   const best = long.reduce((b, w, k) => (n[k]! < n[b]! || (n[k] === n[b] && [...w].length > [...long[b]!].length) ? k : b), 0);
@@ -116,6 +123,11 @@ export async function productConditions(
   if (filter.active !== undefined) {
     where.push('active = ?');
     params.push(filter.active ? 1 : 0);
+  }
+  if (filter.missing !== undefined) {
+    // The languages a product misses some text in, as ',se,' (migration 008).
+    where.push('untranslated like ?');
+    params.push(`%,${filter.missing},%`);
   }
   const by = postgres ? (where.length > 0 ? 'id' : null) : walk === true ? 'rowid' : null;
   return { where, params, planned: words.length > 0 ? 'each' : 'kept', walk: by, walkFirst: postgres && words.some(indexed) };

@@ -4,7 +4,18 @@ import type { Database, ProductsTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
-import { EDITABLE_PRODUCT_FIELDS, PRODUCT_FIELDS, type ProductField, type ProductFieldKey } from '../../domain/productFields.js';
+import {
+  EDITABLE_PRODUCT_FIELDS,
+  flatTranslations,
+  mergeTranslations,
+  missingLanguages,
+  PRODUCT_FIELDS,
+  TRANSLATED_LANGUAGES,
+  translatedText,
+  type ProductField,
+  type ProductFieldKey,
+  type Translations,
+} from '../../domain/productFields.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { changed } from './events.js';
@@ -27,7 +38,7 @@ const WALK_FIRST = 1000;
  */
 const WALK_FURTHER = 15;
 /** What products_search_walk holds (migration 007): all a PostgreSQL search tests on each row. */
-const WALK_COLUMNS = 'id, sku, name, category, active';
+const WALK_COLUMNS = 'id, sku, name, search_names, category, active, untranslated';
 
 /** A field's value as its column holds it (flags as 0/1, image lists as JSON text). */
 const columnValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag' ? bit(v === true) : f.kind === 'images' ? JSON.stringify(v) : v);
@@ -35,14 +46,24 @@ const columnValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag'
 /** A column's value as the API holds it. */
 const fieldValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag' ? Boolean(v) : f.kind === 'images' ? JSON.parse(v as string) : v);
 
-/** The columns a product's described fields are stored in (images also set the primary image). */
-export function productColumns(values: Partial<Record<ProductFieldKey, unknown>>): Partial<Row> {
+/**
+ * The columns a product's described fields are stored in (images also set the primary image). `translations`, when
+ * given, is the product's whole set (mergeTranslations): it also sets what the search and the list's filter read.
+ */
+export function productColumns(values: Partial<Record<ProductFieldKey, unknown>> & { translations?: Translations }): Partial<Row> {
   const out: Record<string, unknown> = {};
   for (const f of PRODUCT_FIELDS) {
     const v = values[f.key];
     if (v === undefined) continue;
     out[f.column] = columnValue(f, v);
     if (f.kind === 'images') out.primary_image = (v as string[])[0] ?? null;
+  }
+  const t = values.translations;
+  if (t !== undefined) {
+    out.translations = JSON.stringify(t);
+    out.search_names = TRANSLATED_LANGUAGES.map((lang) => translatedText(t, lang, 'name')).filter(Boolean).join(' ');
+    const missing = missingLanguages(t);
+    out.untranslated = missing.length > 0 ? `,${missing.join(',')},` : '';
   }
   return out as Partial<Row>;
 }
@@ -54,6 +75,7 @@ export function toProduct(r: Row): Product {
   return {
     id: r.id,
     ...fields,
+    translations: JSON.parse(r.translations) as Translations,
     thumbnails: fields.images.map(thumbnailOf),
     primary: r.primary_image,
     version: r.version,
@@ -63,8 +85,11 @@ export function toProduct(r: Row): Product {
 }
 
 /** A product's fields as its history records them (images as their addresses, in order; the SKU only when added). */
-export const historyValues = (p: Product): Record<string, string | boolean | string[]> =>
-  Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, p[f.key]]));
+export const historyValues = (p: Product): Record<string, string | boolean | string[]> => ({
+  ...Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, p[f.key]])),
+  // Each translated text by its flat key ('name_se'), only when written: a missing one is null in the difference.
+  ...Object.fromEntries(Object.entries(flatTranslations(p.translations)).filter(([, v]) => v !== '')),
+});
 
 export type { ProductFilter } from './productSearch.js';
 
@@ -145,7 +170,7 @@ export async function createProduct(db: Kysely<Database>, actor: { uid: string }
   if (await findProductBySku(db, input.sku)) throw new DomainError('conflict', messages.products.duplicateSku);
   const row = {
     id: randomUUID(),
-    ...productColumns({ ...input, sku: input.sku.trim() }),
+    ...productColumns({ ...input, sku: input.sku.trim(), translations: mergeTranslations({}, input.translations) }),
     version: 1,
     created: now(),
     updated: null,
@@ -183,7 +208,8 @@ export async function updateProduct(
     const { sku, ...changes } = input;
     if (sku !== undefined && sku.trim() !== current.sku) throw new DomainError('validation', messages.products.skuLocked);
     if (changes.images) await assertStored(trx, changes.images);
-    const set: Partial<Row> = { ...productColumns(changes), version: version + 1, updated: now(), updated_by: actor.uid };
+    const translations = changes.translations === undefined ? undefined : mergeTranslations(current.translations, changes.translations);
+    const set: Partial<Row> = { ...productColumns({ ...changes, translations }), version: version + 1, updated: now(), updated_by: actor.uid };
     const res = await trx.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
     const next = await getProduct(trx, id);

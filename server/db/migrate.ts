@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_history.js';
 import * as m005 from './migrations/005_storefront.js';
 import * as m006 from './migrations/006_product_search_indexes.js';
 import * as m007 from './migrations/007_product_search_walk_pg.js';
+import * as m008 from './migrations/008_product_translations.js';
 
 /** Our migrations, in order. Add a line per new file. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005_storefront': m005,
   '006_product_search_indexes': m006,
   '007_product_search_walk_pg': m007,
+  '008_product_translations': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

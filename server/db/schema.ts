@@ -41,6 +41,12 @@ export interface ProductsTable {
   mc: string;
   name: string;
   details: string;
+  /** JSON: the name and details in the other catalogue languages (migration 008). */
+  translations: string;
+  /** The names in the other languages, space-separated: what the search matches beside name and SKU. */
+  search_names: string;
+  /** The languages some translated text is missing in, as ',se,' ('' when none). */
+  untranslated: string;
   price: string;
   active: number;
   images: string;

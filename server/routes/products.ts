@@ -7,6 +7,7 @@ import { Product, ProductCreate, ProductUpdate } from '../../domain/products.js'
 import { areaAccess } from '../../domain/permissions.js';
 import { createProduct, findProductBySku, getProduct, listProducts, updateProduct, type ProductFilter } from '../core/products.js';
 import { CATEGORIES } from '../../domain/constants.js';
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/productFields.js';
 import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
@@ -35,6 +36,8 @@ export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database
       q: searchText(200).optional(),
       category: z.enum(CATEGORIES).optional(),
       active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+      // Products whose name or details in this language are missing ('Swedish missing').
+      missing: z.enum(TRANSLATED_LANGUAGES as [TranslatedLanguage, ...TranslatedLanguage[]]).optional(),
     },
     cursorOf: (p) => [p.sku, p.id],
     search: { param: 'sku', max: 64, find: findProductBySku },

@@ -16,6 +16,7 @@ const product: Product = {
   mc: 'Linen care',
   name: 'Linen "towel" \u2028 with ünïcode',
   details: 'Line one\nline two',
+  translations: { se: { name: 'Linnehandduk' } },
   price: '12.50',
   active: true,
   images: ['products/a.png', 'products/b.png'],

@@ -16,6 +16,7 @@ export function productWith(over: Partial<Product> = {}): Product {
     mc: 'Linen care',
     name: 'Sage linen towel',
     details: 'Soft and strong.',
+    translations: {},
     price: '249 SEK',
     active: true,
     images,
