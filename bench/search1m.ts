@@ -30,8 +30,9 @@ export interface SearchFigures {
   name?: SearchFigure;
 }
 
-const NAME_WORDS = ['linen', 'cotton', 'towel', 'tea', 'lin', 'cott', 'tow', 'tea tow'];
-const NAME_PAIRS = ['linen towel', 'tea towel', 'cotton tea', 'lin tow', 'cot towel', 'towel no'];
+// English words and Swedish ones (most seeded products have a Swedish name: 'Kökshandduk i linne nr 123').
+const NAME_WORDS = ['linen', 'cotton', 'towel', 'tea', 'lin', 'cott', 'tow', 'tea tow', 'kökshandduk', 'linne', 'bomull', 'köks', 'handduk'];
+const NAME_PAIRS = ['linen towel', 'tea towel', 'cotton tea', 'lin tow', 'cot towel', 'towel no', 'kökshandduk linne', 'handduk bomull', 'linne nr', 'köks towel'];
 
 /**
  * Two-word searches as staff type them into the products list: a word or its start with part of a number (2 to 5
@@ -92,7 +93,7 @@ export async function measureSearch(place: Place, db: Db, rows: number, opts: { 
   const nameOf = (q: string) => listProducts(k, { limit: 10, after: null }, { q });
   // The plans of a search for a rare word and for two common ones: each takes a different way.
   const namePlans: string[] = [];
-  for (const q of ['towel 123456', 'linen towel']) {
+  for (const q of ['towel 123456', 'linen towel', 'kökshandduk 123456', 'handduk bomull']) {
     for (const sql of await sqlsOf(db, (x) => listProducts(x, { limit: 10, after: null }, { q }))) namePlans.push(await planOf(db, sql));
   }
   const plans = {

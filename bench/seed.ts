@@ -13,6 +13,8 @@ import { setup } from '../server/setup.js';
 import { registerUser } from '../server/auth/register.js';
 import { encodeCursor } from '../server/lib/cursor.js';
 import { log } from './lib.js';
+import { productColumns } from '../server/core/products.js';
+import type { Translations } from '../domain/productFields.js';
 
 const PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The two accounts that sign in; every other user is a plain users row. */
@@ -81,6 +83,15 @@ const sku = (i: number): string => `SKU-${pad(i)}`;
 const email = (i: number): string => `user${pad(i)}@bench.local`;
 const DETAILS = 'Stonewashed European linen, pre-shrunk, OEKO-TEX certified. Machine wash at 40 °C, tumble dry low, iron while damp. ';
 
+const DETAILS_SE = 'Stentvättat europeiskt linne, förkrympt, OEKO-TEX-certifierat. Tvätta i 40 °C, torktumla på låg värme, stryk fuktigt. ';
+
+/** Most products have their Swedish name and details; one in ten has none, one in twenty only the name. */
+function swedish(i: number, linen: boolean): Translations {
+  if (i % 10 === 3) return {};
+  const name = `Kökshandduk i ${linen ? 'linne' : 'bomull'} nr ${i}`;
+  return { se: i % 20 === 7 ? { name } : { name, details: DETAILS_SE } };
+}
+
 function productRow(i: number, owner: string): Insertable<ProductsTable> {
   const images = Array.from({ length: 1 + (i % 3) }, (_, n) => `/files/Uploads/${owner}_b${i.toString(36)}x${n}_photo-${n + 1}.jpg`);
   const linen = i % 2 === 0;
@@ -89,11 +100,14 @@ function productRow(i: number, owner: string): Insertable<ProductsTable> {
     sku: sku(i),
     category: linen ? 'Linen' : 'Cotton',
     mc: linen ? 'Linen care' : 'Cotton care',
-    name: `${linen ? 'Linen' : 'Cotton'} tea towel no. ${i}`,
     details: DETAILS,
-    translations: '{}',
-    search_names: '',
-    untranslated: ',se,',
+    // As the server writes them (the translations, the search's text and the languages missing).
+    ...(productColumns({ name: `${linen ? 'Linen' : 'Cotton'} tea towel no. ${i}`, sku: sku(i), translations: swedish(i, linen) }) as {
+      name: string;
+      translations: string;
+      search_text: string;
+      untranslated: string;
+    }),
     price: `${9 + (i % 200)}.95`,
     active: i % 7 === 0 ? 0 : 1,
     images: JSON.stringify(images),

@@ -17,7 +17,8 @@ type Row = Selectable<ProductsTable>;
 const IMPORTED = EDITABLE_PRODUCT_FIELDS.filter((f) => f.kind !== 'images');
 
 /** The columns a row sets on an existing product. */
-const imported = (v: ImportValues): Partial<Row> => productColumns(Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])));
+const imported = (current: Row, v: ImportValues): Record<string, unknown> =>
+  productColumns({ ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])), sku: current.sku, translations: toProduct(current).translations });
 
 /** The fields an existing product would change to take a row's values. */
 function changesOf(current: Row, v: ImportValues): string[] {
@@ -104,12 +105,12 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   for (const part of chunks(p.updates)) {
     let updated = 0;
     if (postgres) {
-      const columns = IMPORTED.map((f) => f.column);
+      const sets = part.map(({ current, values }) => imported(current, values));
+      const columns = Object.keys(sets[0]!);
       const values = sql.join(
-        part.map(({ current: c, values: v }) => {
-          const set = productColumns(v) as Record<string, unknown>;
-          // A flag is an integer; VALUES would otherwise type the parameter as text.
-          const cells = IMPORTED.map((f) => (f.kind === 'flag' ? sql`cast(${set[f.column]} as integer)` : sql`${set[f.column]}`));
+        part.map(({ current: c }, k) => {
+          // A number (a flag) is cast: VALUES would otherwise type the parameter as text.
+          const cells = columns.map((col) => (typeof sets[k]![col] === 'number' ? sql`cast(${sets[k]![col]} as integer)` : sql`${sets[k]![col]}`));
           return sql`(${c.id}, cast(${c.version} as integer), ${sql.join(cells)})`;
         }),
       );
@@ -120,7 +121,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
       updated = Number(res.numAffectedRows ?? 0);
     } else {
       for (const { current: c, values: v } of part) {
-        const set = Object.entries(imported(v)).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+        const set = Object.entries(imported(c, v)).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
         const res = await sql`update products set ${sql.join(set)}, version = version + 1, updated = ${at}, updated_by = ${actor.uid}
           where id = ${c.id} and version = ${c.version}`.execute(trx);
         updated += Number(res.numAffectedRows ?? 0);

@@ -18,14 +18,13 @@ export interface ProductFilter {
 }
 
 const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const LIKE_WORD = "(lower(name) like ? escape '\\' or lower(sku) like ? escape '\\' or lower(search_names) like ? escape '\\')";
-// PostgreSQL: the text its trigram index holds (migration 008): the name, the SKU and the names in the other
-// languages; a word holds no space, so it is found in this text exactly when it is found in one of them.
-const PG_TEXT = "lower(name || ' ' || sku || ' ' || search_names)";
-const PG_WORD = `${PG_TEXT} like ? escape '\\'`;
+// Every word is tested on one text (migration 008): every language's name and the SKU, lower-cased by the server for
+// every script. A word holds no space, so it is found in this text exactly when it is found in a name or the SKU.
+const LIKE_WORD = "search_text like ? escape '\\'";
+const PG_WORD = LIKE_WORD;
 // The same test written so that the trigram index cannot serve it, for a word too short to have trigrams: in the
 // index condition, such a word made PostgreSQL read the whole index (docs/decisions.md).
-const PG_FILTER = `strpos(${PG_TEXT}, ?) > 0`;
+const PG_FILTER = 'strpos(search_text, ?) > 0';
 const FTS_WORDS = 'rowid in (select rowid from products_fts where products_fts match ?)';
 const ftsPhrase = (words: string[]): string => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
 
@@ -46,20 +45,15 @@ async function matchesUpTo(db: Kysely<Database>, word: string, cap: number): Pro
 }
 
 /**
- * SQLite's words of a search as conditions. Every word of ASCII text can be matched with LIKE as well as with the
- * index (both ignore ASCII case), so only the rarest word is looked up in the index, when it has at most `cap`
- * matches: those few rows are fetched and sorted, the other words checked on each. When every word is common, the
- * page is read down the SKU index, checking each row, and stops at the page's end. A word with other letters keeps the
- * single index lookup, whose Unicode case folding LIKE lacks.
+ * SQLite's words of a search as conditions. The searched text and the words are lower-case (the server folds both, in
+ * every script), so a word can be matched with LIKE as well as with the index: only the rarest word is looked up in
+ * the index, when it has at most `cap` matches: those few rows are fetched and sorted, the other words checked on
+ * each. When every word is common, the page is read down the SKU index, checking each row, and stops at the page's end.
  */
 async function sqliteWords(db: Kysely<Database>, words: string[], cap: number): Promise<{ where: string[]; params: unknown[]; walk?: true }> {
   const long = words.filter(indexed);
-  const like = (ws: string[]) => ({ where: ws.map(() => LIKE_WORD), params: ws.flatMap((w) => [likeEscaped(w), likeEscaped(w), likeEscaped(w)]), walk: true as const });
+  const like = (ws: string[]) => ({ where: ws.map(() => LIKE_WORD), params: ws.map(likeEscaped), walk: true as const });
   if (long.length === 0) return like(words);
-  if (!long.every((w) => /^[\x20-\x7e]*$/.test(w))) {
-    const short = like(words.filter((w) => !indexed(w)));
-    return { where: [FTS_WORDS, ...short.where], params: [ftsPhrase(long), ...short.params] };
-  }
   const counts = await Promise.all(long.map((w) => matchesUpTo(db, w, cap)));
   const rarest = counts.indexOf(Math.min(...counts));
   if (counts[rarest]! > cap) return like(words);
@@ -92,7 +86,7 @@ export async function rarestWord(
   const long = searchWords(filter).filter(indexed);
   if (long.length === 0) return { word: undefined, common: true };
   const counts = long.map((_, k) => `count(*) filter (where strpos(t, ?) > 0) as c${k}`).join(', ');
-  const sql = `select ${counts} from (select ${PG_TEXT} as t from products order by sku desc, id desc limit ?) w`;
+  const sql = `select ${counts} from (select search_text as t from products order by sku desc, id desc limit ?) w`;
   const [r] = await readRows<Record<string, number | string>>(db, sql, [...long, rows]);
   const n = long.map((_, k) => Number(r?.[`c${k}`] ?? 0));
   const best = long.reduce((b, w, k) => (n[k]! < n[b]! || (n[k] === n[b] && [...w].length > [...long[b]!].length) ? k : b), 0);

@@ -38,7 +38,7 @@ const WALK_FIRST = 1000;
  */
 const WALK_FURTHER = 15;
 /** What products_search_walk holds (migration 007): all a PostgreSQL search tests on each row. */
-const WALK_COLUMNS = 'id, sku, name, search_names, category, active, untranslated';
+const WALK_COLUMNS = 'id, sku, search_text, category, active, untranslated';
 
 /** A field's value as its column holds it (flags as 0/1, image lists as JSON text). */
 const columnValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag' ? bit(v === true) : f.kind === 'images' ? JSON.stringify(v) : v);
@@ -47,8 +47,9 @@ const columnValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag'
 const fieldValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag' ? Boolean(v) : f.kind === 'images' ? JSON.parse(v as string) : v);
 
 /**
- * The columns a product's described fields are stored in (images also set the primary image). `translations`, when
- * given, is the product's whole set (mergeTranslations): it also sets what the search and the list's filter read.
+ * The columns a product's described fields are stored in (images also set the primary image). The name and
+ * `translations` (the product's whole set, see mergeTranslations) go together: they also make what the search and the
+ * list's filter read.
  */
 export function productColumns(values: Partial<Record<ProductFieldKey, unknown>> & { translations?: Translations }): Partial<Row> {
   const out: Record<string, unknown> = {};
@@ -59,9 +60,13 @@ export function productColumns(values: Partial<Record<ProductFieldKey, unknown>>
     if (f.kind === 'images') out.primary_image = (v as string[])[0] ?? null;
   }
   const t = values.translations;
-  if (t !== undefined) {
+  if (t !== undefined || values.name !== undefined) {
+    // The search's text (migration 008): every language's name and the SKU, lower-cased here for every script.
+    if (t === undefined || typeof values.name !== 'string' || typeof values.sku !== 'string') {
+      throw new Error('productColumns: the name, the SKU and the translations are written together');
+    }
     out.translations = JSON.stringify(t);
-    out.search_names = TRANSLATED_LANGUAGES.map((lang) => translatedText(t, lang, 'name')).filter(Boolean).join(' ');
+    out.search_text = [values.name, ...TRANSLATED_LANGUAGES.map((lang) => translatedText(t, lang, 'name')), values.sku].filter(Boolean).join(' ').toLowerCase();
     const missing = missingLanguages(t);
     out.untranslated = missing.length > 0 ? `,${missing.join(',')},` : '';
   }
@@ -208,8 +213,9 @@ export async function updateProduct(
     const { sku, ...changes } = input;
     if (sku !== undefined && sku.trim() !== current.sku) throw new DomainError('validation', messages.products.skuLocked);
     if (changes.images) await assertStored(trx, changes.images);
-    const translations = changes.translations === undefined ? undefined : mergeTranslations(current.translations, changes.translations);
-    const set: Partial<Row> = { ...productColumns({ ...changes, translations }), version: version + 1, updated: now(), updated_by: actor.uid };
+    const named = changes.name !== undefined || changes.translations !== undefined;
+    const texts = named ? { name: changes.name ?? current.name, sku: current.sku, translations: mergeTranslations(current.translations, changes.translations) } : {};
+    const set: Partial<Row> = { ...productColumns({ ...changes, ...texts }), version: version + 1, updated: now(), updated_by: actor.uid };
     const res = await trx.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
     const next = await getProduct(trx, id);

@@ -43,8 +43,8 @@ export interface ProductsTable {
   details: string;
   /** JSON: the name and details in the other catalogue languages (migration 008). */
   translations: string;
-  /** The names in the other languages, space-separated: what the search matches beside name and SKU. */
-  search_names: string;
+  /** Every language's name and the SKU, space-separated and lower-cased: what the partial-name search tests. */
+  search_text: string;
   /** The languages some translated text is missing in, as ',se,' ('' when none). */
   untranslated: string;
   price: string;

@@ -13,6 +13,9 @@ const names: [sku: string, name: string, extra?: Record<string, unknown>][] = [
   ['LI-0005', 'Åsa’s LINEN apron'],
   ['XX_100%', 'Percent_and underscore'],
   ['LI-0007', 'Linen runner "Grand"'],
+  // Swedish names are searched too, and every script's capitals fold (SQLite's own lower() folds only ASCII).
+  ['AA-0008', 'Linen pillowcase', { translations: { se: { name: 'ÖRNGOTT i linne', details: 'Tvättat' } } }],
+  ['CO-0009', 'Cotton dish cloth', { category: 'Cotton', mc: 'Cotton care', translations: { se: { name: 'Kökshandduk i bomull' } } }],
 ];
 
 describe.each(dialects())('products: partial-name search and filters (%s)', (dialect) => {
@@ -57,8 +60,17 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
     expect(await skus(q('_and'))).toEqual(['XX_100%']);
   });
 
+  it('matches words of the Swedish names, alone and with English words or the SKU, in any case', async () => {
+    expect(await skus(q('örngott'))).toEqual(['AA-0008']);
+    expect(await skus(q('ÖRN'))).toEqual(['AA-0008']);
+    expect(await skus(q('kökshand dish'))).toEqual(['CO-0009']);
+    expect(await skus(q('linne pillow aa-00'))).toEqual(['AA-0008']);
+    expect(await skus(q('i'))).toEqual(expect.arrayContaining(['AA-0008', 'CO-0009']));
+    expect(await skus(q('örngott bomull'))).toEqual([]);
+  });
+
   it('narrows by category and status, alone or with the words', async () => {
-    expect(await skus('category=Cotton')).toEqual(['CO-0003']);
+    expect(await skus('category=Cotton')).toEqual(['CO-0009', 'CO-0003']);
     expect(await skus(`${q('towel')}&active=false`)).toEqual(['LI-0002']);
     expect(await skus(`${q('towel')}&category=Linen&active=true`)).toEqual(['LI-0001']);
     expect((await t.api('GET', '/api/products?category=Silk', { cookie })).status).toBe(400);
@@ -74,7 +86,7 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
   });
 
   it('answers alike whether it gathers the rarest word’s matches or reads down the SKU index', async () => {
-    const queries = ['lin tow', 'TEA', 'towel tea', 'li-000 a', 'åsa', 'grand"', 'towel silk', 'ap', '_and', 'e_t', 'linen 000'];
+    const queries = ['lin tow', 'TEA', 'towel tea', 'li-000 a', 'åsa', 'grand"', 'towel silk', 'ap', '_and', 'e_t', 'linen 000', 'örngott', 'ÖRN', 'linne aa', 'kökshandduk dish', 'i bomull'];
     for (const text of queries) {
       const page = async (cap: number, after: { key: string; id: string } | null = null) =>
         (await listProducts(t.db, { limit: 2, after }, { q: text }, cap)).items.map((p) => p.sku);
@@ -98,5 +110,9 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
     expect(res.status, res.text).toBe(200);
     expect(await skus(q('napkin'))).toEqual([]);
     expect(await skus(q('tablecl'))).toEqual(['LI-0004']);
+    const named = await t.api('PATCH', `/api/products/${id}`, { cookie, body: { translations: { se: { name: 'Duk i Ärtgrönt' } } }, headers: { 'if-match': `"${res.json.version}"` } });
+    expect(named.status, named.text).toBe(200);
+    expect(await skus(q('ärtgrönt'))).toEqual(['LI-0004']);
+    expect(await skus(q('tablecl duk'))).toEqual(['LI-0004']);
   });
 });
