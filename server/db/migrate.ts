@@ -10,7 +10,7 @@ import * as m007 from './migrations/007_product_search_walk_pg.js';
 import * as m008 from './migrations/008_product_translations.js';
 
 /** Our migrations, in order. Add a line per new file. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_products': m002,
   '003_product_search': m003,
