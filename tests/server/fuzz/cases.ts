@@ -181,7 +181,19 @@ function bodyRoute(method: Gen['method'], path: string, base: Base, muts: fc.Arb
 const withId = (method: Gen['method'], template: string, token: string, rest: Partial<Gen>): fc.Arbitrary<Gen> =>
   urlValue.map((x) => ({ ...gen(method, template, { kind: `id: ${x.kind}`, ...rest }), path: template.replace(token, x.value as string) }));
 
-const productMutation = mutation(PRODUCT_FIELDS, fc.oneof(w(6, hostileValue), w(1, images)));
+const orNone = (v: unknown): unknown => (v === MISSING ? undefined : v);
+
+/** Values for `translations`: the map itself, a language, a language's key or one text hostile. */
+const translations: fc.Arbitrary<Mutation> = fc
+  .oneof(
+    w(2, fc.tuple(fc.constantFrom('name', 'details'), hostileValue).map(([f, x]) => ({ kind: `se.${f}: ${x.kind}`, value: { se: { [f]: orNone(x.value) } } }))),
+    w(1, hostileValue.map((x) => ({ kind: `se: ${x.kind}`, value: { se: orNone(x.value) } }))),
+    w(1, hostileValue.map((x) => ({ kind: `map: ${x.kind}`, value: orNone(x.value) }))),
+    w(1, hostileString(300).map((x) => ({ kind: `language ${x.kind}`, value: { [x.value as string]: { name: 'Handduk' } } }))),
+  )
+  .map((x) => ({ set: ['translations', x.value] as [string, unknown], kind: `translations ${x.kind}` }));
+
+const productMutation = fc.oneof(w(6, mutation(PRODUCT_FIELDS, fc.oneof(w(6, hostileValue), w(1, images)))), w(1, translations));
 
 /** PATCH /api/products/:id: a hostile body, If-Match or id, one at a time. */
 const patchProduct: fc.Arbitrary<Gen> = fc.oneof(
@@ -190,7 +202,6 @@ const patchProduct: fc.Arbitrary<Gen> = fc.oneof(
   w(1, withId('PATCH', '/api/products/{product}', '{product}', { base: 'productPatch', ifMatch: 'CURRENT' })),
 );
 
-const orNone = (v: unknown): unknown => (v === MISSING ? undefined : v);
 const manyTexts = fc.dictionary(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 60 }), { maxKeys: 40 });
 const languageBody: fc.Arbitrary<Hostile> = fc.oneof(
   hostileValue.map((x) => ({ kind: `texts: ${x.kind}`, value: { texts: orNone(x.value) } })),
