@@ -1,11 +1,11 @@
-import { addDoc, collection, doc, getDoc, getDocs, limit, orderBy, query, runTransaction, where, type Firestore, type QueryConstraint } from 'firebase/firestore';
+import { addDoc, collection, deleteField, doc, getDoc, getDocs, limit, orderBy, query, runTransaction, where, type Firestore, type QueryConstraint } from 'firebase/firestore';
 import type { GetListResult } from 'react-admin';
 import type { Product } from '../../domain/products';
-import { PRODUCT_FIELDS } from '../../domain/productFields';
+import { mergeTranslations, PRODUCT_FIELDS, TRANSLATED_FIELDS, translatedFieldLabel, TranslationsIn, type Translations } from '../../domain/productFields';
 import { currentMessages } from '../../src/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
-import { fingerprint, toProduct } from './records';
+import { fingerprint, toProduct, translationsOf } from './records';
 
 type Data = Record<string, unknown>;
 const PRODUCTS = 'products';
@@ -22,6 +22,22 @@ function fieldsOf(data: Data): Data {
   return out;
 }
 
+/**
+ * `translations` as add and edit take it ({ se: { name, details } }, each optional), checked by the server's own rule
+ * (TranslationsIn: only the catalogue's other languages and the translatable fields, the text rule, a one-line name of
+ * at most 200 characters, details of at most 5000; trimmed and NFC), else a 400 naming the field. Undefined when the
+ * data has none (an edit then keeps them all).
+ */
+function translationsIn(data: Data): Translations | undefined {
+  if (data.translations === undefined) return undefined;
+  const parsed = TranslationsIn.safeParse(data.translations);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const at = TRANSLATED_FIELDS.find((tf) => issue?.path[0] === tf.lang && issue.path[1] === tf.field.key);
+  const m = currentMessages();
+  throw new FirebaseBackendError(400, 'validation', at && issue ? `${translatedFieldLabel(at, m)}: ${issue.message}` : m.errors.validation);
+}
+
 /** The products calls of spec §7 over Firestore. */
 export function productCalls(db: Firestore, page: Pager) {
   const one = async (id: string): Promise<Product> => {
@@ -35,8 +51,11 @@ export function productCalls(db: Firestore, page: Pager) {
 
     /** The list by sku descending, 10 a page (spec §7); the exact SKU search is where sku == text, limit 1. */
     list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<Product>> => {
-      const { sku, category, active, ...rest } = filter;
-      // Partial-name search needs a text index Firestore does not have (README, Firebase: what is not available).
+      const { sku, category, active, missing, ...rest } = filter;
+      // 'Swedish missing' would have to find documents with no translations field at all, and a Firestore query never
+      // matches a field that is absent (README, Firebase: what is not available).
+      if (missing !== undefined && missing !== '') throw notAvailable();
+      // Partial-name search needs a text index Firestore does not have (same place).
       if (Object.keys(rest).some((k) => rest[k] !== undefined && rest[k] !== '')) throw notAvailable();
       if (typeof sku === 'string') return page(PRODUCTS, [where('sku', '==', sku)], perPage, undefined, toProduct);
       const narrow: QueryConstraint[] = [];
@@ -45,9 +64,13 @@ export function productCalls(db: Firestore, page: Pager) {
       return page(PRODUCTS, [...narrow, orderBy('sku', 'desc')], perPage, after, toProduct);
     },
 
-    /** Add product: the form fields plus images and primary (spec §7); the caller then opens the new id's edit page. */
+    /**
+     * Add product: the form fields plus images and primary (spec §7), and the translations written (none: no field);
+     * the caller then opens the new id's edit page.
+     */
     create: async (data: Data): Promise<Product> => {
-      const fields = fieldsOf(data);
+      const translations = mergeTranslations(undefined, translationsIn(data));
+      const fields = Object.keys(translations).length > 0 ? { ...fieldsOf(data), translations } : fieldsOf(data);
       const sku = typeof fields.sku === 'string' ? fields.sku : '';
       // Firestore has no unique index: this check narrows the window for a second product with one SKU, it cannot close it.
       const taken = await getDocs(query(collection(db, PRODUCTS), where('sku', '==', sku), limit(1)));
@@ -59,14 +82,23 @@ export function productCalls(db: Firestore, page: Pager) {
     /**
      * Edit product: in one transaction, read products/{id}, refuse with the stale message (409) unless its content is
      * still what the form was loaded from (previousData.version), then update the fields; then read it again (spec §7).
+     * Translations given are laid over the ones read in the same transaction as our server does (a text given
+     * replaces, '' clears, one left out stays) and the whole map is written back, or the field deleted when nothing is
+     * left. Field paths (translations.se.name, deleteField for '') would leave empty maps behind and keep whatever odd
+     * entries another client wrote, which the rules then refuse; the document is read here anyway.
      */
     update: async (id: string, data: Data, previous: unknown): Promise<Product> => {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
       const { sku: _locked, ...fields } = fieldsOf(data);
+      const changes = translationsIn(data);
       await runTransaction(db, async (tx) => {
         const snap = await tx.get(doc(db, PRODUCTS, id));
         if (!snap.exists()) throw notFound();
         if (typeof version === 'number' && fingerprint(snap.data()) !== version) throw conflict(currentMessages().products.stale);
+        if (changes) {
+          const merged = mergeTranslations(translationsOf(snap.get('translations')), changes);
+          fields.translations = Object.keys(merged).length > 0 ? merged : deleteField();
+        }
         tx.update(snap.ref, fields);
       });
       return one(id);

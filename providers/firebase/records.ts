@@ -1,4 +1,5 @@
 import type { Product } from '../../domain/products';
+import { mergeTranslations, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES, type Translations } from '../../domain/productFields';
 import type { User } from '../../domain/users';
 
 // Firestore documents as the screens know them. This file uses no SDK: values that are SDK classes (Timestamp,
@@ -71,6 +72,27 @@ export function toUser(id: string, d: Data): User {
   };
 }
 
+const isMap = (v: unknown): v is Data => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A product's `translations` map ({ se: { name, details } }) as the API answers it: only the catalogue's other
+ * languages and the translatable fields, only strings, empty texts and languages with nothing left dropped, so a
+ * document written by another client with odd entries still reads in the one form.
+ */
+export function translationsOf(v: unknown): Translations {
+  if (!isMap(v)) return {};
+  const given: Record<string, Record<string, string>> = {};
+  for (const lang of TRANSLATED_LANGUAGES) {
+    const texts = v[lang];
+    if (!isMap(texts)) continue;
+    for (const f of TRANSLATABLE_FIELDS) {
+      const t = texts[f.key];
+      if (typeof t === 'string') (given[lang] ??= {})[f.key] = t;
+    }
+  }
+  return mergeTranslations(undefined, given as Translations);
+}
+
 /** products/{id} as the screens' Product; Firebase has no thumbnails of its own, so they are the images. */
 export function toProduct(id: string, d: Data): Product {
   const images = strings(d.images);
@@ -81,7 +103,7 @@ export function toProduct(id: string, d: Data): Product {
     mc: d.mc === 'Linen care' ? 'Linen care' : 'Cotton care',
     name: text(d.name),
     details: text(d.details),
-    translations: {},
+    translations: translationsOf(d.translations),
     price: typeof d.price === 'number' ? String(d.price) : text(d.price),
     active: bool(d.active),
     images,

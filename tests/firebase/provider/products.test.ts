@@ -44,7 +44,7 @@ describe('Firebase data provider: product list', () => {
     const second = await list(first.meta?.next as string);
     expect(second.data.map((p) => p.sku)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4].map(sku));
     const third = await list(second.meta?.next as string);
-    // Products other tests here add (skus 'NEW-…', 'DUP-…') sort after 'P-…' and keep the total under 30.
+    // Products other tests here add (skus 'NEW-…', 'DUP-…', 'KSE-…') sort after 'P-…' and keep the total under 30.
     expect(third.data.slice(0, 3).map((p) => p.sku)).toEqual([3, 2, 1].map(sku));
     expect(third.data.slice(3).every((p) => p.sku < sku(1))).toBe(true);
     expect(third.pageInfo?.hasNextPage).toBe(false);
@@ -115,5 +115,96 @@ describe('Firebase data provider: add and edit product', () => {
 
   it('answers not found for a missing product', async () => {
     await expect(b.dataProvider.getOne('products', { id: 'no-such-id' })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('Firebase data provider: Swedish texts (translations.se)', () => {
+  const images = ['https://example.test/t.jpg'];
+  const base = { name: 'Towel', details: 'Soft', price: '10', active: true, category: 'Linen', mc: 'Linen care', images };
+  const stored = async (id: string) => (await getDoc(doc(b.other(), 'products', id))).data();
+  const edit = async (id: string, change: Record<string, unknown>) => {
+    const { data: loaded } = await b.dataProvider.getOne<Product>('products', { id });
+    return (await b.dataProvider.update<Product>('products', { id, data: { ...change }, previousData: loaded })).data;
+  };
+
+  it('adds a product with Swedish texts in the document map (trimmed) and reads them back', async () => {
+    const { data } = await b.dataProvider.create<Product>('products', {
+      data: { ...base, sku: 'KSE-1', translations: { se: { name: ' Handduk ', details: 'Mjuk' } } },
+    });
+    expect(data.translations).toEqual({ se: { name: 'Handduk', details: 'Mjuk' } });
+    expect((await stored(String(data.id)))?.translations).toEqual({ se: { name: 'Handduk', details: 'Mjuk' } });
+    const { data: read } = await b.dataProvider.getOne<Product>('products', { id: data.id });
+    expect(read.translations).toEqual({ se: { name: 'Handduk', details: 'Mjuk' } });
+  });
+
+  it('adds only the texts written: empty ones are left out, and none at all writes no field', async () => {
+    const { data: one } = await b.dataProvider.create<Product>('products', { data: { ...base, sku: 'KSE-2', translations: { se: { name: 'Lakan', details: '' } } } });
+    expect((await stored(String(one.id)))?.translations).toEqual({ se: { name: 'Lakan' } });
+    const { data: none } = await b.dataProvider.create<Product>('products', { data: { ...base, sku: 'KSE-3', translations: { se: { name: '', details: ' ' } } } });
+    expect(await stored(String(none.id))).not.toHaveProperty('translations');
+    expect(none.translations).toEqual({});
+  });
+
+  it('reads a product with no translations at all as {}', async () => {
+    const id = (await getDocs(collection(b.other(), 'products'))).docs.find((d) => d.get('sku') === sku(8))!.id;
+    const { data } = await b.dataProvider.getOne<Product>('products', { id });
+    expect(data.translations).toEqual({});
+  });
+
+  it('an edit giving one text keeps the other; leaving translations out keeps both', async () => {
+    const { data: made } = await b.dataProvider.create<Product>('products', { data: { ...base, sku: 'KSE-4', translations: { se: { name: 'Handduk', details: 'Mjuk' } } } });
+    const id = String(made.id);
+    expect((await edit(id, { translations: { se: { name: 'Badlakan' } } })).translations).toEqual({ se: { name: 'Badlakan', details: 'Mjuk' } });
+    expect((await stored(id))?.translations).toEqual({ se: { name: 'Badlakan', details: 'Mjuk' } });
+    expect((await edit(id, { price: '11' })).translations).toEqual({ se: { name: 'Badlakan', details: 'Mjuk' } });
+    expect((await edit(id, { translations: {} })).translations).toEqual({ se: { name: 'Badlakan', details: 'Mjuk' } });
+  });
+
+  it("an edit giving '' clears that text; clearing the last one removes the field", async () => {
+    const { data: made } = await b.dataProvider.create<Product>('products', { data: { ...base, sku: 'KSE-5', translations: { se: { name: 'Handduk', details: 'Mjuk' } } } });
+    const id = String(made.id);
+    expect((await edit(id, { translations: { se: { details: '' } } })).translations).toEqual({ se: { name: 'Handduk' } });
+    expect((await stored(id))?.translations).toEqual({ se: { name: 'Handduk' } });
+    expect((await edit(id, { translations: { se: { name: '' } } })).translations).toEqual({});
+    expect(await stored(id)).not.toHaveProperty('translations');
+  });
+
+  it('reads only the known texts of odd entries another client wrote, and an edit writes the map back tidy', async () => {
+    await setDoc(doc(b.other(), 'products', 'odd-1'), { ...base, sku: 'KSE-6', translations: { se: { name: 'Handduk', details: 7, colour: 'blå' }, de: { name: 'Handtuch' } } });
+    const { data: read } = await b.dataProvider.getOne<Product>('products', { id: 'odd-1' });
+    expect(read.translations).toEqual({ se: { name: 'Handduk' } });
+    expect((await edit('odd-1', { translations: { se: { details: 'Mjuk' } } })).translations).toEqual({ se: { name: 'Handduk', details: 'Mjuk' } });
+    expect((await stored('odd-1'))?.translations).toEqual({ se: { name: 'Handduk', details: 'Mjuk' } });
+  });
+
+  it('the version changes when a Swedish text changes, so an edit loaded before it is refused as stale', async () => {
+    const { data: made } = await b.dataProvider.create<Product>('products', { data: { ...base, sku: 'KSE-7', translations: { se: { name: 'Handduk' } } } });
+    const id = String(made.id);
+    const { data: loaded } = await b.dataProvider.getOne<Product>('products', { id });
+    await updateDoc(doc(b.other(), 'products', id), { 'translations.se.name': 'Badlakan' });
+    const { data: after } = await b.dataProvider.getOne<Product>('products', { id });
+    expect(after.version).not.toBe(loaded.version);
+    await expect(b.dataProvider.update('products', { id, data: { translations: { se: { details: 'Mjuk' } } }, previousData: loaded }))
+      .rejects.toMatchObject({ status: 409, message: messages.products.stale });
+    expect((await stored(id))?.translations).toEqual({ se: { name: 'Badlakan' } });
+  });
+
+  it("refuses texts the server refuses (too long, a line break in the name, an unknown field or language) and writes nothing", async () => {
+    const refused = (translations: unknown) => b.dataProvider.create('products', { data: { ...base, sku: 'KSE-8', translations } });
+    await expect(refused({ se: { name: 'n'.repeat(201) } })).rejects.toMatchObject({ status: 400, message: 'Swedish name: At most 200 characters' });
+    await expect(refused({ se: { details: 'd'.repeat(5001) } })).rejects.toMatchObject({ status: 400, message: 'Swedish details: At most 5000 characters' });
+    await expect(refused({ se: { name: 'Hand\nduk' } })).rejects.toMatchObject({ status: 400, message: `Swedish name: ${messages.errors.badText}` });
+    await expect(refused({ se: { colour: 'blå' } })).rejects.toMatchObject({ status: 400, message: messages.errors.validation });
+    await expect(refused({ de: { name: 'Handtuch' } })).rejects.toMatchObject({ status: 400, message: messages.errors.validation });
+    expect((await list(undefined, SEARCH_LIMIT, { sku: 'KSE-8' })).data).toEqual([]);
+    const id = (await getDocs(collection(b.other(), 'products'))).docs.find((d) => d.get('sku') === sku(9))!.id;
+    await expect(edit(id, { name: 'Changed', translations: { se: { name: 'n'.repeat(201) } } })).rejects.toMatchObject({ status: 400 });
+    expect(await stored(id)).toMatchObject({ name: 'Towel 9' });
+    expect(await stored(id)).not.toHaveProperty('translations');
+  });
+
+  it("the list's 'Swedish missing' filter is not available with Firebase", async () => {
+    await expect(list(undefined, PAGE_SIZE, { missing: 'se' })).rejects.toMatchObject({ status: 400, code: 'not_available', message: messages.firebase.notAvailable });
+    expect((await list(undefined, PAGE_SIZE, { missing: '' })).data).toHaveLength(PAGE_SIZE);
   });
 });

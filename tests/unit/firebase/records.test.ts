@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase/firestore';
-import { fingerprint, isoOf, toLanguage, toProduct, toUser } from '../../../providers/firebase/records';
+import { fingerprint, isoOf, toLanguage, toProduct, toUser, translationsOf } from '../../../providers/firebase/records';
 import { uploadPath } from '../../../providers/firebase/uploads';
 
 describe('Firestore documents as the screens know them (providers/firebase/records.ts)', () => {
@@ -34,6 +34,30 @@ describe('Firestore documents as the screens know them (providers/firebase/recor
     const p = toProduct('p1', { sku: 'S', category: 'Linen', mc: 'Linen care', name: 'N', details: 'D', price: 12.5, active: true, images: ['https://i/1', 7] });
     expect(p).toMatchObject({ id: 'p1', category: 'Linen', mc: 'Linen care', price: '12.5', images: ['https://i/1'], thumbnails: ['https://i/1'], primary: 'https://i/1' });
     expect(p.version).toBe(fingerprint({ sku: 'S', category: 'Linen', mc: 'Linen care', name: 'N', details: 'D', price: 12.5, active: true, images: ['https://i/1', 7] }));
+  });
+
+  it('reads products/{id} translations: the Swedish name and details only, strings only, empties dropped', () => {
+    const p = (translations: unknown) => toProduct('p1', { sku: 'S', translations }).translations;
+    expect(p({ se: { name: 'Handduk', details: 'Mjuk' } })).toEqual({ se: { name: 'Handduk', details: 'Mjuk' } });
+    expect(p({ se: { name: 'Handduk', details: '' } })).toEqual({ se: { name: 'Handduk' } });
+    expect(p({ se: { name: 7, details: ['Mjuk'], colour: 'blå' }, de: { name: 'Handtuch' }, en: { name: 'Towel' } })).toEqual({});
+    expect(p({ se: { details: 'Mjuk', name: null } })).toEqual({ se: { details: 'Mjuk' } });
+    expect(p({ se: {} })).toEqual({});
+    expect(p({ se: 'Handduk' })).toEqual({});
+    expect(p({ se: ['Handduk'] })).toEqual({});
+    expect(p('Handduk')).toEqual({});
+    expect(p(null)).toEqual({});
+    expect(p(undefined)).toEqual({});
+    expect(translationsOf(Timestamp.fromMillis(0))).toEqual({});
+  });
+
+  it('the version of a product covers its translations', () => {
+    const base = { sku: 'S', translations: { se: { name: 'Handduk', details: 'Mjuk' } } };
+    const v = toProduct('p1', base).version;
+    expect(toProduct('p1', { ...base, translations: { se: { details: 'Mjuk', name: 'Handduk' } } }).version).toBe(v);
+    expect(toProduct('p1', { ...base, translations: { se: { name: 'Badlakan', details: 'Mjuk' } } }).version).not.toBe(v);
+    expect(toProduct('p1', { ...base, translations: { se: { name: 'Handduk' } } }).version).not.toBe(v);
+    expect(toProduct('p1', { sku: 'S' }).version).not.toBe(v);
   });
 
   it('reads languages/{id} as the whole flat map, booleans kept', () => {
