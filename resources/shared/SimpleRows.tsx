@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, List, ListItem, ListItemAvatar, ListItemButton, ListItemText, useMediaQuery, useTheme } from '@mui/material';
 
@@ -9,6 +10,8 @@ export interface SimpleRow {
   secondary: string;
   /** A thumbnail address; decorative, as the text says what it is. */
   image?: string;
+  /** Something the row says after its text (a product's 'Swedish missing'); read as part of the row's link. */
+  note?: ReactNode;
 }
 
 /** True below the small breakpoint (a phone held upright), where lists become simple lists. */
@@ -30,6 +33,7 @@ export function SimpleRows({ label, rows }: { label: string; rows: SimpleRow[] }
             </ListItemAvatar>
           )}
           <ListItemText primary={r.primary} secondary={r.secondary} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
+          {r.note}
         </ListItemButton>
         </ListItem>
       ))}
