@@ -1,4 +1,4 @@
-import { Box, Chip, Tooltip } from '@mui/material';
+import { Box, Tooltip } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { Product } from '../../domain/products';
 import { format } from '../../domain/messages';
@@ -24,7 +24,7 @@ export function MissingMarks({ product }: { product: Product }) {
           role="img"
           aria-label={said}
           tabIndex={0}
-          sx={{ display: 'inline-flex', verticalAlign: 'middle', ml: 1, color: 'warning.dark', borderRadius: 0.5, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+          sx={{ display: 'inline-flex', verticalAlign: 'text-bottom', ml: 1, color: 'warning.dark', borderRadius: 0.5, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
         >
           <TranslateIcon fontSize="small" aria-hidden />
         </Box>
@@ -33,17 +33,20 @@ export function MissingMarks({ product }: { product: Product }) {
   });
 }
 
-/** The same on a phone's list, where nothing hovers: a small label in the row ('Swedish missing'), read with the row's link. */
+/**
+ * The same on a phone's list, where nothing hovers: a small outlined label under the row's text ('Swedish missing'),
+ * read with the row's link. Spans only, as it sits inside the row's secondary text (a paragraph).
+ */
 export function MissingNote({ product }: { product: Product }) {
   const t = useMessages().products;
   return missingIn(product).map((lang) => (
-    <Chip
+    <Box
       key={lang}
-      size="small"
-      variant="outlined"
-      icon={<TranslateIcon aria-hidden />}
-      label={format(t.missing, { language: t.languageNames[lang] })}
-      sx={{ ml: 1, flexShrink: 0 }}
-    />
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mr: 1, px: 1, border: 1, borderColor: 'divider', borderRadius: 4, fontSize: '0.8125rem', color: 'text.primary' }}
+    >
+      <TranslateIcon aria-hidden sx={{ fontSize: '1rem', color: 'warning.dark' }} />
+      {format(t.missing, { language: t.languageNames[lang] })}
+    </Box>
   ));
 }

@@ -147,6 +147,18 @@ describe('Products list: Swedish texts', () => {
     await vi.waitFor(() => expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ filter: { category: 'Linen' } })));
   });
 
+  it("on a phone says 'Swedish missing' in the row of a product missing Swedish text, read with the row's link", async () => {
+    // A phone-sized window: MUI's media queries match, so the list is a simple list.
+    const media = (query: string) => ({ matches: true, media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false });
+    vi.spyOn(window, 'matchMedia').mockImplementation(media);
+    const getList = vi.fn(async () => listAnswer([complete, noDetails], null));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    const list = await screen.findByRole('list', { name: 'Products' });
+    const [first, second] = within(list).getAllByRole('link');
+    expect(first).toHaveAccessibleName('Complete towel LI-2 · 249 SEK · Active');
+    expect(second).toHaveAccessibleName('Half towel LI-1 · 249 SEK · Active Swedish missing');
+  });
+
   it('says the filter and the mark in Swedish in the Swedish UI', async () => {
     act(() => setLocale('sv'));
     const getList = vi.fn(async () => listAnswer([noDetails], null));
