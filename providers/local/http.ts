@@ -20,9 +20,22 @@ export class ApiError extends Error implements BackendError {
   }
 }
 
+/** A JSON pointer into the body as a form's field name: its leading named segments, dotted; '' when it names none. */
+function fieldOfPath(path: string): string {
+  if (!/^(?:body)?\//.test(path)) return '';
+  const names: string[] = [];
+  for (const segment of path.slice(path.indexOf('/') + 1).split('/')) {
+    if (!/^[A-Za-z]\w*$/.test(segment)) break;
+    names.push(segment);
+  }
+  return names.join('.');
+}
+
 /**
  * The field messages of a refusal's `details` (`[{ path, message }]`, path `/name` from the schema or `body/name`
- * from the text guard), by top-level field, the first message of each; undefined when there are none.
+ * from the text guard), the first message of each field. A nested field is named by its dotted path, the way the
+ * form names its input (`/translations/se/name` is `translations.se.name`); a list's item is the list (`/images/1` is
+ * `images`). Undefined when there are none.
  */
 export function fieldErrorsOf(details: unknown): Record<string, string> | undefined {
   if (!Array.isArray(details)) return undefined;
@@ -31,7 +44,7 @@ export function fieldErrorsOf(details: unknown): Record<string, string> | undefi
     if (!d || typeof d !== 'object' || !('path' in d) || !('message' in d)) continue;
     const { path, message } = d;
     if (typeof path !== 'string' || typeof message !== 'string') continue;
-    const field = /^(?:body)?\/([A-Za-z]\w*)/.exec(path)?.[1];
+    const field = fieldOfPath(path);
     if (field && !(field in errors)) errors[field] = message;
   }
   return Object.keys(errors).length > 0 ? errors : undefined;

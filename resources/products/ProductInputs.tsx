@@ -1,7 +1,18 @@
+import type { ReactNode } from 'react';
 import { SelectInput, TextInput, required } from 'react-admin';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { CATEGORIES, MATERIAL_CARE } from '../../domain/constants';
-import { EDITABLE_PRODUCT_FIELDS, PRODUCT_FIELDS, productRules, type ProductField } from '../../domain/productFields';
+import {
+  EDITABLE_PRODUCT_FIELDS,
+  PRODUCT_FIELDS,
+  TRANSLATED_FIELDS,
+  TRANSLATED_LANGUAGES,
+  productRules,
+  translatedFieldLabel,
+  type ProductField,
+  type TranslatedField,
+  type TranslatedLanguage,
+} from '../../domain/productFields';
 import { currentMessages, useMessages } from '../../src/locale';
 
 /** Required, and more than blanks (the server trims these too). */
@@ -23,35 +34,95 @@ const emptyValue = (f: ProductField): unknown => {
   return '';
 };
 
+/** The form's source of a translated field: `translations.se.name`. */
+const translatedSource = (tf: TranslatedField): string => `translations.${tf.lang}.${tf.field.key}`;
+
+/** The translated fields grouped by language, in the catalogue's order. */
+const byLanguage = TRANSLATED_LANGUAGES.map((lang) => ({ lang, fields: TRANSLATED_FIELDS.filter((tf) => tf.lang === lang) }));
+
+/** Blank translated texts for every other language: `{ se: { name: '', details: '' } }`. */
+const emptyTranslations = (): Record<string, Record<string, string>> =>
+  Object.fromEntries(byLanguage.map(({ lang, fields }) => [lang, Object.fromEntries(fields.map((tf) => [tf.field.key, '']))]));
+
 /** The values a new product's form starts from. */
-export const productDefaults = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, emptyValue(f)])) as Record<string, unknown>;
+export const productDefaults = {
+  ...Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, emptyValue(f)])),
+  translations: emptyTranslations(),
+} as Record<string, unknown>;
+
+/**
+ * One language's column: its heading, a hint (the other languages': they are optional), then its inputs. On md and up
+ * the columns share the parent grid's rows (subgrid), so the names and details line up whatever the hint's length.
+ */
+function LanguageColumn({ lang, inputs, children }: { lang: 'en' | TranslatedLanguage; inputs: number; children: ReactNode }) {
+  const t = useMessages().products;
+  const headingId = `product-language-${lang}`;
+  const hintId = `${headingId}-hint`;
+  const translated = lang !== 'en';
+  return (
+    <Box
+      role="group"
+      aria-labelledby={headingId}
+      aria-describedby={translated ? hintId : undefined}
+      sx={{ minWidth: 0, display: { md: 'grid' }, gridRow: { md: `span ${inputs + 2}` }, gridTemplateRows: { md: 'subgrid' }, rowGap: { md: 0 } }}
+    >
+      <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
+        {t.languageTitles[lang]}
+      </Typography>
+      <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1, display: { xs: translated ? 'block' : 'none', md: 'block' } }}>
+        {translated ? t.translationOptional : ''}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
 
 /** The product fields shared by add and edit; on edit the SKU is shown read-only (it cannot change). */
 export function ProductInputs({ skuLocked = false }: { skuLocked?: boolean }) {
-  const t = useMessages().products;
+  const m = useMessages();
+  const t = m.products;
   const statusChoices = [
     { id: 'active', name: t.active },
     { id: 'disabled', name: t.disabled },
   ];
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-      <TextInput
-        source="sku"
-        label={t.sku}
-        validate={skuLocked ? undefined : mandatory}
-        readOnly={skuLocked}
-        helperText={skuLocked ? t.skuLocked : false}
-        autoComplete="off"
-      />
-      <TextInput source="price" label={t.price} validate={mandatory} autoComplete="off" />
-      <SelectInput source="category" label={t.category} choices={categories} validate={required()} />
-      <SelectInput source="mc" label={t.mc} choices={careChoices} validate={required()} />
-      <SelectInput source="active" label={t.status} choices={statusChoices} format={formatStatus} parse={parseStatus} validate={required()} />
-      <TextInput source="name" label={t.name} validate={mandatory} autoComplete="off" />
-      <Box sx={{ gridColumn: '1 / -1' }}>
-        <TextInput source="details" label={t.details} validate={mandatory} multiline minRows={3} />
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
+        <TextInput
+          source="sku"
+          label={t.sku}
+          validate={skuLocked ? undefined : mandatory}
+          readOnly={skuLocked}
+          helperText={skuLocked ? t.skuLocked : false}
+          autoComplete="off"
+        />
+        <TextInput source="price" label={t.price} validate={mandatory} autoComplete="off" />
+        <SelectInput source="category" label={t.category} choices={categories} validate={required()} />
+        <SelectInput source="mc" label={t.mc} choices={careChoices} validate={required()} />
+        <SelectInput source="active" label={t.status} choices={statusChoices} format={formatStatus} parse={parseStatus} validate={required()} />
       </Box>
-    </Box>
+      {/* Name and details in each catalogue language side by side (English first); one under the other on a phone. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `repeat(${byLanguage.length + 1}, minmax(0, 1fr))` }, columnGap: 2 }}>
+        <LanguageColumn lang="en" inputs={2}>
+          <TextInput source="name" label={t.name} validate={mandatory} autoComplete="off" />
+          <TextInput source="details" label={t.details} validate={mandatory} multiline minRows={3} />
+        </LanguageColumn>
+        {byLanguage.map(({ lang, fields }) => (
+          <LanguageColumn key={lang} lang={lang} inputs={fields.length}>
+            {/* Optional: where empty, the shop shows the English text. A name stays one line, as the English one. */}
+            {fields.map((tf) => (
+              <TextInput
+                key={tf.key}
+                source={translatedSource(tf)}
+                label={translatedFieldLabel(tf, m)}
+                autoComplete="off"
+                {...(tf.field.kind === 'text' ? { multiline: true, minRows: 3 } : {})}
+              />
+            ))}
+          </LanguageColumn>
+        ))}
+      </Box>
+    </>
   );
 }
 
@@ -65,7 +136,21 @@ const sent = (f: ProductField, v: unknown): unknown => {
   return v;
 };
 
-/** What a product form sends: the fields the API takes (no id, version or dates), texts trimmed. */
+/** The translated texts as the form sends them: every one, trimmed, '' where emptied (so the server clears it). */
+function sentTranslations(values: Record<string, unknown>): Record<string, Record<string, string>> {
+  const given = values.translations && typeof values.translations === 'object' ? (values.translations as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    byLanguage.map(({ lang, fields }) => {
+      const texts = given[lang] && typeof given[lang] === 'object' ? (given[lang] as Record<string, unknown>) : {};
+      return [lang, Object.fromEntries(fields.map((tf) => [tf.field.key, text(texts[tf.field.key])]))];
+    }),
+  );
+}
+
+/** What a product form sends: the fields the API takes (no id, version or dates), texts trimmed, and the translations. */
 export function productData(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, sent(f, values[f.key])]));
+  return {
+    ...Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, sent(f, values[f.key])])),
+    translations: sentTranslations(values),
+  };
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { CATEGORIES } from '../../domain/constants';
+import { format } from '../../domain/messages';
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/productFields';
 import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
 import type { BackendError } from '../../providers/types';
@@ -13,6 +15,7 @@ import { useCursorPages } from '../useCursorPages';
 import { PagedTable, type Column } from '../shared/PagedTable';
 import { ExportButton } from '../shared/ExportButton';
 import { productCsvColumns } from './csv';
+import { MissingMarks, MissingNote, missingIn } from './MissingMarks';
 
 /** /products/products: the catalogue, newest SKU first, ten at a time; 'More' appends the next page. */
 export default function ProductList() {
@@ -25,11 +28,13 @@ export default function ProductList() {
   const [q, setQ] = useState('');
   const [category, setCategory] = useState('');
   const [status, setStatus] = useState('');
+  // Products whose name or details in this language are not written yet (the API takes one language at a time).
+  const [missing, setMissing] = useState<TranslatedLanguage | ''>('');
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed.trim()), 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  const filter = { ...(q ? { q } : {}), ...(category ? { category } : {}), ...(status ? { active: status === 'active' } : {}) };
+  const filter = { ...(q ? { q } : {}), ...(category ? { category } : {}), ...(status ? { active: status === 'active' } : {}), ...(missing ? { missing } : {}) };
   // A back end that cannot do a part of the list (Firebase has no partial-name search) says so in its own words.
   const failed = (err: unknown): string => (err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed);
   const pages = useCursorPages<Product>('products', (err) => notify(failed(err), { type: 'error' }), filter);
@@ -51,7 +56,15 @@ export default function ProductList() {
       ),
     },
     { label: t.sku, cell: (p) => p.sku, sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' } },
-    { label: t.name, cell: (p) => p.name },
+    {
+      label: t.name,
+      cell: (p) => (
+        <>
+          {p.name}
+          <MissingMarks product={p} />
+        </>
+      ),
+    },
     { label: t.category, cell: (p) => p.category },
     { label: t.price, cell: (p) => p.price, sx: { whiteSpace: 'nowrap' } },
     { label: t.active, cell: (p) => (p.active ? t.activeTrue : t.activeFalse) },
@@ -85,13 +98,26 @@ export default function ProductList() {
           <MenuItem value="active">{t.active}</MenuItem>
           <MenuItem value="disabled">{t.disabled}</MenuItem>
         </TextField>
+        {TRANSLATED_LANGUAGES.map((lang) => (
+          <FormControlLabel
+            key={lang}
+            sx={{ whiteSpace: 'nowrap' }}
+            control={<Checkbox size="small" checked={missing === lang} onChange={(e) => setMissing(e.target.checked ? lang : '')} />}
+            label={format(t.missing, { language: t.languageNames[lang] })}
+          />
+        ))}
       </Stack>
       <PagedTable
         pages={pages}
         label={t.title}
         columns={columns}
         edit={{ path: (p) => editPath(p.id), name: (p) => p.sku }}
-        phone={(p) => ({ primary: p.name, secondary: `${p.sku} · ${p.price} · ${p.active ? t.active : t.disabled}`, image: p.thumbnails[0] ?? PLACEHOLDER_IMAGE })}
+        phone={(p) => ({
+          primary: p.name,
+          secondary: `${p.sku} · ${p.price} · ${p.active ? t.active : t.disabled}`,
+          image: p.thumbnails[0] ?? PLACEHOLDER_IMAGE,
+          ...(missingIn(p).length > 0 ? { note: <MissingNote product={p} /> } : {}),
+        })}
         empty={t.empty}
         failed={t.fetchFailed}
       />

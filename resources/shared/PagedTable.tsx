@@ -29,8 +29,8 @@ export interface PagedTableProps<R extends RaRecord> {
   columns: readonly Column<R>[];
   /** Each row's EDIT link: where it goes, and what names the row after 'EDIT' for a screen reader. */
   edit: { path: (row: R) => string; name: (row: R) => string };
-  /** A row on a phone: primary and secondary text, and a thumbnail if it has one. */
-  phone: (row: R) => { primary: string; secondary: string; image?: string };
+  /** A row on a phone: primary and secondary text, a thumbnail if it has one, and a note after the text. */
+  phone: (row: R) => { primary: string; secondary: string; image?: string; note?: ReactNode };
   /** What shows when there are no rows, and when they could not be fetched. */
   empty: string;
   failed: string;

@@ -188,7 +188,7 @@ describe('api retries', () => {
 });
 
 describe('field messages of a refusal', () => {
-  it("carries a 400's field details as react-admin's body.errors, by top-level field, the first message of each", async () => {
+  it("carries a 400's field details as react-admin's body.errors, by field (nested ones dotted), the first message of each", async () => {
     server({
       status: 400,
       body: {
@@ -201,6 +201,10 @@ describe('field messages of a refusal', () => {
             { path: '/images/1', message: 'Not an uploaded image' },
             { path: '/price', message: 'A second message' },
             { path: 'query/q', message: 'Not a body field' },
+            { path: '/translations/se/name', message: 'One line only' },
+            { path: 'body/translations/se/details', message: 'Too long' },
+            { path: '/texts/a key', message: 'Named up to the first segment a form name cannot hold' },
+            { path: '/', message: 'No field' },
           ],
         },
       },
@@ -208,7 +212,15 @@ describe('field messages of a refusal', () => {
     const err = await api('/api/products', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).body).toEqual({
-      errors: { price: 'At most 50 characters', name: 'No control characters', images: 'Not an uploaded image' },
+      errors: {
+        price: 'At most 50 characters',
+        name: 'No control characters',
+        images: 'Not an uploaded image',
+        // A nested field by its dotted path, as the form's input is named (translations.se.name).
+        'translations.se.name': 'One line only',
+        'translations.se.details': 'Too long',
+        texts: 'Named up to the first segment a form name cannot hold',
+      },
     });
   });
 

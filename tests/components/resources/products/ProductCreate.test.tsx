@@ -142,6 +142,8 @@ describe('Add product', () => {
         price: '99 SEK',
         active: true,
         images: ['/files/Uploads/u1_x_one.png', '/files/Uploads/u1_y_two.png'],
+        // Not written yet: sent empty, which the server stores as missing.
+        translations: { se: { name: '', details: '' } },
       },
     }));
   });

@@ -80,6 +80,7 @@ describe('Edit product', () => {
       price: '249 SEK',
       active: true,
       images: ['/files/Uploads/u1_n_new.png'],
+      translations: { se: { name: '', details: '' } },
     });
     expect(params.previousData).toMatchObject({ version: 2 });
   });

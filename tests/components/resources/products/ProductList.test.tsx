@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import ProductList from '../../../../resources/products/ProductList';
+import { setLocale } from '../../../../src/locale';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { asGetList, listAnswer, productWith } from './fakes';
 
@@ -22,6 +23,7 @@ const dataRows = () => screen.getAllByRole('row').slice(1);
 
 afterEach(() => {
   vi.restoreAllMocks();
+  act(() => setLocale('en'));
 });
 
 describe('Products list', () => {
@@ -100,5 +102,68 @@ describe('Products list', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Disabled' }));
     await vi.waitFor(() => expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ filter: { q: 'runner', category: 'Cotton', active: false } })));
+  });
+});
+
+describe('Products list: Swedish texts', () => {
+  const complete = productWith({ id: 'c1', sku: 'LI-2', name: 'Complete towel', translations: { se: { name: 'Hel handduk', details: 'Mjuk.' } } });
+  const noDetails = productWith({ id: 'n1', sku: 'LI-1', name: 'Half towel', translations: { se: { name: 'Halv handduk' } } });
+  const markName = 'Swedish name or details missing';
+
+  it('marks a product whose Swedish name or details are missing, with a named icon and hover text, and not a complete one', async () => {
+    const getList = vi.fn(async () => listAnswer([complete, noDetails], null));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    await screen.findByText('Half towel');
+    const [first, second] = dataRows();
+    expect(within(first!).queryByRole('img', { name: markName })).not.toBeInTheDocument();
+    const mark = within(second!).getByRole('img', { name: markName });
+    // In the Name cell, the name's text unchanged.
+    expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent(/^Half towel$/);
+    await userEvent.hover(mark);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(markName);
+    await userEvent.unhover(mark);
+    // Keyboard users reach it too, and see the same text.
+    await vi.waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    act(() => within(first!).getByRole('link', { name: 'EDIT LI-2' }).focus());
+    await userEvent.tab();
+    expect(mark).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(markName);
+  });
+
+  it("the 'Swedish missing' filter asks the server for missing=se, and unticked asks without it", async () => {
+    const getList = vi.fn(async (_r: string, { filter }: GetListParams) => listAnswer(filter?.missing === 'se' ? [noDetails] : [complete, noDetails], null));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    await screen.findByText('Complete towel');
+    const filter = screen.getByRole('checkbox', { name: 'Swedish missing' });
+    expect(filter).not.toBeChecked();
+    await userEvent.click(filter);
+    await vi.waitFor(() => expect(screen.queryByText('Complete towel')).not.toBeInTheDocument());
+    expect(dataRows()).toHaveLength(1);
+    expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ filter: { missing: 'se' } }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Linen' }));
+    await vi.waitFor(() => expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ filter: { category: 'Linen', missing: 'se' } })));
+    await userEvent.click(filter);
+    await vi.waitFor(() => expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ filter: { category: 'Linen' } })));
+  });
+
+  it("on a phone says 'Swedish missing' in the row of a product missing Swedish text, read with the row's link", async () => {
+    // A phone-sized window: MUI's media queries match, so the list is a simple list.
+    const media = (query: string) => ({ matches: true, media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: () => false });
+    vi.spyOn(window, 'matchMedia').mockImplementation(media);
+    const getList = vi.fn(async () => listAnswer([complete, noDetails], null));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    const list = await screen.findByRole('list', { name: 'Products' });
+    const [first, second] = within(list).getAllByRole('link');
+    expect(first).toHaveAccessibleName('Complete towel LI-2 · 249 SEK · Active');
+    expect(second).toHaveAccessibleName('Half towel LI-1 · 249 SEK · Active Swedish missing');
+  });
+
+  it('says the filter and the mark in Swedish in the Swedish UI', async () => {
+    act(() => setLocale('sv'));
+    const getList = vi.fn(async () => listAnswer([noDetails], null));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    expect(await screen.findByRole('img', { name: 'Namn eller detaljer på svenska saknas' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Saknar svenska' })).not.toBeChecked();
   });
 });

@@ -1,0 +1,52 @@
+import { Box, Tooltip } from '@mui/material';
+import TranslateIcon from '@mui/icons-material/Translate';
+import type { Product } from '../../domain/products';
+import { format } from '../../domain/messages';
+import { missingLanguages, type TranslatedLanguage } from '../../domain/productFields';
+import { useMessages } from '../../src/locale';
+
+/** The languages a listed product still lacks its name or details in. */
+export const missingIn = (p: Product): TranslatedLanguage[] => missingLanguages(p.translations ?? {});
+
+/**
+ * The list's mark beside a product's name for each language its name or details are missing in: an icon (a shape,
+ * not a colour) named 'Swedish name or details missing' for screen readers, and shown as its hover text; it takes the
+ * keyboard's focus so the text shows without a mouse too.
+ */
+export function MissingMarks({ product }: { product: Product }) {
+  const t = useMessages().products;
+  return missingIn(product).map((lang) => {
+    const said = format(t.missingMark, { language: t.languageNames[lang] });
+    return (
+      <Tooltip key={lang} title={said}>
+        <Box
+          component="span"
+          role="img"
+          aria-label={said}
+          tabIndex={0}
+          sx={{ display: 'inline-flex', verticalAlign: 'text-bottom', ml: 1, color: 'warning.dark', borderRadius: 0.5, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+        >
+          <TranslateIcon fontSize="small" aria-hidden />
+        </Box>
+      </Tooltip>
+    );
+  });
+}
+
+/**
+ * The same on a phone's list, where nothing hovers: a small outlined label under the row's text ('Swedish missing'),
+ * read with the row's link. Spans only, as it sits inside the row's secondary text (a paragraph).
+ */
+export function MissingNote({ product }: { product: Product }) {
+  const t = useMessages().products;
+  return missingIn(product).map((lang) => (
+    <Box
+      key={lang}
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mr: 1, px: 1, border: 1, borderColor: 'divider', borderRadius: 4, fontSize: '0.8125rem', color: 'text.primary' }}
+    >
+      <TranslateIcon aria-hidden sx={{ fontSize: '1rem', color: 'warning.dark' }} />
+      {format(t.missing, { language: t.languageNames[lang] })}
+    </Box>
+  ));
+}
