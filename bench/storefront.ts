@@ -1,4 +1,5 @@
 import type { Db } from '../server/db/index.js';
+import { productColumns } from '../server/core/products.js';
 import { ACCOUNTS, type Place, type Samples } from './seed.js';
 import { log, measure, signIn, startChild, type Measure } from './lib.js';
 import { startOurs } from './api.js';
@@ -33,6 +34,17 @@ export interface StorefrontFigures {
 const enc = encodeURIComponent;
 
 /**
+ * Swedish texts on the products the feed's routes read (the seed writes none, and its names feed the search section):
+ * three in four get both, the rest the name only, so a page in Swedish both translates and falls back.
+ */
+async function writeSwedish(db: Db, skus: string[]): Promise<void> {
+  for (const [i, sku] of skus.entries()) {
+    const se = i % 4 === 3 ? { name: `Kökshandduk nr ${i}` } : { name: `Kökshandduk nr ${i}`, details: 'Stentvättat europeiskt linne, förkrympt. Tvättas i 40 °C.' };
+    await db.kysely.updateTable('products').set(productColumns({ translations: { se } })).where('sku', '=', sku).execute();
+  }
+}
+
+/**
  * The storefront's feed under the API section's load: the public list and product page beside the signed-in list and
  * product, and the cost of a 304 (If-None-Match with the current tag) against the same answer in full.
  */
@@ -44,6 +56,8 @@ export async function measureStorefront(
 ): Promise<StorefrontFigures> {
   // Active products only: the feed answers a disabled one 404.
   const active = (await db.kysely.selectFrom('products').select('sku').where('sku', 'in', samples.skus).where('active', '=', 1).execute()).map((r) => r.sku);
+  const firstPage = (await db.kysely.selectFrom('products').select('sku').where('active', '=', 1).orderBy('sku', 'desc').limit(10).execute()).map((r) => r.sku);
+  await writeSwedish(db, [...firstPage, ...active]);
   const ours = await startOurs(place, { STOREFRONT_ENABLED: 'true' });
   const loader = await startChild('load.ts', {});
   try {
@@ -59,9 +73,11 @@ export async function measureStorefront(
     const routes: Route[] = [
       { name: 'signed-in products, first page', paths: ['/api/products?limit=10'], signedIn: true },
       { name: 'public products, first page', paths: ['/api/public/products?limit=10'] },
+      { name: 'public products, first page, lang=se', paths: ['/api/public/products?limit=10&lang=se'] },
       { name: 'public products, later page (cursor)', paths: [`/api/public/products?limit=10&after=${samples.midCursor}`] },
       { name: 'signed-in product by id', paths: samples.ids.map((id) => `/api/products/${id}`), signedIn: true },
       { name: 'public product by SKU', paths: active.map((k) => `/api/public/products/${enc(k)}`) },
+      { name: 'public product by SKU, lang=se', paths: active.map((k) => `/api/public/products/${enc(k)}?lang=se`) },
       { name: 'public product, one SKU, 200', paths: [one] },
       { name: 'public product, one SKU, 304', paths: [one], revalidate: true },
       { name: 'public products, first page, 304', paths: ['/api/public/products?limit=10'], revalidate: true },

@@ -299,6 +299,7 @@ export const sv: Catalogue = {
     badText: 'Texten får inte innehålla styrtecken, oparade surrogattecken eller tecken som ändrar skrivriktningen.',
     badVersion: 'Skicka versionen du redigerade i en If-Match-header.',
     badCursor: 'Sidmarkören är ogiltig.',
+    feedLanguage: 'lang måste vara ett av %{languages}.',
     tooDeep: 'Begäran är för djupt nästlad.',
     email: 'Ange en giltig e-postadress',
     tooLong: 'Högst %{max} tecken',

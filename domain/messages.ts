@@ -284,6 +284,7 @@ export const messages = {
     badText: 'Text may not contain control characters, unpaired surrogates or direction-override characters.',
     badVersion: 'Send the version you edited in an If-Match header.',
     badCursor: 'The page cursor is not valid.',
+    feedLanguage: 'lang must be one of %{languages}.',
     tooDeep: 'The request is nested too deeply.',
     email: 'Enter a valid email address',
     tooLong: 'At most %{max} characters',

@@ -1,10 +1,33 @@
 import { z } from 'zod';
 import { Product } from './products.js';
 import { LanguageId } from './languages.js';
+import { CATALOGUE_LANGUAGES, type CatalogueLanguage } from './constants.js';
+import { TRANSLATABLE_FIELDS, type TranslatableKey } from './productFields.js';
+import { format, messages } from './messages.js';
+import { preferredLanguage } from './acceptLanguage.js';
+
+/** The languages the feed answers in: the catalogue's, by record id ('en', 'se'), English first and the default. */
+export const FEED_LANGUAGES = CATALOGUE_LANGUAGES.map((l) => l.id) as [CatalogueLanguage, ...CatalogueLanguage[]];
+
+/**
+ * The feed's `lang`: a catalogue language's record id, exactly as written ('se', not 'SE' nor the tag 'sv'), so each
+ * language has one address and a CDN keeps one copy of it.
+ */
+export const FeedLanguage = z.enum(FEED_LANGUAGES, { error: format(messages.errors.feedLanguage, { languages: FEED_LANGUAGES.join(', ') }) });
+
+/**
+ * The catalogue language an Accept-Language header prefers, matched on the languages' tags (sv, sv-SE → 'se'; 'se'
+ * itself is Northern Sami, not Swedish); English when it names none of them.
+ */
+export const feedLanguageOf = (header: string | undefined): CatalogueLanguage =>
+  preferredLanguage(header, (primary) => CATALOGUE_LANGUAGES.find((l) => l.tag === primary)?.id) ?? CATALOGUE_LANGUAGES[0].id;
+
+const TranslatableKeyEnum = z.enum(TRANSLATABLE_FIELDS.map((f) => f.key) as [TranslatableKey, ...TranslatableKey[]]);
 
 /**
  * A product as the shop's site sees it (/api/public/products): what a shop page shows, with absolute image and
- * thumbnail addresses. Never its status (only active products are served), authors or times of staff.
+ * thumbnail addresses, its name and details in the language asked for. Never its status (only active products are
+ * served), authors or times of staff; nor `translations`: the item holds one language's texts, which keeps it lean.
  */
 export const PublicProduct = Product.pick({
   // The same id webhook events carry as recordId.
@@ -19,6 +42,11 @@ export const PublicProduct = Product.pick({
   thumbnails: true,
   primary: true,
   version: true,
+}).extend({
+  name: z.string().describe('In the language asked for; in English where that language has none (see fallback).'),
+  details: z.string().describe('In the language asked for; in English where that language has none (see fallback).'),
+  lang: z.enum(FEED_LANGUAGES).describe('The language asked for (lang, else Accept-Language, else English).'),
+  fallback: z.array(TranslatableKeyEnum).describe('The fields given in English because the language asked for has none; [] when none did (always for English).'),
 });
 export type PublicProduct = z.infer<typeof PublicProduct>;
 

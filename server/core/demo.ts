@@ -6,15 +6,42 @@ import { createProduct, findProductBySku } from './products.js';
 import { CATEGORIES, MATERIAL_CARE } from '../../domain/constants.js';
 import { loadSharp } from '../files/images.js';
 
-const KINDS = ['Tea towel', 'Pillowcase', 'Duvet cover', 'Napkin set', 'Table runner', 'Apron', 'Bath towel', 'Throw', 'Curtain', 'Tote bag'];
-const COLOURS: Array<[string, [number, number, number]]> = [
-  ['Natural', [222, 207, 180]],
-  ['Sage', [156, 175, 136]],
-  ['Indigo', [63, 81, 140]],
-  ['Rust', [183, 90, 50]],
-  ['Charcoal', [70, 70, 72]],
-  ['Blush', [226, 180, 170]],
+/** Each kind of goods in English and Swedish. */
+const KINDS: Array<[string, string]> = [
+  ['Tea towel', 'Kökshandduk'],
+  ['Pillowcase', 'Örngott'],
+  ['Duvet cover', 'Påslakan'],
+  ['Napkin set', 'Servettset'],
+  ['Table runner', 'Löpare'],
+  ['Apron', 'Förkläde'],
+  ['Bath towel', 'Badlakan'],
+  ['Throw', 'Pläd'],
+  ['Curtain', 'Gardin'],
+  ['Tote bag', 'Tygkasse'],
 ];
+/** Each colour in English and Swedish (words that do not change with the noun's gender), and its swatch. */
+const COLOURS: Array<[string, string, [number, number, number]]> = [
+  ['Natural', 'natur', [222, 207, 180]],
+  ['Sage', 'salvia', [156, 175, 136]],
+  ['Indigo', 'indigo', [63, 81, 140]],
+  ['Rust', 'rost', [183, 90, 50]],
+  ['Charcoal', 'antracit', [70, 70, 72]],
+  ['Blush', 'puderrosa', [226, 180, 170]],
+];
+const SWEDISH_MATERIAL = { Cotton: 'bomull', Linen: 'linne' } as const;
+
+/**
+ * The Swedish name and details of the i-th demo product. Most have both; every tenth from the fourth lacks its
+ * details, and every tenth from the eighth its name, so the list's mark and its 'Swedish missing' filter show some.
+ */
+function swedishOf(i: number, kind: string, colour: string, category: keyof typeof SWEDISH_MATERIAL): { name?: string; details?: string } {
+  const material = SWEDISH_MATERIAL[category];
+  const name = `${kind} i ${material}, ${colour}`;
+  const details = `${kind} i ${material} i färgen ${colour}. Förtvättad för mjukhet, gjord för att hålla länge.`;
+  if (i % 10 === 3) return { name };
+  if (i % 10 === 7) return { details };
+  return { name, details };
+}
 
 /** A woven-looking swatch image made at load time (no binary files in the repository). */
 async function swatch(rgb: [number, number, number], seed: number, png: boolean): Promise<Buffer> {
@@ -33,15 +60,18 @@ async function swatch(rgb: [number, number, number], seed: number, png: boolean)
   return png ? img.png().toBuffer() : img.jpeg({ quality: 82 }).toBuffer();
 }
 
-/** Loads a demo catalogue of `count` products (both categories, active and disabled) with generated images. Returns how many were added. */
+/**
+ * Loads a demo catalogue of `count` products (both categories, active and disabled, most also in Swedish) with
+ * generated images. Returns how many were added.
+ */
 export async function loadDemo(db: Kysely<Database>, store: FileStore, owner: string, count = 30, maxPixels = 40_000_000): Promise<number> {
   let added = 0;
   for (let i = 0; i < count; i++) {
     const category = CATEGORIES[i % 2]!;
     const sku = `${category === 'Cotton' ? 'CO' : 'LI'}-${String(1000 + i)}`;
     if (await findProductBySku(db, sku)) continue;
-    const [colour, rgb] = COLOURS[i % COLOURS.length]!;
-    const kind = KINDS[i % KINDS.length]!;
+    const [colour, colourSe, rgb] = COLOURS[i % COLOURS.length]!;
+    const [kind, kindSe] = KINDS[i % KINDS.length]!;
     const images: string[] = [];
     for (let n = 0; n < 1 + (i % 3); n++) {
       const data = await swatch(rgb, i + n, n % 2 === 1);
@@ -57,6 +87,7 @@ export async function loadDemo(db: Kysely<Database>, store: FileStore, owner: st
       price: `${(149 + (i * 37) % 600).toFixed(0)} SEK`,
       active: i % 5 !== 4,
       images,
+      translations: { se: swedishOf(i, kindSe, colourSe, category) },
     });
     added++;
   }

@@ -2,6 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { readPage, readRows } from '../db/read.js';
 import type { PublicProduct, PublicTexts } from '../../domain/storefront.js';
+import type { CatalogueLanguage } from '../../domain/constants.js';
+import { TRANSLATABLE_FIELDS, translatedText, type TranslatableKey, type Translations } from '../../domain/productFields.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 import { keyOf, thumbnailOf } from './files.js';
@@ -11,7 +13,9 @@ import { seal, unseal, type SealKeys } from '../lib/sealed.js';
 type Row = Selectable<ProductsTable>;
 
 /** The columns the storefront reads: nothing of staff (authors, times) and no status (only active rows are read). */
-const COLUMNS = 'id, sku, category, mc, name, details, price, images, primary_image, version';
+const COLUMNS = 'id, sku, category, mc, name, details, translations, price, images, primary_image, version';
+
+const TRANSLATABLE_KEYS = TRANSLATABLE_FIELDS.map((f) => f.key as TranslatableKey);
 
 /** How the feed writes image addresses: absolute from PUBLIC_URL, and with the stored name sealed. */
 export interface PublicAddresses {
@@ -45,43 +49,65 @@ export function storedKeyOf(a: PublicAddresses, name: string): string | null {
   return key !== null && key.startsWith('Uploads/') ? key : null;
 }
 
-/** A products row as the shop's site sees it. */
-export function toPublicProduct(r: Pick<Row, 'id' | 'sku' | 'category' | 'mc' | 'name' | 'details' | 'price' | 'images' | 'primary_image' | 'version'>, a: PublicAddresses): PublicProduct {
+type PublicRow = Pick<Row, 'id' | 'sku' | 'category' | 'mc' | 'name' | 'details' | 'translations' | 'price' | 'images' | 'primary_image' | 'version'>;
+
+/**
+ * A row's name and details in `lang`, each in English where `lang` has none, and the fields that fell back. English
+ * reads the row's own fields and never parses the translations.
+ */
+export function textsIn(r: Pick<Row, 'name' | 'details' | 'translations'>, lang: CatalogueLanguage): Pick<PublicProduct, 'name' | 'details' | 'fallback'> {
+  const texts = { name: r.name, details: r.details };
+  if (lang === 'en') return { ...texts, fallback: [] };
+  const t = JSON.parse(r.translations) as Translations;
+  const fallback: TranslatableKey[] = [];
+  for (const key of TRANSLATABLE_KEYS) {
+    const text = translatedText(t, lang, key);
+    if (text === '') fallback.push(key);
+    else texts[key] = text;
+  }
+  return { ...texts, fallback };
+}
+
+/** A products row as the shop's site sees it, its texts in `lang`. */
+export function toPublicProduct(r: PublicRow, a: PublicAddresses, lang: CatalogueLanguage): PublicProduct {
   const images = JSON.parse(r.images) as string[];
   const url = (address: string): string => publicImageUrl(a, address);
+  const { name, details, fallback } = textsIn(r, lang);
   return {
     id: r.id,
     sku: r.sku,
     category: r.category as PublicProduct['category'],
     mc: r.mc as PublicProduct['mc'],
-    name: r.name,
-    details: r.details,
+    name,
+    details,
     price: r.price,
     images: images.map(url),
     thumbnails: images.map((i) => url(thumbnailOf(i))),
     primary: r.primary_image === null ? null : url(r.primary_image),
     version: r.version,
+    lang,
+    fallback,
   };
 }
 
-/** One page of active products, in the console's order (SKU descending, then id), after an optional cursor. */
+/** One page of active products, in the console's order (SKU descending, then id), after an optional cursor, in `lang`. */
 export async function listPublicProducts(
   db: Kysely<Database>,
   a: PublicAddresses,
-  opts: { limit: number; after: { key: string; id: string } | null },
+  opts: { limit: number; after: { key: string; id: string } | null; lang: CatalogueLanguage },
 ): Promise<{ items: PublicProduct[]; more: boolean }> {
   const rows = await readPage<Row>(db, { table: 'products', key: 'sku', order: 'desc' }, opts.after, opts.limit, {
     where: ['active = ?'],
     params: [1],
   });
-  return { items: rows.slice(0, opts.limit).map((r) => toPublicProduct(r, a)), more: rows.length > opts.limit };
+  return { items: rows.slice(0, opts.limit).map((r) => toPublicProduct(r, a, opts.lang)), more: rows.length > opts.limit };
 }
 
-/** The active product with exactly this SKU; a disabled or unknown one is the same 'not found'. */
-export async function getPublicProduct(db: Kysely<Database>, a: PublicAddresses, sku: string): Promise<PublicProduct> {
+/** The active product with exactly this SKU, in `lang`; a disabled or unknown one is the same 'not found'. */
+export async function getPublicProduct(db: Kysely<Database>, a: PublicAddresses, sku: string, lang: CatalogueLanguage): Promise<PublicProduct> {
   const [r] = await readRows<Row>(db, `select ${COLUMNS} from products where sku = ? and active = ?`, [sku, 1]);
   if (!r) throw new DomainError('not_found', messages.products.notFound);
-  return toPublicProduct(r, a);
+  return toPublicProduct(r, a, lang);
 }
 
 /** A language's texts for the shop's site ('en' or 'se'; anything else is not found). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pickLocale, type Locale } from '../../domain/locales.js';
 import { translate } from '../../domain/translate.js';
+import { varyOn } from './vary.js';
 
 /** The caller's language: the console sends its chosen one as Accept-Language with every call. */
 export const localeOf = (req: FastifyRequest): Locale => pickLocale(req.headers['accept-language']);
@@ -36,7 +37,8 @@ export function registerLocale(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
     if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"error"')) return done(null, payload);
     const locale = localeOf(req);
-    reply.header('Vary', 'Accept-Language');
+    // Added to what a route said it varies on (the storefront: Origin), not in its place.
+    varyOn(reply, 'Accept-Language');
     done(null, locale === 'en' ? payload : translated(payload, locale));
   });
 }

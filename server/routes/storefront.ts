@@ -6,10 +6,12 @@ import type { Database } from '../db/schema.js';
 import { PAGE_SIZE } from '../../domain/constants.js';
 import { messages } from '../../domain/messages.js';
 import { searchText } from '../../domain/text.js';
-import { PublicProduct, PublicProductPage, PublicTexts } from '../../domain/storefront.js';
+import { FeedLanguage, feedLanguageOf, PublicProduct, PublicProductPage, PublicTexts } from '../../domain/storefront.js';
+import type { CatalogueLanguage } from '../../domain/constants.js';
 import { DomainError } from '../core/errors.js';
 import { getPublicProduct, getPublicTexts, listPublicProducts, storedKeyOf, type PublicAddresses } from '../core/storefront.js';
 import { sendStoredFile } from '../http/storedFile.js';
+import { varyOn } from '../http/vary.js';
 import type { FileStore } from '../files/store.js';
 import { sealKeys } from '../lib/sealed.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
@@ -19,7 +21,10 @@ import { notModified, strongEtag } from '../lib/etag.js';
 const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 const ITEM_CACHE = 'public, max-age=300, stale-while-revalidate=600';
 
-const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+/** An error answer; a refused query names each field and why (`[{ path: '/lang', message }]`). */
+const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.array(z.object({ path: z.string(), message: z.string() })).optional() }),
+});
 const tags = ['storefront'];
 
 export interface StorefrontDeps {
@@ -48,7 +53,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
   const onRequest = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!deps.enabled) throw new DomainError('not_found', messages.errors.notFound);
     // A CDN keys on Origin too, so a page from one site never gets another's CORS answer.
-    void reply.header('Vary', 'Origin');
+    varyOn(reply, 'Origin');
     const origin = req.headers.origin;
     // Exact match only, and never credentials: the feed is public and the console's cookie has no business here.
     if (origin !== undefined && allowed.has(origin)) {
@@ -65,9 +70,22 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     return reply.type('application/json; charset=utf-8').send(body);
   };
 
+  /**
+   * The language of a product answer: `lang` when given, else the one Accept-Language prefers (English when it names
+   * none). Without `lang` the header decides, even when it is absent, so every such answer varies on it (a CDN keeps
+   * one copy per header); with `lang` it does not, and the address alone names the answer.
+   */
+  const languageOf = (req: FastifyRequest, reply: FastifyReply, lang: CatalogueLanguage | undefined): CatalogueLanguage => {
+    if (lang !== undefined) return lang;
+    varyOn(reply, 'Accept-Language');
+    return feedLanguageOf(req.headers['accept-language']);
+  };
+  const lang = FeedLanguage.optional().describe('en or se: the language of name and details. Without it, Accept-Language decides (sv, sv-SE → se), else English.');
+
   const Query = z.object({
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
     after: z.string().max(500).optional(),
+    lang,
   });
   r.get(
     '/api/public/products',
@@ -75,7 +93,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     async (req, reply) => {
       const after = req.query.after ? decodeCursor(req.query.after) : null;
       if (req.query.after && !after) throw new DomainError('validation', messages.errors.badCursor);
-      const { items, more } = await listPublicProducts(deps.db, addresses, { limit: req.query.limit, after });
+      const { items, more } = await listPublicProducts(deps.db, addresses, { limit: req.query.limit, after, lang: languageOf(req, reply, req.query.lang) });
       const tail = items.at(-1);
       return send(req, reply, { items, next: more && tail ? encodeCursor(tail.sku, tail.id) : null }, LIST_CACHE);
     },
@@ -86,9 +104,17 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     {
       config,
       onRequest,
-      schema: { tags, params: z.object({ sku: searchText(64).min(1) }), response: { 200: PublicProduct, 304: z.null(), 400: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags,
+        params: z.object({ sku: searchText(64).min(1) }),
+        querystring: z.object({ lang }),
+        response: { 200: PublicProduct, 304: z.null(), 400: ErrorBody, 404: ErrorBody },
+      },
     },
-    async (req, reply) => send(req, reply, await getPublicProduct(deps.db, addresses, req.params.sku), ITEM_CACHE),
+    async (req, reply) => {
+      const product = await getPublicProduct(deps.db, addresses, req.params.sku, languageOf(req, reply, req.query.lang));
+      return send(req, reply, product, ITEM_CACHE);
+    },
   );
 
   r.get(

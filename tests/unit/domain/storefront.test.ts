@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { FEED_LANGUAGES, FeedLanguage, feedLanguageOf } from '../../../domain/storefront.js';
+import { CATALOGUE_LANGUAGES } from '../../../domain/constants.js';
+
+describe('feedLanguageOf', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['*', 'en'],
+    ['sv', 'se'],
+    ['sv-SE', 'se'],
+    ['SV-se', 'se'],
+    ['sv-SE;q=0.9,en;q=0.8', 'se'],
+    ['en-GB', 'en'],
+    ['en-GB,en;q=0.9,sv;q=0.8', 'en'],
+    ['en;q=0.2, sv;q=0.7', 'se'],
+    ['de, sv;q=0.3', 'se'],
+    // Equal weights: the first named wins, also behind a language we do not have.
+    ['de, sv, en', 'se'],
+    ['de, en, sv', 'en'],
+    ['sv;q=0, en;q=0.1', 'en'],
+    ['sv;q=abc', 'en'],
+    // The record id is not a tag: 'se' is Northern Sami.
+    ['se', 'en'],
+    ['se-SE', 'en'],
+    ['fi, de', 'en'],
+  ])('%j → %s', (header, lang) => {
+    expect(feedLanguageOf(header)).toBe(lang);
+  });
+});
+
+describe('FeedLanguage', () => {
+  it('is the catalogue languages by record id, exactly as written', () => {
+    expect(FEED_LANGUAGES).toEqual(CATALOGUE_LANGUAGES.map((l) => l.id));
+    for (const ok of ['en', 'se']) expect(FeedLanguage.safeParse(ok).success).toBe(true);
+    for (const bad of ['SE', 'sv', 'sv-SE', 'xx', '', ' se']) {
+      const r = FeedLanguage.safeParse(bad);
+      expect(r.success, bad).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe('lang must be one of en, se.');
+    }
+  });
+});
