@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { searchText } from './text.js';
-import { EDITABLE_PRODUCT_FIELDS } from './productFields.js';
+import { EDITABLE_PRODUCT_FIELDS, TRANSLATED_FIELDS } from './productFields.js';
 
 /** The kinds of record the change history speaks of. */
 export const HISTORY_KINDS = ['product', 'user', 'language', 'appStatus', 'record'] as const;
@@ -63,5 +63,8 @@ export type ActivityQuery = z.infer<typeof ActivityQuery>;
 /** An entry's id in an address: the sequence number, digits only. */
 export const HistoryId = z.object({ entry: z.string().regex(/^\d{1,15}$/) });
 
-/** Product fields an undo may set back (the SKU never changes; images go back as addresses). */
-export const UNDOABLE_PRODUCT_FIELDS: readonly string[] = EDITABLE_PRODUCT_FIELDS.map((f) => f.key);
+/**
+ * Product fields an undo may set back (the SKU never changes; images go back as addresses), and the translated
+ * texts by their flat keys ('name_se'), which the history records them under.
+ */
+export const UNDOABLE_PRODUCT_FIELDS: readonly string[] = [...EDITABLE_PRODUCT_FIELDS.map((f) => f.key), ...TRANSLATED_FIELDS.map((tf) => tf.key)];

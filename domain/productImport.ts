@@ -2,14 +2,23 @@ import { z } from 'zod';
 import { MAX_IMAGES } from './constants.js';
 import { format, messages } from './messages.js';
 import { ImageAddress, type Product } from './products.js';
-import { PRODUCT_FIELDS, productRules, type ProductFieldKey } from './productFields.js';
+import { PRODUCT_FIELDS, productRules, TRANSLATED_FIELDS, translationRules, type ProductFieldKey, type Translations } from './productFields.js';
+
+/** The translated texts' columns ('name_se', 'details_se'), after the fields' own so older files read the same. */
+export const TRANSLATED_CSV_COLUMNS: readonly string[] = TRANSLATED_FIELDS.map((tf) => tf.key);
 
 /** The columns of the products CSV, in file order: what the export writes and the import reads. */
-export const PRODUCT_CSV_COLUMNS = PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [f.csv]));
+export const PRODUCT_CSV_COLUMNS: readonly string[] = [...PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [f.csv])), ...TRANSLATED_CSV_COLUMNS];
 export type ProductCsvColumn = string;
 
-/** The columns a file may leave out: images are kept as they are for existing SKUs (new ones need them). */
-export const OPTIONAL_CSV_COLUMNS: readonly ProductCsvColumn[] = PRODUCT_FIELDS.flatMap((f) => (f.optionalInCsv && f.csv !== null ? [f.csv] : []));
+/**
+ * The columns a file may leave out: images are kept as they are for existing SKUs (new ones need them); a translated
+ * text left out is kept as it is (none on a new product), where an empty cell clears it.
+ */
+export const OPTIONAL_CSV_COLUMNS: readonly ProductCsvColumn[] = [
+  ...PRODUCT_FIELDS.flatMap((f) => (f.optionalInCsv && f.csv !== null ? [f.csv] : [])),
+  ...TRANSLATED_CSV_COLUMNS,
+];
 
 /** The most rows one import takes. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -59,8 +68,11 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 
-/** A row's values once every cell passed its rule (images empty when the column is blank or absent). */
-export type ImportValues = Pick<Product, ProductFieldKey>;
+/**
+ * A row's values once every cell passed its rule (images empty when the column is blank or absent), and the
+ * translated texts its cells set, as a change (mergeTranslations): a text given replaces, '' clears, absent is kept.
+ */
+export type ImportValues = Pick<Product, ProductFieldKey> & { translations: Translations };
 
 const rules = {
   ...productRules,
@@ -95,5 +107,14 @@ export function checkProductRow(cells: ImportRowIn['cells']): { values: Partial<
     if (parsed.success) values[f.key] = parsed.data;
     else errors.push({ field: f.csv, message: parsed.error.issues[0]?.message ?? messages.errors.validation });
   }
+  const translations: Record<string, Record<string, string>> = {};
+  for (const tf of TRANSLATED_FIELDS) {
+    const raw = cells[tf.key];
+    if (raw === undefined) continue;
+    const parsed = translationRules[tf.field.key].safeParse(raw);
+    if (parsed.success) (translations[tf.lang] ??= {})[tf.field.key] = parsed.data;
+    else errors.push({ field: tf.key, message: parsed.error.issues[0]?.message ?? messages.errors.validation });
+  }
+  values.translations = translations;
   return { values: values as Partial<ImportValues>, errors };
 }

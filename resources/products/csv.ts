@@ -1,5 +1,5 @@
 import { PRODUCT_CSV_COLUMNS, OPTIONAL_CSV_COLUMNS, type ImportRowIn } from '../../domain/productImport';
-import { PRODUCT_FIELDS, productFieldLabel, type ProductFieldKey } from '../../domain/productFields';
+import { PRODUCT_FIELDS, productFieldLabel, TRANSLATED_FIELDS, translatedFieldLabel, translatedText, type ProductFieldKey } from '../../domain/productFields';
 import type { Product } from '../../domain/products';
 import { format, type Catalogue } from '../../domain/messages';
 import { textAllowed } from '../../domain/text';
@@ -11,13 +11,18 @@ const cellOf = (key: ProductFieldKey, p: Product): string | boolean => {
   return Array.isArray(v) ? v.join(' ') : v;
 };
 
-/** The products file's columns, in the order the import reads them back. */
-export const productCsvColumns: CsvColumn<Product>[] = PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [{ header: f.csv, value: (p: Product) => cellOf(f.key, p) }]));
+/** The products file's columns, in the order the import reads them back: the fields, then each translated text. */
+export const productCsvColumns: CsvColumn<Product>[] = [
+  ...PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [{ header: f.csv, value: (p: Product) => cellOf(f.key, p) }])),
+  ...TRANSLATED_FIELDS.map((tf) => ({ header: tf.key, value: (p: Product) => translatedText(p.translations, tf.lang, tf.field.key) })),
+];
 
-/** A column's label on screen. */
+/** A column's label on screen ('Price', 'Swedish name'). */
 export const columnLabel = (column: string, m: Catalogue): string => {
   const f = PRODUCT_FIELDS.find((x) => x.csv === column);
-  return f ? productFieldLabel(f, m) : column;
+  if (f) return productFieldLabel(f, m);
+  const tf = TRANSLATED_FIELDS.find((x) => x.key === column);
+  return tf ? translatedFieldLabel(tf, m) : column;
 };
 
 /**
@@ -35,10 +40,12 @@ export function importRows(
   if (missing) return { problem: format(m.csv.missingColumn, { name: missing }) };
   if (file.rows.length === 0) return { problem: m.csv.empty };
   const rows: ImportRowIn[] = [];
+  const present = PRODUCT_CSV_COLUMNS.filter((c) => file.headers.includes(c));
   for (const { row, cells } of file.rows) {
     const picked: ImportRowIn['cells'] = {};
-    for (const c of PRODUCT_CSV_COLUMNS) {
-      const v = cells[c];
+    for (const c of present) {
+      // A row cut short still has the file's columns, empty: an empty translated text clears it, a missing column keeps it.
+      const v = cells[c] ?? '';
       if (typeof v !== 'string') continue;
       if (!textAllowed(v, 'any')) return { problem: format(m.csv.rowProblem, { line: row, message: m.errors.badText }) };
       picked[c] = v;

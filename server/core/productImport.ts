@@ -9,27 +9,38 @@ import { changedAll, type Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { diffOf, record, type NewEntry } from './history.js';
 import { historyValues, productColumns, toProduct } from './products.js';
-import { EDITABLE_PRODUCT_FIELDS, mergeTranslations } from '../../domain/productFields.js';
+import type { Product } from '../../domain/products.js';
+import { EDITABLE_PRODUCT_FIELDS, flatTranslations, mergeTranslations, TRANSLATED_FIELDS, type Translations } from '../../domain/productFields.js';
 
 type Row = Selectable<ProductsTable>;
 
 /** The fields a row sets on an existing product (images are left as they are). */
 const IMPORTED = EDITABLE_PRODUCT_FIELDS.filter((f) => f.kind !== 'images');
 
-/** The columns a row sets on an existing product. */
-const imported = (current: Row, v: ImportValues): Record<string, unknown> =>
-  productColumns({ ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])), sku: current.sku, translations: toProduct(current).translations });
+/** What an existing product becomes with a row's values: its imported fields, its translations merged with the row's. */
+interface Update {
+  current: Row;
+  /** `current` as the API shapes it (read once, for the changes and the history). */
+  product: Product;
+  values: ImportValues;
+  translations: Translations;
+}
 
-/** The fields an existing product would change to take a row's values. */
-function changesOf(current: Row, v: ImportValues): string[] {
-  const p = toProduct(current);
-  return IMPORTED.filter((f) => p[f.key] !== v[f.key]).map((f) => f.key);
+/** The columns a row sets on an existing product: its fields, and its whole translations with what search and filter read. */
+const imported = (u: Update): Record<string, unknown> =>
+  productColumns({ ...Object.fromEntries(IMPORTED.map((f) => [f.key, u.values[f.key]])), sku: u.current.sku, translations: u.translations });
+
+/** The fields (and translated texts, by flat key) an existing product would change to take a row's values. */
+function changesOf(p: Product, v: ImportValues, translations: Translations): string[] {
+  const before = flatTranslations(p.translations);
+  const after = flatTranslations(translations);
+  return [...IMPORTED.filter((f) => p[f.key] !== v[f.key]).map((f) => f.key), ...TRANSLATED_FIELDS.filter((tf) => before[tf.key] !== after[tf.key]).map((tf) => tf.key)];
 }
 
 interface Plan {
   result: ImportResult;
   creates: ImportValues[];
-  updates: { current: Row; values: ImportValues }[];
+  updates: Update[];
 }
 
 /** Each row's outcome against what is stored now: cell rules, SKUs twice in the file, new SKUs' images. */
@@ -66,9 +77,11 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
       row = { line: c.line, sku: c.sku, action: 'create', changes: [], errors: [] };
       out.creates.push(values);
     } else {
-      const changes = changesOf(current, values);
+      const product = toProduct(current);
+      const translations = mergeTranslations(product.translations, values.translations);
+      const changes = changesOf(product, values, translations);
       row = { line: c.line, sku: c.sku, action: changes.length > 0 ? 'update' : 'same', changes, errors: [] };
-      if (changes.length > 0) out.updates.push({ current, values });
+      if (changes.length > 0) out.updates.push({ current, product, values, translations });
     }
     out.result.counts[row.action] += 1;
     out.result.rows.push(row);
@@ -84,7 +97,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   for (const part of chunks(p.creates)) {
     const rows = part.map((v) => ({
       id: randomUUID(),
-      ...productColumns({ ...v, translations: mergeTranslations({}, undefined) }),
+      ...productColumns({ ...v, translations: mergeTranslations({}, v.translations) }),
       version: 1,
       created: at,
       updated: null,
@@ -105,7 +118,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   for (const part of chunks(p.updates)) {
     let updated = 0;
     if (postgres) {
-      const sets = part.map(({ current, values }) => imported(current, values));
+      const sets = part.map(imported);
       const columns = Object.keys(sets[0]!);
       const values = sql.join(
         part.map(({ current: c }, k) => {
@@ -120,8 +133,9 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
         from v where products.id = v.id and products.version = v.version`.execute(trx);
       updated = Number(res.numAffectedRows ?? 0);
     } else {
-      for (const { current: c, values: v } of part) {
-        const set = Object.entries(imported(c, v)).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+      for (const u of part) {
+        const c = u.current;
+        const set = Object.entries(imported(u)).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
         const res = await sql`update products set ${sql.join(set)}, version = version + 1, updated = ${at}, updated_by = ${actor.uid}
           where id = ${c.id} and version = ${c.version}`.execute(trx);
         updated += Number(res.numAffectedRows ?? 0);
@@ -129,10 +143,10 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
     }
     if (updated !== part.length) throw new DomainError('conflict', messages.csv.changedMeanwhile);
   }
-  for (const { current, values: v } of p.updates) {
+  for (const { current, product, values: v, translations } of p.updates) {
     events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
-    const before = historyValues(toProduct(current));
-    entries.push({ kind: 'product', recordId: current.id, action: 'changed', diff: diffOf(before, { ...before, ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])) }) });
+    const after: Product = { ...product, ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])), translations };
+    entries.push({ kind: 'product', recordId: current.id, action: 'changed', diff: diffOf(historyValues(product), historyValues(after)) });
   }
   // In the import's own transaction: every row and its entry, or nothing.
   await record(trx, actor.uid, entries);
@@ -142,7 +156,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
 /**
  * Products from CSV rows (editors). `apply` false answers what each row would do and writes nothing; `apply` true
  * checks again and writes every row in one transaction, or nothing when any row has an error. Rows that update an
- * existing SKU leave its images as they are.
+ * existing SKU leave its images as they are, and the translated texts of any column the file leaves out.
  */
 export async function importProducts(db: Kysely<Database>, actor: { uid: string }, rows: readonly ImportRowIn[], apply: boolean): Promise<ImportResult> {
   if (!apply) return (await plan(db, rows)).result;

@@ -23,8 +23,9 @@ export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
             {line}
           </Typography>
         ))}
-        <Tooltip title={exact}>
-          <Typography component="time" dateTime={entry.at} title={exact} tabIndex={0} variant="caption" color="text.secondary">
+        {/* describeChild: the exact time describes '2 hours ago' rather than replacing it, and is the native hover title while closed. */}
+        <Tooltip title={exact} describeChild>
+          <Typography component="time" dateTime={entry.at} tabIndex={0} variant="caption" color="text.secondary">
             · {relativeTime(entry.at, locale)}
           </Typography>
         </Tooltip>

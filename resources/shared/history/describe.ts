@@ -2,13 +2,19 @@ import type { HistoryEntry, HistoryValue } from '../../../domain/history';
 import { UNDOABLE_PRODUCT_FIELDS } from '../../../domain/history';
 import { format, type Catalogue } from '../../../domain/messages';
 import { LOCALE_TAGS, type Locale } from '../../../domain/locales';
-import { PRODUCT_FIELDS, productFieldLabel } from '../../../domain/productFields';
+import { PRODUCT_FIELDS, productFieldLabel, TRANSLATED_FIELDS, translatedFieldLabel } from '../../../domain/productFields';
 
-/** A field's label as its own screen shows it (a language's fields are its keys, shown as they are). */
+/**
+ * A field's label as its own screen shows it: a product's translated text per language ('Swedish name'); a
+ * language's fields are its keys, shown as they are.
+ */
 export function fieldLabel(entry: HistoryEntry, field: string, m: Catalogue): string {
   const labels: Record<string, string> =
     entry.kind === 'product'
-      ? Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, productFieldLabel(f, m)]))
+      ? Object.fromEntries([
+          ...PRODUCT_FIELDS.map((f) => [f.key, productFieldLabel(f, m)]),
+          ...TRANSLATED_FIELDS.map((tf) => [tf.key, translatedFieldLabel(tf, m)]),
+        ])
       : entry.kind === 'user'
         ? { firstName: m.users.firstName, lastName: m.users.lastName, email: m.users.email, active: m.users.active, isEditor: m.users.editor, isAdmin: m.users.admin }
         : entry.kind === 'appStatus'

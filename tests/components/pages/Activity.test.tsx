@@ -45,7 +45,7 @@ const blobText = (blob: Blob): Promise<string> =>
 function provider() {
   const getList = vi.fn(async (resource: string, { filter }: GetListParams) => {
     if (resource === 'users') return { data: people, pageInfo: { hasNextPage: false } };
-    const all = [entry(3), entry(2, { kind: 'user', recordId: 'u9', recordLabel: 'Olle Lind', actor: 'u3', actorName: 'Ada Admin', diff: { isAdmin: [false, true] } }), entry(1, { kind: 'language', recordId: 'se', action: 'keyAdded', diff: { giftCard: [null, ''] } })];
+    const all = [entry(4, { recordId: 'p7654321-y', recordLabel: 'LI-1001', diff: { name_se: ['Handduk', 'Badhandduk'] } }), entry(3), entry(2, { kind: 'user', recordId: 'u9', recordLabel: 'Olle Lind', actor: 'u3', actorName: 'Ada Admin', diff: { isAdmin: [false, true] } }), entry(1, { kind: 'language', recordId: 'se', action: 'keyAdded', diff: { giftCard: [null, ''] } })];
     const data = all.filter((e) => (!filter.kind || e.kind === filter.kind) && (!filter.person || e.actor === filter.person));
     return { data, pageInfo: { hasNextPage: false }, meta: { next: null } };
   });
@@ -58,6 +58,7 @@ describe('Activity page', () => {
     expect(await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr')).toBeInTheDocument();
     expect(screen.getByText('Ada Admin changed Admin from No to Yes')).toBeInTheDocument();
     expect(screen.getByText('Eva Berg added the key giftCard')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg changed Swedish name from Handduk to Badhandduk')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Language: Swedish' })).toHaveAttribute('href', '/languages/swedish');
     // A record the server gave no label (gone since) is named by the start of its id; one with a label by that.
     expect(screen.getByRole('link', { name: /^Product p1234567/ })).toHaveAttribute('href', '/products/edit-product/p1234567-x');
@@ -102,7 +103,8 @@ describe('Activity page', () => {
     const text = await blobText(saved[0]!);
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('When,Who,Kind of record,Record,Change');
-    expect(lines[1]).toBe('2026-11-20T10:00:00.000Z,Eva Berg,Product,p1234567-x,Eva Berg changed Price from 249 kr to 199 kr');
-    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe('2026-11-20T10:00:00.000Z,Eva Berg,Product,p7654321-y,Eva Berg changed Swedish name from Handduk to Badhandduk');
+    expect(lines[2]).toBe('2026-11-20T10:00:00.000Z,Eva Berg,Product,p1234567-x,Eva Berg changed Price from 249 kr to 199 kr');
+    expect(lines).toHaveLength(5);
   });
 });

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import ProductList from '../../../../resources/products/ProductList';
 import ProductImport from '../../../../resources/products/ProductImport';
 import type { ImportRequest, ImportResult } from '../../../../domain/productImport';
+import { setLocale } from '../../../../src/locale';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { asGetList, listAnswer, productWith } from './fakes';
 
@@ -25,7 +26,10 @@ beforeEach(() => {
     if (lastBlob) saved.push({ name: this.download, blob: lastBlob });
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  act(() => setLocale('en'));
+});
 
 /** A blob's bytes (jsdom's Blob has no arrayBuffer()). */
 const bytesOf = (blob: Blob): Promise<Uint8Array> =>
@@ -37,7 +41,16 @@ const bytesOf = (blob: Blob): Promise<Uint8Array> =>
 
 describe('Products list: Export', () => {
   it('saves every page under the current filters as CSV with a byte order mark, formulas defused', async () => {
-    const catalogue = Array.from({ length: 130 }, (_, i) => productWith({ id: `p${i}`, sku: `SKU-${i}`, name: i === 0 ? '=HYPERLINK("x")' : `Åsa, "linen" ${i}`, images: ['/files/Uploads/a.jpg', '/files/Uploads/b.jpg'] }));
+    const catalogue = Array.from({ length: 130 }, (_, i) =>
+      productWith({
+        id: `p${i}`,
+        sku: `SKU-${i}`,
+        name: i === 0 ? '=HYPERLINK("x")' : `Åsa, "linen" ${i}`,
+        images: ['/files/Uploads/a.jpg', '/files/Uploads/b.jpg'],
+        // The Swedish texts after the other columns: a name alone (no details) on the first, none on the others.
+        translations: i === 0 ? { se: { name: 'Handduk, "lin"' } } : {},
+      }),
+    );
     const getList = vi.fn(async (_r: string, { meta, pagination }: GetListParams) => {
       const from = typeof meta?.after === 'string' ? Number(meta.after) : 0;
       const to = from + pagination!.perPage;
@@ -52,10 +65,10 @@ describe('Products list: Export', () => {
     const bytes = await bytesOf(saved[0]!.blob);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
-    expect(lines[0]).toBe('sku,name,category,mc,price,active,details,images');
+    expect(lines[0]).toBe('sku,name,category,mc,price,active,details,images,name_se,details_se');
     expect(lines).toHaveLength(131);
-    expect(lines[1]).toBe(`SKU-0,"'=HYPERLINK(""x"")",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg`);
-    expect(lines[2]).toBe('SKU-1,"Åsa, ""linen"" 1",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg');
+    expect(lines[1]).toBe(`SKU-0,"'=HYPERLINK(""x"")",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,"Handduk, ""lin""",`);
+    expect(lines[2]).toBe('SKU-1,"Åsa, ""linen"" 1",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,,');
     // The list's first page, then the export's two pages of 100 with the cursor.
     const exportCalls = getList.mock.calls.filter(([, p]) => p.pagination?.perPage === 100);
     expect(exportCalls.map(([, p]) => p.meta)).toEqual([undefined, { after: '100' }]);
@@ -90,8 +103,8 @@ const outcome = (over: Partial<ImportResult> = {}): ImportResult => ({
   ...over,
 });
 
-async function choose(file: File) {
-  const input = await screen.findByLabelText('Choose a CSV file', { selector: 'input' });
+async function choose(file: File, label = 'Choose a CSV file') {
+  const input = await screen.findByLabelText(label, { selector: 'input' });
   await userEvent.upload(input, file, { applyAccept: false });
 }
 
@@ -132,6 +145,41 @@ describe('Import products', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
     await userEvent.click(screen.getByRole('switch', { name: 'Only rows with errors' }));
     expect(screen.getByText('NEW-1')).toBeVisible();
+  });
+
+  it('sends the Swedish columns when the file has them (a cell cut short as empty, which clears) and names them in the preview', async () => {
+    const importProducts = vi.fn(async () =>
+      outcome({
+        rows: [
+          { line: 2, sku: 'OLD-1', action: 'update', changes: ['price', 'name_se'], errors: [] },
+          { line: 3, sku: 'OLD-2', action: 'error', changes: [], errors: [{ field: 'details_se', message: 'At most 5000 characters' }] },
+        ],
+        counts: { create: 0, update: 1, same: 0, error: 1 },
+      }),
+    );
+    renderInAdmin(<ProductImport />, { authProvider: editor, dataProvider: fakeDataProvider({ importProducts }), path: '/products/import' });
+    await choose(csvFile(`${header},name_se,details_se\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,,Handduk,Mjuk\nOLD-2,Cloth,Cotton,Cotton care,89,false,Soft,,Duk\n`));
+    expect(await screen.findByText('Swedish details: At most 5000 characters')).toBeVisible();
+    const base = { name: 'Cloth', category: 'Cotton', mc: 'Cotton care', price: '89', active: 'false', details: 'Soft', images: '' };
+    expect(importProducts).toHaveBeenCalledWith({
+      apply: false,
+      rows: [
+        { line: 2, cells: { sku: 'OLD-1', ...base, name_se: 'Handduk', details_se: 'Mjuk' } },
+        { line: 3, cells: { sku: 'OLD-2', ...base, name_se: 'Duk', details_se: '' } },
+      ],
+    });
+    await userEvent.click(screen.getByRole('switch', { name: 'Only rows with errors' }));
+    expect(screen.getByText('Changes Price, Swedish name')).toBeVisible();
+  });
+
+  it('names the Swedish columns in Swedish when the console speaks Swedish', async () => {
+    act(() => setLocale('sv'));
+    const importProducts = vi.fn(async () =>
+      outcome({ rows: [{ line: 2, sku: 'OLD-1', action: 'update', changes: ['name_se', 'details_se'], errors: [] }], counts: { create: 0, update: 1, same: 0, error: 0 } }),
+    );
+    renderInAdmin(<ProductImport />, { authProvider: editor, dataProvider: fakeDataProvider({ importProducts }), path: '/products/import' });
+    await choose(csvFile(`${header},name_se\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,,Handduk\n`), 'Välj en CSV-fil');
+    expect(await screen.findByText('Ändrar Namn på svenska, Detaljer på svenska')).toBeVisible();
   });
 
   it.each([

@@ -106,6 +106,24 @@ describe('History panel', () => {
     expect(screen.getByRole('button', { name: 'Ångra' })).toBeInTheDocument();
   });
 
+  it('names a Swedish text by its language, in English and in Swedish, and offers Undo for it', async () => {
+    const getHistory = vi.fn(async () => ({
+      items: [entry(3, { diff: { name_se: ['Handduk', 'Badhandduk'] } }), entry(2, { diff: { details_se: [null, 'Mjuk'] } }), entry(1, { diff: { name_se: ['Duk', null] } })],
+      next: null,
+    }));
+    const { unmount } = renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={4} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    expect(await screen.findByText('Eva Berg changed Swedish name from Handduk to Badhandduk')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg set Swedish details to Mjuk')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg cleared Swedish name')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(3);
+    unmount();
+    act(() => setLocale('sv'));
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={4} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    expect(await screen.findByText('Eva Berg ändrade Namn på svenska från Handduk till Badhandduk')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg satte Detaljer på svenska till Mjuk')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg tömde Namn på svenska')).toBeInTheDocument();
+  });
+
   it('says so when the history cannot be read', async () => {
     const getHistory = vi.fn(async () => Promise.reject(new Error('down')));
     renderInAdmin(<HistoryPanel of={{ kind: 'user', id: 'u1' }} />, { dataProvider: fakeDataProvider({ getHistory }) });
