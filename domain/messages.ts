@@ -107,8 +107,10 @@ export const messages = {
     languageTitles: { en: 'English', se: 'Swedish' },
     /** The list's filter on products whose name or details in a language are missing ('Swedish missing'). */
     missing: '%{language} missing',
-    /** The list's mark on such a product, for screen readers and as its hover text. */
-    missingMark: '%{language} name or details missing',
+    /** The list's mark on a product missing both, for screen readers and as its hover text. */
+    missingMark: '%{language} name and details missing',
+    /** The same when only one of them is missing. */
+    missingOne: { name: '%{language} name missing', details: '%{language} details missing' },
     /** Beside the translated fields on the form. */
     translationOptional: 'Optional: where it is empty, the shop shows the English text.',
     image: 'Image',

@@ -16,6 +16,9 @@ export const theme: RaThemeOptions = {
     // A read-only field (the SKU on the edit page) keeps readable label and helper text.
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.7)' } } } },
     MuiFormLabel: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.7)' } } } },
+    // react-admin's 'Skip to content' writes the primary colour's contrast text (white) on the page's background
+    // (near white) once it takes focus: the primary blue on white instead.
+    ...({ RaSkipNavigationButton: { styleOverrides: { root: { color: '#1565c0', backgroundColor: '#fff', '&:hover': { backgroundColor: '#fff' } } } } } as object),
     MuiButtonBase: {
       styleOverrides: {
         root: {

@@ -2,7 +2,7 @@ import { Box, Tooltip } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { Product } from '../../domain/products';
 import { format } from '../../domain/messages';
-import { missingLanguages, type TranslatedLanguage } from '../../domain/productFields';
+import { missingLanguages, TRANSLATABLE_FIELDS, translatedText, type TranslatableKey, type TranslatedLanguage } from '../../domain/productFields';
 import { useMessages } from '../../src/locale';
 
 /** The languages a listed product still lacks its name or details in. */
@@ -10,13 +10,14 @@ export const missingIn = (p: Product): TranslatedLanguage[] => missingLanguages(
 
 /**
  * The list's mark beside a product's name for each language its name or details are missing in: an icon (a shape,
- * not a colour) named 'Swedish name or details missing' for screen readers, and shown as its hover text; it takes the
- * keyboard's focus so the text shows without a mouse too.
+ * not a colour) named by what is missing ('Swedish details missing', 'Swedish name and details missing') for screen
+ * readers, and shown as its hover text; it takes the keyboard's focus so the text shows without a mouse too.
  */
 export function MissingMarks({ product }: { product: Product }) {
   const t = useMessages().products;
   return missingIn(product).map((lang) => {
-    const said = format(t.missingMark, { language: t.languageNames[lang] });
+    const gone = TRANSLATABLE_FIELDS.map((f) => f.key as TranslatableKey).filter((k) => translatedText(product.translations, lang, k) === '');
+    const said = format(gone.length === 1 ? t.missingOne[gone[0]!] : t.missingMark, { language: t.languageNames[lang] });
     return (
       <Tooltip key={lang} title={said}>
         <Box

@@ -3,9 +3,9 @@ import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { CATEGORIES } from '../../domain/constants';
+import { CATALOGUE_LANGUAGES, CATEGORIES } from '../../domain/constants';
 import { format } from '../../domain/messages';
-import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/productFields';
+import { TRANSLATED_LANGUAGES, translatedText, type TranslatedLanguage } from '../../domain/productFields';
 import { useMessages } from '../../src/locale';
 import type { Product } from '../../domain/products';
 import type { BackendError } from '../../providers/types';
@@ -58,10 +58,20 @@ export default function ProductList() {
     { label: t.sku, cell: (p) => p.sku, sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' } },
     {
       label: t.name,
+      // The English name, then the name in each other language written (so a search by a Swedish word shows why a
+      // product matched), marked by its language for screen readers.
       cell: (p) => (
         <>
           {p.name}
           <MissingMarks product={p} />
+          {TRANSLATED_LANGUAGES.map((lang) => {
+            const name = translatedText(p.translations, lang, 'name');
+            return name === '' ? null : (
+              <Box key={lang} component="span" lang={CATALOGUE_LANGUAGES.find((l) => l.id === lang)?.tag} sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}>
+                {name}
+              </Box>
+            );
+          })}
         </>
       ),
     },

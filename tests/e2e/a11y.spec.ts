@@ -27,6 +27,17 @@ const byRole: [UserKey, string[]][] = [
   ['editor', [...editorScreens, '/users/users']],
 ];
 
+test("'Skip to content', shown by the first Tab, can be read (axe's colour contrast on it)", async ({ page }) => {
+  await signIn(page, 'editor');
+  await open(page, '/products/products');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect.poll(async () => (await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+  const { violations } = await new AxeBuilder({ page }).include('.RaSkipNavigationButton-skipToContentButton').withRules(['color-contrast']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes[0]?.failureSummary ?? ''}`)).toEqual([]);
+});
+
 for (const [who, screens] of byRole) {
   test(`every screen an ${who} opens has no serious or critical axe violation`, async ({ page }) => {
     await signIn(page, who);

@@ -72,19 +72,22 @@ async function dragOnto(page: Page, source: Locator, target: Locator): Promise<v
 }
 
 /**
- * Opens the focused picker's file chooser with Space. Headless Chromium now and then ignores a second chooser's
- * Space (the page sees the key and nothing else), so the key is pressed again, as a person would, up to three times.
+ * Opens the focused picker's file chooser with Space. Headless Chromium now and then ignores a chooser's Space (the
+ * page sees the key and nothing else; seen on the first picker too, three times in a row), so the key is pressed
+ * again, as a person would, and then Enter, which activates the button as well.
  */
 async function chooseWithKeyboard(page: Page): Promise<FileChooser> {
-  for (let attempt = 1; ; attempt++) {
+  const keys = ['Space', 'Space', 'Enter', 'Space', 'Enter'];
+  for (const [attempt, key] of keys.entries()) {
     const chooser = page.waitForEvent('filechooser', { timeout: 3000 });
-    await page.keyboard.press('Space');
+    await page.keyboard.press(key);
     try {
       return await chooser;
     } catch (err) {
-      if (attempt === 3) throw err;
+      if (attempt === keys.length - 1) throw err;
     }
   }
+  throw new Error('unreachable');
 }
 
 /** Presses Tab until the element has focus (at most 60 times), as someone with only a keyboard would. */

@@ -108,7 +108,7 @@ describe('Products list', () => {
 describe('Products list: Swedish texts', () => {
   const complete = productWith({ id: 'c1', sku: 'LI-2', name: 'Complete towel', translations: { se: { name: 'Hel handduk', details: 'Mjuk.' } } });
   const noDetails = productWith({ id: 'n1', sku: 'LI-1', name: 'Half towel', translations: { se: { name: 'Halv handduk' } } });
-  const markName = 'Swedish name or details missing';
+  const markName = 'Swedish details missing';
 
   it('marks a product whose Swedish name or details are missing, with a named icon and hover text, and not a complete one', async () => {
     const getList = vi.fn(async () => listAnswer([complete, noDetails], null));
@@ -117,8 +117,9 @@ describe('Products list: Swedish texts', () => {
     const [first, second] = dataRows();
     expect(within(first!).queryByRole('img', { name: markName })).not.toBeInTheDocument();
     const mark = within(second!).getByRole('img', { name: markName });
-    // In the Name cell, the name's text unchanged.
-    expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent(/^Half towel$/);
+    // In the Name cell, the English name, then the Swedish one (in Swedish for screen readers).
+    expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent(/^Half towelHalv handduk$/);
+    expect(within(second!).getByText('Halv handduk')).toHaveAttribute('lang', 'sv');
     await userEvent.hover(mark);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(markName);
     await userEvent.unhover(mark);
@@ -128,6 +129,18 @@ describe('Products list: Swedish texts', () => {
     await userEvent.tab();
     expect(mark).toHaveFocus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent(markName);
+  });
+
+  it('names what is missing: the name, the details, or both', async () => {
+    const noName = productWith({ id: 'm1', sku: 'LI-3', name: 'Nameless towel', translations: { se: { details: 'Mjuk.' } } });
+    const none = productWith({ id: 'm2', sku: 'LI-4', name: 'Bare towel', translations: {} });
+    const getList = vi.fn(async () => listAnswer([none, noName, noDetails], null));
+    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    await screen.findByText('Bare towel');
+    const [first, second, third] = dataRows();
+    expect(within(first!).getByRole('img', { name: 'Swedish name and details missing' })).toBeInTheDocument();
+    expect(within(second!).getByRole('img', { name: 'Swedish name missing' })).toBeInTheDocument();
+    expect(within(third!).getByRole('img', { name: 'Swedish details missing' })).toBeInTheDocument();
   });
 
   it("the 'Swedish missing' filter asks the server for missing=se, and unticked asks without it", async () => {
@@ -163,7 +176,7 @@ describe('Products list: Swedish texts', () => {
     act(() => setLocale('sv'));
     const getList = vi.fn(async () => listAnswer([noDetails], null));
     renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
-    expect(await screen.findByRole('img', { name: 'Namn eller detaljer på svenska saknas' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Detaljer på svenska saknas' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Saknar svenska' })).not.toBeChecked();
   });
 });
