@@ -27,15 +27,30 @@ const byRole: [UserKey, string[]][] = [
   ['editor', [...editorScreens, '/users/users']],
 ];
 
-test("'Skip to content', shown by the first Tab, can be read (axe's colour contrast on it)", async ({ page }) => {
+/** The WCAG contrast ratio of two CSS rgb() colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string): number => {
+    const [r, g, bl] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+test("'Skip to content', shown by the first Tab, can be read (AA contrast of its text on its background)", async ({ page }) => {
   await signIn(page, 'editor');
   await open(page, '/products/products');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('button', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
-  await expect.poll(async () => (await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
-  const { violations } = await new AxeBuilder({ page }).include('.RaSkipNavigationButton-skipToContentButton').withRules(['color-contrast']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes[0]?.failureSummary ?? ''}`)).toEqual([]);
+  const { color, background } = await skip.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { color: style.color, background: style.backgroundColor };
+  });
+  expect(contrast(color, background), `${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
 });
 
 for (const [who, screens] of byRole) {
