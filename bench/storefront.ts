@@ -40,7 +40,8 @@ const enc = encodeURIComponent;
 async function writeSwedish(db: Db, skus: string[]): Promise<void> {
   for (const [i, sku] of skus.entries()) {
     const se = i % 4 === 3 ? { name: `Kökshandduk nr ${i}` } : { name: `Kökshandduk nr ${i}`, details: 'Stentvättat europeiskt linne, förkrympt. Tvättas i 40 °C.' };
-    await db.kysely.updateTable('products').set(productColumns({ translations: { se } })).where('sku', '=', sku).execute();
+    const { name } = await db.kysely.selectFrom('products').select('name').where('sku', '=', sku).executeTakeFirstOrThrow();
+    await db.kysely.updateTable('products').set(productColumns({ name, sku, translations: { se } })).where('sku', '=', sku).execute();
   }
 }
 

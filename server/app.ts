@@ -77,7 +77,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR, cacheMs: config.sessionCacheSeconds * 1000 });
 
   authRoutes(app, { auth, publicUrl: config.publicUrl, guard: new SignInGuard(db.kysely, config.signinFailuresPerHour) });
-  healthRoutes(app, { db: db.kysely, version: config.version });
+  healthRoutes(app, { db: db.kysely, version: config.version, store });
   meRoutes(app, { db: db.kysely, auth });
   appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000 });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });

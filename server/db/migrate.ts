@@ -1,5 +1,6 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './index.js';
+import type { Database } from './schema.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_products.js';
 import * as m003 from './migrations/003_product_search.js';
@@ -23,9 +24,17 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+const migratorOf = (db: Kysely<Database>): Migrator =>
+  new Migrator({ db, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+
+/** The migrations this code has that the database has not run (none when it is current). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  return (await migratorOf(db).getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /** Brings the database up to the newest migration; throws with the failing migration's name. */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  const migrator = migratorOf(db.kysely);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

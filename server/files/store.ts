@@ -11,7 +11,12 @@ export interface FileStore {
   /** The stored bytes as a stream, or null when there is no such file. */
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /** Writes and removes a small file of its own (`READY_PROBE`): throws when the store cannot be written. */
+  probe(): Promise<void>;
 }
+
+/** The key a readiness probe writes and removes (outside Uploads/, so the sweep and the feed never see it). */
+export const READY_PROBE = 'ready/probe';
 
 /** Files in a folder (DATA_DIR/files by default). */
 export function localStore(root: string): FileStore {
@@ -36,6 +41,11 @@ export function localStore(root: string): FileStore {
       return { body: createReadStream(p), size: (await stat(p)).size };
     },
     remove: (key) => rm(path(key), { force: true }),
+    async probe() {
+      await mkdir(dirname(path(READY_PROBE)), { recursive: true });
+      await writeFile(path(READY_PROBE), 'ready');
+      await rm(path(READY_PROBE));
+    },
   };
 }
 
@@ -82,6 +92,10 @@ export function s3Store(s: S3Settings): FileStore {
     async remove(key) {
       const { DeleteObjectCommand } = await sdk();
       await (await client).send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+    },
+    async probe() {
+      await this.put(READY_PROBE, Buffer.from('ready'), 'text/plain');
+      await this.remove(READY_PROBE);
     },
   };
 }

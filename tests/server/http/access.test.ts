@@ -18,6 +18,7 @@ const UPLOAD_ID = '0123456789abcdef0123456789abcdef';
 const MATRIX: Row[] = [
   //  route                              url                                         body                                  anon inact noRole editor admin
   { route: 'GET /api/health',              url: '/api/health',                                                            expected: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/ready',               url: '/api/ready',                                                             expected: [200, 200, 200, 200, 200] },
   { route: 'GET /api/auth/{*}',            url: '/api/auth/get-session',                                                  expected: [200, 200, 200, 200, 200] },
   { route: 'POST /api/auth/{*}',           url: '/api/auth/request-password-reset', body: { email: 'nobody@test.local' },  expected: [200, 200, 200, 200, 200] },
   { route: 'GET /api/me',                  url: '/api/me',                                                                expected: [401, 401, 200, 200, 200] },

@@ -56,6 +56,23 @@ describe('uploads over tus, S3 store on s3rver', () => {
     expect((await keys()).every((k) => k.startsWith('Uploads/'))).toBe(true);
   });
 
+  it('is ready when the bucket can be written, and says the file store is not when the bucket is missing', async () => {
+    const ready = await t.api('GET', '/api/ready');
+    expect(ready.status).toBe(200);
+    expect(await keys()).not.toContain('ready/probe');
+    const other = await startApp({
+      dialect: 'sqlite',
+      env: { S3_ENDPOINT: settings.endpoint, S3_BUCKET: 'no-such-bucket', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    });
+    try {
+      const res = await other.api('GET', '/api/ready');
+      expect(res.status).toBe(503);
+      expect(res.json).toEqual({ ready: false, failing: ['files'], checks: { database: 'ok', migrations: 'ok', files: 'failed: NoSuchBucket' } });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a renamed PDF and leaves nothing in the bucket', async () => {
     const before = await keys();
     const res = await tusUpload(t, cookie, Buffer.from('%PDF-1.7\n' + 'x'.repeat(400_000)), { name: 'scan.jpg' });
