@@ -288,6 +288,7 @@ export const sv: Catalogue = {
     noResultFor: 'Inga resultat för %{value}',
   },
   errors: {
+    tooManyRequests: 'För många anrop från den här adressen. Försök igen om %{n} sekunder.',
     unauthenticated: 'Logga in.',
     forbidden: 'Ditt konto har inte åtkomst till detta.',
     notFound: 'Hittades inte.',

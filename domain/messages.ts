@@ -274,6 +274,8 @@ export const messages = {
   placeholder: { body: 'This screen arrives in a coming release.' },
   common: { required: 'Required', back: 'Back', more: 'More', edit: 'EDIT', search: 'Search', noResultFor: 'No result for %{value}' },
   errors: {
+    /** The storefront feed's limit per address (PUBLIC_REQUESTS_PER_MINUTE). */
+    tooManyRequests: 'Too many requests from this address. Please try again in %{n} seconds.',
     unauthenticated: 'Please sign in.',
     forbidden: 'Your account does not have access to this.',
     notFound: 'Not found.',

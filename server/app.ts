@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ import { uploadsRoutes } from './routes/uploads.js';
 import { recordRoutes } from './routes/records.js';
 import { historyRoutes } from './routes/history.js';
 import { storefrontRoutes } from './routes/storefront.js';
+import { DomainError } from './core/errors.js';
+import { format, messages } from '../domain/messages.js';
 import { webhooksRoutes } from './routes/webhooks.js';
 import { ensureRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
@@ -54,7 +57,9 @@ export interface BuildOptions {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: false,
+    // Whom to believe in X-Forwarded-For for req.ip (the feed's limit, sign-in throttling, logs): TRUST_PROXY.
+    // (A number of hops works at run time, as Fastify documents it; its types leave the number out.)
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
     // A language key (at most 200 characters) is a path segment; percent-encoded it can take about 1800.
     routerOptions: { maxParamLength: 2048 },
@@ -88,7 +93,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const records = opts.records ?? recordResources;
   await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, records);
   for (const r of records) recordRoutes(app, db.kysely, r);
-  storefrontRoutes(app, { db: db.kysely, publicUrl: config.publicUrl, secret: config.authSecret, store, ...config.storefront });
+  // The feed in a scope of its own, with one budget per client address across its routes (PUBLIC_REQUESTS_PER_MINUTE).
+  await app.register(async (scope) => {
+    if (config.publicRequestsPerMinute > 0) {
+      await scope.register(rateLimit, {
+        max: config.publicRequestsPerMinute,
+        timeWindow: 60_000,
+        // Our error answer (http/errors.ts): 429 { error: { code: 'throttled', … } }; the plugin adds Retry-After.
+        errorResponseBuilder: (_req, context) => new DomainError('throttled', format(messages.errors.tooManyRequests, { n: Math.max(1, Math.ceil(context.ttl / 1000)) })),
+      });
+    }
+    storefrontRoutes(scope, { db: db.kysely, publicUrl: config.publicUrl, secret: config.authSecret, store, ...config.storefront });
+  });
   webhooksRoutes(app, { db: db.kysely, allowPrivate: config.webhookAllowPrivate, wake: () => services.webhooks.wake() });
   services.startJobs();
   await spaRoutes(app, opts.distDir ?? join(root, 'dist'));

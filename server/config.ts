@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 // Inlined into the compiled server by esbuild, so the bundle needs no package.json beside it.
@@ -38,6 +39,13 @@ export interface Config {
   storefront: { enabled: boolean; origins: string[] };
   /** Webhook receivers on loopback or private addresses are refused unless this is set (WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
+  /** Requests a minute one address may make to /api/public/* (PUBLIC_REQUESTS_PER_MINUTE); 0: no limit. */
+  publicRequestsPerMinute: number;
+  /**
+   * Whom to believe in X-Forwarded-For (TRUST_PROXY), as Fastify's trustProxy: false (the connection's address),
+   * true (the header's first address), a number of proxies in front, or the proxies' addresses.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 const int = (min: number, max: number) => {
@@ -85,7 +93,31 @@ const Env = z.object({
       .optional(),
   ),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  PUBLIC_REQUESTS_PER_MINUTE: int(0, 1_000_000).default(600),
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .transform((v, ctx): boolean | number | string[] => {
+        if (v === 'true' || v === 'false') return v === 'true';
+        if (/^\d{1,2}$/.test(v)) return Number(v);
+        const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+        if (list.length === 0 || !list.every(isAddressOrRange)) {
+          ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or their addresses (IP or CIDR) separated by commas' });
+          return z.NEVER;
+        }
+        return list;
+      })
+      .optional(),
+  ),
 });
+
+/** An IP address, or one with a /prefix (CIDR), as TRUST_PROXY lists them. */
+function isAddressOrRange(a: string): boolean {
+  const [ip = '', bits, ...rest] = a.split('/');
+  const version = isIP(ip);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 /** True for a bare http(s) origin, exactly as a browser sends it in Origin (https://shop.example, http://host:8080). */
 function isOrigin(o: string): boolean {
@@ -153,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
     version: e.APP_VERSION ?? version,
     storefront: { enabled: e.STOREFRONT_ENABLED === 'true', origins: e.STOREFRONT_ORIGINS ?? [] },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    publicRequestsPerMinute: e.PUBLIC_REQUESTS_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 

@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     expect(on).toMatchObject({ storefront: { enabled: true, origins: ['https://shop.example', 'http://127.0.0.1:8080'] }, webhookAllowPrivate: true });
   });
 
+  it('limits the feed to 600 requests a minute per address and trusts no proxy unless set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ publicRequestsPerMinute: 600, trustProxy: false });
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_REQUESTS_PER_MINUTE: '0', TRUST_PROXY: 'true' })).toMatchObject({ publicRequestsPerMinute: 0, trustProxy: true });
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16, ::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+  });
+
   const bad: [string, string, RegExp][] = [
     ['PORT', 'abc', /^PORT: must be a whole number from 0 to 65535 \(got "abc"\)$/],
     ['PORT', '70000', /^PORT: must be a whole number/],
@@ -45,6 +52,10 @@ describe('loadConfig', () => {
     ['WEBHOOK_ALLOW_PRIVATE', '1', /^WEBHOOK_ALLOW_PRIVATE: must be true or false/],
     ['HISTORY_KEEP_DAYS', '0', /^HISTORY_KEEP_DAYS: must be a whole number from 1 to 36500/],
     ['HISTORY_KEEP_DAYS', 'forever', /^HISTORY_KEEP_DAYS: must be a whole number/],
+    ['PUBLIC_REQUESTS_PER_MINUTE', '-1', /^PUBLIC_REQUESTS_PER_MINUTE: must be a whole number from 0 to 1000000/],
+    ['TRUST_PROXY', 'yes', /^TRUST_PROXY: must be true, false, a number of proxies, or their addresses/],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example', /^TRUST_PROXY: must be true, false/],
+    ['TRUST_PROXY', '10.0.0.0/33', /^TRUST_PROXY: must be true, false/],
   ];
 
   it.each(bad)('refuses %s=%s with one line naming it', (name, value, line) => {
