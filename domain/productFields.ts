@@ -84,6 +84,8 @@ export type TranslatedLanguage = Exclude<CatalogueLanguage, 'en'>;
 export const TRANSLATABLE_FIELDS = PRODUCT_FIELDS.filter((f) => f.translatable);
 /** The translatable fields' keys (the fields marked translatable above; tests/unit/domain/productFields.test.ts checks). */
 export type TranslatableKey = 'name' | 'details';
+/** The same keys as a list, typed, in the fields' order. */
+export const TRANSLATABLE_KEYS = TRANSLATABLE_FIELDS.map((f) => f.key) as [TranslatableKey, ...TranslatableKey[]];
 
 /** A product's texts in the other languages: only what is written (never an empty text, never an empty language). */
 export type Translations = Partial<Record<TranslatedLanguage, Partial<Record<TranslatableKey, string>>>>;
@@ -107,7 +109,7 @@ export const translationRules = {
 } satisfies Record<TranslatableKey, z.ZodType>;
 
 const languageTexts = z
-  .object(Object.fromEntries(TRANSLATABLE_FIELDS.map((f) => [f.key, translationRules[f.key as TranslatableKey].optional()])) as Record<TranslatableKey, z.ZodOptional<z.ZodString>>)
+  .object(Object.fromEntries(TRANSLATABLE_KEYS.map((key) => [key, translationRules[key].optional()])) as Record<TranslatableKey, z.ZodOptional<z.ZodString>>)
   .strict();
 
 /** `translations` as add and edit take it: per language, per field; a field left out is kept, an empty one cleared. */
@@ -118,7 +120,7 @@ export const TranslationsIn = z
 /** `translations` as the API answers it. */
 export const TranslationsOut = z.object(
   Object.fromEntries(
-    TRANSLATED_LANGUAGES.map((l) => [l, z.object(Object.fromEntries(TRANSLATABLE_FIELDS.map((f) => [f.key, z.string().optional()]))).optional()]),
+    TRANSLATED_LANGUAGES.map((l) => [l, z.object(Object.fromEntries(TRANSLATABLE_KEYS.map((key) => [key, z.string().optional()]))).optional()]),
   ) as Record<TranslatedLanguage, z.ZodOptional<z.ZodObject<Record<TranslatableKey, z.ZodOptional<z.ZodString>>>>>,
 );
 
@@ -133,8 +135,7 @@ export function mergeTranslations(current: Translations | undefined, changes: Tr
   const out: Translations = {};
   for (const lang of TRANSLATED_LANGUAGES) {
     const texts: Partial<Record<TranslatableKey, string>> = {};
-    for (const f of TRANSLATABLE_FIELDS) {
-      const key = f.key as TranslatableKey;
+    for (const key of TRANSLATABLE_KEYS) {
       const given = changes?.[lang]?.[key];
       const v = given !== undefined ? given : (current?.[lang]?.[key] ?? '');
       if (v !== '') texts[key] = v;
@@ -146,7 +147,7 @@ export function mergeTranslations(current: Translations | undefined, changes: Tr
 
 /** The languages a product still misses some translated text in. */
 export const missingLanguages = (t: Translations): TranslatedLanguage[] =>
-  TRANSLATED_LANGUAGES.filter((lang) => TRANSLATABLE_FIELDS.some((f) => translatedText(t, lang, f.key as TranslatableKey) === ''));
+  TRANSLATED_LANGUAGES.filter((lang) => TRANSLATABLE_KEYS.some((key) => translatedText(t, lang, key) === ''));
 
 /** The translated texts flat, by TranslatedField key ('name_se': 'Handduk'), '' where missing. */
 export const flatTranslations = (t: Translations): Record<string, string> =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Product } from './products.js';
 import { LanguageId } from './languages.js';
 import { CATALOGUE_LANGUAGES, type CatalogueLanguage } from './constants.js';
-import { TRANSLATABLE_FIELDS, type TranslatableKey } from './productFields.js';
+import { TRANSLATABLE_KEYS } from './productFields.js';
 import { format, messages } from './messages.js';
 import { preferredLanguage } from './acceptLanguage.js';
 
@@ -22,7 +22,7 @@ export const FeedLanguage = z.enum(FEED_LANGUAGES, { error: format(messages.erro
 export const feedLanguageOf = (header: string | undefined): CatalogueLanguage =>
   preferredLanguage(header, (primary) => CATALOGUE_LANGUAGES.find((l) => l.tag === primary)?.id) ?? CATALOGUE_LANGUAGES[0].id;
 
-const TranslatableKeyEnum = z.enum(TRANSLATABLE_FIELDS.map((f) => f.key) as [TranslatableKey, ...TranslatableKey[]]);
+const TranslatableKeyEnum = z.enum(TRANSLATABLE_KEYS);
 
 /**
  * A product as the shop's site sees it (/api/public/products): what a shop page shows, with absolute image and

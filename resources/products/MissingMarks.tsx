@@ -2,7 +2,7 @@ import { Box, Tooltip } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { Product } from '../../domain/products';
 import { format } from '../../domain/messages';
-import { missingLanguages, TRANSLATABLE_FIELDS, translatedText, type TranslatableKey, type TranslatedLanguage } from '../../domain/productFields';
+import { missingLanguages, TRANSLATABLE_KEYS, translatedText, type TranslatedLanguage } from '../../domain/productFields';
 import { useMessages } from '../../src/locale';
 
 /** The languages a listed product still lacks its name or details in. */
@@ -16,7 +16,7 @@ export const missingIn = (p: Product): TranslatedLanguage[] => missingLanguages(
 export function MissingMarks({ product }: { product: Product }) {
   const t = useMessages().products;
   return missingIn(product).map((lang) => {
-    const gone = TRANSLATABLE_FIELDS.map((f) => f.key as TranslatableKey).filter((k) => translatedText(product.translations, lang, k) === '');
+    const gone = TRANSLATABLE_KEYS.filter((k) => translatedText(product.translations, lang, k) === '');
     const said = format(gone.length === 1 ? t.missingOne[gone[0]!] : t.missingMark, { language: t.languageNames[lang] });
     return (
       <Tooltip key={lang} title={said}>

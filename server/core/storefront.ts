@@ -3,7 +3,7 @@ import type { Database, ProductsTable } from '../db/schema.js';
 import { readPage, readRows } from '../db/read.js';
 import type { PublicProduct, PublicTexts } from '../../domain/storefront.js';
 import type { CatalogueLanguage } from '../../domain/constants.js';
-import { TRANSLATABLE_FIELDS, translatedText, type TranslatableKey, type Translations } from '../../domain/productFields.js';
+import { TRANSLATABLE_KEYS, translatedText, type TranslatableKey, type Translations } from '../../domain/productFields.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 import { keyOf, thumbnailOf } from './files.js';
@@ -14,8 +14,6 @@ type Row = Selectable<ProductsTable>;
 
 /** The columns the storefront reads: nothing of staff (authors, times) and no status (only active rows are read). */
 const COLUMNS = 'id, sku, category, mc, name, details, translations, price, images, primary_image, version';
-
-const TRANSLATABLE_KEYS = TRANSLATABLE_FIELDS.map((f) => f.key as TranslatableKey);
 
 /** How the feed writes image addresses: absolute from PUBLIC_URL, and with the stored name sealed. */
 export interface PublicAddresses {
