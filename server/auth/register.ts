@@ -6,7 +6,6 @@ import type { Database } from '../db/schema.js';
 import { NewUser, displayName, type User } from '../../domain/users.js';
 import { findUserByEmail, insertUserRecord } from '../core/users.js';
 import { DomainError } from '../core/errors.js';
-import { changed } from '../core/events.js';
 import { hashPassword } from './password.js';
 import { format, messages } from '../../domain/messages.js';
 import { catalogues, DEFAULT_LOCALE, type Locale } from '../../domain/locales.js';
@@ -32,9 +31,7 @@ export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewU
     accountId: account.id,
     password: await hashPassword(u.password),
   });
-  const user = await insertUserRecord(db, { uid: account.id, ...u }, actor);
-  await changed(db, { kind: 'user', id: user.uid, actor, created: true });
-  return user;
+  return insertUserRecord(db, { uid: account.id, ...u }, actor);
 }
 
 /** Sets a new password for a user and ends their sessions. */

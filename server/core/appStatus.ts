@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
-import { changed } from './events.js';
-import { diffOf, inTransaction, record } from './history.js';
+import { commit } from './commit.js';
+import { diffOf } from './history.js';
 
 const ID = 'app';
 
@@ -20,13 +20,16 @@ export async function readActiveRow(db: Kysely<Database>): Promise<boolean | nul
 
 /** Sets the app status and announces it once written (the live feed follows the announcement). */
 export async function writeActive(db: Kysely<Database>, active: boolean, actor: string | null = null): Promise<void> {
-  await inTransaction(db, async (trx) => {
+  await commit(db, actor, async (trx) => {
     const before = await readActiveRow(trx);
     if (before === null) await trx.insertInto('app_status').values({ id: ID, active: bit(active), updated: now() }).execute();
     else await trx.updateTable('app_status').set({ active: bit(active), updated: now() }).where('id', '=', ID).execute();
     // Setting it to what it was is no change: record() keeps no entry with an empty difference.
     const diff = diffOf({ active: before }, { active });
-    await record(trx, actor, [{ kind: 'appStatus', recordId: ID, action: before === null ? 'created' : 'changed', diff }]);
+    return {
+      value: undefined,
+      history: [{ kind: 'appStatus', recordId: ID, action: before === null ? 'created' : 'changed', diff }],
+      announce: [{ kind: 'appStatus', id: ID, active, actor }],
+    };
   });
-  await changed(db, { kind: 'appStatus', id: ID, active, actor });
 }

@@ -26,12 +26,10 @@ export function onChange(db: Kysely<Database>, listener: ChangeListener): () => 
   return () => listeners.set(db, (listeners.get(db) ?? []).filter((l) => l !== listener));
 }
 
-/** Announces a change; core calls it after the change has committed, never inside a transaction. */
-export function changed(db: Kysely<Database>, change: Change): Promise<void> {
-  return changedAll(db, [change]);
-}
-
-/** Announces every change of one committed transaction at once (a 10,000-row import is one announcement, not 10,000). */
+/**
+ * Announces every change of one committed transaction at once (a 10,000-row import is one announcement, not 10,000).
+ * Only commit() (core/commit.ts) calls it, after the commit, never inside a transaction.
+ */
 export async function changedAll(db: Kysely<Database>, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
   for (const listener of listeners.get(db) ?? []) await listener(changes);

@@ -6,9 +6,10 @@ import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind, HistoryValu
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 
-// The change history, in one place: every core function that changes a record calls record() with its own
-// transaction, so a change and its entry commit together or not at all, on both databases. It is not an after-commit
-// listener (core/events.ts): a listener runs after the commit, and a crash between the two would lose the entry.
+// The change history, in one place: every core change goes through commit() (core/commit.ts), which calls record()
+// in the change's own transaction, so a change and its entry commit together or not at all, on both databases. It is
+// not an after-commit listener (core/events.ts): a listener runs after the commit, and a crash between the two would
+// lose the entry.
 
 type Row = Selectable<HistoryTable>;
 type Value = HistoryValue;
@@ -21,11 +22,6 @@ export interface NewEntry {
   recordId: string;
   action: HistoryAction;
   diff: HistoryDiff;
-}
-
-/** Runs `fn` in a transaction: `db`'s own when it is one already, else a new one. */
-export function inTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
 
 const same = (a: Value, b: Value): boolean => JSON.stringify(a) === JSON.stringify(b);

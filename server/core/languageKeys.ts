@@ -5,8 +5,9 @@ import { LANGUAGE_MAX_BYTES } from '../../domain/languages.js';
 import { LANGUAGE_IDS, type LanguageId } from '../../domain/constants.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
-import { changed } from './events.js';
-import { diffOf, record } from './history.js';
+import { commit } from './commit.js';
+import type { Change } from './events.js';
+import { diffOf, type NewEntry } from './history.js';
 import { getLanguage, staleVersion, type LanguageRecord } from './languages.js';
 
 type Texts = LanguageRecord['texts'];
@@ -25,10 +26,11 @@ async function changeBoth(
   edit: (texts: Texts, edited: boolean, both: Record<LanguageId, LanguageRecord>) => Texts,
 ): Promise<LanguageRecord> {
   const mine = (await getLanguage(db, id)).id;
-  const versions = await db.transaction().execute(async (trx) => {
+  await commit(db, actor.uid, async (trx) => {
     const both = { en: await getLanguage(trx, 'en'), se: await getLanguage(trx, 'se') };
     if (both[mine].version !== version) throw staleVersion(both[mine].version);
-    const out: Partial<Record<LanguageId, number>> = {};
+    const history: NewEntry[] = [];
+    const announce: Change[] = [];
     // The record edited from first, then the other; a refusal or failure on either rolls both back.
     for (const lang of [mine, ...LANGUAGE_IDS.filter((l) => l !== mine)]) {
       const texts = edit(both[lang].texts, lang === mine, both);
@@ -42,15 +44,11 @@ async function changeBoth(
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw staleVersion(both[lang].version);
       // One entry per record, so each language's History panel shows the key it gained or lost.
-      await record(trx, actor.uid, [{ kind: 'language', recordId: lang, action, diff: diffOf(both[lang].texts, texts) }]);
-      out[lang] = both[lang].version + 1;
+      history.push({ kind: 'language', recordId: lang, action, diff: diffOf(both[lang].texts, texts) });
+      announce.push({ kind: 'language', id: lang, version: both[lang].version + 1, actor: actor.uid });
     }
-    return out;
+    return { value: undefined, history, announce };
   });
-  for (const lang of LANGUAGE_IDS) {
-    const v = versions[lang];
-    if (v !== undefined) await changed(db, { kind: 'language', id: lang, version: v, actor: actor.uid });
-  }
   return getLanguage(db, mine);
 }
 

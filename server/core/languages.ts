@@ -6,8 +6,8 @@ import type { LanguageId } from '../../domain/constants.js';
 import { format, messages } from '../../domain/messages.js';
 import { canDo, type RoleFlags } from '../../domain/permissions.js';
 import { DomainError } from './errors.js';
-import { changed } from './events.js';
-import { diffOf, inTransaction, record } from './history.js';
+import { commit } from './commit.js';
+import { diffOf } from './history.js';
 
 /** A starter set of storefront texts, so a new shop has something to translate. */
 export const starterTexts: Record<'en' | 'se', Record<string, string>> = {
@@ -87,7 +87,7 @@ export async function putLanguage(
     const shown = dropped.length > 10 ? [...dropped.slice(0, 10), '…'] : dropped;
     throw new DomainError('forbidden', format(messages.languages.cannotDropKeys, { keys: shown.join(', ') }), { dropped });
   }
-  await inTransaction(db, async (trx) => {
+  await commit(db, actor.uid, async (trx) => {
     const res = await trx
       .updateTable('languages')
       .set({ texts: JSON.stringify(texts), version: version + 1, updated: now(), updated_by: actor.uid })
@@ -97,8 +97,11 @@ export async function putLanguage(
     // Someone saved between the read and this write.
     if (Number(res.numUpdatedRows) === 0) throw staleVersion(current.version);
     // Each key is a field of the record: its text before and after (null where the key was added or dropped).
-    await record(trx, actor.uid, [{ kind: 'language', recordId: current.id, action: 'changed', diff: diffOf(current.texts, texts) }]);
+    return {
+      value: undefined,
+      history: [{ kind: 'language', recordId: current.id, action: 'changed', diff: diffOf(current.texts, texts) }],
+      announce: [{ kind: 'language', id: current.id, version: version + 1, actor: actor.uid }],
+    };
   });
-  await changed(db, { kind: 'language', id: current.id, version: version + 1, actor: actor.uid });
   return getLanguage(db, id);
 }

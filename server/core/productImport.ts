@@ -5,9 +5,10 @@ import { chunks, now } from '../db/index.js';
 import { messages, format } from '../../domain/messages.js';
 import { checkProductRow, type ImportResult, type ImportRowIn, type ImportRowResult, type ImportValues } from '../../domain/productImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
-import { changedAll, type Change } from './events.js';
+import { commit, type Outcome } from './commit.js';
+import type { Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
-import { diffOf, record, type NewEntry } from './history.js';
+import { diffOf, type NewEntry } from './history.js';
 import { historyValues, productColumns, toProduct } from './products.js';
 import type { Product } from '../../domain/products.js';
 import { EDITABLE_PRODUCT_FIELDS, flatTranslations, mergeTranslations, TRANSLATED_FIELDS, type Translations } from '../../domain/productFields.js';
@@ -90,7 +91,7 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
 }
 
 /** Writes a plan: new products in batches, each change only if nobody saved that product since it was read. */
-async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Promise<Change[]> {
+async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Promise<Outcome<ImportResult>> {
   const at = now();
   const events: Change[] = [];
   const entries: NewEntry[] = [];
@@ -148,9 +149,8 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
     const after: Product = { ...product, ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])), translations };
     entries.push({ kind: 'product', recordId: current.id, action: 'changed', diff: diffOf(historyValues(product), historyValues(after)) });
   }
-  // In the import's own transaction: every row and its entry, or nothing.
-  await record(trx, actor.uid, entries);
-  return events;
+  // In the import's own transaction: every row and its entry, or nothing; announced as one batch once committed.
+  return { value: { ...p.result, applied: true }, history: entries, announce: events };
 }
 
 /**
@@ -160,19 +160,15 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
  */
 export async function importProducts(db: Kysely<Database>, actor: { uid: string }, rows: readonly ImportRowIn[], apply: boolean): Promise<ImportResult> {
   if (!apply) return (await plan(db, rows)).result;
-  let result: ImportResult;
-  let events: Change[];
   try {
-    [result, events] = await db.transaction().execute(async (trx) => {
+    return await commit(db, actor.uid, async (trx) => {
       const p = await plan(trx, rows);
       if (p.result.counts.error > 0) throw new DomainError('validation', messages.csv.hasErrors, { rows: p.result.rows.filter((r) => r.action === 'error') });
-      return [p.result, await write(trx, actor, p)] as const;
+      return write(trx, actor, p);
     });
   } catch (err) {
     // Someone added one of the new SKUs between the check and the write: the unique index decides, nothing is kept.
     if (isUniqueViolation(err)) throw new DomainError('conflict', messages.csv.changedMeanwhile);
     throw err;
   }
-  await changedAll(db, events);
-  return { ...result, applied: true };
 }

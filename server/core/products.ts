@@ -18,9 +18,9 @@ import {
 } from '../../domain/productFields.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
-import { changed } from './events.js';
+import { commit } from './commit.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
-import { diffOf, inTransaction, record } from './history.js';
+import { diffOf } from './history.js';
 import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 
 export { GATHER_CAP } from './productSearch.js';
@@ -184,18 +184,19 @@ export async function createProduct(db: Kysely<Database>, actor: { uid: string }
   } as Row;
   const product = toProduct(row);
   try {
-    // The product and its history entry commit together or not at all.
-    await inTransaction(db, async (trx) => {
+    return await commit(db, actor.uid, async (trx) => {
       await trx.insertInto('products').values(row).execute();
-      await record(trx, actor.uid, [{ kind: 'product', recordId: row.id, action: 'created', diff: diffOf({ sku: null }, { sku: row.sku, ...historyValues(product) }) }]);
+      return {
+        value: product,
+        history: [{ kind: 'product', recordId: row.id, action: 'created', diff: diffOf({ sku: null }, { sku: row.sku, ...historyValues(product) }) }],
+        announce: [{ kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true }],
+      };
     });
   } catch (err) {
     // Two editors adding the same SKU at once: the unique index decides.
     if (isUniqueViolation(err)) throw new DomainError('conflict', messages.products.duplicateSku);
     throw err;
   }
-  await changed(db, { kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true });
-  return product;
 }
 
 /** Edit product, only if nobody saved since `version`; the SKU cannot change. */
@@ -206,7 +207,7 @@ export async function updateProduct(
   version: number,
   input: ProductUpdate & { sku?: string },
 ): Promise<Product> {
-  const product = await inTransaction(db, async (trx) => {
+  return commit(db, actor.uid, async (trx) => {
     const current = await getProduct(trx, id);
     // From the version the editor loaded only, so the recorded difference is against what they saw.
     if (current.version !== version) throw new DomainError('conflict', messages.products.stale, { current: current.version });
@@ -219,9 +220,10 @@ export async function updateProduct(
     const res = await trx.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
     const next = await getProduct(trx, id);
-    await record(trx, actor.uid, [{ kind: 'product', recordId: id, action: 'changed', diff: diffOf(historyValues(current), historyValues(next)) }]);
-    return next;
+    return {
+      value: next,
+      history: [{ kind: 'product', recordId: id, action: 'changed', diff: diffOf(historyValues(current), historyValues(next)) }],
+      announce: [{ kind: 'product', id, version: version + 1, actor: actor.uid }],
+    };
   });
-  await changed(db, { kind: 'product', id, version: version + 1, actor: actor.uid });
-  return product;
 }

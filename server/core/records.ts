@@ -6,8 +6,8 @@ import { readPage, readRows } from '../db/read.js';
 import type { FieldSpec, RecordOf, RecordsResource } from '../../domain/records.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
-import { changed } from './events.js';
-import { diffOf, inTransaction, record, type NewEntry } from './history.js';
+import { commit } from './commit.js';
+import { diffOf, type NewEntry } from './history.js';
 
 // The rules of every simple resource (domain/records.ts), once: keyset pages, exact search, add with unique fields,
 // edit only from the version loaded, locked fields kept. A resource with rules of its own (products, users) has its
@@ -71,18 +71,19 @@ export async function createRecord<F extends Fields>(db: Kysely<Database>, r: Re
   for (const [k, spec] of Object.entries(r.fields)) row[k] = toColumn(spec, input[k]);
   const created = toRecord(r, row);
   try {
-    await inTransaction(db, async (trx) => {
+    return await commit(db, actor.uid, async (trx) => {
       await any(trx).insertInto(r.name).values(row).execute();
-      const entry = { kind: 'record', resource: r.name, recordId: row.id as string, action: 'created', diff: diffOf({}, historyValues(r, created)) } as const;
-      await record(trx, actor.uid, [entry]);
+      return {
+        value: created,
+        history: [{ kind: 'record', resource: r.name, recordId: row.id as string, action: 'created', diff: diffOf({}, historyValues(r, created)) }],
+        announce: [{ kind: 'record', resource: r.name, id: row.id as string, version: 1, actor: actor.uid, created: true }],
+      };
     });
   } catch (err) {
     // Two people adding the same value at once: the unique index decides.
     if (isUniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
     throw err;
   }
-  await changed(db, { kind: 'record', resource: r.name, id: row.id as string, version: 1, actor: actor.uid, created: true });
-  return created;
 }
 
 /** Edit, only if nobody saved since `version`; a locked field may be sent back only as it is. */
@@ -107,20 +108,19 @@ export async function updateRecord<F extends Fields>(
     set[k] = toColumn(spec, input[k]);
   }
   await assertUnique(db, r, input, id);
-  let next: RecordOf<F>;
   try {
-    next = await inTransaction(db, async (trx) => {
+    return await commit(db, actor.uid, async (trx) => {
       const res = await any(trx).updateTable(r.name).set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.records.stale, { current: current.version });
       const after = await getRecord(trx, r, id);
-      const diff = diffOf(historyValues(r, current), historyValues(r, after as Row));
-      await record(trx, actor.uid, [{ kind: 'record', resource: r.name, recordId: id, action: 'changed', diff }]);
-      return after;
+      return {
+        value: after,
+        history: [{ kind: 'record', resource: r.name, recordId: id, action: 'changed', diff: diffOf(historyValues(r, current), historyValues(r, after as Row)) }],
+        announce: [{ kind: 'record', resource: r.name, id, version: version + 1, actor: actor.uid }],
+      };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
     throw err;
   }
-  await changed(db, { kind: 'record', resource: r.name, id, version: version + 1, actor: actor.uid });
-  return next;
 }

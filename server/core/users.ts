@@ -4,8 +4,8 @@ import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import type { MeUpdate, User } from '../../domain/users.js';
 import { DomainError } from './errors.js';
-import { changed } from './events.js';
-import { diffOf, inTransaction, record } from './history.js';
+import { commit, type Outcome } from './commit.js';
+import { diffOf } from './history.js';
 import { messages } from '../../domain/messages.js';
 
 type Row = Selectable<UsersTable>;
@@ -71,16 +71,19 @@ export async function insertUserRecord(
     updated: null,
   };
   const user = toUser(row);
-  await inTransaction(db, async (trx) => {
+  return commit(db, actor, async (trx) => {
     await trx.insertInto('users').values(row).execute();
-    await record(trx, actor, [{ kind: 'user', recordId: user.uid, action: 'created', diff: diffOf({}, historyValues(user)) }]);
+    return {
+      value: user,
+      history: [{ kind: 'user', recordId: user.uid, action: 'created', diff: diffOf({}, historyValues(user)) }],
+      announce: [{ kind: 'user', id: user.uid, actor, created: true }],
+    };
   });
-  return user;
 }
 
 /** My Account: updates first and last name and the updated time. */
 export async function updateMe(db: Kysely<Database>, uid: string, input: MeUpdate): Promise<User> {
-  const user = await inTransaction(db, async (trx) => {
+  return commit(db, uid, async (trx) => {
     const before = await findUser(trx, uid);
     const r = await trx
       .updateTable('users')
@@ -90,21 +93,25 @@ export async function updateMe(db: Kysely<Database>, uid: string, input: MeUpdat
       .executeTakeFirst();
     if (!r || !before) throw new DomainError('not_found', messages.account.failure);
     const after = toUser(r);
-    await record(trx, uid, [{ kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(before), historyValues(after)) }]);
-    return after;
+    return {
+      value: after,
+      history: [{ kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(before), historyValues(after)) }],
+      announce: [{ kind: 'user', id: uid, actor: uid, names: true }],
+    };
   });
-  await changed(db, { kind: 'user', id: uid, actor: uid, names: true });
-  return user;
 }
 
-/** Sets any of the active / editor / admin flags, recording the change as `actor`'s (null: the CLI); returns the new record. */
-export async function setFlags(
+/**
+ * Sets any of the active / editor / admin flags, recording the change as `actor`'s (null: the CLI); returns the new
+ * record. Announced after commit, so a deactivated user's sessions end (see services.ts), whoever made the change.
+ */
+export function setFlags(
   db: Kysely<Database>,
   uid: string,
   flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
   actor: string | null = null,
 ): Promise<User> {
-  return inTransaction(db, (trx) => writeFlags(trx, uid, flags, actor));
+  return commit(db, actor, (trx) => writeFlags(trx, uid, flags, actor));
 }
 
 async function writeFlags(
@@ -112,7 +119,7 @@ async function writeFlags(
   uid: string,
   flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
   actor: string | null,
-): Promise<User> {
+): Promise<Outcome<User>> {
   const current = await findUser(db, uid);
   if (!current) throw new DomainError('not_found', messages.errors.notFound);
   // A flag given as undefined keeps its value (a plain spread would overwrite it with undefined).
@@ -131,8 +138,11 @@ async function writeFlags(
   const r = await db.updateTable('users').set(set).where('id', '=', uid).returningAll().executeTakeFirst();
   if (!r) throw new DomainError('not_found', messages.errors.notFound);
   const user = toUser(r);
-  await record(db, actor, [{ kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(current), historyValues(user)) }]);
-  return user;
+  return {
+    value: user,
+    history: [{ kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(current), historyValues(user)) }],
+    announce: [{ kind: 'user', id: uid, actor, flags: true, ...(current.active && !user.active ? { deactivated: true as const } : {}) }],
+  };
 }
 
 /** How many user records exist. */
@@ -168,7 +178,7 @@ export async function changeFlags(
   flags: { active?: boolean; isAdmin?: boolean; isEditor?: boolean },
   opts: { force?: boolean } = {},
 ): Promise<{ user: User; deactivated: boolean }> {
-  const result = await db.transaction().execute(async (trx) => {
+  return commit(db, actor?.uid ?? null, async (trx) => {
     const target = await findUser(trx, uid);
     if (!target) throw new DomainError('not_found', messages.users.notFound);
     if (uid === actor?.uid && flags.isAdmin === false) throw new DomainError('forbidden', messages.users.selfDemote);
@@ -183,10 +193,8 @@ export async function changeFlags(
         .executeTakeFirstOrThrow();
       if (Number(admins.n) <= 1) throw new DomainError('conflict', messages.users.lastAdmin);
     }
+    // Its entry and announcement join this commit's.
     const user = await setFlags(trx, uid, flags, actor?.uid ?? null);
-    return { user, deactivated: target.active && !user.active };
+    return { value: { user, deactivated: target.active && !user.active } };
   });
-  // After commit: a deactivated user's sessions end (see services.ts), whoever made the change.
-  await changed(db, { kind: 'user', id: uid, actor: actor?.uid ?? null, flags: true, ...(result.deactivated ? { deactivated: true } : {}) });
-  return result;
 }
