@@ -51,6 +51,8 @@ export interface BuildOptions {
   records?: readonly RecordsResource[];
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
   webhooks?: ServiceOptions['webhooks'];
+  /** PostgreSQL only: the feed cache's alive period and drop wait; tests shorten them. */
+  feedPeers?: ServiceOptions['feedPeers'];
 }
 
 /** Builds the console's server (never listens): opens the database, migrates, seeds, registers every route. */
@@ -64,7 +66,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A language key (at most 200 characters) is a path segment; percent-encoded it can take about 1800.
     routerOptions: { maxParamLength: 2048 },
   });
-  const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs, webhooks: opts.webhooks });
+  const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs, webhooks: opts.webhooks, feedPeers: opts.feedPeers });
   const { db, auth, mailer, broker, store, staging } = services;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,7 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         errorResponseBuilder: (_req, context) => new DomainError('throttled', format(messages.errors.tooManyRequests, { n: Math.max(1, Math.ceil(context.ttl / 1000)) })),
       });
     }
-    storefrontRoutes(scope, { db: db.kysely, publicUrl: config.publicUrl, secret: config.authSecret, store, ...config.storefront });
+    storefrontRoutes(scope, { db: db.kysely, cache: services.feed, publicUrl: config.publicUrl, secret: config.authSecret, store, ...config.storefront });
   });
   webhooksRoutes(app, { db: db.kysely, allowPrivate: config.webhookAllowPrivate, wake: () => services.webhooks.wake() });
   services.startJobs();

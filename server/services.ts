@@ -4,6 +4,7 @@ import { openDb, type Db } from './db/index.js';
 import { createAuth, type Auth } from './auth/index.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
+import { FeedCache, pgFeedPeers, sqliteFeedWatch, type FeedPart, type PeerTiming } from './live/feedCache.js';
 import { localStore, s3Store, type FileStore } from './files/store.js';
 import { stagingStore } from './files/staging.js';
 import type { StagingStore } from './files/staging.js';
@@ -33,6 +34,8 @@ export interface Services {
   broker: Broker;
   store: FileStore;
   staging: StagingStore;
+  /** The storefront's answers kept in memory, dropped by every change on every instance. */
+  feed: FeedCache;
   /** What the first start made (the server only; the CLI never makes the first admin). */
   setup: SetupResult;
   /** The webhook outbox's dispatcher (running after startJobs): wake it when a test event is queued. */
@@ -50,6 +53,8 @@ export interface ServiceOptions {
   statusPollMs?: number;
   /** Webhook delivery timing (tests shorten it): the retry schedule and how often the outbox is read. */
   webhooks?: { retry?: RetryPolicy; pollMs?: number };
+  /** PostgreSQL only: how often instances say they are alive and how long a change waits for their drops (tests shorten it). */
+  feedPeers?: PeerTiming;
 }
 
 /** Opens the database, identity, mail, stores and live feed, and wires what follows each committed change. */
@@ -67,6 +72,18 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   // Made on first use: tus creates its folder in the background, which a short CLI command must not leave running.
   let staging: StagingStore | null = null;
   const stagingOnce = (): StagingStore => (staging ??= stagingStore(config));
+
+  // The storefront's kept answers: dropped by a change before the change is acknowledged, here and on every instance.
+  const feed = new FeedCache();
+  feed.attach(db.pool ? await pgFeedPeers(db.pool, feed, opts.log, opts.feedPeers) : sqliteFeedWatch(db.sqlite!, feed));
+  onChange(db.kysely, async (changes) => {
+    const parts = new Set<FeedPart>();
+    for (const c of changes) {
+      if (c.kind === 'product') parts.add('products');
+      if (c.kind === 'language') parts.add('texts');
+    }
+    await feed.drop([...parts]);
+  });
 
   // What follows a committed change, whoever made it (a route, the CLI, a job).
   onChange(db.kysely, async (changes) => {
@@ -94,6 +111,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     mailer,
     broker,
     store,
+    feed,
     get staging() {
       return stagingOnce();
     },
@@ -134,6 +152,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       for (const stop of [...jobs]) stop();
       // Sends under way finish (and record how they went) before the database closes.
       await stopping;
+      await feed.close();
       await broker.close();
       await db.close();
     },

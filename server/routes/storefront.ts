@@ -16,6 +16,7 @@ import type { FileStore } from '../files/store.js';
 import { sealKeys } from '../lib/sealed.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { notModified, strongEtag } from '../lib/etag.js';
+import type { FeedCache, FeedEntry, FeedPart } from '../live/feedCache.js';
 
 /** A CDN may keep a list a minute (it changes with any product) and a product or texts five; each revalidates after. */
 const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -29,6 +30,8 @@ const tags = ['storefront'];
 
 export interface StorefrontDeps {
   db: Kysely<Database>;
+  /** The answers kept in memory (server/live/feedCache.ts), dropped by every change. */
+  cache: FeedCache;
   /** PUBLIC_URL: image addresses are made absolute with it. */
   publicUrl: string;
   /** The server's secret (AUTH_SECRET): the feed's image names are sealed with a key derived from it. */
@@ -61,13 +64,22 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     }
   };
 
-  /** Sends `value` with a strong ETag of its bytes, or 304 with no body when the caller's copy is that one. */
-  const send = (req: FastifyRequest, reply: FastifyReply, value: unknown, cache: string): FastifyReply => {
-    const body = JSON.stringify(value);
-    const etag = strongEtag(body);
-    void reply.header('ETag', etag).header('Cache-Control', cache);
-    if (notModified(req.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+  /**
+   * Sends the answer kept under `key`, or reads it (`read`), keeps it and sends it: with a strong ETag of its bytes, or
+   * 304 with no body when the caller's copy is that one. A kept answer costs no database read, a 304 included.
+   */
+  const send = async (req: FastifyRequest, reply: FastifyReply, key: string, part: FeedPart, cache: string, read: () => Promise<unknown>): Promise<FastifyReply> => {
+    let entry: FeedEntry | undefined = deps.cache.get(key);
+    if (!entry) {
+      // Read at this generation: if a change drops the part while the read runs, the answer is sent but not kept.
+      const generation = deps.cache.generation(part);
+      const body = JSON.stringify(await read());
+      entry = { body, etag: strongEtag(body) };
+      deps.cache.set(key, part, generation, entry);
+    }
+    void reply.header('ETag', entry.etag).header('Cache-Control', cache);
+    if (notModified(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(entry.body);
   };
 
   /**
@@ -93,9 +105,13 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     async (req, reply) => {
       const after = req.query.after ? decodeCursor(req.query.after) : null;
       if (req.query.after && !after) throw new DomainError('validation', messages.errors.badCursor);
-      const { items, more } = await listPublicProducts(deps.db, addresses, { limit: req.query.limit, after, lang: languageOf(req, reply, req.query.lang) });
-      const tail = items.at(-1);
-      return send(req, reply, { items, next: more && tail ? encodeCursor(tail.sku, tail.id) : null }, LIST_CACHE);
+      const { limit } = req.query;
+      const language = languageOf(req, reply, req.query.lang);
+      return send(req, reply, `products ${limit} ${language} ${req.query.after ?? ''}`, 'products', LIST_CACHE, async () => {
+        const { items, more } = await listPublicProducts(deps.db, addresses, { limit, after, lang: language });
+        const tail = items.at(-1);
+        return { items, next: more && tail ? encodeCursor(tail.sku, tail.id) : null };
+      });
     },
   );
 
@@ -112,15 +128,16 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
       },
     },
     async (req, reply) => {
-      const product = await getPublicProduct(deps.db, addresses, req.params.sku, languageOf(req, reply, req.query.lang));
-      return send(req, reply, product, ITEM_CACHE);
+      const language = languageOf(req, reply, req.query.lang);
+      const { sku } = req.params;
+      return send(req, reply, `product ${language} ${sku}`, 'products', ITEM_CACHE, () => getPublicProduct(deps.db, addresses, sku, language));
     },
   );
 
   r.get(
     '/api/public/texts/:id',
     { config, onRequest, schema: { tags, params: z.object({ id: z.enum(['en', 'se']) }), response: { 200: PublicTexts, 304: z.null(), 400: ErrorBody, 404: ErrorBody } } },
-    async (req, reply) => send(req, reply, await getPublicTexts(deps.db, req.params.id), ITEM_CACHE),
+    async (req, reply) => send(req, reply, `texts ${req.params.id}`, 'texts', ITEM_CACHE, () => getPublicTexts(deps.db, req.params.id)),
   );
 
   // The feed's image and thumbnail addresses: the stored file under a sealed name, cached for good (names never change).

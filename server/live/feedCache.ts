@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type SQLite from 'better-sqlite3';
+
+/** What a change makes stale: the product answers (list and items) or the texts answers. */
+export type FeedPart = 'products' | 'texts';
+
+/** A kept answer: its bytes as sent and their strong ETag. */
+export interface FeedEntry {
+  body: string;
+  etag: string;
+}
+
+/** Where the drops of other instances come from, and where this one's go (PostgreSQL, or nothing on one instance). */
+export interface FeedPeers {
+  /** Tells every other instance to drop `parts`; resolves once each has said it did (or the wait's bound passed). */
+  broadcast(parts: readonly FeedPart[]): Promise<void>;
+  /** False while this instance may have missed a drop (its listening connection is down, or it has just started). */
+  readonly trusted: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Past this many bytes of kept answers the least recently used go: a list walked by cursor keeps one answer per page,
+ * and a shop's whole feed in two languages is a few megabytes, so memory stays bounded without a setting.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The storefront's answers kept in memory, per route, query and language (server/routes/storefront.ts), so a public
+ * read and a matching If-None-Match are answered without the database. A change drops what it makes stale, here and,
+ * through `peers`, on every other instance before the change is acknowledged (docs/decisions.md, "The feed from
+ * memory").
+ */
+export class FeedCache {
+  private readonly kept = new Map<string, FeedEntry & { part: FeedPart }>();
+  private readonly generations: Record<FeedPart, number> = { products: 0, texts: 0 };
+  private peers: FeedPeers | null = null;
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = MAX_BYTES) {}
+
+  /** Connects the instances (PostgreSQL) or the watch of other processes (SQLite). */
+  attach(peers: FeedPeers): void {
+    this.peers = peers;
+  }
+
+  /** The generation an answer is read at: an answer read before a drop of its part is never kept after it. */
+  generation(part: FeedPart): number {
+    return this.generations[part];
+  }
+
+  get(key: string): FeedEntry | undefined {
+    if (!this.trusted) return undefined;
+    const entry = this.kept.get(key);
+    if (entry) {
+      // Most recently used last, so the bound drops the answers nobody asks for.
+      this.kept.delete(key);
+      this.kept.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Keeps an answer read at `generation`, unless its part was dropped meanwhile. */
+  set(key: string, part: FeedPart, generation: number, entry: FeedEntry): void {
+    if (generation !== this.generations[part] || !this.trusted) return;
+    this.remove(key);
+    this.kept.set(key, { ...entry, part });
+    this.bytes += entry.body.length;
+    for (const oldest of this.kept.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.kept.get(key);
+    if (!entry) return;
+    this.kept.delete(key);
+    this.bytes -= entry.body.length;
+  }
+
+  /** Drops this instance's answers of `parts` (a drop heard from another instance, or from another process). */
+  dropLocal(parts: readonly FeedPart[]): void {
+    for (const part of parts) this.generations[part]++;
+    for (const [key, entry] of this.kept) if (parts.includes(entry.part)) this.remove(key);
+  }
+
+  /** Drops `parts` here and on every other instance; the change is acknowledged to its editor after this resolves. */
+  async drop(parts: readonly FeedPart[]): Promise<void> {
+    if (parts.length === 0) return;
+    this.dropLocal(parts);
+    await this.peers?.broadcast(parts);
+  }
+
+  /** Whether answers are served and kept now (false while an instance may have missed another's drop). */
+  get trusted(): boolean {
+    return this.peers?.trusted ?? true;
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  async close(): Promise<void> {
+    this.kept.clear();
+    this.bytes = 0;
+    await this.peers?.close();
+  }
+}
+
+const CHANNEL = 'feed_cache';
+
+type Message =
+  | { t: 'hello' | 'alive'; id: string }
+  | { t: 'drop'; id: string; n: string; parts: FeedPart[] }
+  | { t: 'ack'; id: string; n: string; to: string };
+
+export interface PeerTiming {
+  /** How often an instance says it is alive; peers not heard for three of these are forgotten. */
+  aliveMs: number;
+  /** How long a change waits for the other instances to drop; past it the change is acknowledged anyway, and logged. */
+  ackMs: number;
+}
+
+/**
+ * Instances on one PostgreSQL database, in touch through LISTEN/NOTIFY. Each says it is alive every few seconds, so
+ * each knows the others; a change's drop waits until every instance known alive has answered that it dropped, so no
+ * instance serves an answer the change made stale once its editor has been told it is saved. An instance whose
+ * listening connection is down, that started less than one alive period ago (others may not know it yet), or that
+ * has not heard its own last message come back (its event loop stalled, so drops may wait unread), serves nothing
+ * from memory and keeps nothing; after a reconnect it starts with nothing kept.
+ */
+export async function pgFeedPeers(
+  pool: pg.Pool,
+  cache: FeedCache,
+  log: { warn(obj: object, msg: string): void },
+  timing: PeerTiming = { aliveMs: 5_000, ackMs: 2_000 },
+): Promise<FeedPeers> {
+  const self = randomUUID();
+  const peers = new Map<string, number>();
+  const waiting = new Map<string, { left: Set<string>; done: () => void }>();
+  let connected = false;
+  let trustedFrom = Date.now() + timing.aliveMs;
+  let lastOwn = 0;
+  let closed = false;
+  let client: pg.PoolClient | null = null;
+
+  const send = (m: Message): Promise<unknown> => pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
+  const heard = (m: Message): void => {
+    if (m.id === self) {
+      // Notifications arrive in commit order: hearing our own means every drop committed before it was heard too.
+      if (m.t === 'hello' || m.t === 'alive') lastOwn = Date.now();
+      return;
+    }
+    peers.set(m.id, Date.now());
+    if (m.t === 'hello') void send({ t: 'alive', id: self }).catch(() => undefined);
+    if (m.t === 'drop') {
+      cache.dropLocal(m.parts);
+      void send({ t: 'ack', id: self, n: m.n, to: m.id }).catch((err: unknown) => log.warn({ err }, 'could not confirm a feed cache drop'));
+    }
+    if (m.t === 'ack' && m.to === self) {
+      const w = waiting.get(m.n);
+      w?.left.delete(m.id);
+      if (w && w.left.size === 0) w.done();
+    }
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = await pool.connect();
+    let released = false;
+    c.on('notification', (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return;
+      try {
+        heard(JSON.parse(n.payload) as Message);
+      } catch {
+        // Not one of ours: ignored.
+      }
+    });
+    c.on('error', (err) => {
+      if (released) return;
+      released = true;
+      connected = false;
+      client = null;
+      c.release(true);
+      log.warn({ err }, 'feed cache: listening connection lost; answering from the database until it is back');
+      if (!closed) setTimeout(() => void connect().catch((e: unknown) => log.warn({ err: e }, 'feed cache: reconnect failed')), 1000);
+    });
+    await c.query(`LISTEN ${CHANNEL}`);
+    client = c;
+    // Whatever was kept may have missed drops while the connection was down.
+    cache.dropLocal(['products', 'texts']);
+    connected = true;
+    trustedFrom = Date.now() + timing.aliveMs;
+    await send({ t: 'hello', id: self });
+  };
+  await connect();
+
+  const alive = setInterval(() => {
+    const gone = Date.now() - 3 * timing.aliveMs;
+    for (const [id, at] of peers) if (at < gone) peers.delete(id);
+    if (connected) void send({ t: 'alive', id: self }).catch(() => undefined);
+  }, timing.aliveMs);
+  alive.unref();
+
+  return {
+    get trusted() {
+      const now = Date.now();
+      // A stalled event loop (no own message heard lately) may have drops waiting unread: the database answers.
+      return connected && now >= trustedFrom && now - lastOwn < 2 * timing.aliveMs;
+    },
+    async broadcast(parts) {
+      const n = randomUUID();
+      const left = new Set(peers.keys());
+      let timer: NodeJS.Timeout | undefined;
+      const done = new Promise<void>((resolve) => {
+        waiting.set(n, { left, done: resolve });
+        timer = setTimeout(resolve, timing.ackMs);
+      });
+      try {
+        await send({ t: 'drop', id: self, n, parts: [...parts] });
+        if (left.size > 0) await done;
+        if (left.size > 0) log.warn({ instances: [...left] }, 'feed cache: instances did not confirm a drop in time');
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(n);
+      }
+    },
+    async close() {
+      closed = true;
+      clearInterval(alive);
+      for (const w of waiting.values()) w.done();
+      if (client) {
+        const c = client;
+        client = null;
+        await c.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        c.release();
+      }
+    },
+  };
+}
+
+/**
+ * One SQLite file: changes made through this process drop what they make stale as they commit; a change made by
+ * another process on the same file (the command line's demo data) is seen by SQLite's data_version, read every
+ * `everyMs`, and drops everything.
+ */
+export function sqliteFeedWatch(sqlite: SQLite.Database, cache: FeedCache, everyMs = 1000): FeedPeers {
+  const version = (): number => sqlite.pragma('data_version', { simple: true }) as number;
+  let last = version();
+  const timer = setInterval(() => {
+    const now = version();
+    if (now !== last) cache.dropLocal(['products', 'texts']);
+    last = now;
+  }, everyMs);
+  timer.unref();
+  return {
+    trusted: true,
+    broadcast: async () => undefined,
+    close: async () => clearInterval(timer),
+  };
+}
