@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
 import { FeedCache, pgFeedPeers, sqliteFeedWatch, type FeedPart, type PeerTiming } from './live/feedCache.js';
 import { localStore, s3Store, type FileStore } from './files/store.js';
-import { stagingStore } from './files/staging.js';
+import { localStaging, s3Staging } from './files/staging.js';
 import type { StagingStore } from './files/staging.js';
 import { prepare, setup, type SetupResult } from './setup.js';
 import { readActive } from './core/appStatus.js';
@@ -70,8 +70,9 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     : memoryBroker({ read: () => readActive(db.kysely), everyMs: opts.statusPollMs ?? 1000 });
   const store = config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
   // Made on first use: tus creates its folder in the background, which a short CLI command must not leave running.
-  let staging: StagingStore | null = null;
-  const stagingOnce = (): StagingStore => (staging ??= stagingStore(config));
+  // With S3, uploads in progress live in the bucket (made now: it starts nothing in the background).
+  let staging: StagingStore | null = config.s3 ? s3Staging(config.s3) : null;
+  const stagingOnce = (): StagingStore => (staging ??= localStaging(config));
 
   // The storefront's kept answers: dropped by a change before the change is acknowledged, here and on every instance.
   const feed = new FeedCache();

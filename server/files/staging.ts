@@ -4,13 +4,18 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/server';
 import type { Config } from '../config.js';
+import type { S3Settings } from './store.js';
+import { BucketStaging } from './bucketStaging.js';
 
 /** An upload's id: 32 hex digits, made here, matched in upload addresses, and the staged file's name. */
 export const UPLOAD_ID = '[0-9a-f]{32}';
 const uploadId = new RegExp(`^${UPLOAD_ID}$`);
 
-/** Where tus keeps uploads in progress, plus reading a finished one whole. */
-export type StagingStore = DataStore & { readWhole(id: string): Promise<Buffer>; pathOf(id: string): string };
+/**
+ * Where tus keeps uploads in progress, plus reading a finished one whole, and (a folder only) the staged file's path,
+ * which a local store links rather than copying.
+ */
+export type StagingStore = DataStore & { readWhole(id: string): Promise<Buffer>; pathOf?(id: string): string };
 
 /** A new upload id. */
 export const newUploadId = (): string => randomBytes(16).toString('hex');
@@ -33,7 +38,16 @@ class Staging extends FileStore {
   }
 }
 
-/** Where tus keeps uploads in progress: a folder under DATA_DIR, whatever the final store (see docs/decisions.md). */
-export function stagingStore(config: Config): StagingStore {
+/**
+ * Where tus keeps uploads in progress without S3: a folder under DATA_DIR. With S3 configured they live in the bucket
+ * (s3Staging), so any instance continues any upload and nothing is sticky (docs/decisions.md, "Uploads in progress in
+ * the bucket").
+ */
+export function localStaging(config: Config): StagingStore {
   return new Staging({ directory: join(config.dataDir, 'tus'), expirationPeriodInMilliseconds: STAGING_EXPIRY_MS });
+}
+
+/** The bucket's staging (S3 configured): see localStaging. */
+export function s3Staging(s3: S3Settings): StagingStore {
+  return new BucketStaging(s3, STAGING_EXPIRY_MS);
 }

@@ -54,7 +54,7 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
           owner: upload.metadata?.owner ?? '',
           originalName: upload.metadata?.filename ?? 'image',
           data,
-          stagedPath: deps.staging.pathOf(upload.id),
+          stagedPath: deps.staging.pathOf?.(upload.id),
         }, deps.maxPixels);
         // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a body.
         return {

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import S3rver from 's3rver';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../../../server/files/store.js';
+import { BucketStaging } from '../../../server/files/bucketStaging.js';
+import { createUser, pgAvailable, signIn, startApp, type TestApp } from '../helpers/index.js';
+import { makeImage } from '../helpers/images.js';
+import { tusUpload } from '../helpers/tus.js';
+
+const BUCKET = 'console-shared';
+
+// With S3 configured, uploads in progress live in the bucket (server/files/bucketStaging.ts): nothing is sticky, so an
+// upload begun through one instance is finished through another after the first is gone.
+describe.runIf(pgAvailable())('uploads in progress in the bucket, two instances on PostgreSQL', () => {
+  let s3: S3rver;
+  let dir: string;
+  let a: TestApp;
+  let b: TestApp;
+  let cookie: string;
+  let otherDir: string;
+  let settings: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 's3rver-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = await s3.run();
+    settings = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+    // Two machines: one database, one bucket and one secret, but each its own data folder (nothing shared on disk).
+    const env = {
+      S3_ENDPOINT: settings.endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', UPLOAD_MAX_MB: '24',
+      AUTH_SECRET: 'x'.repeat(40),
+    };
+    a = await startApp({ dialect: 'postgres', env });
+    otherDir = mkdtempSync(join(tmpdir(), 'console-b-'));
+    b = await startApp({ dialect: 'postgres', env, data: { ...a.data, dataDir: otherDir } });
+    const u = await createUser(a, 'editor');
+    cookie = await signIn(a, u.email, u.password);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await s3?.close();
+    rmSync(dir, { recursive: true, force: true });
+    if (otherDir) rmSync(otherDir, { recursive: true, force: true });
+  });
+
+  const keys = async (prefix = ''): Promise<string[]> => {
+    const out = await (await s3Client(settings)).send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
+    return (out.Contents ?? []).map((o) => o.Key!).sort();
+  };
+
+  it('finishes through the second instance an upload begun through the first, after the first is gone', async () => {
+    const data = await makeImage('png', 6_000_000);
+    const chunkSize = 1024 * 1024;
+    let sent = 0;
+    const begun = await tusUpload(a, cookie, data, { chunkSize, stopWhen: (u) => ((sent = (u as unknown as { _offset: number })._offset), sent >= 3 * chunkSize) });
+    expect(begun.url).not.toBeNull();
+    // The first instance goes away mid-upload, connections and all.
+    a.app.server.closeAllConnections();
+    await a.app.close();
+    const held = await keys('tus/');
+    expect(held.some((k) => k.endsWith('.info'))).toBe(true);
+    // The client resumes at the same upload, now addressed to the other instance.
+    const url = begun.url!.replace(a.baseUrl, b.baseUrl);
+    const head = await fetch(url, { method: 'HEAD', headers: { cookie, 'tus-resumable': '1.0.0', origin: new URL(b.publicUrl).origin } });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('upload-offset'))).toBeGreaterThanOrEqual(3 * chunkSize);
+    const done = await tusUpload(b, cookie, data, { chunkSize, uploadUrl: url });
+    expect(done.ok, done.body).toBe(true);
+    const { address } = JSON.parse(done.body) as { address: string };
+    const served = await fetch(`${b.baseUrl}${address}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+    // Nothing of the upload in progress is left in the bucket.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await keys('tus/')).toEqual([]);
+  });
+});
+
+describe('uploads in progress in the bucket: what expires', () => {
+  let s3: S3rver;
+  let dir: string;
+  let settings: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 's3rver-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = await s3.run();
+    settings = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  });
+  afterAll(async () => {
+    await s3?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('removes an upload begun more than a day ago, parts and state, and keeps a newer one and other files', async () => {
+    const staging = new BucketStaging(settings, 24 * 3600_000);
+    const client = await s3Client(settings);
+    const old = 'a'.repeat(32);
+    const recent = 'b'.repeat(32);
+    const put = (Key: string, Body: string) => client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body }));
+    await put(`tus/${old}.info`, JSON.stringify({ size: 10, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString(), parts: [4] }));
+    await put(`tus/${old}.0`, 'abcd');
+    await put(`tus/${recent}.info`, JSON.stringify({ size: 10, creation_date: new Date().toISOString(), parts: [] }));
+    await put('Uploads/kept.jpg', 'x');
+    expect(await staging.deleteExpired()).toBe(1);
+    const left = ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key).sort();
+    expect(left).toEqual(['Uploads/kept.jpg', `tus/${recent}.info`]);
+    expect((await staging.getUpload(recent)).offset).toBe(0);
+    await expect(staging.getUpload(old)).rejects.toMatchObject({ status_code: 404 });
+  });
+});
