@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import S3rver from 's3rver';
+import { ADMIN, createData, createUser, openEvents, pgAvailable, request, signIn, startApp, type DataStore, type TestApp } from '../helpers/index.js';
+import { haproxyAvailable, startHaproxy } from '../helpers/haproxy.js';
+import { storedImage, makeImage } from '../helpers/images.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { tusUpload } from '../helpers/tus.js';
+
+const BUCKET = 'console-lb';
+
+// Two instances on one PostgreSQL database and one bucket (s3rver), each with its own data folder, behind a real HAProxy
+// balancing every request round robin with no stickiness: what staff do works whichever instance answers.
+describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProxy, round robin, nothing sticky', () => {
+  let s3: S3rver;
+  let s3Dir: string;
+  let data: DataStore;
+  let otherDir: string;
+  let a: TestApp;
+  let b: TestApp;
+  let lb: Awaited<ReturnType<typeof startHaproxy>>;
+  let via: TestApp;
+  let receiver: Receiver;
+  const seen = { a: [] as string[], b: [] as string[] };
+
+  beforeAll(async () => {
+    s3Dir = mkdtempSync(join(tmpdir(), 's3rver-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = await s3.run();
+    data = await createData('postgres');
+    otherDir = mkdtempSync(join(tmpdir(), 'console-b-'));
+    receiver = await startReceiver();
+    // PUBLIC_URL is the balancer's address; its port is known only once it runs, so it is chosen first.
+    const { freePort } = await import('../helpers/receiver.js');
+    const lbPort = await freePort();
+    const env = {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+      AUTH_SECRET: 'y'.repeat(40), PUBLIC_URL: `http://127.0.0.1:${lbPort}`, WEBHOOK_ALLOW_PRIVATE: 'true', SESSION_CACHE_SECONDS: '0',
+    };
+    [a, b] = await Promise.all([
+      startApp({ dialect: 'postgres', env, data, build: { webhooks: { pollMs: 100 } } }),
+      startApp({ dialect: 'postgres', env, data: { ...data, dataDir: otherDir }, build: { webhooks: { pollMs: 100 } } }),
+    ]);
+    a.app.server.on('request', (req: { url?: string }) => seen.a.push(req.url ?? ''));
+    b.app.server.on('request', (req: { url?: string }) => seen.b.push(req.url ?? ''));
+    lb = await startHaproxy([new URL(a.baseUrl).port, new URL(b.baseUrl).port].map(Number), lbPort);
+    via = { ...a, baseUrl: lb.url, publicUrl: lb.url, api: (method, path, o = {}) => request(lb.url, method, path, { origin: lb.url, ...o }) };
+  });
+  afterAll(async () => {
+    await lb?.close();
+    await b?.close();
+    await a?.close();
+    await data?.drop();
+    await receiver?.close();
+    await s3?.close();
+    for (const d of [s3Dir, otherDir]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  const reset = () => {
+    seen.a.length = 0;
+    seen.b.length = 0;
+  };
+
+  it('keeps a session signed in whichever instance answers', async () => {
+    const cookie = await signIn(via, ADMIN.email, ADMIN.password);
+    reset();
+    for (let i = 0; i < 6; i++) expect((await via.api('GET', '/api/me', { cookie })).status).toBe(200);
+    expect(seen.a.filter((u) => u === '/api/me').length).toBe(3);
+    expect(seen.b.filter((u) => u === '/api/me').length).toBe(3);
+  });
+
+  it('edits a product through both, with one history entry and one webhook delivery per change', async () => {
+    const admin = await signIn(via, ADMIN.email, ADMIN.password);
+    expect((await via.api('POST', '/api/webhooks', { cookie: admin, body: { url: receiver.url } })).status).toBe(201);
+    const editor = await createUser(a, 'editor');
+    const cookie = await signIn(via, editor.email, editor.password);
+    const image = await storedImage(a, editor.uid);
+    const body = { sku: 'LB-1', name: 'Towel', category: 'Linen', mc: 'Linen care', price: '100 kr', details: 'Washed', active: true, images: [image] };
+    const created = await via.api('POST', '/api/products', { cookie, body });
+    expect(created.status, created.text).toBe(201);
+    let version = created.json.version as number;
+    for (const price of ['110 kr', '120 kr', '130 kr']) {
+      const res = await via.api('PATCH', `/api/products/${created.json.id}`, { cookie, body: { price }, headers: { 'if-match': `"${version}"` } });
+      expect(res.status, res.text).toBe(200);
+      version = res.json.version;
+    }
+    // Stale on whichever instance answers.
+    expect((await via.api('PATCH', `/api/products/${created.json.id}`, { cookie, body: { price: '1 kr' }, headers: { 'if-match': '"1"' } })).status).toBe(409);
+    const entries = await sql<{ n: string }>`select count(*) as n from history where kind = 'product' and record_id = ${created.json.id}`.execute(a.db);
+    expect(Number(entries.rows[0]!.n)).toBe(4);
+    const rows = await sql<{ n: string }>`select count(*) as n from webhook_deliveries where body like ${`%${created.json.id}%`}`.execute(a.db);
+    expect(Number(rows.rows[0]!.n)).toBe(4);
+    // Each delivered once, whichever instance's dispatcher took it.
+    for (let i = 0; i < 50 && receiver.received.filter((r) => r.body.includes(created.json.id)).length < 4; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    const ids = receiver.received.filter((r) => r.body.includes(created.json.id)).map((r) => JSON.parse(r.body).id as string);
+    expect(ids.length).toBe(4);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('takes an upload whose requests land on both instances', async () => {
+    const editor = await createUser(a, 'editor');
+    const cookie = await signIn(via, editor.email, editor.password);
+    const data = await makeImage('png', 3_000_000);
+    reset();
+    const res = await tusUpload(via, cookie, data, { chunkSize: 512 * 1024 });
+    expect(res.ok, res.body).toBe(true);
+    expect(seen.a.filter((u) => u.startsWith('/api/uploads')).length).toBeGreaterThan(0);
+    expect(seen.b.filter((u) => u.startsWith('/api/uploads')).length).toBeGreaterThan(0);
+    const { address } = JSON.parse(res.body) as { address: string };
+    for (let i = 0; i < 2; i++) {
+      const served = await fetch(`${lb.url}${address}`);
+      expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+    }
+  });
+
+  it('brings an app status change made through one instance to the pages on both', async () => {
+    const admin = await signIn(via, ADMIN.email, ADMIN.password);
+    reset();
+    const streams = [await openEvents(lb.url), await openEvents(lb.url)];
+    try {
+      expect(seen.a.some((u) => u.startsWith('/api/app/status/events'))).toBe(true);
+      expect(seen.b.some((u) => u.startsWith('/api/app/status/events'))).toBe(true);
+      for (const s of streams) expect((await s.next<{ active: boolean }>(3000)).active).toBe(true);
+      expect((await via.api('PUT', '/api/app/status', { cookie: admin, body: { active: false } })).status).toBe(200);
+      for (const s of streams) expect((await s.next<{ active: boolean }>(3000)).active).toBe(false);
+      expect((await via.api('PUT', '/api/app/status', { cookie: admin, body: { active: true } })).status).toBe(200);
+      for (const s of streams) expect((await s.next<{ active: boolean }>(3000)).active).toBe(true);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});
