@@ -64,7 +64,7 @@ export const sv: Catalogue = {
     changelog: 'Ändringslogg',
     activity: 'Aktivitet',
   },
-  header: { settings: 'Inställningar', signOut: 'Logga ut', admin: 'Administratör', language: 'Språk' },
+  header: { settings: 'Inställningar', signOut: 'Logga ut', admin: 'Administratör', language: 'Språk', darkTheme: 'Mörkt tema' },
   account: {
     pageTitle: 'Kontoinställningar',
     title: 'Mitt konto',

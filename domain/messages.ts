@@ -61,7 +61,7 @@ export const messages = {
     changelog: 'Changelog',
     activity: 'Activity',
   },
-  header: { settings: 'Settings', signOut: 'Sign Out', admin: 'Admin', language: 'Language' },
+  header: { settings: 'Settings', signOut: 'Sign Out', admin: 'Admin', language: 'Language', darkTheme: 'Dark theme' },
   account: {
     pageTitle: 'Account Settings',
     title: 'My Account',

@@ -10,7 +10,7 @@ import { RequireAccess } from './auth/RequireAccess';
 import { guardedResource, ResourcesContext } from './resourceRoutes';
 import { i18nProvider } from './i18n';
 import { createConsoleStore } from './store';
-import { theme } from './theme';
+import { darkTheme, theme } from './theme';
 import { useMessages } from './locale';
 import { DashboardPage } from './dashboardPage';
 import NotFound from './pages/NotFound';
@@ -50,6 +50,7 @@ export default function Console({ authProvider, dataProvider, store = defaultSto
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
         theme={theme}
+        darkTheme={darkTheme}
         store={store}
         layout={Layout}
         dashboard={GuardedDashboard}

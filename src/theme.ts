@@ -1,4 +1,4 @@
-import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** react-admin's default look, plus a focus ring that shows on any background (keyboard users, spec §12). */
 export const theme: RaThemeOptions = {
@@ -29,3 +29,41 @@ export const theme: RaThemeOptions = {
     },
   },
 };
+
+/**
+ * Where react-admin's store (src/store.ts: localStorageStore with the app key 'Console') keeps the light/dark choice,
+ * read by the public pages, which load without react-admin.
+ */
+export const THEME_STORAGE_KEY = 'RaStoreConsole.theme';
+
+/**
+ * The dark theme, chosen in the user menu (or by the system's preference until a choice is made). react-admin's dark
+ * palette with the same rules as the light one: a light blue on near-black that passes AA for text and for white on
+ * it, readable disabled labels, and a focus ring of the page's background then the light blue (axe-core on every
+ * screen in both themes, tests/e2e/a11y.spec.ts).
+ */
+export const darkTheme: RaThemeOptions = {
+  ...defaultDarkTheme,
+  palette: {
+    ...defaultDarkTheme.palette,
+    mode: 'dark',
+    primary: { main: '#90caf9', light: '#c3fdff', dark: '#5d99c6', contrastText: 'rgba(0, 0, 0, 0.87)' },
+    secondary: { main: '#90caf9', light: '#c3fdff', dark: '#5d99c6', contrastText: 'rgba(0, 0, 0, 0.87)' },
+    background: { default: '#121212', paper: '#1e1e1e' },
+    text: { primary: '#fff', secondary: 'rgba(255, 255, 255, 0.75)' },
+  },
+  components: {
+    ...defaultDarkTheme.components,
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(255, 255, 255, 0.75)' } } } },
+    MuiFormLabel: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(255, 255, 255, 0.75)' } } } },
+    ...({ RaSkipNavigationButton: { styleOverrides: { root: { color: '#90caf9', backgroundColor: '#121212', '&:hover': { backgroundColor: '#121212' } } } } } as object),
+    MuiButtonBase: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': { boxShadow: '0 0 0 2px #121212, 0 0 0 4px #90caf9', outline: 'none' },
+        },
+      },
+    },
+  },
+};
+

@@ -1,21 +1,26 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetIdentity, useLogout } from 'react-admin';
+import { useGetIdentity, useLogout, useTheme } from 'react-admin';
 import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../domain/locales';
 import { setLocale, useLocale, useMessages } from '../locale';
 
-/** The user's first and last name in the header, opening a menu with Settings, the console's language and Sign Out. */
+/**
+ * The user's first and last name in the header, opening a menu with Settings, Sign Out, the dark theme (remembered in
+ * this browser; until chosen, the system's preference) and the console's language.
+ */
 export function UserMenuButton() {
   const m = useMessages();
   const locale = useLocale();
   const { identity } = useGetIdentity();
   const logout = useLogout();
+  const [mode, setMode] = useTheme();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   if (!identity) return null;
@@ -52,6 +57,14 @@ export function UserMenuButton() {
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{m.header.signOut}</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem role="menuitemcheckbox" aria-checked={mode === 'dark'} onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}>
+          <ListItemIcon>
+            <DarkModeIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{m.header.darkTheme}</ListItemText>
+          {mode === 'dark' && <CheckIcon fontSize="small" sx={{ ml: 2 }} />}
         </MenuItem>
         <Divider />
         <ListSubheader sx={{ lineHeight: 2.5 }}>{m.header.language}</ListSubheader>

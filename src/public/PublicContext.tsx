@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Alert, CssBaseline, Snackbar, ThemeProvider, createTheme } from '@mui/material';
+import { Alert, CssBaseline, Snackbar, ThemeProvider, createTheme, useMediaQuery } from '@mui/material';
 import type { AppAuthProvider } from '../../providers/types';
-import { theme } from '../theme';
+import { darkTheme, theme, THEME_STORAGE_KEY } from '../theme';
 
 /** What the public pages need: the auth provider and an error toast. No react-admin: /signin stays light. */
 interface PublicTools {
@@ -11,7 +11,19 @@ interface PublicTools {
 }
 
 const PublicToolsContext = createContext<PublicTools | null>(null);
-const publicTheme = createTheme(theme);
+const publicThemes = { light: createTheme(theme), dark: createTheme(darkTheme) };
+
+/** The theme chosen in the console's user menu (kept in this browser by react-admin's store), else the system's. */
+function useMode(): 'light' | 'dark' {
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  let stored: unknown = null;
+  try {
+    stored = JSON.parse(localStorage.getItem(THEME_STORAGE_KEY) ?? 'null');
+  } catch {
+    // Unreadable or blocked storage: the system's preference.
+  }
+  return stored === 'dark' || stored === 'light' ? stored : prefersDark ? 'dark' : 'light';
+}
 const TOAST_MS = 4000;
 
 /** The public pages' theme, auth provider and toast area (spec §9: sign-in and forgot errors show as toasts). */
@@ -22,8 +34,9 @@ export function PublicProviders({ authProvider, children }: { authProvider: AppA
     if (reason !== 'clickaway') setToast(null);
   }, []);
   const tools = useMemo(() => ({ authProvider, notify }), [authProvider, notify]);
+  const mode = useMode();
   return (
-    <ThemeProvider theme={publicTheme}>
+    <ThemeProvider theme={publicThemes[mode]}>
       <CssBaseline />
       <PublicToolsContext.Provider value={tools}>
         {children}

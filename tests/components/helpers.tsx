@@ -7,6 +7,7 @@ import { canAccess, isArea } from '../../domain/permissions';
 import type { StoredUser, User } from '../../domain/users';
 import type { AppAuthProvider, AppDataProvider, LiveStatusListener } from '../../providers/types';
 import { i18nProvider } from '../../src/i18n';
+import { darkTheme, theme } from '../../src/theme';
 import { PublicProviders } from '../../src/public/PublicContext';
 
 /** A user record with the given role flags. */
@@ -87,7 +88,7 @@ export function renderInAdmin(ui: ReactNode, options: Options = {}): RenderResul
   const { authProvider = fakeAuthProvider(userWith()), dataProvider = fakeDataProvider(), path = '/' } = options;
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={theme} darkTheme={darkTheme}>
         {ui}
         <Notification />
       </AdminContext>

@@ -15,3 +15,19 @@ describe('console store', () => {
     expect(reloaded.getItem('products.listParams')).toBeUndefined();
   });
 });
+
+describe('the light/dark choice', () => {
+  it('survives sign-out and sits where the public pages read it (THEME_STORAGE_KEY)', async () => {
+    const { THEME_STORAGE_KEY } = await import('../../src/theme');
+    const store = createConsoleStore();
+    store.setup();
+    store.setItem('theme', 'dark');
+    store.reset();
+    store.teardown();
+    expect(JSON.parse(localStorage.getItem(THEME_STORAGE_KEY) ?? 'null')).toBe('dark');
+    const reloaded = createConsoleStore();
+    reloaded.setup();
+    expect(reloaded.getItem('theme')).toBe('dark');
+    reloaded.teardown();
+  });
+});

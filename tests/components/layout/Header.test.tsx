@@ -26,4 +26,19 @@ describe('header', () => {
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
     expect(authProvider.logout).toHaveBeenCalled();
   });
+
+  it('switches to the dark theme and back from the menu, saying which is on', async () => {
+    renderInAdmin(<Header />, { authProvider: fakeAuthProvider(userWith()) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const background = () => getComputedStyle(screen.getByRole('menu').closest('.MuiPaper-root')!).backgroundColor;
+    const light = background();
+    const item = within(screen.getByRole('menu')).getByRole('menuitemcheckbox', { name: 'Dark theme' });
+    expect(item).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(item);
+    expect(item).toHaveAttribute('aria-checked', 'true');
+    expect(background()).not.toBe(light);
+    await userEvent.click(item);
+    expect(item).toHaveAttribute('aria-checked', 'false');
+    expect(background()).toBe(light);
+  });
 });
