@@ -374,6 +374,24 @@ export const sv: Catalogue = {
     inviteBody:
       'Hej %{firstName}!\n\nEtt konto i butikens konsol har skapats åt dig. Välj ditt lösenord här (länken fungerar en gång, i %{hours} timmar):\n%{link}\n',
   },
+  // Saved views of the products list (issue 26, item 4).
+  views: {
+    save: 'Spara vy',
+    dialogTitle: 'Spara den här vyn',
+    name: 'Namn',
+    share: 'Dela med all personal',
+    saved: 'Vyn sparades',
+    remove: 'Ta bort vy',
+    removed: 'Vyn togs bort',
+    cancel: 'Avbryt',
+    sharedBy: 'Delad av %{name}',
+    duplicate: 'Du har redan en vy med det namnet.',
+    tooMany: 'Du kan ha högst %{max} vyer.',
+    notFound: 'Vyn finns inte längre.',
+    notYours: 'Bara den som sparade vyn, eller en administratör, kan ta bort den.',
+    unavailable: 'Sparade vyer finns inte med Firebase.',
+    failed: 'Kunde inte spara vyn.',
+  },
   // Storefront feed and webhooks (issue 13, part 2).
   webhooks: {
     menu: 'Webhooks',

@@ -360,6 +360,24 @@ export const messages = {
     inviteBody:
       "Hello %{firstName},\n\nAn account on the shop's console was made for you. Set your password here (the link works once, for %{hours} hours):\n%{link}\n",
   },
+  // Saved views of the products list (issue 26, item 4).
+  views: {
+    save: 'Save view',
+    dialogTitle: 'Save this view',
+    name: 'Name',
+    share: 'Share with all staff',
+    saved: 'View saved',
+    remove: 'Remove view',
+    removed: 'View removed',
+    cancel: 'Cancel',
+    sharedBy: 'Shared by %{name}',
+    duplicate: 'You already have a view with this name.',
+    tooMany: 'You can keep at most %{max} views.',
+    notFound: 'This view no longer exists.',
+    notYours: 'Only the person who saved a view, or an admin, can remove it.',
+    unavailable: 'Saved views are not available with Firebase.',
+    failed: 'Could not save the view.',
+  },
   // Storefront feed and webhooks (issue 13, part 2).
   webhooks: {
     menu: 'Webhooks',

@@ -27,6 +27,7 @@ import { uploadsRoutes } from './routes/uploads.js';
 import { recordRoutes } from './routes/records.js';
 import { historyRoutes } from './routes/history.js';
 import { storefrontRoutes } from './routes/storefront.js';
+import { viewsRoutes } from './routes/views.js';
 import { DomainError } from './core/errors.js';
 import { format, messages } from '../domain/messages.js';
 import { webhooksRoutes } from './routes/webhooks.js';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
   productsRoutes(app, { db: db.kysely });
+  viewsRoutes(app, { db: db.kysely });
   historyRoutes(app, { db: db.kysely });
   uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels });
   const records = opts.records ?? recordResources;

@@ -81,6 +81,16 @@ export interface HistoryTable {
   diff: string;
 }
 
+export interface SavedViewsTable {
+  id: string;
+  owner: string;
+  name: string;
+  /** JSON: the products list's search and filters (domain/views.ts ViewParams). */
+  params: string;
+  shared: number;
+  created: string;
+}
+
 export interface WebhooksTable {
   id: string;
   url: string;
@@ -115,4 +125,5 @@ export interface Database {
   history: HistoryTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  saved_views: SavedViewsTable;
 }

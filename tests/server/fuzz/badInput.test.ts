@@ -13,7 +13,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? (process.env.CI === 'true' ? 202611
 
 /** The tables a refused request must leave alone (sessions, throttle and verifications change legitimately). */
 const TABLES: Array<[string, string]> = [['users', 'id'], ['products', 'id'], ['languages', 'id'], ['app_status', 'id'], ['files', 'key'],
-  ['auth_user', 'id'], ['auth_account', 'id'], ['history', 'seq'], ['webhooks', 'id']];
+  ['auth_user', 'id'], ['auth_account', 'id'], ['history', 'seq'], ['webhooks', 'id'], ['saved_views', 'id']];
 
 /** A hash of each table's rows in primary-key order (in JS: both dialects, camelCase auth_* columns on PostgreSQL). */
 async function snapshot(t: TestApp): Promise<Record<string, string>> {
@@ -105,6 +105,8 @@ describe.each(dialects())('bad input (%s)', (dialect) => {
         return { token: 'not-a-token', newPassword: 'new password 1' };
       case 'webhook':
         return { url: `https://hooks.example/${++serial}` };
+      case 'view':
+        return { name: `View ${++serial}`, params: { category: 'Linen', missing: 'se' }, shared: false };
     }
   }
 

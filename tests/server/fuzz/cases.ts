@@ -10,7 +10,7 @@ export interface Hostile {
 }
 
 /** Valid bodies that mutations start from; build() in the test fills in what depends on the running app. */
-export type Base = 'product' | 'productPatch' | 'me' | 'flags' | 'addUser' | 'status' | 'signIn' | 'requestReset' | 'resetPassword' | 'webhook';
+export type Base = 'product' | 'productPatch' | 'me' | 'flags' | 'addUser' | 'status' | 'signIn' | 'requestReset' | 'resetPassword' | 'webhook' | 'view';
 
 /**
  * One generated request, as data. Tokens the test replaces: {product} and {target} as a whole path segment (the
@@ -315,4 +315,7 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   w(1, withId('GET', '/api/public/images/{name}', '{name}', {})),
   w(2, bodyRoute('POST', '/api/webhooks', 'webhook', mutation(['url']))),
   w(1, withId('DELETE', '/api/webhooks/{id}', '{id}', {})),
+  // Saved views of the products list.
+  w(2, bodyRoute('POST', '/api/views', 'view', mutation(['name', 'params', 'shared']))),
+  w(1, withId('DELETE', '/api/views/{id}', '{id}', {})),
 );

@@ -58,6 +58,10 @@ const MATRIX: Row[] = [
   { route: 'GET /api/public/products/{sku}', url: '/api/public/products/NO-SUCH-SKU',                                     expected: [404, 404, 404, 404, 404] },
   { route: 'GET /api/public/texts/{id}',     url: '/api/public/texts/se',                                                 expected: [200, 200, 200, 200, 200] },
   { route: 'GET /api/public/images/{name}',  url: '/api/public/images/none.jpg',                                          expected: [404, 404, 404, 404, 404] },
+  // Saved views of the products list: the staff who use it; removing another's view is refused past the guard.
+  { route: 'GET /api/views',                 url: '/api/views',                                                           expected: [401, 401, 403, 200, 200] },
+  { route: 'POST /api/views',                url: '/api/views',              body: { name: ' ', params: {} },             expected: [401, 401, 403, 400, 400] },
+  { route: 'DELETE /api/views/{id}',         url: '/api/views/no-such-id',                                                expected: [401, 401, 403, 404, 404] },
   // Settings → Webhooks: admins only.
   { route: 'GET /api/webhooks',              url: '/api/webhooks',                                                        expected: [401, 401, 403, 403, 200] },
   { route: 'POST /api/webhooks',             url: '/api/webhooks',           body: { url: 'ftp://x' },                    expected: [401, 401, 403, 403, 400] },

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { CATEGORIES } from './constants.js';
+import { format, messages } from './messages.js';
+import { TRANSLATED_LANGUAGES } from './productFields.js';
+import { lineText, optionalLineText } from './text.js';
+
+/** The most views one person keeps (a sidebar is not a database). */
+export const MAX_VIEWS = 30;
+export const VIEW_NAME_MAX = 60;
+
+/** What a products view holds: the list's search and filters, as the list's address carries them. */
+export const ViewParams = z
+  .object({
+    q: optionalLineText(200).optional(),
+    category: z.enum(CATEGORIES).optional(),
+    status: z.enum(['active', 'disabled']).optional(),
+    missing: z.enum(TRANSLATED_LANGUAGES).optional(),
+  })
+  .strict();
+export type ViewParams = z.infer<typeof ViewParams>;
+
+/** Save the products list's search and filters under a name, for oneself or for all staff. */
+export const ViewCreate = z
+  .object({
+    name: lineText(VIEW_NAME_MAX),
+    params: ViewParams,
+    shared: z.boolean().default(false),
+  })
+  .strict();
+export type ViewCreate = z.infer<typeof ViewCreate>;
+
+/** A saved view as the sidebar lists it: whose it is and whether the caller may remove it. */
+export const SavedView = z.object({
+  id: z.string(),
+  name: z.string(),
+  params: ViewParams,
+  shared: z.boolean(),
+  mine: z.boolean(),
+  ownerName: z.string(),
+  created: z.string(),
+});
+export type SavedView = z.infer<typeof SavedView>;
+
+/** The list's address for a view's parameters (and what the list reads back from its address). */
+export function viewSearch(params: ViewParams): string {
+  const s = new URLSearchParams();
+  for (const key of ['q', 'category', 'status', 'missing'] as const) {
+    const v = params[key];
+    if (v) s.set(key, v);
+  }
+  return s.toString();
+}
+
+export const tooManyViews = (): string => format(messages.views.tooMany, { max: MAX_VIEWS });

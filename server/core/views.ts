@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { bit, now } from '../db/index.js';
+import { MAX_VIEWS, ViewParams, tooManyViews, type SavedView, type ViewCreate } from '../../domain/views.js';
+import { messages } from '../../domain/messages.js';
+import { DomainError, isUniqueViolation } from './errors.js';
+
+// Saved views of the products list (issue 26, item 4): preferences, not catalogue data, so they keep no history and
+// announce nothing.
+
+/** The caller's own views, then those others shared, each by name. */
+export async function listViews(db: Kysely<Database>, uid: string): Promise<SavedView[]> {
+  const rows = await db
+    .selectFrom('saved_views as v')
+    .leftJoin('users as u', 'u.id', 'v.owner')
+    .select(['v.id', 'v.owner', 'v.name', 'v.params', 'v.shared', 'v.created', 'u.first_name', 'u.last_name'])
+    .where((eb) => eb.or([eb('v.owner', '=', uid), eb('v.shared', '=', 1)]))
+    .orderBy('v.name')
+    .orderBy('v.id')
+    .execute();
+  const views = rows.map((r) => {
+    // Read defensively: what a row holds is checked again, so a bad row shows as no filters rather than breaking the sidebar.
+    const params = ViewParams.safeParse(JSON.parse(r.params));
+    return {
+      id: r.id,
+      name: r.name,
+      params: params.success ? params.data : {},
+      shared: Boolean(r.shared),
+      mine: r.owner === uid,
+      ownerName: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+      created: r.created,
+    };
+  });
+  return [...views.filter((v) => v.mine), ...views.filter((v) => !v.mine)];
+}
+
+/** Saves a view for `uid`; a name they already use, or more than MAX_VIEWS of their own, is refused. */
+export async function createView(db: Kysely<Database>, uid: string, input: ViewCreate): Promise<SavedView> {
+  const row = { id: randomUUID(), owner: uid, name: input.name, params: JSON.stringify(input.params), shared: bit(input.shared), created: now() };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const { n } = await trx
+        .selectFrom('saved_views')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('owner', '=', uid)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_VIEWS) throw new DomainError('validation', tooManyViews());
+      await trx.insertInto('saved_views').values(row).execute();
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.views.duplicate, [{ path: '/name', message: messages.views.duplicate }]);
+    throw err;
+  }
+  const [view] = (await listViews(db, uid)).filter((v) => v.id === row.id);
+  return view!;
+}
+
+/** Removes a view: its owner may, and an admin may remove any (a shared view nobody wants any more). */
+export async function deleteView(db: Kysely<Database>, actor: { uid: string; isAdmin: boolean }, id: string): Promise<void> {
+  const view = await db.selectFrom('saved_views').select(['owner']).where('id', '=', id).executeTakeFirst();
+  if (!view) throw new DomainError('not_found', messages.views.notFound);
+  if (view.owner !== actor.uid && !actor.isAdmin) throw new DomainError('forbidden', messages.views.notYours);
+  await db.deleteFrom('saved_views').where('id', '=', id).execute();
+}
