@@ -184,26 +184,62 @@ const sweepFilesCommand: Command<number> = {
   },
 };
 
-const backup: Command<string> = {
-  summary: 'Copy the SQLite database to FILE while the server runs (PostgreSQL: use pg_dump).',
-  usage: `backup FILE
+const backup: Command<string | null> = {
+  summary: 'Copy the SQLite database while the server runs, to FILE or where scheduled backups go (PostgreSQL: pg_dump).',
+  usage: `backup [FILE]
 
-  Writes a consistent copy of DATA_DIR/console.sqlite to FILE. Images, secrets and the outbox are plain files in
-  DATA_DIR: copy them as well. On PostgreSQL, back up with pg_dump instead.`,
+  Writes a consistent copy of DATA_DIR/console.sqlite (SQLite's online backup API: the server keeps running).
+  With FILE: to that file. Without: where the scheduled backups go (BACKUP_EVERY_HOURS), DATA_DIR/backups or, with
+  S3 configured, the bucket under backups/, named by the time; then only the newest BACKUP_KEEP (default 7) are kept.
+  Images, secrets and the outbox are plain files in DATA_DIR (or the bucket): copy them as well.
+  On PostgreSQL, back up with pg_dump instead (README).`,
   options: { ...help },
   positionals: 1,
-  check(_v, [file]) {
-    if (!file) throw new UsageError('backup needs the FILE to write.');
-    return resolve(file);
-  },
-  async run(file, { db }) {
-    if (!db.sqlite) throw new Error('This console runs on PostgreSQL: back it up with pg_dump.');
+  check: (_v, [file]) => (file ? resolve(file) : null),
+  async run(file, { config, db }) {
+    if (!db.sqlite) throw new Error('This console runs on PostgreSQL: back it up with pg_dump (README, "Backups").');
+    if (file === null) {
+      const { backupNow, backupPlaceOf } = await import('./db/backup.js');
+      const place = backupPlaceOf(config);
+      const { name, removed } = await backupNow(db.sqlite, config.dataDir, place, config.backup.keep);
+      return `Database copied to ${place.describe(name)}${removed.length ? `; removed ${removed.length} older (BACKUP_KEEP=${config.backup.keep})` : ''}.`;
+    }
     // The copy holds password hashes and sessions: readable by its owner only, like the database itself.
     const { ownerOnly } = await import('./db/index.js');
     ownerOnly(file);
     await db.sqlite.backup(file);
     ownerOnly(file);
     return `Database copied to ${file}.`;
+  },
+};
+
+const restore: Command<string> = {
+  summary: 'Put a backup in place of the SQLite database (the console stopped).',
+  usage: `restore FILE
+
+  Replaces DATA_DIR/console.sqlite with FILE, a backup made by "backup" or by the schedule (from a bucket, download
+  it first: aws s3 cp s3://BUCKET/backups/NAME .). Stop the console first: the restore is refused while the database
+  is open in another process, and nothing is changed. FILE is checked first (a sound SQLite database of this console,
+  from this version or an older one, which the console brings up to date when it starts). The restored copy is
+  written beside the database and renamed over it; the database it replaces is kept beside it as
+  console.sqlite.before-restore-<time>. Sessions are as they were in the backup.
+  On PostgreSQL, restore with pg_restore instead (README).`,
+  options: { ...help },
+  positionals: 1,
+  check(_v, [file]) {
+    if (!file) throw new UsageError('restore needs the backup FILE to restore.');
+    return resolve(file);
+  },
+  async runAlone(file, env) {
+    const config = loadConfig(env);
+    if (config.databaseUrl) throw new Error('This console runs on PostgreSQL (DATABASE_URL is set): restore with pg_restore (README, "Backups").');
+    const { restoreSqlite } = await import('./db/backup.js');
+    const { replaced } = await restoreSqlite(file, config.dataDir);
+    return [
+      `Restored ${file} into ${join(config.dataDir, 'console.sqlite')}.`,
+      replaced ? `The database it replaced is kept as ${replaced}.` : 'There was no database before.',
+      'Start the console.',
+    ].join('\n');
   },
 };
 
@@ -319,6 +355,7 @@ const commands: Record<string, Command<never>> = {
   demo: demo as Command<never>,
   'sweep-files': sweepFilesCommand as Command<never>,
   backup: backup as Command<never>,
+  restore: restore as Command<never>,
   move: move as Command<never>,
 };
 
