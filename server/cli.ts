@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -279,6 +280,9 @@ const move: Command<MoveInput> = {
     return { to, files: v.files === 's3' ? 's3' : null, batchRows };
   },
   async runAlone(input, env, io) {
+    // Before loadConfig, which would make the folder and a secret in it: a wrong DATA_DIR changes nothing.
+    const source = join(resolve(env.DATA_DIR?.trim() || './data'), 'console.sqlite');
+    if (!existsSync(source)) throw new Error(`There is no SQLite database at ${source}: set DATA_DIR to the console's data folder.`);
     const config = { ...loadConfig(env), logLevel: 'silent' };
     if (config.databaseUrl) {
       throw new Error('DATABASE_URL is set, so this console already runs on PostgreSQL. move copies a SQLite install (the DATA_DIR named): unset DATABASE_URL and give the target with --to.');

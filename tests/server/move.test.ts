@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import SQLite from 'better-sqlite3';
 import S3rver from 's3rver';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,10 +197,32 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     const noBucket = await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', 'postgres://127.0.0.1/y', '--files', 's3');
     expect(noBucket.code).toBe(2);
     expect(noBucket.stderr).toMatch(/--files s3 needs the bucket configured/);
+    // A wrong DATA_DIR: refused, and no folder made there.
+    const nowhere = join(tmpdir(), `no-console-${process.pid}`);
+    const missing = await call({ DATA_DIR: nowhere }, 'move', '--to', 'postgres://127.0.0.1/y');
+    expect(missing.stderr).toBe(`Error: There is no SQLite database at ${join(nowhere, 'console.sqlite')}: set DATA_DIR to the console's data folder.\n`);
+    expect(existsSync(nowhere)).toBe(false);
     const help = await cli({}, 'move', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run cli -- move --to postgres:\/\//);
     expect(help.stdout).toContain('never changed');
+  });
+
+  it('refuses a source whose migrations are not this version\'s, before writing to the target', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'console-behind-'));
+    try {
+      cpSync(source.data.dataDir, copy, { recursive: true });
+      const db = new SQLite(join(copy, 'console.sqlite'));
+      db.prepare(`delete from schema_migrations where name = '008_product_translations'`).run();
+      db.close();
+      const to = await target();
+      const run = await call({ DATA_DIR: copy }, 'move', '--to', to.databaseUrl!);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe('Error: The SQLite database is not up to date (008_product_translations not run): start the console once on it with this version, stop it, then move.\n');
+      expect(await tablesOf(to.databaseUrl!)).toEqual([]);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('is taken up again after a failure mid-copy: the failed table rolled back, every table copied anew, nothing twice', async () => {
