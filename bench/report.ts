@@ -8,6 +8,7 @@ import type { FanoutFigures } from './fanout.js';
 import type { BrowserFigures } from './browser.js';
 import type { BombFigures } from './bombs.js';
 import type { StorefrontFigures } from './storefront.js';
+import type { MoveFigures } from './move.js';
 
 /** Everything one `npm run bench` measured, as kept in bench/results/<date>-<dialect>.json. */
 export interface BenchResult {
@@ -37,6 +38,8 @@ export interface BenchResult {
   bombs: BombFigures | null;
   /** The storefront's feed; missing in results made before the section existed. */
   storefront?: StorefrontFigures | null;
+  /** `npm run cli -- move` (--only=move); missing in results made before the section existed. */
+  move?: MoveFigures | null;
   /** Sections that failed, with why. */
   failures: string[];
 }
@@ -143,6 +146,12 @@ export function renderResult(r: BenchResult): string {
     figures.push([`CSV import of ${num(i.rows)} rows through /api/products/import: preview (all new, writes nothing)`, m(i.previewMs), 'ms']);
     figures.push([`CSV import of ${num(i.rows)} rows: apply, all new`, m(i.applyNewMs), 'ms']);
     figures.push([`CSV import of ${num(i.rows)} rows: apply, every price changed`, m(i.applyChangedMs), 'ms']);
+  }
+  if (r.move) {
+    const v = r.move;
+    const what = `${num(v.products)} products, ${num(v.history)} history entries, ${num(v.rows)} rows in all`;
+    figures.push([`npm run cli -- move, SQLite → PostgreSQL (${what}): copy and check, once`, num(v.seconds, 1), 's']);
+    figures.push(['npm run cli -- move: peak RSS (VmHWM) of its process', num(v.peakRssMb), 'MB']);
   }
   if (r.fanout) {
     const f = r.fanout;

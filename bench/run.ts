@@ -14,19 +14,21 @@ import { measureBrowser } from './browser.js';
 import { measureBombs } from './bombs.js';
 import { measureStorefront } from './storefront.js';
 import { measureImport } from './import.js';
+import { measureMove } from './move.js';
 import { renderResult, type BenchResult } from './report.js';
 import { log, machine, ROOT } from './lib.js';
 
-const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs', 'storefront', 'import'] as const;
+const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs', 'storefront', 'import', 'move'] as const;
 type Section = (typeof SECTIONS)[number];
-/** The sections a run needs to be shown in BENCHMARKS.md: bombs, storefront and import came later, and full runs from before them still count. */
-const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs' && s !== 'storefront' && s !== 'import');
+/** The sections a run needs to be shown in BENCHMARKS.md: bombs, storefront, import and move came later, and full runs from before them still count. */
+const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs' && s !== 'storefront' && s !== 'import' && s !== 'move');
 const BEGIN = '<!-- bench:begin (written by npm run bench from bench/results; edit outside these marks) -->';
 const END = '<!-- bench:end -->';
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(`--${name}`);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? [...SECTIONS];
+// A full run leaves out 'move' (it grows the SQLite place to 1,000,000 products and copies them): --only=move runs it.
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? SECTIONS.filter((s) => s !== 'move');
 const quick = flag('quick');
 const dialect = flag('pg') ? ('postgres' as const) : ('sqlite' as const);
 // Quick: a smaller catalogue, shorter runs and fewer clients, so the whole run takes a few minutes.
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     bombs: null,
     storefront: null,
     import: null,
+    move: null,
     failures: [],
   };
   if (quick) {
@@ -110,6 +113,9 @@ async function main(): Promise<void> {
       storefront: async () => void (result.storefront = await measureStorefront(place, db, samples, scale)),
       // 10,000 CSV rows (the import's limit): preview, apply as new, apply with every price changed; twice (once if quick).
       import: async () => void (result.import = await measureImport(place, db, { rows: 10_000, runs: quick ? 1 : 2 })),
+      // SQLite only: the place grown to 1,000,000 products (100,000 if quick) and 100,000 history entries, moved once.
+      move: async () =>
+        void (result.move = await measureMove(place, db, { products: quick ? 100_000 : 1_000_000, users: scale.users, history: quick ? 10_000 : 100_000 })),
     };
     for (const s of SECTIONS.filter((x) => only.includes(x))) {
       log(`— ${s} —`);

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config.js';
 import type { Services } from './services.js';
@@ -21,13 +22,32 @@ interface Command<Input = unknown> {
   positionals: number;
   /** Checks the arguments before anything is opened; throws UsageError. */
   check(values: Values, positionals: string[]): Input;
-  run(input: Input, ctx: Ctx): Promise<string>;
+  /** Runs with the console's services opened (migrations run, as the server would). */
+  run?(input: Input, ctx: Ctx): Promise<string>;
+  /** Runs without them, for commands that must not open the configured database as the server would (move, restore). */
+  runAlone?(input: Input, env: NodeJS.ProcessEnv, io: Io): Promise<string>;
 }
 
 /** Where the CLI writes; tests pass their own. */
 export interface Io {
   out(line: string): void;
   err(line: string): void;
+  /** A progress line (stderr); `final` ends a table's. Without it, progress goes to err line by line. */
+  progress?(line: string, final: boolean): void;
+}
+
+/** Progress on stderr: rewritten in place on a terminal, else a line every 5 s and each table's last. */
+function stderrProgress(): (line: string, final: boolean) => void {
+  let last = 0;
+  return (line, final) => {
+    if (process.stderr.isTTY) {
+      process.stderr.write(`\r\x1b[K${line}${final ? '\n' : ''}`);
+      return;
+    }
+    if (!final && performance.now() - last < 5000) return;
+    last = performance.now();
+    process.stderr.write(`${line}\n`);
+  };
 }
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;
@@ -165,26 +185,170 @@ const sweepFilesCommand: Command<number> = {
   },
 };
 
-const backup: Command<string> = {
-  summary: 'Copy the SQLite database to FILE while the server runs (PostgreSQL: use pg_dump).',
-  usage: `backup FILE
+const backup: Command<string | null> = {
+  summary: 'Copy the SQLite database while the server runs, to FILE or where scheduled backups go (PostgreSQL: pg_dump).',
+  usage: `backup [FILE]
 
-  Writes a consistent copy of DATA_DIR/console.sqlite to FILE. Images, secrets and the outbox are plain files in
-  DATA_DIR: copy them as well. On PostgreSQL, back up with pg_dump instead.`,
+  Writes a consistent copy of DATA_DIR/console.sqlite (SQLite's online backup API: the server keeps running).
+  With FILE: to that file. Without: where the scheduled backups go (BACKUP_EVERY_HOURS), DATA_DIR/backups or, with
+  S3 configured, the bucket under backups/, named by the time; then only the newest BACKUP_KEEP (default 7) are kept.
+  Images, secrets and the outbox are plain files in DATA_DIR (or the bucket): copy them as well.
+  On PostgreSQL, back up with pg_dump instead (README).`,
   options: { ...help },
   positionals: 1,
-  check(_v, [file]) {
-    if (!file) throw new UsageError('backup needs the FILE to write.');
-    return resolve(file);
-  },
-  async run(file, { db }) {
-    if (!db.sqlite) throw new Error('This console runs on PostgreSQL: back it up with pg_dump.');
+  check: (_v, [file]) => (file ? resolve(file) : null),
+  async run(file, { config, db }) {
+    if (!db.sqlite) throw new Error('This console runs on PostgreSQL: back it up with pg_dump (README, "Backups").');
+    if (file === null) {
+      const { backupNow, backupPlaceOf } = await import('./db/backup.js');
+      const place = backupPlaceOf(config);
+      const { name, removed } = await backupNow(db.sqlite, config.dataDir, place, config.backup.keep);
+      return `Database copied to ${place.describe(name)}${removed.length ? `; removed ${removed.length} older (BACKUP_KEEP=${config.backup.keep})` : ''}.`;
+    }
     // The copy holds password hashes and sessions: readable by its owner only, like the database itself.
     const { ownerOnly } = await import('./db/index.js');
     ownerOnly(file);
     await db.sqlite.backup(file);
     ownerOnly(file);
     return `Database copied to ${file}.`;
+  },
+};
+
+const restore: Command<string> = {
+  summary: 'Put a backup in place of the SQLite database (the console stopped).',
+  usage: `restore FILE
+
+  Replaces DATA_DIR/console.sqlite with FILE, a backup made by "backup" or by the schedule (from a bucket, download
+  it first: aws s3 cp s3://BUCKET/backups/NAME .). Stop the console first: the restore is refused while the database
+  is open in another process, and nothing is changed. FILE is checked first (a sound SQLite database of this console,
+  from this version or an older one, which the console brings up to date when it starts). The restored copy is
+  written beside the database and renamed over it; the database it replaces is kept beside it as
+  console.sqlite.before-restore-<time>. Sessions are as they were in the backup.
+  On PostgreSQL, restore with pg_restore instead (README).`,
+  options: { ...help },
+  positionals: 1,
+  check(_v, [file]) {
+    if (!file) throw new UsageError('restore needs the backup FILE to restore.');
+    return resolve(file);
+  },
+  async runAlone(file, env) {
+    const config = loadConfig(env);
+    if (config.databaseUrl) throw new Error('This console runs on PostgreSQL (DATABASE_URL is set): restore with pg_restore (README, "Backups").');
+    const { restoreSqlite } = await import('./db/backup.js');
+    const { replaced } = await restoreSqlite(file, config.dataDir);
+    return [
+      `Restored ${file} into ${join(config.dataDir, 'console.sqlite')}.`,
+      replaced ? `The database it replaced is kept as ${replaced}.` : 'There was no database before.',
+      'Start the console.',
+    ].join('\n');
+  },
+};
+
+interface MoveInput {
+  to: string;
+  files: 's3' | null;
+  batchRows: number;
+}
+
+const move: Command<MoveInput> = {
+  summary: 'Copy this SQLite install into an empty PostgreSQL database (and its images to S3), then check every table.',
+  usage: `move --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--files s3] [--batch N]
+
+  Copies every table of DATA_DIR/console.sqlite into the PostgreSQL database named by --to: accounts and sessions
+  too, so nobody has to sign in again. The database must exist and be empty (createdb); the console's tables are
+  made there as a first start on PostgreSQL makes them, then the rows are copied in batches, one transaction per
+  table, with a progress line per table on stderr. Every table's row count and a checksum of its values are then
+  compared on both sides, and what to set to run on PostgreSQL is printed.
+
+  The SQLite database is opened read-only and never changed. Stop the console first: what it writes during the
+  move is not copied. A move that failed can be run again with the same command: it starts its tables over. A
+  database that holds any other table is refused, and nothing is written to it.
+
+  --to URL      the PostgreSQL database (postgres:// or postgresql://)
+  --files s3    also copy every stored file (DATA_DIR/files: images, thumbnails, other sizes) to the bucket
+                configured by S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (S3_ENDPOINT, S3_REGION), and
+                check each one's SHA-256 after upload
+  --batch N     rows per INSERT (default 5000)`,
+  options: { ...help, to: { type: 'string' }, files: { type: 'string' }, batch: { type: 'string' } },
+  positionals: 0,
+  check(v) {
+    const to = required(v, 'to');
+    if (!/^postgres(ql)?:\/\//.test(to) || !URL.canParse(to)) throw new UsageError('--to takes a postgres:// or postgresql:// address.');
+    if (v.files !== undefined && v.files !== 's3') throw new UsageError(`--files takes s3 (got ${JSON.stringify(v.files)}).`);
+    const batchRows = v.batch === undefined ? 5000 : Number(v.batch);
+    if (!Number.isInteger(batchRows) || batchRows < 1 || batchRows > 50_000) throw new UsageError('--batch takes a whole number from 1 to 50000.');
+    return { to, files: v.files === 's3' ? 's3' : null, batchRows };
+  },
+  async runAlone(input, env, io) {
+    // Before loadConfig, which would make the folder and a secret in it: a wrong DATA_DIR changes nothing.
+    const source = join(resolve(env.DATA_DIR?.trim() || './data'), 'console.sqlite');
+    if (!existsSync(source)) throw new Error(`There is no SQLite database at ${source}: set DATA_DIR to the console's data folder.`);
+    const config = { ...loadConfig(env), logLevel: 'silent' };
+    if (config.databaseUrl) {
+      throw new Error('DATABASE_URL is set, so this console already runs on PostgreSQL. move copies a SQLite install (the DATA_DIR named): unset DATABASE_URL and give the target with --to.');
+    }
+    if (input.files === 's3' && !config.s3) {
+      throw new UsageError('--files s3 needs the bucket configured: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3_ENDPOINT and S3_REGION when not AWS).');
+    }
+    const s3 = input.files === 's3' ? config.s3 : null;
+    if (s3) {
+      // The bucket is checked before anything is written to PostgreSQL.
+      const { s3Store } = await import('./files/store.js');
+      await s3Store(s3).probe().catch((err: unknown) => {
+        throw new Error(`The bucket ${s3.bucket} cannot be written: ${(err as { name?: string }).name ?? String(err)}. Nothing was written.`);
+      });
+    }
+    const { moveToPostgres, MoveRefused } = await import('./db/move.js');
+    const { createServices } = await import('./services.js');
+    const n = (x: number): string => Math.round(x).toLocaleString('en');
+    const progress = io.progress ?? ((line: string) => io.err(line));
+    const started = performance.now();
+    let files: { files: number; bytes: number } | null = null;
+    const moved = await moveToPostgres({
+      sqlitePath: join(config.dataDir, 'console.sqlite'),
+      targetUrl: input.to,
+      batchRows: input.batchRows,
+      async prepareTarget() {
+        // Exactly what a first start on PostgreSQL makes (the migrations, the identity tables, the triggers), no admin.
+        const target = await createServices({ ...config, databaseUrl: input.to, s3: null }, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
+        await target.close();
+      },
+      progress: (p) => {
+        const left = p.finished ? 'done' : p.secondsLeft === null ? '' : `about ${n(p.secondsLeft)} s left`;
+        progress(`${p.table.padEnd(22)} ${n(p.done).padStart(11)} / ${n(p.total)} rows  ${n(p.rate)} rows/s  ${left}`, p.finished);
+      },
+      afterRows: s3
+        ? async () => {
+            const { copyFilesToS3 } = await import('./files/copyToS3.js');
+            files = await copyFilesToS3(join(config.dataDir, 'files'), s3, (p) =>
+              progress(`${'files'.padEnd(22)} ${n(p.done).padStart(11)} / ${n(p.total)} files  ${n(p.bytes / 1e6)} MB  ${p.finished ? 'done, each checked' : ''}`, p.finished),
+            );
+          }
+        : undefined,
+    }).catch((err: unknown) => {
+      throw err instanceof MoveRefused ? err : new Error(`${(err as Error).message}\nThe SQLite database is unchanged; run the same command again to start the move over.`);
+    });
+    const rows = moved.reduce((sum, t) => sum + t.rows, 0);
+    const shownUrl = input.to.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
+    const copied = files as { files: number; bytes: number } | null;
+    const lines = [
+      `Moved ${moved.length} tables (${n(rows)} rows) into ${shownUrl} in ${n((performance.now() - started) / 1000)} s; every table's row count and checksum match:`,
+      ...moved.map((t) => `  ${t.table.padEnd(22)} ${n(t.rows).padStart(11)} rows  sha256 ${t.checksum.slice(0, 16)}`),
+      ...(copied ? [`Copied ${n(copied.files)} files (${n(copied.bytes / 1e6)} MB) to the bucket ${s3!.bucket}; each one's SHA-256 checked after upload.`] : []),
+      '',
+      'To run the console on PostgreSQL, set (the rest of the configuration stays as it is):',
+      `  DATABASE_URL=${shownUrl}   (the address given to --to)`,
+      env.AUTH_SECRET
+        ? '  AUTH_SECRET: keep the value set now (sessions stay signed in only with the same secret).'
+        : `  AUTH_SECRET=<the text of ${join(config.dataDir, 'auth-secret')}>   (or keep DATA_DIR: sessions stay signed in only with the same secret)`,
+      s3
+        ? '  S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ENDPOINT, S3_REGION: as set for this command.'
+        : config.s3
+          ? '  The images were not copied (no --files s3): the bucket configured now stays where they are.'
+          : `  Images stay in ${join(config.dataDir, 'files')}: keep DATA_DIR, or run with --files s3 and set S3_* to move them to a bucket.`,
+      'Uploads in progress are not moved (they restart). The SQLite database was only read: keep it until the console runs well on PostgreSQL.',
+    ];
+    return lines.join('\n');
   },
 };
 
@@ -195,6 +359,8 @@ const commands: Record<string, Command<never>> = {
   demo: demo as Command<never>,
   'sweep-files': sweepFilesCommand as Command<never>,
   backup: backup as Command<never>,
+  restore: restore as Command<never>,
+  move: move as Command<never>,
 };
 
 const mainHelp = `Usage: npm run cli -- <command> [options]
@@ -239,7 +405,7 @@ async function withConsole<T>(env: NodeJS.ProcessEnv, fn: (ctx: Ctx) => Promise<
 }
 
 /** Runs one CLI call with the given environment; returns the exit code (0 done, 1 failed, 2 wrong usage). */
-export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = { out: console.log, err: console.error }): Promise<number> {
+export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = { out: console.log, err: console.error, progress: stderrProgress() }): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(mainHelp);
@@ -260,7 +426,7 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     }
     if (parsed.positionals.length > command.positionals) throw new UsageError(`${name}: too many arguments.`);
     const input = command.check(parsed.values, parsed.positionals);
-    io.out(await withConsole(env, (ctx) => command.run(input, ctx)));
+    io.out(command.runAlone ? await command.runAlone(input, env, io) : await withConsole(env, (ctx) => command.run!(input, ctx)));
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

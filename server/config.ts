@@ -46,6 +46,11 @@ export interface Config {
    * true (the header's first address), a number of proxies in front, or the proxies' addresses.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Backups of the SQLite database on a schedule (BACKUP_EVERY_HOURS, 0 = off) to DATA_DIR/backups or, with S3, the
+   * bucket under backups/; the newest BACKUP_KEEP are kept. Refused with DATABASE_URL (PostgreSQL: pg_dump).
+   */
+  backup: { everyHours: number; keep: number };
 }
 
 const int = (min: number, max: number) => {
@@ -94,6 +99,8 @@ const Env = z.object({
   ),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   PUBLIC_REQUESTS_PER_MINUTE: int(0, 1_000_000).default(600),
+  BACKUP_EVERY_HOURS: int(0, 24 * 30).default(0),
+  BACKUP_KEEP: int(1, 1000).default(7),
   TRUST_PROXY: optional.pipe(
     z
       .string()
@@ -149,6 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
   if (s3Missing.length > 0) {
     throw new ConfigError(s3Missing.map((k) => `${k}: must be set when any S3_ setting is (got undefined)`));
   }
+  if (e.BACKUP_EVERY_HOURS > 0 && e.DATABASE_URL) {
+    throw new ConfigError([
+      `BACKUP_EVERY_HOURS: backs up the SQLite database only; on PostgreSQL (DATABASE_URL is set) back up with pg_dump, as the README says (got ${shown('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS)})`,
+    ]);
+  }
   const dataDir = resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -187,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
     publicRequestsPerMinute: e.PUBLIC_REQUESTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY ?? false,
+    backup: { everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
   };
 }
 

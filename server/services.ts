@@ -18,6 +18,7 @@ import { enqueue, eventOf } from './core/webhooks.js';
 import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
 import type { RetryPolicy } from './lib/backoff.js';
 import { pruneDeliveries } from './core/webhookOutbox.js';
+import { backupPlaceOf, startBackups } from './db/backup.js';
 
 const HOUR = 3600_000;
 /** Stored images no product refers to are kept this long (an add or edit form may still be open). */
@@ -139,10 +140,17 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       pruneNow();
       const prune = keepDays === null ? undefined : setInterval(pruneNow, 24 * HOUR);
       prune?.unref();
+      // Every BACKUP_EVERY_HOURS, when set (SQLite only: config refuses it with DATABASE_URL): a consistent copy of the
+      // database to DATA_DIR/backups or the bucket, the newest BACKUP_KEEP kept. One SQLite file means one instance.
+      const { everyHours, keep } = config.backup;
+      const stopBackups = everyHours > 0 && db.sqlite ? startBackups(db.sqlite, config.dataDir, backupPlaceOf(config), { everyHours, keep, log: opts.log }) : null;
       const stop = () => {
         clearInterval(sweep);
         clearInterval(prune);
-        stopping = dispatcher?.stop();
+        // A backup under way finishes before the database closes.
+        const backupDone = stopBackups?.();
+        const dispatcherDone = dispatcher?.stop();
+        stopping = Promise.all([backupDone, dispatcherDone]).then(() => undefined);
         dispatcher = null;
         jobs.delete(stop);
       };

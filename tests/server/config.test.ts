@@ -56,6 +56,9 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'yes', /^TRUST_PROXY: must be true, false, a number of proxies, or their addresses/],
     ['TRUST_PROXY', '10.0.0.1, proxy.example', /^TRUST_PROXY: must be true, false/],
     ['TRUST_PROXY', '10.0.0.0/33', /^TRUST_PROXY: must be true, false/],
+    ['BACKUP_EVERY_HOURS', '-1', /^BACKUP_EVERY_HOURS: must be a whole number from 0 to 720 \(got "-1"\)$/],
+    ['BACKUP_EVERY_HOURS', '1.5', /^BACKUP_EVERY_HOURS: must be a whole number from 0 to 720/],
+    ['BACKUP_KEEP', '0', /^BACKUP_KEEP: must be a whole number from 1 to 1000 \(got "0"\)$/],
   ];
 
   it.each(bad)('refuses %s=%s with one line naming it', (name, value, line) => {
@@ -99,6 +102,14 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dataDir, 'auth-secret'), 'utf8')).toBe(c.authSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(c.authSecret);
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('backs up on no schedule unless BACKUP_EVERY_HOURS says how often, keeping 7 unless BACKUP_KEEP says; never on PostgreSQL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).backup).toEqual({ everyHours: 0, keep: 7 });
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' }).backup).toEqual({ everyHours: 6, keep: 28 });
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '0', DATABASE_URL: 'postgres://db/x' }).backup.everyHours).toBe(0);
+    const found = problems({ BACKUP_EVERY_HOURS: '24', DATABASE_URL: 'postgres://db/x' });
+    expect(found).toEqual(['BACKUP_EVERY_HOURS: backs up the SQLite database only; on PostgreSQL (DATABASE_URL is set) back up with pg_dump, as the README says (got "24")']);
   });
 
   it('keeps the change history forever unless HISTORY_KEEP_DAYS says how long', () => {
