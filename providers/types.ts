@@ -5,6 +5,7 @@ import type { MeUpdate, StoredUser, User } from '../domain/users';
 import type { UploadedImage, UploadState } from '../domain/uploads';
 import type { ImportRequest, ImportResult } from '../domain/productImport';
 import type { HistoryPage } from '../domain/history';
+import type { SavedView, ViewCreate } from '../domain/views';
 import type { Product } from '../domain/products';
 
 /**
@@ -88,4 +89,10 @@ export interface AppDataProvider extends DataProvider {
   getHistory: (of: HistoryOf, page?: { after?: string | null; limit?: number }) => Promise<HistoryPage>;
   /** Undoes one history entry (a product field change) as an edit from `version`; answers the product as saved. */
   undoHistory: (entryId: string, version: number) => Promise<Product>;
+  /** Saved views of the products list: the caller's own, then those shared with all staff; null where the back end keeps none. */
+  listViews: () => Promise<SavedView[] | null>;
+  /** Saves the products list's search and filters under a name. */
+  saveView: (view: ViewCreate) => Promise<SavedView>;
+  /** Removes a saved view (its owner, or an admin). */
+  removeView: (id: string) => Promise<void>;
 }

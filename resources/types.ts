@@ -17,7 +17,15 @@ export interface ResourceDefinition {
   /** Loads the code of its first sidebar page ahead of a click (the sidebar calls it once the console is idle). */
   preload?: () => Promise<void>;
   /** Its sidebar group: a heading, then links to its pages (each with the resource's icon unless it names one). */
-  menu: { label: Label; items: readonly { path: string; label: Label; icon?: ComponentType }[] };
+  menu: {
+    label: Label;
+    items: readonly { path: string; label: Label; icon?: ComponentType }[];
+    /**
+     * More links after the items, known only at run time (a person's saved views): a hook, called on every render of
+     * the sidebar, answering each link's full address (/<name>/…?query), text and icon.
+     */
+    useMoreItems?: () => readonly { to: string; label: string; icon: ComponentType }[];
+  };
   /** Its pages, by path under /<name>/. */
   pages: readonly { path: string; element: ReactNode }[];
 }

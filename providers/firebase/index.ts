@@ -3,6 +3,7 @@ import type { AppAuthProvider, AppDataProvider } from '../types';
 import { createFirebaseAuthProvider } from './auth';
 import { createSession } from './session';
 import { subscribeAppStatus } from './status';
+import { notAvailable } from './errors';
 
 /** The default id of the app status document (collection `app`; spec §3 names no id). See docs/decisions.md. */
 export const DEFAULT_STATUS_DOC = 'status';
@@ -19,7 +20,7 @@ export interface FirebaseProvidersOptions {
 // The build's version (vite.config.ts defines it); a runner without that define gets a stand-in.
 const BUNDLE_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
 
-type DataCalls = Omit<AppDataProvider, 'subscribeAppStatus'>;
+type DataCalls = Omit<AppDataProvider, 'subscribeAppStatus' | 'listViews' | 'saveView' | 'removeView'>;
 
 /**
  * The provider set over Firebase (Auth, Firestore, Storage). Only firebase/app and firebase/auth load with it, so the
@@ -40,6 +41,12 @@ export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, b
       const fn = calls[name] as (...a: Parameters<DataCalls[K]>) => Promise<Awaited<ReturnType<DataCalls[K]>>>;
       return fn(...args);
     };
+  // Saved views are kept by our own server only (README, Firebase): the list has none, and saving says why.
+  const views: Pick<AppDataProvider, 'listViews' | 'saveView' | 'removeView'> = {
+    listViews: async () => null,
+    saveView: async () => Promise.reject(notAvailable()),
+    removeView: async () => Promise.reject(notAvailable()),
+  };
   const dataProvider = {
     getList: later('getList'),
     getOne: later('getOne'),
@@ -54,6 +61,7 @@ export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, b
     updateMe: later('updateMe'),
     uploadImage: later('uploadImage'),
     importProducts: later('importProducts'),
+    ...views,
     subscribeAppStatus: (listener) => subscribeAppStatus(session, listener),
   } as AppDataProvider;
   return { authProvider: createFirebaseAuthProvider(session), dataProvider };

@@ -2,6 +2,7 @@ import type { MeUpdate, User } from '../../domain/users';
 import type { ImportResult } from '../../domain/productImport';
 import type { HistoryPage } from '../../domain/history';
 import type { Product } from '../../domain/products';
+import type { SavedView } from '../../domain/views';
 import type { AppDataProvider } from '../types';
 import { subscribeAppStatus } from './appStatus';
 import { api } from './http';
@@ -34,5 +35,8 @@ export function createDataProvider(): AppDataProvider {
     },
     undoHistory: (entryId, version) =>
       api<Product>(`/api/history/${encodeURIComponent(entryId)}/undo`, { method: 'POST', headers: { 'If-Match': `"${version}"` } }),
+    listViews: async () => (await api<{ items: SavedView[] }>('/api/views')).items,
+    saveView: (view) => api<SavedView>('/api/views', { method: 'POST', body: view }),
+    removeView: async (id) => void (await api(`/api/views/${encodeURIComponent(id)}`, { method: 'DELETE' })),
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { CATALOGUE_LANGUAGES, CATEGORIES } from '../../domain/constants';
@@ -16,6 +16,14 @@ import { PagedTable, type Column } from '../shared/PagedTable';
 import { ExportButton } from '../shared/ExportButton';
 import { productCsvColumns } from './csv';
 import { MissingMarks, MissingNote, missingIn } from './MissingMarks';
+import { SaveViewButton } from './SaveViewButton';
+import { ViewParams, viewSearch } from '../../domain/views';
+
+/** The list's search and filters from its address; anything unknown there is left out. */
+function viewParamsOf(params: URLSearchParams): ViewParams {
+  const read = ViewParams.safeParse(Object.fromEntries(['q', 'category', 'status', 'missing'].flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : []))));
+  return read.success ? read.data : {};
+}
 
 /** /products/products: the catalogue, newest SKU first, ten at a time; 'More' appends the next page. */
 export default function ProductList() {
@@ -23,17 +31,32 @@ export default function ProductList() {
   const t = m.products;
   const notify = useNotify();
   // What staff remember of a product: any part of its name or SKU (sent a moment after typing stops), its category,
-  // its status. The spec's exact SKU search page stays as it is.
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const [category, setCategory] = useState('');
-  const [status, setStatus] = useState('');
-  // Products whose name or details in this language are not written yet (the API takes one language at a time).
-  const [missing, setMissing] = useState<TranslatedLanguage | ''>('');
+  // its status, a language not written yet. The spec's exact SKU search page stays as it is. They live in the list's
+  // address (?q=…&category=…&status=…&missing=se), so a saved view is a link and Back restores the filters.
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  // What the controls show changes at once; the address follows (a navigation, which React may render a moment later).
+  const [current, setCurrent] = useState<ViewParams>(() => viewParamsOf(params));
+  const [typed, setTyped] = useState(current.q ?? '');
+  // The address changed from outside (a saved view's link, Back): its filters and words show.
   useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 300);
+    const next = viewParamsOf(new URLSearchParams(search));
+    setCurrent(next);
+    setTyped((t) => (t.trim() === (next.q ?? '') ? t : (next.q ?? '')));
+  }, [search]);
+  const setFilter = (key: keyof ViewParams, value: string): void => {
+    const next: ViewParams = { ...current, [key]: value || undefined };
+    if (!value) delete next[key];
+    setCurrent(next);
+    setParams(viewSearch(next), { replace: true });
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (typed.trim() !== (current.q ?? '')) setFilter('q', typed.trim());
+    }, 300);
     return () => clearTimeout(timer);
   }, [typed]);
+  const { q = '', category = '', status = '', missing = '' } = current;
   const filter = { ...(q ? { q } : {}), ...(category ? { category } : {}), ...(status ? { active: status === 'active' } : {}), ...(missing ? { missing } : {}) };
   // A back end that cannot do a part of the list (Firebase has no partial-name search) says so in its own words.
   const failed = (err: unknown): string => (err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed);
@@ -88,6 +111,7 @@ export default function ProductList() {
         <Stack direction="row" spacing={1}>
           {/* The file holds what the list shows under its filters, every page of it, in the columns the import reads. */}
           <ExportButton resource="products" filter={filter} columns={productCsvColumns} stem="products" />
+          <SaveViewButton params={current} />
           <Button component={Link} to="/products/import" variant="outlined" startIcon={<UploadFileIcon />}>
             {m.csv.import}
           </Button>
@@ -95,7 +119,7 @@ export default function ProductList() {
       </Stack>
       <Stack role="search" aria-label={t.find} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField type="search" label={t.find} value={typed} onChange={(e) => setTyped(e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 360 } }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField select label={t.category} value={category} onChange={(e) => setCategory(e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 180 } }}>
+        <TextField select label={t.category} value={category} onChange={(e) => setFilter('category', e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 180 } }}>
           <MenuItem value="">{t.all}</MenuItem>
           {CATEGORIES.map((c) => (
             <MenuItem key={c} value={c}>
@@ -103,7 +127,7 @@ export default function ProductList() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t.status} value={status} onChange={(e) => setStatus(e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 180 } }}>
+        <TextField select label={t.status} value={status} onChange={(e) => setFilter('status', e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 180 } }}>
           <MenuItem value="">{t.all}</MenuItem>
           <MenuItem value="active">{t.active}</MenuItem>
           <MenuItem value="disabled">{t.disabled}</MenuItem>
@@ -112,7 +136,7 @@ export default function ProductList() {
           <FormControlLabel
             key={lang}
             sx={{ whiteSpace: 'nowrap' }}
-            control={<Checkbox size="small" checked={missing === lang} onChange={(e) => setMissing(e.target.checked ? lang : '')} />}
+            control={<Checkbox size="small" checked={missing === lang} onChange={(e) => setFilter('missing', e.target.checked ? lang : '')} />}
             label={format(t.missing, { language: t.languageNames[lang] })}
           />
         ))}

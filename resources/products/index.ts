@@ -4,6 +4,7 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
+import { useSavedViewItems } from './savedViews';
 
 // Each page loads on demand, so the sign-in screen does not fetch them.
 const ProductList = lazyPage(() => import('./ProductList'));
@@ -26,6 +27,8 @@ export default {
       { path: 'add-product/', label: (m) => m.menu.addProduct, icon: AddIcon },
       { path: 'search', label: (m) => m.menu.searchProduct, icon: SearchIcon },
     ],
+    // The person's saved views of the list, and those shared with all staff.
+    useMoreItems: useSavedViewItems,
   },
   pages: [
     { path: 'products', element: createElement(ProductList) },

@@ -50,12 +50,18 @@ export function Menu() {
   const resources = useConsoleResources();
   usePreloadWhenIdle(resources.filter((r) => canAccess(permissions, r.area)));
   // Each resource's group comes from its own descriptor (resources/<name>/index.ts), in the console's order.
+  // A resource's run-time links (saved views): the resources are fixed for the console's life, so the hooks are
+  // called in the same order on every render.
+  const more = resources.map((r) => r.menu.useMoreItems?.() ?? []);
   const groups: Group[] = [
-    ...resources.map((r) => ({
+    ...resources.map((r, n) => ({
       key: r.name,
       area: r.area,
       label: labelText(r.menu.label, texts),
-      items: r.menu.items.map((i) => ({ to: `/${r.name}/${i.path}`, label: labelText(i.label, texts), icon: createElement(i.icon ?? r.icon) })),
+      items: [
+        ...r.menu.items.map((i) => ({ to: `/${r.name}/${i.path}`, label: labelText(i.label, texts), icon: createElement(i.icon ?? r.icon) })),
+        ...more[n]!.map((i) => ({ to: i.to, label: i.label, icon: createElement(i.icon) })),
+      ],
     })),
     ...fixed(m, texts.webhooks),
   ];
@@ -64,7 +70,7 @@ export function Menu() {
     .filter((g) => canAccess(permissions, g.area))
     .flatMap((g) => [
       <MenuHeading key={g.key} label={g.label} />,
-      ...g.items.filter((i) => !i.area || canAccess(permissions, i.area)).map((i) => <RaMenu.Item key={i.to} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
+      ...g.items.filter((i) => !i.area || canAccess(permissions, i.area)).map((i) => <RaMenu.Item key={`${i.to} ${i.label}`} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
     ]);
   return (
     <RaMenu>

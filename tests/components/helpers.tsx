@@ -66,6 +66,9 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
       listener({ active: true, version: '0.1.1' });
       return () => undefined;
     }),
+    listViews: vi.fn(async () => []),
+    saveView: unsupported,
+    removeView: unsupported,
     getMe: vi.fn(async () => userWith()),
     updateMe: vi.fn(async (data) => ({ ...userWith(), ...data })),
     uploadImage: unsupported,
