@@ -2,6 +2,7 @@ import type { MeUpdate, User } from '../../domain/users';
 import type { ImportResult } from '../../domain/productImport';
 import type { HistoryPage } from '../../domain/history';
 import type { Product } from '../../domain/products';
+import type { AccountSessions } from '../../domain/account';
 import type { AppDataProvider } from '../types';
 import { subscribeAppStatus } from './appStatus';
 import { api } from './http';
@@ -34,5 +35,17 @@ export function createDataProvider(): AppDataProvider {
     },
     undoHistory: (entryId, version) =>
       api<Product>(`/api/history/${encodeURIComponent(entryId)}/undo`, { method: 'POST', headers: { 'If-Match': `"${version}"` } }),
+    // better-auth's own routes where they fit (the server ends the other sessions whatever the body says), ours to list by id.
+    changePassword: async ({ currentPassword, newPassword }) => {
+      await api('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } });
+    },
+    listSessions: async () => (await api<AccountSessions>('/api/me/sessions')).items,
+    endSession: async (id) => {
+      await api(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    },
+    endOtherSessions: async () => {
+      await api('/api/auth/revoke-other-sessions', { method: 'POST', body: {} });
+    },
+    endUserSessions: async (uid) => (await api<{ ended: number }>(`/api/users/${encodeURIComponent(uid)}/sessions`, { method: 'DELETE' })).ended,
   };
 }
