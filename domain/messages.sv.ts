@@ -229,7 +229,7 @@ export const sv: Catalogue = {
     endSessions: 'Logga ut överallt',
     endSessionsTitle: 'Logga ut %{name} överallt?',
     endSessionsBody: 'Alla sessioner för kontot avslutas direkt; personen måste logga in igen på varje enhet.',
-    sessionsEnded: 'Utloggad överallt (%{n} sessioner)',
+    sessionsEnded: 'Utloggad överallt; avslutade sessioner: %{n}',
   },
   languages: {
     english: 'Språk: engelska',
@@ -388,9 +388,9 @@ export const sv: Catalogue = {
     signInFailedUnknown: 'En inloggning på ett okänt konto misslyckades, från %{from}',
     signInThrottled: 'Inloggningar som %{who} från %{from} stoppades efter för många misslyckanden',
     signInThrottledUnknown: 'Inloggningar från %{from} stoppades efter för många misslyckanden',
-    passwordChanged: '%{who} bytte sitt lösenord, från %{from}; %{n} andra sessioner avslutades',
-    sessionsEndedOwn: '%{who} loggade ut %{n} av sina sessioner',
-    sessionsEndedOf: '%{who} loggade ut %{record} överallt (%{n} sessioner)',
+    passwordChanged: '%{who} bytte sitt lösenord, från %{from}; andra sessioner avslutade: %{n}',
+    sessionsEndedOwn: '%{who} loggade ut sina sessioner; avslutade sessioner: %{n}',
+    sessionsEndedOf: '%{who} loggade ut %{record} överallt; avslutade sessioner: %{n}',
   },
   activity: {
     title: 'Aktivitet',

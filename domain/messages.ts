@@ -224,7 +224,7 @@ export const messages = {
     endSessions: 'Sign out everywhere',
     endSessionsTitle: 'Sign %{name} out everywhere?',
     endSessionsBody: 'Every session of this account ends at once; they must sign in again on every device.',
-    sessionsEnded: 'Signed out everywhere (%{n} sessions)',
+    sessionsEnded: 'Signed out everywhere; sessions ended: %{n}',
   },
   languages: {
     english: 'Language: English',
@@ -376,9 +376,9 @@ export const messages = {
     signInFailedUnknown: 'A sign-in to an unknown account failed, from %{from}',
     signInThrottled: 'Sign-ins as %{who} from %{from} were held back after too many failures',
     signInThrottledUnknown: 'Sign-ins from %{from} were held back after too many failures',
-    passwordChanged: '%{who} changed their password, from %{from}; %{n} other sessions ended',
-    sessionsEndedOwn: '%{who} signed out %{n} of their sessions',
-    sessionsEndedOf: '%{who} signed %{record} out everywhere (%{n} sessions)',
+    passwordChanged: '%{who} changed their password, from %{from}; other sessions ended: %{n}',
+    sessionsEndedOwn: '%{who} signed out of their sessions; sessions ended: %{n}',
+    sessionsEndedOf: '%{who} signed %{record} out everywhere; sessions ended: %{n}',
   },
   activity: {
     title: 'Activity',

@@ -145,5 +145,5 @@ test('an admin signs a colleague out everywhere from Edit User, and Activity sho
   await page.getByRole('option', { name: 'Ada Admin' }).click();
   await page.getByRole('combobox', { name: en.activity.event }).click();
   await page.getByRole('option', { name: en.activity.events.sessionsEnded }).click();
-  await expect(list.getByText(`Ada Admin signed ${sam.name} out everywhere (1 sessions)`)).toBeVisible();
+  await expect(list.getByText(`Ada Admin signed ${sam.name} out everywhere; sessions ended: 1`)).toBeVisible();
 });
