@@ -43,12 +43,13 @@ export class AccountEvents {
 
   /** A sign-in refused by the throttle before it was tried; one entry per account and address every ten minutes. */
   async signInThrottled(email: string | null, from: Origin): Promise<void> {
-    const key = `${email ?? ''}|${from.ip}`;
+    const uid = email ? ((await findUserByEmail(this.db, email))?.uid ?? null) : null;
+    // Keyed by the account, not the email typed: a sprayer of made-up emails gets one entry per address, not one each.
+    const key = `${uid ?? ''}|${from.ip}`;
     const now = Date.now();
     if ((this.throttledAt.get(key) ?? 0) > now - THROTTLED_EVERY_MS) return;
     if (this.throttledAt.size > 10_000) this.throttledAt.clear();
     this.throttledAt.set(key, now);
-    const uid = email ? ((await findUserByEmail(this.db, email))?.uid ?? null) : null;
     await this.add(uid, uid ?? '', 'signInThrottled', where(from));
   }
 

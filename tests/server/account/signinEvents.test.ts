@@ -64,6 +64,22 @@ describe.each(dialects())('sign-in events (%s)', (dialect) => {
     expect(await activity(`kind=account&action=signInFailed&person=${user.uid}`)).toHaveLength(2);
   });
 
+  it('records one held-back entry for a sprayer of made-up emails from one address, not one per email', async () => {
+    const before = (await activity('kind=account&action=signInThrottled&limit=100')).length;
+    // This address past its ceiling (100 tries an hour across accounts): every try is held back before it is checked.
+    const key = 'ip:127.0.0.1';
+    await t.db.deleteFrom('throttle').where('key', '=', key).execute();
+    await t.db.insertInto('throttle').values({ key, count: 1000, reset_at: new Date(Date.now() + 3600_000).toISOString() }).execute();
+    try {
+      for (let i = 0; i < 3; i++) expect((await signInRaw(t, uniqueEmail(`made-up-${i}`), 'whatever 123')).status).toBe(429);
+    } finally {
+      await t.db.deleteFrom('throttle').where('key', '=', key).execute();
+    }
+    const after = await activity('kind=account&action=signInThrottled&limit=100');
+    expect(after.length - before).toBe(1);
+    expect(after[0]).toMatchObject({ actor: null, recordId: '' });
+  });
+
   it('filters by kind and event: other kinds stay out, and an unknown event is refused', async () => {
     const user = await createUser(t, 'noRole');
     await signIn(t, user.email, user.password);
