@@ -54,6 +54,11 @@ export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, b
     updateMe: later('updateMe'),
     uploadImage: later('uploadImage'),
     importProducts: later('importProducts'),
+    changePassword: later('changePassword'),
+    listSessions: later('listSessions'),
+    endSession: later('endSession'),
+    endOtherSessions: later('endOtherSessions'),
+    endUserSessions: later('endUserSessions'),
     subscribeAppStatus: (listener) => subscribeAppStatus(session, listener),
   } as AppDataProvider;
   return { authProvider: createFirebaseAuthProvider(session), dataProvider };
