@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { searchText } from './text.js';
 import { EDITABLE_PRODUCT_FIELDS, TRANSLATED_FIELDS } from './productFields.js';
+import { ACCOUNT_ACTIONS } from './account.js';
 
 /** The kinds of record the change history speaks of. */
-export const HISTORY_KINDS = ['product', 'user', 'language', 'appStatus', 'record'] as const;
+export const HISTORY_KINDS = ['product', 'user', 'language', 'appStatus', 'record', 'account'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** What happened to the record. */
-export const HISTORY_ACTIONS = ['created', 'changed', 'deleted', 'keyAdded', 'keyRemoved'] as const;
+// 'account': sign-in and session events (domain/account.ts), recorded with the account's own uid as the actor.
+export const HISTORY_ACTIONS = ['created', 'changed', 'deleted', 'keyAdded', 'keyRemoved', ...ACCOUNT_ACTIONS] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** A field's value before or after; null where it had none (a new record, an added or removed key). */
@@ -55,6 +57,8 @@ export const HistoryPaging = z.object({
 export const ActivityQuery = HistoryPaging.extend({
   person: searchText(64).min(1).optional(),
   kind: z.enum(HISTORY_KINDS).optional(),
+  /** What happened (the sign-in events' kinds: 'signInFailed'). */
+  action: z.enum(HISTORY_ACTIONS).optional(),
   from: Day.optional(),
   to: Day.optional(),
 });

@@ -7,6 +7,7 @@ import type { ImportRequest, ImportResult } from '../domain/productImport';
 import type { HistoryPage } from '../domain/history';
 import type { SavedView, ViewCreate } from '../domain/views';
 import type { Product } from '../domain/products';
+import type { AccountSession } from '../domain/account';
 
 /**
  * The contract between the screens and a back end. Screens know these types and nothing of
@@ -95,4 +96,14 @@ export interface AppDataProvider extends DataProvider {
   saveView: (view: ViewCreate) => Promise<SavedView>;
   /** Removes a saved view (its owner, or an admin). */
   removeView: (id: string) => Promise<void>;
+  /** Changes the signed-in person's password; every other session of the account ends. */
+  changePassword: (change: { currentPassword: string; newPassword: string }) => Promise<void>;
+  /** The signed-in person's sessions (Account Settings → Sessions); 'not_available' where the back end has none. */
+  listSessions: () => Promise<AccountSession[]>;
+  /** Ends one of the signed-in person's sessions. */
+  endSession: (id: string) => Promise<void>;
+  /** Ends every session of the signed-in person but this one. */
+  endOtherSessions: () => Promise<void>;
+  /** An admin ends every session of a user; answers how many ended. */
+  endUserSessions: (uid: string) => Promise<number>;
 }

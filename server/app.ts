@@ -31,6 +31,8 @@ import { viewsRoutes } from './routes/views.js';
 import { DomainError } from './core/errors.js';
 import { format, messages } from '../domain/messages.js';
 import { webhooksRoutes } from './routes/webhooks.js';
+import { accountRoutes } from './routes/account.js';
+import { AccountEvents } from './core/accountEvents.js';
 import { ensureRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
 import type { RecordsResource } from '../domain/records.js';
@@ -82,9 +84,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrors(app);
   registerLocale(app);
   registerTextGuard(app);
-  registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR, cacheMs: config.sessionCacheSeconds * 1000 });
+  const absoluteMs = config.sessionAbsoluteHours * HOUR;
+  const whoIs = registerAccess(app, { auth, db: db.kysely, absoluteMs, cacheMs: config.sessionCacheSeconds * 1000 });
+  const events = new AccountEvents(db.kysely, (obj, msg) => app.log.warn(obj, msg));
 
-  authRoutes(app, { auth, publicUrl: config.publicUrl, guard: new SignInGuard(db.kysely, config.signinFailuresPerHour) });
+  const guard = new SignInGuard(db.kysely, config.signinFailuresPerHour);
+  authRoutes(app, { auth, db: db.kysely, mailer, publicUrl: config.publicUrl, guard, events, whoIs });
+  accountRoutes(app, { db: db.kysely, auth, events, absoluteMs });
   healthRoutes(app, { db: db.kysely, version: config.version, store });
   meRoutes(app, { db: db.kysely, auth });
   appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000 });

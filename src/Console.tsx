@@ -62,6 +62,7 @@ export default function Console({ authProvider, dataProvider, store = defaultSto
       >
         <CustomRoutes>
           <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
+          <Route path="/settings/sessions" element={guarded('account', <AccountSettings section="sessions" />)} />
           <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
           <Route path="/info/activity" element={guarded('activity', <Activity />)} />
           <Route path="/settings/webhooks" element={guarded('webhooks', <Webhooks />)} />

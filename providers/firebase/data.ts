@@ -1,4 +1,4 @@
-import { updateProfile } from 'firebase/auth';
+import { EmailAuthProvider, reauthenticateWithCredential, updatePassword, updateProfile } from 'firebase/auth';
 import { doc, getFirestore, serverTimestamp, updateDoc } from 'firebase/firestore';
 import type { DataProvider, GetListResult, RaRecord } from 'react-admin';
 import { PAGE_SIZE } from '../../domain/constants';
@@ -6,7 +6,7 @@ import type { MeUpdate, User } from '../../domain/users';
 import { currentMessages } from '../../src/locale';
 import { readStoredUser, storeUser } from '../shared/userStorage';
 import type { AppDataProvider, UploadCallbacks } from '../types';
-import { FirebaseBackendError, guarded, notAvailable, notFound } from './errors';
+import { FirebaseBackendError, guarded, notAvailable, notFound, toBackendError } from './errors';
 import { languageCalls } from './languages';
 import { createPager } from './pages';
 import { productCalls } from './products';
@@ -102,5 +102,25 @@ export function createFirebaseData(session: Session): Omit<AppDataProvider, 'sub
       return uploadImage(storageOf(session.app), account.uid, file, callbacks);
     },
     importProducts: async () => Promise.reject(notAvailable()),
+    /** Through the SDK: the current password signs in again (Firebase asks a recent sign-in), then the new one is set. */
+    changePassword: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
+      const account = session.auth.currentUser;
+      const m = currentMessages();
+      if (!account?.email) throw new FirebaseBackendError(401, 'unauthenticated', m.errors.unauthenticated);
+      try {
+        await reauthenticateWithCredential(account, EmailAuthProvider.credential(account.email, currentPassword));
+        await updatePassword(account, newPassword);
+      } catch (err) {
+        const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
+        if (code === 'auth/wrong-password' || code === 'auth/invalid-credential') throw new FirebaseBackendError(400, 'INVALID_PASSWORD', m.account.password.wrong);
+        if (code === 'auth/weak-password') throw new FirebaseBackendError(400, 'PASSWORD_TOO_SHORT', m.reset.tooShort);
+        throw toBackendError(err);
+      }
+    },
+    // Firebase Auth keeps no session list a browser may read or end (README 'Firebase').
+    listSessions: async () => Promise.reject(notAvailable()),
+    endSession: async () => Promise.reject(notAvailable()),
+    endOtherSessions: async () => Promise.reject(notAvailable()),
+    endUserSessions: async () => Promise.reject(notAvailable()),
   };
 }

@@ -62,6 +62,11 @@ export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, b
     uploadImage: later('uploadImage'),
     importProducts: later('importProducts'),
     ...views,
+    changePassword: later('changePassword'),
+    listSessions: later('listSessions'),
+    endSession: later('endSession'),
+    endOtherSessions: later('endOtherSessions'),
+    endUserSessions: later('endUserSessions'),
     subscribeAppStatus: (listener) => subscribeAppStatus(session, listener),
   } as AppDataProvider;
   return { authProvider: createFirebaseAuthProvider(session), dataProvider };

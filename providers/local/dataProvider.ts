@@ -3,6 +3,7 @@ import type { ImportResult } from '../../domain/productImport';
 import type { HistoryPage } from '../../domain/history';
 import type { Product } from '../../domain/products';
 import type { SavedView } from '../../domain/views';
+import type { AccountSessions } from '../../domain/account';
 import type { AppDataProvider } from '../types';
 import { subscribeAppStatus } from './appStatus';
 import { api } from './http';
@@ -38,5 +39,17 @@ export function createDataProvider(): AppDataProvider {
     listViews: async () => (await api<{ items: SavedView[] }>('/api/views')).items,
     saveView: (view) => api<SavedView>('/api/views', { method: 'POST', body: view }),
     removeView: async (id) => void (await api(`/api/views/${encodeURIComponent(id)}`, { method: 'DELETE' })),
+    // better-auth's own routes where they fit (the server ends the other sessions whatever the body says), ours to list by id.
+    changePassword: async ({ currentPassword, newPassword }) => {
+      await api('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } });
+    },
+    listSessions: async () => (await api<AccountSessions>('/api/me/sessions')).items,
+    endSession: async (id) => {
+      await api(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    },
+    endOtherSessions: async () => {
+      await api('/api/auth/revoke-other-sessions', { method: 'POST', body: {} });
+    },
+    endUserSessions: async (uid) => (await api<{ ended: number }>(`/api/users/${encodeURIComponent(uid)}/sessions`, { method: 'DELETE' })).ended,
   };
 }

@@ -8,6 +8,7 @@ import { failureStatus } from '../../domain/failures';
 import { Busy } from '../shared/Busy';
 import { UserFlagsForm } from './UserFlagsForm';
 import { HistoryPanel } from '../shared/history/HistoryPanel';
+import { EndSessionsButton } from './EndSessionsButton';
 
 /** /users/edit-user/:getUid: loads the user and shows their flags to edit; an unknown id says 'No users'. */
 export default function UserEdit() {
@@ -36,7 +37,14 @@ export default function UserEdit() {
           {t.editTitle}
         </Typography>
       </Box>
-      <Card sx={{ maxWidth: 720 }}>{body}</Card>
+      <Card sx={{ maxWidth: 720 }}>
+        {body}
+        {data && (
+          <CardContent sx={{ pt: 0 }}>
+            <EndSessionsButton user={data} />
+          </CardContent>
+        )}
+      </Card>
       {data && (
         <Card sx={{ maxWidth: 720, mt: 2 }}>
           <CardContent>

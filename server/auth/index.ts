@@ -12,6 +12,9 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants.js';
 import { format, messages } from '../../domain/messages.js';
 import { catalogues, pickLocale } from '../../domain/locales.js';
 
+/** The header the client's address reaches the library in (routes/auth.ts sets it to req.ip, which TRUST_PROXY decides). */
+export const CLIENT_IP_HEADER = 'x-console-client-ip';
+
 /** The identity library, set up for this console: email and password, sessions in our database. */
 export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: string) => void) {
   const secure = config.publicUrl.startsWith('https://');
@@ -84,7 +87,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
       cookiePrefix: 'console',
       cookies: secure ? { session_token: { name: '__Host-console.session_token' } } : undefined,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure },
-      ipAddress: { ipAddressHeaders: [] },
+      // The address a session row keeps (Account Settings → Sessions): only ever the one routes/auth.ts sets.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
 }

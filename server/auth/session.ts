@@ -60,7 +60,7 @@ function signedBy(secret: string, signed: string, token: string, signature: stri
 }
 
 /** Dates come back as Date (PostgreSQL), ISO text or epoch milliseconds (SQLite). */
-function toDate(v: unknown): Date {
+export function toDate(v: unknown): Date {
   if (v instanceof Date) return v;
   if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return new Date(Number(v));
   return new Date(String(v));

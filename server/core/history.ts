@@ -87,6 +87,7 @@ export interface HistoryFilter {
   record?: { kind: HistoryKind; id: string; resource?: string };
   person?: string;
   kind?: HistoryKind;
+  action?: HistoryAction;
   from?: string;
   to?: string;
 }
@@ -111,6 +112,7 @@ export async function listHistory(
   if (filter.record?.resource) add('resource = ?', filter.record.resource);
   if (filter.person) add('actor = ?', filter.person);
   if (filter.kind) add('kind = ?', filter.kind);
+  if (filter.action) add('action = ?', filter.action);
   if (filter.from) add('at >= ?', `${filter.from}T00:00:00.000Z`);
   if (filter.to) add('at < ?', dayAfter(filter.to));
   if (opts.after !== null) add('seq < ?', opts.after);
@@ -132,10 +134,15 @@ async function withLabels(db: Kysely<Database>, entries: HistoryEntry[]): Promis
   if (products.length > 0) {
     for (const p of await db.selectFrom('products').select(['id', 'sku']).where('id', 'in', products).execute()) labels.set(`product:${p.id}`, p.sku);
   }
-  const users = ids('user');
+  // An account event's record is the account's user.
+  const users = [...new Set([...ids('user'), ...ids('account')])];
   if (users.length > 0) {
     const found = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('id', 'in', users).execute();
-    for (const u of found) labels.set(`user:${u.id}`, `${u.first_name} ${u.last_name}`.trim() || u.email);
+    for (const u of found) {
+      const label = `${u.first_name} ${u.last_name}`.trim() || u.email;
+      labels.set(`user:${u.id}`, label);
+      labels.set(`account:${u.id}`, label);
+    }
   }
   return entries.map((e) => ({ ...e, recordLabel: labels.get(`${e.kind}:${e.recordId}`) ?? null }));
 }

@@ -22,11 +22,14 @@ declare module 'fastify' {
   }
 }
 
-/** Deny by default: each route declares its access and the guard checks it on every request. */
+/**
+ * Deny by default: each route declares its access and the guard checks it on every request. Answers how a route
+ * that is public to the guard (the identity library's) finds the request's active user, with the same kept sessions.
+ */
 export function registerAccess(
   app: FastifyInstance,
   options: { auth: Auth; db: Kysely<Database>; absoluteMs: number; cacheMs: number },
-): void {
+): (req: FastifyRequest, reply: FastifyReply) => Promise<User | null> {
   const deps = { ...options, cache: new SessionCache(options.cacheMs) };
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -51,6 +54,7 @@ export function registerAccess(
       else done();
     }, done);
   });
+  return (req, reply) => currentUser(req, reply, deps);
 }
 
 /** Resolves the session cookie to an active user record, or null; ends sessions past their absolute timeout. */

@@ -53,8 +53,8 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/history',
     { config: { access: areaAccess.activity }, schema: { tags: ['history'], querystring: ActivityQuery, response: { 200: HistoryPage } } },
     async (req) => {
-      const { person, kind, from, to } = req.query;
-      return page(deps.db, { person, kind, from, to }, req.query);
+      const { person, kind, action, from, to } = req.query;
+      return page(deps.db, { person, kind, action, from, to }, req.query);
     },
   );
 

@@ -1,12 +1,22 @@
 import { Link } from 'react-router-dom';
-import { Box, Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
 import PersonIcon from '@mui/icons-material/Person';
+import DevicesIcon from '@mui/icons-material/Devices';
 import { useMessages } from '../locale';
 import { MyAccountForm } from './MyAccountForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { Sessions } from './Sessions';
 
-/** /settings/account: the Account Settings page, its side menu and the My Account form. */
-export default function AccountSettings() {
+/** The sections of Account Settings, each at its own address. */
+const SECTIONS = [
+  { key: 'account', to: '/settings/account', icon: <PersonIcon /> },
+  { key: 'sessions', to: '/settings/sessions', icon: <DevicesIcon /> },
+] as const;
+
+/** /settings/account and /settings/sessions: the Account Settings page, its side menu, and the chosen section. */
+export default function AccountSettings({ section = 'account' }: { section?: 'account' | 'sessions' }) {
   const t = useMessages().account;
+  const label = { account: t.title, sessions: t.sessions.title };
   return (
     <Box sx={{ mt: 2 }}>
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
@@ -15,17 +25,24 @@ export default function AccountSettings() {
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: 'flex-start' }}>
         <Card component="nav" aria-label={t.pageTitle} sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0 }}>
           <List disablePadding>
-            <ListItem disablePadding>
-              <ListItemButton component={Link} to="/settings/account" selected aria-current="page">
-                <ListItemIcon>
-                  <PersonIcon />
-                </ListItemIcon>
-                <ListItemText primary={t.title} />
-              </ListItemButton>
-            </ListItem>
+            {SECTIONS.map((s) => (
+              <ListItem disablePadding key={s.key}>
+                <ListItemButton component={Link} to={s.to} selected={s.key === section} aria-current={s.key === section ? 'page' : undefined}>
+                  <ListItemIcon>{s.icon}</ListItemIcon>
+                  <ListItemText primary={label[s.key]} />
+                </ListItemButton>
+              </ListItem>
+            ))}
           </List>
         </Card>
-        <MyAccountForm />
+        {section === 'sessions' ? (
+          <Sessions />
+        ) : (
+          <Stack spacing={2} sx={{ flex: 1, width: '100%', maxWidth: 560 }}>
+            <MyAccountForm />
+            <ChangePasswordForm />
+          </Stack>
+        )}
       </Box>
     </Box>
   );

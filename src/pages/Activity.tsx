@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useGetList, useNotify } from 'react-admin';
 import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { HISTORY_KINDS, type HistoryEntry } from '../../domain/history';
+import { ACCOUNT_ACTIONS } from '../../domain/account';
 import { failureStatus } from '../../domain/failures';
 import type { User } from '../../domain/users';
 import { useMessages } from '../locale';
@@ -15,6 +16,7 @@ import { activityColumns, recordPath, recordText } from './activityColumns';
 interface Filter {
   person?: string;
   kind?: string;
+  action?: string;
   from?: string;
   to?: string;
 }
@@ -31,6 +33,8 @@ export default function Activity() {
   // The people to choose from: the staff list's first hundred (the filter itself takes any uid).
   const people = useGetList<User & { id: string }>('users', { pagination: { page: 1, perPage: 100 } });
   const set = (key: keyof Filter) => (e: { target: { value: string } }) => setFilter((f) => ({ ...f, [key]: e.target.value || undefined }));
+  // The sign-in events have kinds of their own (signed in, failed…); choosing another kind of record drops that filter.
+  const setKind = (e: { target: { value: string } }) => setFilter(({ action: _action, ...f }) => ({ ...f, kind: e.target.value || undefined }));
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -49,7 +53,7 @@ export default function Activity() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" fullWidth={false} label={t.kind} value={filter.kind ?? ''} onChange={set('kind')} sx={{ minWidth: 180 }}>
+        <TextField select size="small" fullWidth={false} label={t.kind} value={filter.kind ?? ''} onChange={setKind} sx={{ minWidth: 180 }}>
           <MenuItem value="">{t.anyKind}</MenuItem>
           {HISTORY_KINDS.map((k) => (
             <MenuItem key={k} value={k}>
@@ -57,6 +61,16 @@ export default function Activity() {
             </MenuItem>
           ))}
         </TextField>
+        {filter.kind === 'account' && (
+          <TextField select size="small" fullWidth={false} label={t.event} value={filter.action ?? ''} onChange={set('action')} sx={{ minWidth: 180 }}>
+            <MenuItem value="">{t.anyEvent}</MenuItem>
+            {ACCOUNT_ACTIONS.map((a) => (
+              <MenuItem key={a} value={a}>
+                {t.events[a]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <TextField type="date" size="small" fullWidth={false} label={t.from} value={filter.from ?? ''} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField type="date" size="small" fullWidth={false} label={t.to} value={filter.to ?? ''} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
       </Box>

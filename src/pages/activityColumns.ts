@@ -6,18 +6,18 @@ import { describeEntry, whoText } from '../../resources/shared/history/describe'
 /** Where a changed record is edited, when the console has a page for it. */
 export function recordPath(entry: HistoryEntry): string | null {
   if (entry.kind === 'product') return `/products/edit-product/${encodeURIComponent(entry.recordId)}`;
-  if (entry.kind === 'user') return `/users/edit-user/${encodeURIComponent(entry.recordId)}`;
+  if (entry.kind === 'user' || (entry.kind === 'account' && entry.recordId)) return `/users/edit-user/${encodeURIComponent(entry.recordId)}`;
   if (entry.kind === 'language') return entry.recordId === 'se' ? '/languages/swedish' : '/languages/english';
   return null;
 }
 
-/** The record as the Activity list names it: its kind, and which one. */
-export const recordText = (entry: HistoryEntry, m: Catalogue): string =>
-  entry.kind === 'language'
-    ? `${m.activity.kinds.language}: ${m.languages.names[entry.recordId === 'se' ? 'se' : 'en']}`
-    : entry.kind === 'appStatus'
-      ? m.activity.appStatus
-      : `${entry.resource ?? m.activity.kinds[entry.kind]} ${entry.recordLabel ?? entry.recordId.slice(0, 8)}`;
+/** The record as the Activity list names it: its kind, and which one (a sign-in to no known account: the kind alone). */
+export function recordText(entry: HistoryEntry, m: Catalogue): string {
+  if (entry.kind === 'language') return `${m.activity.kinds.language}: ${m.languages.names[entry.recordId === 'se' ? 'se' : 'en']}`;
+  if (entry.kind === 'appStatus') return m.activity.appStatus;
+  if (entry.kind === 'account' && !entry.recordId) return m.activity.kinds.account;
+  return `${entry.resource ?? m.activity.kinds[entry.kind]} ${entry.recordLabel ?? entry.recordId.slice(0, 8)}`;
+}
 
 /** The exported file's columns: the exact time, who, the record, and the change in words. */
 export const activityColumns = (m: Catalogue): CsvColumn<HistoryEntry>[] => [

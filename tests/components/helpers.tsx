@@ -76,6 +76,11 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     // Screens with a History panel show it empty unless a test gives entries.
     getHistory: vi.fn(async () => ({ items: [], next: null })),
     undoHistory: unsupported,
+    changePassword: unsupported,
+    listSessions: vi.fn(async () => []),
+    endSession: unsupported,
+    endOtherSessions: unsupported,
+    endUserSessions: unsupported,
     ...overrides,
   };
 }

@@ -135,3 +135,10 @@ test.describe('on a phone', () => {
     expect(found).toEqual([]);
   });
 });
+
+test('Account Settings → Sessions and its side menu have no serious or critical axe violation', async ({ page }) => {
+  await signIn(page, 'staff');
+  await open(page, '/settings/sessions');
+  await expect(page.getByRole('table', { name: 'Sessions' })).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+});

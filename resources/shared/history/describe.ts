@@ -34,8 +34,38 @@ export function valueText(value: HistoryValue, m: Catalogue): string {
 /** Who made the change: their name then, or 'The operator' for the command line and the first start. */
 export const whoText = (entry: HistoryEntry, m: Catalogue): string => entry.actorName || m.history.operator;
 
+/** A sign-in or account event in one sentence: 'Eva Berg signed in with a password from 10.0.0.7 (Chrome 140, Linux)'. */
+function describeAccount(entry: HistoryEntry, m: Catalogue): string {
+  const h = m.history;
+  const after = (field: string): HistoryValue => entry.diff[field]?.[1] ?? null;
+  const address = String(after('address') ?? '');
+  const browser = after('browser');
+  const values = {
+    who: whoText(entry, m),
+    from: browser ? `${address} (${String(browser)})` : address,
+    n: Number(after('sessions') ?? 0),
+    method: (h.methods as Readonly<Record<string, string>>)[String(after('method'))] ?? String(after('method')),
+    record: entry.recordLabel ?? entry.recordId.slice(0, 8),
+  };
+  // A refused sign-in to an address that matches no account names none (the address typed is not kept).
+  const known = entry.actor !== null;
+  switch (entry.action) {
+    case 'signedIn':
+      return format(h.signedIn, values);
+    case 'signInFailed':
+      return format(known ? h.signInFailed : h.signInFailedUnknown, values);
+    case 'signInThrottled':
+      return format(known ? h.signInThrottled : h.signInThrottledUnknown, values);
+    case 'passwordChanged':
+      return format(h.passwordChanged, values);
+    default:
+      return format(entry.actor === entry.recordId ? h.sessionsEndedOwn : h.sessionsEndedOf, values);
+  }
+}
+
 /** The sentences of one entry: 'Eva Berg changed Price from 249 kr to 199 kr', one per field changed. */
 export function describeEntry(entry: HistoryEntry, m: Catalogue): string[] {
+  if (entry.kind === 'account') return [describeAccount(entry, m)];
   const who = whoText(entry, m);
   const h = m.history;
   const fields = Object.keys(entry.diff);

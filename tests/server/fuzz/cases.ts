@@ -10,7 +10,9 @@ export interface Hostile {
 }
 
 /** Valid bodies that mutations start from; build() in the test fills in what depends on the running app. */
-export type Base = 'product' | 'productPatch' | 'me' | 'flags' | 'addUser' | 'status' | 'signIn' | 'requestReset' | 'resetPassword' | 'webhook' | 'view';
+export type Base =
+  | 'product' | 'productPatch' | 'me' | 'flags' | 'addUser' | 'status' | 'signIn' | 'requestReset' | 'resetPassword' | 'webhook'
+  | 'changePassword' | 'revokeSession' | 'view';
 
 /**
  * One generated request, as data. Tokens the test replaces: {product} and {target} as a whole path segment (the
@@ -260,7 +262,7 @@ const RAW_TEXT = ['{"firstName": -0, "lastName": 1e999}', '1e999', 'null', '[]',
 const BAD_UTF8 = [[0xff, 0xfe], [...Buffer.from('{"a":"'), 0xc0, 0x80, 0x22, 0x7d], [...Buffer.from('{"a":"'), 0xed, 0xa0, 0x80, 0x22, 0x7d]];
 const RAW_TARGETS: Array<[Gen['method'], string, boolean?]> = [['PATCH', '/api/me'], ['POST', '/api/products'], ['PUT', '/api/app/status'],
   ['PATCH', '/api/users/{target}'], ['POST', '/api/users'], ['POST', '/api/auth/sign-in/email', true], ['POST', '/api/auth/request-password-reset', true],
-  ['POST', '/api/auth/reset-password', true]];
+  ['POST', '/api/auth/reset-password', true], ['POST', '/api/auth/change-password']];
 const CONTENT_TYPES = ['application/json', 'application/json', 'text/plain', 'application/json; charset=utf-16', 'application/x-www-form-urlencoded'];
 
 /** Bodies JSON.stringify cannot make: raw text, bad UTF-8, deep nesting, odd content types. */
@@ -318,4 +320,9 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   // Saved views of the products list.
   w(2, bodyRoute('POST', '/api/views', 'view', mutation(['name', 'params', 'shared']))),
   w(1, withId('DELETE', '/api/views/{id}', '{id}', {})),
+  // Issue 23: a password change (as the admin, with a wrong current password: never accepted) and the session routes.
+  w(3, bodyRoute('POST', '/api/auth/change-password', 'changePassword', mutation(['currentPassword', 'newPassword', 'revokeOtherSessions']))),
+  w(1, bodyRoute('POST', '/api/auth/revoke-session', 'revokeSession', mutation(['token']))),
+  w(1, withId('DELETE', '/api/me/sessions/{id}', '{id}', {})),
+  w(1, withId('DELETE', '/api/users/{id}/sessions', '{id}', {})),
 );

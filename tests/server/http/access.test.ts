@@ -23,6 +23,14 @@ const MATRIX: Row[] = [
   { route: 'POST /api/auth/{*}',           url: '/api/auth/request-password-reset', body: { email: 'nobody@test.local' },  expected: [200, 200, 200, 200, 200] },
   { route: 'GET /api/me',                  url: '/api/me',                                                                expected: [401, 401, 200, 200, 200] },
   { route: 'PATCH /api/me',                url: '/api/me',                 body: { firstName: 'Same', lastName: 'Name' },  expected: [401, 401, 200, 200, 200] },
+  // better-auth's session routes under the catch-all: an active signed-in user only (issue 23); the library's answers.
+  { route: 'GET /api/auth/{*}',            url: '/api/auth/list-sessions',                                                expected: [401, 401, 200, 200, 200] },
+  { route: 'POST /api/auth/{*}',           url: '/api/auth/revoke-session', body: { token: 'no-such-token' },             expected: [401, 401, 200, 200, 200] },
+  { route: 'POST /api/auth/{*}',           url: '/api/auth/change-password', body: { currentPassword: 'not it 123', newPassword: 'a new password' }, expected: [401, 401, 400, 400, 400] },
+  // Account Settings → Sessions (own sessions by id) and an admin's 'Sign out everywhere' on Edit User.
+  { route: 'GET /api/me/sessions',         url: '/api/me/sessions',                                                       expected: [401, 401, 200, 200, 200] },
+  { route: 'DELETE /api/me/sessions/{id}', url: '/api/me/sessions/no-such-session',                                       expected: [401, 401, 404, 404, 404] },
+  { route: 'DELETE /api/users/{id}/sessions', url: '/api/users/no-such-user/sessions',                                    expected: [401, 401, 403, 403, 404] },
   { route: 'GET /api/app/status',          url: '/api/app/status',                                                        expected: [200, 200, 200, 200, 200] },
   { route: 'PUT /api/app/status',          url: '/api/app/status',         body: { active: true },                        expected: [401, 401, 403, 403, 200] },
   { route: 'GET /api/app/status/events',   url: '/api/app/status/events',                                                 expected: [200, 200, 200, 200, 200] },
