@@ -15,6 +15,8 @@ import { registerLocale } from './http/locale.js';
 import { registerTextGuard } from './http/textGuard.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerAccess } from './http/access.js';
+import { Metrics, countRequests, metricsRoute } from './http/metrics.js';
+import { EventStreams } from './live/streams.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
@@ -52,6 +54,8 @@ export interface BuildOptions {
   records?: readonly RecordsResource[];
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
   webhooks?: ServiceOptions['webhooks'];
+  /** How long /api/ready keeps the file store's probe answer; default 2 s. */
+  readyProbeCacheMs?: number;
   /** PostgreSQL only: the feed cache's alive period and drop wait; tests shorten them. */
   feedPeers?: ServiceOptions['feedPeers'];
 }
@@ -69,6 +73,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs, webhooks: opts.webhooks, feedPeers: opts.feedPeers });
   const { db, auth, mailer, broker, store, staging } = services;
+  // The instance's open event streams and its metrics; /metrics, and counting requests, only with METRICS_TOKEN.
+  const streams = new EventStreams();
+  const metrics = new Metrics({ db: db.kysely, pool: db.pool, streams, log: app.log });
+  if (config.metricsToken) countRequests(app, metrics);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,16 +92,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerTextGuard(app);
   registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR, cacheMs: config.sessionCacheSeconds * 1000 });
 
-  authRoutes(app, { auth, publicUrl: config.publicUrl, guard: new SignInGuard(db.kysely, config.signinFailuresPerHour) });
-  healthRoutes(app, { db: db.kysely, version: config.version, store });
+  authRoutes(app, { auth, publicUrl: config.publicUrl, guard: new SignInGuard(db.kysely, config.signinFailuresPerHour, undefined, (reason) => metrics.signInFailures.inc({ reason })) });
+  healthRoutes(app, { db: db.kysely, version: config.version, store, probeCacheMs: opts.readyProbeCacheMs });
+  if (config.metricsToken) metricsRoute(app, metrics, config.metricsToken);
   meRoutes(app, { db: db.kysely, auth });
-  appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000 });
+  appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000, streams });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
   productsRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
   historyRoutes(app, { db: db.kysely });
-  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels });
+  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels, inProgress: metrics.uploads });
   const records = opts.records ?? recordResources;
   await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, records);
   for (const r of records) recordRoutes(app, db.kysely, r);
