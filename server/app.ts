@@ -68,6 +68,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // (A number of hops works at run time, as Fastify documents it; its types leave the number out.)
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
+    // While shutting down, a request that arrives on a connection already open (a load balancer's keep-alive) is
+    // served, with Connection: close, instead of refused with 503: the instance still works until its last answer.
+    return503OnClosing: false,
     // A language key (at most 200 characters) is a path segment; percent-encoded it can take about 1800.
     routerOptions: { maxParamLength: 2048 },
   });

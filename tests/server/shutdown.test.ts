@@ -129,9 +129,11 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       expect(created.status).toBe(201);
       const uploadUrl = new URL(created.headers.get('location')!, base);
       let answered: { status: number; body: string } | null = null;
+      // On a keep-alive connection of its own, which a second request waits for (a load balancer's pooled connection).
+      const pooled = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const patch = http.request(uploadUrl, {
         method: 'PATCH',
-        agent: false,
+        agent: pooled,
         headers: { cookie, origin: base, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(image.length) },
       });
       const patchDone = new Promise<void>((done, fail) => {
@@ -158,10 +160,20 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       // New connections are refused while the upload is still under way.
       await vi.waitFor(async () => expect(await refused(port)).toBe(true), { timeout: 10_000, interval: 50 });
       expect(answered).toBeNull();
+      // The next request on that connection, sent once the upload is answered, during the shutdown.
+      const next = new Promise<{ status: number; connection: string | undefined }>((done, fail) => {
+        http.get(`${base}/api/health`, { agent: pooled }, (res) => {
+          res.resume();
+          res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        }).on('error', fail);
+      });
       patch.end(image.subarray(half));
       await patchDone;
       expect(answered!.status, answered!.body).toBe(200);
       expect(JSON.parse(answered!.body).address).toMatch(/^\/files\/Uploads\//);
+      // Served rather than refused, and told the connection ends.
+      expect(await next).toEqual({ status: 200, connection: 'close' });
+      pooled.destroy();
 
       // The process ends by itself, cleanly, within the grace (plus what starting to close takes).
       const code = await server.exited;
