@@ -151,6 +151,25 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       const staged = join(data.dataDir, 'tus', uploadUrl.pathname.split('/').pop()!);
       await vi.waitFor(() => expect(existsSync(staged) && statSync(staged).size).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
 
+      // A second upload whose sender stalls for good: cut once the grace is over.
+      const stalledAt = await fetch(`${base}/api/uploads`, {
+        method: 'POST',
+        headers: { cookie, origin: base, 'tus-resumable': '1.0.0', 'upload-length': String(image.length), 'upload-metadata': `filename ${Buffer.from('cotton.jpg').toString('base64')}` },
+      });
+      const stalledUrl = new URL(stalledAt.headers.get('location')!, base);
+      const stalled = http.request(stalledUrl, {
+        method: 'PATCH',
+        agent: false,
+        headers: { cookie, origin: base, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(image.length) },
+      });
+      const stalledEnd = new Promise<string>((done) => {
+        stalled.on('response', (res) => done(`answered ${res.statusCode}`));
+        stalled.on('error', (err: NodeJS.ErrnoException) => done(err.code ?? err.message));
+      });
+      stalled.write(image.subarray(0, 1000));
+      const stalledFile = join(data.dataDir, 'tus', stalledUrl.pathname.split('/').pop()!);
+      await vi.waitFor(() => expect(existsSync(stalledFile) && statSync(stalledFile).size).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+
       const signalled = Date.now();
       server.child.kill('SIGTERM');
 
@@ -175,8 +194,10 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       expect(await next).toEqual({ status: 200, connection: 'close' });
       pooled.destroy();
 
-      // The process ends by itself, cleanly, within the grace (plus what starting to close takes).
+      // The process ends by itself, cleanly, within the grace (plus what starting to close takes), the stalled
+      // upload's connection cut.
       const code = await server.exited;
+      expect(await stalledEnd).toBe('ECONNRESET');
       const tookMs = Date.now() - signalled;
       expect(code, server.output()).toBe(0);
       expect(tookMs).toBeLessThan((GRACE_S + 5) * 1000);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callerOf, dialects, openEvents, startApp, uniqueEmail, type TestApp } from '../helpers/index.js';
 
@@ -45,6 +46,23 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses any other Authorization header alike: 401, never an error (generated headers)', async () => {
+    const header = fc.oneof(
+      fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }),
+      fc.string({ maxLength: 40 }).map((x) => `Bearer ${TOKEN.slice(0, 10)}${x.replace(/[^\x21-\x7e]/g, '')}`),
+      fc.integer({ min: 0, max: TOKEN.length - 1 }).map((n) => `Bearer ${TOKEN.slice(0, n)}`),
+      fc.constantFrom(`Bearer  ${TOKEN} extra`, `Token ${TOKEN}`, TOKEN, `Bearer ${TOKEN.toUpperCase()}`, `Bearer ${'x'.repeat(8000)}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(header, async (authorization) => {
+        const res = await t.api('GET', '/metrics', { headers: { authorization } });
+        expect(res.status).toBe(401);
+        expect(res.json.error.code).toBe('unauthenticated');
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('counts requests and their time by route pattern and status, never by the address itself', async () => {
