@@ -15,7 +15,7 @@ import { registerLocale } from './http/locale.js';
 import { registerTextGuard } from './http/textGuard.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerAccess } from './http/access.js';
-import { Metrics, countRequests, metricsRoute } from './http/metrics.js';
+import { countRequests, createMetrics, metricsRoute } from './http/metrics.js';
 import { EventStreams } from './live/streams.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
@@ -78,8 +78,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { db, auth, mailer, broker, store, staging } = services;
   // The instance's open event streams and its metrics; /metrics, and counting requests, only with METRICS_TOKEN.
   const streams = new EventStreams();
-  const metrics = new Metrics({ db: db.kysely, pool: db.pool, streams, log: app.log });
-  if (config.metricsToken) countRequests(app, metrics);
+  const metrics = config.metricsToken ? await createMetrics({ db: db.kysely, pool: db.pool, streams, log: app.log }) : null;
+  if (metrics) countRequests(app, metrics);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,9 +95,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerTextGuard(app);
   registerAccess(app, { auth, db: db.kysely, absoluteMs: config.sessionAbsoluteHours * HOUR, cacheMs: config.sessionCacheSeconds * 1000 });
 
-  authRoutes(app, { auth, publicUrl: config.publicUrl, guard: new SignInGuard(db.kysely, config.signinFailuresPerHour, undefined, (reason) => metrics.signInFailures.inc({ reason })) });
+  authRoutes(app, { auth, publicUrl: config.publicUrl, guard: new SignInGuard(db.kysely, config.signinFailuresPerHour, undefined, (reason) => metrics?.signInFailures.inc({ reason })) });
   healthRoutes(app, { db: db.kysely, version: config.version, store, probeCacheMs: opts.readyProbeCacheMs });
-  if (config.metricsToken) metricsRoute(app, metrics, config.metricsToken);
+  if (metrics && config.metricsToken) metricsRoute(app, metrics, config.metricsToken);
   meRoutes(app, { db: db.kysely, auth });
   appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000, streams });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
@@ -105,7 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   productsRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
   historyRoutes(app, { db: db.kysely });
-  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels, inProgress: metrics.uploads });
+  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels, inProgress: metrics?.uploads });
   const records = opts.records ?? recordResources;
   await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, records);
   for (const r of records) recordRoutes(app, db.kysely, r);
