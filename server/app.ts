@@ -15,6 +15,8 @@ import { registerLocale } from './http/locale.js';
 import { registerTextGuard } from './http/textGuard.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerAccess } from './http/access.js';
+import { countRequests, createMetrics, metricsRoute } from './http/metrics.js';
+import { EventStreams } from './live/streams.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
@@ -54,6 +56,8 @@ export interface BuildOptions {
   records?: readonly RecordsResource[];
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
   webhooks?: ServiceOptions['webhooks'];
+  /** How long /api/ready keeps the file store's probe answer; default 2 s. */
+  readyProbeCacheMs?: number;
   /** PostgreSQL only: the feed cache's alive period and drop wait; tests shorten them. */
   feedPeers?: ServiceOptions['feedPeers'];
 }
@@ -66,11 +70,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // (A number of hops works at run time, as Fastify documents it; its types leave the number out.)
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
+    // While shutting down, a request that arrives on a connection already open (a load balancer's keep-alive) is
+    // served, with Connection: close, instead of refused with 503: the instance still works until its last answer.
+    return503OnClosing: false,
     // A language key (at most 200 characters) is a path segment; percent-encoded it can take about 1800.
     routerOptions: { maxParamLength: 2048 },
   });
   const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs, webhooks: opts.webhooks, feedPeers: opts.feedPeers });
   const { db, auth, mailer, broker, store, staging } = services;
+  // The instance's open event streams and its metrics; /metrics, and counting requests, only with METRICS_TOKEN.
+  const streams = new EventStreams();
+  const metrics = config.metricsToken ? await createMetrics({ db: db.kysely, pool: db.pool, streams, log: app.log }) : null;
+  if (metrics) countRequests(app, metrics);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,18 +99,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const whoIs = registerAccess(app, { auth, db: db.kysely, absoluteMs, cacheMs: config.sessionCacheSeconds * 1000 });
   const events = new AccountEvents(db.kysely, (obj, msg) => app.log.warn(obj, msg));
 
-  const guard = new SignInGuard(db.kysely, config.signinFailuresPerHour);
+  const guard = new SignInGuard(db.kysely, config.signinFailuresPerHour, undefined, (reason) => metrics?.signInFailures.inc({ reason }));
   authRoutes(app, { auth, db: db.kysely, mailer, publicUrl: config.publicUrl, guard, events, whoIs });
   accountRoutes(app, { db: db.kysely, auth, events, absoluteMs });
-  healthRoutes(app, { db: db.kysely, version: config.version, store });
+  healthRoutes(app, { db: db.kysely, version: config.version, store, probeCacheMs: opts.readyProbeCacheMs });
+  if (metrics && config.metricsToken) metricsRoute(app, metrics, config.metricsToken);
   meRoutes(app, { db: db.kysely, auth });
-  appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000 });
+  appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000, streams });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
   productsRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
   historyRoutes(app, { db: db.kysely });
-  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels });
+  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels, inProgress: metrics?.uploads });
   const records = opts.records ?? recordResources;
   await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, records);
   for (const r of records) recordRoutes(app, db.kysely, r);

@@ -51,6 +51,10 @@ export interface Config {
    * bucket under backups/; the newest BACKUP_KEEP are kept. Refused with DATABASE_URL (PostgreSQL: pg_dump).
    */
   backup: { everyHours: number; keep: number };
+  /** The bearer token /metrics asks for (METRICS_TOKEN); null: no /metrics at all. */
+  metricsToken: string | null;
+  /** On SIGTERM or SIGINT, how long requests under way may take before their connections are cut (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
 }
 
 const int = (min: number, max: number) => {
@@ -116,6 +120,10 @@ const Env = z.object({
       })
       .optional(),
   ),
+  METRICS_TOKEN: optional.pipe(
+    z.string().min(16, 'must be at least 16 characters').max(256, 'must be at most 256 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  ),
+  SHUTDOWN_GRACE_SECONDS: int(1, 3600).default(10),
 });
 
 /** An IP address, or one with a /prefix (CIDR), as TRUST_PROXY lists them. */
@@ -200,15 +208,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
     publicRequestsPerMinute: e.PUBLIC_REQUESTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY ?? false,
     backup: { everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }
 
 /** The console's version: package.json's, the one source (the browser bundle takes it from there at build too). */
 export const packageVersion = (): string => pkg.version;
 
+const SECRET_VARS = new Set(['ADMIN_PASSWORD', 'AUTH_SECRET', 'METRICS_TOKEN']);
+
 /** A bad value as the error line shows it: secrets hidden, passwords inside addresses masked. */
 function shown(name: string, value: string | undefined): string {
-  if (value !== undefined && (name === 'ADMIN_PASSWORD' || name === 'AUTH_SECRET')) return `a value of ${value.length} characters`;
+  if (value !== undefined && SECRET_VARS.has(name)) return `a value of ${value.length} characters`;
   return JSON.stringify(value?.replace(/\/\/[^/@]*@/, '//***@'));
 }
 

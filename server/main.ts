@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { shutdown } from './shutdown.js';
 
-/** Starts the console: checks config, builds the app, listens, and shuts down cleanly on a signal. */
+/** Starts the console: checks config, builds the app, listens, and shuts down gracefully on SIGTERM or SIGINT (server/shutdown.ts). */
 async function main(): Promise<void> {
   let config;
   try {
@@ -21,14 +22,28 @@ async function main(): Promise<void> {
       : `First start: created the admin ${admin.email} with the password from ADMIN_PASSWORD.`;
     console.log(`\n${'='.repeat(72)}\n${banner}\n${'='.repeat(72)}\n`);
   }
-  const close = async (): Promise<void> => {
-    // Requests in flight get ten seconds to finish; a keep-alive socket left busy must not hold the exit longer.
-    setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
-    await app.close();
-    process.exit(0);
+  const graceMs = config.shutdownGraceSeconds * 1000;
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    // Once: under `npm start` a Ctrl-C reaches the server twice (from the terminal and forwarded by npm).
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: finishing the requests under way');
+    // Should closing hang past the grace (a database that does not answer), the process ends all the same.
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${config.shutdownGraceSeconds} s; exiting.`);
+      process.exit(1);
+    }, graceMs + 5000).unref();
+    shutdown(app, services, graceMs).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err instanceof Error ? err.message : err);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void close());
-  process.once('SIGTERM', () => void close());
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   await app.listen({ port: config.port, host: config.host });
   console.log(`Console ready at ${config.publicUrl}`);
 }

@@ -43,6 +43,11 @@ export interface Services {
   webhooks: { wake(): void };
   /** Starts the hourly jobs (the server only); returns a function that stops them. */
   startJobs(): () => void;
+  /**
+   * Stops the jobs (shutdown): webhook sends under way get `graceMs` to finish, then are cut and their deliveries
+   * released for another instance at once. Without `graceMs`, sends run to their own timeout.
+   */
+  stopJobs(graceMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,8 +109,12 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   });
   let dispatcher: Dispatcher | null = null;
 
-  const jobs = new Set<() => void>();
+  const jobs = new Set<(graceMs?: number) => void>();
   let stopping: Promise<void> | undefined;
+  const stopJobs = async (graceMs?: number): Promise<void> => {
+    for (const stop of [...jobs]) stop(graceMs);
+    await stopping;
+  };
   return {
     config,
     db,
@@ -144,12 +153,12 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       // database to DATA_DIR/backups or the bucket, the newest BACKUP_KEEP kept. One SQLite file means one instance.
       const { everyHours, keep } = config.backup;
       const stopBackups = everyHours > 0 && db.sqlite ? startBackups(db.sqlite, config.dataDir, backupPlaceOf(config), { everyHours, keep, log: opts.log }) : null;
-      const stop = () => {
+      const stop = (graceMs?: number) => {
         clearInterval(sweep);
         clearInterval(prune);
         // A backup under way finishes before the database closes.
         const backupDone = stopBackups?.();
-        const dispatcherDone = dispatcher?.stop();
+        const dispatcherDone = dispatcher?.stop(graceMs);
         stopping = Promise.all([backupDone, dispatcherDone]).then(() => undefined);
         dispatcher = null;
         jobs.delete(stop);
@@ -157,10 +166,10 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       jobs.add(stop);
       return stop;
     },
+    stopJobs,
     async close() {
-      for (const stop of [...jobs]) stop();
       // Sends under way finish (and record how they went) before the database closes.
-      await stopping;
+      await stopJobs();
       await feed.close();
       await broker.close();
       await db.close();

@@ -23,7 +23,13 @@ export class SignInGuard {
   private readonly perAddress: Throttle;
   private readonly resetMails: Throttle;
 
-  constructor(db: Kysely<Database>, failuresPerHour: number, addressCeiling = 100) {
+  /** `onFailure` hears each failed sign-in (for /metrics): refused by the identity check, or throttled before it. */
+  constructor(
+    db: Kysely<Database>,
+    failuresPerHour: number,
+    addressCeiling = 100,
+    private readonly onFailure: (reason: 'refused' | 'throttled') => void = () => undefined,
+  ) {
     this.backoff = new Backoff(db, failuresPerHour, HOUR);
     this.perAddress = new Throttle(db, addressCeiling, HOUR);
     this.resetMails = new Throttle(db, failuresPerHour, HOUR);
@@ -31,6 +37,12 @@ export class SignInGuard {
 
   /** Before the attempt: null to go ahead, or how many seconds to wait (0 when the wait has no set end). Counts what it lets through, but sign-ins, which count only when they fail. */
   async admit(a: Attempt): Promise<number | null> {
+    const wait = await this.decide(a);
+    if (wait !== null && a.kind === 'signIn') this.onFailure('throttled');
+    return wait;
+  }
+
+  private async decide(a: Attempt): Promise<number | null> {
     const address = `ip:${a.ip}`;
     if (await this.perAddress.blocked(address)) return 0;
     if (a.kind === 'signIn' && a.email) {
@@ -49,6 +61,7 @@ export class SignInGuard {
 
   /** After a refused sign-in. */
   async failed(a: Attempt): Promise<void> {
+    this.onFailure('refused');
     await this.perAddress.hit(`ip:${a.ip}`);
     if (a.email) await this.backoff.fail(pairKey(a));
   }

@@ -111,3 +111,27 @@ export async function pruneDeliveries(db: Kysely<Database>, before: Date): Promi
     .executeTakeFirst();
   return Number(numDeletedRows);
 }
+
+/**
+ * Lets go of claims at once (this instance is shutting down): their rows, unless a try was recorded meanwhile, are
+ * due again for any dispatcher, as they were, without waiting for the lease to run out. Answers how many.
+ */
+export async function releaseClaims(db: Kysely<Database>, claims: readonly string[]): Promise<number> {
+  if (claims.length === 0) return 0;
+  const { numUpdatedRows } = await db
+    .updateTable('webhook_deliveries')
+    .set({ claimed_by: null, claimed_until: null })
+    .where('claimed_by', 'in', claims)
+    .executeTakeFirst();
+  return Number(numUpdatedRows);
+}
+
+/** The outbox's backlog: deliveries not yet delivered nor given up (pending or retrying), and when the oldest was made. */
+export async function outboxBacklog(db: Kysely<Database>): Promise<{ depth: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => [eb.fn.countAll<number | string>().as('depth'), eb.fn.min('created').as('oldest')])
+    .where('status', 'in', ['pending', 'retrying'])
+    .executeTakeFirstOrThrow();
+  return { depth: Number(row.depth), oldest: row.oldest ?? null };
+}

@@ -6,6 +6,8 @@ import { isPrivateAddress, literalAddress, PrivateAddressError, publicOnlyLookup
 export interface PostOptions {
   timeoutMs: number;
   allowPrivate: boolean;
+  /** Ends the request early (the server is shutting down). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -27,6 +29,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
         lookup: opts.allowPrivate ? undefined : publicOnlyLookup,
         agent: false,
         timeout: opts.timeoutMs,
+        signal: opts.signal,
       },
       (res) => {
         // The answer's body is not needed; read it away so the socket closes.

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { ServerResponse } from 'node:http';
 import type { Database } from '../db/schema.js';
 import type { Broker } from '../live/broker.js';
+import type { EventStreams } from '../live/streams.js';
 import { AppStatus, AppStatusUpdate } from '../../domain/appStatus.js';
 import { readActive, writeActive } from '../core/appStatus.js';
 
@@ -12,6 +12,8 @@ interface Deps {
   broker: Broker;
   version: string;
   heartbeatMs: number;
+  /** The instance's open streams (counted by /metrics, ended with a retry hint on shutdown). */
+  streams: EventStreams;
 }
 
 /** The live app status: read, change (admin) and follow as server-sent events. */
@@ -42,11 +44,9 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
     return shared;
   };
 
-  const streams = new Set<ServerResponse>();
   // preClose, not onClose: Fastify waits for open connections before onClose, and an event stream never ends by itself.
-  app.addHook('preClose', async () => {
-    for (const s of streams) s.end();
-  });
+  // Each stream is told to come back soon: behind a load balancer, to an instance that is still up.
+  app.addHook('preClose', async () => deps.streams.endAll());
 
   r.get('/api/app/status/events', { config: { access: 'public' }, schema: { tags: ['app'] } }, async (req, reply) => {
     reply.hijack();
@@ -67,13 +67,12 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
     };
     // A retry hint so browsers come back quickly after a restart.
     res.write('retry: 2000\n\n');
-    streams.add(res);
+    deps.streams.add(res);
     const unsubscribe = deps.broker.subscribe(() => void send(announced).catch((err: unknown) => req.log.warn({ err }, 'status read failed')));
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs);
+    const heartbeat = setInterval(() => void (res.writableEnded || res.write(': heartbeat\n\n')), deps.heartbeatMs);
     const stop = (): void => {
       clearInterval(heartbeat);
       unsubscribe();
-      streams.delete(res);
     };
     req.raw.on('close', stop);
     await send(status).catch(() => res.end());

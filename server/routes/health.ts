@@ -7,6 +7,8 @@ import { pendingMigrations } from '../db/migrate.js';
 
 /** How long one part of the readiness answer may take before it counts as failing. */
 const PART_MS = 3000;
+/** How long the file store's probe answer is kept. */
+const PROBE_KEEP_MS = 2000;
 
 /** A part's outcome: 'ok', or what failed, short and without secrets (an error's code or name, never its message). */
 async function part(run: () => Promise<string | undefined>): Promise<string> {
@@ -35,7 +37,16 @@ async function part(run: () => Promise<string | undefined>): Promise<string> {
  * the database answers, its migrations are current and the file store (the folder or the bucket) can be written;
  * otherwise 503 naming the failing parts.
  */
-export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; version: string; store: FileStore }): void {
+export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; version: string; store: FileStore; probeCacheMs?: number }): void {
+  // The file store's probe writes (a file, or an object in the bucket): a load balancer asking every second must not
+  // write every second, so its answer is kept a moment, and callers meanwhile share it.
+  const keepMs = deps.probeCacheMs ?? PROBE_KEEP_MS;
+  let probed: { at: number; outcome: Promise<string> } | null = null;
+  const probeFiles = (): Promise<string> => {
+    if (!probed || Date.now() - probed.at >= keepMs) probed = { at: Date.now(), outcome: part(() => deps.store.probe().then(() => undefined)) };
+    return probed.outcome;
+  };
+
   app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => {
     await sql`select 1`.execute(deps.db);
     return { ok: true, version: deps.version };
@@ -48,7 +59,7 @@ export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Database>;
         const pending = await pendingMigrations(deps.db);
         return pending.length > 0 ? `pending: ${pending.join(', ')}` : undefined;
       }),
-      part(() => deps.store.probe().then(() => undefined)),
+      probeFiles(),
     ]);
     const checks = { database, migrations, files };
     const failing = Object.entries(checks).flatMap(([name, outcome]) => (outcome === 'ok' ? [] : [name]));

@@ -19,6 +19,8 @@ interface Deps {
   staging: StagingStore;
   maxBytes: number;
   maxPixels: number;
+  /** Counts the upload requests under way (/metrics). */
+  inProgress?: { inc(): void; dec(): void };
 }
 
 const uploadAddress = new RegExp(`/api/uploads/(${UPLOAD_ID})$`);
@@ -92,7 +94,13 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     const kept: string[] = [];
     for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() !== OWNER_HEADER) kept.push(raw[i]!, raw[i + 1]!);
     req.raw.rawHeaders.splice(0, raw.length, ...kept, OWNER_HEADER, uid);
-    await tus.handle(req.raw, reply.raw);
+    const carries = req.method === 'POST' || req.method === 'PATCH';
+    if (carries) deps.inProgress?.inc();
+    try {
+      await tus.handle(req.raw, reply.raw);
+    } finally {
+      if (carries) deps.inProgress?.dec();
+    }
     // Refused mid-way (offset conflict, over the size): the upload cannot go on, so its staged file goes now.
     if (REFUSED_MIDWAY.has(reply.raw.statusCode)) {
       const created = uploadAddress.exec(String(reply.raw.getHeader('location') ?? ''))?.[1];

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { claimDue, recordTry, type Claimed, type Outcome } from '../core/webhookOutbox.js';
+import { claimDue, recordTry, releaseClaims, type Claimed, type Outcome } from '../core/webhookOutbox.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../lib/backoff.js';
 import { postJson } from '../lib/post.js';
 import { signatureHeader } from '../lib/signature.js';
@@ -20,19 +20,23 @@ export interface DispatcherOptions {
 export interface Dispatcher {
   /** Looks at the outbox now (a change was just queued here). */
   wake(): void;
-  /** Stops, after the sends under way. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming; sends under way get `graceMs` (default: their own timeout) to finish and be recorded; those still
+   * running then are cut and their rows released at once, for another instance to send (none is recorded as a try).
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 const BATCH = 20;
 
 /** One try of one delivery: a signed POST of its stored body; the receiver's status or why there was none. */
-async function send(c: Claimed, opts: DispatcherOptions): Promise<Outcome> {
+async function send(c: Claimed, opts: DispatcherOptions, signal: AbortSignal): Promise<Outcome> {
   const t = Math.floor(Date.now() / 1000);
   try {
     const status = await postJson(c.url, c.body, { 'Console-Signature': signatureHeader(c.secret, c.body, t), 'User-Agent': 'linen-console-webhooks' }, {
       timeoutMs: opts.timeoutMs ?? 10_000,
       allowPrivate: opts.allowPrivate,
+      signal,
     });
     return { status };
   } catch (err) {
@@ -47,13 +51,24 @@ export function startDispatcher(db: Kysely<Database>, opts: DispatcherOptions): 
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  // Cut on shutdown: the sends under way end, and what they held is released rather than recorded.
+  const cut = new AbortController();
+  const held = new Set<string>();
 
   const drain = async (): Promise<void> => {
     for (;;) {
       again = false;
       // The lease outlasts a send's timeout, so a slow receiver is never sent the same row twice meanwhile.
       const batch = await claimDue(db, BATCH, timeoutMs * 3);
-      await Promise.all(batch.map(async (c) => recordTry(db, c, await send(c, opts), retry)));
+      const claim = batch[0]?.claim;
+      if (claim) held.add(claim);
+      await Promise.all(
+        batch.map(async (c) => {
+          const outcome = await send(c, opts, cut.signal);
+          if (!cut.signal.aborted) await recordTry(db, c, outcome, retry);
+        }),
+      );
+      if (claim && !cut.signal.aborted) held.delete(claim);
       if (stopped || (batch.length < BATCH && !again)) return;
     }
   };
@@ -75,10 +90,21 @@ export function startDispatcher(db: Kysely<Database>, opts: DispatcherOptions): 
   kick();
   return {
     wake: kick,
-    async stop() {
+    async stop(graceMs) {
       stopped = true;
       clearInterval(timer);
+      if (running && graceMs !== undefined) {
+        let late: NodeJS.Timeout | undefined;
+        await Promise.race([running, new Promise((resolve) => (late = setTimeout(resolve, graceMs)))]);
+        clearTimeout(late);
+        cut.abort();
+      }
       await running;
+      // Rows claimed but not recorded (their sends were cut): due again now, not when the lease runs out.
+      if (held.size > 0) {
+        await releaseClaims(db, [...held]).catch((err: unknown) => opts.log.warn({ err }, 'could not release webhook deliveries'));
+        held.clear();
+      }
     },
   };
 }

@@ -59,6 +59,10 @@ describe('loadConfig', () => {
     ['BACKUP_EVERY_HOURS', '-1', /^BACKUP_EVERY_HOURS: must be a whole number from 0 to 720 \(got "-1"\)$/],
     ['BACKUP_EVERY_HOURS', '1.5', /^BACKUP_EVERY_HOURS: must be a whole number from 0 to 720/],
     ['BACKUP_KEEP', '0', /^BACKUP_KEEP: must be a whole number from 1 to 1000 \(got "0"\)$/],
+    ['METRICS_TOKEN', 'short', /^METRICS_TOKEN: must be at least 16 characters \(got a value of 5 characters\)$/],
+    ['METRICS_TOKEN', 'sixteen chars ok but spaces', /^METRICS_TOKEN: must be printable ASCII without spaces/],
+    ['SHUTDOWN_GRACE_SECONDS', '0', /^SHUTDOWN_GRACE_SECONDS: must be a whole number from 1 to 3600 \(got "0"\)$/],
+    ['SHUTDOWN_GRACE_SECONDS', 'soon', /^SHUTDOWN_GRACE_SECONDS: must be a whole number/],
   ];
 
   it.each(bad)('refuses %s=%s with one line naming it', (name, value, line) => {
@@ -80,10 +84,10 @@ describe('loadConfig', () => {
   });
 
   it('never repeats a bad password or secret, nor the password inside an address', () => {
-    const found = problems({ ADMIN_PASSWORD: 'sEcr3t', AUTH_SECRET: 'tooShortSecret', DATABASE_URL: 'mysql://me:hunter22@db/x' });
+    const found = problems({ ADMIN_PASSWORD: 'sEcr3t', AUTH_SECRET: 'tooShortSecret', DATABASE_URL: 'mysql://me:hunter22@db/x', METRICS_TOKEN: 'tok3n' });
     const text = found.join('\n');
-    expect(found).toHaveLength(3);
-    for (const secret of ['sEcr3t', 'tooShortSecret', 'hunter22']) expect(text).not.toContain(secret);
+    expect(found).toHaveLength(4);
+    for (const secret of ['sEcr3t', 'tooShortSecret', 'hunter22', 'tok3n']) expect(text).not.toContain(secret);
   });
 
   it('fills in defaults and keeps a generated secret in DATA_DIR', () => {
@@ -110,6 +114,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '0', DATABASE_URL: 'postgres://db/x' }).backup.everyHours).toBe(0);
     const found = problems({ BACKUP_EVERY_HOURS: '24', DATABASE_URL: 'postgres://db/x' });
     expect(found).toEqual(['BACKUP_EVERY_HOURS: backs up the SQLite database only; on PostgreSQL (DATABASE_URL is set) back up with pg_dump, as the README says (got "24")']);
+  });
+
+  it('serves no /metrics unless METRICS_TOKEN is set, and gives running requests 10 s on shutdown unless told', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ metricsToken: null, shutdownGraceSeconds: 10 });
+    const set = loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: ' a-long-enough-token ', SHUTDOWN_GRACE_SECONDS: '30' });
+    expect(set).toMatchObject({ metricsToken: 'a-long-enough-token', shutdownGraceSeconds: 30 });
   });
 
   it('keeps the change history forever unless HISTORY_KEEP_DAYS says how long', () => {

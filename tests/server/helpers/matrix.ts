@@ -40,3 +40,16 @@ export function recordRows(name: string, access: Access): MatrixRow[] {
     { route: `PATCH /api/${name}/{id}`, url: `/api/${name}/no-such-id`, body: {}, expected: as(400) },
   ];
 }
+
+/** The token /metrics asks for in the permission matrix's app (METRICS_TOKEN). */
+export const MATRIX_METRICS_TOKEN = 'matrix-metrics-token-0123456789';
+
+/**
+ * GET /metrics (outside /api, so not in the API's route list): the bearer token alone decides, whoever is signed in.
+ * Each row is called by every kind of caller, with its session cookie, and with or without the token.
+ */
+export const metricsRows: { route: string; url: string; token: string | null; expected: Statuses }[] = [
+  { route: 'GET /metrics', url: '/metrics', token: null, expected: [401, 401, 401, 401, 401] },
+  { route: 'GET /metrics', url: '/metrics', token: 'not-the-metrics-token-0123456789', expected: [401, 401, 401, 401, 401] },
+  { route: 'GET /metrics', url: '/metrics', token: MATRIX_METRICS_TOKEN, expected: [200, 200, 200, 200, 200] },
+];

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../server/config.js';
 import { KINDS, callerOf, dialects, startApp, type Kind, type TestApp } from '../helpers/index.js';
 import { recordResources } from '../../../server/resources.js';
 import { areaAccess } from '../../../domain/permissions.js';
-import { languageRows, recordRows, type MatrixRow } from '../helpers/matrix.js';
+import { languageRows, MATRIX_METRICS_TOKEN, metricsRows, recordRows, type MatrixRow } from '../helpers/matrix.js';
 
 type Row = MatrixRow;
 
@@ -83,12 +83,13 @@ const MATRIX: Row[] = [
 ];
 
 const cases = MATRIX.flatMap((row) => KINDS.map((kind, i) => ({ ...row, kind, status: row.expected[i]! })));
+const metricsCases = metricsRows.flatMap((row) => KINDS.map((kind, i) => ({ ...row, kind, status: row.expected[i]!, given: row.token ? 'a token' : 'no token' })));
 
 describe.each(dialects())('who may call what: the /api permission matrix (%s)', (dialect) => {
   let t: TestApp;
   const cookies = new Map<Kind, string | undefined>();
   beforeAll(async () => {
-    t = await startApp({ dialect, env: { STOREFRONT_ENABLED: 'true' } });
+    t = await startApp({ dialect, env: { STOREFRONT_ENABLED: 'true', METRICS_TOKEN: MATRIX_METRICS_TOKEN } });
     for (const kind of KINDS) cookies.set(kind, (await callerOf(t, kind)).cookie);
   });
   afterAll(async () => t?.close());
@@ -99,6 +100,20 @@ describe.each(dialects())('who may call what: the /api permission matrix (%s)', 
       .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(new Set(MATRIX.map((r) => r.route))).toEqual(new Set(declared));
+    // Outside /api, with rows of its own below.
+    expect(t.app.hasRoute({ method: 'GET', url: '/metrics' })).toBe(true);
+  });
+
+  it.each(metricsCases)('$route as $kind with $given ($token) → $status', async ({ url, token, kind, status }) => {
+    const headers: Record<string, string> = {};
+    const cookie = cookies.get(kind);
+    if (cookie) headers.cookie = cookie;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(new URL(url, t.baseUrl), { headers });
+    const text = await res.text();
+    expect(res.status, text).toBe(status);
+    if (status === 401) expect(JSON.parse(text).error.code).toBe('unauthenticated');
+    else expect(text).toContain('# TYPE console_http_requests_total counter');
   });
 
   it.each(cases)('$route as $kind → $status', async ({ route, url, body, kind, status }) => {
