@@ -206,7 +206,7 @@ const images: Command<true> = {
     if (v.backfill !== true) throw new UsageError('images needs --backfill.');
     return true;
   },
-  async run(_input, { config, db, store }, io) {
+  async run(_input, { config, db, store, feed }, io) {
     const { backfillSizes } = await import('./core/imageSizes.js');
     const progress = io.progress ?? ((line: string) => io.err(line));
     const started = performance.now();
@@ -220,6 +220,9 @@ const images: Command<true> = {
       const left = rate > 0 ? duration((p.total - p.done) / rate) : '…';
       progress(`Images: ${p.done}/${p.total} · ${rate.toFixed(1)} images/s · ${p.done === p.total ? 'done' : `about ${left} left`}`, p.done === p.total);
     });
+    // The feed's answers list each image's sizes: every instance drops its kept product answers (PostgreSQL: told
+    // through NOTIFY; SQLite: they see this process's writes anyway).
+    if (result.made > 0) await feed.drop(['products']);
     for (const f of result.failed) io.err(`Could not make the sizes of ${f}`);
     const took = duration((performance.now() - started) / 1000);
     if (result.total === 0) return 'Every image has all its sizes: nothing to do.';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../server/cli.js';
 import { sizeKey, storeUpload } from '../../server/core/files.js';
-import { createData, dialects, startApp, type DataStore, type TestApp } from './helpers/index.js';
+import { createData, createUser, dialects, signIn, startApp, type DataStore, type TestApp } from './helpers/index.js';
 import { decoded, makePhoto } from './helpers/images.js';
 
 describe.each(dialects())('CLI images --backfill (%s)', (dialect) => {
@@ -14,7 +14,8 @@ describe.each(dialects())('CLI images --backfill (%s)', (dialect) => {
   const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
   beforeAll(async () => {
     data = await createData(dialect);
-    t = await startApp({ dialect, data });
+    // The feed on, unlimited, and (PostgreSQL) trusting its memory soon after start, for the last test.
+    t = await startApp({ dialect, data, env: { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '0' }, build: { feedPeers: { aliveMs: 150, ackMs: 2000 } } });
   });
   afterAll(async () => {
     await t?.close();
@@ -82,6 +83,27 @@ describe.each(dialects())('CLI images --backfill (%s)', (dialect) => {
     expect(err.at(-1)).toMatch(/^Error: Made 2 sizes of 1 images in \d+s; 1 failed \(above\)\.$/);
     expect(existsSync(path(sizeKey(fine, 800)))).toBe(true);
     await t.db.deleteFrom('files').where('key', '=', gone).execute();
+  });
+
+  it("drops the feed's kept answers, so a product shows its new sizes (PostgreSQL: before the command ends)", async () => {
+    const key = await oldImage(900, 600);
+    const body = { sku: 'BACKFILL-1', category: 'Linen', mc: 'Linen care', name: 'Towel', details: 'Linen', price: '10', active: true, images: [`/files/${key}`] };
+    const editor = await createUser(t, 'editor');
+    expect((await t.api('POST', '/api/products', { cookie: await signIn(t, editor.email, editor.password), body })).status).toBe(201);
+    const widths = async (): Promise<number[]> =>
+      ((await t.api('GET', '/api/public/products/BACKFILL-1')).json as { imageSets: Array<{ variants: Array<{ width: number }> }> }).imageSets[0]!.variants.map((v) => v.width);
+    for (let i = 0; i < 100 && !t.services.feed.trusted; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await widths()).toEqual([]);
+    expect(await widths()).toEqual([]);
+    expect(await run()).toBe(0);
+    if (dialect === 'postgres') expect(await widths()).toEqual([400, 800]);
+    // SQLite: the server sees another connection's writes through data_version, read every second.
+    let seen: number[] = [];
+    for (let i = 0; i < 40 && seen.length === 0; i++) {
+      seen = await widths();
+      if (seen.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toEqual([400, 800]);
   });
 
   it('asks for --backfill', async () => {
