@@ -9,6 +9,7 @@ import type { BrowserFigures } from './browser.js';
 import type { BombFigures } from './bombs.js';
 import type { StorefrontFigures } from './storefront.js';
 import type { MoveFigures } from './move.js';
+import type { ImageFigures } from './images.js';
 
 /** Everything one `npm run bench` measured, as kept in bench/results/<date>-<dialect>.json. */
 export interface BenchResult {
@@ -40,6 +41,8 @@ export interface BenchResult {
   storefront?: StorefrontFigures | null;
   /** `npm run cli -- move` (--only=move); missing in results made before the section existed. */
   move?: MoveFigures | null;
+  /** Image sizes: parallel 12-megapixel uploads and the backfill; missing in results made before the section existed. */
+  images?: ImageFigures | null;
   /** Sections that failed, with why. */
   failures: string[];
 }
@@ -78,6 +81,10 @@ function targets(r: BenchResult): string[][] {
   if (r.import) {
     const slowest = Math.max(r.import.previewMs.median, r.import.applyNewMs.median, r.import.applyChangedMs.median);
     out.push([`CSV import of ${num(r.import.rows)} rows < 10 s (slowest step)`, `${num(slowest)} ms`, verdict(slowest < 10_000)]);
+  }
+  if (r.images) {
+    const peak = Math.max(...r.images.rssPeakMb.runs);
+    out.push([`${r.images.parallel} parallel 12-megapixel uploads: every size made, peak RSS ≤ 300 MB`, `${num(peak)} MB`, verdict(peak <= 300 && r.images.runs.every((x) => x.allSizes))]);
   }
   if (r.fanout) out.push([`fan-out p99 ≤ 250 ms (${r.fanout.clients} clients, ${r.fanout.instances} instance(s))`, `${num(r.fanout.p99Ms.median, 1)} ms`, verdict(r.fanout.p99Ms.median <= 250)]);
   if (r.browser) {
@@ -189,6 +196,25 @@ export function renderResult(r: BenchResult): string {
           [`/api/health every 50 ms during the uploads: answered 200`, health, ''],
           ['/api/health latency during the uploads: p50', m(b.healthP50Ms, 1), 'ms'],
           ['/api/health latency during the uploads: max', m(b.healthMaxMs, 1), 'ms'],
+        ],
+      ),
+    );
+  }
+  if (r.images) {
+    const i = r.images;
+    const b = i.backfill;
+    parts.push(
+      `#### Image sizes (${i.parallel} uploads at once of a ${num(i.width)} × ${num(i.height)} JPEG, ${num(i.bytes / 1e6, 1)} MB, each run on a fresh server; WebP at 400, 800, 1600 px)`,
+      table(
+        ['figure', `median (${i.runs.map((_, n) => `run ${n + 1}`).join(' · ')})`, 'unit'],
+        [
+          ['every size made and served as image/webp at its width', i.runs.map((x) => (x.allSizes ? 'yes' : 'NO')).join(' · '), ''],
+          ['time to the answer per image (check, thumbnail, sizes, store), median of the uploads', m(i.medianAnswerMs), 'ms'],
+          ['time to the answer, slowest of the uploads', m(i.slowestAnswerMs), 'ms'],
+          ['server peak RSS (VmHWM) over the run', m(i.rssPeakMb), 'MB'],
+          [`backfill (\`npm run cli -- images --backfill\`) of ${num(b.images)} stored ${num(b.width)} × ${num(b.height)} JPEGs: time`, `${num(b.ms / 1000, 1)} s (${num(b.perImageMs)} ms per image)`, ''],
+          ['backfill: peak RSS of the CLI process (VmHWM, polled every 100 ms)', num(b.rssPeakMb), 'MB'],
+          ['backfill: its last progress line', b.lastLine, ''],
         ],
       ),
     );

@@ -15,13 +15,14 @@ import { measureBombs } from './bombs.js';
 import { measureStorefront } from './storefront.js';
 import { measureImport } from './import.js';
 import { measureMove } from './move.js';
+import { measureImages } from './images.js';
 import { renderResult, type BenchResult } from './report.js';
 import { log, machine, ROOT } from './lib.js';
 
-const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs', 'storefront', 'import', 'move'] as const;
+const SECTIONS = ['api', 'uploads', 'fanout', 'browser', 'startup', 'search', 'bombs', 'storefront', 'import', 'move', 'images'] as const;
 type Section = (typeof SECTIONS)[number];
-/** The sections a run needs to be shown in BENCHMARKS.md: bombs, storefront, import and move came later, and full runs from before them still count. */
-const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs' && s !== 'storefront' && s !== 'import' && s !== 'move');
+/** The sections a run needs to be shown in BENCHMARKS.md: bombs, storefront, import, move and images came later, and full runs from before them still count. */
+const TABLED: Section[] = SECTIONS.filter((s) => s !== 'bombs' && s !== 'storefront' && s !== 'import' && s !== 'move' && s !== 'images');
 const BEGIN = '<!-- bench:begin (written by npm run bench from bench/results; edit outside these marks) -->';
 const END = '<!-- bench:end -->';
 
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     storefront: null,
     import: null,
     move: null,
+    images: null,
     failures: [],
   };
   if (quick) {
@@ -116,6 +118,9 @@ async function main(): Promise<void> {
       // SQLite only: the place grown to 1,000,000 products (100,000 if quick) and 100,000 history entries, moved once.
       move: async () =>
         void (result.move = await measureMove(place, db, { products: quick ? 100_000 : 1_000_000, users: scale.users, history: quick ? 10_000 : 100_000 })),
+      // Four 12-megapixel JPEGs uploaded at once (every size made, peak RSS, time per image), each run on a fresh
+      // server; then `npm run cli -- images --backfill` over 1,000 stored images without sizes (100 if quick).
+      images: async () => void (result.images = await measureImages(place, db, { parallel: 4, runs: quick ? 1 : 2, backfill: quick ? 100 : 1000 })),
     };
     for (const s of SECTIONS.filter((x) => only.includes(x))) {
       log(`— ${s} —`);

@@ -25,6 +25,21 @@ export const feedLanguageOf = (header: string | undefined): CatalogueLanguage =>
 const TranslatableKeyEnum = z.enum(TRANSLATABLE_KEYS);
 
 /**
+ * One image with its size and its WebP sizes, so a shop page writes `srcset` directly: the original at `width`, each
+ * variant at its own (never wider than the original; none yet for an image stored before sizes were made, until
+ * the backfill has run).
+ */
+export const PublicImageSet = z.object({
+  url: z.string().describe('The original, as in images.'),
+  width: z.number().int().describe('Width of the original in pixels, as shown (EXIF orientation applied).'),
+  height: z.number().int().describe('Height of the original in pixels, as shown.'),
+  variants: z
+    .array(z.object({ url: z.string(), width: z.number().int(), type: z.literal('image/webp') }))
+    .describe('WebP copies at 400, 800 and 1600 px wide, only those narrower than the original, narrowest first.'),
+});
+export type PublicImageSet = z.infer<typeof PublicImageSet>;
+
+/**
  * A product as the shop's site sees it (/api/public/products): what a shop page shows, with absolute image and
  * thumbnail addresses, its name and details in the language asked for. Never its status (only active products are
  * served), authors or times of staff; nor `translations`: the item holds one language's texts, which keeps it lean.
@@ -47,6 +62,7 @@ export const PublicProduct = Product.pick({
   details: z.string().describe('In the language asked for; in English where that language has none (see fallback).'),
   lang: z.enum(FEED_LANGUAGES).describe('The language asked for (lang, else Accept-Language, else English).'),
   fallback: z.array(TranslatableKeyEnum).describe('The fields given in English because the language asked for has none; [] when none did (always for English).'),
+  imageSets: z.array(PublicImageSet).describe('For each of images, in the same order: its size and its WebP sizes (srcset).'),
 });
 export type PublicProduct = z.infer<typeof PublicProduct>;
 

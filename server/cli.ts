@@ -23,7 +23,7 @@ interface Command<Input = unknown> {
   /** Checks the arguments before anything is opened; throws UsageError. */
   check(values: Values, positionals: string[]): Input;
   /** Runs with the console's services opened (migrations run, as the server would). */
-  run?(input: Input, ctx: Ctx): Promise<string>;
+  run?(input: Input, ctx: Ctx, io: Io): Promise<string>;
   /** Runs without them, for commands that must not open the configured database as the server would (move, restore). */
   runAlone?(input: Input, env: NodeJS.ProcessEnv, io: Io): Promise<string>;
 }
@@ -48,6 +48,14 @@ function stderrProgress(): (line: string, final: boolean) => void {
     last = performance.now();
     process.stderr.write(`${line}\n`);
   };
+}
+
+/** Seconds as '1h 02m', '3m 05s' or '42s'. */
+function duration(s: number): string {
+  const t = Math.max(0, Math.round(s));
+  if (t >= 3600) return `${Math.floor(t / 3600)}h ${String(Math.floor((t % 3600) / 60)).padStart(2, '0')}m`;
+  if (t >= 60) return `${Math.floor(t / 60)}m ${String(t % 60).padStart(2, '0')}s`;
+  return `${t}s`;
 }
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;
@@ -182,6 +190,46 @@ const sweepFilesCommand: Command<number> = {
     const expired = await staging.deleteExpired();
     const removed = await sweepFiles(db.kysely, store, hours * 3600_000);
     return `Removed ${removed} unused images and ${expired} expired unfinished uploads.`;
+  },
+};
+
+const images: Command<true> = {
+  summary: 'Make the WebP sizes (400, 800, 1600 px wide) of images stored before uploads made them.',
+  usage: `images --backfill
+
+  --backfill   make every stored image's missing sizes, two images at a time; a progress line (done/total, rate,
+               time left) goes to stderr. Stopped, it carries on where it was when run again; images that have all
+               their sizes are skipped, so a second run does nothing.`,
+  options: { ...help, backfill: { type: 'boolean' } },
+  positionals: 0,
+  check(v) {
+    if (v.backfill !== true) throw new UsageError('images needs --backfill.');
+    return true;
+  },
+  async run(_input, { config, db, store, feed }, io) {
+    const { backfillSizes } = await import('./core/imageSizes.js');
+    const progress = io.progress ?? ((line: string) => io.err(line));
+    const started = performance.now();
+    let shown = -Infinity;
+    const result = await backfillSizes(db.kysely, store, config.imageMaxPixels, (p) => {
+      const elapsed = (performance.now() - started) / 1000;
+      // At most one line a second, and always the first and the last.
+      if (p.done !== 0 && p.done !== p.total && elapsed - shown < 1) return;
+      shown = elapsed;
+      const rate = elapsed > 0 ? p.done / elapsed : 0;
+      const left = rate > 0 ? duration((p.total - p.done) / rate) : '…';
+      progress(`Images: ${p.done}/${p.total} · ${rate.toFixed(1)} images/s · ${p.done === p.total ? 'done' : `about ${left} left`}`, p.done === p.total);
+    });
+    // The feed's answers list each image's sizes: every instance drops its kept product answers (PostgreSQL: told
+    // through NOTIFY; SQLite: they see this process's writes anyway).
+    if (result.made > 0) await feed.drop(['products']);
+    for (const f of result.failed) io.err(`Could not make the sizes of ${f}`);
+    const took = duration((performance.now() - started) / 1000);
+    if (result.total === 0) return 'Every image has all its sizes: nothing to do.';
+    const summary = `Made ${result.made} sizes of ${result.total - result.failed.length} images in ${took}`;
+    // Some failed: exit 1 so a script notices; a second run tries those again.
+    if (result.failed.length) throw new Error(`${summary}; ${result.failed.length} failed (above).`);
+    return `${summary}.`;
   },
 };
 
@@ -358,6 +406,7 @@ const commands: Record<string, Command<never>> = {
   'app-status': appStatus as Command<never>,
   demo: demo as Command<never>,
   'sweep-files': sweepFilesCommand as Command<never>,
+  images: images as Command<never>,
   backup: backup as Command<never>,
   restore: restore as Command<never>,
   move: move as Command<never>,
@@ -426,7 +475,7 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     }
     if (parsed.positionals.length > command.positionals) throw new UsageError(`${name}: too many arguments.`);
     const input = command.check(parsed.values, parsed.positionals);
-    io.out(command.runAlone ? await command.runAlone(input, env, io) : await withConsole(env, (ctx) => command.run!(input, ctx)));
+    io.out(command.runAlone ? await command.runAlone(input, env, io) : await withConsole(env, (ctx) => command.run!(input, ctx, io)));
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { chunks, now } from '../db/index.js';
 import type { FileStore } from '../files/store.js';
-import { checkImage, ImageRefused, safeName, thumbnail, type CheckedImage } from '../files/images.js';
+import { checkImage, ImageRefused, makeSizes, safeName, sizeWidthsFor, SIZE_WIDTHS, thumbnail, type CheckedImage } from '../files/images.js';
 import { limiter } from '../lib/limit.js';
 import { DomainError } from './errors.js';
 
@@ -17,6 +17,18 @@ export interface StoredImage {
 
 /** The thumbnail's key for an image key. */
 export const thumbKey = (key: string): string => `${key}.thumb.webp`;
+
+/** The key of an image key's WebP size `width` pixels wide. */
+export const sizeKey = (key: string, width: number): string => `${key}.w${width}.webp`;
+
+/** The image key a thumbnail's or size's key belongs to (the key itself for an image), and whether it is WebP. */
+export function imageKeyOf(key: string): { key: string; webp: boolean } {
+  const m = /^(.+)\.(?:thumb|w\d{1,5})\.webp$/.exec(key);
+  return m ? { key: m[1]!, webp: true } : { key, webp: false };
+}
+
+/** The widths recorded in a files row's `variants` ('400,800' → [400, 800]). */
+export const madeWidths = (variants: string): number[] => (variants === '' ? [] : variants.split(',').map(Number));
 
 /** The store key of an image address (/files/<key>). */
 export const keyOf = (address: string): string => address.replace(/^\/files\//, '');
@@ -35,9 +47,9 @@ export async function unstoredKeys(db: Kysely<Database>, addresses: readonly str
 }
 
 /** Image decoding takes memory in proportion to the pixels; two at a time keep the server's memory bounded. */
-const imageWork = limiter(2);
+export const imageWork = limiter(2);
 
-/** Checks a finished upload's bytes, stores the image and its thumbnail, and registers them. */
+/** Checks a finished upload's bytes, stores the image, its thumbnail and its WebP sizes, and registers them. */
 export async function storeUpload(
   db: Kysely<Database>,
   store: FileStore,
@@ -46,31 +58,39 @@ export async function storeUpload(
 ): Promise<StoredImage> {
   let image: CheckedImage;
   let thumb: Buffer;
+  let sizes: Array<{ width: number; data: Buffer }>;
   try {
-    // The header first (no decoding), then the thumbnail, whose making decodes every pixel and so checks the rest.
-    [image, thumb] = await imageWork(async () => {
+    // The header first (no decoding), then the thumbnail, whose making decodes every pixel and so checks the rest,
+    // then the sizes, within the same turn of the limit (each decode is one of the two at a time).
+    [image, thumb, sizes] = await imageWork(async () => {
       const checked = await checkImage(upload.data, maxPixels);
-      return [checked, await thumbnail(upload.data, maxPixels)] as const;
+      const small = await thumbnail(upload.data, maxPixels);
+      return [checked, small, await makeSizes(upload.data, sizeWidthsFor(checked.width), maxPixels)] as const;
     });
   } catch (err) {
     if (err instanceof ImageRefused) throw new DomainError('validation', err.message);
     throw err;
   }
   const key = `Uploads/${upload.owner}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}_${safeName(upload.originalName, image.format)}`;
-  await Promise.all([store.put(key, upload.data, image.contentType, upload.stagedPath), store.put(thumbKey(key), thumb, 'image/webp')]);
+  await Promise.all([
+    store.put(key, upload.data, image.contentType, upload.stagedPath),
+    store.put(thumbKey(key), thumb, 'image/webp'),
+    ...sizes.map((s) => store.put(sizeKey(key, s.width), s.data, 'image/webp')),
+  ]);
+  const variants = sizes.map((s) => s.width).sort((a, b) => a - b).join(',');
   await db
     .insertInto('files')
-    .values({ key, owner: upload.owner, content_type: image.contentType, size: upload.data.length, width: image.width, height: image.height, created: now() })
+    .values({ key, owner: upload.owner, content_type: image.contentType, size: upload.data.length, width: image.width, height: image.height, variants, created: now() })
     .execute();
   return { address: `/files/${key}`, thumbnail: `/files/${thumbKey(key)}`, width: image.width, height: image.height };
 }
 
-/** The registered content type of a stored key (thumbnails are WebP), or null when unknown. */
+/** The registered content type of a stored key (thumbnails and sizes are WebP), or null when unknown. */
 export async function contentTypeOf(db: Kysely<Database>, key: string): Promise<string | null> {
-  const base = key.endsWith('.thumb.webp') ? key.slice(0, -'.thumb.webp'.length) : key;
-  const r = await db.selectFrom('files').select('content_type').where('key', '=', base).executeTakeFirst();
+  const base = imageKeyOf(key);
+  const r = await db.selectFrom('files').select('content_type').where('key', '=', base.key).executeTakeFirst();
   if (!r) return null;
-  return base === key ? r.content_type : 'image/webp';
+  return base.webp ? 'image/webp' : r.content_type;
 }
 
 /** Deletes stored images that no product refers to and that are older than the grace period. Returns how many. */
@@ -83,6 +103,8 @@ export async function sweepFiles(db: Kysely<Database>, store: FileStore, graceMs
     if (used) continue;
     await store.remove(key);
     await store.remove(thumbKey(key));
+    // Every width there could be, not only those recorded: a size written before a crash may not be.
+    for (const w of SIZE_WIDTHS) await store.remove(sizeKey(key, w));
     await db.deleteFrom('files').where('key', '=', key).execute();
     removed++;
   }

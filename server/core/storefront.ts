@@ -6,7 +6,8 @@ import type { CatalogueLanguage } from '../../domain/constants.js';
 import { TRANSLATABLE_KEYS, translatedText, type TranslatableKey, type Translations } from '../../domain/productFields.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
-import { keyOf, thumbnailOf } from './files.js';
+import { keyOf, sizeKey, thumbnailOf } from './files.js';
+import { imageInfoOf, type ImageInfo } from './imageSizes.js';
 import { getLanguage } from './languages.js';
 import { seal, unseal, type SealKeys } from '../lib/sealed.js';
 
@@ -34,7 +35,7 @@ export function publicImageUrl(a: PublicAddresses, address: string): string {
   const known = a.sealed.get(address);
   if (known !== undefined) return known;
   if (a.sealed.size >= SEALED_MAX) a.sealed.clear();
-  const ext = address.endsWith('.thumb.webp') ? '.webp' : (/\.(jpe?g|png)$/i.exec(address)?.[0].toLowerCase() ?? '');
+  const ext = address.endsWith('.webp') ? '.webp' : (/\.(jpe?g|png)$/i.exec(address)?.[0].toLowerCase() ?? '');
   const url = `${a.base}/api/public/images/${seal(a.keys, keyOf(address))}${ext}`;
   a.sealed.set(address, url);
   return url;
@@ -66,8 +67,23 @@ export function textsIn(r: Pick<Row, 'name' | 'details' | 'translations'>, lang:
   return { ...texts, fallback };
 }
 
-/** A products row as the shop's site sees it, its texts in `lang`. */
-export function toPublicProduct(r: PublicRow, a: PublicAddresses, lang: CatalogueLanguage): PublicProduct {
+/** An image's set for srcset: the original with its size, and its WebP sizes (none known: none listed). */
+function imageSet(address: string, info: ImageInfo | undefined, url: (address: string) => string): PublicProduct['imageSets'][number] {
+  const widths = info?.widths ?? [];
+  return {
+    url: url(address),
+    width: info?.width ?? 0,
+    height: info?.height ?? 0,
+    variants: widths.map((width) => ({ url: url(`/files/${sizeKey(keyOf(address), width)}`), width, type: 'image/webp' as const })),
+  };
+}
+
+/** The stored images' sizes of some rows (one read for a page). */
+const imagesOfRows = (db: Kysely<Database>, rows: readonly Pick<Row, 'images'>[]): Promise<Map<string, ImageInfo>> =>
+  imageInfoOf(db, rows.flatMap((r) => JSON.parse(r.images) as string[]));
+
+/** A products row as the shop's site sees it, its texts in `lang`; `files` gives its images' sizes (imageInfoOf). */
+export function toPublicProduct(r: PublicRow, a: PublicAddresses, lang: CatalogueLanguage, files: ReadonlyMap<string, ImageInfo> = new Map()): PublicProduct {
   const images = JSON.parse(r.images) as string[];
   const url = (address: string): string => publicImageUrl(a, address);
   const { name, details, fallback } = textsIn(r, lang);
@@ -85,6 +101,7 @@ export function toPublicProduct(r: PublicRow, a: PublicAddresses, lang: Catalogu
     version: r.version,
     lang,
     fallback,
+    imageSets: images.map((i) => imageSet(i, files.get(i), url)),
   };
 }
 
@@ -98,14 +115,16 @@ export async function listPublicProducts(
     where: ['active = ?'],
     params: [1],
   });
-  return { items: rows.slice(0, opts.limit).map((r) => toPublicProduct(r, a, opts.lang)), more: rows.length > opts.limit };
+  const page = rows.slice(0, opts.limit);
+  const files = await imagesOfRows(db, page);
+  return { items: page.map((r) => toPublicProduct(r, a, opts.lang, files)), more: rows.length > opts.limit };
 }
 
 /** The active product with exactly this SKU, in `lang`; a disabled or unknown one is the same 'not found'. */
 export async function getPublicProduct(db: Kysely<Database>, a: PublicAddresses, sku: string, lang: CatalogueLanguage): Promise<PublicProduct> {
   const [r] = await readRows<Row>(db, `select ${COLUMNS} from products where sku = ? and active = ?`, [sku, 1]);
   if (!r) throw new DomainError('not_found', messages.products.notFound);
-  return toPublicProduct(r, a, lang);
+  return toPublicProduct(r, a, lang, await imagesOfRows(db, [r]));
 }
 
 /** A language's texts for the shop's site ('en' or 'se'; anything else is not found). */

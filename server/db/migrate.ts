@@ -9,6 +9,7 @@ import * as m005 from './migrations/005_storefront.js';
 import * as m006 from './migrations/006_product_search_indexes.js';
 import * as m007 from './migrations/007_product_search_walk_pg.js';
 import * as m008 from './migrations/008_product_translations.js';
+import * as m010 from './migrations/010_image_sizes.js';
 import * as m011 from './migrations/011_saved_views.js';
 
 /** Our migrations, in order. Add a line per new file. */
@@ -21,7 +22,8 @@ export const migrations: Record<string, Migration> = {
   '006_product_search_indexes': m006,
   '007_product_search_walk_pg': m007,
   '008_product_translations': m008,
-  // 009 and 010 are taken by work on other branches (accounts, image sizes).
+  // No 009: it was held for the accounts work of the same stop, which needed no table.
+  '010_image_sizes': m010,
   '011_saved_views': m011,
 };
 

@@ -65,6 +65,8 @@ export interface FilesTable {
   size: number;
   width: number;
   height: number;
+  /** The widths of the WebP sizes made, comma-separated ('400,800'); '' when none (migration 010). */
+  variants: Generated<string>;
   created: string;
 }
 

@@ -20,3 +20,16 @@ export async function storedImage(t: TestApp, owner: string, name = 'photo.jpg')
   const stored = await storeUpload(t.db, t.services.store, { owner, originalName: name, data: await makeImage('jpeg', 4000) }, t.config.imageMaxPixels);
   return stored.address;
 }
+
+/** A photo-like JPEG or PNG of exactly `width` × `height` pixels (grey noise); `orientation` sets its EXIF orientation. */
+export async function makePhoto(width: number, height: number, opts: { format?: 'jpeg' | 'png'; orientation?: number } = {}): Promise<Buffer> {
+  let img = sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
+  return opts.format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Width, height and format of an image as decoded (sharp). */
+export async function decoded(data: Buffer): Promise<{ width: number; height: number; format: string }> {
+  const m = await sharp(data).metadata();
+  return { width: m.width ?? 0, height: m.height ?? 0, format: m.format ?? '' };
+}

@@ -21,7 +21,7 @@ const EXPECTED_SE: Record<Sku, { name: string; details: string; fallback: string
   'SFL-1-NONE': { ...english, fallback: ['name', 'details'] },
 };
 /** Every key a public item has: nothing of staff, no status, no `translations`. */
-const ITEM_KEYS = ['id', 'sku', 'category', 'mc', 'name', 'details', 'price', 'images', 'thumbnails', 'primary', 'version', 'lang', 'fallback'];
+const ITEM_KEYS = ['id', 'sku', 'category', 'mc', 'name', 'details', 'price', 'images', 'thumbnails', 'primary', 'version', 'lang', 'fallback', 'imageSets'];
 
 const varyOf = (h: Headers): string[] => (h.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());
 
