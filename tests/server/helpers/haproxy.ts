@@ -16,8 +16,10 @@ export function haproxyConfig(port: number, servers: readonly number[]): string 
   return [
     'global',
     '  maxconn 2000',
+    ...(process.env.HAPROXY_LOG ? ['  log stderr format raw local0'] : []),
     'defaults',
     '  mode http',
+    ...(process.env.HAPROXY_LOG ? ['  log global', '  option httplog'] : []),
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
@@ -25,6 +27,12 @@ export function haproxyConfig(port: number, servers: readonly number[]): string 
     // Event streams stay open: a long tunnel timeout, and HAProxy ends them when the instance goes.
     '  timeout tunnel 1h',
     '  option http-server-close',
+    // A connection refused by an instance that is stopping never carried a request: try another.
+    '  retries 3',
+    '  option redispatch',
+    // An instance closing its listener can drop a connection it had just accepted, before reading the request: a GET
+    // (never a POST) sent on it is safe to send again, to the other instance.
+    '  retry-on conn-failure empty-response',
     'frontend console',
     `  bind 127.0.0.1:${port}`,
     '  default_backend instances',
@@ -45,7 +53,10 @@ export async function startHaproxy(servers: readonly number[], port?: number): P
   writeFileSync(cfg, haproxyConfig(port, servers));
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    if (process.env.HAPROXY_LOG) process.stderr.write(c);
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`haproxy exited: ${stderr}`);
