@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import S3rver from 's3rver';
 import { ADMIN, createData, createUser, openEvents, pgAvailable, request, signIn, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 import { haproxyAvailable, startHaproxy } from '../helpers/haproxy.js';
 import { storedImage, makeImage } from '../helpers/images.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { tusUpload } from '../helpers/tus.js';
+import { startBucket, type TestBucket } from '../helpers/s3.js';
 import { shutdown } from '../../../server/shutdown.js';
 import http from 'node:http';
 
@@ -17,8 +17,7 @@ const BUCKET = 'console-lb';
 // Two instances on one PostgreSQL database and one bucket (s3rver), each with its own data folder, behind a real HAProxy
 // balancing every request round robin with no stickiness: what staff do works whichever instance answers.
 describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProxy, round robin, nothing sticky', () => {
-  let s3: S3rver;
-  let s3Dir: string;
+  let bucket: TestBucket;
   let data: DataStore;
   let otherDir: string;
   let a: TestApp;
@@ -29,9 +28,7 @@ describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProx
   const seen = { a: [] as string[], b: [] as string[] };
 
   beforeAll(async () => {
-    s3Dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const { port } = await s3.run();
+    bucket = await startBucket(BUCKET);
     data = await createData('postgres');
     otherDir = mkdtempSync(join(tmpdir(), 'console-b-'));
     receiver = await startReceiver();
@@ -39,7 +36,7 @@ describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProx
     const { freePort } = await import('../helpers/receiver.js');
     const lbPort = await freePort();
     const env = {
-      S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+      ...bucket.env,
       AUTH_SECRET: 'y'.repeat(40), PUBLIC_URL: `http://127.0.0.1:${lbPort}`, WEBHOOK_ALLOW_PRIVATE: 'true', SESSION_CACHE_SECONDS: '0',
     };
     [a, b] = await Promise.all([
@@ -57,8 +54,8 @@ describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProx
     await a?.close();
     await data?.drop();
     await receiver?.close();
-    await s3?.close();
-    for (const d of [s3Dir, otherDir]) if (d) rmSync(d, { recursive: true, force: true });
+    await bucket?.close();
+    if (otherDir) rmSync(otherDir, { recursive: true, force: true });
   });
 
   const reset = () => {

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import S3rver from 's3rver';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { s3Client } from '../../../server/files/store.js';
+import { startBucket, type TestBucket } from '../helpers/s3.js';
 import { createUser, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { decoded, makeImage, makePhoto } from '../helpers/images.js';
 import { sizeKey, sweepFiles } from '../../../server/core/files.js';
@@ -15,33 +11,23 @@ const BUCKET = 'console-test';
 
 // The same upload path against an S3-compatible store (s3rver on 127.0.0.1); the database does not matter here.
 describe('uploads over tus, S3 store on s3rver', () => {
-  let s3: S3rver;
-  let dir: string;
+  let bucket: TestBucket;
   let t: TestApp;
   let cookie: string;
-  let settings: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  let settings: TestBucket['settings'];
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const { port } = await s3.run();
-    settings = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-    t = await startApp({
-      dialect: 'sqlite',
-      env: { S3_ENDPOINT: settings.endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', UPLOAD_MAX_MB: '24' },
-    });
+    bucket = await startBucket(BUCKET);
+    settings = bucket.settings;
+    t = await startApp({ dialect: 'sqlite', env: { ...bucket.env, UPLOAD_MAX_MB: '24' } });
     const u = await createUser(t, 'editor');
     cookie = await signIn(t, u.email, u.password);
   });
   afterAll(async () => {
     await t?.close();
-    await s3?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bucket?.close();
   });
 
-  const keys = async (): Promise<string[]> => {
-    const out = await (await s3Client(settings)).send(new ListObjectsV2Command({ Bucket: BUCKET }));
-    return (out.Contents ?? []).map((o) => o.Key!).sort();
-  };
+  const keys = () => bucket.keys();
 
   it('stores a 300 KB and a 20 MB image in the bucket and serves them back', async () => {
     for (const [format, size] of [['jpeg', 300_000], ['png', 20_000_000]] as const) {
@@ -91,7 +77,7 @@ describe('uploads over tus, S3 store on s3rver', () => {
     expect(await keys()).not.toContain('ready/probe');
     const other = await startApp({
       dialect: 'sqlite',
-      env: { S3_ENDPOINT: settings.endpoint, S3_BUCKET: 'no-such-bucket', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+      env: { ...bucket.env, S3_BUCKET: 'no-such-bucket' },
     });
     try {
       const res = await other.api('GET', '/api/ready');

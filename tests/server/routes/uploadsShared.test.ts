@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import S3rver from 's3rver';
-import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../../../server/files/store.js';
+import { startBucket, type TestBucket } from '../helpers/s3.js';
 import { BucketStaging } from '../../../server/files/bucketStaging.js';
 import { createUser, pgAvailable, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { makeImage } from '../helpers/images.js';
@@ -15,23 +15,15 @@ const BUCKET = 'console-shared';
 // With S3 configured, uploads in progress live in the bucket (server/files/bucketStaging.ts): nothing is sticky, so an
 // upload begun through one instance is finished through another after the first is gone.
 describe.runIf(pgAvailable())('uploads in progress in the bucket, two instances on PostgreSQL', () => {
-  let s3: S3rver;
-  let dir: string;
+  let bucket: TestBucket;
   let a: TestApp;
   let b: TestApp;
   let cookie: string;
   let otherDir: string;
-  let settings: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const { port } = await s3.run();
-    settings = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+    bucket = await startBucket(BUCKET);
     // Two machines: one database, one bucket and one secret, but each its own data folder (nothing shared on disk).
-    const env = {
-      S3_ENDPOINT: settings.endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', UPLOAD_MAX_MB: '24',
-      AUTH_SECRET: 'x'.repeat(40),
-    };
+    const env = { ...bucket.env, UPLOAD_MAX_MB: '24', AUTH_SECRET: 'x'.repeat(40) };
     a = await startApp({ dialect: 'postgres', env });
     otherDir = mkdtempSync(join(tmpdir(), 'console-b-'));
     b = await startApp({ dialect: 'postgres', env, data: { ...a.data, dataDir: otherDir } });
@@ -41,15 +33,11 @@ describe.runIf(pgAvailable())('uploads in progress in the bucket, two instances 
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    await s3?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bucket?.close();
     if (otherDir) rmSync(otherDir, { recursive: true, force: true });
   });
 
-  const keys = async (prefix = ''): Promise<string[]> => {
-    const out = await (await s3Client(settings)).send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
-    return (out.Contents ?? []).map((o) => o.Key!).sort();
-  };
+  const keys = (prefix = '') => bucket.keys(prefix);
 
   it('finishes through the second instance an upload begun through the first, after the first is gone', async () => {
     const data = await makeImage('png', 6_000_000);
@@ -79,23 +67,13 @@ describe.runIf(pgAvailable())('uploads in progress in the bucket, two instances 
 });
 
 describe('uploads in progress in the bucket: what expires', () => {
-  let s3: S3rver;
-  let dir: string;
-  let settings: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const { port } = await s3.run();
-    settings = { endpoint: `http://127.0.0.1:${port}`, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  });
-  afterAll(async () => {
-    await s3?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let bucket: TestBucket;
+  beforeAll(async () => void (bucket = await startBucket(BUCKET)));
+  afterAll(async () => bucket?.close());
 
   it('removes an upload begun more than a day ago, parts and state, and keeps a newer one and other files', async () => {
-    const staging = new BucketStaging(settings, 24 * 3600_000);
-    const client = await s3Client(settings);
+    const staging = new BucketStaging(bucket.settings, 24 * 3600_000);
+    const client = await s3Client(bucket.settings);
     const old = 'a'.repeat(32);
     const recent = 'b'.repeat(32);
     const put = (Key: string, Body: string) => client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body }));
@@ -104,7 +82,7 @@ describe('uploads in progress in the bucket: what expires', () => {
     await put(`tus/${recent}.info`, JSON.stringify({ size: 10, creation_date: new Date().toISOString(), parts: [] }));
     await put('Uploads/kept.jpg', 'x');
     expect(await staging.deleteExpired()).toBe(1);
-    const left = ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key).sort();
+    const left = await bucket.keys();
     expect(left).toEqual(['Uploads/kept.jpg', `tus/${recent}.info`]);
     expect((await staging.getUpload(recent)).offset).toBe(0);
     await expect(staging.getUpload(old)).rejects.toMatchObject({ status_code: 404 });

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { s3Client, type S3Settings } from '../../../server/files/store.js';
+
+/** An S3-compatible bucket on 127.0.0.1 (s3rver in a folder of its own), as the console's settings see it. */
+export interface TestBucket {
+  settings: S3Settings;
+  /** The S3_* environment that points a console at it. */
+  env: Record<string, string>;
+  /** The keys in the bucket (under `prefix`), sorted. */
+  keys(prefix?: string): Promise<string[]>;
+  /** Stops s3rver and removes its folder. */
+  close(): Promise<void>;
+}
+
+/** Starts s3rver with one bucket named `name`. */
+export async function startBucket(name = 'console-test'): Promise<TestBucket> {
+  const dir = mkdtempSync(join(tmpdir(), 's3rver-'));
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name, configs: [] }] });
+  const { port } = await s3.run();
+  const settings: S3Settings = { endpoint: `http://127.0.0.1:${port}`, bucket: name, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  return {
+    settings,
+    env: { S3_ENDPOINT: settings.endpoint!, S3_BUCKET: name, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    async keys(prefix = '') {
+      const out = await (await s3Client(settings)).send(new ListObjectsV2Command({ Bucket: name, Prefix: prefix }));
+      return (out.Contents ?? []).map((o) => o.Key!).sort();
+    },
+    async close() {
+      await s3.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
