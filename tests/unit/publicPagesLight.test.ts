@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 // imports from the entry and names every module that takes a value from react-admin or its parts.
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const HEAVY = /^(react-admin|ra-[a-z-]+|@tanstack\/react-query|react-hook-form)$/;
-// Values that come from react-admin without its runtime: the theme object, a plain literal (tree-shaken).
-const ALLOWED = new Set(['defaultTheme']);
+// Values that come from react-admin without its runtime: the theme objects (light and dark), plain literals (tree-shaken).
+const ALLOWED = new Set(['defaultTheme', 'defaultDarkTheme']);
 
 function resolveLocal(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);
