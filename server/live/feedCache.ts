@@ -112,7 +112,8 @@ export class FeedCache {
 const CHANNEL = 'feed_cache';
 
 type Message =
-  | { t: 'hello' | 'alive'; id: string }
+  /** `every`: how often the sender says it is alive (instances may be configured differently). */
+  | { t: 'hello' | 'alive'; id: string; every: number }
   | { t: 'drop'; id: string; n: string; parts: FeedPart[] }
   | { t: 'ack'; id: string; n: string; to: string };
 
@@ -138,7 +139,8 @@ export async function pgFeedPeers(
   timing: PeerTiming = { aliveMs: 5_000, ackMs: 2_000 },
 ): Promise<FeedPeers> {
   const self = randomUUID();
-  const peers = new Map<string, number>();
+  /** Each other instance known alive: when it was last heard, and how often it says it is alive. */
+  const peers = new Map<string, { at: number; every: number }>();
   const waiting = new Map<string, { left: Set<string>; done: () => void }>();
   let connected = false;
   let trustedFrom = Date.now() + timing.aliveMs;
@@ -153,8 +155,9 @@ export async function pgFeedPeers(
       if (m.t === 'hello' || m.t === 'alive') lastOwn = Date.now();
       return;
     }
-    peers.set(m.id, Date.now());
-    if (m.t === 'hello') void send({ t: 'alive', id: self }).catch(() => undefined);
+    const known = peers.get(m.id);
+    peers.set(m.id, { at: Date.now(), every: m.t === 'hello' || m.t === 'alive' ? m.every : (known?.every ?? timing.aliveMs) });
+    if (m.t === 'hello') void send({ t: 'alive', id: self, every: timing.aliveMs }).catch(() => undefined);
     if (m.t === 'drop') {
       cache.dropLocal(m.parts);
       void send({ t: 'ack', id: self, n: m.n, to: m.id }).catch((err: unknown) => log.warn({ err }, 'could not confirm a feed cache drop'));
@@ -192,14 +195,16 @@ export async function pgFeedPeers(
     cache.dropLocal(['products', 'texts']);
     connected = true;
     trustedFrom = Date.now() + timing.aliveMs;
-    await send({ t: 'hello', id: self });
+    await send({ t: 'hello', id: self, every: timing.aliveMs });
   };
   await connect();
 
   const alive = setInterval(() => {
-    const gone = Date.now() - 3 * timing.aliveMs;
-    for (const [id, at] of peers) if (at < gone) peers.delete(id);
-    if (connected) void send({ t: 'alive', id: self }).catch(() => undefined);
+    // Forgotten after three of its own periods unheard; it stops trusting its memory after two (see `trusted`), so an
+    // instance is never forgotten while it may still serve from memory.
+    const now = Date.now();
+    for (const [id, p] of peers) if (now - p.at > 3 * p.every) peers.delete(id);
+    if (connected) void send({ t: 'alive', id: self, every: timing.aliveMs }).catch(() => undefined);
   }, timing.aliveMs);
   alive.unref();
 
