@@ -20,6 +20,15 @@ async function open(page: Page, path: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** The first record's edit page, reached from its list, and what axe finds there. */
+async function editPage(page: Page, list: string, heading: string): Promise<string[]> {
+  await open(page, list);
+  await page.getByRole('link', { name: /^EDIT/ }).first().click();
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return (await serious(page)).map((v) => `${heading}: ${v}`);
+}
+
 const editorScreens = ['/', '/products/products', '/products/add-product/', '/products/search', '/languages/english', '/languages/swedish', '/settings/account', '/info/changelog'];
 const adminScreens = [...editorScreens, '/users/users', '/users/search', '/no/such/page'];
 const byRole: [UserKey, string[]][] = [
@@ -62,18 +71,8 @@ for (const [who, screens] of byRole) {
       for (const v of await serious(page)) found.push(`${path}: ${v}`);
     }
     // The edit pages, reached from the lists.
-    await open(page, '/products/products');
-    await page.getByRole('link', { name: /^EDIT/ }).first().click();
-    await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    for (const v of await serious(page)) found.push(`edit product: ${v}`);
-    if (who === 'admin') {
-      await open(page, '/users/users');
-      await page.getByRole('link', { name: /^EDIT/ }).first().click();
-      await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      for (const v of await serious(page)) found.push(`edit user: ${v}`);
-    }
+    found.push(...(await editPage(page, '/products/products', 'Edit Product')));
+    if (who === 'admin') found.push(...(await editPage(page, '/users/users', 'Edit User')));
     await page.screenshot({ path: test.info().outputPath(`${who}-last.png`) });
     expect(found).toEqual([]);
   });
@@ -98,11 +97,7 @@ test.describe('in the dark theme', () => {
       await open(page, path);
       for (const v of await serious(page)) found.push(`${path}: ${v}`);
     }
-    await open(page, '/products/products');
-    await page.getByRole('link', { name: /^EDIT/ }).first().click();
-    await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    for (const v of await serious(page)) found.push(`edit product: ${v}`);
+    found.push(...(await editPage(page, '/products/products', 'Edit Product')));
     // It is the dark theme that was checked: the page is dark, and the menu says so.
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(contrast(background, 'rgb(0, 0, 0)')).toBeLessThan(1.5);
