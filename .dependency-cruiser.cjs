@@ -5,8 +5,8 @@
 // tsPreCompilationDeps keeps them in the graph. They count for the cycle rule too (see its comment).
 
 /** Our code, as far as this check goes: what `npm run lint` cruises. */
-const OURS = '^(src|resources|providers|server|domain)/';
-const BROWSER = '^(src|resources|providers)/';
+const OURS = '^(src|base|resources|providers|server|domain)/';
+const BROWSER = '^(src|base|resources|providers)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -15,7 +15,7 @@ module.exports = {
       name: 'browser-not-to-server',
       severity: 'error',
       comment:
-        'Browser code (src/, resources/, providers/) must never import server/: it would pull server code (and its ' +
+        'Browser code (src/, base/, resources/, providers/) must never import server/: it would pull server code (and its ' +
         'secrets, node built-ins, database drivers) into the bundle. Share through domain/ instead.',
       from: { path: BROWSER },
       to: { path: '^server/' },
@@ -24,9 +24,20 @@ module.exports = {
       name: 'server-not-to-browser',
       severity: 'error',
       comment:
-        'server/ must not import browser code (src/, resources/, providers/). What both sides need belongs in domain/.',
+        'server/ must not import browser code (src/, base/, resources/, providers/). What both sides need belongs in domain/. ' +
+        "One exception: a resource folder's description.ts (plain data, see resource-description-plain-data), so a " +
+        "resource lives in one folder (docs/decisions.md, 'Resource folders').",
       from: { path: '^server/' },
-      to: { path: BROWSER },
+      to: { path: BROWSER, pathNot: '^resources/[^/]+/description\\.ts$' },
+    },
+    {
+      name: 'resource-description-plain-data',
+      severity: 'error',
+      comment:
+        'resources/<name>/description.ts is read by the server and the browser alike: it may import only ' +
+        'domain/records.ts (and that file only domain/permissions.ts), never zod nor anything of the browser or server.',
+      from: { path: ['^resources/[^/]+/description\\.ts$', '^domain/records\\.ts$'] },
+      to: { pathNot: ['^domain/(records|permissions)\\.ts$'] },
     },
     {
       name: 'core-not-to-http',
@@ -64,21 +75,48 @@ module.exports = {
       to: { pathNot: ['^server/lib/', '(^|/)node_modules/'], dependencyTypesNot: ['core'], couldNotResolve: false },
     },
     {
+      name: 'base-is-the-bottom',
+      severity: 'error',
+      comment:
+        "base/ is the browser's bottom layer (the chosen language, lazy pages, errors, Busy, the back-end contract in " +
+        'base/backend.ts): everything in the browser may use it, so it may import only base/, domain/ and npm ' +
+        'packages, never src/, resources/ or providers/.',
+      from: { path: '^base/' },
+      to: { path: '^(src|resources|providers|server)/' },
+    },
+    {
+      name: 'resources-and-providers-not-to-src',
+      severity: 'error',
+      comment:
+        'src/ is the app on top (shell, pages, gate) and assembles resources/ and providers/; they must not import it ' +
+        'back. What both need belongs in base/ (or domain/ when the server needs it too).',
+      from: { path: '^(resources|providers)/' },
+      to: { path: '^src/' },
+    },
+    {
       name: 'resources-not-to-providers',
       severity: 'error',
       comment:
         'resources/ reach data only through react-admin hooks (useDataProvider, useGetList, ...), never by importing ' +
-        'providers/ directly. The one thing they may take from providers/ is the contract types of providers/types.ts ' +
-        '(to type useDataProvider<AppDataProvider>() and its upload handles), with `import type`.',
+        'providers/ directly; the contract they type those hooks with is base/backend.ts.',
       from: { path: '^resources/' },
-      to: { path: '^providers/', pathNot: '^providers/types\\.ts$' },
+      to: { path: '^providers/' },
     },
     {
-      name: 'resources-provider-contract-types-only',
+      name: 'providers-not-to-resources',
       severity: 'error',
-      comment: 'resources/ may import providers/types.ts with `import type` only. See the resources-not-to-providers rule.',
-      from: { path: '^resources/' },
-      to: { path: '^providers/types\\.ts$', dependencyTypesNot: ['type-only'] },
+      comment: 'providers/ know the back end, not the screens: they never import resources/.',
+      from: { path: '^providers/' },
+      to: { path: '^resources/' },
+    },
+    {
+      name: 'providers-given-the-language',
+      severity: 'error',
+      comment:
+        "A provider set is handed the language when it is made (providers/shared/locale.ts); it never reads the app's " +
+        'own language module, base/locale.ts.',
+      from: { path: '^providers/' },
+      to: { path: '^base/locale\\.ts$' },
     },
     {
       name: 'firebase-sdk-only-in-providers-firebase',
@@ -104,7 +142,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A provider set (providers/local, providers/firebase) does not import another one: each stands alone behind ' +
-        'providers/types.ts. What they share lives in providers/shared.',
+        'base/backend.ts. What they share lives in providers/shared.',
       from: { path: '^providers/(local|firebase)/' },
       to: { path: '^providers/(local|firebase)/', pathNot: '^providers/$1/' },
     },

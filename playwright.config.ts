@@ -23,7 +23,15 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: {
@@ -33,8 +41,19 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: 'warn',
-      // The feed on, for the shop page of storefront.spec.ts; webhook receivers on this machine allowed (webhooks.spec.ts).
-      STOREFRONT_ENABLED: 'true', STOREFRONT_ORIGINS: `http://127.0.0.1:${E2E_SHOP_PORT}`, WEBHOOK_ALLOW_PRIVATE: 'true' },
+    env: {
+      PORT: String(PORT),
+      HOST: 'localhost',
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: 'warn',
+      // The feed on, for the shop page of storefront.spec.ts; webhook receivers on this machine allowed
+      // (webhooks.spec.ts).
+      STOREFRONT_ENABLED: 'true',
+      STOREFRONT_ORIGINS: `http://127.0.0.1:${E2E_SHOP_PORT}`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      // The scheduler looks every 2 s, so productsSchedule.spec.ts sees a time apply within seconds of it.
+      SCHEDULE_CHECK_SECONDS: '2',
+    },
   },
 });

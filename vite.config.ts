@@ -7,7 +7,8 @@ import { backendOfBuild } from './scripts/firebaseEnv';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-// CONSOLE_BACKEND=firebase builds the console over Firebase into firebase/dist/, Hosting's folder (README, 'Firebase'); the default
+// CONSOLE_BACKEND=firebase builds the console over Firebase into firebase/dist/, Hosting's folder (README, 'Firebase');
+// the default
 // build gets `null` and the branch that loads providers/firebase is dropped as dead code, so none of it ships.
 const backend = backendOfBuild(new URL('./', import.meta.url));
 const firebase = backend.kind === 'firebase' ? { config: backend.config, statusDoc: backend.statusDoc } : null;
@@ -32,8 +33,11 @@ export default defineConfig({
       // comments Rollup cannot place (it drops them), and a re-export cycle inside ra-core that crosses chunks. The
       // screens using those inputs are walked end to end (tests/e2e), so the order is known to work. Ours still print.
       onwarn(warning, warn) {
-        const inLibrary = [warning.id, ...(warning.ids ?? []), warning.exporter].some((id) => id?.includes('node_modules'));
-        if (inLibrary && (warning.code === 'INVALID_ANNOTATION' || warning.code === 'CYCLIC_CROSS_CHUNK_REEXPORT')) return;
+        const inLibrary = [warning.id, ...(warning.ids ?? []), warning.exporter].some((id) =>
+          id?.includes('node_modules'),
+        );
+        if (inLibrary && (warning.code === 'INVALID_ANNOTATION' || warning.code === 'CYCLIC_CROSS_CHUNK_REEXPORT'))
+          return;
         warn(warning);
       },
     },

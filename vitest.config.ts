@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/providers/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Server suites build a real app on a real database; two cores, so keep it modest.
@@ -28,7 +28,12 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
-          include: ['tests/components/**/*.test.tsx'],
+          // tus-js-client picks its build by package.json's `browser` map, which a node runner ignores: the browser
+          // upload client is tested with the build the browser gets (its XMLHttpRequest stack, Blob sources).
+          alias: {
+            'tus-js-client': new URL('./node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url).pathname,
+          },
+          include: ['tests/components/**/*.test.tsx', 'tests/providers/**/*.test.tsx'],
           setupFiles: ['tests/components/setup.ts'],
           testTimeout: 20_000,
           maxWorkers: 2,
@@ -37,7 +42,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Firebase provider set against emulators (tests/firebase/README.md); tooling installed by tests/firebase/ensure.mjs.
+          // Firebase provider set against emulators (tests/firebase/README.md); tooling installed by
+          // tests/firebase/ensure.mjs.
           name: 'firebase',
           environment: 'node',
           include: ['tests/firebase/**/*.test.ts'],

@@ -33,7 +33,9 @@ export interface ApiFigures {
   connections: number;
   durationS: number;
   rows: ApiRow[];
-  /** RSS of our server after start and sign-in (two readings a second apart), and its peak during each measured round. */
+  /**
+   * RSS of our server after start and sign-in (two readings a second apart), and its peak during each measured round.
+   */
   rssIdleMb: Measure;
   rssPeakMb: Measure;
   /** The same for the baseline server, for scale. */
@@ -56,15 +58,28 @@ export function routes(s: Samples): Route[] {
 }
 
 /** Starts the real server (bench/server.ts) on the place's data; resolves with its URL. */
-export async function startOurs(place: Place, extra: Record<string, string> = {}, execArgv: string[] = []): Promise<{ child: Child; url: string }> {
+export async function startOurs(
+  place: Place,
+  extra: Record<string, string> = {},
+  execArgv: string[] = [],
+): Promise<{ child: Child; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = await startChild('server.ts', { ...place.env, PORT: String(port), PUBLIC_URL: url, ...extra }, [], execArgv);
+  const child = await startChild(
+    'server.ts',
+    { ...place.env, PORT: String(port), PUBLIC_URL: url, ...extra },
+    [],
+    execArgv,
+  );
   return { child, url };
 }
 
 /** Section 1: every route on our server (signed in) and on the bare baseline, 50 connections, warm-up then two runs. */
-export async function measureApi(place: Place, samples: Samples, opts: { connections: number; durationS: number; warmupS: number; execArgv?: string[] }): Promise<ApiFigures> {
+export async function measureApi(
+  place: Place,
+  samples: Samples,
+  opts: { connections: number; durationS: number; warmupS: number; execArgv?: string[] },
+): Promise<ApiFigures> {
   const ours = await startOurs(place, {}, opts.execArgv);
   const basePort = await freePort();
   const base = await startChild('baseline.ts', { ...place.env, PORT: String(basePort) });
@@ -92,7 +107,17 @@ export async function measureApi(place: Place, samples: Samples, opts: { connect
     baseIdle.push(rssMb(base.pid));
 
     const run = (t: (typeof targets)[number], r: Route, durationS: number): Promise<CannonResult> =>
-      loader.ask<CannonResult>({ type: 'cannon', url: t.url, paths: r.paths, headers: t.headers(r), connections: opts.connections, durationS } satisfies CannonJob, 'cannon');
+      loader.ask<CannonResult>(
+        {
+          type: 'cannon',
+          url: t.url,
+          paths: r.paths,
+          headers: t.headers(r),
+          connections: opts.connections,
+          durationS,
+        } satisfies CannonJob,
+        'cannon',
+      );
     const results = new Map<string, CannonResult[]>();
     const peaks: number[] = [];
     const basePeaks: number[] = [];
@@ -127,9 +152,24 @@ export async function measureApi(place: Place, samples: Samples, opts: { connect
     const rows = routes(samples).map((r): ApiRow => {
       const o = side(`ours|${r.name}`);
       const b = side(`baseline|${r.name}`);
-      return { route: r.name, role: r.role, ours: o, baseline: b, rpsRatio: o.rps.median / b.rps.median, p99Ratio: o.p99.median / b.p99.median };
+      return {
+        route: r.name,
+        role: r.role,
+        ours: o,
+        baseline: b,
+        rpsRatio: o.rps.median / b.rps.median,
+        p99Ratio: o.p99.median / b.p99.median,
+      };
     });
-    return { connections: opts.connections, durationS: opts.durationS, rows, rssIdleMb: measure(idle), rssPeakMb: measure(peaks), baselineRssIdleMb: measure(baseIdle), baselineRssPeakMb: measure(basePeaks) };
+    return {
+      connections: opts.connections,
+      durationS: opts.durationS,
+      rows,
+      rssIdleMb: measure(idle),
+      rssPeakMb: measure(peaks),
+      baselineRssIdleMb: measure(baseIdle),
+      baselineRssPeakMb: measure(basePeaks),
+    };
   } finally {
     await Promise.all([ours.child.stop(), base.stop(), loader.stop()]);
   }

@@ -15,7 +15,12 @@ function connect(): Query {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     return async (sql, params) => {
       let n = 0;
-      return (await pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as Row[];
+      return (
+        await pool.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as Row[];
     };
   }
   const db = new SQLite(join(process.env.DATA_DIR!, 'console.sqlite'));
@@ -37,25 +42,36 @@ async function main(): Promise<void> {
   type ListQ = { Querystring: { limit?: string; after?: string; sku?: string; email?: string } };
 
   app.get<ListQ>('/api/products', async (req) => {
-    if (req.query.sku !== undefined) return { items: await query('select * from products where sku = ?', [req.query.sku]), next: null };
+    if (req.query.sku !== undefined)
+      return { items: await query('select * from products where sku = ?', [req.query.sku]), next: null };
     const limit = Number(req.query.limit ?? 10);
     const after = cursorOf(req.query.after);
     const rows = after
-      ? await query('select * from products where sku <= ? and (sku < ? or id < ?) order by sku desc, id desc limit ?', [after[0], after[0], after[1], limit + 1])
+      ? await query(
+          'select * from products where sku <= ? and (sku < ? or id < ?) order by sku desc, id desc limit ?',
+          [after[0], after[0], after[1], limit + 1],
+        )
       : await query('select * from products order by sku desc, id desc limit ?', [limit + 1]);
     const items = rows.slice(0, limit);
     const tail = items.at(-1);
     return { items, next: rows.length > limit && tail ? cursor(tail.sku, tail.id) : null };
   });
 
-  app.get<{ Params: { id: string } }>('/api/products/:id', async (req) => (await query('select * from products where id = ?', [req.params.id]))[0]);
+  app.get<{ Params: { id: string } }>(
+    '/api/products/:id',
+    async (req) => (await query('select * from products where id = ?', [req.params.id]))[0],
+  );
 
   app.get<ListQ>('/api/users', async (req) => {
-    if (req.query.email !== undefined) return { items: await query('select * from users where email = ?', [req.query.email]), next: null };
+    if (req.query.email !== undefined)
+      return { items: await query('select * from users where email = ?', [req.query.email]), next: null };
     const limit = Number(req.query.limit ?? 10);
     const after = cursorOf(req.query.after);
     const rows = after
-      ? await query('select * from users where created >= ? and (created > ? or id > ?) order by created asc, id asc limit ?', [after[0], after[0], after[1], limit + 1])
+      ? await query(
+          'select * from users where created >= ? and (created > ? or id > ?) order by created asc, id asc limit ?',
+          [after[0], after[0], after[1], limit + 1],
+        )
       : await query('select * from users order by created asc, id asc limit ?', [limit + 1]);
     const items = rows.slice(0, limit);
     const tail = items.at(-1);

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import * as tus from 'tus-js-client';
-import { chunkSize } from '../domain/uploads.js';
 import { pngBomb } from '../tests/server/helpers/bomb.js';
 import { ACCOUNTS, type Place } from './seed.js';
 import { startOurs } from './api.js';
-import { log, measure, median, percentile, signIn, type Measure } from './lib.js';
+import { log, measure, median, percentile, signIn, tusUpload, type Measure, type UploadAnswer } from './lib.js';
+
+const upload = (base: string, cookie: string, data: Buffer, name: string): Promise<UploadAnswer> =>
+  tusUpload(base, cookie, data, name, 'image/png');
 
 /** One run: four bombs at once on a freshly started server. */
 export interface BombRun {
@@ -20,7 +21,10 @@ export interface BombRun {
   rssPeakMb: number;
   rssPolledPeakMb: number;
   rssAfterMb: number;
-  /** GET /api/health sent every 50 ms while the bombs ran, each timed on its own (10 s without an answer counts as failed). */
+  /**
+   * GET /api/health sent every 50 ms while the bombs ran, each timed on its own (10 s without an answer counts as
+   * failed).
+   */
   health: { checks: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number };
   /** The bench killed the server: the machine was about to run out of memory. */
   killed: boolean;
@@ -68,35 +72,6 @@ function availableMb(): number {
   return m ? Number(m[1]) / 1024 : Infinity;
 }
 
-interface Answer {
-  status: number;
-  ms: number;
-  body: string;
-}
-
-/** One upload with tus-js-client as the console's browser sends it (256 KiB chunks, doubling); settles with the last answer. */
-function upload(base: string, cookie: string, data: Buffer, name: string): Promise<Answer> {
-  return new Promise((resolve) => {
-    let chunk = 0;
-    const t0 = performance.now();
-    const u: tus.Upload = new tus.Upload(data, {
-      endpoint: `${base}/api/uploads`,
-      headers: { cookie, origin: base },
-      chunkSize: chunkSize(chunk),
-      uploadDataDuringCreation: true,
-      retryDelays: [],
-      metadata: { filename: name, filetype: 'image/png' },
-      onChunkComplete: () => void (u.options.chunkSize = chunkSize(++chunk)),
-      onError: (err) => {
-        const res = (err as tus.DetailedError).originalResponse;
-        resolve({ status: res?.getStatus() ?? 0, ms: performance.now() - t0, body: res?.getBody() ?? String(err) });
-      },
-      onSuccess: ({ lastResponse }) => resolve({ status: lastResponse.getStatus(), ms: performance.now() - t0, body: lastResponse.getBody() }),
-    });
-    u.start();
-  });
-}
-
 const messageOf = (body: string): string => {
   try {
     return (JSON.parse(body) as { error?: { message?: string } }).error?.message ?? body;
@@ -128,7 +103,9 @@ async function bombRun(place: Place, bomb: Buffer, parallel: number, small: Buff
       if (now.hwm > hwm || Number.isNaN(hwm)) hwm = now.hwm;
       if (!killed && availableMb() < MIN_AVAILABLE_MB) {
         killed = true;
-        log(`bombs: the machine has under ${MIN_AVAILABLE_MB} MB available (server RSS ${now.rss.toFixed(0)} MB): killing the server`);
+        log(
+          `bombs: the machine has under ${MIN_AVAILABLE_MB} MB available (server RSS ${now.rss.toFixed(0)} MB): killing the server`,
+        );
         ours.child.proc.kill('SIGKILL');
       }
       const t0 = performance.now();
@@ -144,7 +121,9 @@ async function bombRun(place: Place, bomb: Buffer, parallel: number, small: Buff
       );
     }, HEALTH_EVERY_MS);
 
-    const answers = await Promise.all(Array.from({ length: parallel }, (_, i) => upload(ours.url, cookie, bomb, `bomb-${i + 1}.png`)));
+    const answers = await Promise.all(
+      Array.from({ length: parallel }, (_, i) => upload(ours.url, cookie, bomb, `bomb-${i + 1}.png`)),
+    );
     clearInterval(tick);
     await Promise.all(checks);
     const end = memory(pid);
@@ -195,9 +174,13 @@ export async function measureBombs(
   const t0 = performance.now();
   const bomb = await pngBomb(width, height, { bitDepth, channels });
   const generateMs = performance.now() - t0;
-  log(`made a ${width} × ${height} ${bitDepth}-bit ${channels === 4 ? 'RGBA' : 'grey'} PNG: ${(bomb.length / 1e6).toFixed(2)} MB in ${generateMs.toFixed(0)} ms`);
+  log(
+    `made a ${width} × ${height} ${bitDepth}-bit ${channels === 4 ? 'RGBA' : 'grey'} PNG: ${(bomb.length / 1e6).toFixed(2)} MB in ${generateMs.toFixed(0)} ms`,
+  );
   // A small real image, so the server has loaded libvips before the bombs (its memory is part of "before").
-  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a5' } }).png().toBuffer();
+  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a5' } })
+    .png()
+    .toBuffer();
   const all: BombRun[] = [];
   for (let i = 0; i < runs; i++) all.push(await bombRun(place, bomb, parallel, small));
   const per = (f: (r: BombRun) => number): Measure => measure(all.map(f));

@@ -10,7 +10,10 @@ import { log, measure, ROOT, type Measure } from './lib.js';
 export interface BrowserFigures {
   /** How dist/ came to be: built by this run, or the last good build when this run's build failed. */
   build: string;
-  /** gzip bytes (zlib level 6 over each JS body) of the JavaScript /signin loads, and of everything loaded once the dashboard shows. */
+  /**
+   * gzip bytes (zlib level 6 over each JS body) of the JavaScript /signin loads, and of everything loaded once the
+   * dashboard shows.
+   */
   signinJsGzip: Measure;
   dashboardJsGzip: Measure;
   /** Every .js file under dist/assets, gzipped one by one: the whole console. */
@@ -19,11 +22,21 @@ export interface BrowserFigures {
   /** Milliseconds from opening /signin to the form, and from pressing Sign In to the dashboard greeting. */
   signinFormMs: Measure;
   dashboardMs: Measure;
-  /** Milliseconds from clicking Products in the sidebar (dashboard shown, network idle) to the list's first row. Absent in older results. */
+  /**
+   * Milliseconds from clicking Products in the sidebar (dashboard shown, network idle) to the list's first row. Absent
+   * in older results.
+   */
   productsMs?: Measure;
 }
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const gz = (b: Buffer): number => gzipSync(b, { level: 6 }).length;
 
 /** `npx vite build` into dist/; on failure (another helper mid-edit), says so and keeps the last good build. */
@@ -43,14 +56,23 @@ async function buildDist(): Promise<string> {
   return `LAST GOOD BUILD of ${new Date(statSync(index).mtimeMs).toISOString()} (this run's vite build failed)`;
 }
 
-/** Section 6: JavaScript the console makes staff download, and how long the first screens take, in Chromium on loopback. */
+/**
+ * Section 6: JavaScript the console makes staff download, and how long the first screens take, in Chromium on loopback.
+ */
 export async function measureBrowser(place: Place, opts: { build: boolean; runs?: number }): Promise<BrowserFigures> {
   const built = join(ROOT, 'dist', 'index.html');
-  const build = opts.build ? await buildDist() : `existing dist/ of ${new Date(statSync(built).mtimeMs).toISOString()} (not rebuilt: --quick or --no-build)`;
+  const build = opts.build
+    ? await buildDist()
+    : `existing dist/ of ${new Date(statSync(built).mtimeMs).toISOString()} (not rebuilt: --quick or --no-build)`;
   const assets = join(ROOT, 'dist', 'assets');
-  const js = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f)));
+  const js = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(assets, f)));
   // The browser first: when it cannot start, no server of ours is left running behind the failed section.
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
   const ours = await startOurs(place);
   try {
     const rounds: Array<{ signinJs: number; dashJs: number; formMs: number; dashMs: number; productsMs: number }> = [];
@@ -61,10 +83,12 @@ export async function measureBrowser(place: Place, opts: { build: boolean; runs?
       const bodies: Array<Promise<number>> = [];
       const onResponse = (res: Response): void => {
         const type = res.headers()['content-type'] ?? '';
-        if (res.request().resourceType() === 'script' || /javascript/.test(type)) bodies.push(res.body().then(gz, () => 0));
+        if (res.request().resourceType() === 'script' || /javascript/.test(type))
+          bodies.push(res.body().then(gz, () => 0));
       };
       page.on('response', onResponse);
-      const sum = async (upTo = bodies.length): Promise<number> => (await Promise.all(bodies.slice(0, upTo))).reduce((a, b) => a + b, 0);
+      const sum = async (upTo = bodies.length): Promise<number> =>
+        (await Promise.all(bodies.slice(0, upTo))).reduce((a, b) => a + b, 0);
 
       const t0 = performance.now();
       await page.goto('/signin');
@@ -88,7 +112,11 @@ export async function measureBrowser(place: Place, opts: { build: boolean; runs?
       // Someone who has seen the dashboard opens the products list from the sidebar.
       const t2 = performance.now();
       await page.getByRole('menuitem', { name: 'Products', exact: true }).click();
-      await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page
+        .getByRole('table', { name: 'Products' })
+        .locator('tbody tr')
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
       const productsMs = performance.now() - t2;
       await context.close();
       const what = `form ${formMs.toFixed(0)} ms, dashboard ${dashMs.toFixed(0)} ms, products ${productsMs.toFixed(0)} ms, JS ${signinJs} / ${dashJs} B gzip`;

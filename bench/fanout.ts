@@ -44,13 +44,17 @@ function listen(url: string): Promise<Listener> {
 async function allRead(ls: Listener[], active: boolean, timeoutMs: number): Promise<void> {
   const end = performance.now() + timeoutMs;
   while (!ls.every((l) => l.last?.active === active)) {
-    if (performance.now() > end) throw new Error(`${ls.filter((l) => l.last?.active !== active).length} clients did not hear active=${active}`);
+    if (performance.now() > end)
+      throw new Error(`${ls.filter((l) => l.last?.active !== active).length} clients did not hear active=${active}`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
 
 /** Section 5: `clients` event streams split across `instances` servers on one database; an admin flips the status. */
-export async function measureFanout(place: Place, opts: { clients: number; instances: number; changesPerRun: number }): Promise<FanoutFigures> {
+export async function measureFanout(
+  place: Place,
+  opts: { clients: number; instances: number; changesPerRun: number },
+): Promise<FanoutFigures> {
   const servers = [];
   for (let i = 0; i < opts.instances; i++) servers.push(await startOurs(place));
   const listeners: Listener[] = [];
@@ -84,8 +88,11 @@ export async function measureFanout(place: Place, opts: { clients: number; insta
         // Quiet between changes, so one change's fan-out does not overlap the next.
         await new Promise((r) => setTimeout(r, 200));
       }
-      log(`${round === 0 ? 'warm-up' : `run ${round}`}: fan-out p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
-      if (round > 0) runs.push({ p50: percentile(latencies, 50), p99: percentile(latencies, 99), last: Math.max(...lasts) });
+      log(
+        `${round === 0 ? 'warm-up' : `run ${round}`}: fan-out p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+      );
+      if (round > 0)
+        runs.push({ p50: percentile(latencies, 50), p99: percentile(latencies, 99), last: Math.max(...lasts) });
     }
     // The app must be left active: the browser figures come next.
     if (!active) await put(true);

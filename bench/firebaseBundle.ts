@@ -10,7 +10,9 @@ import { gzipSync } from 'node:zlib';
 // appears in the catalogues' 'Not available with the Firebase back end.' text.
 const SDK_MARKS = /identitytoolkit\.googleapis|firestore\.googleapis|firebasestorage\.googleapis|@firebase\//;
 
-/** Figures of one built folder: every .js gzipped (level 6, as bench/browser.ts), and the static closure /signin loads. */
+/**
+ * Figures of one built folder: every .js gzipped (level 6, as bench/browser.ts), and the static closure /signin loads.
+ */
 function measure(dir: string): Record<string, unknown> {
   const assets = join(dir, 'assets');
   const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
@@ -20,14 +22,22 @@ function measure(dir: string): Record<string, unknown> {
     if (seen.has(start) || !js.includes(start)) return;
     seen.add(start);
     // Static imports only (`from"./x.js"`, `import"./x.js"`), not import("./x.js").
-    for (const m of body(start).toString('utf8').matchAll(/(?:from|import)\s*"\.\/([^"(]+\.js)"/g)) closure(m[1] ?? '', seen);
+    for (const m of body(start)
+      .toString('utf8')
+      .matchAll(/(?:from|import)\s*"\.\/([^"(]+\.js)"/g))
+      closure(m[1] ?? '', seen);
   };
   const entry = /src="\/assets\/([^"]+\.js)"/.exec(readFileSync(join(dir, 'index.html'), 'utf8'))?.[1] ?? '';
   const signin = new Set<string>();
   closure(entry, signin);
   closure(js.find((f) => f.startsWith('SignIn-')) ?? '', signin);
   // A Firebase build renders only once its provider set (app + auth) has loaded: it belongs to /signin too.
-  const provider = js.find((f) => f !== entry && /identitytoolkit/.test(body(f).toString('utf8')) && !/firestore\.googleapis/.test(body(f).toString('utf8')));
+  const provider = js.find(
+    (f) =>
+      f !== entry &&
+      /identitytoolkit/.test(body(f).toString('utf8')) &&
+      !/firestore\.googleapis/.test(body(f).toString('utf8')),
+  );
   if (provider) closure(provider, signin);
   return {
     dir,
@@ -41,7 +51,11 @@ function measure(dir: string): Record<string, unknown> {
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) dirs.push('dist');
-console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 for (const d of dirs) {
   const dir = resolve(d);
   console.log(existsSync(join(dir, 'index.html')) ? JSON.stringify(measure(dir)) : `${d}: not built`);

@@ -35,11 +35,28 @@ function newCells(run: number, i: number, image: string): Cells {
   };
 }
 
-/** Section 'import': `rows` rows previewed, applied as new, then applied again with every price changed; `runs` times. */
-export async function measureImport(place: Place, db: Db, opts: { rows: number; runs: number }): Promise<ImportFigures> {
-  const editor = await db.kysely.selectFrom('users').select('id').where('email', '=', ACCOUNTS.editor.email).executeTakeFirstOrThrow();
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c8b89a' } }).png().toBuffer();
-  const stored = await storeUpload(db.kysely, localStore(join(place.dataDir, 'files')), { owner: editor.id, originalName: 'napkin.png', data: png }, 40_000_000);
+/**
+ * Section 'import': `rows` rows previewed, applied as new, then applied again with every price changed; `runs` times.
+ */
+export async function measureImport(
+  place: Place,
+  db: Db,
+  opts: { rows: number; runs: number },
+): Promise<ImportFigures> {
+  const editor = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', ACCOUNTS.editor.email)
+    .executeTakeFirstOrThrow();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c8b89a' } })
+    .png()
+    .toBuffer();
+  const stored = await storeUpload(
+    db.kysely,
+    localStore(join(place.dataDir, 'files')),
+    { owner: editor.id, originalName: 'napkin.png', data: png },
+    40_000_000,
+  );
   const ours = await startOurs(place);
   const times = { preview: [] as number[], applyNew: [] as number[], applyChanged: [] as number[] };
   try {
@@ -54,7 +71,8 @@ export async function measureImport(place: Place, db: Db, opts: { rows: number; 
       const body = (await res.json()) as { counts?: Record<string, number> };
       const ms = performance.now() - t0;
       const wrong = Object.entries(expect).filter(([k, v]) => body.counts?.[k] !== v);
-      if (res.status !== 200 || wrong.length) throw new Error(`import answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      if (res.status !== 200 || wrong.length)
+        throw new Error(`import answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
       return ms;
     };
     for (let run = 1; run <= opts.runs; run++) {
@@ -68,5 +86,10 @@ export async function measureImport(place: Place, db: Db, opts: { rows: number; 
   } finally {
     await ours.child.stop();
   }
-  return { rows: opts.rows, previewMs: measure(times.preview), applyNewMs: measure(times.applyNew), applyChangedMs: measure(times.applyChanged) };
+  return {
+    rows: opts.rows,
+    previewMs: measure(times.preview),
+    applyNewMs: measure(times.applyNew),
+    applyChangedMs: measure(times.applyChanged),
+  };
 }

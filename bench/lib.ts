@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { cpus, totalmem, release } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as tus from 'tus-js-client';
+import { chunkSize } from '../domain/uploads.js';
 import { bundleServer, SERVER_NODE_FLAGS } from '../scripts/serverBundle.mjs';
 
 /** The repository root (bench/..). */
@@ -100,11 +102,18 @@ function compiled(script: string): Promise<string> {
 }
 
 /** Forks bench/<script> (compiled, or with tsx) and waits for its { type: 'ready' } message. */
-export async function startChild(script: string, env: Record<string, string>, args: string[] = [], execArgv: string[] = []): Promise<Child> {
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  execArgv: string[] = [],
+): Promise<Child> {
   const bundled = COMPILED.has(script);
   const proc = fork(bundled ? await compiled(script) : join(ROOT, 'bench', script), args, {
     cwd: ROOT,
-    execArgv: bundled ? [...(script === 'server.ts' ? SERVER_NODE_FLAGS : []), ...execArgv] : ['--import', 'tsx', ...execArgv],
+    execArgv: bundled
+      ? [...(script === 'server.ts' ? SERVER_NODE_FLAGS : []), ...execArgv]
+      : ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -180,4 +189,45 @@ export async function waitForHealth(url: string, timeoutMs = 60_000, everyMs = 1
 }
 
 /** A progress line on stderr, so stdout carries only the table. */
-export const log = (msg: string): void => void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+export const log = (msg: string): void =>
+  void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+
+/** How one upload ended: the last answer's status (0 when there was none), its time and body. */
+export interface UploadAnswer {
+  status: number;
+  ms: number;
+  body: string;
+}
+
+/**
+ * One upload with tus-js-client as the console's browser sends it (256 KiB chunks, doubling: tus-js-client reads the
+ * chunk size per chunk, as providers/local/uploads.ts relies on); no retries; settles with the last answer.
+ */
+export function tusUpload(
+  base: string,
+  cookie: string,
+  data: Buffer,
+  name: string,
+  type: string,
+): Promise<UploadAnswer> {
+  return new Promise((resolve) => {
+    let chunk = 0;
+    const t0 = performance.now();
+    const u: tus.Upload = new tus.Upload(data, {
+      endpoint: `${base}/api/uploads`,
+      headers: { cookie, origin: base },
+      chunkSize: chunkSize(chunk),
+      uploadDataDuringCreation: true,
+      retryDelays: [],
+      metadata: { filename: name, filetype: type },
+      onChunkComplete: () => void (u.options.chunkSize = chunkSize(++chunk)),
+      onError: (err) => {
+        const res = (err as tus.DetailedError).originalResponse;
+        resolve({ status: res?.getStatus() ?? 0, ms: performance.now() - t0, body: res?.getBody() ?? String(err) });
+      },
+      onSuccess: ({ lastResponse }) =>
+        resolve({ status: lastResponse.getStatus(), ms: performance.now() - t0, body: lastResponse.getBody() }),
+    });
+    u.start();
+  });
+}

@@ -52,7 +52,15 @@ async function cannon(job: CannonJob): Promise<CannonResult> {
     timeout: 10,
     requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
   });
-  return { type: 'cannon', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    type: 'cannon',
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 /** One keep-alive client, one request at a time, timed with the high-resolution clock. */
@@ -64,10 +72,14 @@ async function sequential(job: SequentialJob): Promise<SequentialResult> {
   for (let n = 0; n < job.count && performance.now() < end; n++) {
     const t0 = performance.now();
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.get(new URL(job.paths[n % job.paths.length]!, job.url), { agent, headers: job.headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.get(
+        new URL(job.paths[n % job.paths.length]!, job.url),
+        { agent, headers: job.headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
     });
     times.push(performance.now() - t0);
@@ -75,7 +87,14 @@ async function sequential(job: SequentialJob): Promise<SequentialResult> {
   }
   agent.destroy();
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  return { type: 'sequential', n: times.length, p50: percentile(times, 50), p99: percentile(times, 99), mean, failures };
+  return {
+    type: 'sequential',
+    n: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    mean,
+    failures,
+  };
 }
 
 process.on('message', (m: CannonJob | SequentialJob) => {

@@ -8,7 +8,9 @@ import { log, ROOT } from './lib.js';
 
 const PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** `npm run cli -- move` of a SQLite install into an empty PostgreSQL database, timed as a whole, in its own process. */
+/**
+ * `npm run cli -- move` of a SQLite install into an empty PostgreSQL database, timed as a whole, in its own process.
+ */
 export interface MoveFigures {
   products: number;
   history: number;
@@ -25,8 +27,19 @@ export interface MoveFigures {
 /** 100,000 history entries like an edit's: a product's price and status changed, by the bench's editor. */
 async function seedHistory(db: Db, count: number): Promise<void> {
   const k = db.kysely;
-  const have = Number((await k.selectFrom('history').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const editor = await k.selectFrom('users').select(['id', 'first_name', 'last_name']).where('email', '=', ACCOUNTS.editor.email).executeTakeFirstOrThrow();
+  const have = Number(
+    (
+      await k
+        .selectFrom('history')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const editor = await k
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('email', '=', ACCOUNTS.editor.email)
+    .executeTakeFirstOrThrow();
   const products = await k.selectFrom('products').select('id').orderBy('sku').limit(10_000).execute();
   for (let start = have; start < count; start += 20_000) {
     await k.transaction().execute(async (trx) => {
@@ -41,7 +54,10 @@ async function seedHistory(db: Db, count: number): Promise<void> {
             resource: 'products',
             record_id: products[i % products.length]!.id,
             action: 'update',
-            diff: JSON.stringify({ price: [`${9 + (i % 200)}.95`, `${10 + (i % 200)}.95`], active: [true, i % 2 === 0] }),
+            diff: JSON.stringify({
+              price: [`${9 + (i % 200)}.95`, `${10 + (i % 200)}.95`],
+              active: [true, i % 2 === 0],
+            }),
           };
         });
         await trx.insertInto('history').values(rows).execute();
@@ -71,9 +87,15 @@ async function onPostgres(statement: string): Promise<void> {
 }
 
 /** Section 'move': the SQLite place grown to `products` products and `history` entries, moved into a fresh database. */
-export async function measureMove(place: Place, db: Db, opts: { products: number; users: number; history: number }): Promise<MoveFigures> {
+export async function measureMove(
+  place: Place,
+  db: Db,
+  opts: { products: number; users: number; history: number },
+): Promise<MoveFigures> {
   if (place.dialect !== 'sqlite') throw new Error('the move section moves a SQLite install: run it without --pg');
-  log(`growing the catalogue to ${opts.products.toLocaleString('en')} products and ${opts.history.toLocaleString('en')} history entries`);
+  log(
+    `growing the catalogue to ${opts.products.toLocaleString('en')} products and ${opts.history.toLocaleString('en')} history entries`,
+  );
   await seedCatalogue(db, opts.products, opts.users);
   await seedHistory(db, opts.history);
   // What a stopped server leaves: everything in the main file.
@@ -117,7 +139,9 @@ export async function measureMove(place: Place, db: Db, opts: { products: number
       lines: stderr.split('\n').filter((l) => / done$/.test(l)),
     };
   } finally {
-    await onPostgres(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
+    await onPostgres(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
+    );
     await onPostgres(`DROP DATABASE IF EXISTS ${name}`);
   }
 }

@@ -28,15 +28,29 @@ try {
   const cookie = await signIn(ours.url, ACCOUNTS.editor.email, ACCOUNTS.editor.password);
   const paths = s.ids.map((id) => `/api/products/${id}`);
   // CPU seconds (user + system) a process has used, from /proc: per request, it barely depends on other load.
-  const cpu = (pid: number): number => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((a, x) => a + Number(x), 0) / 100;
-  const sides = [['ours', ours.url, { cookie }, ours.child.pid], ['baseline', `http://127.0.0.1:${basePort}`, {}, base.pid]] as const;
+  const cpu = (pid: number): number =>
+    readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .split(') ')[1]!
+      .split(' ')
+      .slice(11, 13)
+      .reduce((a, x) => a + Number(x), 0) / 100;
+  const sides = [
+    ['ours', ours.url, { cookie }, ours.child.pid],
+    ['baseline', `http://127.0.0.1:${basePort}`, {}, base.pid],
+  ] as const;
   for (let round = 0; round < rounds; round++) {
     for (const [name, url, headers, pid] of sides) {
       for (const d of [1, seconds]) {
         const c0 = cpu(pid);
-        const r = await loader.ask<CannonResult>({ type: 'cannon', url, paths, headers, connections: 50, durationS: d } satisfies CannonJob, 'cannon');
+        const r = await loader.ask<CannonResult>(
+          { type: 'cannon', url, paths, headers, connections: 50, durationS: d } satisfies CannonJob,
+          'cannon',
+        );
         const us = ((cpu(pid) - c0) / r.total) * 1e6;
-        if (d === seconds) console.log(`${name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${us.toFixed(1)} µs CPU per request, non2xx ${r.non2xx}`);
+        if (d === seconds)
+          console.log(
+            `${name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${us.toFixed(1)} µs CPU per request, non2xx ${r.non2xx}`,
+          );
       }
     }
   }

@@ -31,8 +31,33 @@ export interface SearchFigures {
 }
 
 // English words and Swedish ones (most seeded products have a Swedish name: 'Kökshandduk i linne nr 123').
-const NAME_WORDS = ['linen', 'cotton', 'towel', 'tea', 'lin', 'cott', 'tow', 'tea tow', 'kökshandduk', 'linne', 'bomull', 'köks', 'handduk'];
-const NAME_PAIRS = ['linen towel', 'tea towel', 'cotton tea', 'lin tow', 'cot towel', 'towel no', 'kökshandduk linne', 'handduk bomull', 'linne nr', 'köks towel'];
+const NAME_WORDS = [
+  'linen',
+  'cotton',
+  'towel',
+  'tea',
+  'lin',
+  'cott',
+  'tow',
+  'tea tow',
+  'kökshandduk',
+  'linne',
+  'bomull',
+  'köks',
+  'handduk',
+];
+const NAME_PAIRS = [
+  'linen towel',
+  'tea towel',
+  'cotton tea',
+  'lin tow',
+  'cot towel',
+  'towel no',
+  'kökshandduk linne',
+  'handduk bomull',
+  'linne nr',
+  'köks towel',
+];
 
 /**
  * Two-word searches as staff type them into the products list: a word or its start with part of a number (2 to 5
@@ -48,7 +73,10 @@ export function nameSearches(n: number): string[] {
   });
 }
 
-/** Runs a core function on a Kysely that notes the SQL it sends, and answers the last SQL (the plans are of what the server really sends). */
+/**
+ * Runs a core function on a Kysely that notes the SQL it sends, and answers the last SQL (the plans are of what the
+ * server really sends).
+ */
 async function sqlOf(db: Db, run: (k: Kysely<Database>) => Promise<unknown>): Promise<CompiledQuery> {
   return (await sqlsOf(db, run)).at(-1)!;
 }
@@ -62,13 +90,19 @@ async function sqlsOf(db: Db, run: (k: Kysely<Database>) => Promise<unknown>): P
   return seen;
 }
 
-/** The plan of the exact SQL a Kysely query compiles to: EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on PostgreSQL. */
+/**
+ * The plan of the exact SQL a Kysely query compiles to: EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on PostgreSQL.
+ */
 async function planOf(db: Db, compiled: CompiledQuery): Promise<string> {
   if (db.sqlite) {
-    const rows = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...compiled.parameters) as Array<{ detail: string }>;
+    const rows = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...compiled.parameters) as Array<{
+      detail: string;
+    }>;
     return `${compiled.sql}\n${rows.map((r) => `  ${r.detail}`).join('\n')}`;
   }
-  const res = await db.pool!.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}`, [...compiled.parameters]);
+  const res = await db.pool!.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}`, [
+    ...compiled.parameters,
+  ]);
   return `${compiled.sql}\n${res.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`;
 }
 
@@ -84,7 +118,12 @@ async function queryP99(keys: string[], run: (k: string) => Promise<unknown>): P
 }
 
 /** Section 2: grows the catalogue to `rows` products and users, then times SKU and email search. */
-export async function measureSearch(place: Place, db: Db, rows: number, opts: { requests: number; maxMs: number }): Promise<SearchFigures> {
+export async function measureSearch(
+  place: Place,
+  db: Db,
+  rows: number,
+  opts: { requests: number; maxMs: number },
+): Promise<SearchFigures> {
   log(`growing the catalogue to ${rows.toLocaleString('en')} products and users`);
   await seedCatalogue(db, rows, rows);
   const s = await drawSamples(db, rows, rows, 2000);
@@ -94,35 +133,58 @@ export async function measureSearch(place: Place, db: Db, rows: number, opts: { 
   // The plans of a search for a rare word and for two common ones: each takes a different way.
   const namePlans: string[] = [];
   for (const q of ['towel 123456', 'linen towel', 'kökshandduk 123456', 'handduk bomull']) {
-    for (const sql of await sqlsOf(db, (x) => listProducts(x, { limit: 10, after: null }, { q }))) namePlans.push(await planOf(db, sql));
+    for (const sql of await sqlsOf(db, (x) => listProducts(x, { limit: 10, after: null }, { q })))
+      namePlans.push(await planOf(db, sql));
   }
   const plans = {
     sku: await planOf(db, await sqlOf(db, (q) => findProductBySku(q, s.skus[0]!))),
     email: await planOf(db, await sqlOf(db, (q) => findUserByEmail(q, s.emails[0]!))),
     name: namePlans.join('\n\n'),
   };
-  const midUser = await k.selectFrom('users').select(['created', 'id']).where('email', '=', s.emails[0]!).executeTakeFirstOrThrow();
+  const midUser = await k
+    .selectFrom('users')
+    .select(['created', 'id'])
+    .where('email', '=', s.emails[0]!)
+    .executeTakeFirstOrThrow();
   const pagePlans = [
     await planOf(db, await sqlOf(db, (q) => listProducts(q, { limit: 10, after: decodeCursor(s.midCursor) }))),
-    await planOf(db, await sqlOf(db, (q) => listUsers(q, { limit: 10, after: { key: midUser.created, id: midUser.id } }))),
+    await planOf(
+      db,
+      await sqlOf(db, (q) => listUsers(q, { limit: 10, after: { key: midUser.created, id: midUser.id } })),
+    ),
   ];
   const ours = await startOurs(place);
   const loader = await startChild('load.ts', {});
   try {
     const editor = { cookie: await signIn(ours.url, ACCOUNTS.editor.email, ACCOUNTS.editor.password) };
-    const headers = { sku: editor, email: { cookie: await signIn(ours.url, ACCOUNTS.admin.email, ACCOUNTS.admin.password) }, name: editor };
+    const headers = {
+      sku: editor,
+      email: { cookie: await signIn(ours.url, ACCOUNTS.admin.email, ACCOUNTS.admin.password) },
+      name: editor,
+    };
     const paths = {
       sku: s.skus.map((x) => `/api/products?sku=${encodeURIComponent(x)}`),
       email: s.emails.map((x) => `/api/users?email=${encodeURIComponent(x)}`),
       name: names.map((x) => `/api/products?limit=10&q=${encodeURIComponent(x)}`),
     };
-    const direct = { sku: (x: string) => findProductBySku(k, x), email: (x: string) => findUserByEmail(k, x), name: nameOf };
+    const direct = {
+      sku: (x: string) => findProductBySku(k, x),
+      email: (x: string) => findUserByEmail(k, x),
+      name: nameOf,
+    };
     const figure = async (which: 'sku' | 'email' | 'name'): Promise<SearchFigure> => {
       const runs: SequentialResult[] = [];
       const query: number[] = [];
       for (let round = 0; round <= 2; round++) {
         log(`${round === 0 ? 'warm-up' : `run ${round}`}: ${which} search at ${rows.toLocaleString('en')} rows`);
-        const job: SequentialJob = { type: 'sequential', url: ours.url, paths: paths[which], headers: headers[which], count: round === 0 ? 300 : opts.requests, maxMs: opts.maxMs };
+        const job: SequentialJob = {
+          type: 'sequential',
+          url: ours.url,
+          paths: paths[which],
+          headers: headers[which],
+          count: round === 0 ? 300 : opts.requests,
+          maxMs: opts.maxMs,
+        };
         const r = await loader.ask<SequentialResult>(job, 'sequential');
         const keys = { sku: s.skus, email: s.emails, name: names }[which];
         const q = await queryP99(round === 0 ? keys.slice(0, 300) : keys, direct[which]);
@@ -140,7 +202,13 @@ export async function measureSearch(place: Place, db: Db, rows: number, opts: { 
         plan: plans[which],
       };
     };
-    return { rows: { products: rows, users: rows }, pagePlans, sku: await figure('sku'), email: await figure('email'), name: await figure('name') };
+    return {
+      rows: { products: rows, users: rows },
+      pagePlans,
+      sku: await figure('sku'),
+      email: await figure('email'),
+      name: await figure('name'),
+    };
   } finally {
     await Promise.all([ours.child.stop(), loader.stop()]);
   }

@@ -49,7 +49,12 @@ export async function createPlace(dialect: Dialect): Promise<Place> {
   const name = `bench_${randomBytes(5).toString('hex')}`;
   if (dialect === 'postgres') await onPostgres(`CREATE DATABASE ${name}`);
   const databaseUrl = dialect === 'postgres' ? `postgres://postgres@127.0.0.1:5432/${name}` : null;
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: ACCOUNTS.admin.email, ADMIN_PASSWORD: ACCOUNTS.admin.password };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ACCOUNTS.admin.email,
+    ADMIN_PASSWORD: ACCOUNTS.admin.password,
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return {
     dialect,
@@ -59,17 +64,26 @@ export async function createPlace(dialect: Dialect): Promise<Place> {
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
       if (!databaseUrl) return;
-      await onPostgres(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
+      await onPostgres(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
+      );
       await onPostgres(`DROP DATABASE IF EXISTS ${name}`);
     },
   };
 }
 
-/** Opens the place as the server would: migrations, the first admin from ADMIN_*, and an editor made with registerUser. */
+/**
+ * Opens the place as the server would: migrations, the first admin from ADMIN_*, and an editor made with registerUser.
+ */
 export async function openPlace(place: Place): Promise<Db> {
   const config = loadConfig({ ...place.env, LOG_LEVEL: 'silent' });
   const db = openDb(config);
-  const mailer = createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir: join(place.dataDir, 'outbox'), log: () => undefined });
+  const mailer = createMailer({
+    smtpUrl: null,
+    from: config.mailFrom,
+    outboxDir: join(place.dataDir, 'outbox'),
+    log: () => undefined,
+  });
   const auth = createAuth(config, db, mailer, () => undefined);
   const result = await setup(db, auth, { email: config.adminEmail, password: config.adminPassword });
   if (result.createdAdmin) {
@@ -81,9 +95,11 @@ export async function openPlace(place: Place): Promise<Db> {
 const pad = (i: number): string => String(i).padStart(7, '0');
 const sku = (i: number): string => `SKU-${pad(i)}`;
 const email = (i: number): string => `user${pad(i)}@bench.local`;
-const DETAILS = 'Stonewashed European linen, pre-shrunk, OEKO-TEX certified. Machine wash at 40 °C, tumble dry low, iron while damp. ';
+const DETAILS =
+  'Stonewashed European linen, pre-shrunk, OEKO-TEX certified. Machine wash at 40 °C, tumble dry low, iron while damp. ';
 
-const DETAILS_SE = 'Stentvättat europeiskt linne, förkrympt, OEKO-TEX-certifierat. Tvätta i 40 °C, torktumla på låg värme, stryk fuktigt. ';
+const DETAILS_SE =
+  'Stentvättat europeiskt linne, förkrympt, OEKO-TEX-certifierat. Tvätta i 40 °C, torktumla på låg värme, stryk fuktigt. ';
 
 /** Most products have their Swedish name and details; one in ten has none, one in twenty only the name. */
 function swedish(i: number, linen: boolean): Translations {
@@ -93,7 +109,10 @@ function swedish(i: number, linen: boolean): Translations {
 }
 
 function productRow(i: number, owner: string): Insertable<ProductsTable> {
-  const images = Array.from({ length: 1 + (i % 3) }, (_, n) => `/files/Uploads/${owner}_b${i.toString(36)}x${n}_photo-${n + 1}.jpg`);
+  const images = Array.from(
+    { length: 1 + (i % 3) },
+    (_, n) => `/files/Uploads/${owner}_b${i.toString(36)}x${n}_photo-${n + 1}.jpg`,
+  );
   const linen = i % 2 === 0;
   return {
     id: randomUUID(),
@@ -102,7 +121,11 @@ function productRow(i: number, owner: string): Insertable<ProductsTable> {
     mc: linen ? 'Linen care' : 'Cotton care',
     details: DETAILS,
     // As the server writes them (the translations, the search's text and the languages missing).
-    ...(productColumns({ name: `${linen ? 'Linen' : 'Cotton'} tea towel no. ${i}`, sku: sku(i), translations: swedish(i, linen) }) as {
+    ...(productColumns({
+      name: `${linen ? 'Linen' : 'Cotton'} tea towel no. ${i}`,
+      sku: sku(i),
+      translations: swedish(i, linen),
+    }) as {
       name: string;
       translations: string;
       search_text: string;
@@ -148,19 +171,33 @@ async function fill<T extends 'products' | 'users'>(
     await db.transaction().execute(async (trx) => {
       for (let b = start; b < Math.min(to, start + BATCH * 20); b += BATCH) {
         const rows = Array.from({ length: Math.min(BATCH, to - b) }, (_, k) => row(b + k));
-        await trx.insertInto(table).values(rows as never).execute();
+        await trx
+          .insertInto(table)
+          .values(rows as never)
+          .execute();
       }
     });
-    if ((start / (BATCH * 20)) % 25 === 24) log(`  ${table}: ${Math.min(to, start + BATCH * 20).toLocaleString('en')} rows`);
+    if ((start / (BATCH * 20)) % 25 === 24)
+      log(`  ${table}: ${Math.min(to, start + BATCH * 20).toLocaleString('en')} rows`);
   }
 }
 
 /** Brings the catalogue up to `products` products and `users` plain users (rows numbered from 1). */
 export async function seedCatalogue(db: Db, products: number, users: number): Promise<void> {
   const k = db.kysely;
-  const owner = (await k.selectFrom('users').select('id').where('email', '=', ACCOUNTS.editor.email).executeTakeFirstOrThrow()).id;
+  const owner = (
+    await k.selectFrom('users').select('id').where('email', '=', ACCOUNTS.editor.email).executeTakeFirstOrThrow()
+  ).id;
   const count = async (t: 'products' | 'users', like: string): Promise<number> =>
-    Number((await k.selectFrom(t).select((eb) => eb.fn.countAll<string | number>().as('n')).where(t === 'products' ? 'sku' : 'email', 'like', like).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await k
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where(t === 'products' ? 'sku' : 'email', 'like', like)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   await fill(k, 'products', 1 + (await count('products', 'SKU-%')), products + 1, (i) => productRow(i, owner));
   await fill(k, 'users', 1 + (await count('users', 'user%@bench.local')), users + 1, userRow);
   // VACUUM as autovacuum would have by the time anyone searches a live catalogue: it sets the visibility map, which
@@ -168,7 +205,9 @@ export async function seedCatalogue(db: Db, products: number, users: number): Pr
   if (db.dialect === 'postgres') await sql`VACUUM ANALYZE`.execute(k);
 }
 
-/** Request targets drawn at random from the catalogue: SKUs, product ids, emails, and a cursor halfway down the list. */
+/**
+ * Request targets drawn at random from the catalogue: SKUs, product ids, emails, and a cursor halfway down the list.
+ */
 export interface Samples {
   skus: string[];
   ids: string[];
@@ -181,6 +220,10 @@ export async function drawSamples(db: Db, products: number, users: number, n = 5
   const pick = (max: number): number[] => Array.from({ length: n }, () => 1 + Math.floor(Math.random() * max));
   const skus = pick(products).map(sku);
   const rows = await db.kysely.selectFrom('products').select(['id', 'sku']).where('sku', 'in', skus).execute();
-  const mid = await db.kysely.selectFrom('products').select(['id', 'sku']).where('sku', '=', sku(Math.ceil(products / 2))).executeTakeFirstOrThrow();
+  const mid = await db.kysely
+    .selectFrom('products')
+    .select(['id', 'sku'])
+    .where('sku', '=', sku(Math.ceil(products / 2)))
+    .executeTakeFirstOrThrow();
   return { skus, ids: rows.map((r) => r.id), emails: pick(users).map(email), midCursor: encodeCursor(mid.sku, mid.id) };
 }

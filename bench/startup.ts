@@ -7,14 +7,25 @@ import { freePort, log, measure, ROOT, waitForHealth, type Measure } from './lib
 export interface StartupFigure {
   command: string;
   ms: Measure;
-  /** Set when a run rebuilt the browser app or the server first (older than their sources), which makes it no start-up figure. */
+  /**
+   * Set when a run rebuilt the browser app or the server first (older than their sources), which makes it no start-up
+   * figure.
+   */
   rebuilt: boolean;
 }
 
 const COMMANDS: Array<{ label: string; cmd: string; args: string[] }> = [
-  { label: 'node scripts/start.mjs (what npm start runs)', cmd: process.execPath, args: [...SERVER_NODE_FLAGS, 'scripts/start.mjs'] },
+  {
+    label: 'node scripts/start.mjs (what npm start runs)',
+    cmd: process.execPath,
+    args: [...SERVER_NODE_FLAGS, 'scripts/start.mjs'],
+  },
   { label: 'npm start', cmd: 'npm', args: ['start', '--silent'] },
-  { label: 'node --import tsx server/main.ts (uncompiled, for comparison)', cmd: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] },
+  {
+    label: 'node --import tsx server/main.ts (uncompiled, for comparison)',
+    cmd: process.execPath,
+    args: ['--import', 'tsx', 'server/main.ts'],
+  },
 ];
 
 /** Spawns one start in its own process group, times it to health, then ends that group. */
@@ -59,7 +70,10 @@ async function startOnce(place: Place, c: (typeof COMMANDS)[number]): Promise<{ 
   }
 }
 
-/** Section 3a: cold start on the existing data folder, per command (or only what npm start runs): one warm-up start, then two measured. */
+/**
+ * Section 3a: cold start on the existing data folder, per command (or only what npm start runs): one warm-up start,
+ * then two measured.
+ */
 export async function measureStartup(place: Place, opts: { allCommands: boolean }): Promise<StartupFigure[]> {
   const figures: StartupFigure[] = [];
   for (const c of opts.allCommands ? COMMANDS : COMMANDS.slice(0, 1)) {

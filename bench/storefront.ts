@@ -39,9 +39,20 @@ const enc = encodeURIComponent;
  */
 async function writeSwedish(db: Db, skus: string[]): Promise<void> {
   for (const [i, sku] of skus.entries()) {
-    const se = i % 4 === 3 ? { name: `Kökshandduk nr ${i}` } : { name: `Kökshandduk nr ${i}`, details: 'Stentvättat europeiskt linne, förkrympt. Tvättas i 40 °C.' };
-    const { name } = await db.kysely.selectFrom('products').select('name').where('sku', '=', sku).executeTakeFirstOrThrow();
-    await db.kysely.updateTable('products').set(productColumns({ name, sku, translations: { se } })).where('sku', '=', sku).execute();
+    const se =
+      i % 4 === 3
+        ? { name: `Kökshandduk nr ${i}` }
+        : { name: `Kökshandduk nr ${i}`, details: 'Stentvättat europeiskt linne, förkrympt. Tvättas i 40 °C.' };
+    const { name } = await db.kysely
+      .selectFrom('products')
+      .select('name')
+      .where('sku', '=', sku)
+      .executeTakeFirstOrThrow();
+    await db.kysely
+      .updateTable('products')
+      .set(productColumns({ name, sku, translations: { se } }))
+      .where('sku', '=', sku)
+      .execute();
   }
 }
 
@@ -56,8 +67,23 @@ export async function measureStorefront(
   opts: { connections: number; durationS: number; warmupS: number },
 ): Promise<StorefrontFigures> {
   // Active products only: the feed answers a disabled one 404.
-  const active = (await db.kysely.selectFrom('products').select('sku').where('sku', 'in', samples.skus).where('active', '=', 1).execute()).map((r) => r.sku);
-  const firstPage = (await db.kysely.selectFrom('products').select('sku').where('active', '=', 1).orderBy('sku', 'desc').limit(10).execute()).map((r) => r.sku);
+  const active = (
+    await db.kysely
+      .selectFrom('products')
+      .select('sku')
+      .where('sku', 'in', samples.skus)
+      .where('active', '=', 1)
+      .execute()
+  ).map((r) => r.sku);
+  const firstPage = (
+    await db.kysely
+      .selectFrom('products')
+      .select('sku')
+      .where('active', '=', 1)
+      .orderBy('sku', 'desc')
+      .limit(10)
+      .execute()
+  ).map((r) => r.sku);
   await writeSwedish(db, [...firstPage, ...active]);
   // The load comes from one address, far past the feed's limit per address: off here (the limit is tested on its own).
   const ours = await startOurs(place, { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '0' });
@@ -76,7 +102,10 @@ export async function measureStorefront(
       { name: 'signed-in products, first page', paths: ['/api/products?limit=10'], signedIn: true },
       { name: 'public products, first page', paths: ['/api/public/products?limit=10'] },
       { name: 'public products, first page, lang=se', paths: ['/api/public/products?limit=10&lang=se'] },
-      { name: 'public products, later page (cursor)', paths: [`/api/public/products?limit=10&after=${samples.midCursor}`] },
+      {
+        name: 'public products, later page (cursor)',
+        paths: [`/api/public/products?limit=10&after=${samples.midCursor}`],
+      },
       { name: 'signed-in product by id', paths: samples.ids.map((id) => `/api/products/${id}`), signedIn: true },
       { name: 'public product by SKU', paths: active.map((k) => `/api/public/products/${enc(k)}`) },
       { name: 'public product by SKU, lang=se', paths: active.map((k) => `/api/public/products/${enc(k)}?lang=se`) },
@@ -92,7 +121,14 @@ export async function measureStorefront(
     for (let round = 0; round <= 2; round++) {
       for (const r of routes) {
         log(`${round === 0 ? 'warm-up' : `run ${round}`}: ${r.name}`);
-        const job: CannonJob = { type: 'cannon', url: ours.url, paths: r.paths, headers: headers(r), connections: opts.connections, durationS: round === 0 ? opts.warmupS : opts.durationS };
+        const job: CannonJob = {
+          type: 'cannon',
+          url: ours.url,
+          paths: r.paths,
+          headers: headers(r),
+          connections: opts.connections,
+          durationS: round === 0 ? opts.warmupS : opts.durationS,
+        };
         const out = await loader.ask<CannonResult>(job, 'cannon');
         if (round > 0) results.set(r.name, [...(results.get(r.name) ?? []), out]);
       }
@@ -101,7 +137,14 @@ export async function measureStorefront(
       const rs = results.get(r.name)!;
       // autocannon counts a 304 as non-2xx: for a revalidation row, it is the 2xx answers that are unexpected.
       const unexpected = rs.reduce((a, x) => a + (r.revalidate ? x.total - x.non2xx : x.non2xx), 0);
-      return { route: r.name, rps: measure(rs.map((x) => x.rps)), p50: measure(rs.map((x) => x.p50)), p99: measure(rs.map((x) => x.p99)), unexpected, errors: rs.reduce((a, x) => a + x.errors, 0) };
+      return {
+        route: r.name,
+        rps: measure(rs.map((x) => x.rps)),
+        p50: measure(rs.map((x) => x.p50)),
+        p99: measure(rs.map((x) => x.p99)),
+        unexpected,
+        errors: rs.reduce((a, x) => a + x.errors, 0),
+      };
     });
     return { connections: opts.connections, durationS: opts.durationS, rows };
   } finally {

@@ -11,8 +11,23 @@ import { startOurs } from './api.js';
 import { log } from './lib.js';
 import { startProfile, stopProfile } from './traceProfile.js';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'netlog'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'netlog',
+];
 
 interface Req {
   id: string;
@@ -41,7 +56,9 @@ const asBench = args.includes('--as-bench');
 
 function watchNetwork(cdp: CDPSession): Map<string, Req> {
   const reqs = new Map<string, Req>();
-  cdp.on('Network.requestWillBeSent', (e) => reqs.set(e.requestId, { id: e.requestId, url: e.request.url, start: e.timestamp * 1e6 }));
+  cdp.on('Network.requestWillBeSent', (e) =>
+    reqs.set(e.requestId, { id: e.requestId, url: e.request.url, start: e.timestamp * 1e6 }),
+  );
   cdp.on('Network.responseReceived', (e) => {
     const r = reqs.get(e.requestId);
     if (r) r.status = e.response.status;
@@ -67,26 +84,47 @@ function report(events: TraceEvent[], reqs: Req[], phases: Array<[string, string
   };
   // The renderer's main thread: where the page's scripts run.
   const mains = new Set(
-    events.filter((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    events
+      .filter((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   for (const [title, from, to] of phases) {
     const t0 = stamp(from);
     const t1 = stamp(to);
-    process.stdout.write(`\n## ${title}: ${((t1 - t0) / 1000).toFixed(0)} ms\n\nrequests (start → end ms from the phase's start, bytes):\n`);
+    process.stdout.write(
+      `\n## ${title}: ${((t1 - t0) / 1000).toFixed(0)} ms\n\nrequests (start → end ms from the phase's start, bytes):\n`,
+    );
     for (const r of reqs.filter((x) => x.start >= t0 - 1000 && x.start <= t1).sort((a, b) => a.start - b.start)) {
       const end = r.end === undefined ? '  open' : ms(r.end - t0);
-      process.stdout.write(`  ${ms(r.start - t0)} → ${end}  ${String(r.bytes ?? '').padStart(8)}  ${r.status ?? '   '}  ${short(r.url)}\n`);
+      process.stdout.write(
+        `  ${ms(r.start - t0)} → ${end}  ${String(r.bytes ?? '').padStart(8)}  ${r.status ?? '   '}  ${short(r.url)}\n`,
+      );
     }
     const inPhase = events.filter((e) => e.ph === 'X' && e.ts >= t0 && e.ts <= t1 && mains.has(`${e.pid}:${e.tid}`));
     const byKind = new Map<string, number>();
     for (const e of inPhase) {
       const url = e.args?.data?.url;
-      const key = ['v8.compile', 'v8.compileModule', 'EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'v8.produceModuleCache'].includes(e.name) && url ? `${e.name} ${short(url)}` : e.name;
+      const key =
+        [
+          'v8.compile',
+          'v8.compileModule',
+          'EvaluateScript',
+          'v8.evaluateModule',
+          'FunctionCall',
+          'v8.produceModuleCache',
+        ].includes(e.name) && url
+          ? `${e.name} ${short(url)}`
+          : e.name;
       byKind.set(key, (byKind.get(key) ?? 0) + (e.dur ?? 0));
     }
     const busy = inPhase.filter((e) => e.name === 'RunTask').reduce((a, e) => a + (e.dur ?? 0), 0);
-    process.stdout.write(`main thread busy (RunTask): ${(busy / 1000).toFixed(0)} ms; largest parts (ms, nested parts overlap):\n`);
-    for (const [k, v] of [...byKind].filter(([k]) => k !== 'RunTask').sort((a, b) => b[1] - a[1]).slice(0, 18)) {
+    process.stdout.write(
+      `main thread busy (RunTask): ${(busy / 1000).toFixed(0)} ms; largest parts (ms, nested parts overlap):\n`,
+    );
+    for (const [k, v] of [...byKind]
+      .filter(([k]) => k !== 'RunTask')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 18)) {
       process.stdout.write(`  ${(v / 1000).toFixed(1).padStart(7)}  ${k}\n`);
     }
   }
@@ -99,7 +137,10 @@ async function main(): Promise<void> {
     await seedCatalogue(db, 1000, 100);
     return startOurs(place);
   })();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
   try {
     for (let run = 1; run <= runs; run++) {
       const context = await browser.newContext({ baseURL: ours.url });
@@ -119,7 +160,8 @@ async function main(): Promise<void> {
       await page.waitForLoadState('networkidle');
       await page.getByLabel('Email').fill(ACCOUNTS.admin.email);
       await page.getByLabel('Password', { exact: false }).first().fill(ACCOUNTS.admin.password);
-      // As the bench does with --as-bench: Sign In pressed at once after filling, not once the typing's prefetch is done.
+      // As the bench does with --as-bench: Sign In pressed at once after filling, not once the typing's prefetch is
+      // done.
       if (!asBench) await page.waitForLoadState('networkidle');
       if (profile) await startProfile(cdp);
       await mark(page, 'press');
@@ -143,11 +185,15 @@ async function main(): Promise<void> {
         writeFileSync(join(saveDir, `trace-${run}.json`), buffer);
       }
       process.stdout.write(`\n# run ${run}\n`);
-      report(events, [...reqs.values()], [
-        ['open /signin → form visible', 'open', 'form'],
-        ['press Sign In → dashboard greeting', 'press', 'dashboard'],
-        ['menu Products → first rows', 'menu', 'rows'],
-      ]);
+      report(
+        events,
+        [...reqs.values()],
+        [
+          ['open /signin → form visible', 'open', 'form'],
+          ['press Sign In → dashboard greeting', 'press', 'dashboard'],
+          ['menu Products → first rows', 'menu', 'rows'],
+        ],
+      );
       process.stdout.write(profiles.join(''));
     }
   } finally {

@@ -28,13 +28,17 @@ function mapFor(url: string): TraceMap | null {
 
 /** A library's name, or our own file's path, for one built position. */
 function where(frame: ProfileNode['callFrame']): { file: string; fn: string } {
-  if (!frame.url.includes('/assets/')) return { file: frame.url ? 'other' : `(${frame.functionName || 'program'})`, fn: frame.functionName };
+  if (!frame.url.includes('/assets/'))
+    return { file: frame.url ? 'other' : `(${frame.functionName || 'program'})`, fn: frame.functionName };
   const map = mapFor(frame.url);
   const pos = map ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }) : null;
   const source = pos?.source ?? frame.url;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
   const file = pkg ?? source.replace(/^(\.\.\/)+/, '');
-  return { file, fn: `${pos?.name ?? frame.functionName ?? '?'} (${source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${pos?.line ?? '?'})` };
+  return {
+    file,
+    fn: `${pos?.name ?? frame.functionName ?? '?'} (${source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${pos?.line ?? '?'})`,
+  };
 }
 
 /** Starts a sampling profile of the page's JavaScript (0.2 ms interval). */

@@ -25,7 +25,9 @@ async function makePng(bytes: number): Promise<Buffer> {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     px[i] = seed >> 16;
   }
-  return sharp(px, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(px, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 interface Outcome {
@@ -38,7 +40,12 @@ interface Outcome {
 }
 
 /** One upload with tus-js-client as the console's browser sends it; `cutAt` aborts once that many bytes are sent. */
-function upload(base: string, cookie: string, data: Buffer, o: { uploadUrl?: string; chunk?: number; cutAt?: number } = {}): Promise<Outcome> {
+function upload(
+  base: string,
+  cookie: string,
+  data: Buffer,
+  o: { uploadUrl?: string; chunk?: number; cutAt?: number } = {},
+): Promise<Outcome> {
   return new Promise((resolve) => {
     let chunk = o.chunk ?? 0;
     const t0 = performance.now();
@@ -70,7 +77,8 @@ export async function measureUploads(place: Place, opts: { bytes: number; perRun
   const ours = await startOurs(place);
   try {
     const cookie = await signIn(ours.url, ACCOUNTS.editor.email, ACCOUNTS.editor.password);
-    const written = async (c: Child): Promise<number> => (await c.ask<ChildMessage & { bytes: number }>({ type: 'written' }, 'written')).bytes;
+    const written = async (c: Child): Promise<number> =>
+      (await c.ask<ChildMessage & { bytes: number }>({ type: 'written' }, 'written')).bytes;
     const rates: number[] = [];
     for (let round = 0; round <= 2; round++) {
       const times: number[] = [];
@@ -79,7 +87,9 @@ export async function measureUploads(place: Place, opts: { bytes: number; perRun
         if (!r.ok) throw new Error(`upload failed: ${r.error}`);
         times.push(r.ms);
       }
-      log(`${round === 0 ? 'warm-up' : `run ${round}`}: ${opts.perRun} uploads of ${(data.length / 1e6).toFixed(1)} MB, ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+      log(
+        `${round === 0 ? 'warm-up' : `run ${round}`}: ${opts.perRun} uploads of ${(data.length / 1e6).toFixed(1)} MB, ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+      );
       if (round > 0) rates.push(data.length / 1e6 / (median(times) / 1000));
     }
     const resent: number[] = [];
@@ -94,9 +104,17 @@ export async function measureUploads(place: Place, opts: { bytes: number; perRun
       if (!resumed.ok) throw new Error(`resumed upload failed: ${resumed.error}`);
       resent.push((await written(ours.child)) - data.length);
       chunkAtCut.push(chunkSize(cut.chunk));
-      log(`run ${round}: cut at 50 % in chunk ${cut.chunk} (${chunkSize(cut.chunk)} bytes), re-sent ${resent.at(-1)} bytes`);
+      log(
+        `run ${round}: cut at 50 % in chunk ${cut.chunk} (${chunkSize(cut.chunk)} bytes), re-sent ${resent.at(-1)} bytes`,
+      );
     }
-    return { bytes: data.length, perRun: opts.perRun, mbPerS: measure(rates), resentBytes: measure(resent), chunkAtCut };
+    return {
+      bytes: data.length,
+      perRun: opts.perRun,
+      mbPerS: measure(rates),
+      resentBytes: measure(resent),
+      chunkAtCut,
+    };
   } finally {
     await ours.child.stop();
   }

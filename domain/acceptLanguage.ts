@@ -3,7 +3,10 @@
  * by commas: the highest-weighted tag whose primary language `known` names (so 'sv-SE' is 'sv'), or undefined when none
  * is. Tags with q=0 or a weight that is not a number count as not wanted; equal weights keep the order given.
  */
-export function preferredLanguage<T>(header: string | null | undefined, known: (primary: string) => T | undefined): T | undefined {
+export function preferredLanguage<T>(
+  header: string | null | undefined,
+  known: (primary: string) => T | undefined,
+): T | undefined {
   if (!header) return undefined;
   let best: { value: T; q: number } | undefined;
   // A bound on the work one header can ask for; no browser sends twenty languages.

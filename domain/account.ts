@@ -28,8 +28,32 @@ export const SessionId = z.object({ id: searchText(64).min(1) });
 export const EndedSessions = z.object({ ended: z.number().int() });
 
 /** The sign-in and account events the Activity page shows (history kind 'account'), never with a secret in them. */
-export const ACCOUNT_ACTIONS = ['signedIn', 'signInFailed', 'signInThrottled', 'passwordChanged', 'sessionsEnded'] as const;
+export const ACCOUNT_ACTIONS = [
+  'signedIn',
+  'signInFailed',
+  'signInThrottled',
+  'passwordChanged',
+  'sessionsEnded',
+  'secondFactorAdded',
+  'secondFactorRemoved',
+  'recoveryCodesRenewed',
+  'passkeyAdded',
+  'passkeyRemoved',
+] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
-/** How a person signed in: only a password so far. */
-export const SIGNIN_METHODS = ['password'] as const;
+/** How a person signed in: a password alone, then an authenticator code or a recovery code, or a passkey alone. */
+export const SIGNIN_METHODS = ['password', 'totp', 'recoveryCode', 'passkey'] as const;
+export type SignInMethod = (typeof SIGNIN_METHODS)[number];
+
+/** The longest name a passkey may have (My Account → Passkeys). */
+export const PASSKEY_NAME_MAX = 60;
+
+/** One of the signed-in person's passkeys, as Account Settings → Passkeys lists it (never its key or credential). */
+export interface AccountPasskey {
+  id: string;
+  /** Its name; null when it was added without one. */
+  name: string | null;
+  /** When it was added (ISO 8601). */
+  createdAt: string;
+}

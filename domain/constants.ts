@@ -1,4 +1,4 @@
-/** Business constants from the specification (§9) and DESIGN.md. */
+/** Business constants: page sizes, upload thresholds and chunk sizes, retry limits, and the like. */
 export const PAGE_SIZE = 10;
 export const USERS_STORE_DEFAULT_LIMIT = 2;
 export const SEARCH_LIMIT = 1;
@@ -23,5 +23,11 @@ export const RETRY_UPLOAD_MS = 600000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** The pages shown without sign-in (spec §2, plus the reset page of DESIGN.md). */
+/** The pages shown without sign-in (sign-in, forgot, version, and the reset page). */
 export const PUBLIC_PATHS: readonly string[] = ['/signin', '/forgot', '/reset-password', '/version'];
+
+/** One page of a list and the cursor of the next, or null on the last page. */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}

@@ -9,7 +9,18 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** What happened to the record. */
 // 'account': sign-in and session events (domain/account.ts), recorded with the account's own uid as the actor.
-export const HISTORY_ACTIONS = ['created', 'changed', 'deleted', 'keyAdded', 'keyRemoved', ...ACCOUNT_ACTIONS] as const;
+// 'bulkChanged', 'bulkUndone': a bulk edit's one summary line (its record id is the batch's; the undone one's is the
+// batch it undid), beside each product's own 'changed' entry (domain/productBulk.ts).
+export const HISTORY_ACTIONS = [
+  'created',
+  'changed',
+  'deleted',
+  'keyAdded',
+  'keyRemoved',
+  'bulkChanged',
+  'bulkUndone',
+  ...ACCOUNT_ACTIONS,
+] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** A field's value before or after; null where it had none (a new record, an added or removed key). */
@@ -34,6 +45,10 @@ export const HistoryEntry = z.object({
   action: z.enum(HISTORY_ACTIONS),
   // Each value is [old, new]; the values' own types vary by field, so the answer's schema leaves them open.
   diff: z.record(z.string(), z.array(z.unknown()).length(2)),
+  /** The bulk edit the entry belongs to (its products' entries and its summary line); null otherwise. */
+  batch: z.string().nullable().optional(),
+  /** A bulk edit's summary line: how many products its entries changed (or set back). */
+  count: z.number().int().optional(),
 });
 export type HistoryEntry = Omit<z.infer<typeof HistoryEntry>, 'diff'> & { diff: HistoryDiff };
 
@@ -71,4 +86,7 @@ export const HistoryId = z.object({ entry: z.string().regex(/^\d{1,15}$/) });
  * Product fields an undo may set back (the SKU never changes; images go back as addresses), and the translated
  * texts by their flat keys ('name_se'), which the history records them under.
  */
-export const UNDOABLE_PRODUCT_FIELDS: readonly string[] = [...EDITABLE_PRODUCT_FIELDS.map((f) => f.key), ...TRANSLATED_FIELDS.map((tf) => tf.key)];
+export const UNDOABLE_PRODUCT_FIELDS: readonly string[] = [
+  ...EDITABLE_PRODUCT_FIELDS.map((f) => f.key),
+  ...TRANSLATED_FIELDS.map((tf) => tf.key),
+];

@@ -11,23 +11,23 @@ export const LanguageKey = lineText(200);
 
 /** A language record: a flat map of text keys to strings or booleans. */
 export const LanguageTexts = z
-  .record(
-    LanguageKey,
-    z.union([freeText(10_000), z.boolean()]),
-  )
+  .record(LanguageKey, z.union([freeText(10_000), z.boolean()]))
   .refine((m) => JSON.stringify(m).length <= LANGUAGE_MAX_BYTES, messages.errors.textsTooLarge);
 
 export const LanguageId = z.enum(LANGUAGE_IDS);
 
-export const Language = z.object({ id: LanguageId, texts: LanguageTexts, version: z.number().int(), updated: z.string() });
+export const Language = z.object({
+  id: LanguageId,
+  texts: LanguageTexts,
+  version: z.number().int(),
+  updated: z.string(),
+});
 export type Language = z.infer<typeof Language>;
 
 /** A new key's text in the language it is added from: required like every text the editor saves, or a boolean. */
 export const NewKeyText = z
   .object({ value: z.union([freeText(10_000).refine((s) => s.trim() !== '', messages.common.required), z.boolean()]) })
   .strict();
-
-export const LanguageUpdate = z.object({ texts: LanguageTexts, version: z.number().int().optional() }).strict();
 
 /** The editor's rule: the typed text 'true' or 'false' becomes a boolean; everything else stays text. */
 export function coerceValue(value: string | boolean): string | boolean {

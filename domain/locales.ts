@@ -14,7 +14,8 @@ export const LOCALE_TAGS: Readonly<Record<Locale, string>> = { en: 'en-GB', sv: 
 
 export const catalogues: Readonly<Record<Locale, Catalogue>> = { en: messages, sv };
 
-export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /**
  * The best of our languages for an Accept-Language header (or a list of browser languages joined by commas):

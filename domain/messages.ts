@@ -15,6 +15,11 @@ export const messages = {
     throttled: 'Too many attempts. Please wait a few minutes and try again.',
     throttledSeconds: 'Too many attempts. Please try again in %{n} seconds.',
     throttledMinutes: 'Too many attempts. Please try again in %{n} minutes.',
+    // Issue 23: passkeys.
+    passkey: 'Sign in with a passkey',
+    passkeyFailure: 'Could not sign in with a passkey.',
+    /** REQUIRE_2FA covers the account and its second factor is a passkey: the password alone does not sign it in. */
+    passkeyRequired: 'Your account signs in with its passkey: use Sign in with a passkey.',
   },
   forgot: {
     title: 'Forgot Password',
@@ -102,11 +107,44 @@ export const messages = {
       failed: 'Could not load the sessions',
       notFound: 'No such session.',
     },
+    passkeys: {
+      title: 'Passkeys',
+      intro:
+        'Sign in with this device (fingerprint, face, screen lock or security key) instead of a password. A passkey counts as a second factor.',
+      empty: 'No passkeys yet.',
+      name: 'Name',
+      added: 'Added',
+      newName: 'Name of the new passkey',
+      add: 'Add a passkey',
+      addedDone: 'Passkey added',
+      addFailed: 'Could not add the passkey.',
+      alreadyAdded: 'This device already has a passkey for your account.',
+      rename: 'Rename',
+      renameOf: 'Rename %{name}',
+      save: 'Save',
+      cancel: 'Cancel',
+      renamed: 'Passkey renamed',
+      remove: 'Remove',
+      removeOf: 'Remove %{name}',
+      removed: 'Passkey removed',
+      failed: 'Could not load the passkeys',
+      unnamed: 'Passkey',
+      unavailable: 'Passkeys are not available on this installation.',
+      unsupported: 'This browser cannot use passkeys.',
+      nameRequired: 'Give the passkey a name.',
+      nameTooLong: 'Use at most 60 characters.',
+      notFound: 'No such passkey.',
+      signInAgain: 'Sign out and in again to add a passkey (you signed in more than a day ago).',
+    },
   },
   changelog: {
     title: 'Changelog',
     entries: [
-      { version: '0.1.1', date: 'May 2022', changes: ['Added Settings', 'Added Users', 'Added Products', 'Added Languages'] },
+      {
+        version: '0.1.1',
+        date: 'May 2022',
+        changes: ['Added Settings', 'Added Users', 'Added Products', 'Added Languages'],
+      },
       {
         version: '0.1.0',
         date: 'Initial release',
@@ -159,7 +197,8 @@ export const messages = {
     mustAddImage: 'Must add an image',
     duplicateSku: 'A product with this SKU already exists.',
     skuLocked: 'The SKU cannot be changed.',
-    stale: 'This product was changed by someone else meanwhile. Reload to see their version; what you typed is kept until you do.',
+    stale:
+      'This product was changed by someone else meanwhile. Reload to see their version; what you typed is kept until you do.',
     reload: 'Reload',
     save: 'Save',
     images: 'Images',
@@ -173,7 +212,13 @@ export const messages = {
     pause: 'Pause',
     resume: 'Resume',
     cancel: 'Cancel',
-    uploadStates: { running: 'Uploading', paused: 'Paused', success: 'Uploaded', canceled: 'Canceled', error: 'Upload failed' },
+    uploadStates: {
+      running: 'Uploading',
+      paused: 'Paused',
+      success: 'Uploaded',
+      canceled: 'Canceled',
+      error: 'Upload failed',
+    },
     orDrop: 'or drop a file here',
     dropHere: 'Drop the image here',
     moveEarlier: 'Move image %{n} earlier',
@@ -233,7 +278,8 @@ export const messages = {
     updated: 'Updated',
     failure: 'Could not update',
     notFound: 'No such language.',
-    stale: 'These texts were changed by someone else meanwhile. Reload to see their version; your edits are kept until you do.',
+    stale:
+      'These texts were changed by someone else meanwhile. Reload to see their version; your edits are kept until you do.',
     filter: 'Filter keys',
     missingIn: 'Missing in the other language',
     missingHere: 'Missing in this language',
@@ -267,6 +313,14 @@ export const messages = {
     duplicate: 'Another record already has this value.',
     locked: 'This field cannot be changed.',
     stale: 'This record was changed by someone else meanwhile. Reload to see their version.',
+    badEmail: 'Enter a valid email address.',
+    badCountry: 'Choose a country from the list.',
+    added: 'Added',
+    updated: 'Updated',
+    reload: 'Reload',
+    yes: 'Yes',
+    no: 'No',
+    noCountry: 'None',
   },
   csv: {
     export: 'Export',
@@ -303,11 +357,19 @@ export const messages = {
     unknownColumn: 'The file has a column this console does not know: %{name}.',
     activeBool: 'Active must be true or false',
     duplicateInFile: 'The same SKU is on row %{line}',
-    changedMeanwhile: 'A product was changed by someone else while importing; nothing was written. Check the file again.',
+    changedMeanwhile:
+      'A product was changed by someone else while importing; nothing was written. Check the file again.',
     rowProblem: 'Row %{line}: %{message}',
   },
   placeholder: { body: 'This screen arrives in a coming release.' },
-  common: { required: 'Required', back: 'Back', more: 'More', edit: 'EDIT', search: 'Search', noResultFor: 'No result for %{value}' },
+  common: {
+    required: 'Required',
+    back: 'Back',
+    more: 'More',
+    edit: 'EDIT',
+    search: 'Search',
+    noResultFor: 'No result for %{value}',
+  },
   errors: {
     /** The storefront feed's limit per address (PUBLIC_REQUESTS_PER_MINUTE). */
     tooManyRequests: 'Too many requests from this address. Please try again in %{n} seconds.',
@@ -371,7 +433,12 @@ export const messages = {
     badRange: 'The date range is not valid.',
     // Sign-in events (kind 'account'); %{from} is the address, and the browser when known.
     signedIn: '%{who} signed in with %{method} from %{from}',
-    methods: { password: 'a password' },
+    methods: {
+      password: 'a password',
+      totp: 'a password and an authenticator code',
+      recoveryCode: 'a password and a recovery code',
+      passkey: 'a passkey',
+    },
     signInFailed: 'A sign-in as %{who} failed, from %{from}',
     signInFailedUnknown: 'A sign-in to an unknown account failed, from %{from}',
     signInThrottled: 'Sign-ins as %{who} from %{from} were held back after too many failures',
@@ -379,6 +446,12 @@ export const messages = {
     passwordChanged: '%{who} changed their password, from %{from}; other sessions ended: %{n}',
     sessionsEndedOwn: '%{who} signed out of their sessions; sessions ended: %{n}',
     sessionsEndedOf: '%{who} signed %{record} out everywhere; sessions ended: %{n}',
+    passkeyAdded: '%{who} added the passkey %{passkey}, from %{from}',
+    passkeyRemoved: '%{who} removed the passkey %{passkey}, from %{from}',
+    secondFactorAdded: '%{who} turned on two-factor sign-in, from %{from}',
+    secondFactorRemoved: '%{who} turned off two-factor sign-in, from %{from}',
+    secondFactorReset: 'Two-factor sign-in of %{record} was turned off from the command line',
+    recoveryCodesRenewed: '%{who} made new recovery codes, from %{from}',
   },
   activity: {
     title: 'Activity',
@@ -393,7 +466,14 @@ export const messages = {
     record: 'Record',
     change: 'Change',
     empty: 'No changes match.',
-    kinds: { product: 'Product', user: 'User', language: 'Language', appStatus: 'App status', record: 'Record', account: 'Sign-in' },
+    kinds: {
+      product: 'Product',
+      user: 'User',
+      language: 'Language',
+      appStatus: 'App status',
+      record: 'Record',
+      account: 'Sign-in',
+    },
     event: 'Event',
     anyEvent: 'Any event',
     events: {
@@ -402,9 +482,55 @@ export const messages = {
       signInThrottled: 'Sign-in held back',
       passwordChanged: 'Password changed',
       sessionsEnded: 'Sessions ended',
+      passkeyAdded: 'Passkey added',
+      passkeyRemoved: 'Passkey removed',
+      secondFactorAdded: 'Second factor added',
+      secondFactorRemoved: 'Second factor removed',
+      recoveryCodesRenewed: 'Recovery codes renewed',
     },
     appStatus: 'App status',
     active: 'Active',
+  },
+  // Bulk edit of the products list (issue 26, item 1).
+  bulk: {
+    record: 'Several products',
+    selectColumn: 'Select',
+    select: 'Select %{sku}',
+    selectPage: 'Select all on this page',
+    selected: '%{n} selected',
+    selectAll: 'Select all %{n} matching',
+    selectAllCapped: 'Select the first %{n} matching',
+    selectingAll: 'Finding the matching products…',
+    clear: 'Clear selection',
+    setStatus: 'Set status',
+    setCategory: 'Set category',
+    setMc: 'Set material care',
+    keep: 'Keep as it is',
+    apply: 'Apply to %{n} products',
+    title: 'Change %{n} products',
+    cancel: 'Cancel',
+    close: 'Close',
+    progress: 'Changed %{done} of %{total} products…',
+    summary:
+      '%{changed} changed, %{unchanged} unchanged, %{conflict} changed by someone else since they were selected, %{refused} refused',
+    leftAlone: 'Not changed',
+    undo: 'Undo this change',
+    undoing: 'Undoing…',
+    undone: 'Undone: %{n} products set back',
+    undoneLeft: '%{n} products were changed since and were left alone:',
+    failed: 'Could not finish: %{reason}',
+    activityLine: '%{who} changed %{n} products at once: %{change}',
+    activityUndo: '%{who} undid a change of several products: %{n} set back',
+    noChange: 'Choose at least one change.',
+    versionMissing: 'Each selected product needs the version it was selected at.',
+    duplicateIds: 'Each product may be listed once.',
+    tooMany: 'At most %{max} products at a time.',
+    notFound: 'This product no longer exists.',
+    conflict: 'Changed by someone else since it was selected.',
+    batchNotFound: 'No such bulk change.',
+    batchMismatch: 'This bulk change cannot be continued with other changes or by someone else.',
+    alreadyUndone: 'This bulk change was already undone.',
+    changedSince: 'Changed again since the bulk change.',
   },
   mail: {
     resetSubject: 'Reset your password',
@@ -439,7 +565,8 @@ export const messages = {
   webhooks: {
     menu: 'Webhooks',
     title: 'Webhooks',
-    intro: 'After each saved change the console sends a short signed message to every address below, so the shop can refresh what it shows.',
+    intro:
+      'After each saved change the console sends a short signed message to every address below, so the shop can refresh what it shows.',
     url: 'Receiver address',
     add: 'Add receiver',
     remove: 'Remove',
@@ -471,6 +598,72 @@ export const messages = {
     tooMany: 'At most %{max} receivers',
     nextTry: 'next try %{time}',
   },
+  // Issue 23 item 2: two-factor sign-in (an authenticator app and recovery codes).
+  twoFactor: {
+    title: 'Two-factor sign-in',
+    intro: 'After your password, signing in asks for a 6-digit code from an authenticator app on your phone.',
+    isOn: 'Two-factor sign-in is on.',
+    isOff: 'Two-factor sign-in is off.',
+    required: 'Set up two-factor sign-in to go on: the shop requires it for your account.',
+    start: 'Turn on two-factor sign-in',
+    password: 'Password',
+    passwordHint: 'Your password, to confirm it is you.',
+    next: 'Next',
+    cancel: 'Cancel',
+    scan: 'Scan this QR code with your authenticator app, or type the secret into it.',
+    qrLabel: 'QR code for your authenticator app',
+    secret: 'Secret',
+    code: '6-digit code',
+    codeHint: 'The code your app shows now.',
+    confirm: 'Turn on',
+    recoveryTitle: 'Recovery codes',
+    recoveryIntro:
+      'Keep these ten codes somewhere safe. If you lose your phone, each one signs you in once in place of a code. They are shown only now.',
+    recoveryDone: 'I have kept them',
+    enabled: 'Two-factor sign-in is turned on',
+    disable: 'Turn off two-factor sign-in',
+    disabled: 'Two-factor sign-in is turned off',
+    newCodes: 'New recovery codes',
+    newCodesHint: 'The ten codes you have now stop working.',
+    wrongCode: 'The code is not right.',
+    wrongPassword: 'The password is not right.',
+    failure: 'Could not change two-factor sign-in.',
+    unavailable:
+      'Two-factor sign-in needs Google Identity Platform with the Firebase back end; it is not available here.',
+    // The sign-in page's second step.
+    signinIntro: 'Type the 6-digit code from your authenticator app.',
+    signinRecoveryIntro: 'Type one of your recovery codes. It works once.',
+    recoveryCode: 'Recovery code',
+    useRecovery: 'Use a recovery code',
+    useApp: 'Use a code from the app',
+    verify: 'Verify',
+    expired: 'The sign-in took too long. Start again with your password.',
+  },
+  // A product's scheduled status (issue 26): the form's fields, the list's mark and filter, the server's refusals.
+  schedule: {
+    activeFrom: 'Active from',
+    activeUntil: 'Active until',
+    /** Under the two fields: the shop's time zone, in which they are shown and entered. */
+    timeZone: "Times are in the shop's time zone: %{zone}.",
+    /** The list's mark on a scheduled product, for screen readers and as its hover text. */
+    mark: 'Scheduled',
+    /** The list's filter. */
+    filter: 'Scheduled',
+    /** Firebase mode: shown where the fields would be. */
+    unavailable: 'Scheduling is not available with the Firebase back end.',
+    badTime: 'Enter a date and time.',
+    past: 'Choose a time in the future.',
+    same: 'Active from and Active until cannot be the same time.',
+    /** The history's name for the scheduler's changes. */
+    scheduler: 'The scheduler',
+  },
+  // Duplicate on the edit page (issue 26).
+  duplicate: {
+    button: 'Duplicate',
+    /** Add Product's notice when it was opened by Duplicate. */
+    notice: 'Copied from %{sku}. Enter a new SKU.',
+    failed: "Could not copy the product's images.",
+  },
   // The Firebase provider set (providers/firebase): what only it says.
   firebase: {
     notAvailable: 'Not available with the Firebase back end.',
@@ -479,7 +672,11 @@ export const messages = {
 
 /** A catalogue's shape: the English one's keys, any wording. */
 export type Catalogue = Widen<typeof messages>;
-type Widen<T> = T extends string ? string : T extends readonly (infer U)[] ? readonly Widen<U>[] : { readonly [K in keyof T]: Widen<T[K]> };
+type Widen<T> = T extends string
+  ? string
+  : T extends readonly (infer U)[]
+    ? readonly Widen<U>[]
+    : { readonly [K in keyof T]: Widen<T[K]> };
 
 /** Fills the `%{name}` marks of a catalogue text. */
 export const format = (text: string, values: Readonly<Record<string, string | number>>): string =>

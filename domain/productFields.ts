@@ -4,9 +4,10 @@ import { format, messages, type Catalogue } from './messages.js';
 import { freeText, lineText, optionalLineText } from './text.js';
 
 /**
- * The one description of a product's fields (spec §3): what each is, the column it is stored in, its CSV column, the
+ * The one description of a product's fields: what each is, the column it is stored in, its CSV column, the
  * label its screens and history show, its rule, and whether it is written in every catalogue language. The API shape
- * (domain/products.ts), the server's rows and history (server/core/products.ts), the CSV files (domain/productImport.ts,
+ * (domain/products.ts), the server's rows and history (server/core/products.ts), the CSV files
+ * (domain/productImport.ts,
  * resources/products/csv.ts), the history's labels and the Firebase provider read it, so a field is added here once.
  */
 
@@ -82,7 +83,9 @@ export const TRANSLATED_LANGUAGES = CATALOGUE_LANGUAGES.slice(1).map((l) => l.id
 export type TranslatedLanguage = Exclude<CatalogueLanguage, 'en'>;
 
 export const TRANSLATABLE_FIELDS = PRODUCT_FIELDS.filter((f) => f.translatable);
-/** The translatable fields' keys (the fields marked translatable above; tests/unit/domain/productFields.test.ts checks). */
+/**
+ * The translatable fields' keys (the fields marked translatable above; tests/unit/domain/productFields.test.ts checks).
+ */
 export type TranslatableKey = 'name' | 'details';
 /** The same keys as a list, typed, in the fields' order. */
 export const TRANSLATABLE_KEYS = TRANSLATABLE_FIELDS.map((f) => f.key) as [TranslatableKey, ...TranslatableKey[]];
@@ -109,23 +112,37 @@ export const translationRules = {
 } satisfies Record<TranslatableKey, z.ZodType>;
 
 const languageTexts = z
-  .object(Object.fromEntries(TRANSLATABLE_KEYS.map((key) => [key, translationRules[key].optional()])) as Record<TranslatableKey, z.ZodOptional<z.ZodString>>)
+  .object(
+    Object.fromEntries(TRANSLATABLE_KEYS.map((key) => [key, translationRules[key].optional()])) as Record<
+      TranslatableKey,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
   .strict();
 
 /** `translations` as add and edit take it: per language, per field; a field left out is kept, an empty one cleared. */
 export const TranslationsIn = z
-  .object(Object.fromEntries(TRANSLATED_LANGUAGES.map((l) => [l, languageTexts.optional()])) as Record<TranslatedLanguage, z.ZodOptional<typeof languageTexts>>)
+  .object(
+    Object.fromEntries(TRANSLATED_LANGUAGES.map((l) => [l, languageTexts.optional()])) as Record<
+      TranslatedLanguage,
+      z.ZodOptional<typeof languageTexts>
+    >,
+  )
   .strict();
 
 /** `translations` as the API answers it. */
 export const TranslationsOut = z.object(
   Object.fromEntries(
-    TRANSLATED_LANGUAGES.map((l) => [l, z.object(Object.fromEntries(TRANSLATABLE_KEYS.map((key) => [key, z.string().optional()]))).optional()]),
+    TRANSLATED_LANGUAGES.map((l) => [
+      l,
+      z.object(Object.fromEntries(TRANSLATABLE_KEYS.map((key) => [key, z.string().optional()]))).optional(),
+    ]),
   ) as Record<TranslatedLanguage, z.ZodOptional<z.ZodObject<Record<TranslatableKey, z.ZodOptional<z.ZodString>>>>>,
 );
 
 /** A translated text, '' when missing. */
-export const translatedText = (t: Translations | undefined, lang: TranslatedLanguage, key: TranslatableKey): string => t?.[lang]?.[key] ?? '';
+export const translatedText = (t: Translations | undefined, lang: TranslatedLanguage, key: TranslatableKey): string =>
+  t?.[lang]?.[key] ?? '';
 
 /**
  * `changes` laid over `current`: a field given replaces (empty clears it), a field left out stays; empty texts and

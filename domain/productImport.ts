@@ -2,13 +2,23 @@ import { z } from 'zod';
 import { MAX_IMAGES } from './constants.js';
 import { format, messages } from './messages.js';
 import { ImageAddress, type Product } from './products.js';
-import { PRODUCT_FIELDS, productRules, TRANSLATED_FIELDS, translationRules, type ProductFieldKey, type Translations } from './productFields.js';
+import {
+  PRODUCT_FIELDS,
+  productRules,
+  TRANSLATED_FIELDS,
+  translationRules,
+  type ProductFieldKey,
+  type Translations,
+} from './productFields.js';
 
 /** The translated texts' columns ('name_se', 'details_se'), after the fields' own so older files read the same. */
 export const TRANSLATED_CSV_COLUMNS: readonly string[] = TRANSLATED_FIELDS.map((tf) => tf.key);
 
 /** The columns of the products CSV, in file order: what the export writes and the import reads. */
-export const PRODUCT_CSV_COLUMNS: readonly string[] = [...PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [f.csv])), ...TRANSLATED_CSV_COLUMNS];
+export const PRODUCT_CSV_COLUMNS: readonly string[] = [
+  ...PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [f.csv])),
+  ...TRANSLATED_CSV_COLUMNS,
+];
 export type ProductCsvColumn = string;
 
 /**
@@ -32,7 +42,14 @@ const cell = z.string().max(20_000, format(messages.errors.tooLong, { max: 20_00
 export const ImportRowIn = z
   .object({
     line: z.number().int().min(1).max(10_000_000),
-    cells: z.object(Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, cell.optional()])) as Record<string, z.ZodOptional<typeof cell>>).strict(),
+    cells: z
+      .object(
+        Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, cell.optional()])) as Record<
+          string,
+          z.ZodOptional<typeof cell>
+        >,
+      )
+      .strict(),
   })
   .strict();
 export type ImportRowIn = z.infer<typeof ImportRowIn>;
@@ -40,7 +57,10 @@ export type ImportRowIn = z.infer<typeof ImportRowIn>;
 /** POST /api/products/import: check the rows (apply false: a preview, nothing written) or apply them at once. */
 export const ImportRequest = z
   .object({
-    rows: z.array(ImportRowIn).min(1, messages.csv.empty).max(IMPORT_MAX_ROWS, format(messages.csv.tooManyRows, { max: IMPORT_MAX_ROWS })),
+    rows: z
+      .array(ImportRowIn)
+      .min(1, messages.csv.empty)
+      .max(IMPORT_MAX_ROWS, format(messages.csv.tooManyRows, { max: IMPORT_MAX_ROWS })),
     apply: z.boolean(),
   })
   .strict();

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
 import { format, messages } from './messages.js';
 import { productRules, TranslationsIn, TranslationsOut } from './productFields.js';
+import { scheduleFields } from './schedule.js';
 
 /** An image address as the server hands it out: /files/Uploads/<name>. */
 export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, messages.uploads.notUploaded);
 
-/** A product as the API and the browser see it (spec §3 Product). */
+/** A product as the API and the browser see it. */
 export const Product = z.object({
   id: z.string(),
   sku: z.string(),
@@ -22,6 +23,12 @@ export const Product = z.object({
   /** The server's small WebP of each image, in the same order (the browser never derives these addresses). */
   thumbnails: z.array(z.string()).max(MAX_IMAGES),
   primary: z.string().nullable(),
+  /**
+   * When the scheduler makes it active, and inactive (ISO-8601, UTC); null when not scheduled or already applied.
+   * Absent with the Firebase back end, which has no scheduler.
+   */
+  activeFrom: z.string().nullable().optional(),
+  activeUntil: z.string().nullable().optional(),
   version: z.number().int(),
   created: z.string(),
   updated: z.string().nullable(),
@@ -37,8 +44,13 @@ export const ProductCreate = z
   .object({
     sku: skuRule,
     ...productFields,
-    images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
+    images: z
+      .array(ImageAddress)
+      .min(1, messages.products.mustAddImage)
+      .max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
     translations: TranslationsIn.optional(),
+    activeFrom: scheduleFields.activeFrom.optional(),
+    activeUntil: scheduleFields.activeUntil.optional(),
   })
   .strict();
 export type ProductCreate = z.infer<typeof ProductCreate>;
@@ -47,9 +59,17 @@ export type ProductCreate = z.infer<typeof ProductCreate>;
 export const ProductUpdate = z
   .object({
     ...productFields,
-    images: z.array(ImageAddress).min(1, messages.products.mustAddImage).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
+    images: z
+      .array(ImageAddress)
+      .min(1, messages.products.mustAddImage)
+      .max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
     translations: TranslationsIn,
+    ...scheduleFields,
   })
   .partial()
   .strict();
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
+
+/** What POST /api/products/:id/duplicate answers: copies of the product's images, for Add Product to start from. */
+export const DuplicateImages = z.object({ images: z.array(z.string()), thumbnails: z.array(z.string()) });
+export type DuplicateImages = z.infer<typeof DuplicateImages>;

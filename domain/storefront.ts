@@ -13,14 +13,17 @@ export const FEED_LANGUAGES = CATALOGUE_LANGUAGES.map((l) => l.id) as [Catalogue
  * The feed's `lang`: a catalogue language's record id, exactly as written ('se', not 'SE' nor the tag 'sv'), so each
  * language has one address and a CDN keeps one copy of it.
  */
-export const FeedLanguage = z.enum(FEED_LANGUAGES, { error: format(messages.errors.feedLanguage, { languages: FEED_LANGUAGES.join(', ') }) });
+export const FeedLanguage = z.enum(FEED_LANGUAGES, {
+  error: format(messages.errors.feedLanguage, { languages: FEED_LANGUAGES.join(', ') }),
+});
 
 /**
  * The catalogue language an Accept-Language header prefers, matched on the languages' tags (sv, sv-SE → 'se'; 'se'
  * itself is Northern Sami, not Swedish); English when it names none of them.
  */
 export const feedLanguageOf = (header: string | undefined): CatalogueLanguage =>
-  preferredLanguage(header, (primary) => CATALOGUE_LANGUAGES.find((l) => l.tag === primary)?.id) ?? CATALOGUE_LANGUAGES[0].id;
+  preferredLanguage(header, (primary) => CATALOGUE_LANGUAGES.find((l) => l.tag === primary)?.id) ??
+  CATALOGUE_LANGUAGES[0].id;
 
 const TranslatableKeyEnum = z.enum(TRANSLATABLE_KEYS);
 
@@ -61,8 +64,14 @@ export const PublicProduct = Product.pick({
   name: z.string().describe('In the language asked for; in English where that language has none (see fallback).'),
   details: z.string().describe('In the language asked for; in English where that language has none (see fallback).'),
   lang: z.enum(FEED_LANGUAGES).describe('The language asked for (lang, else Accept-Language, else English).'),
-  fallback: z.array(TranslatableKeyEnum).describe('The fields given in English because the language asked for has none; [] when none did (always for English).'),
-  imageSets: z.array(PublicImageSet).describe('For each of images, in the same order: its size and its WebP sizes (srcset).'),
+  fallback: z
+    .array(TranslatableKeyEnum)
+    .describe(
+      'The fields given in English because the language asked for has none; [] when none did (always for English).',
+    ),
+  imageSets: z
+    .array(PublicImageSet)
+    .describe('For each of images, in the same order: its size and its WebP sizes (srcset).'),
 });
 export type PublicProduct = z.infer<typeof PublicProduct>;
 

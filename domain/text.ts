@@ -5,6 +5,7 @@ import { format, messages } from './messages.js';
 // text and both would store unpaired surrogates as U+FFFD, silently changing what was sent.
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. */
+// eslint-disable-next-line no-control-regex -- the text rule exists to find control characters
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Line breaks and tabs, which a one-line value (a name, an SKU, an email, a key) never holds. */
 const BREAKS = /[\t\n\r\u2028\u2029]/;
@@ -13,7 +14,9 @@ const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
 /** A high surrogate not followed by a low one, or a low one not after a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** 'any': every string the server receives (passwords included); 'text': free text; 'line': names, SKUs, emails, keys. */
+/**
+ * 'any': every string the server receives (passwords included); 'text': free text; 'line': names, SKUs, emails, keys.
+ */
 export type TextKind = 'any' | 'text' | 'line';
 
 /** True when a string follows the rule for its kind. */

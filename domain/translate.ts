@@ -29,7 +29,10 @@ for (const [path, text] of english) {
     if (!exact.has(text)) exact.set(text, path);
     continue;
   }
-  const source = text.split(/%\{\w+\}/).map(escape).join('(.+?)');
+  const source = text
+    .split(/%\{\w+\}/)
+    .map(escape)
+    .join('(.+?)');
   patterns.push({ re: new RegExp(`^${source}$`, 's'), names, path });
 }
 

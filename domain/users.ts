@@ -21,12 +21,15 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-/** What the browser keeps of the signed-in user (spec §3, local browser storage). */
+/** What the browser keeps of the signed-in user (in local or session storage). */
 export type StoredUser = Pick<User, 'firstName' | 'lastName' | 'email' | 'uid' | 'active' | 'isAdmin' | 'isEditor'>;
 
 const name = lineText(100);
 /** An email address as typed: the text rule, at most 254 characters, stored lower-case. */
-const email = (error?: string) => lineText(254).pipe(z.email(error)).transform((e) => e.toLowerCase());
+const email = (error?: string) =>
+  lineText(254)
+    .pipe(z.email(error))
+    .transform((e) => e.toLowerCase());
 
 /** My Account: first and last name, both required. */
 export const MeUpdate = z.object({ firstName: name, lastName: name }).strict();
@@ -43,10 +46,6 @@ export const NewUser = z.object({
   active: z.boolean().default(true),
 });
 export type NewUser = z.input<typeof NewUser>;
-
-/** The display name of the auth account: first and last name joined. */
-export const displayName = (u: { firstName: string; lastName: string }): string =>
-  `${u.firstName} ${u.lastName}`.trim();
 
 /** An admin's change to another user's flags (spec: Edit user). */
 export const UserFlagsUpdate = z
@@ -65,9 +64,3 @@ export const AddUser = z
   })
   .strict();
 export type AddUser = z.input<typeof AddUser>;
-
-/** One page of a list and the cursor of the next, or null on the last page. */
-export interface Page<T> {
-  items: T[];
-  next: string | null;
-}

@@ -15,6 +15,8 @@ export const ViewParams = z
     category: z.enum(CATEGORIES).optional(),
     status: z.enum(['active', 'disabled']).optional(),
     missing: z.enum(TRANSLATED_LANGUAGES).optional(),
+    /** Only products with a scheduled status change to come (issue 26). */
+    scheduled: z.enum(['true']).optional(),
   })
   .strict();
 export type ViewParams = z.infer<typeof ViewParams>;
@@ -41,10 +43,13 @@ export const SavedView = z.object({
 });
 export type SavedView = z.infer<typeof SavedView>;
 
+/** The list's parameters, in the order its address writes them. */
+export const VIEW_KEYS = ['q', 'category', 'status', 'missing', 'scheduled'] as const;
+
 /** The list's address for a view's parameters (and what the list reads back from its address). */
 export function viewSearch(params: ViewParams): string {
   const s = new URLSearchParams();
-  for (const key of ['q', 'category', 'status', 'missing'] as const) {
+  for (const key of VIEW_KEYS) {
     const v = params[key];
     if (v) s.set(key, v);
   }

@@ -23,7 +23,9 @@ export const WebhookUrl = z
 function plainHttpUrl(s: string): boolean {
   if (!URL.canParse(s)) return false;
   const u = new URL(s);
-  return (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === '' && u.hostname !== '';
+  return (
+    (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === '' && u.hostname !== ''
+  );
 }
 
 /** Add a receiver. */

@@ -12,9 +12,7 @@ export const FIREBASE_VARIABLES = {
 
 export type FirebaseWebConfig = { [K in keyof typeof FIREBASE_VARIABLES]: string };
 
-export type Backend =
-  | { kind: 'local' }
-  | { kind: 'firebase'; config: FirebaseWebConfig; statusDoc: string };
+export type Backend = { kind: 'local' } | { kind: 'firebase'; config: FirebaseWebConfig; statusDoc: string };
 
 /** Reads KEY=VALUE lines (# comments, optional quotes, `export ` allowed), as a .env file holds them. */
 export function parseEnvFile(text: string): Record<string, string> {
@@ -40,10 +38,14 @@ export function backendOf(env: Record<string, string | undefined>, envFile: stri
   const file = envFile === null ? {} : parseEnvFile(envFile);
   const value = (name: string): string => (env[name]?.trim() || file[name]?.trim()) ?? '';
   const missing = Object.values(FIREBASE_VARIABLES).filter((name) => !value(name));
-  if (missing.length > 0) throw new Error(`CONSOLE_BACKEND=firebase needs ${missing.join(', ')} (environment or .env.firebase)`);
-  const config = Object.fromEntries(Object.entries(FIREBASE_VARIABLES).map(([k, name]) => [k, value(name)])) as FirebaseWebConfig;
+  if (missing.length > 0)
+    throw new Error(`CONSOLE_BACKEND=firebase needs ${missing.join(', ')} (environment or .env.firebase)`);
+  const config = Object.fromEntries(
+    Object.entries(FIREBASE_VARIABLES).map(([k, name]) => [k, value(name)]),
+  ) as FirebaseWebConfig;
   const statusDoc = value('FIREBASE_STATUS_DOC') || 'status';
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(statusDoc)) throw new Error('FIREBASE_STATUS_DOC must be a document id (letters, digits, _ and -)');
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(statusDoc))
+    throw new Error('FIREBASE_STATUS_DOC must be a document id (letters, digits, _ and -)');
   return { kind, config, statusDoc };
 }
 

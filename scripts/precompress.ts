@@ -15,7 +15,9 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** Writes `<file>.br` (quality 11: written once, read on every first visit) and `<file>.gz` for each compressible file. */
+/**
+ * Writes `<file>.br` (quality 11: written once, read on every first visit) and `<file>.gz` for each compressible file.
+ */
 export function precompress(dir: string): { files: number; bytes: number; brotli: number } {
   let count = 0;
   let bytes = 0;

@@ -14,8 +14,18 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 /** Packages inlined into the bundle: pure JavaScript with no files of their own to read at run time. */
 const INLINE = [
-  'better-auth', '@better-auth/', '@better-fetch/', '@noble/', 'better-call', 'defu', 'jose', 'kysely', 'nanostores',
-  'rou3', 'zod', 'fastify-type-provider-zod',
+  'better-auth',
+  '@better-auth/',
+  '@better-fetch/',
+  '@noble/',
+  'better-call',
+  'defu',
+  'jose',
+  'kysely',
+  'nanostores',
+  'rou3',
+  'zod',
+  'fastify-type-provider-zod',
 ];
 /** What the server is built from: a change to any of these makes the bundle stale. */
 const SOURCES = ['server', 'domain', 'package.json', 'package-lock.json'];
@@ -43,7 +53,9 @@ export function serverStale(/** @type {string} */ root, /** @type {string} */ ou
  * Bundles server/main.ts (or another entry) into `outfile`. The bundle must sit one folder below the repository
  * root, as server/main.ts does: the server finds dist/ relative to its own file.
  */
-export async function bundleServer(/** @type {{ root: string, outfile: string, entry?: string }} */ { root, outfile, entry = 'server/main.ts' }) {
+export async function bundleServer(
+  /** @type {{ root: string, outfile: string, entry?: string }} */ { root, outfile, entry = 'server/main.ts' },
+) {
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: root,
@@ -56,7 +68,9 @@ export async function bundleServer(/** @type {{ root: string, outfile: string, e
     sourcemap: true,
     logLevel: 'warning',
     // Inlined CommonJS code may call require(); an ES module has none of its own.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     plugins: [
       {
         name: 'keep-packages-external',

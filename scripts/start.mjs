@@ -7,7 +7,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleServer, newest, serverStale } from './serverBundle.mjs';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
-const BROWSER_SOURCES = ['src', 'resources', 'providers', 'domain', 'index.html', 'vite.config.ts', 'package.json'];
+const BROWSER_SOURCES = [
+  'src',
+  'base',
+  'resources',
+  'providers',
+  'domain',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 const SERVER_BUNDLE = join(root, 'dist-server', 'main.js');
 
 function browserStale() {

@@ -25,6 +25,7 @@ import { spaRoutes } from './routes/spa.js';
 import { usersRoutes } from './routes/users.js';
 import { languagesRoutes } from './routes/languages.js';
 import { productsRoutes } from './routes/products.js';
+import { productBulkRoutes } from './routes/productBulk.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { recordRoutes } from './routes/records.js';
 import { historyRoutes } from './routes/history.js';
@@ -37,7 +38,7 @@ import { accountRoutes } from './routes/account.js';
 import { AccountEvents } from './core/accountEvents.js';
 import { ensureRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
-import type { RecordsResource } from '../domain/records.js';
+import type { RecordsDescription } from '../domain/records.js';
 
 export type { Services } from './services.js';
 
@@ -52,18 +53,26 @@ export interface BuildOptions {
   /** SQLite only: how often the event stream re-reads the status to hear changes made by the CLI; default 1 s. */
   statusPollMs?: number;
   logger?: boolean;
-  /** The simple resources served (domain/records.ts); the console's own (server/resources.ts) unless a test gives others. */
-  records?: readonly RecordsResource[];
+  /**
+   * The simple resources served (domain/records.ts); the console's own (server/resources.ts) unless a test gives
+   * others.
+   */
+  records?: readonly RecordsDescription[];
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
   webhooks?: ServiceOptions['webhooks'];
   /** How long /api/ready keeps the file store's probe answer; default 2 s. */
   readyProbeCacheMs?: number;
   /** PostgreSQL only: the feed cache's alive period and drop wait; tests shorten them. */
   feedPeers?: ServiceOptions['feedPeers'];
+  /** The scheduler's clock; tests set theirs (server/core/schedule.ts). */
+  clock?: ServiceOptions['clock'];
 }
 
 /** Builds the console's server (never listens): opens the database, migrates, seeds, registers every route. */
-export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp(
+  config: Config,
+  opts: BuildOptions = {},
+): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // Whom to believe in X-Forwarded-For for req.ip (the feed's limit, sign-in throttling, logs): TRUST_PROXY.
@@ -76,11 +85,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A language key (at most 200 characters) is a path segment; percent-encoded it can take about 1800.
     routerOptions: { maxParamLength: 2048 },
   });
-  const services = await createServices(config, { firstAdmin: true, log: app.log, statusPollMs: opts.statusPollMs, webhooks: opts.webhooks, feedPeers: opts.feedPeers });
+  const services = await createServices(config, {
+    firstAdmin: true,
+    log: app.log,
+    statusPollMs: opts.statusPollMs,
+    webhooks: opts.webhooks,
+    feedPeers: opts.feedPeers,
+    clock: opts.clock,
+  });
   const { db, auth, mailer, broker, store, staging } = services;
   // The instance's open event streams and its metrics; /metrics, and counting requests, only with METRICS_TOKEN.
   const streams = new EventStreams();
-  const metrics = config.metricsToken ? await createMetrics({ db: db.kysely, pool: db.pool, streams, log: app.log }) : null;
+  const metrics = config.metricsToken
+    ? await createMetrics({ db: db.kysely, pool: db.pool, streams, log: app.log })
+    : null;
   if (metrics) countRequests(app, metrics);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,24 +114,55 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerLocale(app);
   registerTextGuard(app);
   const absoluteMs = config.sessionAbsoluteHours * HOUR;
-  const whoIs = registerAccess(app, { auth, db: db.kysely, absoluteMs, cacheMs: config.sessionCacheSeconds * 1000 });
+  const whoIs = registerAccess(app, {
+    auth,
+    db: db.kysely,
+    absoluteMs,
+    cacheMs: config.sessionCacheSeconds * 1000,
+    require2fa: config.require2fa,
+  });
   const events = new AccountEvents(db.kysely, (obj, msg) => app.log.warn(obj, msg));
 
-  const guard = new SignInGuard(db.kysely, config.signinFailuresPerHour, undefined, (reason) => metrics?.signInFailures.inc({ reason }));
-  authRoutes(app, { auth, db: db.kysely, mailer, publicUrl: config.publicUrl, guard, events, whoIs });
+  const guard = new SignInGuard(db.kysely, config.signinFailuresPerHour, undefined, (reason) =>
+    metrics?.signInFailures.inc({ reason }),
+  );
+  authRoutes(app, {
+    auth,
+    db: db.kysely,
+    mailer,
+    publicUrl: config.publicUrl,
+    guard,
+    events,
+    whoIs,
+    require2fa: config.require2fa,
+  });
   accountRoutes(app, { db: db.kysely, auth, events, absoluteMs });
   healthRoutes(app, { db: db.kysely, version: config.version, store, probeCacheMs: opts.readyProbeCacheMs });
   if (metrics && config.metricsToken) metricsRoute(app, metrics, config.metricsToken);
-  meRoutes(app, { db: db.kysely, auth });
-  appStatusRoutes(app, { db: db.kysely, broker, version: config.version, heartbeatMs: opts.heartbeatMs ?? 15_000, streams });
+  meRoutes(app, { db: db.kysely, auth, require2fa: config.require2fa });
+  appStatusRoutes(app, {
+    db: db.kysely,
+    broker,
+    version: config.version,
+    heartbeatMs: opts.heartbeatMs ?? 15_000,
+    streams,
+  });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
-  productsRoutes(app, { db: db.kysely });
+  productsRoutes(app, { db: db.kysely, store, timeZone: config.timeZone });
+  productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
   historyRoutes(app, { db: db.kysely });
-  uploadsRoutes(app, { db: db.kysely, store, staging, maxBytes: config.uploadMaxBytes, maxPixels: config.imageMaxPixels, inProgress: metrics?.uploads });
+  uploadsRoutes(app, {
+    db: db.kysely,
+    store,
+    staging,
+    maxBytes: config.uploadMaxBytes,
+    maxPixels: config.imageMaxPixels,
+    inProgress: metrics?.uploads,
+  });
   const records = opts.records ?? recordResources;
-  await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, records);
+  await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, db.dialect, records);
   for (const r of records) recordRoutes(app, db.kysely, r);
   // The feed in a scope of its own, with one budget per client address across its routes (PUBLIC_REQUESTS_PER_MINUTE).
   await app.register(async (scope) => {
@@ -122,12 +171,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         max: config.publicRequestsPerMinute,
         timeWindow: 60_000,
         // Our error answer (http/errors.ts): 429 { error: { code: 'throttled', … } }; the plugin adds Retry-After.
-        errorResponseBuilder: (_req, context) => new DomainError('throttled', format(messages.errors.tooManyRequests, { n: Math.max(1, Math.ceil(context.ttl / 1000)) })),
+        errorResponseBuilder: (_req, context) =>
+          new DomainError(
+            'throttled',
+            format(messages.errors.tooManyRequests, { n: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+          ),
       });
     }
-    storefrontRoutes(scope, { db: db.kysely, cache: services.feed, publicUrl: config.publicUrl, secret: config.authSecret, store, ...config.storefront });
+    storefrontRoutes(scope, {
+      db: db.kysely,
+      cache: services.feed,
+      publicUrl: config.publicUrl,
+      secret: config.authSecret,
+      store,
+      ...config.storefront,
+    });
   });
-  webhooksRoutes(app, { db: db.kysely, allowPrivate: config.webhookAllowPrivate, wake: () => services.webhooks.wake() });
+  webhooksRoutes(app, {
+    db: db.kysely,
+    allowPrivate: config.webhookAllowPrivate,
+    wake: () => services.webhooks.wake(),
+  });
   services.startJobs();
   await spaRoutes(app, opts.distDir ?? join(root, 'dist'));
 

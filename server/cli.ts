@@ -60,7 +60,15 @@ function duration(s: number): string {
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;
 
-const createUser: Command<{ email: string; password: string; firstName: string; lastName: string; isAdmin: boolean; isEditor: boolean; active: boolean }> = {
+const createUser: Command<{
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  isEditor: boolean;
+  active: boolean;
+}> = {
   summary: 'Create a staff account (account, display name and user record).',
   usage: `create-user --email E --password P --first F --last L [--admin] [--editor] [--inactive]
 
@@ -98,7 +106,11 @@ const createUser: Command<{ email: string; password: string; firstName: string; 
   },
 };
 
-const setFlagsCommand: Command<{ email: string; flags: { isAdmin?: boolean; isEditor?: boolean; active?: boolean }; force: boolean }> = {
+const setFlagsCommand: Command<{
+  email: string;
+  flags: { isAdmin?: boolean; isEditor?: boolean; active?: boolean };
+  force: boolean;
+}> = {
   summary: "Change a user's admin, editor and active flags.",
   usage: `set-flags --email E [--admin true|false] [--editor true|false] [--active true|false] [--force]
 
@@ -130,9 +142,36 @@ const setFlagsCommand: Command<{ email: string; flags: { isAdmin?: boolean; isEd
     const { DomainError } = await import('./core/errors.js');
     // Deactivating ends the user's sessions: core announces the change and the services follow it.
     const { user } = await changeFlags(db.kysely, null, found.uid, flags, { force }).catch((err: unknown) => {
-      throw err instanceof DomainError && err.code === 'conflict' ? new Error(`${err.message} Add --force to do it anyway.`) : err;
+      throw err instanceof DomainError && err.code === 'conflict'
+        ? new Error(`${err.message} Add --force to do it anyway.`)
+        : err;
     });
     return `Updated ${describe(user)}.`;
+  },
+};
+
+const reset2fa: Command<{ email: string }> = {
+  summary: "Turn off a user's two-factor sign-in (a lost phone): the password alone signs in until a new one is set.",
+  usage: `reset-2fa --email E
+
+  Removes the user's authenticator secret, recovery codes and passkeys and ends all their sessions. Under
+  REQUIRE_2FA the user is then asked to set up a new one right after signing in. Recorded in Activity.`,
+  options: { ...help, email: { type: 'string' } },
+  positionals: 0,
+  check: (v) => ({ email: required(v, 'email') }),
+  async run({ email }, { db, auth }) {
+    const { findUserByEmail } = await import('./core/users.js');
+    const found = await findUserByEmail(db.kysely, email);
+    if (!found) throw new Error(`No user has the email ${email}.`);
+    const { removeSecondFactor } = await import('./auth/twoFactor.js');
+    if (!(await removeSecondFactor(db.kysely, found.uid)))
+      return `${found.email} has no two-factor sign-in; nothing changed.`;
+    // Whoever held the phone may hold a session too: every session of the account ends.
+    const { endSessionsOf } = await import('./auth/sessions.js');
+    const ended = await endSessionsOf(auth, db.kysely, found.uid);
+    const { AccountEvents } = await import('./core/accountEvents.js');
+    await new AccountEvents(db.kysely, () => undefined).secondFactorRemoved(null, found.uid, null);
+    return `Turned off two-factor sign-in of ${found.email}; sessions ended: ${ended}.`;
   },
 };
 
@@ -142,7 +181,8 @@ const appStatus: Command<boolean> = {
   options: { ...help },
   positionals: 1,
   check(_v, [state]) {
-    if (state !== 'on' && state !== 'off') throw new UsageError(`app-status takes on or off (got ${JSON.stringify(state ?? '')}).`);
+    if (state !== 'on' && state !== 'off')
+      throw new UsageError(`app-status takes on or off (got ${JSON.stringify(state ?? '')}).`);
     return state === 'on';
   },
   async run(active, { db }) {
@@ -162,12 +202,18 @@ const demo: Command<number> = {
   positionals: 0,
   check(v) {
     const count = v.count === undefined ? 30 : Number(v.count);
-    if (!Number.isInteger(count) || count < 1 || count > 500) throw new UsageError('--count takes a whole number from 1 to 500.');
+    if (!Number.isInteger(count) || count < 1 || count > 500)
+      throw new UsageError('--count takes a whole number from 1 to 500.');
     return count;
   },
   async run(count, { config, db, store }) {
     const { loadDemo } = await import('./core/demo.js');
-    const admin = await db.kysely.selectFrom('users').select('id').where('is_admin', '=', 1).orderBy('created').executeTakeFirst();
+    const admin = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('is_admin', '=', 1)
+      .orderBy('created')
+      .executeTakeFirst();
     const added = await loadDemo(db.kysely, store, admin?.id ?? 'demo', count, config.imageMaxPixels);
     return `Added ${added} demo products${added < count ? ` (${count - added} were there already)` : ''}.`;
   },
@@ -218,7 +264,10 @@ const images: Command<true> = {
       shown = elapsed;
       const rate = elapsed > 0 ? p.done / elapsed : 0;
       const left = rate > 0 ? duration((p.total - p.done) / rate) : '…';
-      progress(`Images: ${p.done}/${p.total} · ${rate.toFixed(1)} images/s · ${p.done === p.total ? 'done' : `about ${left} left`}`, p.done === p.total);
+      progress(
+        `Images: ${p.done}/${p.total} · ${rate.toFixed(1)} images/s · ${p.done === p.total ? 'done' : `about ${left} left`}`,
+        p.done === p.total,
+      );
     });
     // The feed's answers list each image's sizes: every instance drops its kept product answers (PostgreSQL: told
     // through NOTIFY; SQLite: they see this process's writes anyway).
@@ -234,7 +283,8 @@ const images: Command<true> = {
 };
 
 const backup: Command<string | null> = {
-  summary: 'Copy the SQLite database while the server runs, to FILE or where scheduled backups go (PostgreSQL: pg_dump).',
+  summary:
+    'Copy the SQLite database while the server runs, to FILE or where scheduled backups go (PostgreSQL: pg_dump).',
   usage: `backup [FILE]
 
   Writes a consistent copy of DATA_DIR/console.sqlite (SQLite's online backup API: the server keeps running).
@@ -281,7 +331,10 @@ const restore: Command<string> = {
   },
   async runAlone(file, env) {
     const config = loadConfig(env);
-    if (config.databaseUrl) throw new Error('This console runs on PostgreSQL (DATABASE_URL is set): restore with pg_restore (README, "Backups").');
+    if (config.databaseUrl)
+      throw new Error(
+        'This console runs on PostgreSQL (DATABASE_URL is set): restore with pg_restore (README, "Backups").',
+      );
     const { restoreSqlite } = await import('./db/backup.js');
     const { replaced } = await restoreSqlite(file, config.dataDir);
     return [
@@ -321,33 +374,45 @@ const move: Command<MoveInput> = {
   positionals: 0,
   check(v) {
     const to = required(v, 'to');
-    if (!/^postgres(ql)?:\/\//.test(to) || !URL.canParse(to)) throw new UsageError('--to takes a postgres:// or postgresql:// address.');
-    if (v.files !== undefined && v.files !== 's3') throw new UsageError(`--files takes s3 (got ${JSON.stringify(v.files)}).`);
+    if (!/^postgres(ql)?:\/\//.test(to) || !URL.canParse(to))
+      throw new UsageError('--to takes a postgres:// or postgresql:// address.');
+    if (v.files !== undefined && v.files !== 's3')
+      throw new UsageError(`--files takes s3 (got ${JSON.stringify(v.files)}).`);
     const batchRows = v.batch === undefined ? 5000 : Number(v.batch);
-    if (!Number.isInteger(batchRows) || batchRows < 1 || batchRows > 50_000) throw new UsageError('--batch takes a whole number from 1 to 50000.');
+    if (!Number.isInteger(batchRows) || batchRows < 1 || batchRows > 50_000)
+      throw new UsageError('--batch takes a whole number from 1 to 50000.');
     return { to, files: v.files === 's3' ? 's3' : null, batchRows };
   },
   async runAlone(input, env, io) {
     // Before loadConfig, which would make the folder and a secret in it: a wrong DATA_DIR changes nothing.
     const source = join(resolve(env.DATA_DIR?.trim() || './data'), 'console.sqlite');
-    if (!existsSync(source)) throw new Error(`There is no SQLite database at ${source}: set DATA_DIR to the console's data folder.`);
+    if (!existsSync(source))
+      throw new Error(`There is no SQLite database at ${source}: set DATA_DIR to the console's data folder.`);
     const config = { ...loadConfig(env), logLevel: 'silent' };
     if (config.databaseUrl) {
-      throw new Error('DATABASE_URL is set, so this console already runs on PostgreSQL. move copies a SQLite install (the DATA_DIR named): unset DATABASE_URL and give the target with --to.');
+      throw new Error(
+        'DATABASE_URL is set, so this console already runs on PostgreSQL. move copies a SQLite install (the DATA_DIR named): unset DATABASE_URL and give the target with --to.',
+      );
     }
     if (input.files === 's3' && !config.s3) {
-      throw new UsageError('--files s3 needs the bucket configured: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3_ENDPOINT and S3_REGION when not AWS).');
+      throw new UsageError(
+        '--files s3 needs the bucket configured: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3_ENDPOINT and S3_REGION when not AWS).',
+      );
     }
     const s3 = input.files === 's3' ? config.s3 : null;
     if (s3) {
       // The bucket is checked before anything is written to PostgreSQL.
       const { s3Store } = await import('./files/store.js');
-      await s3Store(s3).probe().catch((err: unknown) => {
-        throw new Error(`The bucket ${s3.bucket} cannot be written: ${(err as { name?: string }).name ?? String(err)}. Nothing was written.`);
-      });
+      await s3Store(s3)
+        .probe()
+        .catch((err: unknown) => {
+          throw new Error(
+            `The bucket ${s3.bucket} cannot be written: ${(err as { name?: string }).name ?? String(err)}. Nothing was written.`,
+          );
+        });
     }
     const { moveToPostgres, MoveRefused } = await import('./db/move.js');
-    const { createServices } = await import('./services.js');
+    const { firstStartSchema } = await import('./services.js');
     const n = (x: number): string => Math.round(x).toLocaleString('en');
     const progress = io.progress ?? ((line: string) => io.err(line));
     const started = performance.now();
@@ -356,25 +421,32 @@ const move: Command<MoveInput> = {
       sqlitePath: join(config.dataDir, 'console.sqlite'),
       targetUrl: input.to,
       batchRows: input.batchRows,
-      async prepareTarget() {
-        // Exactly what a first start on PostgreSQL makes (the migrations, the identity tables, the triggers), no admin.
-        const target = await createServices({ ...config, databaseUrl: input.to, s3: null }, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
-        await target.close();
-      },
+      // Exactly what a first start on PostgreSQL makes, no admin.
+      prepareTarget: () => firstStartSchema({ ...config, databaseUrl: input.to, s3: null }),
       progress: (p) => {
         const left = p.finished ? 'done' : p.secondsLeft === null ? '' : `about ${n(p.secondsLeft)} s left`;
-        progress(`${p.table.padEnd(22)} ${n(p.done).padStart(11)} / ${n(p.total)} rows  ${n(p.rate)} rows/s  ${left}`, p.finished);
+        progress(
+          `${p.table.padEnd(22)} ${n(p.done).padStart(11)} / ${n(p.total)} rows  ${n(p.rate)} rows/s  ${left}`,
+          p.finished,
+        );
       },
       afterRows: s3
         ? async () => {
             const { copyFilesToS3 } = await import('./files/copyToS3.js');
             files = await copyFilesToS3(join(config.dataDir, 'files'), s3, (p) =>
-              progress(`${'files'.padEnd(22)} ${n(p.done).padStart(11)} / ${n(p.total)} files  ${n(p.bytes / 1e6)} MB  ${p.finished ? 'done, each checked' : ''}`, p.finished),
+              progress(
+                `${'files'.padEnd(22)} ${n(p.done).padStart(11)} / ${n(p.total)} files  ${n(p.bytes / 1e6)} MB  ${p.finished ? 'done, each checked' : ''}`,
+                p.finished,
+              ),
             );
           }
         : undefined,
     }).catch((err: unknown) => {
-      throw err instanceof MoveRefused ? err : new Error(`${(err as Error).message}\nThe SQLite database is unchanged; run the same command again to start the move over.`);
+      throw err instanceof MoveRefused
+        ? err
+        : new Error(
+            `${(err as Error).message}\nThe SQLite database is unchanged; run the same command again to start the move over.`,
+          );
     });
     const rows = moved.reduce((sum, t) => sum + t.rows, 0);
     const shownUrl = input.to.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
@@ -382,7 +454,11 @@ const move: Command<MoveInput> = {
     const lines = [
       `Moved ${moved.length} tables (${n(rows)} rows) into ${shownUrl} in ${n((performance.now() - started) / 1000)} s; every table's row count and checksum match:`,
       ...moved.map((t) => `  ${t.table.padEnd(22)} ${n(t.rows).padStart(11)} rows  sha256 ${t.checksum.slice(0, 16)}`),
-      ...(copied ? [`Copied ${n(copied.files)} files (${n(copied.bytes / 1e6)} MB) to the bucket ${s3!.bucket}; each one's SHA-256 checked after upload.`] : []),
+      ...(copied
+        ? [
+            `Copied ${n(copied.files)} files (${n(copied.bytes / 1e6)} MB) to the bucket ${s3!.bucket}; each one's SHA-256 checked after upload.`,
+          ]
+        : []),
       '',
       'To run the console on PostgreSQL, set (the rest of the configuration stays as it is):',
       `  DATABASE_URL=${shownUrl}   (the address given to --to)`,
@@ -403,6 +479,7 @@ const move: Command<MoveInput> = {
 const commands: Record<string, Command<never>> = {
   'create-user': createUser as Command<never>,
   'set-flags': setFlagsCommand as Command<never>,
+  'reset-2fa': reset2fa as Command<never>,
   'app-status': appStatus as Command<never>,
   demo: demo as Command<never>,
   'sweep-files': sweepFilesCommand as Command<never>,
@@ -445,7 +522,10 @@ function describe(u: { email: string; isAdmin: boolean; isEditor: boolean; activ
 async function withConsole<T>(env: NodeJS.ProcessEnv, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   const config = { ...loadConfig(env), logLevel: 'silent' };
   const { createServices } = await import('./services.js');
-  const services = await createServices(config, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
+  const services = await createServices(config, {
+    firstAdmin: false,
+    log: { info: () => undefined, warn: () => undefined },
+  });
   try {
     return await fn(services);
   } finally {
@@ -454,7 +534,11 @@ async function withConsole<T>(env: NodeJS.ProcessEnv, fn: (ctx: Ctx) => Promise<
 }
 
 /** Runs one CLI call with the given environment; returns the exit code (0 done, 1 failed, 2 wrong usage). */
-export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = { out: console.log, err: console.error, progress: stderrProgress() }): Promise<number> {
+export async function cli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io: Io = { out: console.log, err: console.error, progress: stderrProgress() },
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(mainHelp);
@@ -465,7 +549,12 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     if (!command) throw new UsageError(`Unknown command ${JSON.stringify(name)}.`);
     let parsed;
     try {
-      parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals > 0, strict: true });
+      parsed = parseArgs({
+        args: rest,
+        options: command.options,
+        allowPositionals: command.positionals > 0,
+        strict: true,
+      });
     } catch (err) {
       throw new UsageError(`${name}: ${(err as Error).message.split('\n')[0]}`);
     }
@@ -475,7 +564,11 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     }
     if (parsed.positionals.length > command.positionals) throw new UsageError(`${name}: too many arguments.`);
     const input = command.check(parsed.values, parsed.positionals);
-    io.out(command.runAlone ? await command.runAlone(input, env, io) : await withConsole(env, (ctx) => command.run!(input, ctx, io)));
+    io.out(
+      command.runAlone
+        ? await command.runAlone(input, env, io)
+        : await withConsole(env, (ctx) => command.run!(input, ctx, io)),
+    );
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 // Inlined into the compiled server by esbuild, so the bundle needs no package.json beside it.
 import pkg from '../package.json' with { type: 'json' };
+import { SECOND_FACTOR_POLICIES, type SecondFactorPolicy } from '../domain/twoFactor.js';
+import { knownTimeZone } from '../domain/schedule.js';
 
 /** Every setting, read from the environment here and nowhere else. */
 export interface Config {
@@ -22,17 +24,21 @@ export interface Config {
   authSecret: string;
   sessionIdleHours: number;
   sessionAbsoluteHours: number;
-  /** How long a verified session is kept in memory (its user's generation is still checked on every request); 0 = off. */
+  /**
+   * How long a verified session is kept in memory (its user's generation is still checked on every request); 0 = off.
+   */
   sessionCacheSeconds: number;
   signinFailuresPerHour: number;
+  /** REQUIRE_2FA: who must set up a second factor before using the console. */
+  require2fa: SecondFactorPolicy;
   logLevel: string;
   /** Largest upload accepted, in bytes. */
   uploadMaxBytes: number;
   /** Largest image accepted, in pixels (width × height), checked from the header before decoding. */
   imageMaxPixels: number;
-  /** S3-compatible storage for uploads; null keeps them under DATA_DIR/files. */
   /** Days the change history keeps; null keeps it forever. */
   historyKeepDays: number | null;
+  /** S3-compatible storage for uploads; null keeps them under DATA_DIR/files. */
   s3: { endpoint: string | null; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   version: string;
   /** The storefront's read-only feed (/api/public/*): off unless STOREFRONT_ENABLED=true. */
@@ -53,8 +59,15 @@ export interface Config {
   backup: { everyHours: number; keep: number };
   /** The bearer token /metrics asks for (METRICS_TOKEN); null: no /metrics at all. */
   metricsToken: string | null;
-  /** On SIGTERM or SIGINT, how long requests under way may take before their connections are cut (SHUTDOWN_GRACE_SECONDS). */
+  /**
+   * On SIGTERM or SIGINT, how long requests under way may take before their connections are cut
+   * (SHUTDOWN_GRACE_SECONDS).
+   */
   shutdownGraceSeconds: number;
+  /** The shop's time zone (TZ; default the system's): the products form shows and takes scheduled times in it. */
+  timeZone: string;
+  /** How often the scheduler looks for due status changes (SCHEDULE_CHECK_SECONDS; server/core/schedule.ts). */
+  scheduleCheckSeconds: number;
 }
 
 const int = (min: number, max: number) => {
@@ -71,9 +84,17 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
-  SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.email('must be an email address').default('console@localhost'),
   PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional()),
   ADMIN_EMAIL: optional.pipe(z.email('must be an email address').optional()),
@@ -83,6 +104,7 @@ const Env = z.object({
   SESSION_ABSOLUTE_HOURS: int(1, 24 * 365).default(24 * 30),
   SESSION_CACHE_SECONDS: int(0, 3600).default(60),
   SIGNIN_FAILURES_PER_HOUR: int(1, 99).default(10),
+  REQUIRE_2FA: z.enum(SECOND_FACTOR_POLICIES, { error: 'must be off, admins or all' }).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: optional,
   UPLOAD_MAX_MB: int(1, 1024).default(32),
@@ -97,8 +119,22 @@ const Env = z.object({
   STOREFRONT_ORIGINS: optional.pipe(
     z
       .string()
-      .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
-      .pipe(z.array(z.string().refine(isOrigin, 'must be http(s) origins (scheme, host and port; no path or trailing slash) separated by commas')))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .refine(
+              isOrigin,
+              'must be http(s) origins (scheme, host and port; no path or trailing slash) separated by commas',
+            ),
+        ),
+      )
       .optional(),
   ),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
@@ -111,9 +147,15 @@ const Env = z.object({
       .transform((v, ctx): boolean | number | string[] => {
         if (v === 'true' || v === 'false') return v === 'true';
         if (/^\d{1,2}$/.test(v)) return Number(v);
-        const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+        const list = v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
         if (list.length === 0 || !list.every(isAddressOrRange)) {
-          ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or their addresses (IP or CIDR) separated by commas' });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be true, false, a number of proxies, or their addresses (IP or CIDR) separated by commas',
+          });
           return z.NEVER;
         }
         return list;
@@ -121,9 +163,18 @@ const Env = z.object({
       .optional(),
   ),
   METRICS_TOKEN: optional.pipe(
-    z.string().min(16, 'must be at least 16 characters').max(256, 'must be at most 256 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+    z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
   ),
   SHUTDOWN_GRACE_SECONDS: int(1, 3600).default(10),
+  TZ: optional.pipe(
+    z.string().refine(knownTimeZone, 'must be an IANA time zone name such as Europe/Stockholm').optional(),
+  ),
+  SCHEDULE_CHECK_SECONDS: int(1, 3600).default(30),
 });
 
 /** An IP address, or one with a /prefix (CIDR), as TRUST_PROXY lists them. */
@@ -155,7 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
   const parsed = Env.safeParse(given);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`),
+      parsed.error.issues.map(
+        (i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`,
+      ),
     );
   }
   const e = parsed.data;
@@ -189,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     signinFailuresPerHour: e.SIGNIN_FAILURES_PER_HOUR,
+    require2fa: e.REQUIRE_2FA,
     logLevel: e.LOG_LEVEL,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
@@ -210,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
     backup: { everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    timeZone: e.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    scheduleCheckSeconds: e.SCHEDULE_CHECK_SECONDS,
   };
 }
 

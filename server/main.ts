@@ -2,7 +2,10 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { shutdown } from './shutdown.js';
 
-/** Starts the console: checks config, builds the app, listens, and shuts down gracefully on SIGTERM or SIGINT (server/shutdown.ts). */
+/**
+ * Starts the console: checks config, builds the app, listens, and shuts down gracefully on SIGTERM or SIGINT
+ * (server/shutdown.ts).
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -28,7 +31,10 @@ async function main(): Promise<void> {
     // Once: under `npm start` a Ctrl-C reaches the server twice (from the terminal and forwarded by npm).
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: finishing the requests under way');
+    app.log.info(
+      { signal, graceSeconds: config.shutdownGraceSeconds },
+      'shutting down: finishing the requests under way',
+    );
     // Should closing hang past the grace (a database that does not answer), the process ends all the same.
     setTimeout(() => {
       console.error(`Shutdown took longer than ${config.shutdownGraceSeconds} s; exiting.`);

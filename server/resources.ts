@@ -1,7 +1,9 @@
-import type { RecordsResource } from '../domain/records.js';
+import type { RecordsDescription } from '../domain/records.js';
+import { descriptions } from './resources.generated.js';
 
 /**
- * The simple resources this console serves, each described once in domain/ (domain/records.ts): its table, routes
- * and rules follow from the description. One line per resource; docs/adding-a-resource.md shows the whole way.
+ * The simple resources this console serves: every folder of resources/ with a description.ts, found by
+ * `npm run resources` (scripts/resources.ts), which writes server/resources.generated.ts (the server is bundled, so it
+ * cannot look for files when it starts). tests/unit/resources/folders.test.ts fails when that file is not current.
  */
-export const recordResources: readonly RecordsResource[] = [];
+export const recordResources: readonly RecordsDescription[] = descriptions;

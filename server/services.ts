@@ -16,9 +16,13 @@ import { pruneHistory } from './core/history.js';
 import { endSessions } from './auth/register.js';
 import { enqueue, eventOf } from './core/webhooks.js';
 import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
-import type { RetryPolicy } from './lib/backoff.js';
+import type { RetryPolicy } from './core/deliveryRetry.js';
 import { pruneDeliveries } from './core/webhookOutbox.js';
 import { backupPlaceOf, startBackups } from './db/backup.js';
+import { startScheduler } from './core/schedule.js';
+import { ensureRecordsTables } from './db/records.js';
+import { recordResources } from './resources.js';
+import type { Kysely } from 'kysely';
 
 const HOUR = 3600_000;
 /** Stored images no product refers to are kept this long (an add or edit form may still be open). */
@@ -59,17 +63,30 @@ export interface ServiceOptions {
   statusPollMs?: number;
   /** Webhook delivery timing (tests shorten it): the retry schedule and how often the outbox is read. */
   webhooks?: { retry?: RetryPolicy; pollMs?: number };
-  /** PostgreSQL only: how often instances say they are alive and how long a change waits for their drops (tests shorten it). */
+  /**
+   * PostgreSQL only: how often instances say they are alive and how long a change waits for their drops (tests shorten
+   * it).
+   */
   feedPeers?: PeerTiming;
+  /** The scheduler's clock (tests set theirs); default the real one. */
+  clock?: () => Date;
 }
 
 /** Opens the database, identity, mail, stores and live feed, and wires what follows each committed change. */
 export async function createServices(config: Config, opts: ServiceOptions): Promise<Services> {
-  const db = openDb(config, (err) => opts.log.warn({ err }, 'an idle database connection was lost; the pool opens another'));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log: (m) => opts.log.info(m) });
+  const db = openDb(config, (err) =>
+    opts.log.warn({ err }, 'an idle database connection was lost; the pool opens another'),
+  );
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log: (m) => opts.log.info(m),
+  });
   const auth = createAuth(config, db, mailer, (m) => opts.log.info(m));
   let setupResult: SetupResult = { createdAdmin: null };
-  if (opts.firstAdmin) setupResult = await setup(db, auth, { email: config.adminEmail, password: config.adminPassword });
+  if (opts.firstAdmin)
+    setupResult = await setup(db, auth, { email: config.adminEmail, password: config.adminPassword });
   else await prepare(db, auth);
   const broker = db.pool
     ? await pgBroker(db.pool, (err) => opts.log.warn({ err }, 'live feed connection lost'))
@@ -102,7 +119,15 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     // first. The change has committed already: a failure here is logged, never the caller's (the rows would only be
     // missing).
     try {
-      if ((await enqueue(db.kysely, changes.map((c) => eventOf(c)))).length > 0) dispatcher?.wake();
+      if (
+        (
+          await enqueue(
+            db.kysely,
+            changes.map((c) => eventOf(c)),
+          )
+        ).length > 0
+      )
+        dispatcher?.wake();
     } catch (err) {
       opts.log.warn({ err }, 'could not queue the webhook deliveries of a change');
     }
@@ -130,20 +155,27 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     webhooks: { wake: () => dispatcher?.wake() },
     startJobs() {
       // Webhook deliveries: the outbox left from before a restart first, then each change as it is queued.
-      dispatcher ??= startDispatcher(db.kysely, { ...opts.webhooks, allowPrivate: config.webhookAllowPrivate, log: opts.log });
+      dispatcher ??= startDispatcher(db.kysely, {
+        ...opts.webhooks,
+        allowPrivate: config.webhookAllowPrivate,
+        log: opts.log,
+      });
       // Hourly: expired unfinished uploads, stored images no product uses after a day's grace, and webhook deliveries
       // finished more than 30 days ago.
       const sweep = setInterval(() => {
         const pruned = pruneDeliveries(db.kysely, new Date(Date.now() - DELIVERY_KEEP_MS));
-        void Promise.all([stagingOnce().deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS), pruned]).catch((err: unknown) =>
-          opts.log.warn({ err }, 'file sweep failed'),
+        void Promise.all([stagingOnce().deleteExpired(), sweepFiles(db.kysely, store, FILE_GRACE_MS), pruned]).catch(
+          (err: unknown) => opts.log.warn({ err }, 'file sweep failed'),
         );
       }, HOUR);
       sweep.unref();
       // Daily, when HISTORY_KEEP_DAYS is set: history entries older than that go (kept forever otherwise).
       const keepDays = config.historyKeepDays;
       const pruneNow = () => {
-        if (keepDays !== null) void pruneHistory(db.kysely, keepDays).catch((err: unknown) => opts.log.warn({ err }, 'history prune failed'));
+        if (keepDays !== null)
+          void pruneHistory(db.kysely, keepDays).catch((err: unknown) =>
+            opts.log.warn({ err }, 'history prune failed'),
+          );
       };
       // Once at start too, so a server restarted more often than daily still prunes.
       pruneNow();
@@ -152,14 +184,25 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       // Every BACKUP_EVERY_HOURS, when set (SQLite only: config refuses it with DATABASE_URL): a consistent copy of the
       // database to DATA_DIR/backups or the bucket, the newest BACKUP_KEEP kept. One SQLite file means one instance.
       const { everyHours, keep } = config.backup;
-      const stopBackups = everyHours > 0 && db.sqlite ? startBackups(db.sqlite, config.dataDir, backupPlaceOf(config), { everyHours, keep, log: opts.log }) : null;
+      const stopBackups =
+        everyHours > 0 && db.sqlite
+          ? startBackups(db.sqlite, config.dataDir, backupPlaceOf(config), { everyHours, keep, log: opts.log })
+          : null;
+      // Every SCHEDULE_CHECK_SECONDS: the products' scheduled status changes that fell due, applied once across every
+      // instance (server/core/schedule.ts).
+      const stopScheduler = startScheduler(db.kysely, {
+        everyMs: config.scheduleCheckSeconds * 1000,
+        clock: opts.clock,
+        log: opts.log,
+      });
       const stop = (graceMs?: number) => {
         clearInterval(sweep);
         clearInterval(prune);
-        // A backup under way finishes before the database closes.
+        // A backup or a scheduler run under way finishes before the database closes.
         const backupDone = stopBackups?.();
+        const scheduleDone = stopScheduler();
         const dispatcherDone = dispatcher?.stop(graceMs);
-        stopping = Promise.all([backupDone, dispatcherDone]).then(() => undefined);
+        stopping = Promise.all([backupDone, scheduleDone, dispatcherDone]).then(() => undefined);
         dispatcher = null;
         jobs.delete(stop);
       };
@@ -175,4 +218,17 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       await db.close();
     },
   };
+}
+
+/**
+ * Exactly the schema a first start makes on `config`'s database (the migrations, the identity tables, the triggers,
+ * the simple resources' tables), and no first admin: what `npm run cli -- move` prepares its PostgreSQL target with.
+ */
+export async function firstStartSchema(config: Config): Promise<void> {
+  const s = await createServices(config, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
+  try {
+    await ensureRecordsTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, recordResources);
+  } finally {
+    await s.close();
+  }
 }

@@ -20,7 +20,8 @@ const SETUP_LOCK = 72_611_001;
 /**
  * Runs `fn` while holding PostgreSQL's advisory lock for the first-start work, so instances starting together on one
  * database do it one after another: the first migrates and seeds, the others find it done. (Kysely's migrator locks
- * its own migrations, but not the identity library's tables, the seeds or the first admin.) SQLite: one instance, no lock.
+ * its own migrations, but not the identity library's tables, the seeds or the first admin.) SQLite: one instance, no
+ * lock.
  */
 async function oneAtATime<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   if (!db.pool) return fn();
@@ -37,7 +38,10 @@ async function oneAtATime<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Migrates both our tables and the identity library's, then seeds languages and app status; never makes users (the CLI uses this). */
+/**
+ * Migrates both our tables and the identity library's, then seeds languages and app status; never makes users (the CLI
+ * uses this).
+ */
 export function prepare(db: Db, auth: Auth): Promise<void> {
   return oneAtATime(db, () => prepareNow(db, auth));
 }
@@ -52,14 +56,25 @@ async function prepareNow(db: Db, auth: Auth): Promise<void> {
 }
 
 /** The server's first-start work: prepare(), then the first admin when there is no user at all. */
-export function setup(db: Db, auth: Auth, admin: { email: string | null; password: string | null }): Promise<SetupResult> {
+export function setup(
+  db: Db,
+  auth: Auth,
+  admin: { email: string | null; password: string | null },
+): Promise<SetupResult> {
   return oneAtATime(db, async () => {
     await prepareNow(db, auth);
     if ((await countUsers(db.kysely)) > 0) return { createdAdmin: null };
     const email = admin.email ?? 'admin@example.com';
     const generated = !admin.password;
     const password = admin.password ?? randomBytes(12).toString('base64url');
-    await registerUser(auth, db.kysely, { email, password, firstName: 'Shop', lastName: 'Admin', isAdmin: true, isEditor: true });
+    await registerUser(auth, db.kysely, {
+      email,
+      password,
+      firstName: 'Shop',
+      lastName: 'Admin',
+      isAdmin: true,
+      isEditor: true,
+    });
     return { createdAdmin: { email, password, generated } };
   });
 }

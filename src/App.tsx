@@ -1,16 +1,22 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { Store } from 'react-admin';
-import type { AppAuthProvider, AppDataProvider } from '../providers/types';
+import type { AppAuthProvider, AppDataProvider } from '../base/backend';
 import { AppStatusGate } from './gate/AppStatusGate';
-import { Loader } from './layout/Loader';
+import { Busy } from '../base/Busy';
 import { PublicProviders } from './public/PublicContext';
 import { RedirectIfSignedIn } from './public/RedirectIfSignedIn';
 import { ConsolePage as Console } from './consolePage';
-import { ForgotPage as Forgot, ResetPasswordPage as ResetPassword, SignInPage as SignIn, VersionPage as Version } from './preload';
+import {
+  ForgotPage as Forgot,
+  ResetPasswordPage as ResetPassword,
+  SignInPage as SignIn,
+  VersionPage as Version,
+} from './preload';
 import { ScrollToTop } from './ScrollToTop';
 
-// Everything loads on demand (src/preload.ts, src/consolePage.ts): the public pages need only MUI, the console react-admin.
+// Everything loads on demand (src/preload.ts, src/consolePage.ts): the public pages need only MUI, the console
+// react-admin.
 
 export interface AppProps {
   authProvider: AppAuthProvider;
@@ -19,10 +25,10 @@ export interface AppProps {
   store?: Store;
 }
 
-const waiting = <Loader fullScreen />;
+const waiting = <Busy fullScreen />;
 
 /**
- * The console behind the live gate (spec §1, §4). The public pages of spec §2 (/signin, /forgot,
+ * The console behind the live gate. The public pages (/signin, /forgot,
  * /reset-password, /version) are served without react-admin; every other path is the signed-in console.
  */
 export function App({ authProvider, dataProvider, store }: AppProps) {
@@ -35,8 +41,22 @@ export function App({ authProvider, dataProvider, store }: AppProps) {
     <AppStatusGate subscribe={dataProvider.subscribeAppStatus}>
       <ScrollToTop />
       <Routes>
-        <Route path="/signin" element={open(<RedirectIfSignedIn><SignIn /></RedirectIfSignedIn>)} />
-        <Route path="/forgot" element={open(<RedirectIfSignedIn><Forgot /></RedirectIfSignedIn>)} />
+        <Route
+          path="/signin"
+          element={open(
+            <RedirectIfSignedIn>
+              <SignIn />
+            </RedirectIfSignedIn>,
+          )}
+        />
+        <Route
+          path="/forgot"
+          element={open(
+            <RedirectIfSignedIn>
+              <Forgot />
+            </RedirectIfSignedIn>,
+          )}
+        />
         <Route path="/reset-password" element={open(<ResetPassword />)} />
         <Route path="/version" element={open(<Version />)} />
         <Route

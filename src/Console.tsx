@@ -2,16 +2,15 @@ import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, type Store } from 'react-admin';
 import type { Area } from '../domain/permissions';
-import type { AppAuthProvider, AppDataProvider } from '../providers/types';
+import type { AppAuthProvider, AppDataProvider } from '../base/backend';
 import { consoleResources, type ResourceDefinition } from '../resources';
 import { Layout } from './layout/Layout';
-import { Loader } from './layout/Loader';
 import { RequireAccess } from './auth/RequireAccess';
 import { guardedResource, ResourcesContext } from './resourceRoutes';
 import { i18nProvider } from './i18n';
 import { createConsoleStore } from './store';
 import { darkTheme, theme } from './theme';
-import { useMessages } from './locale';
+import { useMessages } from '../base/locale';
 import { DashboardPage } from './dashboardPage';
 import NotFound from './pages/NotFound';
 import NotAllowed from './pages/NotAllowed';
@@ -38,10 +37,15 @@ export interface ConsoleProps {
 const defaultStore = createConsoleStore();
 
 /**
- * The signed-in console: react-admin with the routes of spec §2 that need sign-in, the 404 page and Not allowed.
+ * The signed-in console: react-admin with the routes that need sign-in, the 404 page and Not allowed.
  * The public pages live outside it (App.tsx), so /signin never loads react-admin.
  */
-export default function Console({ authProvider, dataProvider, store = defaultStore, resources = consoleResources }: ConsoleProps) {
+export default function Console({
+  authProvider,
+  dataProvider,
+  store = defaultStore,
+  resources = consoleResources,
+}: ConsoleProps) {
   const m = useMessages();
   return (
     <ResourcesContext.Provider value={resources}>
@@ -63,6 +67,8 @@ export default function Console({ authProvider, dataProvider, store = defaultSto
         <CustomRoutes>
           <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
           <Route path="/settings/sessions" element={guarded('account', <AccountSettings section="sessions" />)} />
+          <Route path="/settings/passkeys" element={guarded('account', <AccountSettings section="passkeys" />)} />
+          <Route path="/settings/two-factor" element={guarded('account', <AccountSettings section="twoFactor" />)} />
           <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
           <Route path="/info/activity" element={guarded('activity', <Activity />)} />
           <Route path="/settings/webhooks" element={guarded('webhooks', <Webhooks />)} />

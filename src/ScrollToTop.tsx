@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Scrolls the page to the top on every route change (spec §1). */
+/** Scrolls the page to the top on every route change. */
 export function ScrollToTop(): null {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { DashboardPage } from './dashboardPage';
-import { lazyPage } from './lazyPage';
+import { lazyPage } from '../base/lazyPage';
 
 /** The signed-in console (react-admin and its screens), loaded on demand so the public pages stay light. */
 export const ConsolePage = lazyPage(() => import('./Console'));

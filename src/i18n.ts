@@ -4,7 +4,7 @@ import type { I18nProvider, StringMap, TranslationMessages } from 'react-admin';
 import { catalogues, LOCALE_NAMES, LOCALES, type Locale } from '../domain/locales';
 import type { Catalogue } from '../domain/messages';
 import { raSwedish } from './raSwedish';
-import { getLocale } from './locale';
+import { getLocale } from '../base/locale';
 
 type Node = string | readonly Node[] | { readonly [key: string]: Node };
 
@@ -15,7 +15,9 @@ function toPhrases(node: Node): StringMap | string {
   return Object.fromEntries(entries.map(([k, v]) => [k, toPhrases(v as Node)]));
 }
 
-/** react-admin's texts in one language, worded as in our catalogue where staff see both, plus the catalogue under `app`. */
+/**
+ * react-admin's texts in one language, worded as in our catalogue where staff see both, plus the catalogue under `app`.
+ */
 function phrases(pack: TranslationMessages, m: Catalogue): TranslationMessages {
   const ra = pack.ra;
   return {
@@ -36,10 +38,9 @@ const packs: Record<Locale, TranslationMessages> = {
   sv: phrases(raSwedish, catalogues.sv),
 };
 
-export const englishPhrases = packs.en;
-export const swedishPhrases = packs.sv;
-
-/** The console's i18n provider: English and Swedish, starting in the language chosen in this browser (src/locale.ts). */
+/**
+ * The console's i18n provider: English and Swedish, starting in the language chosen in this browser (base/locale.ts).
+ */
 export const i18nProvider: I18nProvider = polyglotI18nProvider(
   (locale) => packs[locale as Locale] ?? packs.en,
   getLocale(),

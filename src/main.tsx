@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createLocalBackend } from '../providers/local';
-import type { AppAuthProvider, AppDataProvider } from '../providers/types';
+import type { AppAuthProvider, AppDataProvider } from '../base/backend';
+import { getLocale } from '../base/locale';
 import { unregisterServiceWorkers } from './serviceWorkers';
 import { App } from './App';
 import { preloadFor } from './preload';
@@ -28,12 +29,21 @@ const render = (backend: { authProvider: AppAuthProvider; dataProvider: AppDataP
 // __FIREBASE__ is a constant, so the build keeps only one branch: the default bundle holds no Firebase code.
 if (__FIREBASE__) {
   const { config, statusDoc } = __FIREBASE__;
-  void import('../providers/firebase').then(({ createFirebaseBackend }) => render(createFirebaseBackend(config, statusDoc, __APP_VERSION__)));
+  void Promise.all([import('../providers/firebase'), import('../resources/descriptions')]).then(
+    ([{ createFirebaseBackend }, { simpleDescriptions }]) =>
+      render(createFirebaseBackend(config, statusDoc, __APP_VERSION__, getLocale, simpleDescriptions)),
+  );
 } else {
-  const backend = createLocalBackend();
+  const backend = createLocalBackend({ locale: getLocale });
   // The first screen's session check (RedirectIfSignedIn on /signin, react-admin's elsewhere) is sent now, beside the
   // live status the gate waits for, instead of after it: the provider hands that check this call's answer.
   backend.authProvider.checkAuth({}).catch(() => undefined);
   // The live status stream opens now too, not once React has first rendered the gate.
-  render({ ...backend, dataProvider: { ...backend.dataProvider, subscribeAppStatus: openStatusFeed(backend.dataProvider.subscribeAppStatus) } });
+  render({
+    ...backend,
+    dataProvider: {
+      ...backend.dataProvider,
+      subscribeAppStatus: openStatusFeed(backend.dataProvider.subscribeAppStatus),
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { preloadConsole } from './consolePage';
-import { lazyPage, type LazyPage } from './lazyPage';
+import { lazyPage, type LazyPage } from '../base/lazyPage';
 
-/** The public pages of spec §2, each loaded on demand (they need MUI, not react-admin). */
+/** The public pages (sign-in, forgot, reset, version), each loaded on demand (they need MUI, not react-admin). */
 export const SignInPage = lazyPage(() => import('./pages/SignIn'));
 export const ForgotPage = lazyPage(() => import('./pages/Forgot'));
 export const ResetPasswordPage = lazyPage(() => import('./pages/ResetPassword'));

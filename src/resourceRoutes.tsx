@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { Resource } from 'react-admin';
 import { consoleResources, type ResourceDefinition } from '../resources';
 import { RequireAccess } from './auth/RequireAccess';
@@ -11,9 +11,12 @@ export const ResourcesContext = createContext<readonly ResourceDefinition[]>(con
 export const useConsoleResources = (): readonly ResourceDefinition[] => useContext(ResourcesContext);
 
 /** A react-admin Resource whose pages sit at the spec's own paths, each behind the role guard of its area. */
-export function guardedResource({ name, area, icon, pages }: ResourceDefinition) {
+export function guardedResource({ name, area, icon, menu, pages }: ResourceDefinition) {
+  const first = menu.items[0]?.path;
   return (
     <Resource key={name} name={name} icon={icon}>
+      {/* The resource's own address (/suppliers) opens its first page (its list) rather than an empty page. */}
+      {first && <Route index element={<Navigate to={first} replace />} />}
       {pages.map(({ path, element }) => (
         <Route key={path} path={path} element={<RequireAccess area={area}>{element}</RequireAccess>} />
       ))}

@@ -1,5 +1,7 @@
-/** Unregisters every service worker of this page (spec §1), so no old build lingers in a cache. */
-export async function unregisterServiceWorkers(container: ServiceWorkerContainer | undefined = navigator.serviceWorker): Promise<void> {
+/** Unregisters every service worker of this page, so no old build lingers in a cache. */
+export async function unregisterServiceWorkers(
+  container: ServiceWorkerContainer | undefined = navigator.serviceWorker,
+): Promise<void> {
   try {
     const registrations = (await container?.getRegistrations()) ?? [];
     await Promise.all(registrations.map((r) => r.unregister()));

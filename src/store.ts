@@ -1,7 +1,7 @@
 import { localStorageStore, type Store } from 'react-admin';
 
 /**
- * Store keys that survive sign-out: the sidebar's expanded flag is the browser's, not the user's (spec §3), and so is
+ * Store keys that survive sign-out: the sidebar's expanded flag is the browser's, not the user's, and so is
  * the light/dark choice (the sign-in page reads it too: THEME_STORAGE_KEY in src/theme.ts).
  */
 const KEPT_ON_RESET = ['sidebar.open', 'theme'];

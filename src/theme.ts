@@ -1,10 +1,13 @@
 import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin';
 
-/** react-admin's default look, plus a focus ring that shows on any background (keyboard users, spec §12). */
+/**
+ * react-admin's default look, plus a focus ring that shows on any background (keyboard users must see where they are).
+ */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   // react-admin's blues darkened until white on them, and they on the page, pass WCAG AA (4.5:1): #2196f3 under the
-  // header's white text was 3.1:1; #1565c0 is 5.8:1. Secondary text darkened likewise (axe-core, tests/e2e/a11y.spec.ts).
+  // header's white text was 3.1:1; #1565c0 is 5.8:1. Secondary text darkened likewise (axe-core,
+  // tests/e2e/a11y.spec.ts).
   palette: {
     ...defaultTheme.palette,
     primary: { main: '#1565c0', light: '#5e92f3', dark: '#003c8f', contrastText: '#fff' },
@@ -18,7 +21,11 @@ export const theme: RaThemeOptions = {
     MuiFormLabel: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.7)' } } } },
     // react-admin's 'Skip to content' writes the primary colour's contrast text (white) on the page's background
     // (near white) once it takes focus: the primary blue on white instead.
-    ...({ RaSkipNavigationButton: { styleOverrides: { root: { color: '#1565c0', backgroundColor: '#fff', '&:hover': { backgroundColor: '#fff' } } } } } as object),
+    ...({
+      RaSkipNavigationButton: {
+        styleOverrides: { root: { color: '#1565c0', backgroundColor: '#fff', '&:hover': { backgroundColor: '#fff' } } },
+      },
+    } as object),
     MuiButtonBase: {
       styleOverrides: {
         root: {
@@ -56,7 +63,13 @@ export const darkTheme: RaThemeOptions = {
     ...defaultDarkTheme.components,
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(255, 255, 255, 0.75)' } } } },
     MuiFormLabel: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(255, 255, 255, 0.75)' } } } },
-    ...({ RaSkipNavigationButton: { styleOverrides: { root: { color: '#90caf9', backgroundColor: '#121212', '&:hover': { backgroundColor: '#121212' } } } } } as object),
+    ...({
+      RaSkipNavigationButton: {
+        styleOverrides: {
+          root: { color: '#90caf9', backgroundColor: '#121212', '&:hover': { backgroundColor: '#121212' } },
+        },
+      },
+    } as object),
     MuiButtonBase: {
       styleOverrides: {
         root: {
@@ -66,4 +79,3 @@ export const darkTheme: RaThemeOptions = {
     },
   },
 };
-

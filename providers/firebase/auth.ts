@@ -10,18 +10,20 @@ import {
 import { PUBLIC_PATHS } from '../../domain/constants';
 import { canAccess, isArea } from '../../domain/permissions';
 import type { User } from '../../domain/users';
-import { currentMessages } from '../../src/locale';
+import { currentMessages } from '../shared/locale';
 import { clearStoredUser, readStoredUser, storeUser } from '../shared/userStorage';
-import type { AppAuthProvider, Identity } from '../types';
-import { FirebaseBackendError, guarded, toBackendError } from './errors';
+import type { AppAuthProvider, Identity } from '../../base/backend';
+import { notAvailable, FirebaseBackendError, guarded, toBackendError } from './errors';
 import type { Session } from './session';
+import { fullName } from '../../domain/names';
 
 const SIGN_IN_PAGE = '/signin';
 
-const statusOf = (error: unknown): unknown => (error && typeof error === 'object' && 'status' in error ? error.status : undefined);
+const statusOf = (error: unknown): unknown =>
+  error && typeof error === 'object' && 'status' in error ? error.status : undefined;
 
 /**
- * The auth provider over Firebase Auth (spec §7): sign in with email and password, then users/{uid} decides. The Auth
+ * The auth provider over Firebase Auth: sign in with email and password, then users/{uid} decides. The Auth
  * session is the truth; the stored record (providers/shared/userStorage) is a cache of users/{uid}, as with our server.
  */
 export function createFirebaseAuthProvider(session: Session): AppAuthProvider {
@@ -49,16 +51,19 @@ export function createFirebaseAuthProvider(session: Session): AppAuthProvider {
       } catch (err) {
         const failure = toBackendError(err);
         // Too many tries is worth saying; every other refusal is the spec's one message (no hint which part was wrong).
-        if (failure.status === 429) throw new FirebaseBackendError(429, failure.code, currentMessages().signin.throttled);
+        if (failure.status === 429)
+          throw new FirebaseBackendError(429, failure.code, currentMessages().signin.throttled);
         throw new FirebaseBackendError(401, failure.code, currentMessages().signin.failure);
       }
-      // Refused unless users/{uid} exists and is active (spec §5); signed out again otherwise, also when it cannot be read.
+      // Refused unless users/{uid} exists and is active; signed out again otherwise, also when it cannot be read.
       const user = await activeRecord().catch(async (err: unknown) => {
         await endSession();
         throw new FirebaseBackendError(401, toBackendError(err).code, currentMessages().signin.failure);
       });
-      // Editors stay signed in across browser restarts, everyone else for the tab (spec §5: local storage for editors only).
-      await setPersistence(auth, user.isEditor ? browserLocalPersistence : browserSessionPersistence).catch(() => undefined);
+      // Editors stay signed in across browser restarts, everyone else for the tab (local storage for editors only).
+      await setPersistence(auth, user.isEditor ? browserLocalPersistence : browserSessionPersistence).catch(
+        () => undefined,
+      );
       storeUser(user);
       return { redirectTo: '/' };
     },
@@ -88,7 +93,7 @@ export function createFirebaseAuthProvider(session: Session): AppAuthProvider {
 
     getIdentity: async (): Promise<Identity> => {
       const user = readStoredUser() ?? storeUser(await activeRecord());
-      return { ...user, id: user.uid, fullName: `${user.firstName} ${user.lastName}`.trim() };
+      return { ...user, id: user.uid, fullName: fullName(user) };
     },
 
     getPermissions: async () => readStoredUser(),
@@ -98,6 +103,9 @@ export function createFirebaseAuthProvider(session: Session): AppAuthProvider {
       const user = await activeRecord().catch(() => null);
       return canAccess(user, resource);
     },
+
+    // Firebase Auth asks no second factor here (it needs Google Identity Platform), so a sign-in never gets this far.
+    verifySecondFactor: async () => Promise.reject(notAvailable()),
 
     requestPasswordReset: async (email) => {
       try {

@@ -2,63 +2,87 @@ import { EmailAuthProvider, reauthenticateWithCredential, updatePassword, update
 import { doc, getFirestore, serverTimestamp, updateDoc } from 'firebase/firestore';
 import type { DataProvider, GetListResult, RaRecord } from 'react-admin';
 import { PAGE_SIZE } from '../../domain/constants';
+import type { RecordsDescription } from '../../domain/records';
 import type { MeUpdate, User } from '../../domain/users';
-import { currentMessages } from '../../src/locale';
+import type { BulkRequest } from '../../domain/productBulk';
+import { currentMessages } from '../shared/locale';
 import { readStoredUser, storeUser } from '../shared/userStorage';
-import type { AppDataProvider, UploadCallbacks } from '../types';
+import type { AppDataProvider, UploadCallbacks } from '../../base/backend';
 import { FirebaseBackendError, guarded, notAvailable, notFound, toBackendError } from './errors';
 import { languageCalls } from './languages';
 import { createPager } from './pages';
 import { productCalls } from './products';
+import { bulkCalls } from './productBulk';
+import { simpleCalls } from './simple';
 import type { Session } from './session';
 import { addStaff } from './staff';
 import { userCalls } from './users';
+import { fullName } from '../../domain/names';
 
 type Data = Record<string, unknown>;
 const KEYS = /^languages\/(en|se)\/keys$/;
 
 /** Every data call except the live status (status.ts, needed before this chunk loads); Firestore is in this chunk. */
-export function createFirebaseData(session: Session): Omit<AppDataProvider, 'subscribeAppStatus'> {
+export function createFirebaseData(
+  session: Session,
+  records: readonly RecordsDescription[] = [],
+): Omit<AppDataProvider, 'subscribeAppStatus' | 'scheduleSettings'> {
   const db = getFirestore(session.app);
   const page = createPager(db);
   const uid = (): string | null => session.auth.currentUser?.uid ?? null;
   const products = productCalls(db, page);
+  const bulk = bulkCalls(db);
   const users = userCalls(db, page, uid);
   const languages = languageCalls(db, () => readStoredUser()?.isAdmin === true);
-  const cast = <T,>(r: unknown): T => r as T;
+  const cast = <T>(r: unknown): T => r as T;
+  // The simple resources, each the collection of its name (providers/firebase/simple.ts).
+  const simple = new Map(records.map((d) => [d.name, simpleCalls(db, page, d)]));
 
   const one = async (resource: string, id: string): Promise<RaRecord> => {
     if (resource === 'products') return products.one(id);
     if (resource === 'users') return users.one(id);
     if (resource === 'languages') return languages.one(id);
+    const calls = simple.get(resource);
+    if (calls) return calls.one(id);
     throw notAvailable();
   };
 
   const methods: DataProvider = {
-    getList: async <R extends RaRecord>(resource: string, { pagination, filter, meta }: Parameters<DataProvider['getList']>[1]) => {
+    getList: async <R extends RaRecord>(
+      resource: string,
+      { pagination, filter, meta }: Parameters<DataProvider['getList']>[1],
+    ) => {
       const perPage = pagination?.perPage ?? PAGE_SIZE;
       const f = (filter ?? {}) as Data;
       let result: GetListResult<RaRecord>;
       if (resource === 'products') result = await products.list(f, perPage, meta?.after);
       else if (resource === 'users') result = await users.list(f, perPage, meta?.after, meta?.view);
+      else if (simple.has(resource)) result = await simple.get(resource)!.list(f, perPage, meta?.after);
       else throw notAvailable();
       return cast<GetListResult<R>>(result);
     },
     getOne: async (resource, { id }) => ({ data: cast(await one(resource, String(id))) }),
-    getMany: async (resource, { ids }) => ({ data: cast(await Promise.all(ids.map((id) => one(resource, String(id))))) }),
+    getMany: async (resource, { ids }) => ({
+      data: cast(await Promise.all(ids.map((id) => one(resource, String(id))))),
+    }),
     getManyReference: async () => Promise.reject(notAvailable()),
     create: async (resource, { data }) => {
       if (resource === 'products') return { data: cast(await products.create(data as Data)) };
       if (resource === 'users') return { data: cast(await addStaff(session.app, db, data as Data)) };
+      const calls = simple.get(resource);
+      if (calls) return { data: cast(await calls.create(data as Data)) };
       throw notAvailable();
     },
     update: async (resource, { id, data, previousData, meta }) => {
       const key = String(id);
       if (resource === 'products') return { data: cast(await products.update(key, data as Data, previousData)) };
       if (resource === 'users') return { data: cast(await users.update(key, data as Data)) };
-      if (resource === 'languages' && meta?.replace === true) return { data: cast(await languages.replace(key, data as Data, previousData)) };
+      if (resource === 'languages' && meta?.replace === true)
+        return { data: cast(await languages.replace(key, data as Data, previousData)) };
       const keys = KEYS.exec(resource);
       if (keys?.[1]) return { data: cast(await languages.addKey(keys[1], key, (data as Data).value, previousData)) };
+      const calls = simple.get(resource);
+      if (calls) return { data: cast(await calls.update(key, data as Data, previousData)) };
       throw notAvailable();
     },
     // Removing a language key, deleting records and bulk changes are not offered with Firebase (README).
@@ -69,7 +93,10 @@ export function createFirebaseData(session: Session): Omit<AppDataProvider, 'sub
 
   // Every call answers failures as BackendError (status, code, message), as the local set does.
   const guardedMethods = Object.fromEntries(
-    Object.entries(methods).map(([name, fn]) => [name, (...args: unknown[]) => guarded(() => (fn as (...a: unknown[]) => Promise<unknown>)(...args))]),
+    Object.entries(methods).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => guarded(() => (fn as (...a: unknown[]) => Promise<unknown>)(...args)),
+    ]),
   ) as unknown as DataProvider;
 
   return {
@@ -80,13 +107,17 @@ export function createFirebaseData(session: Session): Omit<AppDataProvider, 'sub
         if (!me) throw notFound();
         return me;
       }),
-    /** Update details (spec §7): the display name, then users/{uid} with firstName, lastName and updated. */
+    /** Update details: the display name, then users/{uid} with firstName, lastName and updated. */
     updateMe: (change: MeUpdate) =>
       guarded(async (): Promise<User> => {
         const account = session.auth.currentUser;
         if (!account) throw new FirebaseBackendError(401, 'unauthenticated', currentMessages().errors.unauthenticated);
-        await updateProfile(account, { displayName: `${change.firstName} ${change.lastName}`.trim() });
-        await updateDoc(doc(db, 'users', account.uid), { firstName: change.firstName, lastName: change.lastName, updated: serverTimestamp() });
+        await updateProfile(account, { displayName: fullName(change) });
+        await updateDoc(doc(db, 'users', account.uid), {
+          firstName: change.firstName,
+          lastName: change.lastName,
+          updated: serverTimestamp(),
+        });
         session.forget();
         const me = await session.record();
         if (!me) throw notFound();
@@ -102,7 +133,23 @@ export function createFirebaseData(session: Session): Omit<AppDataProvider, 'sub
       return uploadImage(storageOf(session.app), account.uid, file, callbacks);
     },
     importProducts: async () => Promise.reject(notAvailable()),
-    /** Through the SDK: the current password signs in again (Firebase asks a recent sign-in), then the new one is set. */
+    /** Duplicate: each image copied to a new object of the caller's in Storage (not shared with the original). */
+    duplicateImages: (productId: string) =>
+      guarded(async () => {
+        const account = await session.ready();
+        if (!account) throw new FirebaseBackendError(401, 'unauthenticated', currentMessages().errors.unauthenticated);
+        const product = await products.one(productId);
+        const { copyImages, storageOf } = await import('./uploads');
+        const images = await copyImages(storageOf(session.app), account.uid, product.images);
+        return { images, thumbnails: images };
+      }),
+    productIds: (filter: Record<string, unknown>) => guarded(() => bulk.productIds(filter)),
+    bulkProducts: (request: BulkRequest) => guarded(() => bulk.bulkProducts(request)),
+    // No history in Firestore: a bulk change cannot be undone (README, Firebase).
+    undoBulk: async () => Promise.reject(notAvailable()),
+    /**
+     * Through the SDK: the current password signs in again (Firebase asks a recent sign-in), then the new one is set.
+     */
     changePassword: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
       const account = session.auth.currentUser;
       const m = currentMessages();
@@ -112,7 +159,8 @@ export function createFirebaseData(session: Session): Omit<AppDataProvider, 'sub
         await updatePassword(account, newPassword);
       } catch (err) {
         const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
-        if (code === 'auth/wrong-password' || code === 'auth/invalid-credential') throw new FirebaseBackendError(400, 'INVALID_PASSWORD', m.account.password.wrong);
+        if (code === 'auth/wrong-password' || code === 'auth/invalid-credential')
+          throw new FirebaseBackendError(400, 'INVALID_PASSWORD', m.account.password.wrong);
         if (code === 'auth/weak-password') throw new FirebaseBackendError(400, 'PASSWORD_TOO_SHORT', m.reset.tooShort);
         throw toBackendError(err);
       }
@@ -122,5 +170,16 @@ export function createFirebaseData(session: Session): Omit<AppDataProvider, 'sub
     endSession: async () => Promise.reject(notAvailable()),
     endOtherSessions: async () => Promise.reject(notAvailable()),
     endUserSessions: async () => Promise.reject(notAvailable()),
+    // Firebase Auth has no passkeys a web app may add (README 'Firebase'): the screen says so instead of failing.
+    listPasskeys: async () => Promise.reject(notAvailable()),
+    addPasskey: async () => Promise.reject(notAvailable()),
+    renamePasskey: async () => Promise.reject(notAvailable()),
+    removePasskey: async () => Promise.reject(notAvailable()),
+    // Second factors need Google Identity Platform, not plain Firebase Auth (README 'Firebase'): shown as unavailable.
+    getTwoFactor: async () => Promise.reject(notAvailable()),
+    startTwoFactor: async () => Promise.reject(notAvailable()),
+    confirmTwoFactor: async () => Promise.reject(notAvailable()),
+    disableTwoFactor: async () => Promise.reject(notAvailable()),
+    renewRecoveryCodes: async () => Promise.reject(notAvailable()),
   };
 }

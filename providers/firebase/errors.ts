@@ -1,5 +1,5 @@
-import { currentMessages } from '../../src/locale';
-import type { BackendError } from '../types';
+import { currentMessages } from '../shared/locale';
+import type { BackendError } from '../../base/backend';
 
 /** A failure of the Firebase back end in the shape every screen reads: an HTTP-like status, a code, a message. */
 export class FirebaseBackendError extends Error implements BackendError {
@@ -15,7 +15,7 @@ export class FirebaseBackendError extends Error implements BackendError {
 
 /**
  * A feature of our own server that Firestore cannot do honestly (listed in the README's Firebase section). Status 400,
- * not 501: the screens show a refusal's own message for 400/403/404/409 (domain/failures.ts), so staff read why.
+ * not 501: the screens show a refusal's own message for 400/403/404/409 (base/errors.ts), so staff read why.
  */
 export const notAvailable = (): FirebaseBackendError =>
   new FirebaseBackendError(400, 'not_available', currentMessages().firebase.notAvailable);
@@ -24,7 +24,8 @@ export const notAvailable = (): FirebaseBackendError =>
 export const conflict = (message: string): FirebaseBackendError => new FirebaseBackendError(409, 'conflict', message);
 
 /** The screens' 404 ('No products', 'No users'): the document does not exist. */
-export const notFound = (): FirebaseBackendError => new FirebaseBackendError(404, 'not_found', currentMessages().errors.notFound);
+export const notFound = (): FirebaseBackendError =>
+  new FirebaseBackendError(404, 'not_found', currentMessages().errors.notFound);
 
 // The SDKs' codes ('permission-denied', 'storage/unauthorized', 'auth/network-request-failed') by the status our
 // server would have answered, so the screens' checks (404 'No products', 409 stale, 401 sign out) work unchanged.
@@ -56,7 +57,14 @@ export function toBackendError(err: unknown): BackendError {
   const code = err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? err.code : 'unknown';
   const status = STATUS[code] ?? 500;
   const m = currentMessages();
-  const byStatus: Record<number, string> = { 0: m.errors.network, 400: m.errors.validation, 401: m.errors.unauthenticated, 403: m.errors.forbidden, 404: m.errors.notFound, 429: m.signin.throttled };
+  const byStatus: Record<number, string> = {
+    0: m.errors.network,
+    400: m.errors.validation,
+    401: m.errors.unauthenticated,
+    403: m.errors.forbidden,
+    404: m.errors.notFound,
+    429: m.signin.throttled,
+  };
   const message = byStatus[status] ?? m.errors.server;
   return new FirebaseBackendError(status, code, message);
 }

@@ -1,11 +1,14 @@
 import { initializeApp, type FirebaseApp, type FirebaseOptions } from 'firebase/app';
-import type { AppAuthProvider, AppDataProvider } from '../types';
+import type { Locale } from '../../domain/locales';
+import type { RecordsDescription } from '../../domain/records';
+import type { AppAuthProvider, AppDataProvider } from '../../base/backend';
+import { speak } from '../shared/locale';
 import { createFirebaseAuthProvider } from './auth';
 import { createSession } from './session';
 import { subscribeAppStatus } from './status';
 import { notAvailable } from './errors';
 
-/** The default id of the app status document (collection `app`; spec §3 names no id). See docs/decisions.md. */
+/** The default id of the app status document (collection `app`; no id is prescribed). See docs/decisions.md. */
 export const DEFAULT_STATUS_DOC = 'status';
 
 export interface FirebaseProvidersOptions {
@@ -15,24 +18,39 @@ export interface FirebaseProvidersOptions {
   statusDoc?: string;
   /** This bundle's version, for the gate's version check when the status document names one (default: the build's). */
   bundleVersion?: string;
+  /** The language the set's own errors speak, read at each call (default English; see providers/shared/locale.ts). */
+  locale?: () => Locale;
+  /** The simple resources (resources/<name>/description.ts), each served as the Firestore collection of its name. */
+  records?: readonly RecordsDescription[];
 }
 
 // The build's version (vite.config.ts defines it); a runner without that define gets a stand-in.
 const BUNDLE_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
 
-type DataCalls = Omit<AppDataProvider, 'subscribeAppStatus' | 'listViews' | 'saveView' | 'removeView'>;
+type DataCalls = Omit<
+  AppDataProvider,
+  'subscribeAppStatus' | 'listViews' | 'saveView' | 'removeView' | 'scheduleSettings'
+>;
 
 /**
  * The provider set over Firebase (Auth, Firestore, Storage). Only firebase/app and firebase/auth load with it, so the
  * public pages stay light; Firestore loads on the first data call or sign-in check, Storage on the first upload.
  */
-export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, bundleVersion = BUNDLE_VERSION }: FirebaseProvidersOptions): {
+export function createFirebaseProviders({
+  app,
+  statusDoc = DEFAULT_STATUS_DOC,
+  bundleVersion = BUNDLE_VERSION,
+  locale,
+  records = [],
+}: FirebaseProvidersOptions): {
   authProvider: AppAuthProvider;
   dataProvider: AppDataProvider;
 } {
+  if (locale) speak(locale);
   const session = createSession(app, statusDoc, bundleVersion);
   let loaded: Promise<DataCalls> | null = null;
-  const data = (): Promise<DataCalls> => (loaded ??= import('./data').then(({ createFirebaseData }) => createFirebaseData(session)));
+  const data = (): Promise<DataCalls> =>
+    (loaded ??= import('./data').then(({ createFirebaseData }) => createFirebaseData(session, records)));
   // Each data call waits for the Firestore chunk once, then goes straight through.
   const later =
     <K extends keyof DataCalls>(name: K) =>
@@ -61,21 +79,44 @@ export function createFirebaseProviders({ app, statusDoc = DEFAULT_STATUS_DOC, b
     updateMe: later('updateMe'),
     uploadImage: later('uploadImage'),
     importProducts: later('importProducts'),
+    duplicateImages: later('duplicateImages'),
+    // No server to apply a schedule (README, Firebase): the form says so where the times would be.
+    scheduleSettings: async () => ({ timeZone: '', available: false }),
+    productIds: later('productIds'),
+    bulkProducts: later('bulkProducts'),
+    undoBulk: later('undoBulk'),
     ...views,
     changePassword: later('changePassword'),
     listSessions: later('listSessions'),
     endSession: later('endSession'),
     endOtherSessions: later('endOtherSessions'),
     endUserSessions: later('endUserSessions'),
+    listPasskeys: later('listPasskeys'),
+    addPasskey: later('addPasskey'),
+    renamePasskey: later('renamePasskey'),
+    removePasskey: later('removePasskey'),
+    getTwoFactor: later('getTwoFactor'),
+    startTwoFactor: later('startTwoFactor'),
+    confirmTwoFactor: later('confirmTwoFactor'),
+    disableTwoFactor: later('disableTwoFactor'),
+    renewRecoveryCodes: later('renewRecoveryCodes'),
     subscribeAppStatus: (listener) => subscribeAppStatus(session, listener),
   } as AppDataProvider;
   return { authProvider: createFirebaseAuthProvider(session), dataProvider };
 }
 
 /** The web app's config as the build passes it (vite.config.ts, from FIREBASE_* variables). */
-export type FirebaseWebConfig = Required<Pick<FirebaseOptions, 'apiKey' | 'authDomain' | 'projectId' | 'storageBucket' | 'appId'>>;
+export type FirebaseWebConfig = Required<
+  Pick<FirebaseOptions, 'apiKey' | 'authDomain' | 'projectId' | 'storageBucket' | 'appId'>
+>;
 
 /** Starts the Firebase app from the build's config and makes the provider set over it. */
-export function createFirebaseBackend(config: FirebaseWebConfig, statusDoc: string, bundleVersion: string) {
-  return createFirebaseProviders({ app: initializeApp(config), statusDoc, bundleVersion });
+export function createFirebaseBackend(
+  config: FirebaseWebConfig,
+  statusDoc: string,
+  bundleVersion: string,
+  locale: () => Locale,
+  records: readonly RecordsDescription[],
+) {
+  return createFirebaseProviders({ app: initializeApp(config), statusDoc, bundleVersion, locale, records });
 }

@@ -1,7 +1,7 @@
 import { doc, getDoc, runTransaction, type Firestore } from 'firebase/firestore';
 import { LANGUAGE_IDS } from '../../domain/constants';
 import { format } from '../../domain/messages';
-import { currentMessages } from '../../src/locale';
+import { currentMessages } from '../shared/locale';
 import { conflict, FirebaseBackendError, notFound } from './errors';
 import { fingerprint, toLanguage, type LanguageRecord } from './records';
 
@@ -9,14 +9,16 @@ const LANGUAGES = 'languages';
 type Texts = Record<string, string | boolean>;
 
 const versionOf = (previous: unknown): number | undefined =>
-  previous && typeof previous === 'object' && 'version' in previous && typeof previous.version === 'number' ? previous.version : undefined;
+  previous && typeof previous === 'object' && 'version' in previous && typeof previous.version === 'number'
+    ? previous.version
+    : undefined;
 
 const known = (id: string): string => {
   if (!(LANGUAGE_IDS as readonly string[]).includes(id)) throw notFound();
   return id;
 };
 
-/** The language calls of spec §7: languages/en and languages/se read and written as whole maps. */
+/** The language calls: languages/en and languages/se read and written as whole maps. */
 export function languageCalls(db: Firestore, isAdmin: () => boolean) {
   const one = async (id: string): Promise<LanguageRecord> => {
     const snap = await getDoc(doc(db, LANGUAGES, known(id)));
@@ -28,7 +30,7 @@ export function languageCalls(db: Firestore, isAdmin: () => boolean) {
     one,
 
     /**
-     * Save language record: the whole map back to the same document (spec §7), in a transaction that first checks the
+     * Save language record: the whole map back to the same document, in a transaction that first checks the
      * document still holds what the editor loaded (409 with the editor's stale message otherwise). Like our server,
      * only an admin's save may leave keys out (the rules say the same).
      */
@@ -38,10 +40,15 @@ export function languageCalls(db: Firestore, isAdmin: () => boolean) {
       await runTransaction(db, async (tx) => {
         const snap = await tx.get(doc(db, LANGUAGES, known(id)));
         const current = snap.data() ?? {};
-        if (version !== undefined && fingerprint(current) !== version) throw conflict(currentMessages().languages.stale);
+        if (version !== undefined && fingerprint(current) !== version)
+          throw conflict(currentMessages().languages.stale);
         const dropped = Object.keys(current).filter((k) => !(k in texts));
         if (dropped.length > 0 && !isAdmin()) {
-          throw new FirebaseBackendError(403, 'forbidden', format(currentMessages().languages.cannotDropKeys, { keys: dropped.join(', ') }));
+          throw new FirebaseBackendError(
+            403,
+            'forbidden',
+            format(currentMessages().languages.cannotDropKeys, { keys: dropped.join(', ') }),
+          );
         }
         tx.set(snap.ref, texts);
       });

@@ -17,7 +17,7 @@ import { guarded } from './errors';
 type Data = Record<string, unknown>;
 
 /**
- * Cursor pages over a Firestore query (spec §4, Lists): each page starts after the last document of the one before
+ * Cursor pages over a Firestore query: each page starts after the last document of the one before
  * (startAfter with that document). The cursor the screens carry (meta.after, answered as meta.next) is that document's
  * id; the snapshot is kept here, so 'More' costs no extra read unless the page was loaded before a reload.
  */
@@ -31,7 +31,10 @@ export function createPager(db: Firestore) {
     return guarded(() => getDoc(doc(db, path, after)));
   };
 
-  /** One page of `path` under `constraints` (filters and order); one document more is read to know if a next page exists. */
+  /**
+   * One page of `path` under `constraints` (filters and order); one document more is read to know if a next page
+   * exists.
+   */
   return async function page<R extends RaRecord>(
     path: string,
     constraints: QueryConstraint[],

@@ -1,8 +1,29 @@
-import { addDoc, collection, deleteField, doc, getDoc, getDocs, limit, orderBy, query, runTransaction, where, type Firestore, type QueryConstraint } from 'firebase/firestore';
+import {
+  addDoc,
+  collection,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  runTransaction,
+  where,
+  type Firestore,
+  type QueryConstraint,
+} from 'firebase/firestore';
 import type { GetListResult } from 'react-admin';
 import type { Product } from '../../domain/products';
-import { mergeTranslations, PRODUCT_FIELDS, TRANSLATED_FIELDS, translatedFieldLabel, TranslationsIn, type Translations } from '../../domain/productFields';
-import { currentMessages } from '../../src/locale';
+import {
+  mergeTranslations,
+  PRODUCT_FIELDS,
+  TRANSLATED_FIELDS,
+  translatedFieldLabel,
+  TranslationsIn,
+  type Translations,
+} from '../../domain/productFields';
+import { currentMessages } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
 import { fingerprint, toProduct, translationsOf } from './records';
@@ -10,13 +31,13 @@ import { fingerprint, toProduct, translationsOf } from './records';
 type Data = Record<string, unknown>;
 const PRODUCTS = 'products';
 
-/** The product fields a form may write (spec §3); anything else the screens send (id, version, thumbnails) is left out. */
+/** The product fields a form may write; anything else the screens send (id, version, thumbnails) is left out. */
 function fieldsOf(data: Data): Data {
   const out: Data = {};
   for (const f of PRODUCT_FIELDS) if (f.kind !== 'images' && f.key in data) out[f.column] = data[f.key];
   if (Array.isArray(data.images)) {
     out.images = data.images;
-    // The primary image is the first one (spec §3: the address of the first image).
+    // The primary image is the first one (the address of the first image).
     out.primary = typeof data.images[0] === 'string' ? data.images[0] : null;
   }
   return out;
@@ -35,10 +56,14 @@ function translationsIn(data: Data): Translations | undefined {
   const issue = parsed.error.issues[0];
   const at = TRANSLATED_FIELDS.find((tf) => issue?.path[0] === tf.lang && issue.path[1] === tf.field.key);
   const m = currentMessages();
-  throw new FirebaseBackendError(400, 'validation', at && issue ? `${translatedFieldLabel(at, m)}: ${issue.message}` : m.errors.validation);
+  throw new FirebaseBackendError(
+    400,
+    'validation',
+    at && issue ? `${translatedFieldLabel(at, m)}: ${issue.message}` : m.errors.validation,
+  );
 }
 
-/** The products calls of spec §7 over Firestore. */
+/** The products calls (list by SKU, exact SKU search, get, add, update) over Firestore. */
 export function productCalls(db: Firestore, page: Pager) {
   const one = async (id: string): Promise<Product> => {
     const snap = await getDoc(doc(db, PRODUCTS, id));
@@ -49,7 +74,7 @@ export function productCalls(db: Firestore, page: Pager) {
   return {
     one,
 
-    /** The list by sku descending, 10 a page (spec §7); the exact SKU search is where sku == text, limit 1. */
+    /** The list by sku descending, 10 a page; the exact SKU search is where sku == text, limit 1. */
     list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<Product>> => {
       const { sku, category, active, missing, ...rest } = filter;
       // 'Swedish missing' would have to find documents with no translations field at all, and a Firestore query never
@@ -65,14 +90,15 @@ export function productCalls(db: Firestore, page: Pager) {
     },
 
     /**
-     * Add product: the form fields plus images and primary (spec §7), and the translations written (none: no field);
+     * Add product: the form fields plus images and primary, and the translations written (none: no field);
      * the caller then opens the new id's edit page.
      */
     create: async (data: Data): Promise<Product> => {
       const translations = mergeTranslations(undefined, translationsIn(data));
       const fields = Object.keys(translations).length > 0 ? { ...fieldsOf(data), translations } : fieldsOf(data);
       const sku = typeof fields.sku === 'string' ? fields.sku : '';
-      // Firestore has no unique index: this check narrows the window for a second product with one SKU, it cannot close it.
+      // Firestore has no unique index: this check narrows the window for a second product with one SKU, it cannot close
+      // it.
       const taken = await getDocs(query(collection(db, PRODUCTS), where('sku', '==', sku), limit(1)));
       if (!taken.empty) throw new FirebaseBackendError(409, 'conflict', currentMessages().products.duplicateSku);
       const ref = await addDoc(collection(db, PRODUCTS), fields);
@@ -81,7 +107,7 @@ export function productCalls(db: Firestore, page: Pager) {
 
     /**
      * Edit product: in one transaction, read products/{id}, refuse with the stale message (409) unless its content is
-     * still what the form was loaded from (previousData.version), then update the fields; then read it again (spec §7).
+     * still what the form was loaded from (previousData.version), then update the fields; then read it again.
      * Translations given are laid over the ones read in the same transaction as our server does (a text given
      * replaces, '' clears, one left out stays) and the whole map is written back, or the field deleted when nothing is
      * left. Field paths (translations.se.name, deleteField for '') would leave empty maps behind and keep whatever odd
@@ -94,7 +120,8 @@ export function productCalls(db: Firestore, page: Pager) {
       await runTransaction(db, async (tx) => {
         const snap = await tx.get(doc(db, PRODUCTS, id));
         if (!snap.exists()) throw notFound();
-        if (typeof version === 'number' && fingerprint(snap.data()) !== version) throw conflict(currentMessages().products.stale);
+        if (typeof version === 'number' && fingerprint(snap.data()) !== version)
+          throw conflict(currentMessages().products.stale);
         if (changes) {
           const merged = mergeTranslations(translationsOf(snap.get('translations')), changes);
           fields.translations = Object.keys(merged).length > 0 ? merged : deleteField();

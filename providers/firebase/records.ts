@@ -1,5 +1,10 @@
 import type { Product } from '../../domain/products';
-import { mergeTranslations, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES, type Translations } from '../../domain/productFields';
+import {
+  mergeTranslations,
+  TRANSLATABLE_FIELDS,
+  TRANSLATED_LANGUAGES,
+  type Translations,
+} from '../../domain/productFields';
 import type { User } from '../../domain/users';
 
 // Firestore documents as the screens know them. This file uses no SDK: values that are SDK classes (Timestamp,
@@ -31,7 +36,11 @@ function canonical(value: unknown): unknown {
       return { $: (value.constructor as { name?: string }).name ?? '', v: canonical(value.toJSON()) };
     }
     const rec = value as Data;
-    return Object.fromEntries(Object.keys(rec).sort().map((k) => [k, canonical(rec[k])]));
+    return Object.fromEntries(
+      Object.keys(rec)
+        .sort()
+        .map((k) => [k, canonical(rec[k])]),
+    );
   }
   return value;
 }
@@ -126,6 +135,7 @@ export interface LanguageRecord {
 /** languages/{en|se} as the editor's record: strings and booleans kept, anything else shown as its text. */
 export function toLanguage(id: string, d: Data): LanguageRecord {
   const texts: Record<string, string | boolean> = {};
-  for (const [k, v] of Object.entries(d)) texts[k] = typeof v === 'boolean' || typeof v === 'string' ? v : JSON.stringify(v);
+  for (const [k, v] of Object.entries(d))
+    texts[k] = typeof v === 'boolean' || typeof v === 'string' ? v : JSON.stringify(v);
   return { id, texts, version: fingerprint(d), updated: '' };
 }

@@ -2,7 +2,7 @@ import type { FirebaseApp } from 'firebase/app';
 import { getAuth, onAuthStateChanged, type Auth, type User as AuthUser } from 'firebase/auth';
 import type { User } from '../../domain/users';
 import { FirebaseBackendError } from './errors';
-import { currentMessages } from '../../src/locale';
+import { currentMessages } from '../shared/locale';
 
 // Calls for users/{uid} that start this close together share one read (checkAuth and canAccess on one navigation).
 const REUSE_MS = 500;
@@ -43,10 +43,15 @@ export function createSession(app: FirebaseApp, statusDoc: string, bundleVersion
   const record = async (): Promise<User | null> => {
     const user = await ready();
     if (!user) throw new FirebaseBackendError(401, 'unauthenticated', currentMessages().errors.unauthenticated);
-    if (recent && recent.uid === user.uid && (recent.doneAt === null || Date.now() - recent.doneAt < REUSE_MS)) return recent.call;
+    if (recent && recent.uid === user.uid && (recent.doneAt === null || Date.now() - recent.doneAt < REUSE_MS))
+      return recent.call;
     // Firestore loads only now, after sign-in: the public pages stay without it.
     const call = import('./userDoc').then(({ readUser }) => readUser(app, user.uid));
-    const entry: { uid: string; call: Promise<User | null>; doneAt: number | null } = { uid: user.uid, call, doneAt: null };
+    const entry: { uid: string; call: Promise<User | null>; doneAt: number | null } = {
+      uid: user.uid,
+      call,
+      doneAt: null,
+    };
     const done = (): void => {
       entry.doneAt = Date.now();
     };

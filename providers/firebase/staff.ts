@@ -1,10 +1,18 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, sendPasswordResetEmail, signOut, updateProfile } from 'firebase/auth';
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  sendPasswordResetEmail,
+  signOut,
+  updateProfile,
+} from 'firebase/auth';
 import { doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore';
 import type { User } from '../../domain/users';
-import { currentMessages } from '../../src/locale';
+import { currentMessages } from '../shared/locale';
 import { FirebaseBackendError, toBackendError } from './errors';
 import { toUser } from './records';
+import { fullName } from '../../domain/names';
 
 /** A password nobody knows: the new colleague sets their own through the reset mail. */
 function throwawayPassword(): string {
@@ -12,10 +20,11 @@ function throwawayPassword(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-const userTypeOf = (u: { isAdmin: boolean; isEditor: boolean }): string => (u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff');
+const userTypeOf = (u: { isAdmin: boolean; isEditor: boolean }): string =>
+  u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff';
 
 /**
- * An admin's 'Add user' (spec §7, Register): the account is made on a second app instance, so the admin's own session
+ * An admin's 'Add user': the account is made on a second app instance, so the admin's own session
  * stays; users/{uid} is written as the admin (the rules let admins create records); the reset mail is the invitation.
  */
 export async function addStaff(app: FirebaseApp, db: Firestore, data: Record<string, unknown>): Promise<User> {
@@ -29,17 +38,33 @@ export async function addStaff(app: FirebaseApp, db: Firestore, data: Record<str
     const auth = getAuth(secondary);
     // Under the Auth emulator (tests, local trials) the second instance must talk to the same one.
     const emulator = getAuth(app).emulatorConfig;
-    if (emulator) connectAuthEmulator(auth, `${emulator.protocol}://${emulator.host}${emulator.port === null ? '' : `:${emulator.port}`}`, { disableWarnings: true });
+    if (emulator)
+      connectAuthEmulator(
+        auth,
+        `${emulator.protocol}://${emulator.host}${emulator.port === null ? '' : `:${emulator.port}`}`,
+        { disableWarnings: true },
+      );
     const created = await createUserWithEmailAndPassword(auth, email, throwawayPassword()).catch((err: unknown) => {
       const failure = toBackendError(err);
-      if (failure.code === 'auth/email-already-in-use') throw new FirebaseBackendError(409, failure.code, currentMessages().users.duplicateEmail);
+      if (failure.code === 'auth/email-already-in-use')
+        throw new FirebaseBackendError(409, failure.code, currentMessages().users.duplicateEmail);
       throw failure;
     });
     const { uid } = created.user;
     try {
-      await updateProfile(created.user, { displayName: `${firstName} ${lastName}`.trim() });
+      await updateProfile(created.user, { displayName: fullName({ firstName, lastName }) });
       // The address as Auth keeps it (lower-case), so the exact email search finds what sign-in uses.
-      const record = { firstName, lastName, email: created.user.email ?? email, uid, created: serverTimestamp(), userType: userTypeOf({ isAdmin, isEditor }), active: true, isAdmin, isEditor };
+      const record = {
+        firstName,
+        lastName,
+        email: created.user.email ?? email,
+        uid,
+        created: serverTimestamp(),
+        userType: userTypeOf({ isAdmin, isEditor }),
+        active: true,
+        isAdmin,
+        isEditor,
+      };
       await setDoc(doc(db, 'users', uid), record);
     } catch (err) {
       // An account without its record could never sign in: take it away again rather than leave it.

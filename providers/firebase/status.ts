@@ -1,9 +1,9 @@
 import { onAuthStateChanged } from 'firebase/auth';
-import type { LiveStatusListener } from '../types';
+import type { LiveStatusListener } from '../../base/backend';
 import type { Session } from './session';
 
 /**
- * The live gate (spec §1, §7): onSnapshot of app/<statusDoc>, whose boolean `active` opens it; a string `version`
+ * The live gate: onSnapshot of app/<statusDoc>, whose boolean `active` opens it; a string `version`
  * in it, when there is one, is compared with the bundle's (the /version page). The rules let only signed-in staff
  * read that document, so before sign-in the gate is open on the bundle's version (the public pages only; every
  * other page asks for sign-in). Firestore loads once someone is signed in.
@@ -36,7 +36,7 @@ export function subscribeAppStatus(session: Session, listener: LiveStatusListene
           const version = typeof data?.version === 'string' ? data.version : session.bundleVersion;
           listener(typeof active === 'boolean' ? { active, version } : null);
         },
-        // Refused or lost: unknown, so the loader shows (spec §4: inactive or unknown means loading only).
+        // Refused or lost: unknown, so the loader shows (inactive or unknown means loading only).
         () => listener(null),
       );
     });

@@ -1,16 +1,26 @@
 import type { FirebaseApp } from 'firebase/app';
-import { getDownloadURL, getStorage, ref, uploadBytesResumable, type FirebaseStorage, type UploadTaskSnapshot } from 'firebase/storage';
+import {
+  getBytes,
+  getDownloadURL,
+  getMetadata,
+  getStorage,
+  ref,
+  uploadBytes,
+  uploadBytesResumable,
+  type FirebaseStorage,
+  type UploadTaskSnapshot,
+} from 'firebase/storage';
 import { RETRY_OPERATION_MS, RETRY_UPLOAD_MS } from '../../domain/constants';
 import type { UploadedImage, UploadState } from '../../domain/uploads';
-import { currentMessages } from '../../src/locale';
-import type { UploadCallbacks, UploadHandle } from '../types';
+import { currentMessages } from '../shared/locale';
+import type { UploadCallbacks, UploadHandle } from '../../base/backend';
 import { FirebaseBackendError, toBackendError } from './errors';
 
 /** What the storage rules accept (firebase/storage.rules): JPEG or PNG, at most 32 MiB. */
 const TYPES = new Set(['image/jpeg', 'image/png']);
 const MAX_BYTES = 32 * 1024 * 1024;
 
-/** The bucket with the spec's retry limits (§9: uploads 600000 ms, other operations 120000 ms). */
+/** The bucket with our retry limits (uploads 600000 ms, other operations 120000 ms). */
 export function storageOf(app: FirebaseApp): FirebaseStorage {
   const storage = getStorage(app);
   storage.maxUploadRetryTime = RETRY_UPLOAD_MS;
@@ -18,7 +28,7 @@ export function storageOf(app: FirebaseApp): FirebaseStorage {
   return storage;
 }
 
-/** Uploads/<uid>_<unique id>_<original name> (spec §3); a slash in the name would make a folder the rules do not allow. */
+/** Uploads/<uid>_<unique id>_<original name>; a slash in the name would make a folder the rules do not allow. */
 export const uploadPath = (uid: string, id: string, fileName: string): string =>
   `Uploads/${uid}_${id}_${fileName.replace(/[/\\]/g, '_') || 'image'}`;
 
@@ -35,8 +45,8 @@ async function pixels(file: File): Promise<{ width: number; height: number }> {
 }
 
 /**
- * uploadBytesResumable (one request up to 256 KiB, else chunks from 256 KiB doubling to 32 MiB, as spec §4 describes
- * the SDK) to the caller's Uploads/ name, then getDownloadURL; pause, resume and cancel drive the SDK's task.
+ * uploadBytesResumable (one request up to 256 KiB, else chunks from 256 KiB doubling to 32 MiB, as
+ * the SDK does) to the caller's Uploads/ name, then getDownloadURL; pause, resume and cancel drive the SDK's task.
  */
 export function uploadImage(storage: FirebaseStorage, uid: string, file: File, cb: UploadCallbacks = {}): UploadHandle {
   const state = (s: UploadState, m?: string): void => cb.onState?.(s, m);
@@ -49,7 +59,9 @@ export function uploadImage(storage: FirebaseStorage, uid: string, file: File, c
   if (!TYPES.has(file.type)) return refuse(currentMessages().uploads.onlyJpegPng);
   if (file.size > MAX_BYTES) return refuse(currentMessages().uploads.tooLarge);
 
-  const task = uploadBytesResumable(ref(storage, uploadPath(uid, crypto.randomUUID(), file.name)), file, { contentType: file.type });
+  const task = uploadBytesResumable(ref(storage, uploadPath(uid, crypto.randomUUID(), file.name)), file, {
+    contentType: file.type,
+  });
   let canceled = false;
   state('running');
   cb.onProgress?.(0, file.size);
@@ -89,4 +101,27 @@ export function uploadImage(storage: FirebaseStorage, uid: string, file: File, c
     },
     done,
   };
+}
+
+/**
+ * Duplicate: copies each image (a download address) to a new object under the caller's Uploads/ name, keeping the
+ * original's name and type, and answers the copies' download addresses in the same order.
+ */
+export async function copyImages(
+  storage: FirebaseStorage,
+  uid: string,
+  addresses: readonly string[],
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const address of addresses) {
+    const original = ref(storage, address);
+    const [bytes, meta] = await Promise.all([getBytes(original), getMetadata(original)]);
+    // Uploads/<uid>_<id>_<name>: the name after the second underscore.
+    const name = /^[^_]+_[^_]+_(.+)$/.exec(original.name)?.[1] ?? original.name;
+    const copy = await uploadBytes(ref(storage, uploadPath(uid, crypto.randomUUID(), name)), bytes, {
+      contentType: meta.contentType ?? 'image/jpeg',
+    });
+    out.push(await getDownloadURL(copy.ref));
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import type { User } from '../../domain/users';
 import { guarded } from './errors';
 import { toUser } from './records';
 
-/** Reads users/{uid} (spec §7, Sign in); null when there is no such record. */
+/** Reads users/{uid}; null when there is no such record. */
 export async function readUser(app: FirebaseApp, uid: string): Promise<User | null> {
   const snap = await guarded(() => getDoc(doc(getFirestore(app), 'users', uid)));
   return snap.exists() ? toUser(snap.id, snap.data()) : null;

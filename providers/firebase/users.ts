@@ -1,7 +1,7 @@
-import { doc, getDoc, limit, orderBy, runTransaction, serverTimestamp, where, type Firestore } from 'firebase/firestore';
+import { doc, getDoc, orderBy, runTransaction, serverTimestamp, where, type Firestore } from 'firebase/firestore';
 import type { GetListResult } from 'react-admin';
 import type { User } from '../../domain/users';
-import { currentMessages } from '../../src/locale';
+import { currentMessages } from '../shared/locale';
 import { FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
 import { toUser } from './records';
@@ -10,7 +10,10 @@ type Data = Record<string, unknown>;
 const USERS = 'users';
 const FLAGS = ['active', 'isEditor', 'isAdmin'] as const;
 
-/** The users calls of spec §7 over Firestore; `me` is the signed-in account's uid (for the own-flags check). */
+/**
+ * The users calls (list, exact email search, get, add, update) over Firestore; `me` is the signed-in account's uid (for
+ * the own-flags check).
+ */
 export function userCalls(db: Firestore, page: Pager, me: () => string | null) {
   const one = async (id: string): Promise<User> => {
     const snap = await getDoc(doc(db, USERS, id));
@@ -23,7 +26,7 @@ export function userCalls(db: Firestore, page: Pager, me: () => string | null) {
 
     /**
      * The list by created ascending, 10 a page; meta.view 'newest' is the users store's action (created descending,
-     * 2 by default: the dashboard); the exact email search is where email == text, limit 1 (spec §7).
+     * 2 by default: the dashboard); the exact email search is where email == text, limit 1.
      */
     list: async (filter: Data, perPage: number, after: unknown, view: unknown): Promise<GetListResult<User>> => {
       const { email, ...rest } = filter;
@@ -35,7 +38,7 @@ export function userCalls(db: Firestore, page: Pager, me: () => string | null) {
 
     /**
      * Edit user: read users/{uid}, then set it to the whole record with active, isEditor, isAdmin and updated as a
-     * server timestamp (spec §7), in one transaction so a change made meanwhile is not overwritten with old fields.
+     * server timestamp, in one transaction so a change made meanwhile is not overwritten with old fields.
      */
     update: async (id: string, data: Data): Promise<User> => {
       const flags: Partial<Record<(typeof FLAGS)[number], boolean>> = {};

@@ -1,5 +1,5 @@
 import type { AppStatus } from '../../domain/appStatus';
-import type { LiveStatusListener } from '../types';
+import type { LiveStatusListener } from '../../base/backend';
 
 export interface AppStatusOptions {
   url?: string;

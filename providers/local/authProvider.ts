@@ -1,11 +1,16 @@
 import { PUBLIC_PATHS } from '../../domain/constants';
 import { canAccess, isArea } from '../../domain/permissions';
 import type { StoredUser, User } from '../../domain/users';
-import type { AppAuthProvider, Identity } from '../types';
+import type { AppAuthProvider, Identity } from '../../base/backend';
 import { api, ApiError } from './http';
-import { clearStoredUser, readStoredUser, storeUser } from './userStorage';
+import { clearStoredUser, readStoredUser, storeUser } from '../shared/userStorage';
+import { fullName } from '../../domain/names';
+import { signInWithPasskey } from './passkeys';
+import { SECOND_FACTOR_REQUIRED, type TwoFactorStatus } from '../../domain/twoFactor';
 
 const SIGN_IN_PAGE = '/signin';
+/** Where a person REQUIRE_2FA covers goes until they have a second factor. */
+export const TWO_FACTOR_PAGE = '/settings/two-factor';
 // Calls to /api/me that start this close together share one answer (checkAuth and canAccess on one navigation).
 const REUSE_MS = 500;
 
@@ -31,12 +36,30 @@ export function createAuthProvider(): AppAuthProvider {
     recent = null;
   };
 
+  /** Where a fresh sign-in lands: the set-up page when REQUIRE_2FA asks this person for a second factor first. */
+  const landing = async (): Promise<string> => {
+    const status = await api<TwoFactorStatus>('/api/me/two-factor').catch(() => null);
+    return status && status.required && !status.enabled ? TWO_FACTOR_PAGE : '/';
+  };
+
   return {
     login: async ({ email, password }) => {
       forget();
-      await api('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+      const answer = await api<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: { email, password },
+      });
+      if (answer?.twoFactorRedirect) return { redirectTo: '', secondFactor: true };
       await me();
-      return { redirectTo: '/' };
+      return { redirectTo: await landing() };
+    },
+
+    verifySecondFactor: async ({ code, recovery }) => {
+      forget();
+      const path = recovery ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp';
+      await api(path, { method: 'POST', body: { code: code.trim() } });
+      await me();
+      return { redirectTo: await landing() };
     },
 
     logout: async () => {
@@ -63,6 +86,10 @@ export function createAuthProvider(): AppAuthProvider {
 
     checkError: async (error: unknown) => {
       const status = error && typeof error === 'object' && 'status' in error ? error.status : undefined;
+      const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
+      // REQUIRE_2FA: signed in, but only to the page that sets up a second factor.
+      if (status === 403 && code === SECOND_FACTOR_REQUIRED)
+        throw { redirectTo: TWO_FACTOR_PAGE, logoutUser: false, message: false };
       if (status === 401) {
         clearStoredUser();
         forget();
@@ -72,8 +99,7 @@ export function createAuthProvider(): AppAuthProvider {
 
     getIdentity: async (): Promise<Identity> => {
       const user = readStoredUser() ?? (await me());
-      // domain/users' displayName, inlined: importing that module would bring zod into the bundle.
-      return { ...user, id: user.uid, fullName: `${user.firstName} ${user.lastName}`.trim() };
+      return { ...user, id: user.uid, fullName: fullName(user) };
     },
 
     getPermissions: async () => readStoredUser(),
@@ -91,6 +117,13 @@ export function createAuthProvider(): AppAuthProvider {
 
     resetPassword: async ({ token, newPassword }) => {
       await api('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+    },
+
+    loginWithPasskey: async () => {
+      forget();
+      await signInWithPasskey();
+      await me();
+      return { redirectTo: '/' };
     },
   };
 }

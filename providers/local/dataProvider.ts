@@ -1,16 +1,20 @@
 import type { MeUpdate, User } from '../../domain/users';
+import type { TwoFactorStatus } from '../../domain/twoFactor';
 import type { ImportResult } from '../../domain/productImport';
 import type { HistoryPage } from '../../domain/history';
-import type { Product } from '../../domain/products';
+import type { DuplicateImages, Product } from '../../domain/products';
+import type { ScheduleSettings } from '../../domain/schedule';
 import type { SavedView } from '../../domain/views';
 import type { AccountSessions } from '../../domain/account';
-import type { AppDataProvider } from '../types';
+import type { BulkResult, BulkUndoResult, ProductIds } from '../../domain/productBulk';
+import type { AppDataProvider } from '../../base/backend';
 import { subscribeAppStatus } from './appStatus';
-import { api } from './http';
+import { api, ApiError } from './http';
 import { PAGE_SIZE } from '../../domain/constants';
 import { restMethods } from './rest';
-import { storeUser } from './userStorage';
+import { storeUser } from '../shared/userStorage';
 import { uploadImage } from './uploads';
+import { addPasskey, listPasskeys, removePasskey, renamePasskey } from './passkeys';
 
 /** Where each kind of record's history is read: under the record's own address. */
 const HISTORY_OF = { product: 'products', user: 'users', language: 'languages' } as const;
@@ -35,13 +39,32 @@ export function createDataProvider(): AppDataProvider {
       return api<HistoryPage>(`/api/${HISTORY_OF[kind]}/${encodeURIComponent(id)}/history?${query}`);
     },
     undoHistory: (entryId, version) =>
-      api<Product>(`/api/history/${encodeURIComponent(entryId)}/undo`, { method: 'POST', headers: { 'If-Match': `"${version}"` } }),
+      api<Product>(`/api/history/${encodeURIComponent(entryId)}/undo`, {
+        method: 'POST',
+        headers: { 'If-Match': `"${version}"` },
+      }),
+    duplicateImages: (productId) =>
+      api<DuplicateImages>(`/api/products/${encodeURIComponent(productId)}/duplicate`, { method: 'POST' }),
+    scheduleSettings: () => api<ScheduleSettings>('/api/schedule'),
+    productIds: (filter) => {
+      const query = new URLSearchParams();
+      for (const [k, v] of Object.entries(filter))
+        if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+      return api<ProductIds>(`/api/products/ids?${query}`);
+    },
+    bulkProducts: (request) => api<BulkResult>('/api/products/bulk', { method: 'POST', body: request }),
+    undoBulk: (batch) =>
+      api<BulkUndoResult>(`/api/products/bulk/${encodeURIComponent(batch)}/undo`, { method: 'POST' }),
     listViews: async () => (await api<{ items: SavedView[] }>('/api/views')).items,
     saveView: (view) => api<SavedView>('/api/views', { method: 'POST', body: view }),
     removeView: async (id) => void (await api(`/api/views/${encodeURIComponent(id)}`, { method: 'DELETE' })),
-    // better-auth's own routes where they fit (the server ends the other sessions whatever the body says), ours to list by id.
+    // better-auth's own routes where they fit (the server ends the other sessions whatever the body says), ours to list
+    // by id.
     changePassword: async ({ currentPassword, newPassword }) => {
-      await api('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } });
+      await api('/api/auth/change-password', {
+        method: 'POST',
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+      });
     },
     listSessions: async () => (await api<AccountSessions>('/api/me/sessions')).items,
     endSession: async (id) => {
@@ -50,6 +73,39 @@ export function createDataProvider(): AppDataProvider {
     endOtherSessions: async () => {
       await api('/api/auth/revoke-other-sessions', { method: 'POST', body: {} });
     },
-    endUserSessions: async (uid) => (await api<{ ended: number }>(`/api/users/${encodeURIComponent(uid)}/sessions`, { method: 'DELETE' })).ended,
+    endUserSessions: async (uid) =>
+      (await api<{ ended: number }>(`/api/users/${encodeURIComponent(uid)}/sessions`, { method: 'DELETE' })).ended,
+    listPasskeys,
+    addPasskey,
+    renamePasskey,
+    removePasskey,
+    // Two-factor sign-in: better-auth's plugin routes (server/auth/twoFactor.ts) and our status read.
+    getTwoFactor: () => api<TwoFactorStatus>('/api/me/two-factor'),
+    startTwoFactor: async (password) => {
+      const started = await api<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', {
+        method: 'POST',
+        body: { password },
+      });
+      return { totpURI: started.totpURI, recoveryCodes: started.backupCodes };
+    },
+    confirmTwoFactor: async (code) => {
+      await api('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } }).catch((err: unknown) => {
+        // The library answers a wrong code with 401; here the person is signed in and only typed it wrong, which
+        // must not read as a lost session (react-admin signs out on 401).
+        throw err instanceof ApiError && err.status === 401 && err.code === 'INVALID_CODE'
+          ? new ApiError(400, err.code, err.message)
+          : err;
+      });
+    },
+    disableTwoFactor: async (password) => {
+      await api('/api/auth/two-factor/disable', { method: 'POST', body: { password } });
+    },
+    renewRecoveryCodes: async (password) =>
+      (
+        await api<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', {
+          method: 'POST',
+          body: { password },
+        })
+      ).backupCodes,
   };
 }

@@ -1,6 +1,6 @@
-import { currentMessages, getLocale } from '../../src/locale';
-import { isRetryable, retryAfterMs, retryBudget, retryDelay } from '../../domain/uploads';
-import type { BackendError } from '../types';
+import { currentLocale, currentMessages } from '../shared/locale';
+import { isRetryable, retryAfterMs, retryBudget, retryWait } from '../../domain/retry';
+import type { BackendError } from '../../base/backend';
 
 /** A failed call to our API, carrying the answer's status, code and message. */
 export class ApiError extends Error implements BackendError {
@@ -62,11 +62,12 @@ export interface RetryTimers {
   now(): number;
   /** Waits `ms`, or rejects with the signal's reason as soon as it is aborted. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  /** In [0, 1): the jitter of `retryDelay`. */
+  /** In [0, 1): the jitter of `retryWait`. */
   random(): number;
 }
 
-const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+const abortReason = (signal: AbortSignal): unknown =>
+  signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 
 const realTimers: RetryTimers = {
   // Read Date.now and setTimeout at call time, so vi.useFakeTimers() drives the real ones too.
@@ -109,7 +110,9 @@ export function isRepeatable(method: NonNullable<ApiInit['method']>, headers: Re
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError; retryAfter: string | null };
 
-/** One request: its parsed answer, or the ApiError it ends in (status 0 when there was no answer). Aborts are thrown. */
+/**
+ * One request: its parsed answer, or the ApiError it ends in (status 0 when there was no answer). Aborts are thrown.
+ */
 async function attempt<T>(path: string, init: ApiInit): Promise<Attempt<T>> {
   const { method = 'GET', body, headers, signal } = init;
   const noAnswer = (err: unknown): Attempt<T> => {
@@ -123,7 +126,12 @@ async function attempt<T>(path: string, init: ApiInit): Promise<Attempt<T>> {
       method,
       credentials: 'same-origin',
       // The server answers in the console's language (its messages and mails follow Accept-Language).
-      headers: { Accept: 'application/json', 'Accept-Language': getLocale(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': currentLocale(),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -145,9 +153,10 @@ async function attempt<T>(path: string, init: ApiInit): Promise<Attempt<T>> {
 /**
  * Calls our JSON API (same origin, cookie session) and returns the parsed answer; throws ApiError on failure.
  *
- * A repeatable request (see `isRepeatable`) that gets no answer, 408, 429 or 5xx is sent again after `retryDelay`
+ * A repeatable request (see `isRepeatable`) that gets no answer, 408, 429 or 5xx is sent again after `retryWait`
  * (1 s doubling to 32 s, with jitter), or after the `Retry-After` seconds a 429 or 503 asks for, until
- * `retryBudget('operation')` (120 s, spec §9) has passed since the first try; the last wait is cut to end on the
+ * `retryBudget('operation')` (120 s, the operation retry limit) has passed since the first try; the last wait is cut to
+ * end on the
  * budget, and a Retry-After that reaches past it ends the call at once with that answer. Aborting the signal stops at
  * once, also between tries, with the signal's reason.
  */
@@ -165,7 +174,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     const left = retryBudget('operation') - (now - started);
     const asked = error.status === 429 || error.status === 503 ? retryAfterMs(result.retryAfter, now) : undefined;
     if (left <= 0 || (asked !== undefined && asked > left)) throw error;
-    await timers.sleep(Math.min(asked ?? retryDelay(n, timers.random()), left), signal);
+    await timers.sleep(Math.min(asked ?? retryWait(n, timers.random()), left), signal);
   }
 }
 

@@ -1,8 +1,19 @@
-import type { AppAuthProvider, AppDataProvider } from '../types';
+import type { Locale } from '../../domain/locales';
+import type { AppAuthProvider, AppDataProvider } from '../../base/backend';
+import { speak } from '../shared/locale';
 import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 
+export interface LocalBackendOptions {
+  /** The language the set's calls and its own errors speak, read at each call (see providers/shared/locale.ts). */
+  locale: () => Locale;
+}
+
 /** The provider set that talks to our own server (same origin, cookie session). */
-export function createLocalBackend(): { authProvider: AppAuthProvider; dataProvider: AppDataProvider } {
+export function createLocalBackend({ locale }: LocalBackendOptions): {
+  authProvider: AppAuthProvider;
+  dataProvider: AppDataProvider;
+} {
+  speak(locale);
   return { authProvider: createAuthProvider(), dataProvider: createDataProvider() };
 }

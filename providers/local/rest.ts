@@ -1,13 +1,13 @@
 import type { DataProvider, GetListResult, GetManyParams, Identifier, RaRecord } from 'react-admin';
-import type { Page } from '../../domain/users';
-import { PAGE_SIZE } from '../../domain/constants';
+import { PAGE_SIZE, type Page } from '../../domain/constants';
 import { api } from './http';
 
 type Row = Record<string, unknown>;
 
 /** Every record of the API carries its `id` (users' equals their `uid`); react-admin wants it as a string or number. */
 function withId<R extends RaRecord>(row: Row): R {
-  if (typeof row.id !== 'string' && typeof row.id !== 'number') throw new Error('The server answered a record without an id.');
+  if (typeof row.id !== 'string' && typeof row.id !== 'number')
+    throw new Error('The server answered a record without an id.');
   return row as R;
 }
 
@@ -60,7 +60,9 @@ export function restMethods(): DataProvider {
     }),
     getManyReference: async (resource, { target, id, pagination, filter, meta, signal }) =>
       getPage(resource, pagination?.perPage ?? PAGE_SIZE, meta?.after, { ...filter, [target]: id }, signal),
-    create: async (resource, { data }) => ({ data: withId(await api<Row>(path(resource), { method: 'POST', body: data })) }),
+    create: async (resource, { data }) => ({
+      data: withId(await api<Row>(path(resource), { method: 'POST', body: data })),
+    }),
     // A partial change is PATCH; meta.replace sends the whole record as PUT (e.g. a language's text map).
     update: async (resource, { id, data, previousData, meta }) => ({
       data: withId(

@@ -1,156 +1,106 @@
-import { chunkSize, isResumable, isRetryable, retryBudget, retryDelay, type UploadedImage, type UploadState } from '../../domain/uploads';
-import type { UploadCallbacks, UploadHandle } from '../types';
-import { currentMessages, getLocale } from '../../src/locale';
+import { Upload, type DetailedError } from 'tus-js-client';
+import { chunkSize, isResumable, type UploadedImage, type UploadState } from '../../domain/uploads';
+import { isRetryable, retryBudget, retryWait } from '../../domain/retry';
+import type { UploadCallbacks, UploadHandle } from '../../base/backend';
+import { currentLocale, currentMessages } from '../shared/locale';
 
 export type { UploadCallbacks, UploadHandle };
 
 const ENDPOINT = '/api/uploads';
 
-interface Answer {
-  status: number;
-  header(name: string): string | null;
-  body: string;
-}
+/**
+ * Enough waits to outlast the upload budget (1 s doubling to 32 s: the budget of 600 s takes 24); whether a failure
+ * is tried again at all is `onShouldRetry`'s, which also ends the tries once the budget is spent.
+ */
+const WAITS = 40;
 
-class Stop extends Error {}
-
-/** One XHR (fetch cannot report upload progress); status 0 when there was no answer. */
-function send(method: string, url: string, headers: Record<string, string>, body: Blob | null, onSent: (n: number) => void, signal: AbortSignal): Promise<Answer> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept-Language', getLocale());
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => onSent(e.loaded);
-    const abort = (): void => xhr.abort();
-    const answer = (): void => {
-      // One listener per request, gone with its answer: many retries on one signal must not pile them up.
-      signal.removeEventListener('abort', abort);
-      resolve({ status: xhr.status, header: (n) => xhr.getResponseHeader(n), body: xhr.responseText });
-    };
-    xhr.onload = answer;
-    xhr.onerror = answer;
-    xhr.onabort = answer;
-    signal.addEventListener('abort', abort, { once: true });
-    xhr.send(body);
-  });
-}
-
-const message = (a: Answer, fallback: string): string => {
+/** The server's own message in a refused answer, else the fallback (413 from a proxy has no JSON of ours). */
+function messageOf(err: Error | DetailedError): string {
+  const m = currentMessages().uploads;
+  const answer = 'originalResponse' in err ? err.originalResponse : null;
+  if (!answer) return m.failed;
   try {
-    return (JSON.parse(a.body) as { error?: { message?: string } }).error?.message ?? fallback;
+    return (JSON.parse(answer.getBody()) as { error?: { message?: string } }).error?.message ?? m.failed;
   } catch {
-    return a.status === 413 ? currentMessages().uploads.tooLarge : fallback;
+    return answer.getStatus() === 413 ? m.tooLarge : m.failed;
   }
-};
+}
 
-/** Uploads an image with tus 1.0.0: one request up to 256 KiB, else chunks from 256 KiB doubling to 32 MiB; resumes after pause or failure. */
+const statusOf = (err: Error | DetailedError): number =>
+  'originalResponse' in err ? (err.originalResponse?.getStatus() ?? 0) : 0;
+
+/**
+ * Uploads an image with tus 1.0.0 through tus-js-client: one request up to 256 KiB, else chunks from 256 KiB doubling
+ * to 32 MiB (the library sends a fixed size, so each finished chunk sets the next one's); no answer, 408, 429 and 5xx
+ * are tried again for up to 600 s; pause and resume continue from the offset the server holds.
+ */
 export function uploadImage(file: File, cb: UploadCallbacks = {}): UploadHandle {
-  let location: string | null = null;
-  let offset = 0;
-  let chunk = 0;
-  let control = new AbortController();
+  const state = (s: UploadState, m?: string): void => cb.onState?.(s, m);
   let paused = false;
   let canceled = false;
-  let wake: (() => void) | null = null;
-  const state = (s: UploadState, m?: string): void => cb.onState?.(s, m);
-  const meta = `filename ${btoa(unescape(encodeURIComponent(file.name)))},filetype ${btoa(file.type || 'application/octet-stream')}`;
+  let chunk = 0;
+  /** When the current run of failures began: the budget counts from the first failure since the last progress. */
+  let failingSince = 0;
+  let settle!: { resolve: (image: UploadedImage) => void; reject: (err: Error) => void };
+  const done = new Promise<UploadedImage>((resolve, reject) => (settle = { resolve, reject }));
 
-  const waitWhilePaused = async (): Promise<void> => {
-    while (paused && !canceled) await new Promise<void>((r) => (wake = r));
-    if (canceled) throw new Stop();
-  };
-
-  /** Sends a request, retrying 408 / 429 / 5xx / no answer with backoff, within the upload budget. */
-  const withRetry = async (make: () => Promise<Answer>): Promise<Answer> => {
-    const started = Date.now();
-    for (let attempt = 0; ; attempt++) {
-      await waitWhilePaused();
-      const a = await make();
-      if (canceled) throw new Stop();
-      if (!paused && (!isRetryable(a.status) || Date.now() - started > retryBudget('upload'))) return a;
-      if (!paused) await new Promise((r) => setTimeout(r, retryDelay(attempt, Math.random())));
-      await waitWhilePaused();
-      // After a cut or a pause the server may hold part of the chunk: ask before sending again, so at most one chunk is re-sent.
-      if (location) {
-        const head = await send('HEAD', location, { 'Tus-Resumable': '1.0.0' }, null, () => undefined, control.signal);
-        const known = Number(head.header('Upload-Offset'));
-        if (head.status === 200 && Number.isFinite(known)) offset = known;
-      }
-    }
-  };
-
-  const run = async (): Promise<UploadedImage> => {
-    state('running');
-    cb.onProgress?.(0, file.size);
-    const first = isResumable(file.size) ? chunkSize(0) : file.size;
-    let last = await withRetry(() =>
-      send('POST', ENDPOINT, {
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': String(file.size),
-        'Upload-Metadata': meta,
-        'Content-Type': 'application/offset+octet-stream',
-      }, file.slice(0, first), (n) => cb.onProgress?.(Math.min(n, first), file.size), control.signal),
-    );
-    if (last.status !== 201) throw new Error(message(last, currentMessages().uploads.failed));
-    location = last.header('Location');
-    offset = Number(last.header('Upload-Offset') ?? first);
-    chunk = 1;
-    while (offset < file.size) {
-      const size = Math.min(chunkSize(chunk), file.size - offset);
-      // A retry may start further on (the HEAD above moved `offset`), so progress counts from where each attempt starts.
-      last = await withRetry(() => {
-        const at = offset;
-        return send('PATCH', location!, {
-          'Tus-Resumable': '1.0.0',
-          'Upload-Offset': String(at),
-          'Content-Type': 'application/offset+octet-stream',
-        }, file.slice(at, at + size), (n) => cb.onProgress?.(at + n, file.size), control.signal);
-      });
-      if (last.status !== 204 && last.status !== 200) throw new Error(message(last, currentMessages().uploads.failed));
-      offset = Number(last.header('Upload-Offset') ?? offset + size);
+  const upload = new Upload(file, {
+    // Absolute, so the library can resolve the Location the server answers against it.
+    endpoint: new URL(ENDPOINT, window.location.href).href,
+    chunkSize: isResumable(file.size) ? chunkSize(0) : file.size,
+    uploadDataDuringCreation: true,
+    metadata: { filename: file.name, filetype: file.type || 'application/octet-stream' },
+    headers: { 'Accept-Language': currentLocale() },
+    // Nothing kept in localStorage: a new page starts a new upload (the staging sweep removes the old one).
+    storeFingerprintForResuming: false,
+    retryDelays: Array.from({ length: WAITS }, (_, i) => retryWait(i, Math.random())),
+    onShouldRetry: (err, attempt) => {
+      const now = Date.now();
+      if (attempt === 0) failingSince = now;
+      return isRetryable(statusOf(err)) && now - failingSince <= retryBudget('upload');
+    },
+    onProgress: (sent, total) => cb.onProgress?.(sent, total),
+    onChunkComplete: () => {
       chunk++;
-    }
-    cb.onProgress?.(file.size, file.size);
-    return JSON.parse(last.body) as UploadedImage;
-  };
-
-  const done = run().then(
-    (image) => {
+      upload.options.chunkSize = chunkSize(chunk);
+    },
+    onSuccess: ({ lastResponse }) => {
+      cb.onProgress?.(file.size, file.size);
       state('success');
-      return image;
+      settle.resolve(JSON.parse(lastResponse.getBody()) as UploadedImage);
     },
-    (err: unknown) => {
-      if (err instanceof Stop || canceled) {
-        state('canceled');
-        throw new Error('Upload canceled.');
-      }
-      const m = err instanceof Error ? err.message : currentMessages().uploads.failed;
+    onError: (err) => {
+      const m = messageOf(err);
       state('error', m);
-      throw err instanceof Error ? err : new Error(m);
+      settle.reject(new Error(m));
     },
-  );
+  });
+
+  state('running');
+  cb.onProgress?.(0, file.size);
+  upload.start();
   return {
     pause() {
       if (paused || canceled) return;
       paused = true;
-      control.abort();
+      void upload.abort();
       state('paused');
     },
     resume() {
       if (!paused || canceled) return;
       paused = false;
-      control = new AbortController();
       state('running');
-      wake?.();
+      // The library asks the server for its offset first (HEAD), so at most one chunk is sent again.
+      upload.start();
     },
     cancel() {
+      if (canceled) return;
       canceled = true;
-      control.abort();
-      wake?.();
-      // Tell the server to drop what it staged; the sweep catches it otherwise.
-      if (location) void send('DELETE', location, { 'Tus-Resumable': '1.0.0' }, null, () => undefined, new AbortController().signal);
+      // With the upload's address known, the library asks the server to drop what it staged (DELETE); the staging
+      // sweep catches it otherwise.
+      void upload.abort(true).catch(() => undefined);
+      state('canceled');
+      settle.reject(new Error('Upload canceled.'));
     },
     done,
   };

@@ -2,13 +2,13 @@ import type { StoredUser, User } from '../../domain/users';
 
 const KEY = 'console.user';
 
-/** The part of a user record the browser keeps (spec §3); never a token. */
+/** The part of a user record the browser keeps; never a token. */
 export function toStoredUser(u: User | StoredUser): StoredUser {
   const { firstName, lastName, email, uid, active, isAdmin, isEditor } = u;
   return { firstName, lastName, email, uid, active, isAdmin, isEditor };
 }
 
-/** Keeps the signed-in record: local storage for editors only (spec §5), session storage for everyone else. */
+/** Keeps the signed-in record: local storage for editors only, session storage for everyone else. */
 export function storeUser(u: User | StoredUser): StoredUser {
   const record = toStoredUser(u);
   const [keep, drop] = record.isEditor ? [local(), session()] : [session(), local()];

@@ -1,7 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { LanguageKey } from '../../domain/languages';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 
 interface Props {
   open: boolean;

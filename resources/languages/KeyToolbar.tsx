@@ -1,7 +1,7 @@
 import { Box, Button, InputAdornment, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import AddIcon from '@mui/icons-material/Add';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 
 /** Which keys the editor shows: all, or only those empty here or missing or empty in the other language. */
 export type Show = 'all' | 'todo';
@@ -28,7 +28,15 @@ export function KeyToolbar({ filter, onFilter, show, onShow, todo, onAddKey }: P
         onChange={(e) => onFilter(e.target.value)}
         size="small"
         sx={{ flex: '1 1 220px', maxWidth: 360 }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><FilterListIcon aria-hidden /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <FilterListIcon aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       <ToggleButtonGroup
         exclusive

@@ -1,10 +1,10 @@
 import { useGetOne } from 'react-admin';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { LanguageId } from '../../domain/constants';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import { labelText, type Label } from '../types';
-import { failureStatus } from '../../domain/failures';
-import { Busy } from '../shared/Busy';
+import { statusOf } from '../../base/errors';
+import { Busy } from '../../base/Busy';
 import { LanguageForm } from './LanguageForm';
 import { HistoryPanel } from '../shared/history/HistoryPanel';
 import type { LanguageRecord } from './texts';
@@ -29,7 +29,8 @@ export default function LanguageEditor({ languageId = 'en', title }: Props) {
   let body;
   if (current.isPending) body = <Busy minHeight={160} />;
   else if (current.error || !current.data) {
-    const failed = failureStatus(current.error) === 404 || !(current.error instanceof Error) ? t.notFound : current.error.message;
+    const failed =
+      statusOf(current.error) === 404 || !(current.error instanceof Error) ? t.notFound : current.error.message;
     body = <Typography role="alert">{failed}</Typography>;
   } else {
     const reload = async () => (await current.refetch()).data;

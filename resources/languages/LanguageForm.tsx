@@ -4,7 +4,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import SaveIcon from '@mui/icons-material/Save';
 import type { LanguageId } from '../../domain/constants';
 import { canDo, type RoleFlags } from '../../domain/permissions';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import { matchesFilter, todoKeys, type LanguageRecord } from './texts';
 import { useLanguageDraft } from './useLanguageDraft';
 import { useKeyChanges } from './useKeyChanges';
@@ -14,19 +14,25 @@ import { KeyToolbar, type Show } from './KeyToolbar';
 import { AddKeyDialog } from './AddKeyDialog';
 import { RemoveKeyDialog } from './RemoveKeyDialog';
 
-const has = (texts: LanguageRecord['texts'] | null, k: string): boolean => texts !== null && Object.prototype.hasOwnProperty.call(texts, k);
+const has = (texts: LanguageRecord['texts'] | null, k: string): boolean =>
+  texts !== null && Object.prototype.hasOwnProperty.call(texts, k);
 
 interface Props {
   record: LanguageRecord;
   languageId: LanguageId;
-  /** The other language's texts, shown beside each input and used to mark what either side lacks; null while unknown. */
+  /**
+   * The other language's texts, shown beside each input and used to mark what either side lacks; null while unknown.
+   */
   otherTexts: LanguageRecord['texts'] | null;
   reload: () => Promise<LanguageRecord | undefined>;
   /** Reads the other language again (after a key change touched it). */
   reloadOther: () => void;
 }
 
-/** The key/value editor: filter and 'Empty or missing', one required input per key (sorted ignoring case) with the other language's text, 'Save Changes'. */
+/**
+ * The key/value editor: filter and 'Empty or missing', one required input per key (sorted ignoring case) with the other
+ * language's text, 'Save Changes'.
+ */
 export function LanguageForm({ record, languageId, otherTexts, reload, reloadOther }: Props) {
   const t = useMessages().languages;
   const otherId: LanguageId = languageId === 'en' ? 'se' : 'en';
@@ -48,7 +54,8 @@ export function LanguageForm({ record, languageId, otherTexts, reload, reloadOth
 
   // From the saved texts, so a row does not vanish from 'Empty or missing' while its text is typed.
   const todo = useMemo(() => todoKeys(draft.base.texts, otherTexts), [draft.base.texts, otherTexts]);
-  const visible = (k: string): boolean => matchesFilter(k, filter) && (show === 'all' || todo.has(k) || !has(draft.base.texts, k));
+  const visible = (k: string): boolean =>
+    matchesFilter(k, filter) && (show === 'all' || todo.has(k) || !has(draft.base.texts, k));
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -81,13 +88,24 @@ export function LanguageForm({ record, languageId, otherTexts, reload, reloadOth
   };
 
   const shown = draft.keys.filter(visible);
-  const onlyThere = otherTexts ? Object.keys(otherTexts).filter((k) => !has(draft.values, k)).sort((a, b) => a.localeCompare(b)) : [];
+  const onlyThere = otherTexts
+    ? Object.keys(otherTexts)
+        .filter((k) => !has(draft.values, k))
+        .sort((a, b) => a.localeCompare(b))
+    : [];
   const mayRemove = canDo(permissions, 'removeLanguageKey');
 
   return (
     <>
       <Box component="form" ref={form} onSubmit={(e) => void submit(e)} noValidate>
-        <KeyToolbar filter={filter} onFilter={setFilter} show={show} onShow={setShow} todo={todo.size} onAddKey={() => setAdding(true)} />
+        <KeyToolbar
+          filter={filter}
+          onFilter={setFilter}
+          show={show}
+          onShow={setShow}
+          todo={todo.size}
+          onAddKey={() => setAdding(true)}
+        />
         <Stack spacing={2}>
           {shown.map((key) => (
             <TextRow
@@ -110,7 +128,18 @@ export function LanguageForm({ record, languageId, otherTexts, reload, reloadOth
           </Typography>
         )}
         <MissingKeys keys={onlyThere} onAdd={addFromOther} />
-        <Box sx={{ position: 'sticky', bottom: 0, py: 2, mt: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', zIndex: 1 }}>
+        <Box
+          sx={{
+            position: 'sticky',
+            bottom: 0,
+            py: 2,
+            mt: 2,
+            bgcolor: 'background.paper',
+            borderTop: 1,
+            borderColor: 'divider',
+            zIndex: 1,
+          }}
+        >
           {/* Beside the button that was pressed, so it is seen even at the end of a long list. */}
           {draft.stale && (
             <Alert

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 
 /** The keys the other language has and this one lacks, each with a button that adds its input here. */
 export function MissingKeys({ keys, onAdd }: { keys: readonly string[]; onAdd: (key: string) => void }) {

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import { Mark } from './Mark';
 
 interface Props {
@@ -17,11 +17,26 @@ interface Props {
 export function OtherText({ id, label, lang, value }: Props) {
   const t = useMessages().languages;
   return (
-    <Box id={id} sx={{ minWidth: 0, px: 1.5, py: 1, borderLeft: 3, borderColor: 'divider', bgcolor: 'action.hover', borderRadius: 1 }}>
+    <Box
+      id={id}
+      sx={{
+        minWidth: 0,
+        px: 1.5,
+        py: 1,
+        borderLeft: 3,
+        borderColor: 'divider',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+      }}
+    >
       <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block', fontWeight: 600 }}>
         {label}
       </Typography>
-      <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="body2"
+        component="span"
+        sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
         {value === undefined || value.trim() === '' ? (
           <Mark text={value === undefined ? t.missingIn : t.otherEmpty} />
         ) : (

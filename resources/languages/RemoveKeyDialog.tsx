@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { format } from '../../domain/messages';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 
 interface Props {
   /** The key asked about; null when the dialog is closed. */
@@ -25,7 +25,13 @@ export function RemoveKeyDialog({ textKey, onRemove, onClose }: Props) {
     onClose();
   };
   return (
-    <Dialog open={textKey !== null} onClose={onClose} aria-labelledby="remove-key-title" aria-describedby="remove-key-body" maxWidth="xs">
+    <Dialog
+      open={textKey !== null}
+      onClose={onClose}
+      aria-labelledby="remove-key-title"
+      aria-describedby="remove-key-body"
+      maxWidth="xs"
+    >
       <DialogTitle id="remove-key-title" sx={{ overflowWrap: 'anywhere' }}>
         {format(t.removeTitle, { key: last.current })}
       </DialogTitle>

@@ -2,7 +2,7 @@ import { memo, useId } from 'react';
 import { Box, IconButton, TextField, Tooltip } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { format } from '../../domain/messages';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import { Mark } from './Mark';
 import { OtherText } from './OtherText';
 
@@ -37,7 +37,15 @@ export const TextRow = memo(function TextRow(props: Props) {
   const describedBy = [helper ? `${id}-helper-text` : null, other ? `${id}-other` : null].filter(Boolean).join(' ');
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-      <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
         <TextField
           id={id}
           label={textKey}
@@ -56,7 +64,11 @@ export const TextRow = memo(function TextRow(props: Props) {
       </Box>
       {onRemove && (
         <Tooltip title={format(m.languages.removeKey, { key: textKey })}>
-          <IconButton aria-label={format(m.languages.removeKey, { key: textKey })} onClick={() => onRemove(textKey)} sx={{ mt: 1 }}>
+          <IconButton
+            aria-label={format(m.languages.removeKey, { key: textKey })}
+            onClick={() => onRemove(textKey)}
+            sx={{ mt: 1 }}
+          >
             <DeleteOutlineIcon />
           </IconButton>
         </Tooltip>

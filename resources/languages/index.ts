@@ -1,10 +1,10 @@
 import { createElement } from 'react';
-import { lazyPage } from '../../src/lazyPage';
+import { lazyPage } from '../../base/lazyPage';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { ResourceDefinition } from '../types';
 
 const LanguageEditor = lazyPage(() => import('./LanguageEditor'));
-/** The languages resource (editors): its sidebar group and the two text editors, under /languages (spec §2). */
+/** The languages resource (editors): its sidebar group and the two text editors, under /languages. */
 export default {
   name: 'languages',
   area: 'languages',
@@ -19,7 +19,13 @@ export default {
     ],
   },
   pages: [
-    { path: 'english', element: createElement(LanguageEditor, { languageId: 'en', title: (m) => m.languages.english }) },
-    { path: 'swedish', element: createElement(LanguageEditor, { languageId: 'se', title: (m) => m.languages.swedish }) },
+    {
+      path: 'english',
+      element: createElement(LanguageEditor, { languageId: 'en', title: (m) => m.languages.english }),
+    },
+    {
+      path: 'swedish',
+      element: createElement(LanguageEditor, { languageId: 'se', title: (m) => m.languages.swedish }),
+    },
   ],
 } satisfies ResourceDefinition;

@@ -35,7 +35,11 @@ export const isEmptyText = (v: string | boolean | undefined): boolean => typeof 
 /** The keys a translator still has to fill: empty here as saved, or missing or empty in the other language. */
 export function todoKeys(texts: LanguageRecord['texts'], other: LanguageRecord['texts'] | null): Set<string> {
   const has = (t: LanguageRecord['texts'], k: string): boolean => Object.prototype.hasOwnProperty.call(t, k);
-  return new Set(Object.keys(texts).filter((k) => isEmptyText(texts[k]) || (other !== null && (!has(other, k) || isEmptyText(other[k])))));
+  return new Set(
+    Object.keys(texts).filter(
+      (k) => isEmptyText(texts[k]) || (other !== null && (!has(other, k) || isEmptyText(other[k]))),
+    ),
+  );
 }
 
 /**

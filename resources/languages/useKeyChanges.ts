@@ -1,7 +1,7 @@
 import { useDataProvider, useNotify } from 'react-admin';
 import { coerceValue } from '../../domain/languages';
-import { failureReason, failureStatus } from '../../domain/failures';
-import { useMessages } from '../../src/locale';
+import { failureReason, statusOf } from '../../base/errors';
+import { useMessages } from '../../base/locale';
 import type { LanguageRecord } from './texts';
 
 interface Draft {
@@ -14,7 +14,11 @@ interface Draft {
  * Adding a key to both languages and removing one from both (admins), each from the version the edits started from
  * (If-Match); the edits are moved onto the saved record, and the other language is read again.
  */
-export function useKeyChanges(draft: Draft, reload: () => Promise<LanguageRecord | undefined>, otherChanged: () => void) {
+export function useKeyChanges(
+  draft: Draft,
+  reload: () => Promise<LanguageRecord | undefined>,
+  otherChanged: () => void,
+) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const t = useMessages().languages;
@@ -24,14 +28,19 @@ export function useKeyChanges(draft: Draft, reload: () => Promise<LanguageRecord
   /** Adds the key with its text here (empty in the other language); answers why it was refused, or null. */
   const add = async (key: string, value: string): Promise<string | null> => {
     try {
-      const params = { id: key, data: { value: coerceValue(value) }, previousData: { id: key, version: base.version }, meta: { replace: true } };
+      const params = {
+        id: key,
+        data: { value: coerceValue(value) },
+        previousData: { id: key, version: base.version },
+        meta: { replace: true },
+      };
       const { data } = await dataProvider.update<LanguageRecord>(resource, params);
       draft.rebase(data);
       otherChanged();
       notify(t.keyAdded, { type: 'success' });
       return null;
     } catch (err) {
-      if (failureStatus(err) !== 409) return failureReason(err) ?? t.failure;
+      if (statusOf(err) !== 409) return failureReason(err) ?? t.failure;
       draft.markStale();
       return t.stale;
     }
@@ -42,7 +51,7 @@ export function useKeyChanges(draft: Draft, reload: () => Promise<LanguageRecord
     try {
       await dataProvider.delete(resource, { id: key, previousData: { id: key, version: base.version } });
     } catch (err) {
-      if (failureStatus(err) === 409) draft.markStale();
+      if (statusOf(err) === 409) draft.markStale();
       else {
         const reason = failureReason(err);
         notify(reason ? `${t.failure}: ${reason}` : t.failure, { type: 'error' });

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
 import { sortKeys } from '../../domain/languages';
-import { useMessages } from '../../src/locale';
-import { failureReason, failureStatus } from '../../domain/failures';
+import { useMessages } from '../../base/locale';
+import { failureReason, statusOf } from '../../base/errors';
 import { emptyKeys, fromInputs, rebaseValues, toInputs, type LanguageRecord } from './texts';
 
 /** What the editor holds: the record the edits started from, its keys in order, and the typed values. */
@@ -37,7 +37,9 @@ export function useLanguageDraft(record: LanguageRecord, reload: () => Promise<L
   }, []);
 
   const addKey = useCallback((key: string) => {
-    setDraft((d) => (key in d.values ? d : { ...d, keys: sortKeys([...d.keys, key]), values: { ...d.values, [key]: '' } }));
+    setDraft((d) =>
+      key in d.values ? d : { ...d, keys: sortKeys([...d.keys, key]), values: { ...d.values, [key]: '' } },
+    );
   }, []);
 
   /** Moves the edits onto a record our own key change (add or remove) saved; the typed values stay. */
@@ -67,7 +69,7 @@ export function useLanguageDraft(record: LanguageRecord, reload: () => Promise<L
       void reload().catch(() => undefined);
       notify(t.updated, { type: 'success' });
     } catch (err) {
-      if (failureStatus(err) === 409) {
+      if (statusOf(err) === 409) {
         // The form shows the stale message as an alert with its Reload button; a toast would say it twice.
         setStale(true);
       } else {

@@ -1,12 +1,12 @@
 import { useState, type ChangeEvent, type DragEvent, type Ref } from 'react';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import { IMAGE_ACCEPT, PLACEHOLDER_IMAGE } from './images';
 import { isChosen, type Slot } from './useImageSlots';
 import { UploadStatus } from './UploadStatus';
 import { SlotControls } from './SlotControls';
-import { visuallyHidden } from '../shared/visuallyHidden';
+import { visuallyHidden } from '../../base/visuallyHidden';
 
 /** The drag data type of an image moved between slots (files from the desktop come as 'Files'). */
 export const SLOT_DRAG_TYPE = 'application/x-product-image-slot';
@@ -44,7 +44,10 @@ function pictureOf(slot: Slot): string {
   return slot.thumbnail ?? slot.address ?? PLACEHOLDER_IMAGE;
 }
 
-/** One image slot: its picture, a picker (jpg, png, jpeg) or a dropped file that uploads at once, its progress and its buttons. */
+/**
+ * One image slot: its picture, a picker (jpg, png, jpeg) or a dropped file that uploads at once, its progress and its
+ * buttons.
+ */
 export function ImageSlot(props: Props) {
   const { index, slot, showImage, primary, onChoose, takesSlot } = props;
   const t = useMessages().products;
@@ -58,7 +61,8 @@ export function ImageSlot(props: Props) {
     e.target.value = '';
     if (file) onChoose(file);
   };
-  const welcome = (e: DragEvent): boolean => e.dataTransfer.types.includes('Files') || (takesSlot && e.dataTransfer.types.includes(SLOT_DRAG_TYPE));
+  const welcome = (e: DragEvent): boolean =>
+    e.dataTransfer.types.includes('Files') || (takesSlot && e.dataTransfer.types.includes(SLOT_DRAG_TYPE));
   const dragOver = (e: DragEvent): void => {
     if (!welcome(e)) return;
     e.preventDefault();
@@ -114,7 +118,14 @@ export function ImageSlot(props: Props) {
             draggable={filled}
             onDragStart={filled ? dragStart : undefined}
             onDragEnd={filled ? props.onDragEnd : undefined}
-            sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100', cursor: filled ? 'grab' : undefined }}
+            sx={{
+              width: '100%',
+              aspectRatio: '1',
+              objectFit: 'cover',
+              borderRadius: 1,
+              bgcolor: 'grey.100',
+              cursor: filled ? 'grab' : undefined,
+            }}
           />
         )}
         {/* The native input stays focusable (Tab, then Space or Enter); the label is what people see. */}
@@ -128,13 +139,37 @@ export function ImageSlot(props: Props) {
           sx={{ '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
         >
           {action}
-          <input id={`${props.idBase}-picker`} type="file" accept={IMAGE_ACCEPT} onChange={picked} ref={props.inputRef} aria-invalid={props.invalid || undefined} style={visuallyHidden} />
+          <input
+            id={`${props.idBase}-picker`}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            onChange={picked}
+            ref={props.inputRef}
+            aria-invalid={props.invalid || undefined}
+            style={visuallyHidden}
+          />
         </Button>
         <Typography variant="caption" color="text.secondary" aria-hidden sx={{ textAlign: 'center' }}>
           {over ? t.dropHere : t.orDrop}
         </Typography>
-        {filled && <SlotControls index={index} idBase={props.idBase} onEarlier={props.onEarlier} onLater={props.onLater} onRemove={props.onRemove} />}
-        {slot.upload && <UploadStatus upload={slot.upload} label={label} onPause={props.onPause} onResume={props.onResume} onCancel={props.onCancel} />}
+        {filled && (
+          <SlotControls
+            index={index}
+            idBase={props.idBase}
+            onEarlier={props.onEarlier}
+            onLater={props.onLater}
+            onRemove={props.onRemove}
+          />
+        )}
+        {slot.upload && (
+          <UploadStatus
+            upload={slot.upload}
+            label={label}
+            onPause={props.onPause}
+            onResume={props.onResume}
+            onCancel={props.onCancel}
+          />
+        )}
       </Stack>
     </Box>
   );

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 
 import { useInput, ValidationError } from 'react-admin';
 import { Box, FormHelperText, Typography } from '@mui/material';
 import { format } from '../../domain/messages';
-import { currentMessages, useMessages } from '../../src/locale';
-import { visuallyHidden } from '../shared/visuallyHidden';
+import { currentMessages, useMessages } from '../../base/locale';
+import { visuallyHidden } from '../../base/visuallyHidden';
 import { SLOTS } from './images';
 import { ImageSlot } from './ImageSlot';
 import { neighbour } from './slotOrder';
@@ -12,14 +12,18 @@ import { isChosen, useImageSlots, type Settled } from './useImageSlots';
 /** The id of the moved image's button to focus: the same way if it can still go that way, else the other. */
 function focusAfterMove(base: string, way: 'earlier' | 'later'): string {
   const same = document.getElementById(`${base}-${way}`);
-  return same instanceof HTMLButtonElement && !same.disabled ? same.id : `${base}-${way === 'earlier' ? 'later' : 'earlier'}`;
+  return same instanceof HTMLButtonElement && !same.disabled
+    ? same.id
+    : `${base}-${way === 'earlier' ? 'later' : 'earlier'}`;
 }
 
 /** How a form's Save waits for the images being uploaded: progress in percent, then what they came to. */
 export type WaitForImages = (onProgress: (percent: number) => void) => Promise<Settled>;
 
 interface Props {
-  /** 'create': pickers appear one by one (2 once 1 is chosen, 3 once 2 is); 'edit': all three, placeholders where empty. */
+  /**
+   * 'create': pickers appear one by one (2 once 1 is chosen, 3 once 2 is); 'edit': all three, placeholders where empty.
+   */
   mode: 'create' | 'edit';
   /** The images the slots start with (edit: the product's; key the input by version to start again). */
   initial?: readonly string[];
@@ -44,15 +48,23 @@ export function ImagesInput({ mode, initial = [], thumbnails = [], waitRef }: Pr
     return Array.isArray(value) && value.length > 0 ? undefined : texts.mustAddImage;
   }, []);
   const { field, fieldState, formState, id } = useInput({ source: 'images', validate });
-  const { slots, choose, pause, resume, cancel, move, remove, isPending, settle } = useImageSlots(initial, thumbnails, field.onChange);
+  const { slots, choose, pause, resume, cancel, move, remove, isPending, settle } = useImageSlots(
+    initial,
+    thumbnails,
+    field.onChange,
+  );
   pending.current = isPending;
-  if (waitRef) waitRef.current = (onProgress) => settle(onProgress, (u) => u.message ?? currentMessages().products.uploadStates[u.state]);
+  if (waitRef)
+    waitRef.current = (onProgress) =>
+      settle(onProgress, (u) => u.message ?? currentMessages().products.uploadStates[u.state]);
   const [said, say] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
   // After a move or a removal the slots are rendered anew: focus goes to where the person was working.
   const [refocus, setRefocus] = useState<((now: typeof slots) => string | null) | null>(null);
 
-  const visible = SLOTS.filter((i) => mode === 'edit' || i === 0 || isChosen(slots[i - 1]!) || isChosen(slots[i]!) || slots[i]!.upload !== null);
+  const visible = SLOTS.filter(
+    (i) => mode === 'edit' || i === 0 || isChosen(slots[i - 1]!) || isChosen(slots[i]!) || slots[i]!.upload !== null,
+  );
   const chosen = slots.filter(isChosen).length;
   const primary = slots.findIndex(isChosen);
   const idOf = (key: string): string => `${id}-${key}`;
@@ -70,16 +82,20 @@ export function ImagesInput({ mode, initial = [], thumbnails = [], waitRef }: Pr
     remove(i);
     say(format(t.removed, { n: i + 1 }));
     // The slot now in that place: its Remove button, or its picker when it is empty.
-    setRefocus(() => (now: typeof slots) => (now[i] ? `${idOf(now[i].key)}-${isChosen(now[i]) && chosen > 2 ? 'remove' : 'picker'}` : null));
+    setRefocus(
+      () => (now: typeof slots) =>
+        now[i] ? `${idOf(now[i].key)}-${isChosen(now[i]) && chosen > 2 ? 'remove' : 'picker'}` : null,
+    );
   };
   useEffect(() => {
     if (!refocus) return;
     const target = refocus(slots);
     if (target) document.getElementById(target)?.focus();
     setRefocus(null);
-  });
+  }, [refocus, slots]);
 
-  const error = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted) ? fieldState.error?.message : undefined;
+  const error =
+    fieldState.invalid && (fieldState.isTouched || formState.isSubmitted) ? fieldState.error?.message : undefined;
   const headingId = `${id}-heading`;
   const errorId = `${id}-error`;
   return (
@@ -102,8 +118,16 @@ export function ImagesInput({ mode, initial = [], thumbnails = [], waitRef }: Pr
               onPause={() => pause(i)}
               onResume={() => resume(i)}
               onCancel={() => cancel(i)}
-              onEarlier={chosen > 1 && neighbour(slots, i, -1, isChosen) !== null ? () => moveTo(i, neighbour(slots, i, -1, isChosen), 'earlier') : null}
-              onLater={chosen > 1 && neighbour(slots, i, 1, isChosen) !== null ? () => moveTo(i, neighbour(slots, i, 1, isChosen), 'later') : null}
+              onEarlier={
+                chosen > 1 && neighbour(slots, i, -1, isChosen) !== null
+                  ? () => moveTo(i, neighbour(slots, i, -1, isChosen), 'earlier')
+                  : null
+              }
+              onLater={
+                chosen > 1 && neighbour(slots, i, 1, isChosen) !== null
+                  ? () => moveTo(i, neighbour(slots, i, 1, isChosen), 'later')
+                  : null
+              }
               onRemove={chosen > 1 ? () => removeAt(i) : null}
               onDragStart={() => setDragged(i)}
               onDragEnd={() => setDragged(null)}

@@ -1,14 +1,28 @@
 import { useState } from 'react';
-import { Box, Button, FormControlLabel, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ImportResult, ImportRowResult } from '../../domain/productImport';
 import { format } from '../../domain/messages';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import { columnLabel } from './csv';
 
 /** Rows shown at first and added by each 'More'. */
 const SHOWN = 50;
 
-/** The checked file: its counts, then each row's outcome (only those with errors, when there are some), 50 at a time. */
+/**
+ * The checked file: its counts, then each row's outcome (only those with errors, when there are some), 50 at a time.
+ */
 export function ImportPreview({ result }: { result: ImportResult }) {
   const m = useMessages();
   const t = m.csv;
@@ -27,7 +41,13 @@ export function ImportPreview({ result }: { result: ImportResult }) {
         {format(t.summary, result.counts)}
       </Typography>
       <FormControlLabel
-        control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} disabled={result.counts.error === 0} />}
+        control={
+          <Switch
+            checked={onlyErrors}
+            onChange={(e) => setOnlyErrors(e.target.checked)}
+            disabled={result.counts.error === 0}
+          />
+        }
         label={t.onlyErrors}
       />
       <TableContainer sx={{ mt: 1 }}>

@@ -2,8 +2,13 @@ import { Box, Tooltip } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { Product } from '../../domain/products';
 import { format } from '../../domain/messages';
-import { missingLanguages, TRANSLATABLE_KEYS, translatedText, type TranslatedLanguage } from '../../domain/productFields';
-import { useMessages } from '../../src/locale';
+import {
+  missingLanguages,
+  TRANSLATABLE_KEYS,
+  translatedText,
+  type TranslatedLanguage,
+} from '../../domain/productFields';
+import { useMessages } from '../../base/locale';
 
 /** The languages a listed product still lacks its name or details in. */
 export const missingIn = (p: Product): TranslatedLanguage[] => missingLanguages(p.translations ?? {});
@@ -17,7 +22,9 @@ export function MissingMarks({ product }: { product: Product }) {
   const t = useMessages().products;
   return missingIn(product).map((lang) => {
     const gone = TRANSLATABLE_KEYS.filter((k) => translatedText(product.translations, lang, k) === '');
-    const said = format(gone.length === 1 ? t.missingOne[gone[0]!] : t.missingMark, { language: t.languageNames[lang] });
+    const said = format(gone.length === 1 ? t.missingOne[gone[0]!] : t.missingMark, {
+      language: t.languageNames[lang],
+    });
     return (
       <Tooltip key={lang} title={said}>
         <Box
@@ -25,7 +32,14 @@ export function MissingMarks({ product }: { product: Product }) {
           role="img"
           aria-label={said}
           tabIndex={0}
-          sx={{ display: 'inline-flex', verticalAlign: 'text-bottom', ml: 1, color: 'warning.dark', borderRadius: 0.5, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+          sx={{
+            display: 'inline-flex',
+            verticalAlign: 'text-bottom',
+            ml: 1,
+            color: 'warning.dark',
+            borderRadius: 0.5,
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+          }}
         >
           <TranslateIcon fontSize="small" aria-hidden />
         </Box>
@@ -44,7 +58,18 @@ export function MissingNote({ product }: { product: Product }) {
     <Box
       key={lang}
       component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mr: 1, px: 1, border: 1, borderColor: 'divider', borderRadius: 4, fontSize: '0.8125rem', color: 'text.primary' }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        mr: 1,
+        px: 1,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 4,
+        fontSize: '0.8125rem',
+        color: 'text.primary',
+      }}
     >
       <TranslateIcon aria-hidden sx={{ fontSize: '1rem', color: 'warning.dark' }} />
       {format(t.missing, { language: t.languageNames[lang] })}

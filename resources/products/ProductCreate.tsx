@@ -1,7 +1,10 @@
 import { Form, SaveButton, useCreate, useNotify } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { useMessages } from '../../src/locale';
-import { fieldMessagesOf, messageOf, statusOf } from '../shared/errors';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Alert } from '@mui/material';
+import { format } from '../../domain/messages';
+import { duplicateOf } from './duplicate';
+import { useMessages } from '../../base/locale';
+import { fieldMessagesOf, messageOf, statusOf } from '../../base/errors';
 import { focusFirstError } from '../shared/focusFirstError';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame, editPath } from './ProductFrame';
@@ -10,9 +13,15 @@ import { useWaitForImages } from './useWaitForImages';
 
 const FORM_ID = 'product-create';
 
-/** /products/add-product: a new product with up to three images; on success its edit page; a refusal focuses its first field. */
+/**
+ * /products/add-product: a new product with up to three images; on success its edit page; a refusal focuses its first
+ * field.
+ */
 export default function ProductCreate() {
-  const t = useMessages().products;
+  const m = useMessages();
+  const t = m.products;
+  // Opened by Edit Product's 'Duplicate': that product's fields, texts and copied images, and a new SKU to enter.
+  const duplicate = duplicateOf(useLocation().state);
   const [create] = useCreate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -30,22 +39,36 @@ export default function ProductCreate() {
     const waited = await wait();
     if ('errors' in waited) return waited.errors;
     try {
-      const product = await create('products', { data: { sku, ...productData(values), images: waited.images } }, { returnPromise: true });
+      const product = await create(
+        'products',
+        { data: { sku, ...productData(values), images: waited.images } },
+        { returnPromise: true },
+      );
       notify(t.added, { type: 'success' });
       navigate(editPath(product.id));
       return undefined;
     } catch (err) {
       notify(t.failure, { type: 'error' });
-      // A taken SKU, or the server's field messages, are also said beside the fields. Either way the form keeps what was typed.
+      // A taken SKU, or the server's field messages, are also said beside the fields. Either way the form keeps what
+      // was typed.
       return statusOf(err) === 409 ? { sku: messageOf(err) ?? t.duplicateSku } : fieldMessagesOf(err);
     }
   };
 
   return (
     <ProductFrame title={t.addTitle}>
-      <Form id={FORM_ID} defaultValues={productDefaults} onSubmit={save}>
+      {duplicate && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {format(m.duplicate.notice, { sku: duplicate.from })}
+        </Alert>
+      )}
+      <Form id={FORM_ID} defaultValues={duplicate?.values ?? productDefaults} onSubmit={save}>
         <ProductInputs />
-        <ImagesInput mode="create" waitRef={waitRef} />
+        {duplicate ? (
+          <ImagesInput mode="edit" initial={duplicate.images} thumbnails={duplicate.thumbnails} waitRef={waitRef} />
+        ) : (
+          <ImagesInput mode="create" waitRef={waitRef} />
+        )}
         <SaveButton label={saveLabel} alwaysEnable />
       </Form>
     </ProductFrame>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { EditBase, Form, SaveButton, useEditContext, useNotify, useSaveContext } from 'react-admin';
-import { Alert, Box, Button, Typography } from '@mui/material';
-import { useMessages } from '../../src/locale';
+import { useNavigate, useParams } from 'react-router-dom';
+import { EditBase, Form, SaveButton, useDataProvider, useEditContext, useNotify, useSaveContext } from 'react-admin';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import type { AppDataProvider } from '../../base/backend';
+import { CREATE_PATH, duplicateState } from './duplicate';
+import { useMessages } from '../../base/locale';
 import type { Product } from '../../domain/products';
-import { statusOf } from '../shared/errors';
+import { statusOf } from '../../base/errors';
 import { focusFirstError } from '../shared/focusFirstError';
-import { Busy } from '../shared/Busy';
+import { Busy } from '../../base/Busy';
 import { PLACEHOLDER_IMAGE } from './images';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame } from './ProductFrame';
@@ -27,6 +30,11 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
   const { record, isPending, error, refetch } = useEditContext<Product>();
   const { save } = useSaveContext();
   const { waitRef, wait, saveLabel } = useWaitForImages();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const m = useMessages();
+  const [copying, setCopying] = useState(false);
   if (isPending) return <Busy />;
   if (error || !record) {
     return (
@@ -40,7 +48,19 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
     await refetch();
     onReloaded();
   };
-  // Images still uploading are waited for, then the save goes on with their addresses; a refusal focuses its first field.
+  // Duplicate: the images copied first (new files, not shared), then Add Product opens with the product's fields.
+  const duplicate = async (): Promise<void> => {
+    setCopying(true);
+    try {
+      const copies = await dataProvider.duplicateImages(String(record.id));
+      navigate(CREATE_PATH, { state: { duplicate: duplicateState(record, copies) } });
+    } catch {
+      notify(m.duplicate.failed, { type: 'error' });
+      setCopying(false);
+    }
+  };
+  // Images still uploading are waited for, then the save goes on with their addresses; a refusal focuses its first
+  // field.
   const submit = async (values: Record<string, unknown>) => {
     const waited = await wait();
     const refused = 'errors' in waited ? waited.errors : await save?.({ ...values, images: waited.images });
@@ -58,9 +78,22 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
           component="img"
           src={record.primary ?? PLACEHOLDER_IMAGE}
           alt={record.primary ? `${t.primary}: ${record.name}` : t.noImage}
-          sx={{ width: 180, maxWidth: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.100' }}
+          sx={{
+            width: 180,
+            maxWidth: '100%',
+            aspectRatio: '1',
+            objectFit: 'cover',
+            borderRadius: 1,
+            bgcolor: 'grey.100',
+          }}
         />
-        <ImagesInput key={record.version} mode="edit" initial={record.images} thumbnails={record.thumbnails} waitRef={waitRef} />
+        <ImagesInput
+          key={record.version}
+          mode="edit"
+          initial={record.images}
+          thumbnails={record.thumbnails}
+          waitRef={waitRef}
+        />
         {conflict && (
           <Alert
             severity="warning"
@@ -74,15 +107,33 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
             {t.stale}
           </Alert>
         )}
-        <SaveButton label={saveLabel} />
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <SaveButton label={saveLabel} />
+          <Button
+            variant="outlined"
+            startIcon={<ContentCopyIcon />}
+            onClick={() => void duplicate()}
+            disabled={copying}
+          >
+            {m.duplicate.button}
+          </Button>
+        </Stack>
       </Form>
       {/* Reads again after each save (a new version); an undo saves, then the form reloads the product. */}
-      <HistoryPanel of={{ kind: 'product', id: String(record.id) }} refreshKey={record.version} version={record.version} onUndone={() => void reload()} />
+      <HistoryPanel
+        of={{ kind: 'product', id: String(record.id) }}
+        refreshKey={record.version}
+        version={record.version}
+        onUndone={() => void reload()}
+      />
     </ProductFrame>
   );
 }
 
-/** /products/edit-product/:getUid: loads the product, saves only if nobody saved meanwhile (If-Match), then shows the saved version. */
+/**
+ * /products/edit-product/:getUid: loads the product, saves only if nobody saved meanwhile (If-Match), then shows the
+ * saved version.
+ */
 export default function ProductEdit() {
   const { getUid = '' } = useParams<{ getUid: string }>();
   const t = useMessages().products;

@@ -6,16 +6,20 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import type { ImportResult, ImportRowIn } from '../../domain/productImport';
 import { format } from '../../domain/messages';
-import type { AppDataProvider } from '../../providers/types';
-import { useMessages } from '../../src/locale';
-import { messageOf } from '../shared/errors';
-import { visuallyHidden } from '../shared/visuallyHidden';
+import type { AppDataProvider } from '../../base/backend';
+import { useMessages } from '../../base/locale';
+import { messageOf } from '../../base/errors';
+import { visuallyHidden } from '../../base/visuallyHidden';
 import { parseCsv } from '../shared/csv';
 import { importRows } from './csv';
 import { ImportPreview } from './ImportPreview';
 import { LIST_PATH, ProductFrame } from './ProductFrame';
 
-type Step = { at: 'idle' } | { at: 'busy'; label: string } | { at: 'problem'; message: string } | { at: 'checked'; rows: ImportRowIn[]; result: ImportResult };
+type Step =
+  | { at: 'idle' }
+  | { at: 'busy'; label: string }
+  | { at: 'problem'; message: string }
+  | { at: 'checked'; rows: ImportRowIn[]; result: ImportResult };
 
 /** /products/import: a CSV file of products checked row by row, shown, then applied at once (or not at all). */
 export default function ProductImport() {
@@ -41,7 +45,13 @@ export default function ProductImport() {
       const result = await dataProvider.importProducts({ rows: read.rows, apply: false });
       setStep({ at: 'checked', rows: read.rows, result });
     } catch (err) {
-      setStep({ at: 'problem', message: err instanceof Error && !('status' in err) ? format(t.unreadable, { reason: err.message }) : (messageOf(err) ?? m.errors.server) });
+      setStep({
+        at: 'problem',
+        message:
+          err instanceof Error && !('status' in err)
+            ? format(t.unreadable, { reason: err.message })
+            : (messageOf(err) ?? m.errors.server),
+      });
     }
   };
 
@@ -67,10 +77,24 @@ export default function ProductImport() {
     <ProductFrame title={t.importTitle}>
       <Typography sx={{ mb: 2, maxWidth: '70ch' }}>{t.importIntro}</Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={step.at === 'busy' || applying}>
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          onClick={() => input.current?.click()}
+          disabled={step.at === 'busy' || applying}
+        >
           {t.chooseFile}
         </Button>
-        <Box component="input" ref={input} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} sx={visuallyHidden} tabIndex={-1} aria-label={t.chooseFile} />
+        <Box
+          component="input"
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => void choose(e)}
+          sx={visuallyHidden}
+          tabIndex={-1}
+          aria-label={t.chooseFile}
+        />
         {step.at === 'busy' && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
             <CircularProgress size={18} aria-hidden />
@@ -90,7 +114,10 @@ export default function ProductImport() {
               {t.fixFirst}
             </Alert>
           )}
-          <ImportPreview key={checked.result.rows.length + JSON.stringify(checked.result.counts)} result={checked.result} />
+          <ImportPreview
+            key={checked.result.rows.length + JSON.stringify(checked.result.counts)}
+            result={checked.result}
+          />
           <Box sx={{ mt: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Button
               variant="contained"
@@ -101,7 +128,9 @@ export default function ProductImport() {
             >
               {applying ? t.applying : t.apply}
             </Button>
-            {changes === 0 && checked.result.counts.error === 0 && <Typography color="text.secondary">{t.nothingToApply}</Typography>}
+            {changes === 0 && checked.result.counts.error === 0 && (
+              <Typography color="text.secondary">{t.nothingToApply}</Typography>
+            )}
           </Box>
         </>
       )}

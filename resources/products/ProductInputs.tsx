@@ -13,7 +13,8 @@ import {
   type TranslatedField,
   type TranslatedLanguage,
 } from '../../domain/productFields';
-import { currentMessages, useMessages } from '../../src/locale';
+import { currentMessages, useMessages } from '../../base/locale';
+import { ScheduleInputs, scheduleData } from './schedule';
 
 /** Required, and more than blanks (the server trims these too). */
 const notBlank = (value: unknown): string | undefined =>
@@ -30,7 +31,8 @@ const parseStatus = (v: unknown): boolean => v !== 'disabled';
 const emptyValue = (f: ProductField): unknown => {
   if (f.kind === 'flag') return true;
   if (f.kind === 'images') return [] as string[];
-  if (f.kind === 'choice') return (productRules[f.key as keyof typeof productRules] as { options: readonly string[] }).options[0];
+  if (f.kind === 'choice')
+    return (productRules[f.key as keyof typeof productRules] as { options: readonly string[] }).options[0];
   return '';
 };
 
@@ -38,11 +40,16 @@ const emptyValue = (f: ProductField): unknown => {
 const translatedSource = (tf: TranslatedField): string => `translations.${tf.lang}.${tf.field.key}`;
 
 /** The translated fields grouped by language, in the catalogue's order. */
-const byLanguage = TRANSLATED_LANGUAGES.map((lang) => ({ lang, fields: TRANSLATED_FIELDS.filter((tf) => tf.lang === lang) }));
+const byLanguage = TRANSLATED_LANGUAGES.map((lang) => ({
+  lang,
+  fields: TRANSLATED_FIELDS.filter((tf) => tf.lang === lang),
+}));
 
 /** Blank translated texts for every other language: `{ se: { name: '', details: '' } }`. */
 const emptyTranslations = (): Record<string, Record<string, string>> =>
-  Object.fromEntries(byLanguage.map(({ lang, fields }) => [lang, Object.fromEntries(fields.map((tf) => [tf.field.key, '']))]));
+  Object.fromEntries(
+    byLanguage.map(({ lang, fields }) => [lang, Object.fromEntries(fields.map((tf) => [tf.field.key, '']))]),
+  );
 
 /** The values a new product's form starts from. */
 export const productDefaults = {
@@ -54,7 +61,15 @@ export const productDefaults = {
  * One language's column: its heading, a hint (the other languages': they are optional), then its inputs. On md and up
  * the columns share the parent grid's rows (subgrid), so the names and details line up whatever the hint's length.
  */
-function LanguageColumn({ lang, inputs, children }: { lang: 'en' | TranslatedLanguage; inputs: number; children: ReactNode }) {
+function LanguageColumn({
+  lang,
+  inputs,
+  children,
+}: {
+  lang: 'en' | TranslatedLanguage;
+  inputs: number;
+  children: ReactNode;
+}) {
   const t = useMessages().products;
   const headingId = `product-language-${lang}`;
   const hintId = `${headingId}-hint`;
@@ -64,12 +79,23 @@ function LanguageColumn({ lang, inputs, children }: { lang: 'en' | TranslatedLan
       role="group"
       aria-labelledby={headingId}
       aria-describedby={translated ? hintId : undefined}
-      sx={{ minWidth: 0, display: { md: 'grid' }, gridRow: { md: `span ${inputs + 2}` }, gridTemplateRows: { md: 'subgrid' }, rowGap: { md: 0 } }}
+      sx={{
+        minWidth: 0,
+        display: { md: 'grid' },
+        gridRow: { md: `span ${inputs + 2}` },
+        gridTemplateRows: { md: 'subgrid' },
+        rowGap: { md: 0 },
+      }}
     >
       <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
         {t.languageTitles[lang]}
       </Typography>
-      <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1, display: { xs: translated ? 'block' : 'none', md: 'block' } }}>
+      <Typography
+        id={hintId}
+        variant="body2"
+        color="text.secondary"
+        sx={{ mb: 1, display: { xs: translated ? 'block' : 'none', md: 'block' } }}
+      >
         {translated ? t.translationOptional : ''}
       </Typography>
       {children}
@@ -99,10 +125,24 @@ export function ProductInputs({ skuLocked = false }: { skuLocked?: boolean }) {
         <TextInput source="price" label={t.price} validate={mandatory} autoComplete="off" />
         <SelectInput source="category" label={t.category} choices={categories} validate={required()} />
         <SelectInput source="mc" label={t.mc} choices={careChoices} validate={required()} />
-        <SelectInput source="active" label={t.status} choices={statusChoices} format={formatStatus} parse={parseStatus} validate={required()} />
+        <SelectInput
+          source="active"
+          label={t.status}
+          choices={statusChoices}
+          format={formatStatus}
+          parse={parseStatus}
+          validate={required()}
+        />
       </Box>
+      <ScheduleInputs />
       {/* Name and details in each catalogue language side by side (English first); one under the other on a phone. */}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `repeat(${byLanguage.length + 1}, minmax(0, 1fr))` }, columnGap: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: `repeat(${byLanguage.length + 1}, minmax(0, 1fr))` },
+          columnGap: 2,
+        }}
+      >
         <LanguageColumn lang="en" inputs={2}>
           <TextInput source="name" label={t.name} validate={mandatory} autoComplete="off" />
           <TextInput source="details" label={t.details} validate={mandatory} multiline minRows={3} />
@@ -138,7 +178,10 @@ const sent = (f: ProductField, v: unknown): unknown => {
 
 /** The translated texts as the form sends them: every one, trimmed, '' where emptied (so the server clears it). */
 function sentTranslations(values: Record<string, unknown>): Record<string, Record<string, string>> {
-  const given = values.translations && typeof values.translations === 'object' ? (values.translations as Record<string, unknown>) : {};
+  const given =
+    values.translations && typeof values.translations === 'object'
+      ? (values.translations as Record<string, unknown>)
+      : {};
   return Object.fromEntries(
     byLanguage.map(({ lang, fields }) => {
       const texts = given[lang] && typeof given[lang] === 'object' ? (given[lang] as Record<string, unknown>) : {};
@@ -147,10 +190,13 @@ function sentTranslations(values: Record<string, unknown>): Record<string, Recor
   );
 }
 
-/** What a product form sends: the fields the API takes (no id, version or dates), texts trimmed, and the translations. */
+/**
+ * What a product form sends: the fields the API takes (no id, version or dates), texts trimmed, and the translations.
+ */
 export function productData(values: Record<string, unknown>): Record<string, unknown> {
   return {
     ...Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, sent(f, values[f.key])])),
     translations: sentTranslations(values),
+    ...scheduleData(values),
   };
 }

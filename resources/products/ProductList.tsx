@@ -1,27 +1,36 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { CATALOGUE_LANGUAGES, CATEGORIES } from '../../domain/constants';
 import { format } from '../../domain/messages';
-import { TRANSLATED_LANGUAGES, translatedText, type TranslatedLanguage } from '../../domain/productFields';
-import { useMessages } from '../../src/locale';
+import { TRANSLATED_LANGUAGES, translatedText } from '../../domain/productFields';
+import { useMessages } from '../../base/locale';
 import type { Product } from '../../domain/products';
-import type { BackendError } from '../../providers/types';
+import type { BackendError } from '../../base/backend';
 import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
-import { useCursorPages } from '../useCursorPages';
+import { useCursorPages } from '../../base/useCursorPages';
 import { PagedTable, type Column } from '../shared/PagedTable';
 import { ExportButton } from '../shared/ExportButton';
 import { productCsvColumns } from './csv';
 import { MissingMarks, MissingNote, missingIn } from './MissingMarks';
 import { SaveViewButton } from './SaveViewButton';
-import { ViewParams, viewSearch } from '../../domain/views';
+import { VIEW_KEYS, ViewParams, viewSearch } from '../../domain/views';
+import { isScheduled, ScheduleMark, useScheduleSettings } from './schedule';
+import type { BulkSet } from '../../domain/productBulk';
+import { BulkBar } from './BulkBar';
+import { useBulkSelection } from './useBulkSelection';
+
+// The bulk change's dialog loads when a change starts.
+const BulkRun = lazy(() => import('./BulkRun').then((x) => ({ default: x.BulkRun })));
 
 /** The list's search and filters from its address; anything unknown there is left out. */
 function viewParamsOf(params: URLSearchParams): ViewParams {
-  const read = ViewParams.safeParse(Object.fromEntries(['q', 'category', 'status', 'missing'].flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : []))));
+  const read = ViewParams.safeParse(
+    Object.fromEntries(VIEW_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : []))),
+  );
   return read.success ? read.data : {};
 }
 
@@ -55,14 +64,46 @@ export default function ProductList() {
       if (typed.trim() !== (current.q ?? '')) setFilter('q', typed.trim());
     }, 300);
     return () => clearTimeout(timer);
+    // Restarted by typing only: the filters and setFilter of the render that typed are the ones to apply.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
-  const { q = '', category = '', status = '', missing = '' } = current;
-  const filter = { ...(q ? { q } : {}), ...(category ? { category } : {}), ...(status ? { active: status === 'active' } : {}), ...(missing ? { missing } : {}) };
+  const { q = '', category = '', status = '', missing = '', scheduled = '' } = current;
+  const filter = {
+    ...(q ? { q } : {}),
+    ...(category ? { category } : {}),
+    ...(status ? { active: status === 'active' } : {}),
+    ...(missing ? { missing } : {}),
+    ...(scheduled ? { scheduled } : {}),
+  };
+  // The 'Scheduled' filter only where the back end schedules (not Firebase).
+  const canSchedule = useScheduleSettings()?.available === true;
   // A back end that cannot do a part of the list (Firebase has no partial-name search) says so in its own words.
-  const failed = (err: unknown): string => (err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed);
+  const failed = (err: unknown): string =>
+    err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed;
   const pages = useCursorPages<Product>('products', (err) => notify(failed(err), { type: 'error' }), filter);
-  // Columns SKU, Name, Category, Price, Active (as true or false), after the thumbnail (spec §4).
+  // Bulk change (issue 26): checkboxes, 'Select all N matching', and the change running in its dialog.
+  const selection = useBulkSelection(filter, (err) => notify(failed(err), { type: 'error' }));
+  const [running, setRunning] = useState<BulkSet | null>(null);
+  const closeRun = (changed: boolean): void => {
+    setRunning(null);
+    selection.clear();
+    if (changed) pages.reload();
+  };
+  // Columns SKU, Name, Category, Price, Active (as true or false), after the thumbnail.
   const columns: Column<Product>[] = [
+    {
+      label: m.bulk.selectColumn,
+      hiddenLabel: true,
+      sx: { width: 48, py: 0 },
+      cell: (p) => (
+        <Checkbox
+          size="small"
+          checked={selection.selected.has(p.id)}
+          onChange={(e) => selection.toggle(p, e.target.checked)}
+          slotProps={{ input: { 'aria-label': format(m.bulk.select, { sku: p.sku }) } }}
+        />
+      ),
+    },
     {
       label: t.thumbnail,
       hiddenLabel: true,
@@ -90,7 +131,12 @@ export default function ProductList() {
           {TRANSLATED_LANGUAGES.map((lang) => {
             const name = translatedText(p.translations, lang, 'name');
             return name === '' ? null : (
-              <Box key={lang} component="span" lang={CATALOGUE_LANGUAGES.find((l) => l.id === lang)?.tag} sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}>
+              <Box
+                key={lang}
+                component="span"
+                lang={CATALOGUE_LANGUAGES.find((l) => l.id === lang)?.tag}
+                sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}
+              >
                 {name}
               </Box>
             );
@@ -100,15 +146,27 @@ export default function ProductList() {
     },
     { label: t.category, cell: (p) => p.category },
     { label: t.price, cell: (p) => p.price, sx: { whiteSpace: 'nowrap' } },
-    { label: t.active, cell: (p) => (p.active ? t.activeTrue : t.activeFalse) },
+    {
+      label: t.active,
+      // A clock beside the status when a change of it is scheduled.
+      cell: (p) => (
+        <>
+          {p.active ? t.activeTrue : t.activeFalse}
+          <ScheduleMark product={p} />
+        </>
+      ),
+    },
   ];
   return (
     <Box sx={{ mt: 2 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
+      >
         <Typography component="h1" variant="h4">
           {t.title}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {/* The file holds what the list shows under its filters, every page of it, in the columns the import reads. */}
           <ExportButton resource="products" filter={filter} columns={productCsvColumns} stem="products" />
           <SaveViewButton params={current} />
@@ -117,9 +175,34 @@ export default function ProductList() {
           </Button>
         </Stack>
       </Stack>
-      <Stack role="search" aria-label={t.find} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField type="search" label={t.find} value={typed} onChange={(e) => setTyped(e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 360 } }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <TextField select label={t.category} value={category} onChange={(e) => setFilter('category', e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 180 } }}>
+      {/* The filters wrap onto a second line where the page is too narrow for them all (never a sideways scroll). */}
+      <Stack
+        role="search"
+        aria-label={t.find}
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 2, flexWrap: { sm: 'wrap' }, alignItems: { sm: 'center' } }}
+      >
+        <TextField
+          type="search"
+          label={t.find}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          size="small"
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 360 } }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          select
+          label={t.category}
+          value={category}
+          onChange={(e) => setFilter('category', e.target.value)}
+          size="small"
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 180 } }}
+        >
           <MenuItem value="">{t.all}</MenuItem>
           {CATEGORIES.map((c) => (
             <MenuItem key={c} value={c}>
@@ -127,7 +210,15 @@ export default function ProductList() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t.status} value={status} onChange={(e) => setFilter('status', e.target.value)} size="small" fullWidth={false} sx={{ width: { xs: '100%', sm: 180 } }}>
+        <TextField
+          select
+          label={t.status}
+          value={status}
+          onChange={(e) => setFilter('status', e.target.value)}
+          size="small"
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 180 } }}
+        >
           <MenuItem value="">{t.all}</MenuItem>
           <MenuItem value="active">{t.active}</MenuItem>
           <MenuItem value="disabled">{t.disabled}</MenuItem>
@@ -136,11 +227,36 @@ export default function ProductList() {
           <FormControlLabel
             key={lang}
             sx={{ whiteSpace: 'nowrap' }}
-            control={<Checkbox size="small" checked={missing === lang} onChange={(e) => setFilter('missing', e.target.checked ? lang : '')} />}
+            control={
+              <Checkbox
+                size="small"
+                checked={missing === lang}
+                onChange={(e) => setFilter('missing', e.target.checked ? lang : '')}
+              />
+            }
             label={format(t.missing, { language: t.languageNames[lang] })}
           />
         ))}
+        {canSchedule && (
+          <FormControlLabel
+            sx={{ whiteSpace: 'nowrap' }}
+            control={
+              <Checkbox
+                size="small"
+                checked={scheduled === 'true'}
+                onChange={(e) => setFilter('scheduled', e.target.checked ? 'true' : '')}
+              />
+            }
+            label={m.schedule.filter}
+          />
+        )}
       </Stack>
+      <BulkBar selection={selection} rows={pages.rows} onApply={setRunning} />
+      {running && (
+        <Suspense fallback={null}>
+          <BulkRun selected={selection.selected} set={running} onClose={closeRun} />
+        </Suspense>
+      )}
       <PagedTable
         pages={pages}
         label={t.title}
@@ -148,7 +264,7 @@ export default function ProductList() {
         edit={{ path: (p) => editPath(p.id), name: (p) => p.sku }}
         phone={(p) => ({
           primary: p.name,
-          secondary: `${p.sku} · ${p.price} · ${p.active ? t.active : t.disabled}`,
+          secondary: `${p.sku} · ${p.price} · ${p.active ? t.active : t.disabled}${isScheduled(p) ? ` · ${m.schedule.mark}` : ''}`,
           image: p.thumbnails[0] ?? PLACEHOLDER_IMAGE,
           ...(missingIn(p).length > 0 ? { note: <MissingNote product={p} /> } : {}),
         })}

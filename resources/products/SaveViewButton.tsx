@@ -1,12 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, TextField } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  TextField,
+} from '@mui/material';
 import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
 import BookmarkRemoveIcon from '@mui/icons-material/BookmarkRemove';
-import { failureReason } from '../../domain/failures';
+import { failureReason } from '../../base/errors';
 import { VIEW_NAME_MAX, viewSearch, type ViewParams } from '../../domain/views';
-import type { AppDataProvider, Permissions } from '../../providers/types';
-import { useMessages } from '../../src/locale';
+import type { AppDataProvider, Permissions } from '../../base/backend';
+import { useMessages } from '../../base/locale';
 import { useSavedViews } from './savedViews';
 
 /**
@@ -88,7 +97,10 @@ export function SaveViewButton({ params }: { params: ViewParams }) {
               helperText={error || ' '}
               slotProps={{ htmlInput: { maxLength: VIEW_NAME_MAX } }}
             />
-            <FormControlLabel control={<Checkbox checked={shared} onChange={(e) => setShared(e.target.checked)} />} label={t.share} />
+            <FormControlLabel
+              control={<Checkbox checked={shared} onChange={(e) => setShared(e.target.checked)} />}
+              label={t.share}
+            />
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={() => setOpen(false)}>{t.cancel}</Button>

@@ -3,7 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { format } from '../../domain/messages';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 
 interface Props {
   /** The slot's position, 0-based. */
@@ -29,10 +29,24 @@ export function SlotControls({ index, idBase, onEarlier, onLater, onRemove }: Pr
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
         {(onEarlier || onLater) && (
           <>
-            <IconButton id={`${idBase}-earlier`} size="small" aria-label={earlier} title={earlier} disabled={!onEarlier} onClick={onEarlier ?? undefined}>
+            <IconButton
+              id={`${idBase}-earlier`}
+              size="small"
+              aria-label={earlier}
+              title={earlier}
+              disabled={!onEarlier}
+              onClick={onEarlier ?? undefined}
+            >
               <ArrowBackIcon fontSize="small" />
             </IconButton>
-            <IconButton id={`${idBase}-later`} size="small" aria-label={later} title={later} disabled={!onLater} onClick={onLater ?? undefined}>
+            <IconButton
+              id={`${idBase}-later`}
+              size="small"
+              aria-label={later}
+              title={later}
+              disabled={!onLater}
+              onClick={onLater ?? undefined}
+            >
               <ArrowForwardIcon fontSize="small" />
             </IconButton>
           </>

@@ -2,7 +2,7 @@ import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import CloseIcon from '@mui/icons-material/Close';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import type { SlotUpload } from './useImageSlots';
 
 interface Props {
@@ -14,7 +14,13 @@ interface Props {
   onCancel: () => void;
 }
 
-const colour = { running: 'primary', paused: 'warning', success: 'success', canceled: 'inherit', error: 'error' } as const;
+const colour = {
+  running: 'primary',
+  paused: 'warning',
+  success: 'success',
+  canceled: 'inherit',
+  error: 'error',
+} as const;
 
 /** One upload: its file name, a progress bar, its state, and pause / resume / cancel while it runs. */
 export function UploadStatus({ upload, label, onPause, onResume, onCancel }: Props) {
@@ -62,7 +68,13 @@ export function UploadStatus({ upload, label, onPause, onResume, onCancel }: Pro
               {t.resume}
             </Button>
           )}
-          <Button size="small" color="inherit" startIcon={<CloseIcon />} onClick={onCancel} aria-label={`${t.cancel} ${lower}`}>
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<CloseIcon />}
+            onClick={onCancel}
+            aria-label={`${t.cancel} ${lower}`}
+          >
             {t.cancel}
           </Button>
         </Box>

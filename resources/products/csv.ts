@@ -1,5 +1,12 @@
 import { PRODUCT_CSV_COLUMNS, OPTIONAL_CSV_COLUMNS, type ImportRowIn } from '../../domain/productImport';
-import { PRODUCT_FIELDS, productFieldLabel, TRANSLATED_FIELDS, translatedFieldLabel, translatedText, type ProductFieldKey } from '../../domain/productFields';
+import {
+  PRODUCT_FIELDS,
+  productFieldLabel,
+  TRANSLATED_FIELDS,
+  translatedFieldLabel,
+  translatedText,
+  type ProductFieldKey,
+} from '../../domain/productFields';
 import type { Product } from '../../domain/products';
 import { format, type Catalogue } from '../../domain/messages';
 import { textAllowed } from '../../domain/text';
@@ -13,8 +20,13 @@ const cellOf = (key: ProductFieldKey, p: Product): string | boolean => {
 
 /** The products file's columns, in the order the import reads them back: the fields, then each translated text. */
 export const productCsvColumns: CsvColumn<Product>[] = [
-  ...PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [{ header: f.csv, value: (p: Product) => cellOf(f.key, p) }])),
-  ...TRANSLATED_FIELDS.map((tf) => ({ header: tf.key, value: (p: Product) => translatedText(p.translations, tf.lang, tf.field.key) })),
+  ...PRODUCT_FIELDS.flatMap((f) =>
+    f.csv === null ? [] : [{ header: f.csv, value: (p: Product) => cellOf(f.key, p) }],
+  ),
+  ...TRANSLATED_FIELDS.map((tf) => ({
+    header: tf.key,
+    value: (p: Product) => translatedText(p.translations, tf.lang, tf.field.key),
+  })),
 ];
 
 /** A column's label on screen ('Price', 'Swedish name'). */
@@ -44,10 +56,12 @@ export function importRows(
   for (const { row, cells } of file.rows) {
     const picked: ImportRowIn['cells'] = {};
     for (const c of present) {
-      // A row cut short still has the file's columns, empty: an empty translated text clears it, a missing column keeps it.
+      // A row cut short still has the file's columns, empty: an empty translated text clears it, a missing column keeps
+      // it.
       const v = cells[c] ?? '';
       if (typeof v !== 'string') continue;
-      if (!textAllowed(v, 'any')) return { problem: format(m.csv.rowProblem, { line: row, message: m.errors.badText }) };
+      if (!textAllowed(v, 'any'))
+        return { problem: format(m.csv.rowProblem, { line: row, message: m.errors.badText }) };
       picked[c] = v;
     }
     rows.push({ line: row, cells: picked });

@@ -3,7 +3,7 @@ import { MAX_IMAGES } from '../../domain/constants';
 /** The slot numbers of a product's images: 0, 1, 2. */
 export const SLOTS: readonly number[] = Array.from({ length: MAX_IMAGES }, (_, i) => i);
 
-/** What the image pickers accept (spec §5). */
+/** What the image pickers accept. */
 export const IMAGE_ACCEPT = '.jpg,.png,.jpeg';
 
 // A neutral frame with a simple picture glyph, drawn inline so no binary file ships for it.

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { lazyPage } from '../../src/lazyPage';
+import { lazyPage } from '../../base/lazyPage';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
@@ -13,7 +13,7 @@ const ProductEdit = lazyPage(() => import('./ProductEdit'));
 const ProductSearch = lazyPage(() => import('./ProductSearch'));
 const ProductImport = lazyPage(() => import('./ProductImport'));
 
-/** The products resource (editors): its sidebar group and its pages, by path under /products (spec §2). */
+/** The products resource (editors): its sidebar group and its pages, by path under /products. */
 export default {
   name: 'products',
   area: 'products',

@@ -4,7 +4,7 @@ import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import GroupsIcon from '@mui/icons-material/Groups';
 import { canAccess } from '../../domain/permissions';
 import { viewSearch, type SavedView } from '../../domain/views';
-import type { AppDataProvider, Permissions } from '../../providers/types';
+import type { AppDataProvider, Permissions } from '../../base/backend';
 
 // Saved views of the products list, read once per back end and person, and shared by the sidebar and the list; a save
 // or removal refreshes every reader.
@@ -23,11 +23,16 @@ const keptFor = (backEnd: object): Kept => {
   return k;
 };
 
-/** Reads the views again (after a save or a removal, or for another person), and every screen that shows them follows. */
+/**
+ * Reads the views again (after a save or a removal, or for another person), and every screen that shows them follows.
+ */
 async function read(k: Kept, dataProvider: AppDataProvider, uid: string | undefined): Promise<void> {
   k.uid = uid;
   try {
-    k.views = await dataProvider.listViews();
+    const got: unknown = await dataProvider.listViews();
+    // After a refusal that sends the person elsewhere (react-admin's checkError: signed out, or REQUIRE_2FA's set-up
+    // page), react-admin answers a placeholder list instead of the call's own value.
+    k.views = got === null || Array.isArray(got) ? (got as SavedView[] | null) : [];
   } catch {
     // Not readable now (offline, signed out): none shown, nothing broken; the next save or visit reads again.
     k.views = [];

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { UploadState } from '../../domain/uploads';
-import type { AppDataProvider, UploadHandle } from '../../providers/types';
-import { currentMessages } from '../../src/locale';
+import type { AppDataProvider, UploadHandle } from '../../base/backend';
+import { currentMessages } from '../../base/locale';
 import { isAcceptedImage, SLOTS } from './images';
 import { moveAmongChosen, removeSlot } from './slotOrder';
 
@@ -68,7 +68,8 @@ export function useImageSlots(
   const hear = useRef(onAddresses);
   hear.current = onAddresses;
   const told = useRef<string[] | null>(null);
-  // Only a change is told: the form re-validates on each, which would drop the message of an image that failed while Save waited.
+  // Only a change is told: the form re-validates on each, which would drop the message of an image that failed while
+  // Save waited.
   const tell = useRef((addresses: string[]): void => {
     if (told.current && told.current.join('\n') === addresses.join('\n')) return;
     told.current = addresses;
@@ -84,7 +85,8 @@ export function useImageSlots(
     return next;
   }, []);
   const change = useCallback(
-    (key: string, edit: (s: Slot) => Slot): Slot[] => replace(current.current.map((s) => (s.key === key ? edit(s) : s))),
+    (key: string, edit: (s: Slot) => Slot): Slot[] =>
+      replace(current.current.map((s) => (s.key === key ? edit(s) : s))),
     [replace],
   );
   const stop = (key: string): void => {
@@ -105,9 +107,13 @@ export function useImageSlots(
       };
       release(current.current[i]!);
       const upload: SlotUpload = { name: file.name, state: 'running', sent: 0, total: file.size, preview: '' };
-      // A dropped file skips the picker's filter, so the same rule is checked here for both (the server checks the content).
+      // A dropped file skips the picker's filter, so the same rule is checked here for both (the server checks the
+      // content).
       if (!isAcceptedImage(file)) {
-        change(key, (s) => ({ ...s, upload: { ...upload, state: 'error', message: currentMessages().uploads.onlyJpegPng } }));
+        change(key, (s) => ({
+          ...s,
+          upload: { ...upload, state: 'error', message: currentMessages().uploads.onlyJpegPng },
+        }));
         return;
       }
       tell.current(addressesOf(change(key, (s) => ({ ...s, upload: { ...upload, preview: objectUrl(file) } }))));
@@ -130,7 +136,16 @@ export function useImageSlots(
         (image) => {
           if (!mine()) return;
           handles.current.delete(key);
-          tell.current(addressesOf(change(key, (s) => ({ ...s, address: image.address, thumbnail: image.thumbnail, upload: s.upload && { ...s.upload, state: 'success' } }))));
+          tell.current(
+            addressesOf(
+              change(key, (s) => ({
+                ...s,
+                address: image.address,
+                thumbnail: image.thumbnail,
+                upload: s.upload && { ...s.upload, state: 'success' },
+              })),
+            ),
+          );
         },
         () => {
           // The state (error or canceled) came through onState; the form re-checks what it may submit.
@@ -179,7 +194,8 @@ export function useImageSlots(
       new Promise((resolve) => {
         const watched = current.current.filter(busy).map((s) => s.key);
         watched.forEach((key) => {
-          if (current.current.find((s) => s.key === key)?.upload?.state === 'paused') handles.current.get(key)?.resume();
+          if (current.current.find((s) => s.key === key)?.upload?.state === 'paused')
+            handles.current.get(key)?.resume();
         });
         const check = (): void => {
           const now = current.current;
@@ -191,7 +207,9 @@ export function useImageSlots(
           onProgress(total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 100);
           if (mine.some(busy)) return;
           watchers.current.delete(check);
-          const failed = mine.filter((s) => s.upload?.state !== 'success').map((s) => ({ index: now.indexOf(s), reason: reasonOf(s.upload!) }));
+          const failed = mine
+            .filter((s) => s.upload?.state !== 'success')
+            .map((s) => ({ index: now.indexOf(s), reason: reasonOf(s.upload!) }));
           resolve({ addresses: addressesOf(now), failed });
         };
         watchers.current.add(check);

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { format } from '../../domain/messages';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import type { WaitForImages } from './ImagesInput';
 import type { Settled } from './useImageSlots';
 

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import SearchIcon from '@mui/icons-material/Search';
 import { SEARCH_LIMIT } from '../../domain/constants';
 import { noResultFor } from '../../domain/messages';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 
 interface Props {
   /** The resource searched, e.g. 'users'. */
@@ -23,7 +23,7 @@ interface Props {
 
 const rules = { email: [required(), email()], text: [required()] };
 
-/** The one exact-match search page (spec §4, §5): a hit opens its edit page; a miss says 'No result for …'. */
+/** The one exact-match search page: a hit opens its edit page; a miss says 'No result for …'. */
 export function ExactSearch({ resource, field, kind, title, label, failure, editPath }: Props) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
@@ -33,7 +33,10 @@ export function ExactSearch({ resource, field, kind, title, label, failure, edit
   const search = async (values: Record<string, unknown>): Promise<void> => {
     const value = String(values[field] ?? '').trim();
     try {
-      const { data } = await dataProvider.getList(resource, { pagination: { page: 1, perPage: SEARCH_LIMIT }, filter: { [field]: value } });
+      const { data } = await dataProvider.getList(resource, {
+        pagination: { page: 1, perPage: SEARCH_LIMIT },
+        filter: { [field]: value },
+      });
       const hit = data[0];
       if (hit) navigate(editPath(String(hit.id)));
       else notify(noResultFor(value, m), { type: 'info' });
@@ -51,8 +54,19 @@ export function ExactSearch({ resource, field, kind, title, label, failure, edit
         <CardContent sx={{ p: 3 }}>
           <Form onSubmit={search} defaultValues={{ [field]: '' }}>
             <Stack role="search" aria-label={title}>
-              <TextInput source={field} label={label} type={kind === 'email' ? 'email' : 'search'} validate={rules[kind]} autoComplete="off" />
-              <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ alignSelf: 'flex-start', mt: 1 }}>
+              <TextInput
+                source={field}
+                label={label}
+                type={kind === 'email' ? 'email' : 'search'}
+                validate={rules[kind]}
+                autoComplete="off"
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<SearchIcon />}
+                sx={{ alignSelf: 'flex-start', mt: 1 }}
+              >
                 {m.common.search}
               </Button>
             </Stack>

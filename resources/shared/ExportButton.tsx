@@ -3,7 +3,7 @@ import { useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { format } from '../../domain/messages';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 import { datedName, readAll, saveFile, toCsv, type CsvColumn } from './csv';
 
 interface Props<R> {
@@ -15,7 +15,9 @@ interface Props<R> {
   stem: string;
 }
 
-/** 'Export': every record of the list under its filters as a CSV file, with the rows read so far shown while it works. */
+/**
+ * 'Export': every record of the list under its filters as a CSV file, with the rows read so far shown while it works.
+ */
 export function ExportButton<R extends RaRecord>({ resource, filter = {}, columns, stem }: Props<R>) {
   const m = useMessages();
   const dataProvider = useDataProvider();
@@ -29,7 +31,9 @@ export function ExportButton<R extends RaRecord>({ resource, filter = {}, column
       saveFile(await toCsv(records, columns), datedName(stem));
       notify(format(m.csv.exported, { count: records.length }), { type: 'success' });
     } catch (err) {
-      notify(format(m.csv.exportFailed, { reason: err instanceof Error ? err.message : String(err) }), { type: 'error' });
+      notify(format(m.csv.exportFailed, { reason: err instanceof Error ? err.message : String(err) }), {
+        type: 'error',
+      });
     } finally {
       setRows(null);
     }

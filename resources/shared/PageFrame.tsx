@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { useMessages } from '../../src/locale';
+import { useMessages } from '../../base/locale';
 
 /** A record's page (add, edit): its title, a Back button to the list, and a card for the content. */
 export function PageFrame({ title, back, children }: { title: string; back: string; children: ReactNode }) {

@@ -1,14 +1,25 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RaRecord } from 'react-admin';
-import { Box, Button, Card, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { SxProps, Theme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/Edit';
-import { useMessages } from '../../src/locale';
-import type { CursorPages } from '../useCursorPages';
-import { Busy } from './Busy';
+import { useMessages } from '../../base/locale';
+import type { CursorPages } from '../../base/useCursorPages';
+import { Busy } from '../../base/Busy';
 import { SimpleRows, useSmallScreen } from './SimpleRows';
-import { visuallyHidden } from './visuallyHidden';
+import { visuallyHidden } from '../../base/visuallyHidden';
 
 /** One column of a paged table. */
 export interface Column<R> {
@@ -37,11 +48,19 @@ export interface PagedTableProps<R extends RaRecord> {
 }
 
 /**
- * Any resource's list (spec §4, Lists): a table with an EDIT link per row, ten rows a page, 'More' appending the next;
+ * Any resource's list: a table with an EDIT link per row, ten rows a page, 'More' appending the next;
  * a simple list on a phone. When 'More' brings the last page the button goes, and the focus moves to the first row
  * it added rather than being lost.
  */
-export function PagedTable<R extends RaRecord>({ pages, label, columns, edit, phone, empty, failed }: PagedTableProps<R>) {
+export function PagedTable<R extends RaRecord>({
+  pages,
+  label,
+  columns,
+  edit,
+  phone,
+  empty,
+  failed,
+}: PagedTableProps<R>) {
   const m = useMessages();
   const small = useSmallScreen();
   const { rows, status, hasMore, loadMore } = pages;
@@ -70,12 +89,7 @@ export function PagedTable<R extends RaRecord>({ pages, label, columns, edit, ph
       </Typography>
     );
   } else if (small) {
-    body = (
-      <SimpleRows
-        label={label}
-        rows={rows.map((r) => ({ key: String(r.id), to: edit.path(r), ...phone(r) }))}
-      />
-    );
+    body = <SimpleRows label={label} rows={rows.map((r) => ({ key: String(r.id), to: edit.path(r), ...phone(r) }))} />;
   } else {
     body = (
       <TableContainer>

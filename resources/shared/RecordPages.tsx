@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
+  AutocompleteInput,
   BooleanInput,
   EditBase,
   Form,
@@ -14,45 +15,88 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import type { RecordsResource } from '../../domain/records';
-import { useMessages } from '../../src/locale';
-import { useCursorPages } from '../useCursorPages';
-import { Busy } from './Busy';
+import {
+  COUNTRIES,
+  emptyValue,
+  integerBounds,
+  mayBeEmpty,
+  maxLength,
+  type FieldDescription,
+  type RecordsDescription,
+} from '../../domain/records';
+import { LOCALE_TAGS } from '../../domain/locales';
+import { useLocale, useMessages } from '../../base/locale';
+import { useCursorPages } from '../../base/useCursorPages';
+import { Busy } from '../../base/Busy';
 import { ExactSearch } from './ExactSearch';
 import { PagedTable, type Column } from './PagedTable';
 import { PageFrame } from './PageFrame';
-import { messageOf, statusOf } from './errors';
+import { messageOf, statusOf } from '../../base/errors';
 import { recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
 
-// The four pages of every simple resource (resources/shared/records.ts), from its description and its screens' texts.
+// The four pages of every simple resource (resources/shared/records.ts), from its folder: the description, the
+// screens' choices and the texts; the texts every resource shares (saved, reload, yes/no) are the catalogue's
+// 'records'.
 
 interface Props {
-  records: RecordsResource;
   screens: RecordsScreens;
 }
 
 type Values = Record<string, unknown>;
 
-const listPath = (s: RecordsScreens): string => `/${s.name}/${recordPaths.list}`;
-const editPath = (s: RecordsScreens, id: string | number): string => `/${s.name}/${recordPaths.edit}/${encodeURIComponent(String(id))}`;
+const listPath = (s: RecordsScreens): string => `/${s.description.name}/${recordPaths.list}`;
+const editPath = (s: RecordsScreens, id: string | number): string =>
+  `/${s.description.name}/${recordPaths.edit}/${encodeURIComponent(String(id))}`;
 
 function useTexts(s: RecordsScreens): RecordsTexts {
-  return s.texts(useMessages());
+  return s.texts[useLocale()];
+}
+
+/** Country names in the chosen language, by ISO code (Intl.DisplayNames). */
+function useCountryNames(): (code: string) => string {
+  const locale = useLocale();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region' });
+    return (code: string) => (code ? (names.of(code) ?? code) : '');
+  }, [locale]);
+}
+
+/** The countries as choices, by name in the chosen language (made once per language: the list keeps its options). */
+function useCountryChoices(): { id: string; name: string }[] {
+  const country = useCountryNames();
+  return useMemo(
+    () => COUNTRIES.map((id) => ({ id, name: country(id) })).sort((a, b) => a.name.localeCompare(b.name)),
+    [country],
+  );
 }
 
 /** A field's value as the list shows it. */
-function shown(records: RecordsResource, field: string, value: unknown, yes: string, no: string): string {
-  if (records.fields[field]?.column === 'boolean') return value ? yes : no;
+function shown(
+  spec: FieldDescription | undefined,
+  value: unknown,
+  yes: string,
+  no: string,
+  country: (code: string) => string,
+): string {
+  if (spec?.kind === 'boolean') return value ? yes : no;
+  if (spec?.kind === 'country') return country(String(value ?? ''));
   return value === null || value === undefined ? '' : String(value);
 }
 
-export function RecordList({ records, screens }: Props) {
+export function RecordList({ screens }: Props) {
   const m = useMessages();
   const t = useTexts(screens);
   const notify = useNotify();
-  const pages = useCursorPages<RaRecord>(screens.name, () => notify(t.failed, { type: 'error' }));
-  const value = (r: RaRecord, f: string): string => shown(records, f, r[f], m.users.trueLabel, m.users.falseLabel);
-  const columns: Column<RaRecord>[] = screens.columns.map((f, i) => ({ label: t.fields[f] ?? f, cell: (r) => value(r, f), rowHeader: i === 0 }));
+  const country = useCountryNames();
+  const records = screens.description;
+  const pages = useCursorPages<RaRecord>(records.name, () => notify(t.failed, { type: 'error' }));
+  const value = (r: RaRecord, f: string): string =>
+    shown(records.fields[f], r[f], m.records.yes, m.records.no, country);
+  const columns: Column<RaRecord>[] = screens.columns.map((f, i) => ({
+    label: t.fields[f] ?? f,
+    cell: (r) => value(r, f),
+    rowHeader: i === 0,
+  }));
   return (
     <Box sx={{ mt: 2 }}>
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
@@ -63,7 +107,10 @@ export function RecordList({ records, screens }: Props) {
         label={t.list}
         columns={columns}
         edit={{ path: (r) => editPath(screens, r.id), name: (r) => value(r, screens.columns[0] ?? records.search) }}
-        phone={(r) => ({ primary: value(r, screens.phone.primary), secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · ') })}
+        phone={(r) => ({
+          primary: value(r, screens.phone.primary),
+          secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
+        })}
         empty={t.empty}
         failed={t.failed}
       />
@@ -71,35 +118,105 @@ export function RecordList({ records, screens }: Props) {
   );
 }
 
-/** An input per field, by how it is stored; a locked field cannot be changed once added. */
-function Inputs({ records, texts, editing }: { records: RecordsResource; texts: RecordsTexts; editing: boolean }) {
+/** A country by its name in the chosen language, typed to narrow the list; stored as its ISO code. */
+function CountryInput({
+  source,
+  label,
+  optional,
+  readOnly,
+}: {
+  source: string;
+  label: string;
+  optional: boolean;
+  readOnly: boolean;
+}) {
+  const m = useMessages();
+  const countries = useCountryChoices();
+  const choices = useMemo(
+    () => (optional ? [{ id: '', name: m.records.noCountry }, ...countries] : countries),
+    [optional, countries, m],
+  );
+  return (
+    <AutocompleteInput
+      source={source}
+      label={label}
+      choices={choices}
+      validate={optional ? undefined : required()}
+      readOnly={readOnly}
+    />
+  );
+}
+
+const fieldsOfDescription = (d: RecordsDescription): [string, FieldDescription][] => Object.entries(d.fields);
+
+/** An input per field, by its kind; a locked field cannot be changed once added. */
+function Inputs({ records, texts, editing }: { records: RecordsDescription; texts: RecordsTexts; editing: boolean }) {
   return (
     <Stack>
-      {Object.entries(records.fields).map(([f, spec]) => {
+      {fieldsOfDescription(records).map(([f, spec]) => {
         const label = texts.fields[f] ?? f;
-        if (spec.column === 'boolean') return <BooleanInput key={f} source={f} label={label} />;
-        if (spec.column === 'integer') return <NumberInput key={f} source={f} label={label} validate={required()} step={1} />;
-        return <TextInput key={f} source={f} label={label} validate={required()} readOnly={editing && spec.locked} autoComplete="off" />;
+        const readOnly = editing && spec.locked === true;
+        const validate = mayBeEmpty(spec) ? undefined : required();
+        if (spec.kind === 'boolean') return <BooleanInput key={f} source={f} label={label} readOnly={readOnly} />;
+        if (spec.kind === 'integer') {
+          const { min, max } = integerBounds(spec);
+          return (
+            <NumberInput
+              key={f}
+              source={f}
+              label={label}
+              validate={required()}
+              step={1}
+              min={min}
+              max={max}
+              readOnly={readOnly}
+            />
+          );
+        }
+        if (spec.kind === 'country')
+          return (
+            <CountryInput key={f} source={f} label={label} optional={spec.optional === true} readOnly={readOnly} />
+          );
+        return (
+          <TextInput
+            key={f}
+            source={f}
+            label={label}
+            validate={validate}
+            readOnly={readOnly}
+            autoComplete="off"
+            type={spec.kind === 'email' ? 'email' : 'text'}
+            multiline={spec.kind === 'text'}
+            minRows={spec.kind === 'text' ? 3 : undefined}
+            slotProps={{ htmlInput: { maxLength: maxLength(spec) } }}
+            parse={(v: string | null) => v ?? ''}
+          />
+        );
       })}
     </Stack>
   );
 }
 
 /** Only the description's fields go to the server (a form's record also holds id, version and times). */
-const fieldsOf = (records: RecordsResource, values: Values): Values =>
-  Object.fromEntries(Object.keys(records.fields).filter((f) => values[f] !== undefined).map((f) => [f, values[f]]));
+const fieldsOf = (records: RecordsDescription, values: Values): Values =>
+  Object.fromEntries(
+    Object.keys(records.fields)
+      .filter((f) => values[f] !== undefined)
+      .map((f) => [f, values[f]]),
+  );
 
-const defaultsOf = (records: RecordsResource): Values =>
-  Object.fromEntries(Object.entries(records.fields).map(([f, spec]) => [f, spec.column === 'boolean' ? false : spec.column === 'integer' ? 0 : '']));
+const defaultsOf = (records: RecordsDescription): Values =>
+  Object.fromEntries(fieldsOfDescription(records).map(([f, spec]) => [f, emptyValue(spec)]));
 
 /** The server's refusal beside the field it names (a unique field), else undefined. */
-const fieldError = (records: RecordsResource, err: unknown): Values | undefined => {
+const fieldError = (records: RecordsDescription, err: unknown): Values | undefined => {
   if (statusOf(err) !== 409) return undefined;
   const unique = Object.keys(records.fields).find((f) => records.fields[f]?.unique);
   return unique ? { [unique]: messageOf(err) } : undefined;
 };
 
-export function RecordCreate({ records, screens }: Props) {
+export function RecordCreate({ screens }: Props) {
+  const records = screens.description;
   const m = useMessages();
   const t = useTexts(screens);
   const [create] = useCreate();
@@ -107,8 +224,8 @@ export function RecordCreate({ records, screens }: Props) {
   const navigate = useNavigate();
   const save = async (values: Values): Promise<Values | undefined> => {
     try {
-      const made = await create(screens.name, { data: fieldsOf(records, values) }, { returnPromise: true });
-      notify(m.products.added, { type: 'success' });
+      const made = await create(records.name, { data: fieldsOf(records, values) }, { returnPromise: true });
+      notify(m.records.added, { type: 'success' });
       navigate(editPath(screens, made.id));
       return undefined;
     } catch (err) {
@@ -127,7 +244,8 @@ export function RecordCreate({ records, screens }: Props) {
   );
 }
 
-function EditView({ records, screens, conflict, onReloaded }: Props & { conflict: boolean; onReloaded: () => void }) {
+function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean; onReloaded: () => void }) {
+  const records = screens.description;
   const m = useMessages();
   const t = useTexts(screens);
   const { record, isPending, error, refetch } = useEditContext();
@@ -145,7 +263,7 @@ function EditView({ records, screens, conflict, onReloaded }: Props & { conflict
               sx={{ mb: 2 }}
               action={
                 <Button color="inherit" size="small" onClick={() => void refetch().then(onReloaded)}>
-                  {m.products.reload}
+                  {m.records.reload}
                 </Button>
               }
             >
@@ -159,15 +277,20 @@ function EditView({ records, screens, conflict, onReloaded }: Props & { conflict
   );
 }
 
-export function RecordEdit({ records, screens }: Props) {
+export function RecordEdit({ screens }: Props) {
+  const records = screens.description;
   const { id = '' } = useParams<{ id: string }>();
   const m = useMessages();
   const notify = useNotify();
   const [conflict, setConflict] = useState(false);
   return (
     <EditBase
-      resource={screens.name}
+      resource={records.name}
       id={id}
+      // The route's guard has checked the resource's area (RequireAccess), and the server checks every call;
+      // react-admin's
+      // own check would ask the auth provider by the resource's name, which is not an area of the role matrix.
+      disableAuthentication
       mutationMode="pessimistic"
       redirect={false}
       transform={(data: Values) => fieldsOf(records, data)}
@@ -175,7 +298,7 @@ export function RecordEdit({ records, screens }: Props) {
       mutationOptions={{
         onSuccess: () => {
           setConflict(false);
-          notify(m.products.updated, { type: 'success' });
+          notify(m.records.updated, { type: 'success' });
         },
         onError: (err: unknown) => {
           // Someone saved meanwhile (a taken value is a 409 too, told by its own message).
@@ -184,16 +307,17 @@ export function RecordEdit({ records, screens }: Props) {
         },
       }}
     >
-      <EditView records={records} screens={screens} conflict={conflict} onReloaded={() => setConflict(false)} />
+      <EditView screens={screens} conflict={conflict} onReloaded={() => setConflict(false)} />
     </EditBase>
   );
 }
 
-export function RecordSearch({ records, screens }: Props) {
+export function RecordSearch({ screens }: Props) {
+  const records = screens.description;
   const t = useTexts(screens);
   return (
     <ExactSearch
-      resource={screens.name}
+      resource={records.name}
       field={records.search}
       kind="text"
       title={t.search}

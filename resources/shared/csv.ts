@@ -1,5 +1,5 @@
 import type { DataProvider, RaRecord } from 'react-admin';
-import { nextOf } from '../useCursorPages';
+import { nextOf } from '../../base/useCursorPages';
 
 /** A column of an exported file: its header and how a record fills it. */
 export interface CsvColumn<R> {
@@ -62,7 +62,8 @@ export function saveFile(blob: Blob, name: string): void {
 }
 
 /** A file name with today's date: products-2026-11-23.csv. */
-export const datedName = (stem: string, today = new Date()): string => `${stem}-${today.toISOString().slice(0, 10)}.csv`;
+export const datedName = (stem: string, today = new Date()): string =>
+  `${stem}-${today.toISOString().slice(0, 10)}.csv`;
 
 /** A file's text as UTF-8 (FileReader, which every browser and jsdom have). */
 const readText = (file: Blob): Promise<string> =>
@@ -75,12 +76,18 @@ const readText = (file: Blob): Promise<string> =>
 
 /**
  * A CSV file read as records of cells by header (headers trimmed and lower-cased), each with its row number as a
- * spreadsheet shows it (the header is row 1); blank rows are skipped but still counted. Throws why it could not be read.
+ * spreadsheet shows it (the header is row 1); blank rows are skipped but still counted. Throws why it could not be
+ * read.
  */
-export async function parseCsv(file: File): Promise<{ headers: string[]; rows: { row: number; cells: Record<string, string> }[] }> {
+export async function parseCsv(
+  file: File,
+): Promise<{ headers: string[]; rows: { row: number; cells: Record<string, string> }[] }> {
   const { parse } = await import('papaparse');
   const text = await readText(file);
-  const result = parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, transformHeader: (h) => h.trim().toLowerCase() });
+  const result = parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const fatal = result.errors.find((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes');
   if (fatal) throw new Error(fatal.row !== undefined ? `${fatal.message} (${fatal.row + 2})` : fatal.message);
   const rows = result.data

@@ -1,6 +1,7 @@
 /** The element to focus for a field marked invalid: itself, or for a select's hidden input, its combobox. */
 function focusable(el: Element): HTMLElement | null {
-  if (el.getAttribute('aria-hidden') === 'true') return el.parentElement?.querySelector<HTMLElement>('[role="combobox"]') ?? null;
+  if (el.getAttribute('aria-hidden') === 'true')
+    return el.parentElement?.querySelector<HTMLElement>('[role="combobox"]') ?? null;
   return el instanceof HTMLElement ? el : null;
 }
 

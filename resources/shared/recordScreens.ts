@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
-import type { Catalogue } from '../../domain/messages';
-import type { Area } from '../../domain/permissions';
-import type { RecordsResource } from '../../domain/records';
+import type { Locale } from '../../domain/locales';
+import type { RecordsDescription } from '../../domain/records';
 
-/** The texts of a simple resource's screens. */
-export interface RecordsTexts {
+/** The texts of a simple resource's screens, in one language. */
+export interface RecordsTexts<K extends string = string> {
   /** The sidebar group's heading and its list link. */
   menu: string;
   list: string;
@@ -15,26 +14,24 @@ export interface RecordsTexts {
   searchField: string;
   empty: string;
   failed: string;
-  /** Each field's label. */
-  fields: Record<string, string>;
+  /** Each field's label: one for every field of the description (the type refuses a missing one). */
+  fields: Readonly<Record<K, string>>;
 }
 
-export interface RecordsScreens {
-  /** Must equal the description's name and area (checked when its pages load). */
-  name: string;
-  area: Area;
+/** A resource's texts in every language of the console (resources/<name>/texts.ts); a missing key does not compile. */
+export type ResourceTexts<D extends RecordsDescription> = Readonly<
+  Record<Locale, RecordsTexts<keyof D['fields'] & string>>
+>;
+
+export interface RecordsScreens<D extends RecordsDescription = RecordsDescription> {
+  /** The description (resources/<name>/description.ts): plain data, so it loads with the console at no cost. */
+  description: D;
+  texts: ResourceTexts<D>;
   icon: ComponentType;
-  /** Its texts, from the chosen language's catalogue (a test fixture may give literals). */
-  texts: (m: Catalogue) => RecordsTexts;
-  /**
-   * The description (domain/records.ts), loaded with the pages: it holds zod schemas, which stay out of the
-   * console's first download (docs/decisions.md, 'No zod in the browser bundle').
-   */
-  load: () => Promise<RecordsResource>;
   /** The list's columns, by field. */
-  columns: readonly string[];
+  columns: readonly (keyof D['fields'] & string)[];
   /** A row on a phone: the field shown first, and those joined under it. */
-  phone: { primary: string; secondary: readonly string[] };
+  phone: { primary: keyof D['fields'] & string; secondary: readonly (keyof D['fields'] & string)[] };
 }
 
 /** Paths of a simple resource's pages under /<name>/. */

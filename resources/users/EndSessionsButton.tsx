@@ -3,10 +3,11 @@ import { useDataProvider, useNotify } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { User } from '../../domain/users';
-import type { AppDataProvider } from '../../providers/types';
+import type { AppDataProvider } from '../../base/backend';
 import { format } from '../../domain/messages';
-import { failureReason } from '../../domain/failures';
-import { useMessages } from '../../src/locale';
+import { failureReason } from '../../base/errors';
+import { useMessages } from '../../base/locale';
+import { fullName } from '../../domain/names';
 
 /** Edit User's 'Sign out everywhere': after a confirmation, every session of the user ends at once. */
 export function EndSessionsButton({ user }: { user: User }) {
@@ -15,7 +16,7 @@ export function EndSessionsButton({ user }: { user: User }) {
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const name = fullName(user) || user.email;
 
   const end = async (): Promise<void> => {
     setBusy(true);
@@ -35,7 +36,13 @@ export function EndSessionsButton({ user }: { user: User }) {
       <Button startIcon={<LogoutIcon />} onClick={() => setOpen(true)}>
         {t.endSessions}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="end-sessions-title" aria-describedby="end-sessions-body" maxWidth="xs">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby="end-sessions-title"
+        aria-describedby="end-sessions-body"
+        maxWidth="xs"
+      >
         <DialogTitle id="end-sessions-title" sx={{ overflowWrap: 'anywhere' }}>
           {format(t.endSessionsTitle, { name })}
         </DialogTitle>

@@ -3,8 +3,8 @@ import { BooleanInput, Form, SaveButton, TextInput, email, required, useDataProv
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import type { AddUser, User } from '../../domain/users';
-import { currentMessages, useMessages } from '../../src/locale';
-import { failureReason, failureStatus } from '../../domain/failures';
+import { currentMessages, useMessages } from '../../base/locale';
+import { failureReason, statusOf } from '../../base/errors';
 
 const notBlank = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? undefined : currentMessages().common.required;
@@ -33,7 +33,7 @@ export function UserCreate({ onAdded }: { onAdded: (user: User) => void }) {
       onAdded(user);
     } catch (err) {
       // A taken address is worth saying plainly; anything else gets the spec's Register failure.
-      notify(failureStatus(err) === 409 ? (failureReason(err) ?? t.duplicateEmail) : t.addFailure, { type: 'error' });
+      notify(statusOf(err) === 409 ? (failureReason(err) ?? t.duplicateEmail) : t.addFailure, { type: 'error' });
     }
   };
 
@@ -44,10 +44,20 @@ export function UserCreate({ onAdded }: { onAdded: (user: User) => void }) {
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="add-user-title" fullWidth maxWidth="sm">
         <DialogTitle id="add-user-title">{t.addTitle}</DialogTitle>
-        <Form onSubmit={save} defaultValues={{ email: '', firstName: '', lastName: '', isEditor: false, isAdmin: false }}>
+        <Form
+          onSubmit={save}
+          defaultValues={{ email: '', firstName: '', lastName: '', isEditor: false, isAdmin: false }}
+        >
           <DialogContent sx={{ pt: 0 }}>
             <Stack>
-              <TextInput source="email" label={t.email} type="email" validate={emailRules} autoComplete="off" autoFocus />
+              <TextInput
+                source="email"
+                label={t.email}
+                type="email"
+                validate={emailRules}
+                autoComplete="off"
+                autoFocus
+              />
               <TextInput source="firstName" label={t.firstName} validate={nameRules} autoComplete="off" />
               <TextInput source="lastName" label={t.lastName} validate={nameRules} autoComplete="off" />
               <BooleanInput source="isEditor" label={t.editor} />

@@ -3,9 +3,9 @@ import { useGetOne } from 'react-admin';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { User } from '../../domain/users';
-import { useMessages } from '../../src/locale';
-import { failureStatus } from '../../domain/failures';
-import { Busy } from '../shared/Busy';
+import { useMessages } from '../../base/locale';
+import { statusOf } from '../../base/errors';
+import { Busy } from '../../base/Busy';
 import { UserFlagsForm } from './UserFlagsForm';
 import { HistoryPanel } from '../shared/history/HistoryPanel';
 import { EndSessionsButton } from './EndSessionsButton';
@@ -22,7 +22,7 @@ export default function UserEdit() {
   else if (error || !data) {
     body = (
       <CardContent>
-        <Typography role="status">{failureStatus(error) === 404 || !error ? t.notFound : t.fetchFailed}</Typography>
+        <Typography role="status">{statusOf(error) === 404 || !error ? t.notFound : t.fetchFailed}</Typography>
       </CardContent>
     );
   } else body = <UserFlagsForm user={data} />;

@@ -1,8 +1,8 @@
 import { Form, SaveButton, SelectInput, TextInput, required, useNotify, useUpdate } from 'react-admin';
 import { Box, CardContent, Stack, Typography } from '@mui/material';
 import type { User, UserFlagsUpdate } from '../../domain/users';
-import { useLocale, useMessages } from '../../src/locale';
-import { failureReason } from '../../domain/failures';
+import { useLocale, useMessages } from '../../base/locale';
+import { failureReason } from '../../base/errors';
 import { shortDate } from './format';
 
 const flags = ['active', 'isEditor', 'isAdmin'] as const;
@@ -39,7 +39,11 @@ export function UserFlagsForm({ user }: { user: Editable }) {
       if (value !== user[flag]) data[flag] = value;
     }
     try {
-      await update('users', { id: user.id, data, previousData: user }, { mutationMode: 'pessimistic', returnPromise: true });
+      await update(
+        'users',
+        { id: user.id, data, previousData: user },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       notify(t.updated, { type: 'success' });
     } catch (err) {
       // Refusals (own admin rights, own account, the last admin) carry the server's reason.
@@ -62,7 +66,14 @@ export function UserFlagsForm({ user }: { user: Editable }) {
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             {flags.map((flag) => (
-              <SelectInput key={flag} source={flag} label={labels[flag]} choices={choices} validate={required()} sx={{ flex: '1 1 160px' }} />
+              <SelectInput
+                key={flag}
+                source={flag}
+                label={labels[flag]}
+                choices={choices}
+                validate={required()}
+                sx={{ flex: '1 1 160px' }}
+              />
             ))}
           </Box>
           <SaveButton label={t.save} sx={{ alignSelf: 'flex-start', mt: 1 }} />

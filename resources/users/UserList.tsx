@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { User } from '../../domain/users';
-import { useLocale, useMessages } from '../../src/locale';
-import { useCursorPages } from '../useCursorPages';
+import { useLocale, useMessages } from '../../base/locale';
+import { useCursorPages } from '../../base/useCursorPages';
 import { PagedTable, type Column } from '../shared/PagedTable';
-import { flagLabel, fullName, shortDate } from './format';
+import { flagLabel, shortDate } from './format';
+import { fullName } from '../../domain/names';
 import { editUserPath } from './paths';
 import { UserCreate } from './UserCreate';
 import { ExportButton } from '../shared/ExportButton';
 import type { CsvColumn } from '../shared/csv';
 
 /** The users file: each record's fields by their own names. */
-const csvColumns: CsvColumn<User>[] = (['uid', 'firstName', 'lastName', 'email', 'userType', 'active', 'isEditor', 'isAdmin', 'created', 'updated'] as const).map(
-  (k) => ({ header: k, value: (u: User) => u[k] }),
-);
+const csvColumns: CsvColumn<User>[] = (
+  ['uid', 'firstName', 'lastName', 'email', 'userType', 'active', 'isEditor', 'isAdmin', 'created', 'updated'] as const
+).map((k) => ({ header: k, value: (u: User) => u[k] }));
 
 /** /users/users: every user, oldest first, ten at a time with 'More'; admins add colleagues from here. */
 export default function UserList() {
@@ -28,7 +29,7 @@ export default function UserList() {
     pages.append(user);
     setInvited(user.email);
   };
-  // Name, Email, Created, User Type, Active, Editor, Admin (spec §4), then EDIT.
+  // Name, Email, Created, User Type, Active, Editor, Admin, then EDIT.
   const columns: Column<User>[] = [
     { label: t.name, cell: fullName, rowHeader: true },
     { label: t.email, cell: (u) => u.email, sx: { whiteSpace: 'nowrap' } },
@@ -41,7 +42,10 @@ export default function UserList() {
 
   return (
     <Box sx={{ mt: 2 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
+      >
         <Typography component="h1" variant="h4">
           {t.title}
         </Typography>

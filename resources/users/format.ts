@@ -1,9 +1,13 @@
 import type { Catalogue } from '../../domain/messages';
 import { LOCALE_TAGS, type Locale } from '../../domain/locales';
-import { currentMessages, getLocale } from '../../src/locale';
+import { currentMessages, getLocale } from '../../base/locale';
 
 /** A timestamp as a short date string in the console's language ('Never' when there is none), not the browser's. */
-export function shortDate(iso: string | null | undefined, m: Catalogue = currentMessages(), locale: Locale = getLocale()): string {
+export function shortDate(
+  iso: string | null | undefined,
+  m: Catalogue = currentMessages(),
+  locale: Locale = getLocale(),
+): string {
   if (!iso) return m.users.never;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(LOCALE_TAGS[locale]);
@@ -12,9 +16,4 @@ export function shortDate(iso: string | null | undefined, m: Catalogue = current
 /** A flag as the screens show it: True or False. */
 export function flagLabel(value: boolean, m: Catalogue = currentMessages()): string {
   return value ? m.users.trueLabel : m.users.falseLabel;
-}
-
-/** A user's display name: first and last name. */
-export function fullName(u: { firstName: string; lastName: string }): string {
-  return `${u.firstName} ${u.lastName}`.trim();
 }

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { lazyPage } from '../../src/lazyPage';
+import { lazyPage } from '../../base/lazyPage';
 import PeopleIcon from '@mui/icons-material/People';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
@@ -10,7 +10,7 @@ const UserList = lazyPage(() => import('./UserList'));
 const UserEdit = lazyPage(() => import('./UserEdit'));
 const UserSearch = lazyPage(() => import('./UserSearch'));
 
-/** The users resource (admins): its sidebar group and its pages, by path under /users (spec §2). */
+/** The users resource (admins): its sidebar group and its pages, by path under /users. */
 export default {
   name: 'users',
   area: 'users',

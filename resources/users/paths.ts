@@ -1,4 +1,4 @@
-/** The edit page's route under /users (spec §2: /users/edit-user/{uid}). */
+/** The edit page's route under /users (/users/edit-user/{uid}). */
 export const EDIT_USER_ROUTE = 'edit-user/:getUid';
 
 /** The address of one user's edit page. */

@@ -22,7 +22,9 @@ export async function installGenerations(db: Db): Promise<void> {
     await db.kysely.transaction().execute(async (trx) => {
       // Two instances starting at once on one database make these one after the other.
       await sql`select pg_advisory_xact_lock(7310421)`.execute(trx);
-      await sql`create table if not exists session_generations (uid text primary key, gen integer not null)`.execute(trx);
+      await sql`create table if not exists session_generations (uid text primary key, gen integer not null)`.execute(
+        trx,
+      );
       await sql`create or replace function bump_session_generation() returns trigger language plpgsql as $$
         begin
           insert into session_generations (uid, gen) values (to_jsonb(old) ->> tg_argv[0], 1)
@@ -50,4 +52,3 @@ export async function installGenerations(db: Db): Promise<void> {
 
 /** A user's generation now: 0 until their sessions, account or record first change. */
 export const GENERATION_SQL = 'select coalesce((select gen from session_generations where uid = ?), 0) as gen';
-

@@ -8,12 +8,19 @@ import type { Db } from '../db/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findUser } from '../core/users.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { passkeyPlugin } from './passkeys.js';
+import { twoFactorPlugin } from './twoFactor.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants.js';
 import { format, messages } from '../../domain/messages.js';
 import { catalogues, pickLocale } from '../../domain/locales.js';
 
-/** The header the client's address reaches the library in (routes/auth.ts sets it to req.ip, which TRUST_PROXY decides). */
+/**
+ * The header the client's address reaches the library in (routes/auth.ts sets it to req.ip, which TRUST_PROXY decides).
+ */
 export const CLIENT_IP_HEADER = 'x-console-client-ip';
+
+/** The name authenticator apps show beside the account (the TOTP issuer). */
+const APP_NAME = 'Linen & Cotton Console';
 
 /** The identity library, set up for this console: email and password, sessions in our database. */
 export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: string) => void) {
@@ -22,7 +29,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
   // beside ours; the uid of users/{uid} is the auth_user id, as in the original's Firebase split.
   const dialect = db.pool ? new PostgresDialect({ pool: db.pool }) : new SqliteDialect({ database: db.sqlite! });
   return betterAuth({
-    appName: 'Linen & Cotton Console',
+    appName: APP_NAME,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
@@ -73,13 +80,19 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
           before: async (session) => {
             const record = await findUser(db.kysely, session.userId);
             if (!record || !record.active) {
-              throw new APIError('UNAUTHORIZED', { message: messages.signin.failure, code: 'INVALID_EMAIL_OR_PASSWORD' });
+              throw new APIError('UNAUTHORIZED', {
+                message: messages.signin.failure,
+                code: 'INVALID_EMAIL_OR_PASSWORD',
+              });
             }
           },
         },
       },
     },
     trustedOrigins: config.trustedOrigins,
+    // The library's plugins: the authenticator app and recovery codes (server/auth/twoFactor.ts), and passkeys
+    // (server/auth/passkeys.ts: routes under /api/auth/passkey/*, table auth_passkey).
+    plugins: [twoFactorPlugin(APP_NAME), passkeyPlugin(config)],
     advanced: {
       // Over https the session cookie takes the __Host- prefix (Secure, Path=/, no Domain), so the
       // library's own __Secure- prefix is turned off and the name set whole.
@@ -96,7 +109,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
 export type Auth = ReturnType<typeof createAuth>;
 
 /** How a verification identifier is stored: SHA-256, base64url. */
-const hashIdentifier = (identifier: string): string => createHash('sha256').update(identifier).digest('base64url');
+export const hashIdentifier = (identifier: string): string =>
+  createHash('sha256').update(identifier).digest('base64url');
 
 /** Deletes the account's reset links (the only verification rows this console makes), but the one kept. */
 async function voidResetLinks(db: Kysely<Database>, userId: string, keep?: string): Promise<void> {

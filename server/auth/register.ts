@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Mailer } from '../mail/index.js';
 import type { Auth } from './index.js';
 import type { Database } from '../db/schema.js';
-import { NewUser, displayName, type User } from '../../domain/users.js';
+import { NewUser, type User } from '../../domain/users.js';
+import { fullName } from '../../domain/names.js';
 import { findUserByEmail, insertUserRecord } from '../core/users.js';
 import { DomainError } from '../core/errors.js';
 import { hashPassword } from './password.js';
@@ -14,7 +15,12 @@ import { catalogues, DEFAULT_LOCALE, type Locale } from '../../domain/locales.js
  * The spec's Register: an account with a password, display name = first and last name, and users/{uid} with
  * active = true; `actor` is the admin who added it (null: the CLI or the first start), for the change history.
  */
-export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewUser, actor: string | null = null): Promise<User> {
+export async function registerUser(
+  auth: Auth,
+  db: Kysely<Database>,
+  input: NewUser,
+  actor: string | null = null,
+): Promise<User> {
   const parsed = NewUser.safeParse(input);
   if (!parsed.success) {
     throw new DomainError('validation', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -22,7 +28,8 @@ export async function registerUser(auth: Auth, db: Kysely<Database>, input: NewU
   const u = parsed.data;
   if (await findUserByEmail(db, u.email)) throw new DomainError('conflict', messages.users.duplicateEmail);
   const ctx = await auth.$context;
-  const account = await ctx.internalAdapter.createUser({ email: u.email, name: displayName(u), emailVerified: true },
+  const account = await ctx.internalAdapter.createUser(
+    { email: u.email, name: fullName(u), emailVerified: true },
     { method: 'admin' },
   );
   await ctx.internalAdapter.linkAccount({
@@ -48,9 +55,13 @@ export async function endSessions(auth: Auth, uid: string): Promise<void> {
 }
 
 /** Keeps the auth account's display name equal to first and last name. */
-export async function syncDisplayName(auth: Auth, uid: string, u: { firstName: string; lastName: string }): Promise<void> {
+export async function syncDisplayName(
+  auth: Auth,
+  uid: string,
+  u: { firstName: string; lastName: string },
+): Promise<void> {
   const ctx = await auth.$context;
-  await ctx.internalAdapter.updateUser(uid, { name: displayName(u) });
+  await ctx.internalAdapter.updateUser(uid, { name: fullName(u) });
 }
 
 const INVITE_HOURS = 72;
@@ -67,7 +78,12 @@ export async function inviteUser(
   /** The inviting admin's uid, for the change history. */
   actor: string | null = null,
 ): Promise<User> {
-  const user = await registerUser(auth, db, { ...input, password: randomBytes(48).toString('base64url').slice(0, 64) }, actor);
+  const user = await registerUser(
+    auth,
+    db,
+    { ...input, password: randomBytes(48).toString('base64url').slice(0, 64) },
+    actor,
+  );
   const token = randomBytes(24).toString('base64url');
   const ctx = await auth.$context;
   // The same kind of token the forgot flow makes, so /reset-password completes it; it lives longer than a reset.

@@ -106,7 +106,12 @@ export async function liveSession(
   const refreshAt = expires - expiresIn * 1000 + updateAge * 1000;
   const now = Date.now();
   if (!(expires > now) || refreshAt <= now) return null;
-  const live = { id: row.session_id, token: row.session_token, createdAt: toDate(row.session_created), user: toUser(row) };
+  const live = {
+    id: row.session_id,
+    token: row.session_token,
+    createdAt: toDate(row.session_created),
+    user: toUser(row),
+  };
   // The generation came from the same statement as the row, so a change committed after it shows as a newer one.
   cache?.set(cookieHeader, { live, gen: Number(row.session_gen), expires, refreshAt, keepUntil: now + cache.ttlMs });
   return live;

@@ -19,7 +19,9 @@ interface Row {
 const SESSIONS_SQL = `select "id", "token", "ipAddress", "userAgent", "createdAt", "updatedAt", "expiresAt"
   from auth_session where "userId" = ?`;
 
-/** A user's sessions still alive (not expired, not past the absolute timeout), newest first; tokens never leave here. */
+/**
+ * A user's sessions still alive (not expired, not past the absolute timeout), newest first; tokens never leave here.
+ */
 async function liveRows(db: Kysely<Database>, uid: string, absoluteMs: number): Promise<Row[]> {
   const now = Date.now();
   const rows = await readRows<Row>(db, SESSIONS_SQL, [uid]);
@@ -29,7 +31,12 @@ async function liveRows(db: Kysely<Database>, uid: string, absoluteMs: number): 
 }
 
 /** Account Settings → Sessions: each live session of `uid`, with browser and system from its User-Agent. */
-export async function listSessionsOf(db: Kysely<Database>, uid: string, currentId: string | null, absoluteMs: number): Promise<AccountSession[]> {
+export async function listSessionsOf(
+  db: Kysely<Database>,
+  uid: string,
+  currentId: string | null,
+  absoluteMs: number,
+): Promise<AccountSession[]> {
   return (await liveRows(db, uid, absoluteMs)).map((r) => {
     const { browser, system } = describeAgent(r.userAgent);
     return {
@@ -46,7 +53,11 @@ export async function listSessionsOf(db: Kysely<Database>, uid: string, currentI
 
 /** How many session rows a user has (expired ones too: what ending them all removes). */
 export async function countSessions(db: Kysely<Database>, uid: string): Promise<number> {
-  const [row] = await readRows<{ n: number | string }>(db, 'select count(*) as n from auth_session where "userId" = ?', [uid]);
+  const [row] = await readRows<{ n: number | string }>(
+    db,
+    'select count(*) as n from auth_session where "userId" = ?',
+    [uid],
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -55,7 +66,11 @@ export async function countSessions(db: Kysely<Database>, uid: string): Promise<
  * gone for every instance at once (the session check reads the row, and the delete moves the user's generation on).
  */
 export async function endSessionOf(auth: Auth, db: Kysely<Database>, uid: string, id: string): Promise<boolean> {
-  const [row] = await readRows<{ token: string }>(db, 'select "token" from auth_session where "id" = ? and "userId" = ?', [id, uid]);
+  const [row] = await readRows<{ token: string }>(
+    db,
+    'select "token" from auth_session where "id" = ? and "userId" = ?',
+    [id, uid],
+  );
   if (!row) return false;
   const ctx = await auth.$context;
   await ctx.internalAdapter.deleteSession(row.token);
@@ -63,8 +78,17 @@ export async function endSessionOf(auth: Auth, db: Kysely<Database>, uid: string
 }
 
 /** Ends every session of `uid`, or every one but `keepId`; answers how many ended. */
-export async function endSessionsOf(auth: Auth, db: Kysely<Database>, uid: string, keepId: string | null = null): Promise<number> {
-  const rows = await readRows<{ id: string; token: string }>(db, 'select "id", "token" from auth_session where "userId" = ?', [uid]);
+export async function endSessionsOf(
+  auth: Auth,
+  db: Kysely<Database>,
+  uid: string,
+  keepId: string | null = null,
+): Promise<number> {
+  const rows = await readRows<{ id: string; token: string }>(
+    db,
+    'select "id", "token" from auth_session where "userId" = ?',
+    [uid],
+  );
   const ctx = await auth.$context;
   if (keepId === null) {
     await ctx.internalAdapter.deleteUserSessions(uid);

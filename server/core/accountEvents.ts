@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { AccountAction } from '../../domain/account.js';
+import type { AccountAction, SignInMethod } from '../../domain/account.js';
 import type { HistoryDiff } from '../../domain/history.js';
 import { describeAgent } from '../lib/userAgent.js';
 import { record } from './history.js';
@@ -12,7 +12,10 @@ export interface Origin {
   userAgent?: string | null;
 }
 
-/** A throttled pair (account and address) is recorded at most this often, so a script hammering it cannot fill the history. */
+/**
+ * A throttled pair (account and address) is recorded at most this often, so a script hammering it cannot fill the
+ * history.
+ */
 const THROTTLED_EVERY_MS = 10 * 60_000;
 
 /**
@@ -31,7 +34,7 @@ export class AccountEvents {
   ) {}
 
   /** A successful sign-in, and how. */
-  signedIn(uid: string, from: Origin, method: 'password' = 'password'): Promise<void> {
+  signedIn(uid: string, from: Origin, method: SignInMethod = 'password'): Promise<void> {
     return this.add(uid, uid, 'signedIn', { method: [null, method], ...where(from) });
   }
 
@@ -53,6 +56,21 @@ export class AccountEvents {
     await this.add(uid, uid ?? '', 'signInThrottled', where(from));
   }
 
+  /** A refused passkey sign-in: on the account whose passkey was offered, when one is; never the credential itself. */
+  passkeySignInFailed(uid: string | null, from: Origin): Promise<void> {
+    return this.add(uid, uid ?? '', 'signInFailed', { method: [null, 'passkey'], ...where(from) });
+  }
+
+  /** A passkey added to (or removed from) its owner's account, by its name; never its key or credential. */
+  passkeyChanged(
+    uid: string,
+    action: 'passkeyAdded' | 'passkeyRemoved',
+    name: string | null,
+    from: Origin,
+  ): Promise<void> {
+    return this.add(uid, uid, action, { passkey: [null, name ?? ''], ...where(from) });
+  }
+
   /** A password changed by its owner; `ended` other sessions ended with it. */
   passwordChanged(uid: string, from: Origin, ended: number): Promise<void> {
     return this.add(uid, uid, 'passwordChanged', { ...where(from), sessions: [null, ended] });
@@ -61,6 +79,21 @@ export class AccountEvents {
   /** Sessions of `uid` ended by `actor` (the account itself, or an admin). Nothing is recorded when none ended. */
   async sessionsEnded(actor: string, uid: string, ended: number, from: Origin): Promise<void> {
     if (ended > 0) await this.add(actor, uid, 'sessionsEnded', { ...where(from), sessions: [null, ended] });
+  }
+
+  /** A second factor turned on by its owner (the first code from the authenticator app was right). */
+  secondFactorAdded(uid: string, from: Origin): Promise<void> {
+    return this.add(uid, uid, 'secondFactorAdded', where(from));
+  }
+
+  /** A second factor turned off: by its owner (from an address), or from the command line (`reset-2fa`, no actor). */
+  secondFactorRemoved(actor: string | null, uid: string, from: Origin | null): Promise<void> {
+    return this.add(actor, uid, 'secondFactorRemoved', from ? where(from) : {});
+  }
+
+  /** New recovery codes made by the owner (the old ones stop working); the codes themselves are never kept here. */
+  recoveryCodesRenewed(uid: string, from: Origin): Promise<void> {
+    return this.add(uid, uid, 'recoveryCodesRenewed', where(from));
   }
 
   private async add(actor: string | null, uid: string, action: AccountAction, diff: HistoryDiff): Promise<void> {

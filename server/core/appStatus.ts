@@ -22,8 +22,17 @@ export async function readActiveRow(db: Kysely<Database>): Promise<boolean | nul
 export async function writeActive(db: Kysely<Database>, active: boolean, actor: string | null = null): Promise<void> {
   await commit(db, actor, async (trx) => {
     const before = await readActiveRow(trx);
-    if (before === null) await trx.insertInto('app_status').values({ id: ID, active: bit(active), updated: now() }).execute();
-    else await trx.updateTable('app_status').set({ active: bit(active), updated: now() }).where('id', '=', ID).execute();
+    if (before === null)
+      await trx
+        .insertInto('app_status')
+        .values({ id: ID, active: bit(active), updated: now() })
+        .execute();
+    else
+      await trx
+        .updateTable('app_status')
+        .set({ active: bit(active), updated: now() })
+        .where('id', '=', ID)
+        .execute();
     // Setting it to what it was is no change: record() keeps no entry with an empty difference.
     const diff = diffOf({ active: before }, { active });
     return {

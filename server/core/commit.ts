@@ -20,7 +20,11 @@ const pending = new WeakMap<object, Change[]>();
  * after the commit, never before and never for a change rolled back. So a change, its entry and its announcement go
  * together or not at all, and no core function threads the three by hand.
  */
-export async function commit<T>(db: Kysely<Database>, actor: string | null, work: (trx: Kysely<Database>) => Promise<Outcome<T>>): Promise<T> {
+export async function commit<T>(
+  db: Kysely<Database>,
+  actor: string | null,
+  work: (trx: Kysely<Database>) => Promise<Outcome<T>>,
+): Promise<T> {
   const run = async (trx: Kysely<Database>, announced: Change[]): Promise<T> => {
     const out = await work(trx);
     await record(trx, actor, out.history ?? []);
@@ -30,7 +34,8 @@ export async function commit<T>(db: Kysely<Database>, actor: string | null, work
   if (db.isTransaction) {
     const outer = pending.get(db);
     // A transaction opened elsewhere would commit without announcing: listeners would never hear of the change.
-    if (!outer) throw new Error('commit() was given a transaction it did not open; its changes would never be announced');
+    if (!outer)
+      throw new Error('commit() was given a transaction it did not open; its changes would never be announced');
     return run(db, outer);
   }
   const announced: Change[] = [];

@@ -34,7 +34,12 @@ const SWEDISH_MATERIAL = { Cotton: 'bomull', Linen: 'linne' } as const;
  * The Swedish name and details of the i-th demo product. Most have both; every tenth from the fourth lacks its
  * details, and every tenth from the eighth its name, so the list's mark and its 'Swedish missing' filter show some.
  */
-function swedishOf(i: number, kind: string, colour: string, category: keyof typeof SWEDISH_MATERIAL): { name?: string; details?: string } {
+function swedishOf(
+  i: number,
+  kind: string,
+  colour: string,
+  category: keyof typeof SWEDISH_MATERIAL,
+): { name?: string; details?: string } {
   const material = SWEDISH_MATERIAL[category];
   const name = `${kind} i ${material}, ${colour}`;
   const details = `${kind} i ${material} i färgen ${colour}. Förtvättad för mjukhet, gjord för att hålla länge.`;
@@ -64,7 +69,13 @@ async function swatch(rgb: [number, number, number], seed: number, png: boolean)
  * Loads a demo catalogue of `count` products (both categories, active and disabled, most also in Swedish) with
  * generated images. Returns how many were added.
  */
-export async function loadDemo(db: Kysely<Database>, store: FileStore, owner: string, count = 30, maxPixels = 40_000_000): Promise<number> {
+export async function loadDemo(
+  db: Kysely<Database>,
+  store: FileStore,
+  owner: string,
+  count = 30,
+  maxPixels = 40_000_000,
+): Promise<number> {
   let added = 0;
   for (let i = 0; i < count; i++) {
     const category = CATEGORIES[i % 2]!;
@@ -75,20 +86,29 @@ export async function loadDemo(db: Kysely<Database>, store: FileStore, owner: st
     const images: string[] = [];
     for (let n = 0; n < 1 + (i % 3); n++) {
       const data = await swatch(rgb, i + n, n % 2 === 1);
-      const stored = await storeUpload(db, store, { owner, originalName: `${kind}-${colour}-${n + 1}.${n % 2 ? 'png' : 'jpg'}`, data }, maxPixels);
+      const stored = await storeUpload(
+        db,
+        store,
+        { owner, originalName: `${kind}-${colour}-${n + 1}.${n % 2 ? 'png' : 'jpg'}`, data },
+        maxPixels,
+      );
       images.push(stored.address);
     }
-    await createProduct(db, { uid: owner }, {
-      sku,
-      category,
-      mc: MATERIAL_CARE[i % 2]!,
-      name: `${colour} ${category.toLowerCase()} ${kind.toLowerCase()}`,
-      details: `${kind} in ${colour.toLowerCase()} ${category.toLowerCase()}. Washed for softness; made to last.`,
-      price: `${(149 + (i * 37) % 600).toFixed(0)} SEK`,
-      active: i % 5 !== 4,
-      images,
-      translations: { se: swedishOf(i, kindSe, colourSe, category) },
-    });
+    await createProduct(
+      db,
+      { uid: owner },
+      {
+        sku,
+        category,
+        mc: MATERIAL_CARE[i % 2]!,
+        name: `${colour} ${category.toLowerCase()} ${kind.toLowerCase()}`,
+        details: `${kind} in ${colour.toLowerCase()} ${category.toLowerCase()}. Washed for softness; made to last.`,
+        price: `${(149 + ((i * 37) % 600)).toFixed(0)} SEK`,
+        active: i % 5 !== 4,
+        images,
+        translations: { se: swedishOf(i, kindSe, colourSe, category) },
+      },
+    );
     added++;
   }
   return added;

@@ -4,7 +4,15 @@ export const isUniqueViolation = (err: unknown): boolean => /unique|duplicate/i.
 /** A refusal the core raises; the HTTP layer maps its code to a status. */
 export class DomainError extends Error {
   constructor(
-    public readonly code: 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'throttled' | 'cross_site',
+    public readonly code:
+      | 'validation'
+      | 'unauthenticated'
+      | 'forbidden'
+      | 'not_found'
+      | 'conflict'
+      | 'throttled'
+      | 'cross_site'
+      | 'second_factor_required',
     message: string,
     public readonly details?: unknown,
   ) {

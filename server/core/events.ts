@@ -11,7 +11,8 @@ export type Change =
 
 /**
  * Hears committed changes, in the order they were made: one, or every change of one transaction (a CSV import's
- * rows), so a listener can handle a batch in one go. What it does (publish, end sessions, queue webhooks) is its own affair.
+ * rows), so a listener can handle a batch in one go. What it does (publish, end sessions, queue webhooks) is its own
+ * affair.
  */
 export type ChangeListener = (changes: readonly Change[]) => Promise<void> | void;
 
@@ -23,7 +24,11 @@ const listeners = new WeakMap<object, ChangeListener[]>();
 export function onChange(db: Kysely<Database>, listener: ChangeListener): () => void {
   const list = listeners.get(db) ?? [];
   listeners.set(db, [...list, listener]);
-  return () => listeners.set(db, (listeners.get(db) ?? []).filter((l) => l !== listener));
+  return () =>
+    listeners.set(
+      db,
+      (listeners.get(db) ?? []).filter((l) => l !== listener),
+    );
 }
 
 /**

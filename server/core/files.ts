@@ -3,9 +3,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { chunks, now } from '../db/index.js';
 import type { FileStore } from '../files/store.js';
-import { checkImage, ImageRefused, makeSizes, safeName, sizeWidthsFor, SIZE_WIDTHS, thumbnail, type CheckedImage } from '../files/images.js';
+import {
+  checkImage,
+  ImageRefused,
+  makeSizes,
+  safeName,
+  sizeWidthsFor,
+  SIZE_WIDTHS,
+  thumbnail,
+  type CheckedImage,
+} from '../files/images.js';
 import { limiter } from '../lib/limit.js';
 import { DomainError } from './errors.js';
+import { messages } from '../../domain/messages.js';
 
 /** The answer to a finished upload. */
 export interface StoredImage {
@@ -77,10 +87,22 @@ export async function storeUpload(
     store.put(thumbKey(key), thumb, 'image/webp'),
     ...sizes.map((s) => store.put(sizeKey(key, s.width), s.data, 'image/webp')),
   ]);
-  const variants = sizes.map((s) => s.width).sort((a, b) => a - b).join(',');
+  const variants = sizes
+    .map((s) => s.width)
+    .sort((a, b) => a - b)
+    .join(',');
   await db
     .insertInto('files')
-    .values({ key, owner: upload.owner, content_type: image.contentType, size: upload.data.length, width: image.width, height: image.height, variants, created: now() })
+    .values({
+      key,
+      owner: upload.owner,
+      content_type: image.contentType,
+      size: upload.data.length,
+      width: image.width,
+      height: image.height,
+      variants,
+      created: now(),
+    })
     .execute();
   return { address: `/files/${key}`, thumbnail: `/files/${thumbKey(key)}`, width: image.width, height: image.height };
 }
@@ -99,7 +121,11 @@ export async function sweepFiles(db: Kysely<Database>, store: FileStore, graceMs
   const candidates = await db.selectFrom('files').select('key').where('created', '<', cutoff).execute();
   let removed = 0;
   for (const { key } of candidates) {
-    const used = await db.selectFrom('products').select('id').where('images', 'like', `%/files/${key}"%`).executeTakeFirst();
+    const used = await db
+      .selectFrom('products')
+      .select('id')
+      .where('images', 'like', `%/files/${key}"%`)
+      .executeTakeFirst();
     if (used) continue;
     await store.remove(key);
     await store.remove(thumbKey(key));
@@ -109,4 +135,70 @@ export async function sweepFiles(db: Kysely<Database>, store: FileStore, graceMs
     removed++;
   }
   return removed;
+}
+
+/** A stored file's bytes, or null when the store has none under that key. */
+async function bytesOf(store: FileStore, key: string): Promise<Buffer | null> {
+  const found = await store.get(key);
+  if (!found) return null;
+  const parts: Buffer[] = [];
+  for await (const chunk of found.body) parts.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Copies stored images to new keys owned by `owner`: each original, its thumbnail and its WebP sizes, registered as
+ * new files (so the copy and the original are deleted, replaced and swept independently). Answers the copies'
+ * addresses in the same order. A copy no product comes to use is swept after the grace, as any upload. Refused
+ * (conflict, nothing registered) when an image is not a stored file.
+ */
+export async function copyImages(
+  db: Kysely<Database>,
+  store: FileStore,
+  owner: string,
+  addresses: readonly string[],
+): Promise<StoredImage[]> {
+  const out: StoredImage[] = [];
+  for (const address of addresses) {
+    const key = keyOf(address);
+    const row = await db.selectFrom('files').selectAll().where('key', '=', key).executeTakeFirst();
+    const original = row ? await bytesOf(store, key) : null;
+    const thumb = row ? await bytesOf(store, thumbKey(key)) : null;
+    if (!row || !original || !thumb) throw new DomainError('conflict', messages.duplicate.failed);
+    // The name the first upload was given (Uploads/<owner>_<random>_<name>), kept for the copy.
+    const name = /^Uploads\/[^/]+?_[A-Za-z0-9]{12}_([A-Za-z0-9._-]+)$/.exec(key)?.[1] ?? key.replace(/^.*\//, '');
+    const copy = `Uploads/${owner}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}_${name}`;
+    const widths = madeWidths(row.variants);
+    const sizes: Array<{ width: number; data: Buffer }> = [];
+    for (const width of widths) {
+      const data = await bytesOf(store, sizeKey(key, width));
+      // A size recorded but missing from the store is not copied (the copy's own record leaves it out).
+      if (data) sizes.push({ width, data });
+    }
+    await Promise.all([
+      store.put(copy, original, row.content_type),
+      store.put(thumbKey(copy), thumb, 'image/webp'),
+      ...sizes.map((s) => store.put(sizeKey(copy, s.width), s.data, 'image/webp')),
+    ]);
+    await db
+      .insertInto('files')
+      .values({
+        key: copy,
+        owner,
+        content_type: row.content_type,
+        size: original.length,
+        width: row.width,
+        height: row.height,
+        variants: sizes.map((s) => s.width).join(','),
+        created: now(),
+      })
+      .execute();
+    out.push({
+      address: `/files/${copy}`,
+      thumbnail: `/files/${thumbKey(copy)}`,
+      width: row.width,
+      height: row.height,
+    });
+  }
+  return out;
 }

@@ -22,6 +22,8 @@ export interface NewEntry {
   recordId: string;
   action: HistoryAction;
   diff: HistoryDiff;
+  /** The bulk edit it is part of (migration 015). */
+  batch?: string;
 }
 
 const same = (a: Value, b: Value): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -40,7 +42,11 @@ export function diffOf(before: Readonly<Record<string, Value>>, after: Readonly<
 /** The name the acting user has now, kept in the entry so a later rename does not rewrite history. */
 async function nameOf(trx: Kysely<Database>, actor: string | null): Promise<string> {
   if (!actor) return '';
-  const [u] = await readRows<{ first_name: string; last_name: string }>(trx, 'select first_name, last_name from users where id = ?', [actor]);
+  const [u] = await readRows<{ first_name: string; last_name: string }>(
+    trx,
+    'select first_name, last_name from users where id = ?',
+    [actor],
+  );
   return u ? `${u.first_name} ${u.last_name}`.trim() : '';
 }
 
@@ -63,6 +69,7 @@ export async function record(trx: Kysely<Database>, actor: string | null, entrie
     record_id: e.recordId,
     action: e.action,
     diff: JSON.stringify(e.diff),
+    batch: e.batch ?? null,
   }));
   for (const part of chunks(rows)) await trx.insertInto('history').values(part).execute();
 }
@@ -79,10 +86,13 @@ export function toEntry(r: Row): HistoryEntry {
     recordId: r.record_id,
     action: r.action as HistoryAction,
     diff: JSON.parse(r.diff) as HistoryDiff,
+    batch: r.batch ?? null,
   };
 }
 
-/** What a history list may be narrowed to: one record, or the Activity page's person, kind and days (UTC, inclusive). */
+/**
+ * What a history list may be narrowed to: one record, or the Activity page's person, kind and days (UTC, inclusive).
+ */
 export interface HistoryFilter {
   record?: { kind: HistoryKind; id: string; resource?: string };
   person?: string;
@@ -101,7 +111,8 @@ export async function listHistory(
   filter: HistoryFilter,
   opts: { limit: number; after: number | null },
 ): Promise<{ items: HistoryEntry[]; more: boolean }> {
-  if (filter.from && filter.to && filter.from > filter.to) throw new DomainError('validation', messages.history.badRange);
+  if (filter.from && filter.to && filter.from > filter.to)
+    throw new DomainError('validation', messages.history.badRange);
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (condition: string, ...values: unknown[]) => {
@@ -116,11 +127,32 @@ export async function listHistory(
   if (filter.from) add('at >= ?', `${filter.from}T00:00:00.000Z`);
   if (filter.to) add('at < ?', dayAfter(filter.to));
   if (opts.after !== null) add('seq < ?', opts.after);
+  // Activity shows a bulk edit as its one summary line; each product's own entry stays in that product's history.
+  if (!filter.record) add("(batch is null or action in ('bulkChanged', 'bulkUndone'))");
   const text = `select * from history ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by seq desc limit ?`;
   const rows = await readRows<Row>(db, text, [...params, opts.limit + 1]);
   const items = rows.slice(0, opts.limit).map(toEntry);
   // One record's own history (its edit page's panel) needs no names for it.
-  return { items: filter.record ? items : await withLabels(db, items), more: rows.length > opts.limit };
+  return {
+    items: filter.record ? items : await withCounts(db, await withLabels(db, items)),
+    more: rows.length > opts.limit,
+  };
+}
+
+/** Each bulk edit's summary line with the number of products its entries changed, in one query for the page. */
+async function withCounts(db: Kysely<Database>, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const batches = entries
+    .filter((e) => e.batch && (e.action === 'bulkChanged' || e.action === 'bulkUndone'))
+    .map((e) => e.batch!);
+  if (batches.length === 0) return entries;
+  const marks = batches.map(() => '?').join(', ');
+  const rows = await readRows<{ batch: string; n: number | string }>(
+    db,
+    `select batch, count(*) as n from history where batch in (${marks}) and action = 'changed' group by batch`,
+    batches,
+  );
+  const counts = new Map(rows.map((r) => [r.batch, Number(r.n)]));
+  return entries.map((e) => (e.batch && e.action.startsWith('bulk') ? { ...e, count: counts.get(e.batch) ?? 0 } : e));
 }
 
 /**
@@ -132,12 +164,17 @@ async function withLabels(db: Kysely<Database>, entries: HistoryEntry[]): Promis
   const labels = new Map<string, string>();
   const products = ids('product');
   if (products.length > 0) {
-    for (const p of await db.selectFrom('products').select(['id', 'sku']).where('id', 'in', products).execute()) labels.set(`product:${p.id}`, p.sku);
+    for (const p of await db.selectFrom('products').select(['id', 'sku']).where('id', 'in', products).execute())
+      labels.set(`product:${p.id}`, p.sku);
   }
   // An account event's record is the account's user.
   const users = [...new Set([...ids('user'), ...ids('account')])];
   if (users.length > 0) {
-    const found = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('id', 'in', users).execute();
+    const found = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .where('id', 'in', users)
+      .execute();
     for (const u of found) {
       const label = `${u.first_name} ${u.last_name}`.trim() || u.email;
       labels.set(`user:${u.id}`, label);

@@ -18,8 +18,13 @@ export async function imageInfoOf(db: Kysely<Database>, addresses: readonly stri
   const out = new Map<string, ImageInfo>();
   const byKey = new Map(addresses.map((a) => [keyOf(a), a]));
   for (const part of chunks([...byKey.keys()])) {
-    const rows = await db.selectFrom('files').select(['key', 'width', 'height', 'variants']).where('key', 'in', part).execute();
-    for (const r of rows) out.set(byKey.get(r.key)!, { width: r.width, height: r.height, widths: madeWidths(r.variants) });
+    const rows = await db
+      .selectFrom('files')
+      .select(['key', 'width', 'height', 'variants'])
+      .where('key', 'in', part)
+      .execute();
+    for (const r of rows)
+      out.set(byKey.get(r.key)!, { width: r.width, height: r.height, widths: madeWidths(r.variants) });
   }
   return out;
 }
@@ -70,11 +75,19 @@ export async function backfillSizes(
           const shown = await checkImage(data, maxPixels);
           const widths = sizeWidthsFor(shown.width);
           const made = new Set(madeWidths(r.variants).filter((w) => widths.includes(w)));
-          const sizes = await makeSizes(data, widths.filter((w) => !made.has(w)), maxPixels);
+          const sizes = await makeSizes(
+            data,
+            widths.filter((w) => !made.has(w)),
+            maxPixels,
+          );
           for (const s of sizes) await store.put(sizeKey(r.key, s.width), s.data, 'image/webp');
           for (const s of sizes) made.add(s.width);
           const variants = [...made].sort((a, b) => a - b).join(',');
-          await db.updateTable('files').set({ variants, width: shown.width, height: shown.height }).where('key', '=', r.key).execute();
+          await db
+            .updateTable('files')
+            .set({ variants, width: shown.width, height: shown.height })
+            .where('key', '=', r.key)
+            .execute();
           progress.made += sizes.length;
         } catch (err) {
           progress.failed.push(`${r.key}: ${err instanceof Error ? err.message : String(err)}`);

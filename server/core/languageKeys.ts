@@ -63,7 +63,9 @@ export async function addLanguageKey(
 ): Promise<LanguageRecord> {
   return changeBoth(db, actor, id, version, 'keyAdded', (texts, edited, both) => {
     if (has(both.en.texts, key) || has(both.se.texts, key)) {
-      throw new DomainError('validation', messages.languages.keyExists, [{ path: '/key', message: messages.languages.keyExists }]);
+      throw new DomainError('validation', messages.languages.keyExists, [
+        { path: '/key', message: messages.languages.keyExists },
+      ]);
     }
     return { ...texts, [key]: edited ? value : '' };
   });
@@ -78,7 +80,8 @@ export async function removeLanguageKey(
   version: number,
 ): Promise<LanguageRecord> {
   return changeBoth(db, actor, id, version, 'keyRemoved', (texts, _edited, both) => {
-    if (!has(both.en.texts, key) && !has(both.se.texts, key)) throw new DomainError('not_found', messages.languages.noSuchKey);
+    if (!has(both.en.texts, key) && !has(both.se.texts, key))
+      throw new DomainError('not_found', messages.languages.noSuchKey);
     return Object.fromEntries(Object.entries(texts).filter(([k]) => k !== key));
   });
 }

@@ -60,14 +60,20 @@ export async function getLanguage(db: Kysely<Database>, id: string): Promise<Lan
   if (!parsedId.success) throw new DomainError('not_found', messages.languages.notFound);
   const r = await db.selectFrom('languages').selectAll().where('id', '=', parsedId.data).executeTakeFirst();
   if (!r) throw new DomainError('not_found', messages.languages.notFound);
-  return { id: parsedId.data, texts: JSON.parse(r.texts) as LanguageRecord['texts'], version: r.version, updated: r.updated };
+  return {
+    id: parsedId.data,
+    texts: JSON.parse(r.texts) as LanguageRecord['texts'],
+    version: r.version,
+    updated: r.updated,
+  };
 }
 
 /** Who writes: the uid goes in the record, the flags decide whether keys may be dropped. */
 export type Writer = { uid: string } & RoleFlags;
 
 /** The conflict a write from an older version meets. */
-export const staleVersion = (current: number): DomainError => new DomainError('conflict', messages.languages.stale, { current });
+export const staleVersion = (current: number): DomainError =>
+  new DomainError('conflict', messages.languages.stale, { current });
 
 /**
  * Writes the whole map back, only if nobody saved since `version` (optimistic concurrency). A map that leaves out
@@ -85,7 +91,9 @@ export async function putLanguage(
   const dropped = Object.keys(current.texts).filter((k) => !Object.prototype.hasOwnProperty.call(texts, k));
   if (dropped.length > 0 && !canDo(actor, 'removeLanguageKey')) {
     const shown = dropped.length > 10 ? [...dropped.slice(0, 10), '…'] : dropped;
-    throw new DomainError('forbidden', format(messages.languages.cannotDropKeys, { keys: shown.join(', ') }), { dropped });
+    throw new DomainError('forbidden', format(messages.languages.cannotDropKeys, { keys: shown.join(', ') }), {
+      dropped,
+    });
   }
   await commit(db, actor.uid, async (trx) => {
     const res = await trx

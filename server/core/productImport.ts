@@ -3,7 +3,13 @@ import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { chunks, now } from '../db/index.js';
 import { messages, format } from '../../domain/messages.js';
-import { checkProductRow, type ImportResult, type ImportRowIn, type ImportRowResult, type ImportValues } from '../../domain/productImport.js';
+import {
+  checkProductRow,
+  type ImportResult,
+  type ImportRowIn,
+  type ImportRowResult,
+  type ImportValues,
+} from '../../domain/productImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit, type Outcome } from './commit.js';
 import type { Change } from './events.js';
@@ -11,14 +17,22 @@ import { keyOf, unstoredKeys } from './files.js';
 import { diffOf, type NewEntry } from './history.js';
 import { historyValues, productColumns, toProduct } from './products.js';
 import type { Product } from '../../domain/products.js';
-import { EDITABLE_PRODUCT_FIELDS, flatTranslations, mergeTranslations, TRANSLATED_FIELDS, type Translations } from '../../domain/productFields.js';
+import {
+  EDITABLE_PRODUCT_FIELDS,
+  flatTranslations,
+  mergeTranslations,
+  TRANSLATED_FIELDS,
+  type Translations,
+} from '../../domain/productFields.js';
 
 type Row = Selectable<ProductsTable>;
 
 /** The fields a row sets on an existing product (images are left as they are). */
 const IMPORTED = EDITABLE_PRODUCT_FIELDS.filter((f) => f.kind !== 'images');
 
-/** What an existing product becomes with a row's values: its imported fields, its translations merged with the row's. */
+/**
+ * What an existing product becomes with a row's values: its imported fields, its translations merged with the row's.
+ */
 interface Update {
   current: Row;
   /** `current` as the API shapes it (read once, for the changes and the history). */
@@ -27,15 +41,25 @@ interface Update {
   translations: Translations;
 }
 
-/** The columns a row sets on an existing product: its fields, and its whole translations with what search and filter read. */
+/**
+ * The columns a row sets on an existing product: its fields, and its whole translations with what search and filter
+ * read.
+ */
 const imported = (u: Update): Record<string, unknown> =>
-  productColumns({ ...Object.fromEntries(IMPORTED.map((f) => [f.key, u.values[f.key]])), sku: u.current.sku, translations: u.translations });
+  productColumns({
+    ...Object.fromEntries(IMPORTED.map((f) => [f.key, u.values[f.key]])),
+    sku: u.current.sku,
+    translations: u.translations,
+  });
 
 /** The fields (and translated texts, by flat key) an existing product would change to take a row's values. */
 function changesOf(p: Product, v: ImportValues, translations: Translations): string[] {
   const before = flatTranslations(p.translations);
   const after = flatTranslations(translations);
-  return [...IMPORTED.filter((f) => p[f.key] !== v[f.key]).map((f) => f.key), ...TRANSLATED_FIELDS.filter((tf) => before[tf.key] !== after[tf.key]).map((tf) => tf.key)];
+  return [
+    ...IMPORTED.filter((f) => p[f.key] !== v[f.key]).map((f) => f.key),
+    ...TRANSLATED_FIELDS.filter((tf) => before[tf.key] !== after[tf.key]).map((tf) => tf.key),
+  ];
 }
 
 interface Plan {
@@ -57,18 +81,27 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
   const skus = [...firstLine.keys()];
   const existing = new Map<string, Row>();
   for (const part of chunks(skus)) {
-    for (const r of await db.selectFrom('products').selectAll().where('sku', 'in', part).execute()) existing.set(r.sku, r);
+    for (const r of await db.selectFrom('products').selectAll().where('sku', 'in', part).execute())
+      existing.set(r.sku, r);
   }
   const isNew = (v: Partial<ImportValues>): boolean => v.sku !== undefined && !existing.has(v.sku);
   // A new product may only point at finished uploads, as in add product.
-  const unstored = await unstoredKeys(db, checked.flatMap((c) => (isNew(c.values) ? (c.values.images ?? []) : [])));
+  const unstored = await unstoredKeys(
+    db,
+    checked.flatMap((c) => (isNew(c.values) ? (c.values.images ?? []) : [])),
+  );
 
-  const out: Plan = { result: { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false }, creates: [], updates: [] };
+  const out: Plan = {
+    result: { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false },
+    creates: [],
+    updates: [],
+  };
   for (const c of checked) {
     const images = c.values.images;
     if (isNew(c.values) && images) {
       if (images.length === 0) c.errors.push({ field: 'images', message: messages.products.mustAddImage });
-      else if (images.some((a) => unstored.has(keyOf(a)))) c.errors.push({ field: 'images', message: messages.uploads.unfinished });
+      else if (images.some((a) => unstored.has(keyOf(a))))
+        c.errors.push({ field: 'images', message: messages.uploads.unfinished });
     }
     const values = c.errors.length === 0 ? (c.values as ImportValues) : null;
     const current = values ? existing.get(values.sku) : undefined;
@@ -108,7 +141,12 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
     await trx.insertInto('products').values(rows).execute();
     for (const r of rows) {
       events.push({ kind: 'product', id: r.id, version: 1, actor: actor.uid, created: true });
-      entries.push({ kind: 'product', recordId: r.id, action: 'created', diff: diffOf({ sku: null }, { sku: r.sku, ...historyValues(toProduct(r)) }) });
+      entries.push({
+        kind: 'product',
+        recordId: r.id,
+        action: 'created',
+        diff: diffOf({ sku: null }, { sku: r.sku, ...historyValues(toProduct(r)) }),
+      });
     }
   }
   // Each changed row is matched by id and the version it was read at: fewer updated rows than sent means someone saved
@@ -124,7 +162,9 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
       const values = sql.join(
         part.map(({ current: c }, k) => {
           // A number (a flag) is cast: VALUES would otherwise type the parameter as text.
-          const cells = columns.map((col) => (typeof sets[k]![col] === 'number' ? sql`cast(${sets[k]![col]} as integer)` : sql`${sets[k]![col]}`));
+          const cells = columns.map((col) =>
+            typeof sets[k]![col] === 'number' ? sql`cast(${sets[k]![col]} as integer)` : sql`${sets[k]![col]}`,
+          );
           return sql`(${c.id}, cast(${c.version} as integer), ${sql.join(cells)})`;
         }),
       );
@@ -137,7 +177,8 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
       for (const u of part) {
         const c = u.current;
         const set = Object.entries(imported(u)).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-        const res = await sql`update products set ${sql.join(set)}, version = version + 1, updated = ${at}, updated_by = ${actor.uid}
+        const res =
+          await sql`update products set ${sql.join(set)}, version = version + 1, updated = ${at}, updated_by = ${actor.uid}
           where id = ${c.id} and version = ${c.version}`.execute(trx);
         updated += Number(res.numAffectedRows ?? 0);
       }
@@ -147,7 +188,12 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   for (const { current, product, values: v, translations } of p.updates) {
     events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
     const after: Product = { ...product, ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])), translations };
-    entries.push({ kind: 'product', recordId: current.id, action: 'changed', diff: diffOf(historyValues(product), historyValues(after)) });
+    entries.push({
+      kind: 'product',
+      recordId: current.id,
+      action: 'changed',
+      diff: diffOf(historyValues(product), historyValues(after)),
+    });
   }
   // In the import's own transaction: every row and its entry, or nothing; announced as one batch once committed.
   return { value: { ...p.result, applied: true }, history: entries, announce: events };
@@ -158,12 +204,20 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
  * checks again and writes every row in one transaction, or nothing when any row has an error. Rows that update an
  * existing SKU leave its images as they are, and the translated texts of any column the file leaves out.
  */
-export async function importProducts(db: Kysely<Database>, actor: { uid: string }, rows: readonly ImportRowIn[], apply: boolean): Promise<ImportResult> {
+export async function importProducts(
+  db: Kysely<Database>,
+  actor: { uid: string },
+  rows: readonly ImportRowIn[],
+  apply: boolean,
+): Promise<ImportResult> {
   if (!apply) return (await plan(db, rows)).result;
   try {
     return await commit(db, actor.uid, async (trx) => {
       const p = await plan(trx, rows);
-      if (p.result.counts.error > 0) throw new DomainError('validation', messages.csv.hasErrors, { rows: p.result.rows.filter((r) => r.action === 'error') });
+      if (p.result.counts.error > 0)
+        throw new DomainError('validation', messages.csv.hasErrors, {
+          rows: p.result.rows.filter((r) => r.action === 'error'),
+        });
       return write(trx, actor, p);
     });
   } catch (err) {

@@ -15,6 +15,8 @@ export interface ProductFilter {
   category?: string;
   active?: boolean;
   missing?: TranslatedLanguage;
+  /** Only products with a scheduled time not yet applied (migration 012). */
+  scheduled?: boolean;
 }
 
 const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -50,7 +52,11 @@ async function matchesUpTo(db: Kysely<Database>, word: string, cap: number): Pro
  * the index, when it has at most `cap` matches: those few rows are fetched and sorted, the other words checked on
  * each. When every word is common, the page is read down the SKU index, checking each row, and stops at the page's end.
  */
-async function sqliteWords(db: Kysely<Database>, words: string[], cap: number): Promise<{ where: string[]; params: unknown[]; walk?: true }> {
+async function sqliteWords(
+  db: Kysely<Database>,
+  words: string[],
+  cap: number,
+): Promise<{ where: string[]; params: unknown[]; walk?: true }> {
   const long = words.filter(indexed);
   const like = (ws: string[]) => ({ where: ws.map(() => LIKE_WORD), params: ws.map(likeEscaped), walk: true as const });
   if (long.length === 0) return like(words);
@@ -67,9 +73,15 @@ async function sqliteWords(db: Kysely<Database>, words: string[], cap: number): 
  * (in the index condition it made PostgreSQL read the whole index), and a common word's long trigram lists cost more
  * to read than testing the rows the rare word finds (docs/decisions.md).
  */
-function postgresWords(words: string[], lookedUp: string | undefined): { where: string[]; params: unknown[]; walk?: true } {
+function postgresWords(
+  words: string[],
+  lookedUp: string | undefined,
+): { where: string[]; params: unknown[]; walk?: true } {
   const i = lookedUp === undefined ? -1 : words.indexOf(lookedUp);
-  return { where: words.map((_, k) => (k === i ? PG_WORD : PG_FILTER)), params: words.map((w, k) => (k === i ? likeEscaped(w) : w)) };
+  return {
+    where: words.map((_, k) => (k === i ? PG_WORD : PG_FILTER)),
+    params: words.map((w, k) => (k === i ? likeEscaped(w) : w)),
+  };
 }
 
 /**
@@ -89,11 +101,15 @@ export async function rarestWord(
   const sql = `select ${counts} from (select search_text as t from products order by sku desc, id desc limit ?) w`;
   const [r] = await readRows<Record<string, number | string>>(db, sql, [...long, rows]);
   const n = long.map((_, k) => Number(r?.[`c${k}`] ?? 0));
-  const best = long.reduce((b, w, k) => (n[k]! < n[b]! || (n[k] === n[b] && [...w].length > [...long[b]!].length) ? k : b), 0);
+  const best = long.reduce(
+    (b, w, k) => (n[k]! < n[b]! || (n[k] === n[b] && [...w].length > [...long[b]!].length) ? k : b),
+    0,
+  );
   return { word: long[best], common: n[best]! * 100 > rows };
 }
 
-const searchWords = (filter: ProductFilter): string[] => (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+const searchWords = (filter: ProductFilter): string[] =>
+  (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 
 /**
  * The conditions of a filter, with `?` placeholders, their values in order, and how to read the page. `walk`: read
@@ -106,7 +122,13 @@ export async function productConditions(
   filter: ProductFilter,
   cap: number,
   lookedUp?: string,
-): Promise<{ where: string[]; params: unknown[]; planned: 'kept' | 'each'; walk: 'rowid' | 'id' | null; walkFirst: boolean }> {
+): Promise<{
+  where: string[];
+  params: unknown[];
+  planned: 'kept' | 'each';
+  walk: 'rowid' | 'id' | null;
+  walkFirst: boolean;
+}> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const words = searchWords(filter);
   const { where, params, walk } = postgres ? postgresWords(words, lookedUp) : await sqliteWords(db, words, cap);
@@ -123,6 +145,13 @@ export async function productConditions(
     where.push('untranslated like ?');
     params.push(`%,${filter.missing},%`);
   }
+  if (filter.scheduled) where.push('(active_from is not null or active_until is not null)');
   const by = postgres ? (where.length > 0 ? 'id' : null) : walk === true ? 'rowid' : null;
-  return { where, params, planned: words.length > 0 ? 'each' : 'kept', walk: by, walkFirst: postgres && words.some(indexed) };
+  return {
+    where,
+    params,
+    planned: words.length > 0 ? 'each' : 'kept',
+    walk: by,
+    walkFirst: postgres && words.some(indexed),
+  };
 }

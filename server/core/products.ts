@@ -41,17 +41,21 @@ const WALK_FURTHER = 15;
 const WALK_COLUMNS = 'id, sku, search_text, category, active, untranslated';
 
 /** A field's value as its column holds it (flags as 0/1, image lists as JSON text). */
-const columnValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag' ? bit(v === true) : f.kind === 'images' ? JSON.stringify(v) : v);
+const columnValue = (f: ProductField, v: unknown): unknown =>
+  f.kind === 'flag' ? bit(v === true) : f.kind === 'images' ? JSON.stringify(v) : v;
 
 /** A column's value as the API holds it. */
-const fieldValue = (f: ProductField, v: unknown): unknown => (f.kind === 'flag' ? Boolean(v) : f.kind === 'images' ? JSON.parse(v as string) : v);
+const fieldValue = (f: ProductField, v: unknown): unknown =>
+  f.kind === 'flag' ? Boolean(v) : f.kind === 'images' ? JSON.parse(v as string) : v;
 
 /**
  * The columns a product's described fields are stored in (images also set the primary image). The name and
  * `translations` (the product's whole set, see mergeTranslations) go together: they also make what the search and the
  * list's filter read.
  */
-export function productColumns(values: Partial<Record<ProductFieldKey, unknown>> & { translations?: Translations }): Partial<Row> {
+export function productColumns(
+  values: Partial<Record<ProductFieldKey, unknown>> & { translations?: Translations },
+): Partial<Row> {
   const out: Record<string, unknown> = {};
   for (const f of PRODUCT_FIELDS) {
     const v = values[f.key];
@@ -66,7 +70,10 @@ export function productColumns(values: Partial<Record<ProductFieldKey, unknown>>
       throw new Error('productColumns: the name, the SKU and the translations are written together');
     }
     out.translations = JSON.stringify(t);
-    out.search_text = [values.name, ...TRANSLATED_LANGUAGES.map((lang) => translatedText(t, lang, 'name')), values.sku].filter(Boolean).join(' ').toLowerCase();
+    out.search_text = [values.name, ...TRANSLATED_LANGUAGES.map((lang) => translatedText(t, lang, 'name')), values.sku]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase();
     const missing = missingLanguages(t);
     out.untranslated = missing.length > 0 ? `,${missing.join(',')},` : '';
   }
@@ -76,13 +83,18 @@ export function productColumns(values: Partial<Record<ProductFieldKey, unknown>>
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
   const row = r as unknown as Record<string, unknown>;
-  const fields = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, fieldValue(f, row[f.column])])) as Pick<Product, ProductFieldKey>;
+  const fields = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, fieldValue(f, row[f.column])])) as Pick<
+    Product,
+    ProductFieldKey
+  >;
   return {
     id: r.id,
     ...fields,
     translations: JSON.parse(r.translations) as Translations,
     thumbnails: fields.images.map(thumbnailOf),
     primary: r.primary_image,
+    activeFrom: r.active_from ?? null,
+    activeUntil: r.active_until ?? null,
     version: r.version,
     created: r.created,
     updated: r.updated,
@@ -94,7 +106,32 @@ export const historyValues = (p: Product): Record<string, string | boolean | str
   ...Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, p[f.key]])),
   // Each translated text by its flat key ('name_se'), only when written: a missing one is null in the difference.
   ...Object.fromEntries(Object.entries(flatTranslations(p.translations)).filter(([, v]) => v !== '')),
+  // The scheduled times, only when set: one applied or cleared shows as cleared.
+  ...(p.activeFrom ? { activeFrom: p.activeFrom } : {}),
+  ...(p.activeUntil ? { activeUntil: p.activeUntil } : {}),
 });
+
+/**
+ * Refuses a schedule the scheduler could not keep (docs/decisions.md, "Scheduled status"): a time newly set must be
+ * in the future (one kept unchanged may have passed: the scheduler applies it on its next run), and the two times
+ * may not be the same.
+ */
+function checkSchedule(
+  current: { activeFrom?: string | null; activeUntil?: string | null },
+  next: { activeFrom?: string | null; activeUntil?: string | null },
+  at: string,
+): { active_from: string | null; active_until: string | null } {
+  const from = next.activeFrom === undefined ? (current.activeFrom ?? null) : next.activeFrom;
+  const until = next.activeUntil === undefined ? (current.activeUntil ?? null) : next.activeUntil;
+  const past = (v: string | null, old: string | null | undefined) => v !== null && v !== (old ?? null) && v <= at;
+  // Named by field as the request's own checks are, so the form says it beside the field.
+  const refuse = (field: string, message: string) =>
+    new DomainError('validation', message, [{ path: `/${field}`, message }]);
+  if (past(from, current.activeFrom)) throw refuse('activeFrom', messages.schedule.past);
+  if (past(until, current.activeUntil)) throw refuse('activeUntil', messages.schedule.past);
+  if (from !== null && from === until) throw refuse('activeUntil', messages.schedule.same);
+  return { active_from: from, active_until: until };
+}
 
 export type { ProductFilter } from './productSearch.js';
 
@@ -117,7 +154,13 @@ export async function listProducts(
   const walked = async (column: 'rowid' | 'id', walk: Parameters<typeof readPage>[4]): Promise<Row[]> => {
     const keys = await readPage<Record<string, unknown>>(db, page, opts.after, opts.limit, walk, column);
     const marks = keys.map(() => '?').join(', ');
-    return keys.length === 0 ? [] : readRows<Row>(db, `select * from products where ${column} in (${marks}) order by sku desc, id desc`, keys.map((k) => k[column]));
+    return keys.length === 0
+      ? []
+      : readRows<Row>(
+          db,
+          `select * from products where ${column} in (${marks}) order by sku desc, id desc`,
+          keys.map((k) => k[column]),
+        );
   };
   let rows: Row[];
   if (conditions.walkFirst) {
@@ -127,7 +170,9 @@ export async function listProducts(
     // next are likely near: the walk goes `WALK_FURTHER` times as far. Failing that, the rarest word's matches are
     // gathered through the trigram index, tested for the other words and sorted.
     const first = Math.min(cap, WALK_FIRST);
-    const walk = (within?: number) => walked('id', { ...conditions, within, inner: WALK_COLUMNS });
+    // The scheduled times are not in the covering index: read only when filtered on.
+    const scanColumns = filter.scheduled ? `${WALK_COLUMNS}, active_from, active_until` : WALK_COLUMNS;
+    const walk = (scanFirst?: number) => walked('id', { ...conditions, scanFirst, scanColumns });
     rows = first > 0 ? await walk(first) : [];
     if (rows.length <= opts.limit) {
       const rarest = await rarestWord(db, filter, Math.max(first, 1));
@@ -136,7 +181,10 @@ export async function listProducts(
       } else {
         if (rows.length > 0) rows = await walk(first * WALK_FURTHER);
         if (rows.length <= opts.limit) {
-          rows = await readPage<Row>(db, page, opts.after, opts.limit, { ...(await productConditions(db, filter, cap, rarest.word)), gather: true });
+          rows = await readPage<Row>(db, page, opts.after, opts.limit, {
+            ...(await productConditions(db, filter, cap, rarest.word)),
+            sortMatches: true,
+          });
         }
       }
     }
@@ -170,14 +218,21 @@ async function assertStored(db: Kysely<Database>, images: string[]): Promise<voi
 }
 
 /** Add product; a duplicate SKU is refused with a clear message. */
-export async function createProduct(db: Kysely<Database>, actor: { uid: string }, input: ProductCreate): Promise<Product> {
+export async function createProduct(
+  db: Kysely<Database>,
+  actor: { uid: string },
+  input: ProductCreate,
+): Promise<Product> {
   await assertStored(db, input.images);
   if (await findProductBySku(db, input.sku)) throw new DomainError('conflict', messages.products.duplicateSku);
+  const { activeFrom, activeUntil, ...fields } = input;
+  const created = now();
   const row = {
     id: randomUUID(),
-    ...productColumns({ ...input, sku: input.sku.trim(), translations: mergeTranslations({}, input.translations) }),
+    ...productColumns({ ...fields, sku: input.sku.trim(), translations: mergeTranslations({}, input.translations) }),
+    ...checkSchedule({}, { activeFrom, activeUntil }, created),
     version: 1,
-    created: now(),
+    created,
     updated: null,
     created_by: actor.uid,
     updated_by: null,
@@ -188,7 +243,14 @@ export async function createProduct(db: Kysely<Database>, actor: { uid: string }
       await trx.insertInto('products').values(row).execute();
       return {
         value: product,
-        history: [{ kind: 'product', recordId: row.id, action: 'created', diff: diffOf({ sku: null }, { sku: row.sku, ...historyValues(product) }) }],
+        history: [
+          {
+            kind: 'product',
+            recordId: row.id,
+            action: 'created',
+            diff: diffOf({ sku: null }, { sku: row.sku, ...historyValues(product) }),
+          },
+        ],
         announce: [{ kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true }],
       };
     });
@@ -210,19 +272,43 @@ export async function updateProduct(
   return commit(db, actor.uid, async (trx) => {
     const current = await getProduct(trx, id);
     // From the version the editor loaded only, so the recorded difference is against what they saw.
-    if (current.version !== version) throw new DomainError('conflict', messages.products.stale, { current: current.version });
-    const { sku, ...changes } = input;
-    if (sku !== undefined && sku.trim() !== current.sku) throw new DomainError('validation', messages.products.skuLocked);
+    if (current.version !== version)
+      throw new DomainError('conflict', messages.products.stale, { current: current.version });
+    const { sku, activeFrom, activeUntil, ...changes } = input;
+    if (sku !== undefined && sku.trim() !== current.sku)
+      throw new DomainError('validation', messages.products.skuLocked);
+    const at = now();
+    const schedule = checkSchedule(current, { activeFrom, activeUntil }, at);
     if (changes.images) await assertStored(trx, changes.images);
     const named = changes.name !== undefined || changes.translations !== undefined;
-    const texts = named ? { name: changes.name ?? current.name, sku: current.sku, translations: mergeTranslations(current.translations, changes.translations) } : {};
-    const set: Partial<Row> = { ...productColumns({ ...changes, ...texts }), version: version + 1, updated: now(), updated_by: actor.uid };
-    const res = await trx.updateTable('products').set(set).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', messages.products.stale, { current: current.version });
+    const texts = named
+      ? {
+          name: changes.name ?? current.name,
+          sku: current.sku,
+          translations: mergeTranslations(current.translations, changes.translations),
+        }
+      : {};
+    const set: Partial<Row> = {
+      ...productColumns({ ...changes, ...texts }),
+      ...schedule,
+      version: version + 1,
+      updated: at,
+      updated_by: actor.uid,
+    };
+    const res = await trx
+      .updateTable('products')
+      .set(set)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0)
+      throw new DomainError('conflict', messages.products.stale, { current: current.version });
     const next = await getProduct(trx, id);
     return {
       value: next,
-      history: [{ kind: 'product', recordId: id, action: 'changed', diff: diffOf(historyValues(current), historyValues(next)) }],
+      history: [
+        { kind: 'product', recordId: id, action: 'changed', diff: diffOf(historyValues(current), historyValues(next)) },
+      ],
       announce: [{ kind: 'product', id, version: version + 1, actor: actor.uid }],
     };
   });

@@ -6,7 +6,8 @@ const HOUR = 3600_000;
 
 /** What an identity request is, as far as throttling goes. */
 export interface Attempt {
-  kind: 'signIn' | 'requestReset' | 'reset';
+  /** 'passkey': a passkey sign-in's challenge, counted against the address's ceiling as a reset request is. */
+  kind: 'signIn' | 'requestReset' | 'reset' | 'passkey';
   /** The client's address. */
   ip: string;
   /** The account's email (sign-in and reset requests), trimmed and lower-case. */
@@ -35,7 +36,10 @@ export class SignInGuard {
     this.resetMails = new Throttle(db, failuresPerHour, HOUR);
   }
 
-  /** Before the attempt: null to go ahead, or how many seconds to wait (0 when the wait has no set end). Counts what it lets through, but sign-ins, which count only when they fail. */
+  /**
+   * Before the attempt: null to go ahead, or how many seconds to wait (0 when the wait has no set end). Counts what it
+   * lets through, but sign-ins, which count only when they fail.
+   */
   async admit(a: Attempt): Promise<number | null> {
     const wait = await this.decide(a);
     if (wait !== null && a.kind === 'signIn') this.onFailure('throttled');

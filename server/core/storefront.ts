@@ -3,7 +3,12 @@ import type { Database, ProductsTable } from '../db/schema.js';
 import { readPage, readRows } from '../db/read.js';
 import type { PublicProduct, PublicTexts } from '../../domain/storefront.js';
 import type { CatalogueLanguage } from '../../domain/constants.js';
-import { TRANSLATABLE_KEYS, translatedText, type TranslatableKey, type Translations } from '../../domain/productFields.js';
+import {
+  TRANSLATABLE_KEYS,
+  translatedText,
+  type TranslatableKey,
+  type Translations,
+} from '../../domain/productFields.js';
 import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 import { keyOf, sizeKey, thumbnailOf } from './files.js';
@@ -48,13 +53,29 @@ export function storedKeyOf(a: PublicAddresses, name: string): string | null {
   return key !== null && key.startsWith('Uploads/') ? key : null;
 }
 
-type PublicRow = Pick<Row, 'id' | 'sku' | 'category' | 'mc' | 'name' | 'details' | 'translations' | 'price' | 'images' | 'primary_image' | 'version'>;
+type PublicRow = Pick<
+  Row,
+  | 'id'
+  | 'sku'
+  | 'category'
+  | 'mc'
+  | 'name'
+  | 'details'
+  | 'translations'
+  | 'price'
+  | 'images'
+  | 'primary_image'
+  | 'version'
+>;
 
 /**
  * A row's name and details in `lang`, each in English where `lang` has none, and the fields that fell back. English
  * reads the row's own fields and never parses the translations.
  */
-export function textsIn(r: Pick<Row, 'name' | 'details' | 'translations'>, lang: CatalogueLanguage): Pick<PublicProduct, 'name' | 'details' | 'fallback'> {
+export function textsIn(
+  r: Pick<Row, 'name' | 'details' | 'translations'>,
+  lang: CatalogueLanguage,
+): Pick<PublicProduct, 'name' | 'details' | 'fallback'> {
   const texts = { name: r.name, details: r.details };
   if (lang === 'en') return { ...texts, fallback: [] };
   const t = JSON.parse(r.translations) as Translations;
@@ -68,22 +89,38 @@ export function textsIn(r: Pick<Row, 'name' | 'details' | 'translations'>, lang:
 }
 
 /** An image's set for srcset: the original with its size, and its WebP sizes (none known: none listed). */
-function imageSet(address: string, info: ImageInfo | undefined, url: (address: string) => string): PublicProduct['imageSets'][number] {
+function imageSet(
+  address: string,
+  info: ImageInfo | undefined,
+  url: (address: string) => string,
+): PublicProduct['imageSets'][number] {
   const widths = info?.widths ?? [];
   return {
     url: url(address),
     width: info?.width ?? 0,
     height: info?.height ?? 0,
-    variants: widths.map((width) => ({ url: url(`/files/${sizeKey(keyOf(address), width)}`), width, type: 'image/webp' as const })),
+    variants: widths.map((width) => ({
+      url: url(`/files/${sizeKey(keyOf(address), width)}`),
+      width,
+      type: 'image/webp' as const,
+    })),
   };
 }
 
 /** The stored images' sizes of some rows (one read for a page). */
 const imagesOfRows = (db: Kysely<Database>, rows: readonly Pick<Row, 'images'>[]): Promise<Map<string, ImageInfo>> =>
-  imageInfoOf(db, rows.flatMap((r) => JSON.parse(r.images) as string[]));
+  imageInfoOf(
+    db,
+    rows.flatMap((r) => JSON.parse(r.images) as string[]),
+  );
 
 /** A products row as the shop's site sees it, its texts in `lang`; `files` gives its images' sizes (imageInfoOf). */
-export function toPublicProduct(r: PublicRow, a: PublicAddresses, lang: CatalogueLanguage, files: ReadonlyMap<string, ImageInfo> = new Map()): PublicProduct {
+export function toPublicProduct(
+  r: PublicRow,
+  a: PublicAddresses,
+  lang: CatalogueLanguage,
+  files: ReadonlyMap<string, ImageInfo> = new Map(),
+): PublicProduct {
   const images = JSON.parse(r.images) as string[];
   const url = (address: string): string => publicImageUrl(a, address);
   const { name, details, fallback } = textsIn(r, lang);
@@ -105,7 +142,9 @@ export function toPublicProduct(r: PublicRow, a: PublicAddresses, lang: Catalogu
   };
 }
 
-/** One page of active products, in the console's order (SKU descending, then id), after an optional cursor, in `lang`. */
+/**
+ * One page of active products, in the console's order (SKU descending, then id), after an optional cursor, in `lang`.
+ */
 export async function listPublicProducts(
   db: Kysely<Database>,
   a: PublicAddresses,
@@ -121,7 +160,12 @@ export async function listPublicProducts(
 }
 
 /** The active product with exactly this SKU, in `lang`; a disabled or unknown one is the same 'not found'. */
-export async function getPublicProduct(db: Kysely<Database>, a: PublicAddresses, sku: string, lang: CatalogueLanguage): Promise<PublicProduct> {
+export async function getPublicProduct(
+  db: Kysely<Database>,
+  a: PublicAddresses,
+  sku: string,
+  lang: CatalogueLanguage,
+): Promise<PublicProduct> {
   const [r] = await readRows<Row>(db, `select ${COLUMNS} from products where sku = ? and active = ?`, [sku, 1]);
   if (!r) throw new DomainError('not_found', messages.products.notFound);
   return toPublicProduct(r, a, lang, await imagesOfRows(db, [r]));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { doubling } from '../../domain/retry.js';
 
 /** Counts events per key in fixed windows, in the database so every instance shares the count. */
 export class Throttle {
@@ -24,7 +25,9 @@ export class Throttle {
       await this.db
         .insertInto('throttle')
         .values({ key, count: 1, reset_at: resetAt })
-        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ count: eb('throttle.count', '+', 1), reset_at: resetAt })))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({ count: eb('throttle.count', '+', 1), reset_at: resetAt })),
+        )
         .execute();
     } else if (r.reset_at <= nowIso) {
       await this.db.updateTable('throttle').set({ count: 1, reset_at: resetAt }).where('key', '=', key).execute();
@@ -68,7 +71,7 @@ export class Backoff extends Throttle {
     if (!r || r.count < this.free) return 0;
     // Every failure slides the window, so the last failure was one window before its end.
     const lastFailure = Date.parse(r.reset_at) - this.windowMs;
-    const delay = Math.min(this.firstDelayMs * 2 ** Math.min(r.count - this.free, 30), this.maxDelayMs);
+    const delay = doubling(r.count - this.free, this.firstDelayMs, this.maxDelayMs);
     return Math.max(0, lastFailure + delay - Date.now());
   }
 

@@ -28,7 +28,8 @@ export function toUser(r: Row): User {
 }
 
 /** The User Type column: the highest role a user holds. */
-const userType = (u: { isAdmin: boolean; isEditor: boolean }): string => (u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff');
+const userType = (u: { isAdmin: boolean; isEditor: boolean }): string =>
+  u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff';
 
 /** The user record with this uid, or null. */
 export async function findUser(db: Kysely<Database>, uid: string): Promise<User | null> {
@@ -52,10 +53,20 @@ const historyValues = (u: User): Record<string, string | boolean> => ({
   isAdmin: u.isAdmin,
 });
 
-/** Writes the users/{uid} record of the spec's Register call, and its history entry, made by `actor` (null: the CLI). */
+/**
+ * Writes the users/{uid} record of the spec's Register call, and its history entry, made by `actor` (null: the CLI).
+ */
 export async function insertUserRecord(
   db: Kysely<Database>,
-  u: { uid: string; email: string; firstName: string; lastName: string; isAdmin: boolean; isEditor: boolean; active: boolean },
+  u: {
+    uid: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    isAdmin: boolean;
+    isEditor: boolean;
+    active: boolean;
+  },
   actor: string | null = null,
 ): Promise<User> {
   const row: Row = {
@@ -95,7 +106,9 @@ export async function updateMe(db: Kysely<Database>, uid: string, input: MeUpdat
     const after = toUser(r);
     return {
       value: after,
-      history: [{ kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(before), historyValues(after)) }],
+      history: [
+        { kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(before), historyValues(after)) },
+      ],
       announce: [{ kind: 'user', id: uid, actor: uid, names: true }],
     };
   });
@@ -140,14 +153,27 @@ async function writeFlags(
   const user = toUser(r);
   return {
     value: user,
-    history: [{ kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(current), historyValues(user)) }],
-    announce: [{ kind: 'user', id: uid, actor, flags: true, ...(current.active && !user.active ? { deactivated: true as const } : {}) }],
+    history: [
+      { kind: 'user', recordId: uid, action: 'changed', diff: diffOf(historyValues(current), historyValues(user)) },
+    ],
+    announce: [
+      {
+        kind: 'user',
+        id: uid,
+        actor,
+        flags: true,
+        ...(current.active && !user.active ? { deactivated: true as const } : {}),
+      },
+    ],
   };
 }
 
 /** How many user records exist. */
 export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -162,7 +188,13 @@ export async function listUsers(
 
 /** The newest users (created descending): the users store's action, for the admin's dashboard card. */
 export async function newestUsers(db: Kysely<Database>, limit: number): Promise<User[]> {
-  const rows = await db.selectFrom('users').selectAll().orderBy('created', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toUser);
 }
 

@@ -20,7 +20,8 @@ export async function listViews(db: Kysely<Database>, uid: string): Promise<Save
     .orderBy('v.id')
     .execute();
   const views = rows.map((r) => {
-    // Read defensively: what a row holds is checked again, so a bad row shows as no filters rather than breaking the sidebar.
+    // Read defensively: what a row holds is checked again, so a bad row shows as no filters rather than breaking the
+    // sidebar.
     const params = ViewParams.safeParse(JSON.parse(r.params));
     return {
       id: r.id,
@@ -37,7 +38,14 @@ export async function listViews(db: Kysely<Database>, uid: string): Promise<Save
 
 /** Saves a view for `uid`; a name they already use, or more than MAX_VIEWS of their own, is refused. */
 export async function createView(db: Kysely<Database>, uid: string, input: ViewCreate): Promise<SavedView> {
-  const row = { id: randomUUID(), owner: uid, name: input.name, params: JSON.stringify(input.params), shared: bit(input.shared), created: now() };
+  const row = {
+    id: randomUUID(),
+    owner: uid,
+    name: input.name,
+    params: JSON.stringify(input.params),
+    shared: bit(input.shared),
+    created: now(),
+  };
   try {
     await db.transaction().execute(async (trx) => {
       const { n } = await trx
@@ -49,7 +57,10 @@ export async function createView(db: Kysely<Database>, uid: string, input: ViewC
       await trx.insertInto('saved_views').values(row).execute();
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.views.duplicate, [{ path: '/name', message: messages.views.duplicate }]);
+    if (isUniqueViolation(err))
+      throw new DomainError('conflict', messages.views.duplicate, [
+        { path: '/name', message: messages.views.duplicate },
+      ]);
     throw err;
   }
   const [view] = (await listViews(db, uid)).filter((v) => v.id === row.id);
@@ -57,7 +68,11 @@ export async function createView(db: Kysely<Database>, uid: string, input: ViewC
 }
 
 /** Removes a view: its owner may, and an admin may remove any (a shared view nobody wants any more). */
-export async function deleteView(db: Kysely<Database>, actor: { uid: string; isAdmin: boolean }, id: string): Promise<void> {
+export async function deleteView(
+  db: Kysely<Database>,
+  actor: { uid: string; isAdmin: boolean },
+  id: string,
+): Promise<void> {
   const view = await db.selectFrom('saved_views').select(['owner']).where('id', '=', id).executeTakeFirst();
   if (!view) throw new DomainError('not_found', messages.views.notFound);
   if (view.owner !== actor.uid && !actor.isAdmin) throw new DomainError('forbidden', messages.views.notYours);

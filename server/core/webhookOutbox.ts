@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, WebhookDeliveriesTable } from '../db/schema.js';
 import { readPage } from '../db/read.js';
 import type { Delivery, DeliveryStatus, WebhookEvent } from '../../domain/webhooks.js';
-import { nextTry, type RetryPolicy } from '../lib/backoff.js';
+import { nextTry, type RetryPolicy } from './deliveryRetry.js';
 
 type Row = Selectable<WebhookDeliveriesTable>;
 
@@ -31,10 +31,20 @@ export async function listDeliveries(
   db: Kysely<Database>,
   opts: { limit: number; after: { key: string; id: string } | null },
 ): Promise<{ items: Delivery[]; more: boolean }> {
-  const rows = await readPage<Row>(db, { table: 'webhook_deliveries', key: 'created', order: 'desc' }, opts.after, opts.limit);
+  const rows = await readPage<Row>(
+    db,
+    { table: 'webhook_deliveries', key: 'created', order: 'desc' },
+    opts.after,
+    opts.limit,
+  );
   const ids = [...new Set(rows.map((r) => r.webhook_id))];
   const urls = new Map(
-    ids.length === 0 ? [] : (await db.selectFrom('webhooks').select(['id', 'url']).where('id', 'in', ids).execute()).map((w) => [w.id, w.url]),
+    ids.length === 0
+      ? []
+      : (await db.selectFrom('webhooks').select(['id', 'url']).where('id', 'in', ids).execute()).map((w) => [
+          w.id,
+          w.url,
+        ]),
   );
   const items = rows.slice(0, opts.limit).map((r) => toDelivery({ ...r, url: urls.get(r.webhook_id) ?? '' }));
   return { items, more: rows.length > opts.limit };
@@ -54,9 +64,15 @@ export interface Claimed {
 /**
  * Claims up to `batch` due deliveries for `leaseMs`, so no other dispatcher (another instance on the same PostgreSQL)
  * sends them meanwhile: one UPDATE whose subquery skips rows another transaction has locked (PostgreSQL's
- * `for update skip locked`; SQLite has one writer at a time). A dispatcher that dies mid-send lets go when the lease ends.
+ * `for update skip locked`; SQLite has one writer at a time). A dispatcher that dies mid-send lets go when the lease
+ * ends.
  */
-export async function claimDue(db: Kysely<Database>, batch: number, leaseMs: number, at = new Date()): Promise<Claimed[]> {
+export async function claimDue(
+  db: Kysely<Database>,
+  batch: number,
+  leaseMs: number,
+  at = new Date(),
+): Promise<Claimed[]> {
   const claim = randomUUID();
   const nowText = at.toISOString();
   const until = new Date(at.getTime() + leaseMs).toISOString();
@@ -78,7 +94,13 @@ export async function claimDue(db: Kysely<Database>, batch: number, leaseMs: num
 export type Outcome = { status: number; error?: undefined } | { status?: undefined; error: string };
 
 /** Records a try: delivered on a 2xx, else retrying on the backoff schedule, or failed once a day has passed. */
-export async function recordTry(db: Kysely<Database>, c: Claimed, outcome: Outcome, policy: RetryPolicy, at = new Date()): Promise<DeliveryStatus> {
+export async function recordTry(
+  db: Kysely<Database>,
+  c: Claimed,
+  outcome: Outcome,
+  policy: RetryPolicy,
+  at = new Date(),
+): Promise<DeliveryStatus> {
   const attempts = c.attempts + 1;
   const ok = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
   const error = ok ? null : (outcome.error ?? `HTTP ${outcome.status}`).slice(0, 500);
@@ -102,7 +124,9 @@ export async function recordTry(db: Kysely<Database>, c: Claimed, outcome: Outco
   return status;
 }
 
-/** Deletes delivered and failed deliveries finished before `before` (pending and retrying ones stay); answers how many. */
+/**
+ * Deletes delivered and failed deliveries finished before `before` (pending and retrying ones stay); answers how many.
+ */
 export async function pruneDeliveries(db: Kysely<Database>, before: Date): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom('webhook_deliveries')
@@ -126,7 +150,9 @@ export async function releaseClaims(db: Kysely<Database>, claims: readonly strin
   return Number(numUpdatedRows);
 }
 
-/** The outbox's backlog: deliveries not yet delivered nor given up (pending or retrying), and when the oldest was made. */
+/**
+ * The outbox's backlog: deliveries not yet delivered nor given up (pending or retrying), and when the oldest was made.
+ */
 export async function outboxBacklog(db: Kysely<Database>): Promise<{ depth: number; oldest: string | null }> {
   const row = await db
     .selectFrom('webhook_deliveries')

@@ -18,13 +18,24 @@ export async function listWebhooks(db: Kysely<Database>): Promise<Webhook[]> {
  * Adds a receiver with a new signing secret, answered this once. A host written as a loopback or private IP address
  * is refused here unless `allowPrivate`; a name is checked each time a delivery connects (lib/post.ts).
  */
-export async function createWebhook(db: Kysely<Database>, actor: { uid: string }, url: string, allowPrivate: boolean): Promise<NewWebhook> {
+export async function createWebhook(
+  db: Kysely<Database>,
+  actor: { uid: string },
+  url: string,
+  allowPrivate: boolean,
+): Promise<NewWebhook> {
   const literal = literalAddress(new URL(url).hostname);
   if (!allowPrivate && (literal !== null ? isPrivateAddress(literal) : /^localhost\.?$/i.test(new URL(url).hostname))) {
-    throw new DomainError('validation', messages.webhooks.privateAddress, [{ path: 'body/url', message: messages.webhooks.privateAddress }]);
+    throw new DomainError('validation', messages.webhooks.privateAddress, [
+      { path: 'body/url', message: messages.webhooks.privateAddress },
+    ]);
   }
-  const { count } = await db.selectFrom('webhooks').select((e) => e.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  if (Number(count) >= MAX_WEBHOOKS) throw new DomainError('validation', format(messages.webhooks.tooMany, { max: MAX_WEBHOOKS }));
+  const { count } = await db
+    .selectFrom('webhooks')
+    .select((e) => e.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= MAX_WEBHOOKS)
+    throw new DomainError('validation', format(messages.webhooks.tooMany, { max: MAX_WEBHOOKS }));
   const row = { id: randomUUID(), url, secret: newSecret(), created: now(), created_by: actor.uid };
   await db.insertInto('webhooks').values(row).execute();
   return { id: row.id, url: row.url, created: row.created, secret: row.secret };
@@ -57,9 +68,14 @@ export function eventOf(change: Change, time = now()): WebhookEvent {
 
 /**
  * Writes one outbox row per receiver (all, or only `webhookId`) and event; answers the rows' ids. The receivers are
- * read once for the whole batch, so an import of 10,000 rows costs one read and a few inserts, and none without receivers.
+ * read once for the whole batch, so an import of 10,000 rows costs one read and a few inserts, and none without
+ * receivers.
  */
-export async function enqueue(db: Kysely<Database>, events: readonly WebhookEvent[], webhookId?: string): Promise<string[]> {
+export async function enqueue(
+  db: Kysely<Database>,
+  events: readonly WebhookEvent[],
+  webhookId?: string,
+): Promise<string[]> {
   if (events.length === 0) return [];
   let q = db.selectFrom('webhooks').select('id');
   if (webhookId !== undefined) q = q.where('id', '=', webhookId);
@@ -90,7 +106,11 @@ export async function enqueue(db: Kysely<Database>, events: readonly WebhookEven
 
 /** Queues a test event for one receiver; answers the delivery's id. */
 export async function queueTestEvent(db: Kysely<Database>, webhookId: string): Promise<string> {
-  const [id] = await enqueue(db, [{ id: randomUUID(), kind: 'test', recordId: webhookId, version: null, time: now() }], webhookId);
+  const [id] = await enqueue(
+    db,
+    [{ id: randomUUID(), kind: 'test', recordId: webhookId, version: null, time: now() }],
+    webhookId,
+  );
   if (id === undefined) throw new DomainError('not_found', messages.webhooks.notFound);
   return id;
 }

@@ -16,7 +16,8 @@ const NAME = /^console-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d(?:-\d{3})?Z)\.sqlite$/;
 const HOUR = 3600_000;
 
 /** A backup's file name: its time, sortable as text (console-2026-11-24T15-30-00-000Z.sqlite). */
-export const backupName = (at: Date): string => `console-${at.toISOString().replace(/:/g, '-').replace('.', '-')}.sqlite`;
+export const backupName = (at: Date): string =>
+  `console-${at.toISOString().replace(/:/g, '-').replace('.', '-')}.sqlite`;
 
 /** The time a backup's name holds, or null for a name that is not a backup's. */
 export function backupTime(name: string): Date | null {
@@ -43,7 +44,8 @@ export function folderPlace(dir: string): BackupPlace {
   return {
     describe: (name) => join(dir, name),
     async store(file, name) {
-      // The copy was written beside, under a name no listing counts; renamed whole, so a backup is there complete or not at all.
+      // The copy was written beside, under a name no listing counts; renamed whole, so a backup is there complete or
+      // not at all.
       await rename(file, join(dir, name));
     },
     async list() {
@@ -64,8 +66,16 @@ export function bucketPlace(s3: S3Settings): BackupPlace {
       const { PutObjectCommand } = await sdk();
       const { size } = await stat(file);
       try {
-        await (await client).send(
-          new PutObjectCommand({ Bucket: s3.bucket, Key: `backups/${name}`, Body: createReadStream(file), ContentLength: size, ContentType: 'application/vnd.sqlite3' }),
+        await (
+          await client
+        ).send(
+          new PutObjectCommand({
+            Bucket: s3.bucket,
+            Key: `backups/${name}`,
+            Body: createReadStream(file),
+            ContentLength: size,
+            ContentType: 'application/vnd.sqlite3',
+          }),
         );
       } finally {
         await rm(file, { force: true });
@@ -76,7 +86,9 @@ export function bucketPlace(s3: S3Settings): BackupPlace {
       const names: string[] = [];
       let token: string | undefined;
       do {
-        const page = await (await client).send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'backups/', ContinuationToken: token }));
+        const page = await (
+          await client
+        ).send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'backups/', ContinuationToken: token }));
         for (const o of page.Contents ?? []) {
           const name = o.Key!.slice('backups/'.length);
           if (NAME.test(name)) names.push(name);
@@ -100,7 +112,13 @@ export const backupPlaceOf = (config: { dataDir: string; s3: S3Settings | null }
  * Makes one backup now: a consistent copy by the online backup API into DATA_DIR/backups (a name no listing counts),
  * stored at the place, then every backup there but the newest `keep` removed. Returns the name and what was removed.
  */
-export async function backupNow(sqlite: SQLite.Database, dataDir: string, place: BackupPlace, keep: number, at = new Date()): Promise<{ name: string; removed: string[] }> {
+export async function backupNow(
+  sqlite: SQLite.Database,
+  dataDir: string,
+  place: BackupPlace,
+  keep: number,
+  at = new Date(),
+): Promise<{ name: string; removed: string[] }> {
   const dir = join(dataDir, 'backups');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = backupName(at);
@@ -157,7 +175,9 @@ export function startBackups(
       if (wait > 0) return schedule(wait);
       if (stopped) return;
       const { name, removed } = await backupNow(sqlite, dataDir, place, opts.keep);
-      opts.log.info(`backup written: ${place.describe(name)}${removed.length ? ` (removed ${removed.length} older)` : ''}`);
+      opts.log.info(
+        `backup written: ${place.describe(name)}${removed.length ? ` (removed ${removed.length} older)` : ''}`,
+      );
       schedule(opts.everyHours * HOUR);
     } catch (err) {
       if (stopped) return;
@@ -183,7 +203,11 @@ export class RestoreRefused extends Error {}
  * which is the test). The copy is made beside the live file and renamed over it; the replaced file is kept as
  * console.sqlite.before-restore-<time>. Returns where that is.
  */
-export async function restoreSqlite(file: string, dataDir: string, at = new Date()): Promise<{ replaced: string | null }> {
+export async function restoreSqlite(
+  file: string,
+  dataDir: string,
+  at = new Date(),
+): Promise<{ replaced: string | null }> {
   let backup: SQLite.Database;
   try {
     backup = new SQLite(file, { readonly: true, fileMustExist: true });
@@ -203,7 +227,10 @@ export async function restoreSqlite(file: string, dataDir: string, at = new Date
       throw new RestoreRefused(`${file} is not a backup of this console: ${(err as Error).message}.`);
     }
     const unknown = ran.filter((m) => !(m in migrations));
-    if (unknown.length) throw new RestoreRefused(`${file} comes from a newer version of the console (migrations ${unknown.join(', ')}): restore it with that version.`);
+    if (unknown.length)
+      throw new RestoreRefused(
+        `${file} comes from a newer version of the console (migrations ${unknown.join(', ')}): restore it with that version.`,
+      );
     if (existsSync(live)) {
       current = new SQLite(live, { timeout: 0 });
       let mode: unknown;
@@ -214,7 +241,9 @@ export async function restoreSqlite(file: string, dataDir: string, at = new Date
         mode = 'busy';
       }
       if (mode !== 'delete') {
-        throw new RestoreRefused(`The console's database (${live}) is open in another process: stop the console (and any command using it), then restore. Nothing was changed.`);
+        throw new RestoreRefused(
+          `The console's database (${live}) is open in another process: stop the console (and any command using it), then restore. Nothing was changed.`,
+        );
       }
       // Held until the rename, so nothing opens the old file in between.
       current.pragma('locking_mode = exclusive');

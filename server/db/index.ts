@@ -23,7 +23,10 @@ export interface Db {
  * Opens SQLite under dataDir (WAL) or PostgreSQL when a URL is given. `onIdleError` hears of a pooled PostgreSQL
  * connection that broke while idle (a restart, a terminated backend); the pool drops it and opens another.
  */
-export function openDb(opts: { databaseUrl: string | null; dataDir: string }, onIdleError: (err: Error) => void = () => undefined): Db {
+export function openDb(
+  opts: { databaseUrl: string | null; dataDir: string },
+  onIdleError: (err: Error) => void = () => undefined,
+): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // Without a listener, pg raises such an error as an uncaught exception, which would end the server.

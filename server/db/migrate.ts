@@ -11,6 +11,8 @@ import * as m007 from './migrations/007_product_search_walk_pg.js';
 import * as m008 from './migrations/008_product_translations.js';
 import * as m010 from './migrations/010_image_sizes.js';
 import * as m011 from './migrations/011_saved_views.js';
+import * as m012 from './migrations/012_product_schedule.js';
+import * as m015 from './migrations/015_history_batches.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -25,12 +27,19 @@ export const migrations: Record<string, Migration> = {
   // No 009: it was held for the accounts work of the same stop, which needed no table.
   '010_image_sizes': m010,
   '011_saved_views': m011,
+  '012_product_schedule': m012,
+  '015_history_batches': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 const migratorOf = (db: Kysely<Database>): Migrator =>
-  new Migrator({ db, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  new Migrator({
+    db,
+    provider,
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
 
 /** The migrations this code has that the database has not run (none when it is current). */
 export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {

@@ -10,13 +10,17 @@ import { migrations } from './migrate.js';
  * primary-key order, computed alike on both sides. The source is opened read-only and read in one snapshot.
  */
 
-/** The table this tool keeps on the target while a move is under way; dropped when the move has finished and checked. */
+/**
+ * The table this tool keeps on the target while a move is under way; dropped when the move has finished and checked.
+ */
 export const MOVE_MARK = 'console_move_in_progress';
 
 /** Tables the target's own migrations write: the same list on both sides, checked instead of copied. */
 const MIGRATION_TABLES = new Set(['schema_migrations', 'schema_migrations_lock']);
 
-/** A refusal before anything was written (the target not empty, the source not current): exit code 1, a clear message. */
+/**
+ * A refusal before anything was written (the target not empty, the source not current): exit code 1, a clear message.
+ */
 export class MoveRefused extends Error {}
 
 export interface MoveProgress {
@@ -35,7 +39,9 @@ export interface MoveOptions {
   /** DATA_DIR/console.sqlite. */
   sqlitePath: string;
   targetUrl: string;
-  /** Makes the console's schema on the target: the migrations, the identity library's tables, the triggers (setup.ts). */
+  /**
+   * Makes the console's schema on the target: the migrations, the identity library's tables, the triggers (setup.ts).
+   */
   prepareTarget(): Promise<void>;
   /** Runs once the rows are copied and checked, before the move counts as finished (the files, with --files s3). */
   afterRows?(): Promise<void>;
@@ -107,7 +113,12 @@ export function toTarget(kind: Kind, v: unknown): unknown {
       break;
     case 'time': {
       // Text (ISO-8601 is what the identity library writes on SQLite), or milliseconds since 1970.
-      const text = typeof v === 'string' ? zoned(v) : typeof v === 'number' || typeof v === 'bigint' ? new Date(Number(v)).toISOString() : null;
+      const text =
+        typeof v === 'string'
+          ? zoned(v)
+          : typeof v === 'number' || typeof v === 'bigint'
+            ? new Date(Number(v)).toISOString()
+            : null;
       if (text !== null && !Number.isNaN(Date.parse(text))) return text;
       break;
     }
@@ -168,35 +179,57 @@ async function targetState(client: pg.Client): Promise<'empty' | 'unfinished' | 
 
 /** The source tables this tool copies: every table but SQLite's own, full-text tables and the migration bookkeeping. */
 function sourceTables(src: SQLite.Database): string[] {
-  const all = src.prepare(`select name, sql from sqlite_master where type = 'table' order by name`).all() as { name: string; sql: string | null }[];
+  const all = src.prepare(`select name, sql from sqlite_master where type = 'table' order by name`).all() as {
+    name: string;
+    sql: string | null;
+  }[];
   const virtual = all.filter((t) => /^\s*create\s+virtual\s+table/i.test(t.sql ?? '')).map((t) => t.name);
-  return all
-    .map((t) => t.name)
-    .filter((name) => !name.startsWith('sqlite_'))
-    .filter((name) => !MIGRATION_TABLES.has(name))
-    // An FTS5 table and the tables it keeps (products_fts_data, _idx, _docsize, _config): PostgreSQL's search has
-    // its own index (pg_trgm), made by the migrations and filled as the rows go in.
-    .filter((name) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)));
+  return (
+    all
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('sqlite_'))
+      .filter((name) => !MIGRATION_TABLES.has(name))
+      // An FTS5 table and the tables it keeps (products_fts_data, _idx, _docsize, _config): PostgreSQL's search has
+      // its own index (pg_trgm), made by the migrations and filled as the rows go in.
+      .filter((name) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)))
+  );
 }
 
 /** Reads each table's shape on both sides and puts them in an order that inserts every referenced row first. */
 async function planTables(src: SQLite.Database, client: pg.Client, tables: string[]): Promise<Plan[]> {
   const plans = new Map<string, Plan>();
   for (const table of tables) {
-    const srcCols = src.prepare(`select name, pk from pragma_table_info(?) order by cid`).all(table) as { name: string; pk: number }[];
-    const { rows: tgtCols } = await client.query<{ name: string; typname: string; pgtype: string; identity: string; generated: string; sequence: string | null }>(
+    const srcCols = src.prepare(`select name, pk from pragma_table_info(?) order by cid`).all(table) as {
+      name: string;
+      pk: number;
+    }[];
+    const { rows: tgtCols } = await client.query<{
+      name: string;
+      typname: string;
+      pgtype: string;
+      identity: string;
+      generated: string;
+      sequence: string | null;
+    }>(
       `select a.attname as name, t.typname, format_type(a.atttypid, a.atttypmod) as pgtype, a.attidentity as identity,
               a.attgenerated as generated, pg_get_serial_sequence(quote_ident($1), a.attname) as sequence
          from pg_attribute a join pg_type t on t.oid = a.atttypid
         where a.attrelid = to_regclass(quote_ident($1)) and a.attnum > 0 and not a.attisdropped order by a.attnum`,
       [table],
     );
-    if (tgtCols.length === 0) throw new MoveRefused(`The source has a table ${table} that PostgreSQL has not (is the source from a newer version of the console?).`);
+    if (tgtCols.length === 0)
+      throw new MoveRefused(
+        `The source has a table ${table} that PostgreSQL has not (is the source from a newer version of the console?).`,
+      );
     const target = new Map(tgtCols.map((c) => [c.name, c]));
     const missing = srcCols.filter((c) => !target.has(c.name)).map((c) => c.name);
-    const extra = tgtCols.filter((c) => c.generated === '' && !srcCols.some((s) => s.name === c.name)).map((c) => c.name);
+    const extra = tgtCols
+      .filter((c) => c.generated === '' && !srcCols.some((s) => s.name === c.name))
+      .map((c) => c.name);
     if (missing.length || extra.length) {
-      throw new MoveRefused(`Table ${table} differs between the source and PostgreSQL (${[...missing.map((m) => `only the source has ${m}`), ...extra.map((e) => `only PostgreSQL has ${e}`)].join(', ')}).`);
+      throw new MoveRefused(
+        `Table ${table} differs between the source and PostgreSQL (${[...missing.map((m) => `only the source has ${m}`), ...extra.map((e) => `only PostgreSQL has ${e}`)].join(', ')}).`,
+      );
     }
     const columns = srcCols
       .filter((c) => target.get(c.name)!.generated === '')
@@ -204,8 +237,12 @@ async function planTables(src: SQLite.Database, client: pg.Client, tables: strin
         const t = target.get(c.name)!;
         return { name: c.name, kind: kindOf(t.typname), pgType: t.pgtype, sequence: t.sequence };
       });
-    const key = srcCols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
-    if (key.length === 0) throw new MoveRefused(`Table ${table} has no primary key, so its rows have no order to check them in.`);
+    const key = srcCols
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
+    if (key.length === 0)
+      throw new MoveRefused(`Table ${table} has no primary key, so its rows have no order to check them in.`);
     plans.set(table, { table, columns, key, overriding: srcCols.some((c) => target.get(c.name)!.identity === 'a') });
   }
   // Referenced tables first (auth_user before auth_session, webhooks before webhook_deliveries).
@@ -217,14 +254,18 @@ async function planTables(src: SQLite.Database, client: pg.Client, tables: strin
   const visit = (name: string, path: string[]): void => {
     const plan = plans.get(name);
     if (!plan || ordered.includes(plan) || path.includes(name)) return;
-    for (const r of refs) if (unquote(r.child) === name && unquote(r.parent) !== name) visit(unquote(r.parent), [...path, name]);
+    for (const r of refs)
+      if (unquote(r.child) === name && unquote(r.parent) !== name) visit(unquote(r.parent), [...path, name]);
     ordered.push(plan);
   };
   for (const name of [...plans.keys()].sort()) visit(name, []);
   return ordered;
 }
 
-/** The ORDER BY of a table's rows: its primary key, text compared as bytes on both sides (SQLite's BINARY, PostgreSQL's "C"). */
+/**
+ * The ORDER BY of a table's rows: its primary key, text compared as bytes on both sides (SQLite's BINARY, PostgreSQL's
+ * "C").
+ */
 const orderOf = (plan: Plan, dialect: 'sqlite' | 'pg'): string =>
   plan.key
     .map((k) => {
@@ -247,10 +288,20 @@ async function copyTable(src: SQLite.Database, client: pg.Client, plan: Plan, op
   const report = (finished: boolean): void => {
     const seconds = (performance.now() - started) / 1000;
     const rate = seconds > 0 ? done / seconds : 0;
-    opts.progress?.({ table: plan.table, done, total, rate, secondsLeft: rate > 0 ? (total - done) / rate : null, finished });
+    opts.progress?.({
+      table: plan.table,
+      done,
+      total,
+      rate,
+      secondsLeft: rate > 0 ? (total - done) / rate : null,
+      finished,
+    });
   };
   report(false);
-  const rows = src.prepare(`select ${names} from ${q(plan.table)} order by ${orderOf(plan, 'sqlite')}`).safeIntegers(true).iterate() as IterableIterator<Record<string, unknown>>;
+  const rows = src
+    .prepare(`select ${names} from ${q(plan.table)} order by ${orderOf(plan, 'sqlite')}`)
+    .safeIntegers(true)
+    .iterate() as IterableIterator<Record<string, unknown>>;
   await client.query('begin');
   try {
     // TRUNCATE fires no row triggers (the session generations' watch updates and deletes only); CASCADE empties
@@ -273,7 +324,8 @@ async function copyTable(src: SQLite.Database, client: pg.Client, plan: Plan, op
       done += inBatch;
       arrays = plan.columns.map(() => []);
       inBatch = 0;
-      if (opts.failAt && opts.failAt.table === plan.table && done >= opts.failAt.rows) throw new Error(`stopped on purpose in ${plan.table} after ${done} rows (a test)`);
+      if (opts.failAt && opts.failAt.table === plan.table && done >= opts.failAt.rows)
+        throw new Error(`stopped on purpose in ${plan.table} after ${done} rows (a test)`);
       if (performance.now() - shown >= 1000) {
         shown = performance.now();
         report(false);
@@ -286,13 +338,14 @@ async function copyTable(src: SQLite.Database, client: pg.Client, plan: Plan, op
           arrays[i]!.push(toTarget(c.kind, row[c.name]));
         } catch (err) {
           const at = plan.key.map((k) => `${k} ${String(row[k])}`).join(', ');
-          throw new Error(`${plan.table}.${c.name} (row ${at}): ${(err as Error).message}`);
+          throw new Error(`${plan.table}.${c.name} (row ${at}): ${(err as Error).message}`, { cause: err });
         }
       });
       if (++inBatch >= batch) await flush();
     }
     await flush();
-    // More memory for the builds than PostgreSQL's default 64 MB (this transaction only): the trigram index builds in fewer passes.
+    // More memory for the builds than PostgreSQL's default 64 MB (this transaction only): the trigram index builds in
+    // fewer passes.
     if (indexes.length) await client.query(`set local maintenance_work_mem = '256MB'`);
     for (const i of indexes) await client.query(i.def);
     await client.query('commit');
@@ -311,8 +364,14 @@ async function setSequences(src: SQLite.Database, client: pg.Client, plans: Plan
   const hasSequences = src.prepare(`select 1 from sqlite_master where name = 'sqlite_sequence'`).get() !== undefined;
   for (const plan of plans) {
     for (const c of plan.columns.filter((x) => x.sequence)) {
-      const mark = hasSequences ? (src.prepare('select seq from sqlite_sequence where name = ?').get(plan.table) as { seq: number } | undefined)?.seq ?? 0 : 0;
-      const { rows } = await client.query<{ max: string | null }>(`select max(${q(c.name)})::text as max from ${q(plan.table)}`);
+      const mark = hasSequences
+        ? ((
+            src.prepare('select seq from sqlite_sequence where name = ?').get(plan.table) as { seq: number } | undefined
+          )?.seq ?? 0)
+        : 0;
+      const { rows } = await client.query<{ max: string | null }>(
+        `select max(${q(c.name)})::text as max from ${q(plan.table)}`,
+      );
       const last = Math.max(Number(rows[0]?.max ?? 0), Number(mark));
       // setval(…, n, false): the next value is n; the first is 1 on an empty table.
       await client.query('select setval($1, $2, false)', [c.sequence, last + 1]);
@@ -326,7 +385,9 @@ async function checkTable(client: pg.Client, plan: Plan): Promise<{ rows: number
   let rows = 0;
   await client.query('begin read only');
   try {
-    await client.query(`declare move_check no scroll cursor for select ${plan.columns.map((c) => q(c.name)).join(', ')} from ${q(plan.table)} order by ${orderOf(plan, 'pg')}`);
+    await client.query(
+      `declare move_check no scroll cursor for select ${plan.columns.map((c) => q(c.name)).join(', ')} from ${q(plan.table)} order by ${orderOf(plan, 'pg')}`,
+    );
     for (;;) {
       const page = await client.query<Record<string, unknown>>('fetch 5000 from move_check');
       for (const row of page.rows) hashRow(hash, plan.columns, row);
@@ -348,12 +409,20 @@ export function openSource(path: string): SQLite.Database {
     throw new MoveRefused(`Cannot open the SQLite database ${path}: ${(err as Error).message}.`);
   }
   try {
-    const ran = (src.prepare('select name from schema_migrations order by name').all() as { name: string }[]).map((r) => r.name);
+    const ran = (src.prepare('select name from schema_migrations order by name').all() as { name: string }[]).map(
+      (r) => r.name,
+    );
     const ours = Object.keys(migrations).sort();
     const behind = ours.filter((m) => !ran.includes(m));
     const ahead = ran.filter((m) => !ours.includes(m));
-    if (ahead.length) throw new MoveRefused(`The SQLite database has migrations this version does not know (${ahead.join(', ')}): move it with the version that made them.`);
-    if (behind.length) throw new MoveRefused(`The SQLite database is not up to date (${behind.join(', ')} not run): start the console once on it with this version, stop it, then move.`);
+    if (ahead.length)
+      throw new MoveRefused(
+        `The SQLite database has migrations this version does not know (${ahead.join(', ')}): move it with the version that made them.`,
+      );
+    if (behind.length)
+      throw new MoveRefused(
+        `The SQLite database is not up to date (${behind.join(', ')} not run): start the console once on it with this version, stop it, then move.`,
+      );
   } catch (err) {
     src.close();
     if (err instanceof MoveRefused) throw err;
@@ -373,12 +442,16 @@ export async function moveToPostgres(opts: MoveOptions): Promise<MovedTable[]> {
     try {
       await client.connect();
     } catch (err) {
-      throw new MoveRefused(`Cannot reach the PostgreSQL database: ${(err as Error).message}. Create it first (createdb), empty, owned by the user the console connects as.`);
+      throw new MoveRefused(
+        `Cannot reach the PostgreSQL database: ${(err as Error).message}. Create it first (createdb), empty, owned by the user the console connects as.`,
+      );
     }
     const state = await targetState(client);
     if (Array.isArray(state)) {
       const shown = state.slice(0, 5).join(', ') + (state.length > 5 ? `, … (${state.length} in all)` : '');
-      throw new MoveRefused(`The PostgreSQL database is not empty (${shown}): move into a new, empty database. Nothing was written.`);
+      throw new MoveRefused(
+        `The PostgreSQL database is not empty (${shown}): move into a new, empty database. Nothing was written.`,
+      );
     }
     if (state === 'empty') {
       await client.query(`create table ${q(MOVE_MARK)} (source text not null, started text not null)`);
@@ -394,8 +467,14 @@ export async function moveToPostgres(opts: MoveOptions): Promise<MovedTable[]> {
     for (const [i, plan] of plans.entries()) {
       const got = await checkTable(client, plan);
       const want = moved[i]!;
-      if (got.rows !== want.rows) throw new Error(`Check failed: ${plan.table} has ${want.rows} rows on SQLite and ${got.rows} on PostgreSQL. Run the move again.`);
-      if (got.checksum !== want.checksum) throw new Error(`Check failed: ${plan.table}'s values differ between SQLite and PostgreSQL (checksums ${want.checksum.slice(0, 12)}… and ${got.checksum.slice(0, 12)}…).`);
+      if (got.rows !== want.rows)
+        throw new Error(
+          `Check failed: ${plan.table} has ${want.rows} rows on SQLite and ${got.rows} on PostgreSQL. Run the move again.`,
+        );
+      if (got.checksum !== want.checksum)
+        throw new Error(
+          `Check failed: ${plan.table}'s values differ between SQLite and PostgreSQL (checksums ${want.checksum.slice(0, 12)}… and ${got.checksum.slice(0, 12)}…).`,
+        );
     }
     await opts.afterRows?.();
     await client.query(`drop table ${q(MOVE_MARK)}`);

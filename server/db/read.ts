@@ -52,9 +52,16 @@ export function readPage<R>(
   page: { table: string; key: string; order: 'asc' | 'desc' },
   after: { key: string; id: string } | null,
   limit: number,
-  // `within`: test only the first that many rows of the order (after the cursor), reading `inner` of each (default
-  // all). `gather`: find every match, then sort them (PostgreSQL may not walk the key's index instead).
-  filter: { where: readonly string[]; params: readonly unknown[]; planned?: 'kept' | 'each'; within?: number; inner?: string; gather?: boolean } = {
+  // `scanFirst`: test only the first that many rows of the order (after the cursor), reading `scanColumns` of each
+  // (default all). `sortMatches`: find every match, then sort them (PostgreSQL may not walk the key's index instead).
+  filter: {
+    where: readonly string[];
+    params: readonly unknown[];
+    planned?: 'kept' | 'each';
+    scanFirst?: number;
+    scanColumns?: string;
+    sortMatches?: boolean;
+  } = {
     where: [],
     params: [],
   },
@@ -75,13 +82,15 @@ export function readPage<R>(
   }
   const whereOf = (w: string[]): string => (w.length > 0 ? `where ${w.join(' and ')} ` : '');
   const sorted = `order by ${key} ${order}, id ${order}`;
-  if (filter.within !== undefined) {
-    const text = `select ${columns} from (select ${filter.inner ?? '*'} from ${table} ${whereOf(bound)}${sorted} limit ?) w ${whereOf(where)}${sorted} limit ?`;
-    return readRows<R>(db, text, [...boundParams, filter.within, ...params, limit + 1], filter.planned);
+  if (filter.scanFirst !== undefined) {
+    const text = `select ${columns} from (select ${filter.scanColumns ?? '*'} from ${table} ${whereOf(bound)}${sorted} limit ?) w ${whereOf(where)}${sorted} limit ?`;
+    return readRows<R>(db, text, [...boundParams, filter.scanFirst, ...params, limit + 1], filter.planned);
   }
-  // The same order written so that no index holds it (`gather`): PostgreSQL finds the matches through the conditions'
-  // index and keeps the first rows as it goes, instead of walking the key's index (a CTE holding every match cost more).
-  const ordered = filter.gather ? `order by ${key} || '' ${order}, id ${order}` : sorted;
+  // The same order written so that no index holds it (`sortMatches`): PostgreSQL finds the matches through the
+  // conditions'
+  // index and keeps the first rows as it goes, instead of walking the key's index (a CTE holding every match cost
+  // more).
+  const ordered = filter.sortMatches ? `order by ${key} || '' ${order}, id ${order}` : sorted;
   const text = `select ${columns} from ${table} ${whereOf([...where, ...bound])}${ordered} limit ?`;
   return readRows<R>(db, text, [...params, ...boundParams, limit + 1], filter.planned);
 }

@@ -56,6 +56,10 @@ export interface ProductsTable {
   updated: string | null;
   created_by: string | null;
   updated_by: string | null;
+  /** When the scheduler makes the product active, ISO-8601 UTC; null: not scheduled, or applied (migration 012). */
+  active_from: string | null;
+  /** When the scheduler makes the product inactive, the same way. */
+  active_until: string | null;
 }
 
 export interface FilesTable {
@@ -81,6 +85,8 @@ export interface HistoryTable {
   record_id: string;
   action: string;
   diff: string;
+  /** The bulk edit the entry was made in (migration 015); null otherwise. */
+  batch: string | null;
 }
 
 export interface SavedViewsTable {

@@ -19,7 +19,8 @@ const sdk = () => import('@aws-sdk/client-s3');
  * tus uploads in progress kept in the bucket: each PATCH's bytes are one object (`tus/<id>.<n>`) and the upload's
  * state one more (`tus/<id>.info`: size, metadata, the parts' sizes), so any instance continues any upload and
  * nothing is sticky. Only the calls every S3-compatible store has (put, get, delete, list): @tus/s3-store needs
- * ListParts, which s3rver, the S3 of our tests, does not answer (docs/decisions.md, "Uploads in progress in the bucket").
+ * ListParts, which s3rver, the S3 of our tests, does not answer (docs/decisions.md, "Uploads in progress in the
+ * bucket").
  * One PATCH is held in memory before it is stored; a PATCH is at most UPLOAD_MAX_MB, as a whole upload is.
  */
 export class BucketStaging extends DataStore {
@@ -68,7 +69,12 @@ export class BucketStaging extends DataStore {
   }
 
   override async create(upload: Upload): Promise<Upload> {
-    const info: Info = { size: upload.size, metadata: upload.metadata, creation_date: upload.creation_date ?? new Date().toISOString(), parts: [] };
+    const info: Info = {
+      size: upload.size,
+      metadata: upload.metadata,
+      creation_date: upload.creation_date ?? new Date().toISOString(),
+      parts: [],
+    };
     await this.put(infoKey(upload.id), JSON.stringify(info));
     upload.storage = { type: 's3', path: `${PREFIX}${upload.id}`, bucket: this.s3.bucket };
     return upload;
@@ -111,7 +117,8 @@ export class BucketStaging extends DataStore {
     const { DeleteObjectCommand } = await sdk();
     const client = await this.client;
     // The parts first, the state last: a removal cut short is found again by the expiry sweep.
-    for (let n = 0; n < info.parts.length; n++) await client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: partKey(id, n) }));
+    for (let n = 0; n < info.parts.length; n++)
+      await client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: partKey(id, n) }));
     await client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: infoKey(id) }));
   }
 
@@ -127,7 +134,9 @@ export class BucketStaging extends DataStore {
     let removed = 0;
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: PREFIX, ContinuationToken: token }));
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: PREFIX, ContinuationToken: token }),
+      );
       for (const o of page.Contents ?? []) {
         const id = /^tus\/([0-9a-f]{32})\.info$/.exec(o.Key ?? '')?.[1];
         if (!id) continue;

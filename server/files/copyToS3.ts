@@ -22,7 +22,9 @@ export interface FileCopyProgress {
   finished: boolean;
 }
 
-/** Every file under root, as store keys (Uploads/<name>, Uploads/<name>.thumb.webp, any other size made beside them). */
+/**
+ * Every file under root, as store keys (Uploads/<name>, Uploads/<name>.thumb.webp, any other size made beside them).
+ */
 export async function localKeys(root: string): Promise<string[]> {
   if (!existsSync(root)) return [];
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -45,7 +47,11 @@ async function streamSha256(body: Readable): Promise<string> {
  * each back and compares its SHA-256 with the local file's; throws naming the first that differs. Copying again
  * overwrites, so a re-run after a failure is safe. Returns the number of files and bytes.
  */
-export async function copyFilesToS3(root: string, s3: S3Settings, progress?: (p: FileCopyProgress) => void): Promise<{ files: number; bytes: number }> {
+export async function copyFilesToS3(
+  root: string,
+  s3: S3Settings,
+  progress?: (p: FileCopyProgress) => void,
+): Promise<{ files: number; bytes: number }> {
   const { PutObjectCommand, GetObjectCommand } = await import('@aws-sdk/client-s3');
   const client = await s3Client(s3);
   try {
@@ -60,7 +66,10 @@ export async function copyFilesToS3(root: string, s3: S3Settings, progress?: (p:
       await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: data, ContentType: type }));
       const back = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
       const got = await streamSha256(back.Body as Readable);
-      if (got !== want) throw new Error(`${key} differs in the bucket after upload (SHA-256 ${got.slice(0, 12)}…, the local file's ${want.slice(0, 12)}…)`);
+      if (got !== want)
+        throw new Error(
+          `${key} differs in the bucket after upload (SHA-256 ${got.slice(0, 12)}…, the local file's ${want.slice(0, 12)}…)`,
+        );
       done += 1;
       bytes += data.length;
       if (performance.now() - shown >= 1000) {

@@ -38,7 +38,12 @@ export async function checkImage(data: Buffer, maxPixels: number): Promise<Check
   // The size as shown (EXIF orientation applied: a phone's portrait photo is often stored on its side), which is
   // what a shop page's srcset and the sizes' widths go by.
   const shown = meta.autoOrient ?? { width, height };
-  return { format: meta.format, contentType: meta.format === 'jpeg' ? 'image/jpeg' : 'image/png', width: shown.width, height: shown.height };
+  return {
+    format: meta.format,
+    contentType: meta.format === 'jpeg' ? 'image/jpeg' : 'image/png',
+    width: shown.width,
+    height: shown.height,
+  };
 }
 
 /**
@@ -61,7 +66,10 @@ export async function thumbnail(data: Buffer, maxPixels: number): Promise<Buffer
 /** The widths of the WebP sizes a storefront serves (docs/decisions.md, 'Image sizes'). */
 export const SIZE_WIDTHS = [400, 800, 1600] as const;
 
-/** WebP quality and effort of the sizes (docs/decisions.md, 'Image sizes'): effort 2 encodes 2–3× faster than 4 for 4 % more bytes. */
+/**
+ * WebP quality and effort of the sizes (docs/decisions.md, 'Image sizes'): effort 2 encodes 2–3× faster than 4 for 4 %
+ * more bytes.
+ */
 const SIZE_WEBP = { quality: 80, effort: 2 } as const;
 
 /** The sizes an image `width` pixels wide (as shown) gets: each width strictly below its own, never an enlargement. */
@@ -71,12 +79,20 @@ export const sizeWidthsFor = (width: number): number[] => SIZE_WIDTHS.filter((w)
  * WebP copies of an image at each of `widths` (as shown, EXIF orientation applied). The image is decoded once, to the
  * largest width (a JPEG shrinks while it decodes), and the smaller ones are made from those pixels.
  */
-export async function makeSizes(data: Buffer, widths: readonly number[], maxPixels: number): Promise<Array<{ width: number; data: Buffer }>> {
+export async function makeSizes(
+  data: Buffer,
+  widths: readonly number[],
+  maxPixels: number,
+): Promise<Array<{ width: number; data: Buffer }>> {
   if (widths.length === 0) return [];
   const sharp = await loadSharp();
   const largest = Math.max(...widths);
   try {
-    const { data: px, info } = await sharp(data, { failOn: 'truncated', limitInputPixels: maxPixels, sequentialRead: true })
+    const { data: px, info } = await sharp(data, {
+      failOn: 'truncated',
+      limitInputPixels: maxPixels,
+      sequentialRead: true,
+    })
       .rotate()
       .resize({ width: largest, withoutEnlargement: true })
       .raw()
@@ -95,7 +111,10 @@ export async function makeSizes(data: Buffer, widths: readonly number[], maxPixe
 /** Longest stem kept of an uploaded file's name, so every stored name (and its thumbnail's) stays addressable. */
 export const STEM_MAX = 60;
 
-/** A file name safe to store: no path, no control characters, only [A-Za-z0-9._-], a stem of at most STEM_MAX characters, the decoded type's extension. */
+/**
+ * A file name safe to store: no path, no control characters, only [A-Za-z0-9._-], a stem of at most STEM_MAX
+ * characters, the decoded type's extension.
+ */
 export function safeName(original: string, format: 'jpeg' | 'png'): string {
   const base = original.split(/[\\/]/).pop() ?? '';
   const stem = base

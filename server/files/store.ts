@@ -6,7 +6,9 @@ import type { S3Client } from '@aws-sdk/client-s3';
 
 /** Where finished, checked uploads live, keyed like `Uploads/<name>`. */
 export interface FileStore {
-  /** Stores `data`; `copyOf` names a local file holding the same bytes, which a local store links instead of writing. */
+  /**
+   * Stores `data`; `copyOf` names a local file holding the same bytes, which a local store links instead of writing.
+   */
   put(key: string, data: Buffer, contentType: string, copyOf?: string): Promise<void>;
   /** The stored bytes as a stream, or null when there is no such file. */
   get(key: string): Promise<{ body: Readable; size: number } | null>;
@@ -77,7 +79,9 @@ export function s3Store(s: S3Settings): FileStore {
   return {
     async put(key, data, contentType) {
       const { PutObjectCommand } = await sdk();
-      await (await client).send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: data, ContentType: contentType }));
+      await (
+        await client
+      ).send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: data, ContentType: contentType }));
     },
     async get(key) {
       const { GetObjectCommand } = await sdk();

@@ -9,11 +9,15 @@ import { findUser } from '../core/users.js';
 import { liveSession } from '../auth/session.js';
 import { DomainError } from '../core/errors.js';
 import { SessionCache } from '../auth/sessionCache.js';
+import { meetsSecondFactor, policyCovers } from '../auth/twoFactor.js';
+import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route. Every route must say; the server refuses to start otherwise. */
     access?: Access;
+    /** Open to a person REQUIRE_2FA covers who has no second factor yet (what the set-up page needs). */
+    beforeSecondFactor?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user's record, set by the access guard on every non-public route. */
@@ -28,7 +32,7 @@ declare module 'fastify' {
  */
 export function registerAccess(
   app: FastifyInstance,
-  options: { auth: Auth; db: Kysely<Database>; absoluteMs: number; cacheMs: number },
+  options: { auth: Auth; db: Kysely<Database>; absoluteMs: number; cacheMs: number; require2fa: SecondFactorPolicy },
 ): (req: FastifyRequest, reply: FastifyReply) => Promise<User | null> {
   const deps = { ...options, cache: new SessionCache(options.cacheMs) };
   app.decorateRequest('user', null);
@@ -48,13 +52,30 @@ export function registerAccess(
   app.addHook('onRequest', (req, reply, done) => {
     const access = req.routeOptions.config.access ?? 'public';
     if (access === 'public') return done();
-    currentUser(req, reply, deps).then((user) => {
-      if (!user) done(new DomainError('unauthenticated', messages.errors.unauthenticated));
-      else if (!meets(user, access)) done(new DomainError('forbidden', messages.errors.forbidden));
-      else done();
-    }, done);
+    currentUser(req, reply, deps)
+      .then(async (user) => {
+        if (!user) return new DomainError('unauthenticated', messages.errors.unauthenticated);
+        if (!meets(user, access)) return new DomainError('forbidden', messages.errors.forbidden);
+        // REQUIRE_2FA, on every route but the set-up page's (a query only when the policy covers this person).
+        if (!req.routeOptions.config.beforeSecondFactor && (await lacksSecondFactor(deps.db, deps.require2fa, user))) {
+          return new DomainError('second_factor_required', messages.twoFactor.required);
+        }
+        return undefined;
+      })
+      .then((refusal) => done(refusal), done);
   });
   return (req, reply) => currentUser(req, reply, deps);
+}
+
+/**
+ * Whether REQUIRE_2FA covers this person and they have no second factor yet: then only the set-up page's routes answer.
+ */
+export async function lacksSecondFactor(
+  db: Kysely<Database>,
+  policy: SecondFactorPolicy,
+  user: User,
+): Promise<boolean> {
+  return policyCovers(policy, user) && !(await meetsSecondFactor(db, user.uid));
 }
 
 /** Resolves the session cookie to an active user record, or null; ends sessions past their absolute timeout. */

@@ -11,17 +11,23 @@ const STATUS: Record<DomainError['code'], number> = {
   conflict: 409,
   throttled: 429,
   cross_site: 403,
+  // REQUIRE_2FA: signed in, but only to the page that sets up a second factor.
+  second_factor_required: 403,
 };
 
 /** Maps every failure to `{ error: { code, message } }` with the right status. */
 export function registerErrors(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DomainError) {
-      return reply.code(STATUS[err.code]).send({ error: { code: err.code, message: err.message, details: err.details } });
+      return reply
+        .code(STATUS[err.code])
+        .send({ error: { code: err.code, message: err.message, details: err.details } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
-      return reply.code(400).send({ error: { code: 'validation', message: messages.errors.validation, details: fields } });
+      return reply
+        .code(400)
+        .send({ error: { code: 'validation', message: messages.errors.validation, details: fields } });
     }
     if (err.statusCode && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ error: { code: err.code ?? 'bad_request', message: err.message } });

@@ -6,6 +6,7 @@ import { VERSION_MAX } from '../../domain/text.js';
 export function ifMatchVersion(header: string | undefined): number {
   // At most 10 digits, so the number is exact before it is compared with the range the database holds.
   const version = Number(/^(?:W\/)?"?(\d{1,10})"?$/.exec(header ?? '')?.[1]);
-  if (!Number.isInteger(version) || version > VERSION_MAX) throw new DomainError('validation', messages.errors.badVersion);
+  if (!Number.isInteger(version) || version > VERSION_MAX)
+    throw new DomainError('validation', messages.errors.badVersion);
   return version;
 }

@@ -22,7 +22,8 @@ function translated(payload: string, locale: Locale): string {
   if (!error) return payload;
   if (typeof error.message === 'string') error.message = translate(error.message, locale);
   if (Array.isArray(error.details)) {
-    for (const d of error.details as { message?: unknown }[]) if (d && typeof d.message === 'string') d.message = translate(d.message, locale);
+    for (const d of error.details as { message?: unknown }[])
+      if (d && typeof d.message === 'string') d.message = translate(d.message, locale);
   }
   return JSON.stringify(body);
 }
@@ -35,7 +36,8 @@ function translated(payload: string, locale: Locale): string {
 export function registerLocale(app: FastifyInstance): void {
   // A plain callback: it runs on every answer, and most answers (no error) pass straight through.
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"error"')) return done(null, payload);
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"error"'))
+      return done(null, payload);
     const locale = localeOf(req);
     // Added to what a route said it varies on (the storefront: Origin), not in its place.
     varyOn(reply, 'Accept-Language');

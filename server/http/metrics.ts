@@ -53,7 +53,11 @@ export async function createMetrics(sources: MetricSources): Promise<Metrics> {
       labelNames: ['reason'] as const,
       registers,
     }),
-    uploads: new Gauge({ name: 'console_uploads_in_progress', help: 'Upload requests (tus) being received by this instance now', registers }),
+    uploads: new Gauge({
+      name: 'console_uploads_in_progress',
+      help: 'Upload requests (tus) being received by this instance now',
+      registers,
+    }),
     requests: new Counter({
       name: 'console_http_requests_total',
       help: 'HTTP requests answered, by method, route pattern and status (status "aborted": the client left before an answer)',
@@ -68,15 +72,29 @@ export async function createMetrics(sources: MetricSources): Promise<Metrics> {
       registers,
     }),
   };
-  new Gauge({ name: 'console_event_stream_clients', help: 'Open live status streams (server-sent events) on this instance', registers, collect() {
-    this.set(streams.size);
-  } });
+  new Gauge({
+    name: 'console_event_stream_clients',
+    help: 'Open live status streams (server-sent events) on this instance',
+    registers,
+    collect() {
+      this.set(streams.size);
+    },
+  });
   if (pool) {
     const poolGauge = (name: string, help: string, read: () => number): void =>
-      void new Gauge({ name, help, registers, collect() {
-        this.set(read());
-      } });
-    poolGauge('console_db_pool_connections', 'PostgreSQL connections this instance holds open (busy and idle)', () => pool.totalCount);
+      void new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    poolGauge(
+      'console_db_pool_connections',
+      'PostgreSQL connections this instance holds open (busy and idle)',
+      () => pool.totalCount,
+    );
     poolGauge('console_db_pool_idle', 'PostgreSQL connections open and idle', () => pool.idleCount);
     poolGauge('console_db_pool_waiting', 'Queries waiting for a PostgreSQL connection', () => pool.waitingCount);
   }
@@ -90,18 +108,30 @@ export async function createMetrics(sources: MetricSources): Promise<Metrics> {
       })
       .finally(() => (backlog = null)));
   // NaN when the database did not answer: unknown, not an empty outbox.
-  new Gauge({ name: 'console_webhook_outbox_depth', help: 'Webhook deliveries waiting to be sent or retried (all instances)', registers, async collect() {
-    const b = await readBacklog();
-    this.set(b ? b.depth : NaN);
-  } });
-  new Gauge({ name: 'console_webhook_outbox_oldest_age_seconds', help: 'Age of the oldest webhook delivery still waiting; 0 when none waits', registers, async collect() {
-    const b = await readBacklog();
-    this.set(!b ? NaN : b.oldest ? Math.max(0, (Date.now() - Date.parse(b.oldest)) / 1000) : 0);
-  } });
+  new Gauge({
+    name: 'console_webhook_outbox_depth',
+    help: 'Webhook deliveries waiting to be sent or retried (all instances)',
+    registers,
+    async collect() {
+      const b = await readBacklog();
+      this.set(b ? b.depth : NaN);
+    },
+  });
+  new Gauge({
+    name: 'console_webhook_outbox_oldest_age_seconds',
+    help: 'Age of the oldest webhook delivery still waiting; 0 when none waits',
+    registers,
+    async collect() {
+      const b = await readBacklog();
+      this.set(!b ? NaN : b.oldest ? Math.max(0, (Date.now() - Date.parse(b.oldest)) / 1000) : 0);
+    },
+  });
   return metrics;
 }
 
-/** The bearer token's check: both sides hashed to one length, so the comparison takes the same time whatever was sent. */
+/**
+ * The bearer token's check: both sides hashed to one length, so the comparison takes the same time whatever was sent.
+ */
 function tokenCheck(token: string): (header: string | undefined) => boolean {
   const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
   const expected = digest(token);
@@ -121,16 +151,24 @@ export function countRequests(app: FastifyInstance, metrics: Metrics): void {
     const res = reply.raw;
     res.once('close', () => {
       // The route's pattern (/api/products/:id), never the address itself, which would make a series per product.
-      const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: res.headersSent ? String(res.statusCode) : 'aborted' };
+      const labels = {
+        method: req.method,
+        route: req.routeOptions.url ?? 'unmatched',
+        status_code: res.headersSent ? String(res.statusCode) : 'aborted',
+      };
       metrics.requests.inc(labels);
       // An event stream lasts as long as the browser stays: its time is no answer's latency.
-      if (!String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) metrics.duration.observe(labels, (performance.now() - start) / 1000);
+      if (!String(res.getHeader('content-type') ?? '').startsWith('text/event-stream'))
+        metrics.duration.observe(labels, (performance.now() - start) / 1000);
     });
     done();
   });
 }
 
-/** GET /metrics in Prometheus' text format, for callers that send `Authorization: Bearer <METRICS_TOKEN>`; others get 401. */
+/**
+ * GET /metrics in Prometheus' text format, for callers that send `Authorization: Bearer <METRICS_TOKEN>`; others get
+ * 401.
+ */
 export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: string): void {
   const allowed = tokenCheck(token);
   // Public as far as sessions go: the token below is its own check, and a signed-in admin without it gets 401 too.
@@ -139,6 +177,9 @@ export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: stri
       void reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
       throw new DomainError('unauthenticated', messages.errors.unauthenticated);
     }
-    return reply.header('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
   });
 }

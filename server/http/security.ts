@@ -29,7 +29,9 @@ function securityHeaders(https: boolean): Record<string, string> {
   };
 }
 
-/** Security headers on every answer, and refusal of unsafe requests from anywhere but the console's own origin (CSRF). */
+/**
+ * Security headers on every answer, and refusal of unsafe requests from anywhere but the console's own origin (CSRF).
+ */
 export function registerSecurity(app: FastifyInstance, publicUrl: string, trustedOrigins: string[]): void {
   const trusted = new Set(trustedOrigins);
   const headers = Object.entries(securityHeaders(publicUrl.startsWith('https://')));
@@ -46,7 +48,9 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string, truste
     // Only the console's own origin may change anything: a sibling subdomain (same-site) is as foreign as any other
     // site. Browsers send Sec-Fetch-Site; the Origin check covers those that do not. A client sending neither is not
     // a browser, and so cannot be made to send someone else's cookie.
-    const foreign = (site !== undefined && site !== 'same-origin' && site !== 'none') || (origin !== undefined && !trusted.has(origin));
+    const foreign =
+      (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+      (origin !== undefined && !trusted.has(origin));
     // Answered here, so the request goes no further (a callback hook that replies does not call done).
     if (foreign) void reply.code(403).send({ error: { code: 'cross_site', message: messages.errors.crossSite } });
     else done();

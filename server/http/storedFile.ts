@@ -10,7 +10,12 @@ import { messages } from '../../domain/messages.js';
  * Sends a stored upload (or its thumbnail) by key, as `/files/Uploads/*` and the storefront's sealed image addresses
  * both do: the type we decided at upload, cached for good (names never change), sandboxed; 404 when unknown.
  */
-export async function sendStoredFile(reply: FastifyReply, db: Kysely<Database>, store: FileStore, key: string | null): Promise<FastifyReply> {
+export async function sendStoredFile(
+  reply: FastifyReply,
+  db: Kysely<Database>,
+  store: FileStore,
+  key: string | null,
+): Promise<FastifyReply> {
   const type = key ? await contentTypeOf(db, key) : null;
   const file = key && type ? await store.get(key) : null;
   if (!type || !file) throw new DomainError('not_found', messages.errors.notFound);

@@ -5,10 +5,26 @@ import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 // ranges: nothing a receiver on the internet needs, and what a forged receiver would use to reach inside.
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
@@ -42,7 +58,8 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
-    if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) return callback(new PrivateAddressError(hostname), []);
+    if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address)))
+      return callback(new PrivateAddressError(hostname), []);
     if (options.all) return callback(null, addresses);
     return callback(null, addresses[0]!.address, addresses[0]!.family);
   });

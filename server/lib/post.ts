@@ -14,11 +14,17 @@ export interface PostOptions {
  * POSTs a JSON body and answers the HTTP status (redirects are not followed: a 3xx is the answer). Throws when no
  * answer came (refused, timed out, a private address when those are not allowed).
  */
-export function postJson(url: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<number> {
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: PostOptions,
+): Promise<number> {
   const u = new URL(url);
   const literal = literalAddress(u.hostname);
   // A host written as an IP address is never looked up, so it is checked here.
-  if (!opts.allowPrivate && literal !== null && isPrivateAddress(literal)) return Promise.reject(new PrivateAddressError(u.hostname));
+  if (!opts.allowPrivate && literal !== null && isPrivateAddress(literal))
+    return Promise.reject(new PrivateAddressError(u.hostname));
   const client = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(

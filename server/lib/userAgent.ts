@@ -8,7 +8,10 @@ export interface AgentText {
 
 const MAX_HEADER = 1024;
 
-/** Names the browser and system of a User-Agent header (bowser's parse; the major version only, enough to tell two apart). */
+/**
+ * Names the browser and system of a User-Agent header (bowser's parse; the major version only, enough to tell two
+ * apart).
+ */
 export function describeAgent(header: string | null | undefined): AgentText {
   const ua = (header ?? '').slice(0, MAX_HEADER).trim();
   if (!ua) return { browser: null, system: null };

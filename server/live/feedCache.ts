@@ -156,11 +156,16 @@ export async function pgFeedPeers(
       return;
     }
     const known = peers.get(m.id);
-    peers.set(m.id, { at: Date.now(), every: m.t === 'hello' || m.t === 'alive' ? m.every : (known?.every ?? timing.aliveMs) });
+    peers.set(m.id, {
+      at: Date.now(),
+      every: m.t === 'hello' || m.t === 'alive' ? m.every : (known?.every ?? timing.aliveMs),
+    });
     if (m.t === 'hello') void send({ t: 'alive', id: self, every: timing.aliveMs }).catch(() => undefined);
     if (m.t === 'drop') {
       cache.dropLocal(m.parts);
-      void send({ t: 'ack', id: self, n: m.n, to: m.id }).catch((err: unknown) => log.warn({ err }, 'could not confirm a feed cache drop'));
+      void send({ t: 'ack', id: self, n: m.n, to: m.id }).catch((err: unknown) =>
+        log.warn({ err }, 'could not confirm a feed cache drop'),
+      );
     }
     if (m.t === 'ack' && m.to === self) {
       const w = waiting.get(m.n);
@@ -187,7 +192,11 @@ export async function pgFeedPeers(
       client = null;
       c.release(true);
       log.warn({ err }, 'feed cache: listening connection lost; answering from the database until it is back');
-      if (!closed) setTimeout(() => void connect().catch((e: unknown) => log.warn({ err: e }, 'feed cache: reconnect failed')), 1000);
+      if (!closed)
+        setTimeout(
+          () => void connect().catch((e: unknown) => log.warn({ err: e }, 'feed cache: reconnect failed')),
+          1000,
+        );
     });
     await c.query(`LISTEN ${CHANNEL}`);
     client = c;

@@ -18,7 +18,12 @@ export interface Mailer {
  * SMTP when smtpUrl is set, else one .eml per message in outboxDir with a log line naming any link. nodemailer
  * (about 10 MB of memory) loads with the first message, not at start.
  */
-export function createMailer(opts: { smtpUrl: string | null; from: string; outboxDir: string; log: (msg: string) => void }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  log: (msg: string) => void;
+}): Mailer {
   let transport: Promise<Transporter> | null = null;
   const open = (): Promise<Transporter> =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
@@ -37,7 +42,10 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
     async send(mail) {
       const info = await (await open()).sendMail({ from: opts.from, ...mail });
       mkdirSync(opts.outboxDir, { recursive: true });
-      const file = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
       opts.log(`Mail to ${mail.to} written to ${file}${link ? ` (link: ${link})` : ''}`);

@@ -30,25 +30,36 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const own = { access: areaAccess.account };
 
-  r.get('/api/me/sessions', { config: own, schema: { tags: ['me'], response: { 200: AccountSessions } } }, async (req) => ({
-    items: await listSessionsOf(deps.db, req.user!.uid, req.sessionId, deps.absoluteMs),
-  }));
+  r.get(
+    '/api/me/sessions',
+    { config: own, schema: { tags: ['me'], response: { 200: AccountSessions } } },
+    async (req) => ({
+      items: await listSessionsOf(deps.db, req.user!.uid, req.sessionId, deps.absoluteMs),
+    }),
+  );
 
   r.delete('/api/me/sessions/:id', { config: own, schema: { tags: ['me'], params: SessionId } }, async (req, reply) => {
     const uid = req.user!.uid;
-    if (!(await endSessionOf(deps.auth, deps.db, uid, req.params.id))) throw new DomainError('not_found', messages.account.sessions.notFound);
+    if (!(await endSessionOf(deps.auth, deps.db, uid, req.params.id)))
+      throw new DomainError('not_found', messages.account.sessions.notFound);
     await deps.events.sessionsEnded(uid, uid, 1, { ip: req.ip, userAgent: req.headers['user-agent'] });
     return reply.code(204).send();
   });
 
   r.delete(
     '/api/users/:id/sessions',
-    { config: { access: areaAccess.users }, schema: { tags: ['users'], params: z.object({ id: searchText(64).min(1) }), response: { 200: EndedSessions } } },
+    {
+      config: { access: areaAccess.users },
+      schema: { tags: ['users'], params: z.object({ id: searchText(64).min(1) }), response: { 200: EndedSessions } },
+    },
     async (req) => {
       const user = await findUser(deps.db, req.params.id);
       if (!user) throw new DomainError('not_found', messages.users.notFound);
       const ended = await endSessionsOf(deps.auth, deps.db, user.uid);
-      await deps.events.sessionsEnded(req.user!.uid, user.uid, ended, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      await deps.events.sessionsEnded(req.user!.uid, user.uid, ended, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
       return { ended };
     },
   );

@@ -21,7 +21,11 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const status = async (): Promise<AppStatus> => ({ active: await readActive(deps.db), version: deps.version });
 
-  r.get('/api/app/status', { config: { access: 'public' }, schema: { tags: ['app'], response: { 200: AppStatus } } }, status);
+  r.get(
+    '/api/app/status',
+    { config: { access: 'public' }, schema: { tags: ['app'], response: { 200: AppStatus } } },
+    status,
+  );
 
   r.put(
     '/api/app/status',
@@ -68,7 +72,9 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
     // A retry hint so browsers come back quickly after a restart.
     res.write('retry: 2000\n\n');
     deps.streams.add(res);
-    const unsubscribe = deps.broker.subscribe(() => void send(announced).catch((err: unknown) => req.log.warn({ err }, 'status read failed')));
+    const unsubscribe = deps.broker.subscribe(
+      () => void send(announced).catch((err: unknown) => req.log.warn({ err }, 'status read failed')),
+    );
     const heartbeat = setInterval(() => void (res.writableEnded || res.write(': heartbeat\n\n')), deps.heartbeatMs);
     const stop = (): void => {
       clearInterval(heartbeat);

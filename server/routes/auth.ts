@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/index.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer } from '../mail/index.js';
@@ -11,6 +11,21 @@ import { mailPasswordChanged } from '../auth/notify.js';
 import { localeOf } from '../http/locale.js';
 import { textAllowed } from '../../domain/text.js';
 import { messages, throttledFor } from '../../domain/messages.js';
+import {
+  afterPasskey,
+  beforePasskey,
+  isPasskeySessionRoute,
+  PASSKEY_CHALLENGE,
+  PASSKEY_OPEN,
+  type PasskeyRefusal,
+} from './authPasskeys.js';
+import type { SignInMethod } from '../../domain/account.js';
+import { SECOND_FACTOR_REQUIRED, type SecondFactorPolicy } from '../../domain/twoFactor.js';
+import { hasSecondFactor, pendingSignIn, policyCovers } from '../auth/twoFactor.js';
+import { hasPasskey } from '../auth/passkeys.js';
+import { hashIdentifier } from '../auth/index.js';
+import { lacksSecondFactor } from '../http/access.js';
+import { findUser } from '../core/users.js';
 
 interface Deps {
   auth: Auth;
@@ -23,17 +38,80 @@ interface Deps {
   events: AccountEvents;
   /** The request's active signed-in user, found as the access guard finds it (http/access.ts); null when none. */
   whoIs: (req: FastifyRequest, reply: FastifyReply) => Promise<User | null>;
+  /** REQUIRE_2FA: who must set up a second factor before anything else. */
+  require2fa: SecondFactorPolicy;
 }
 
 /** The identity routes the sign-in guard watches. */
-const GUARDED: Record<string, Attempt['kind']> = { '/sign-in/email': 'signIn', '/request-password-reset': 'requestReset', '/reset-password': 'reset' };
+const GUARDED: Record<string, Attempt['kind']> = {
+  '/sign-in/email': 'signIn',
+  '/request-password-reset': 'requestReset',
+  '/reset-password': 'reset',
+  [PASSKEY_CHALLENGE]: 'passkey',
+};
 
 /**
  * The identity routes open without a session. Every other one (change-password, list-sessions, revoke-session…)
  * needs an active user, as the console's own routes do: the library alone would serve a deactivated user's session.
  */
-const OPEN = new Set(['/sign-in/email', '/sign-out', '/request-password-reset', '/reset-password', '/get-session', '/ok', '/error']);
-const isOpen = (path: string): boolean => OPEN.has(path) || path.startsWith('/reset-password/');
+const OPEN = new Set([
+  '/sign-in/email',
+  '/sign-out',
+  '/request-password-reset',
+  '/reset-password',
+  '/get-session',
+  '/ok',
+  '/error',
+  ...PASSKEY_OPEN,
+]);
+const isOpen = (path: string): boolean => OPEN.has(path) || path.startsWith('/reset-password/') || path in CODES;
+
+/**
+ * The second step of a sign-in: a code from the authenticator app or a recovery code, after the password. Open (the
+ * library's two-factor cookie says whose sign-in it is); each code counts as a sign-in attempt of that account from
+ * that address, with the same backoff. Called with a session instead, verify-totp confirms a new authenticator app.
+ */
+const CODES: Record<string, SignInMethod> = {
+  '/two-factor/verify-totp': 'totp',
+  '/two-factor/verify-backup-code': 'recoveryCode',
+};
+
+/** What a person REQUIRE_2FA covers may still call without a second factor: set one up, or sign out. */
+const BEFORE_SECOND_FACTOR = new Set([
+  '/two-factor/enable',
+  '/two-factor/verify-totp',
+  '/sign-out',
+  '/get-session',
+  // A passkey is a second factor too: adding one (and seeing the list it lands in) is setting one up.
+  '/passkey/list-user-passkeys',
+  '/passkey/generate-register-options',
+  '/passkey/verify-registration',
+]);
+
+/** The plugin's mailed one-time codes: not configured in this console, so not served at all. */
+const UNUSED = new Set(['/two-factor/send-otp', '/two-factor/verify-otp']);
+
+/**
+ * Routes that take the account's password again: a wrong one counts as a failed sign-in, as a password change's does.
+ */
+const WITH_PASSWORD = new Set([
+  '/change-password',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/get-totp-uri',
+]);
+
+/** The library's refusals of a code, in the console's words. */
+const CODE_REFUSALS: Record<string, string> = {
+  INVALID_CODE: messages.twoFactor.wrongCode,
+  INVALID_BACKUP_CODE: messages.twoFactor.wrongCode,
+  INVALID_TWO_FACTOR_COOKIE: messages.twoFactor.expired,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: messages.twoFactor.expired,
+  ACCOUNT_TEMPORARILY_LOCKED: messages.signin.throttled,
+  TOTP_ALREADY_ENABLED: messages.twoFactor.failure,
+  TOTP_NOT_ENABLED: messages.twoFactor.failure,
+};
 
 /** The library's routes that end sessions of the caller: each is recorded with how many ended. */
 const ENDING = new Set(['/revoke-session', '/revoke-sessions', '/revoke-other-sessions']);
@@ -46,9 +124,27 @@ const PASSWORD_REFUSALS: Record<string, string> = {
 };
 
 const SIGNIN_FAILED = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: messages.signin.failure } };
-const BAD_EMAIL = { error: { code: 'validation', message: messages.errors.validation, details: [{ path: '/email', message: messages.errors.email }] } };
+const BAD_EMAIL = {
+  error: {
+    code: 'validation',
+    message: messages.errors.validation,
+    details: [{ path: '/email', message: messages.errors.email }],
+  },
+};
 
 /** Mounts the identity library at /api/auth/*, adding throttles and our error shape around it. */
+/** Whether REQUIRE_2FA covers this person and their second factor is a passkey only (no authenticator app). */
+async function passkeyIsTheirFactor(deps: Deps, uid: string): Promise<boolean> {
+  if (deps.require2fa === 'off') return false;
+  const user = await findUser(deps.db, uid);
+  return (
+    user !== null &&
+    policyCovers(deps.require2fa, user) &&
+    !(await hasSecondFactor(deps.db, uid)) &&
+    (await hasPasskey(deps.db, uid))
+  );
+}
+
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   app.route({
     method: ['GET', 'POST'],
@@ -60,29 +156,62 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         // There is no public sign-up: accounts come from an admin or the CLI.
         return reply.code(403).send({ error: { code: 'forbidden', message: messages.errors.forbidden } });
       }
-      const user = isOpen(path) ? null : await deps.whoIs(req, reply);
-      if (!isOpen(path) && !user) return reply.code(401).send({ error: { code: 'unauthenticated', message: messages.errors.unauthenticated } });
+      if (UNUSED.has(path))
+        return reply.code(404).send({ error: { code: 'not_found', message: messages.errors.notFound } });
+      const codeMethod = CODES[path];
+      // A code path with a session confirms a new authenticator app; without one it is a sign-in's second step.
+      const user = isOpen(path) && !codeMethod ? null : await deps.whoIs(req, reply);
+      if (!isOpen(path) && !user)
+        return reply.code(401).send({ error: { code: 'unauthenticated', message: messages.errors.unauthenticated } });
+      if (user && !BEFORE_SECOND_FACTOR.has(path) && (await lacksSecondFactor(deps.db, deps.require2fa, user))) {
+        return reply.code(403).send({ error: { code: SECOND_FACTOR_REQUIRED, message: messages.twoFactor.required } });
+      }
       const from: Origin = { ip: req.ip, userAgent: req.headers['user-agent'] };
       const changing = path === '/change-password';
+      const withPassword = WITH_PASSWORD.has(path);
+      // The account whose sign-in waits for this code (sign-in step two only).
+      const pending = codeMethod && !user ? await pendingAccount(deps, req.headers.cookie) : null;
+      const secondStep = Boolean(codeMethod && !user);
       // A wrong current password counts as a failed sign-in of that account from that address: the same backoff.
-      const kind = changing ? 'signIn' : (GUARDED[path] ?? null);
+      const kind = withPassword || secondStep ? 'signIn' : (GUARDED[path] ?? null);
       const signIn = path === '/sign-in/email';
-      const email = changing ? user!.email : signIn || kind === 'requestReset' ? emailOf(req.body) : null;
+      const email = withPassword
+        ? user!.email
+        : secondStep
+          ? (pending?.email ?? null)
+          : signIn || kind === 'requestReset'
+            ? emailOf(req.body)
+            : null;
       // The same rule as every other email the console takes, before anything reaches a table.
       if (email === false) return reply.code(400).send(BAD_EMAIL);
       const attempt = kind ? { kind, ip: req.ip, email } : null;
       const wait = attempt ? await deps.guard.admit(attempt) : null;
       if (wait !== null) {
-        if (signIn) await deps.events.signInThrottled(email, from);
+        if (signIn || secondStep) await deps.events.signInThrottled(email, from);
         if (wait > 0) void reply.header('Retry-After', wait);
         return reply.code(429).send({ error: { code: 'throttled', message: throttledFor(wait) } });
       }
 
       // A password change always ends every other session of the account (the issue's rule, not the caller's choice).
-      const body = changing && isObject(req.body) ? { ...req.body, revokeOtherSessions: true } : req.body;
+      let body = changing && isObject(req.body) ? { ...req.body, revokeOtherSessions: true } : req.body;
+      // No "trust this device": every sign-in of an account with a second factor asks for a code.
+      if (codeMethod && isObject(body)) body = { ...body, trustDevice: false };
       const before = user && (changing || ENDING.has(path)) ? await countSessions(deps.db, user.uid) : 0;
+      const passkey = path.startsWith('/passkey/') ? await beforePasskey(path, body, user, deps) : null;
+      if (passkey && 'status' in passkey) return reply.code(passkey.status).send(passkey.body);
+      const hadSecondFactor =
+        user && path === '/two-factor/verify-totp' ? await hasSecondFactor(deps.db, user.uid) : false;
       const res = await deps.auth.handler(toWebRequest(req, deps.publicUrl, body));
       const text = await res.text();
+      const said = passkey
+        ? await afterPasskey(
+            path,
+            passkey,
+            { ok: res.ok, text, code: errorCode(text) },
+            { body, user, ip: req.ip, from },
+            deps,
+          )
+        : null;
 
       if (signIn && res.status === 401) {
         req.log.warn({ ip: req.ip, email }, 'sign-in failed');
@@ -92,26 +221,88 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         return reply.code(401).send(SIGNIN_FAILED);
       }
       if (signIn && res.ok) {
-        await deps.guard.succeeded(attempt!);
-        const uid = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
-        if (uid) await deps.events.signedIn(uid, from);
+        const answer = JSON.parse(text) as { user?: { id?: string }; token?: string };
+        const uid = answer.user?.id;
+        // Under REQUIRE_2FA, a person whose second factor is a passkey (and no authenticator app, which the library
+        // would ask for here) signs in with it: the password alone would let a stolen password in. The session the
+        // library just made is ended before its cookie leaves, and the refusal is recorded.
+        if (uid && (await passkeyIsTheirFactor(deps, uid))) {
+          if (answer.token) await sql`delete from auth_session where "token" = ${answer.token}`.execute(deps.db);
+          await deps.events.signInFailed(email, from);
+          return reply
+            .code(403)
+            .send({ error: { code: 'passkey_required', message: messages.signin.passkeyRequired } });
+        }
+        // A right password of an account with a second factor is not yet a sign-in: the backoff stays until the code.
+        if (uid) {
+          await deps.guard.succeeded(attempt!);
+          await deps.events.signedIn(uid, from);
+        }
+      }
+      if (secondStep) {
+        const code = res.ok ? null : errorCode(text);
+        if (res.ok) {
+          await deps.guard.succeeded(attempt!);
+          const uid = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
+          if (uid) await deps.events.signedIn(uid, from, codeMethod);
+        } else if (pending && (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE')) {
+          req.log.warn({ ip: req.ip, uid: pending.uid }, 'second factor refused');
+          await deps.guard.failed(attempt!);
+          await deps.events.signInFailed(email, from);
+        }
+        if (code)
+          return reply
+            .code(res.status)
+            .send({ error: { code, message: CODE_REFUSALS[code] ?? messages.twoFactor.wrongCode } });
+      }
+      if (withPassword && !changing) {
+        const code = res.ok ? null : errorCode(text);
+        if (code === 'INVALID_PASSWORD') {
+          await deps.guard.failed(attempt!);
+          return reply.code(400).send({ error: { code, message: messages.twoFactor.wrongPassword } });
+        }
+        if (res.ok) await deps.guard.succeeded(attempt!);
+        if (code && CODE_REFUSALS[code])
+          return reply.code(res.status).send({ error: { code, message: CODE_REFUSALS[code] } });
+        if (res.ok && path === '/two-factor/disable') await deps.events.secondFactorRemoved(user!.uid, user!.uid, from);
+        if (res.ok && path === '/two-factor/generate-backup-codes')
+          await deps.events.recoveryCodesRenewed(user!.uid, from);
+      }
+      if (user && path === '/two-factor/verify-totp') {
+        if (res.ok && !hadSecondFactor && (await hasSecondFactor(deps.db, user.uid)))
+          await deps.events.secondFactorAdded(user.uid, from);
+        const code = res.ok ? null : errorCode(text);
+        if (code)
+          return reply
+            .code(res.status)
+            .send({ error: { code, message: CODE_REFUSALS[code] ?? messages.twoFactor.wrongCode } });
       }
       if (changing) {
         const code = res.ok ? null : errorCode(text);
         if (code === 'INVALID_PASSWORD') await deps.guard.failed(attempt!);
-        if (code && PASSWORD_REFUSALS[code]) return reply.code(400).send({ error: { code, message: PASSWORD_REFUSALS[code] } });
+        if (code && PASSWORD_REFUSALS[code])
+          return reply.code(400).send({ error: { code, message: PASSWORD_REFUSALS[code] } });
         if (res.ok) {
           await deps.guard.succeeded(attempt!);
           await passwordChanged(deps, user!, from, localeOf(req), Math.max(0, before - 1), req.log);
         }
       }
-      if (user && ENDING.has(path) && res.ok) await deps.events.sessionsEnded(user.uid, user.uid, before - (await countSessions(deps.db, user.uid)), from);
-      return sendWebResponse(reply, res, text, signIn || changing);
+      if (user && ENDING.has(path) && res.ok)
+        await deps.events.sessionsEnded(user.uid, user.uid, before - (await countSessions(deps.db, user.uid)), from);
+      return sendWebResponse(
+        reply,
+        res,
+        text,
+        signIn || changing || Boolean(codeMethod) || isPasskeySessionRoute(path),
+        said,
+      );
     },
   });
 }
 
-/** After a password change: the Activity entry and the mail to the account (a failed send is logged, the change stands). */
+/**
+ * After a password change: the Activity entry and the mail to the account (a failed send is logged, the change stands).
+ */
 async function passwordChanged(
   deps: Deps,
   user: User,
@@ -121,9 +312,26 @@ async function passwordChanged(
   log: { warn(obj: object, msg: string): void },
 ): Promise<void> {
   await deps.events.passwordChanged(user.uid, from, ended);
-  await mailPasswordChanged(deps.mailer, user.email, locale, { at: new Date(), address: from.ip }).catch((err: unknown) =>
-    log.warn({ err, to: user.email }, 'could not send the password-changed mail'),
+  await mailPasswordChanged(deps.mailer, user.email, locale, { at: new Date(), address: from.ip }).catch(
+    (err: unknown) => log.warn({ err, to: user.email }, 'could not send the password-changed mail'),
   );
+}
+
+/** The account a sign-in waiting for its second factor belongs to, from the library's two-factor cookie. */
+async function pendingAccount(
+  deps: Deps,
+  cookieHeader: string | undefined,
+): Promise<{ uid: string; email: string } | null> {
+  const ctx = await deps.auth.$context;
+  const uid = await pendingSignIn(
+    deps.db,
+    ctx.secret,
+    ctx.createAuthCookie('two_factor').name,
+    cookieHeader,
+    hashIdentifier,
+  );
+  const record = uid ? await findUser(deps.db, uid) : null;
+  return record ? { uid: record.uid, email: record.email } : null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -163,8 +371,14 @@ function toWebRequest(req: FastifyRequest, publicUrl: string, given: unknown): R
 }
 
 /** Copies a fetch Response (status, headers, every Set-Cookie, body) onto the Fastify reply. */
-function sendWebResponse(reply: FastifyReply, res: Response, text: string, dropToken: boolean): FastifyReply {
-  reply.code(res.status);
+function sendWebResponse(
+  reply: FastifyReply,
+  res: Response,
+  text: string,
+  dropToken: boolean,
+  said: PasskeyRefusal | null = null,
+): FastifyReply {
+  reply.code(said?.status ?? res.status);
   res.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
   });
@@ -174,7 +388,9 @@ function sendWebResponse(reply: FastifyReply, res: Response, text: string, dropT
     // The library answers { code, message }; the console's API answers { error: { code, message } }.
     try {
       const parsed = JSON.parse(text) as { code?: string; message?: string };
-      return reply.type('application/json').send({ error: { code: parsed.code ?? 'auth', message: parsed.message ?? '' } });
+      return reply
+        .type('application/json')
+        .send({ error: { code: parsed.code ?? 'auth', message: said?.message ?? parsed.message ?? '' } });
     } catch {
       return reply.send(text);
     }
@@ -182,6 +398,11 @@ function sendWebResponse(reply: FastifyReply, res: Response, text: string, dropT
   if (dropToken && text) {
     // The session lives in the HttpOnly cookie only; the page never sees the token.
     const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    // A passkey sign-in answers { session, user }: the session's token stays out too.
+    if (isObject(rest.session)) {
+      const { token: _sessionToken, ...session } = rest.session;
+      rest.session = session;
+    }
     return reply.type('application/json').send(rest);
   }
   return reply.send(text);

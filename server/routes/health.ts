@@ -37,13 +37,17 @@ async function part(run: () => Promise<string | undefined>): Promise<string> {
  * the database answers, its migrations are current and the file store (the folder or the bucket) can be written;
  * otherwise 503 naming the failing parts.
  */
-export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; version: string; store: FileStore; probeCacheMs?: number }): void {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; version: string; store: FileStore; probeCacheMs?: number },
+): void {
   // The file store's probe writes (a file, or an object in the bucket): a load balancer asking every second must not
   // write every second, so its answer is kept a moment, and callers meanwhile share it.
   const keepMs = deps.probeCacheMs ?? PROBE_KEEP_MS;
   let probed: { at: number; outcome: Promise<string> } | null = null;
   const probeFiles = (): Promise<string> => {
-    if (!probed || Date.now() - probed.at >= keepMs) probed = { at: Date.now(), outcome: part(() => deps.store.probe().then(() => undefined)) };
+    if (!probed || Date.now() - probed.at >= keepMs)
+      probed = { at: Date.now(), outcome: part(() => deps.store.probe().then(() => undefined)) };
     return probed.outcome;
   };
 

@@ -24,7 +24,11 @@ function afterOf(cursor: string | undefined): number | null {
 }
 
 /** One page of a filtered history, with the cursor of the next. */
-async function page(db: Kysely<Database>, filter: HistoryFilter, q: { limit: number; after?: string }): Promise<HistoryPage> {
+async function page(
+  db: Kysely<Database>,
+  filter: HistoryFilter,
+  q: { limit: number; after?: string },
+): Promise<HistoryPage> {
   const { items, more } = await listHistory(db, filter, { limit: q.limit, after: afterOf(q.after) });
   const tail = items.at(-1);
   return { items, next: more && tail ? encodeCursor(tail.id, tail.id) : null };
@@ -44,14 +48,25 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
   for (const h of RECORD_HISTORIES) {
     r.get(
       h.path,
-      { config: { access: areaAccess[h.area] }, schema: { tags: ['history'], params: z.object({ id: h.id }), querystring: HistoryPaging, response: { 200: HistoryPage } } },
+      {
+        config: { access: areaAccess[h.area] },
+        schema: {
+          tags: ['history'],
+          params: z.object({ id: h.id }),
+          querystring: HistoryPaging,
+          response: { 200: HistoryPage },
+        },
+      },
       async (req) => page(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query),
     );
   }
 
   r.get(
     '/api/history',
-    { config: { access: areaAccess.activity }, schema: { tags: ['history'], querystring: ActivityQuery, response: { 200: HistoryPage } } },
+    {
+      config: { access: areaAccess.activity },
+      schema: { tags: ['history'], querystring: ActivityQuery, response: { 200: HistoryPage } },
+    },
     async (req) => {
       const { person, kind, action, from, to } = req.query;
       return page(deps.db, { person, kind, action, from, to }, req.query);
@@ -62,10 +77,20 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     '/api/history/:entry/undo',
     {
       config: { access: areaAccess.products },
-      schema: { tags: ['history'], params: HistoryId, headers: z.object({ 'if-match': z.string().optional() }), response: { 200: Product } },
+      schema: {
+        tags: ['history'],
+        params: HistoryId,
+        headers: z.object({ 'if-match': z.string().optional() }),
+        response: { 200: Product },
+      },
     },
     async (req, reply) => {
-      const product = await undoEntry(deps.db, req.user!, Number(req.params.entry), ifMatchVersion(req.headers['if-match']));
+      const product = await undoEntry(
+        deps.db,
+        req.user!,
+        Number(req.params.entry),
+        ifMatchVersion(req.headers['if-match']),
+      );
       void reply.header('ETag', `"${product.version}"`);
       return product;
     },

@@ -22,11 +22,15 @@ export function languagesRoutes(app: FastifyInstance, deps: { db: Kysely<Databas
   const r = app.withTypeProvider<ZodTypeProvider>();
   const editor = { access: areaAccess.languages };
 
-  r.get('/api/languages/:id', { config: editor, schema: { tags: ['languages'], params: Params, response: { 200: Language } } }, async (req, reply) => {
-    const record = await getLanguage(deps.db, req.params.id);
-    void reply.header('ETag', `"${record.version}"`);
-    return record;
-  });
+  r.get(
+    '/api/languages/:id',
+    { config: editor, schema: { tags: ['languages'], params: Params, response: { 200: Language } } },
+    async (req, reply) => {
+      const record = await getLanguage(deps.db, req.params.id);
+      void reply.header('ETag', `"${record.version}"`);
+      return record;
+    },
+  );
 
   r.put(
     '/api/languages/:id',
@@ -48,10 +52,20 @@ export function languagesRoutes(app: FastifyInstance, deps: { db: Kysely<Databas
     },
   );
 
-  // PUT, not POST: the key is named in the path; it only creates (an existing key is refused), values change by the map's PUT.
+  // PUT, not POST: the key is named in the path; it only creates (an existing key is refused), values change by the
+  // map's PUT.
   r.put(
     '/api/languages/:id/keys/:key',
-    { config: editor, schema: { tags: ['languages'], params: KeyParams, headers: IfMatch, body: NewKeyText, response: { 200: Language } } },
+    {
+      config: editor,
+      schema: {
+        tags: ['languages'],
+        params: KeyParams,
+        headers: IfMatch,
+        body: NewKeyText,
+        response: { 200: Language },
+      },
+    },
     async (req, reply) => {
       const version = ifMatchVersion(req.headers['if-match']);
       const record = await addLanguageKey(deps.db, req.user!, req.params.id, req.params.key, req.body.value, version);

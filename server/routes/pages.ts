@@ -18,7 +18,9 @@ export interface ListDescriptor<T> {
   area: Area;
   /** Its items' schema (the answer is serialized from it, so nothing else leaks). */
   item: z.ZodType<T>;
-  /** One page after an optional cursor, and whether more follow (core's keyset reader), narrowed by the filters given. */
+  /**
+   * One page after an optional cursor, and whether more follow (core's keyset reader), narrowed by the filters given.
+   */
   list(
     db: Kysely<Database>,
     opts: { limit: number; after: { key: string; id: string } | null; filter: Record<string, unknown> },
@@ -43,7 +45,10 @@ export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: List
   const page = z.object({ items: z.array(d.item), next: z.string().nullable() });
   app.withTypeProvider<ZodTypeProvider>().get(
     d.path,
-    { config: { access: areaAccess[d.area] }, schema: { tags: [d.area], querystring: query, response: { 200: page } } },
+    {
+      config: { access: areaAccess[d.area] },
+      schema: { tags: [d.area], querystring: query, response: { 200: page } },
+    },
     async (req) => {
       const q = req.query as { limit: number; after?: string } & Record<string, string | undefined>;
       const term = q[d.search.param];

@@ -3,9 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
+import { DuplicateImages, Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
+import { ScheduleSettings } from '../../domain/schedule.js';
+import type { FileStore } from '../files/store.js';
+import { copyImages } from '../core/files.js';
 import { areaAccess } from '../../domain/permissions.js';
-import { createProduct, findProductBySku, getProduct, listProducts, updateProduct, type ProductFilter } from '../core/products.js';
+import {
+  createProduct,
+  findProductBySku,
+  getProduct,
+  listProducts,
+  updateProduct,
+  type ProductFilter,
+} from '../core/products.js';
 import { CATEGORIES } from '../../domain/constants.js';
 import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/productFields.js';
 import { listRoute } from './pages.js';
@@ -21,8 +31,28 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 const Params = z.object({ id: searchText(64).min(1) });
 
-/** /api/products: the editor's list, SKU search, add, edit and CSV import. */
-export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
+/** The list's search and filters (the bulk edit's 'Select all N matching' takes the same, routes/productBulk.ts). */
+export const productFilters = {
+  q: searchText(200).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  active: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  // Products whose name or details in this language are missing ('Swedish missing').
+  missing: z.enum(TRANSLATED_LANGUAGES as [TranslatedLanguage, ...TranslatedLanguage[]]).optional(),
+  // Products with an 'active from' or 'active until' time not yet applied.
+  scheduled: z
+    .literal('true')
+    .transform(() => true)
+    .optional(),
+};
+
+/** /api/products: the editor's list, SKU search, add, edit, duplicate and CSV import; /api/schedule. */
+export function productsRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; store: FileStore; timeZone: string },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const editor = { access: areaAccess.products };
 
@@ -32,27 +62,29 @@ export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database
     item: Product,
     // Narrowed by any part of the name or SKU, a category (domain/constants') and a true/false status.
     list: (db, { filter, ...opts }) => listProducts(db, opts, filter as ProductFilter),
-    filters: {
-      q: searchText(200).optional(),
-      category: z.enum(CATEGORIES).optional(),
-      active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-      // Products whose name or details in this language are missing ('Swedish missing').
-      missing: z.enum(TRANSLATED_LANGUAGES as [TranslatedLanguage, ...TranslatedLanguage[]]).optional(),
-    },
+    filters: productFilters,
     cursorOf: (p) => [p.sku, p.id],
     search: { param: 'sku', max: 64, find: findProductBySku },
   });
 
-  r.get('/api/products/:id', { config: editor, schema: { tags: ['products'], params: Params, response: { 200: Product } } }, async (req, reply) => {
-    const product = await getProduct(deps.db, req.params.id);
-    void reply.header('ETag', `"${product.version}"`);
-    return product;
-  });
+  r.get(
+    '/api/products/:id',
+    { config: editor, schema: { tags: ['products'], params: Params, response: { 200: Product } } },
+    async (req, reply) => {
+      const product = await getProduct(deps.db, req.params.id);
+      void reply.header('ETag', `"${product.version}"`);
+      return product;
+    },
+  );
 
-  r.post('/api/products', { config: editor, schema: { tags: ['products'], body: ProductCreate, response: { 201: Product } } }, async (req, reply) => {
-    const product = await createProduct(deps.db, req.user!, req.body);
-    return reply.code(201).header('ETag', `"${product.version}"`).send(product);
-  });
+  r.post(
+    '/api/products',
+    { config: editor, schema: { tags: ['products'], body: ProductCreate, response: { 201: Product } } },
+    async (req, reply) => {
+      const product = await createProduct(deps.db, req.user!, req.body);
+      return reply.code(201).header('ETag', `"${product.version}"`).send(product);
+    },
+  );
 
   r.patch(
     '/api/products/:id',
@@ -67,21 +99,56 @@ export function productsRoutes(app: FastifyInstance, deps: { db: Kysely<Database
       },
     },
     async (req, reply) => {
-      const product = await updateProduct(deps.db, req.user!, req.params.id, ifMatchVersion(req.headers['if-match']), req.body);
+      const product = await updateProduct(
+        deps.db,
+        req.user!,
+        req.params.id,
+        ifMatchVersion(req.headers['if-match']),
+        req.body,
+      );
       void reply.header('ETag', `"${product.version}"`);
       return product;
     },
   );
 
+  // Duplicate (the edit page): copies of the product's images, new files of the caller's, for Add Product to start
+  // from with the product's other fields; the browser has those already.
+  r.post(
+    '/api/products/:id/duplicate',
+    { config: editor, schema: { tags: ['products'], params: Params, response: { 200: DuplicateImages } } },
+    async (req) => {
+      const product = await getProduct(deps.db, req.params.id);
+      const copies = await copyImages(deps.db, deps.store, req.user!.uid, product.images);
+      return { images: copies.map((c) => c.address), thumbnails: copies.map((c) => c.thumbnail) };
+    },
+  );
+
+  // The shop's time zone, in which the products form shows and takes scheduled times (TZ).
+  r.get(
+    '/api/schedule',
+    { config: editor, schema: { tags: ['products'], response: { 200: ScheduleSettings } } },
+    async () => ({
+      timeZone: deps.timeZone,
+      available: true,
+    }),
+  );
+
   r.post(
     '/api/products/import',
-    { config: editor, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags: ['products'], body: ImportRequest, response: { 200: ImportResult } } },
+    {
+      config: editor,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags: ['products'], body: ImportRequest, response: { 200: ImportResult } },
+    },
     async (req) => {
       const result = await importProducts(deps.db, req.user!, req.body.rows, req.body.apply);
       // Each row's problems in the caller's language, as error answers are (http/locale.ts).
       const locale = localeOf(req);
       if (locale === 'en') return result;
-      const rows = result.rows.map((row) => ({ ...row, errors: row.errors.map((e) => ({ ...e, message: translate(e.message, locale) })) }));
+      const rows = result.rows.map((row) => ({
+        ...row,
+        errors: row.errors.map((e) => ({ ...e, message: translate(e.message, locale) })),
+      }));
       return { ...result, rows };
     },
   );

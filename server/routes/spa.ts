@@ -29,7 +29,9 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
       },
     });
     // '/' is the dashboard; the static wildcard would take it for the folder itself and answer 403.
-    app.get('/', async (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html'));
+    app.get('/', async (_req, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler({}, async (req, reply) => {
     // A missing script, style, image or API address must be a 404, not index.html (which the browser would refuse

@@ -6,10 +6,22 @@ import type { Database } from '../db/schema.js';
 import { PAGE_SIZE } from '../../domain/constants.js';
 import { messages } from '../../domain/messages.js';
 import { searchText } from '../../domain/text.js';
-import { FeedLanguage, feedLanguageOf, PublicProduct, PublicProductPage, PublicTexts } from '../../domain/storefront.js';
+import {
+  FeedLanguage,
+  feedLanguageOf,
+  PublicProduct,
+  PublicProductPage,
+  PublicTexts,
+} from '../../domain/storefront.js';
 import type { CatalogueLanguage } from '../../domain/constants.js';
 import { DomainError } from '../core/errors.js';
-import { getPublicProduct, getPublicTexts, listPublicProducts, storedKeyOf, type PublicAddresses } from '../core/storefront.js';
+import {
+  getPublicProduct,
+  getPublicTexts,
+  listPublicProducts,
+  storedKeyOf,
+  type PublicAddresses,
+} from '../core/storefront.js';
 import { sendStoredFile } from '../http/storedFile.js';
 import { varyOn } from '../http/vary.js';
 import type { FileStore } from '../files/store.js';
@@ -24,7 +36,11 @@ const ITEM_CACHE = 'public, max-age=300, stale-while-revalidate=600';
 
 /** An error answer; a refused query names each field and why (`[{ path: '/lang', message }]`). */
 const ErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.array(z.object({ path: z.string(), message: z.string() })).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
 });
 const tags = ['storefront'];
 
@@ -50,7 +66,11 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const allowed = new Set(deps.origins);
   const config = { access: 'public' as const };
-  const addresses: PublicAddresses = { base: deps.publicUrl, keys: sealKeys(deps.secret, 'storefront image names'), sealed: new Map() };
+  const addresses: PublicAddresses = {
+    base: deps.publicUrl,
+    keys: sealKeys(deps.secret, 'storefront image names'),
+    sealed: new Map(),
+  };
 
   // Off: the same answer as an address the server does not have.
   const onRequest = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -68,7 +88,14 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
    * Sends the answer kept under `key`, or reads it (`read`), keeps it and sends it: with a strong ETag of its bytes, or
    * 304 with no body when the caller's copy is that one. A kept answer costs no database read, a 304 included.
    */
-  const send = async (req: FastifyRequest, reply: FastifyReply, key: string, part: FeedPart, cache: string, read: () => Promise<unknown>): Promise<FastifyReply> => {
+  const send = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    part: FeedPart,
+    cache: string,
+    read: () => Promise<unknown>,
+  ): Promise<FastifyReply> => {
     let entry: FeedEntry | undefined = deps.cache.get(key);
     if (!entry) {
       // Read at this generation: if a change drops the part while the read runs, the answer is sent but not kept.
@@ -87,12 +114,18 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
    * none). Without `lang` the header decides, even when it is absent, so every such answer varies on it (a CDN keeps
    * one copy per header); with `lang` it does not, and the address alone names the answer.
    */
-  const languageOf = (req: FastifyRequest, reply: FastifyReply, lang: CatalogueLanguage | undefined): CatalogueLanguage => {
+  const languageOf = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    lang: CatalogueLanguage | undefined,
+  ): CatalogueLanguage => {
     if (lang !== undefined) return lang;
     varyOn(reply, 'Accept-Language');
     return feedLanguageOf(req.headers['accept-language']);
   };
-  const lang = FeedLanguage.optional().describe('en or se: the language of name and details. Without it, Accept-Language decides (sv, sv-SE → se), else English.');
+  const lang = FeedLanguage.optional().describe(
+    'en or se: the language of name and details. Without it, Accept-Language decides (sv, sv-SE → se), else English.',
+  );
 
   const Query = z.object({
     limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
@@ -101,17 +134,32 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
   });
   r.get(
     '/api/public/products',
-    { config, onRequest, schema: { tags, querystring: Query, response: { 200: PublicProductPage, 304: z.null(), 400: ErrorBody, 404: ErrorBody } } },
+    {
+      config,
+      onRequest,
+      schema: {
+        tags,
+        querystring: Query,
+        response: { 200: PublicProductPage, 304: z.null(), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
     async (req, reply) => {
       const after = req.query.after ? decodeCursor(req.query.after) : null;
       if (req.query.after && !after) throw new DomainError('validation', messages.errors.badCursor);
       const { limit } = req.query;
       const language = languageOf(req, reply, req.query.lang);
-      return send(req, reply, `products ${limit} ${language} ${req.query.after ?? ''}`, 'products', LIST_CACHE, async () => {
-        const { items, more } = await listPublicProducts(deps.db, addresses, { limit, after, lang: language });
-        const tail = items.at(-1);
-        return { items, next: more && tail ? encodeCursor(tail.sku, tail.id) : null };
-      });
+      return send(
+        req,
+        reply,
+        `products ${limit} ${language} ${req.query.after ?? ''}`,
+        'products',
+        LIST_CACHE,
+        async () => {
+          const { items, more } = await listPublicProducts(deps.db, addresses, { limit, after, lang: language });
+          const tail = items.at(-1);
+          return { items, next: more && tail ? encodeCursor(tail.sku, tail.id) : null };
+        },
+      );
     },
   );
 
@@ -130,17 +178,29 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     async (req, reply) => {
       const language = languageOf(req, reply, req.query.lang);
       const { sku } = req.params;
-      return send(req, reply, `product ${language} ${sku}`, 'products', ITEM_CACHE, () => getPublicProduct(deps.db, addresses, sku, language));
+      return send(req, reply, `product ${language} ${sku}`, 'products', ITEM_CACHE, () =>
+        getPublicProduct(deps.db, addresses, sku, language),
+      );
     },
   );
 
   r.get(
     '/api/public/texts/:id',
-    { config, onRequest, schema: { tags, params: z.object({ id: z.enum(['en', 'se']) }), response: { 200: PublicTexts, 304: z.null(), 400: ErrorBody, 404: ErrorBody } } },
-    async (req, reply) => send(req, reply, `texts ${req.params.id}`, 'texts', ITEM_CACHE, () => getPublicTexts(deps.db, req.params.id)),
+    {
+      config,
+      onRequest,
+      schema: {
+        tags,
+        params: z.object({ id: z.enum(['en', 'se']) }),
+        response: { 200: PublicTexts, 304: z.null(), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req, reply) =>
+      send(req, reply, `texts ${req.params.id}`, 'texts', ITEM_CACHE, () => getPublicTexts(deps.db, req.params.id)),
   );
 
-  // The feed's image and thumbnail addresses: the stored file under a sealed name, cached for good (names never change).
+  // The feed's image and thumbnail addresses: the stored file under a sealed name, cached for good (names never
+  // change).
   r.get(
     '/api/public/images/:name',
     { config, onRequest, schema: { tags, params: z.object({ name: z.string().max(1500) }) } },

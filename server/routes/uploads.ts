@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Server } from '@tus/server';
-import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { newUploadId, UPLOAD_ID, type StagingStore } from '../files/staging.js';
@@ -29,7 +28,10 @@ const STORED_NAME = /^[A-Za-z0-9._-]{1,300}$/;
 /** Answers after which an upload cannot continue: 409 offset conflict, 413 over the size. */
 const REFUSED_MIDWAY = new Set([409, 413]);
 
-const tusError = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: { code: 'upload', message } }) });
+const tusError = (status: number, message: string) => ({
+  status_code: status,
+  body: JSON.stringify({ error: { code: 'upload', message } }),
+});
 
 /** tus 1.0.0 at /api/uploads (editors; each upload only by its owner) and the stored files at /files/Uploads/NAME. */
 export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
@@ -52,13 +54,19 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     onUploadFinish: async (req, upload) => {
       const data = await deps.staging.readWhole(upload.id);
       try {
-        const stored = await storeUpload(deps.db, deps.store, {
-          owner: upload.metadata?.owner ?? '',
-          originalName: upload.metadata?.filename ?? 'image',
-          data,
-          stagedPath: deps.staging.pathOf?.(upload.id),
-        }, deps.maxPixels);
-        // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a body.
+        const stored = await storeUpload(
+          deps.db,
+          deps.store,
+          {
+            owner: upload.metadata?.owner ?? '',
+            originalName: upload.metadata?.filename ?? 'image',
+            data,
+            stagedPath: deps.staging.pathOf?.(upload.id),
+          },
+          deps.maxPixels,
+        );
+        // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a
+        // body.
         return {
           status_code: req.method === 'POST' ? 201 : 200,
           headers: { 'Content-Type': 'application/json', 'Upload-Address': stored.address },
@@ -80,7 +88,10 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
   // tus streams the body itself; Fastify must leave it unread.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
-  const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply): Promise<void> => {
+  const handler = async (
+    req: import('fastify').FastifyRequest,
+    reply: import('fastify').FastifyReply,
+  ): Promise<void> => {
     const uid = req.user!.uid;
     const id = uploadAddress.exec(req.url.split('?')[0] ?? '')?.[1];
     if (req.method !== 'POST' && req.method !== 'OPTIONS') {
@@ -113,12 +124,17 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     }
   };
   for (const url of ['/api/uploads', '/api/uploads/*']) {
-    app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, config: { access: areaAccess.products }, handler });
+    app.route({
+      method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+      url,
+      config: { access: areaAccess.products },
+      handler,
+    });
   }
 
   // A wildcard rather than a :name parameter, which Fastify caps in length: an unknown name of any length is a 404.
   app.get('/files/Uploads/*', { config: { access: 'public' } }, async (req, reply) => {
-      const name = (req.params as { '*': string })['*'];
-      return sendStoredFile(reply, deps.db, deps.store, STORED_NAME.test(name) ? `Uploads/${name}` : null);
+    const name = (req.params as { '*': string })['*'];
+    return sendStoredFile(reply, deps.db, deps.store, STORED_NAME.test(name) ? `Uploads/${name}` : null);
   });
 }

@@ -52,11 +52,15 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
     async (req) => ({ items: await newestUsers(deps.db, req.query.limit) }),
   );
 
-  r.get('/api/users/:id', { config: admin, schema: { tags: ['users'], params: Params, response: { 200: User } } }, async (req) => {
-    const user = await findUser(deps.db, req.params.id);
-    if (!user) throw new DomainError('not_found', messages.users.notFound);
-    return user;
-  });
+  r.get(
+    '/api/users/:id',
+    { config: admin, schema: { tags: ['users'], params: Params, response: { 200: User } } },
+    async (req) => {
+      const user = await findUser(deps.db, req.params.id);
+      if (!user) throw new DomainError('not_found', messages.users.notFound);
+      return user;
+    },
+  );
 
   r.patch(
     '/api/users/:id',
@@ -67,8 +71,20 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  r.post('/api/users', { config: admin, schema: { tags: ['users'], body: AddUser, response: { 201: User } } }, async (req, reply) => {
-    const user = await inviteUser(deps.auth, deps.db, deps.mailer, deps.publicUrl, AddUser.parse(req.body), localeOf(req), req.user!.uid);
-    return reply.code(201).send(user);
-  });
+  r.post(
+    '/api/users',
+    { config: admin, schema: { tags: ['users'], body: AddUser, response: { 201: User } } },
+    async (req, reply) => {
+      const user = await inviteUser(
+        deps.auth,
+        deps.db,
+        deps.mailer,
+        deps.publicUrl,
+        AddUser.parse(req.body),
+        localeOf(req),
+        req.user!.uid,
+      );
+      return reply.code(201).send(user);
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { claimDue, recordTry, releaseClaims, type Claimed, type Outcome } from '../core/webhookOutbox.js';
-import { DEFAULT_RETRY, type RetryPolicy } from '../lib/backoff.js';
+import { DEFAULT_RETRY, type RetryPolicy } from '../core/deliveryRetry.js';
 import { postJson } from '../lib/post.js';
 import { signatureHeader } from '../lib/signature.js';
 
@@ -33,11 +33,16 @@ const BATCH = 20;
 async function send(c: Claimed, opts: DispatcherOptions, signal: AbortSignal): Promise<Outcome> {
   const t = Math.floor(Date.now() / 1000);
   try {
-    const status = await postJson(c.url, c.body, { 'Console-Signature': signatureHeader(c.secret, c.body, t), 'User-Agent': 'linen-console-webhooks' }, {
-      timeoutMs: opts.timeoutMs ?? 10_000,
-      allowPrivate: opts.allowPrivate,
-      signal,
-    });
+    const status = await postJson(
+      c.url,
+      c.body,
+      { 'Console-Signature': signatureHeader(c.secret, c.body, t), 'User-Agent': 'linen-console-webhooks' },
+      {
+        timeoutMs: opts.timeoutMs ?? 10_000,
+        allowPrivate: opts.allowPrivate,
+        signal,
+      },
+    );
     return { status };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
@@ -102,7 +107,9 @@ export function startDispatcher(db: Kysely<Database>, opts: DispatcherOptions): 
       await running;
       // Rows claimed but not recorded (their sends were cut): due again now, not when the lease runs out.
       if (held.size > 0) {
-        await releaseClaims(db, [...held]).catch((err: unknown) => opts.log.warn({ err }, 'could not release webhook deliveries'));
+        await releaseClaims(db, [...held]).catch((err: unknown) =>
+          opts.log.warn({ err }, 'could not release webhook deliveries'),
+        );
         held.clear();
       }
     },

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuthState, useCanAccess, useGetIdentity, usePermissions } from 'react-admin';
 import type { Area } from '../../domain/permissions';
-import { Loader } from '../layout/Loader';
+import { Busy } from '../../base/Busy';
 import NotAllowed from '../pages/NotAllowed';
 
 /**
@@ -37,7 +37,7 @@ function Guard({ area, children }: { area: Area; children: ReactNode }) {
   const shown = useRef(false);
   const settled = !isPending && authenticated && !access.isPending;
   if (settled && !access.canAccess) return <NotAllowed />;
-  if (!settled && !(shown.current && authenticated !== false)) return <Loader />;
+  if (!settled && !(shown.current && authenticated !== false)) return <Busy />;
   shown.current = true;
   return <>{children}</>;
 }

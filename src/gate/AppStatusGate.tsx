@@ -1,6 +1,6 @@
 import { Activity, useState, type ReactNode } from 'react';
-import type { LiveStatusListener } from '../../providers/types';
-import { Loader } from '../layout/Loader';
+import type { LiveStatusListener } from '../../base/backend';
+import { Busy } from '../../base/Busy';
 import { useLiveStatus } from './useLiveStatus';
 import { useVersionCheck } from './useVersionCheck';
 
@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The app gate (spec §1, §4): routes show only while the live status says active; while it is
+ * The app gate: routes show only while the live status says active; while it is
  * inactive or unknown only a loader shows. A server on another version sends the browser to /version.
  *
  * The routes mount at the first 'active' and unmount when the app is turned off. While the feed is only lost (status
@@ -29,7 +29,7 @@ export function AppStatusGate({ subscribe, bundleVersion = __APP_VERSION__, chil
   const shown = status?.active === true;
   return (
     <>
-      {!shown && <Loader fullScreen />}
+      {!shown && <Busy fullScreen />}
       <Activity mode={shown ? 'visible' : 'hidden'}>{mount ? children : null}</Activity>
     </>
   );

@@ -1,4 +1,4 @@
-import type { LiveStatus, LiveStatusListener } from '../../providers/types';
+import type { LiveStatus, LiveStatusListener } from '../../base/backend';
 
 type Subscribe = (listener: LiveStatusListener) => () => void;
 

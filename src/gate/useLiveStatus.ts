@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LiveStatus, LiveStatusListener } from '../../providers/types';
+import type { LiveStatus, LiveStatusListener } from '../../base/backend';
 
 /** The latest live app status from a subscription; null (unknown) until the first one arrives. */
 export function useLiveStatus(subscribe: (listener: LiveStatusListener) => () => void): LiveStatus {

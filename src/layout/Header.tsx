@@ -1,7 +1,7 @@
 import { AppBar, LoadingIndicator, useGetIdentity } from 'react-admin';
 import { Chip, Typography } from '@mui/material';
-import { useMessages } from '../locale';
-import type { Identity } from '../../providers/types';
+import { useMessages } from '../../base/locale';
+import type { Identity } from '../../base/backend';
 import { UserMenuButton } from './UserMenuButton';
 
 /** The top bar: the console's name, an Admin label for admins, and the user's name with its menu. */

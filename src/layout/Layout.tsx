@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Layout as RaLayout, useAuthState, useLocaleState } from 'react-admin';
-import { useLocale } from '../locale';
+import { useLocale } from '../../base/locale';
 import { Box } from '@mui/material';
 import { Header } from './Header';
 import { Menu } from './Menu';
-import { Loader } from './Loader';
+import { Busy } from '../../base/Busy';
 
 /**
  * The frame around every route that is not public: sidebar and header once signed in. Nobody
@@ -18,11 +18,11 @@ export function Layout({ children }: { children?: ReactNode }) {
   // swap the frame while it runs, and right after sign-in the stale "not signed in" is not trusted.
   const signedIn = useRef<boolean | null>(null);
   if (!isPending && !isFetching) signedIn.current = authenticated === true;
-  if (signedIn.current === null) return <Loader fullScreen />;
+  if (signedIn.current === null) return <Busy fullScreen />;
   if (!signedIn.current) {
     return (
       <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
-        <Suspense fallback={<Loader fullScreen />}>{children}</Suspense>
+        <Suspense fallback={<Busy fullScreen />}>{children}</Suspense>
       </Box>
     );
   }
@@ -33,7 +33,7 @@ export function Layout({ children }: { children?: ReactNode }) {
   );
 }
 
-/** react-admin's own texts follow the console's language (src/locale.ts), whoever changed it. */
+/** react-admin's own texts follow the console's language (base/locale.ts), whoever changed it. */
 function useLocaleSync(): void {
   const locale = useLocale();
   const [raLocale, setRaLocale] = useLocaleState();

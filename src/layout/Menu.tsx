@@ -7,8 +7,8 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import { canAccess, type Area } from '../../domain/permissions';
 import type { Catalogue } from '../../domain/messages';
 import { labelText, type ResourceDefinition } from '../../resources/types';
-import { useMessages } from '../locale';
-import type { Permissions } from '../../providers/types';
+import { useMessages } from '../../base/locale';
+import type { Permissions } from '../../base/backend';
 import { useConsoleResources } from '../resourceRoutes';
 import { MenuHeading } from './MenuHeading';
 
@@ -20,7 +20,7 @@ interface Group {
   items: { to: string; label: string; icon: ReactElement; area?: Area }[];
 }
 
-// The pages that are not a resource's: Settings and Info close the sidebar of spec §2.
+// The pages that are not a resource's: Settings and Info close the sidebar, after the resources.
 const fixed = (m: Catalogue['menu'], w: Catalogue['webhooks']): Group[] => [
   {
     key: 'settings',
@@ -59,7 +59,11 @@ export function Menu() {
       area: r.area,
       label: labelText(r.menu.label, texts),
       items: [
-        ...r.menu.items.map((i) => ({ to: `/${r.name}/${i.path}`, label: labelText(i.label, texts), icon: createElement(i.icon ?? r.icon) })),
+        ...r.menu.items.map((i) => ({
+          to: `/${r.name}/${i.path}`,
+          label: labelText(i.label, texts),
+          icon: createElement(i.icon ?? r.icon),
+        })),
         ...more[n]!.map((i) => ({ to: i.to, label: i.label, icon: createElement(i.icon) })),
       ],
     })),
@@ -70,7 +74,9 @@ export function Menu() {
     .filter((g) => canAccess(permissions, g.area))
     .flatMap((g) => [
       <MenuHeading key={g.key} label={g.label} />,
-      ...g.items.filter((i) => !i.area || canAccess(permissions, i.area)).map((i) => <RaMenu.Item key={`${i.to} ${i.label}`} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
+      ...g.items
+        .filter((i) => !i.area || canAccess(permissions, i.area))
+        .map((i) => <RaMenu.Item key={`${i.to} ${i.label}`} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
     ]);
   return (
     <RaMenu>
@@ -93,5 +99,6 @@ function usePreloadWhenIdle(shown: readonly ResourceDefinition[]): void {
     const id = requestIdleCallback(preload, { timeout: 2000 });
     return () => cancelIdleCallback(id);
     // Keyed by the names shown (they change only with the role), not by the array, which is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 }

@@ -9,7 +9,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../domain/locales';
-import { setLocale, useLocale, useMessages } from '../locale';
+import { setLocale, useLocale, useMessages } from '../../base/locale';
 
 /**
  * The user's first and last name in the header, opening a menu with Settings, Sign Out, the dark theme (remembered in
@@ -28,7 +28,7 @@ export function UserMenuButton() {
   const close = (): void => setAnchor(null);
   const signOut = (): void => {
     close();
-    // Ends the server session, clears the stored user and react-admin's state, then goes home (spec §2).
+    // Ends the server session, clears the stored user and react-admin's state, then goes home.
     void logout({}, '/', false);
   };
   return (
@@ -59,7 +59,11 @@ export function UserMenuButton() {
           <ListItemText>{m.header.signOut}</ListItemText>
         </MenuItem>
         <Divider />
-        <MenuItem role="menuitemcheckbox" aria-checked={mode === 'dark'} onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}>
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={mode === 'dark'}
+          onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}
+        >
           <ListItemIcon>
             <DarkModeIcon fontSize="small" />
           </ListItemIcon>

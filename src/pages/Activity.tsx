@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetList, useNotify } from 'react-admin';
+import { useDataProvider, useGetList, useNotify } from 'react-admin';
 import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { HISTORY_KINDS, type HistoryEntry } from '../../domain/history';
 import { ACCOUNT_ACTIONS } from '../../domain/account';
-import { failureStatus } from '../../domain/failures';
+import { messageOf, statusOf } from '../../base/errors';
+import type { AppDataProvider } from '../../base/backend';
+import { format } from '../../domain/messages';
 import type { User } from '../../domain/users';
-import { useMessages } from '../locale';
-import { useCursorPages } from '../../resources/useCursorPages';
+import { useMessages } from '../../base/locale';
+import { useCursorPages } from '../../base/useCursorPages';
 import { ExportButton } from '../../resources/shared/ExportButton';
-import { Busy } from '../../resources/shared/Busy';
+import { Busy } from '../../base/Busy';
 import { HistoryEntryLine } from '../../resources/shared/history/HistoryEntryLine';
 import { activityColumns, recordPath, recordText } from './activityColumns';
+import { fullName } from '../../domain/names';
 
 interface Filter {
   person?: string;
@@ -21,20 +24,49 @@ interface Filter {
   to?: string;
 }
 
-/** /info/activity (admins): every change, newest first, narrowed by person, kind of record and dates; exportable as CSV. */
+/**
+ * /info/activity (admins): every change, newest first, narrowed by person, kind of record and dates; exportable as CSV.
+ */
 export default function Activity() {
   const m = useMessages();
   const t = m.activity;
   const notify = useNotify();
   const [filter, setFilter] = useState<Filter>({});
   // A refused filter (a 'From' after 'To') says why, in the server's words; anything else is the list's failure.
-  const failed = (err: unknown): string => (failureStatus(err) === 400 && err instanceof Error ? err.message : m.history.failed);
-  const pages = useCursorPages<HistoryEntry & { id: string }>('history', (err) => notify(failed(err), { type: 'error' }), { ...filter });
+  const failed = (err: unknown): string =>
+    statusOf(err) === 400 && err instanceof Error ? err.message : m.history.failed;
+  const pages = useCursorPages<HistoryEntry & { id: string }>(
+    'history',
+    (err) => notify(failed(err), { type: 'error' }),
+    { ...filter },
+  );
+  // A bulk change's line offers Undo of the whole change; products changed since are left alone, and said so.
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [undoing, setUndoing] = useState(false);
+  const undoBulk = async (entry: HistoryEntry): Promise<void> => {
+    if (!entry.batch) return;
+    setUndoing(true);
+    try {
+      const res = await dataProvider.undoBulk(entry.batch);
+      const left =
+        res.left.length > 0
+          ? ` ${format(m.bulk.undoneLeft, { n: res.left.length })} ${res.left.map((l) => l.sku ?? l.id).join(', ')}`
+          : '';
+      notify(`${format(m.bulk.undone, { n: res.undone })}${left}`, { type: res.left.length > 0 ? 'warning' : 'info' });
+      pages.reload();
+    } catch (err) {
+      notify(messageOf(err) ?? m.history.undoFailed, { type: 'error' });
+    } finally {
+      setUndoing(false);
+    }
+  };
   // The people to choose from: the staff list's first hundred (the filter itself takes any uid).
   const people = useGetList<User & { id: string }>('users', { pagination: { page: 1, perPage: 100 } });
-  const set = (key: keyof Filter) => (e: { target: { value: string } }) => setFilter((f) => ({ ...f, [key]: e.target.value || undefined }));
+  const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
+    setFilter((f) => ({ ...f, [key]: e.target.value || undefined }));
   // The sign-in events have kinds of their own (signed in, failed…); choosing another kind of record drops that filter.
-  const setKind = (e: { target: { value: string } }) => setFilter(({ action: _action, ...f }) => ({ ...f, kind: e.target.value || undefined }));
+  const setKind = (e: { target: { value: string } }) =>
+    setFilter(({ action: _action, ...f }) => ({ ...f, kind: e.target.value || undefined }));
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -42,18 +74,39 @@ export default function Activity() {
         <Typography component="h1" variant="h4" sx={{ flex: 1 }}>
           {t.title}
         </Typography>
-        <ExportButton<HistoryEntry & { id: string }> resource="history" filter={{ ...filter }} columns={activityColumns(m)} stem="activity" />
+        <ExportButton<HistoryEntry & { id: string }>
+          resource="history"
+          filter={{ ...filter }}
+          columns={activityColumns(m)}
+          stem="activity"
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" fullWidth={false} label={t.person} value={filter.person ?? ''} onChange={set('person')} sx={{ minWidth: 200 }}>
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          label={t.person}
+          value={filter.person ?? ''}
+          onChange={set('person')}
+          sx={{ minWidth: 200 }}
+        >
           <MenuItem value="">{t.anyone}</MenuItem>
           {(people.data ?? []).map((u) => (
             <MenuItem key={u.uid} value={u.uid}>
-              {`${u.firstName} ${u.lastName}`.trim() || u.email}
+              {fullName(u) || u.email}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" fullWidth={false} label={t.kind} value={filter.kind ?? ''} onChange={setKind} sx={{ minWidth: 180 }}>
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          label={t.kind}
+          value={filter.kind ?? ''}
+          onChange={setKind}
+          sx={{ minWidth: 180 }}
+        >
           <MenuItem value="">{t.anyKind}</MenuItem>
           {HISTORY_KINDS.map((k) => (
             <MenuItem key={k} value={k}>
@@ -62,7 +115,15 @@ export default function Activity() {
           ))}
         </TextField>
         {filter.kind === 'account' && (
-          <TextField select size="small" fullWidth={false} label={t.event} value={filter.action ?? ''} onChange={set('action')} sx={{ minWidth: 180 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            label={t.event}
+            value={filter.action ?? ''}
+            onChange={set('action')}
+            sx={{ minWidth: 180 }}
+          >
             <MenuItem value="">{t.anyEvent}</MenuItem>
             {ACCOUNT_ACTIONS.map((a) => (
               <MenuItem key={a} value={a}>
@@ -71,8 +132,24 @@ export default function Activity() {
             ))}
           </TextField>
         )}
-        <TextField type="date" size="small" fullWidth={false} label={t.from} value={filter.from ?? ''} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" fullWidth={false} label={t.to} value={filter.to ?? ''} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          type="date"
+          size="small"
+          fullWidth={false}
+          label={t.from}
+          value={filter.from ?? ''}
+          onChange={set('from')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          fullWidth={false}
+          label={t.to}
+          value={filter.to ?? ''}
+          onChange={set('to')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Box>
       <Card>
         <CardContent>
@@ -84,12 +161,20 @@ export default function Activity() {
             {pages.rows.map((entry) => {
               const path = recordPath(entry);
               return (
-                <Box component="li" key={entry.id} sx={{ display: 'flex', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                <Box
+                  component="li"
+                  key={entry.id}
+                  sx={{ display: 'flex', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}
+                >
                   <Typography variant="body2" sx={{ minWidth: 160 }}>
                     {path ? <Link to={path}>{recordText(entry, m)}</Link> : recordText(entry, m)}
                   </Typography>
                   <Box component="ul" sx={{ flex: 1, listStyle: 'none', p: 0, m: 0, minWidth: 240 }}>
-                    <HistoryEntryLine entry={entry} />
+                    <HistoryEntryLine
+                      entry={entry}
+                      busy={undoing}
+                      {...(entry.action === 'bulkChanged' ? { onUndo: (e: HistoryEntry) => void undoBulk(e) } : {})}
+                    />
                   </Box>
                 </Box>
               );

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useMessages } from '../locale';
+import { useMessages } from '../../base/locale';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants';
-import { failureReason, failureStatus } from '../../domain/failures';
-import type { AppDataProvider } from '../../providers/types';
+import { failureReason, statusOf } from '../../base/errors';
+import type { AppDataProvider } from '../../base/backend';
 
 type Field = 'current' | 'next' | 'confirm';
 
@@ -38,8 +38,9 @@ export function ChangePasswordForm() {
     } catch (err) {
       const reason = failureReason(err);
       // A wrong current password belongs beside that field; any other refusal (or a wait) as a toast.
-      if (failureStatus(err) === 400 && reason === t.wrong) setProblem({ field: 'current', text: reason });
-      else notify(reason ?? (err instanceof Error && failureStatus(err) === 429 ? err.message : t.failure), { type: 'error' });
+      if (statusOf(err) === 400 && reason === t.wrong) setProblem({ field: 'current', text: reason });
+      else
+        notify(reason ?? (err instanceof Error && statusOf(err) === 429 ? err.message : t.failure), { type: 'error' });
     } finally {
       setBusy(false);
     }

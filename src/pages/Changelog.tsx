@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useMessages } from '../locale';
+import { useMessages } from '../../base/locale';
 
 /** /info/changelog: what each version brought, newest first. */
 export default function Changelog() {

@@ -1,5 +1,5 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { useMessages } from '../locale';
+import { useMessages } from '../../base/locale';
 import { NewestUsers } from './NewestUsers';
 
 /** '/': the welcome banner, and for admins the newest users. */

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { useMessages } from '../locale';
-import { messageOf, statusOf } from '../../resources/shared/errors';
+import { useMessages } from '../../base/locale';
+import { messageOf, statusOf } from '../../base/errors';
 import { PublicFrame } from './PublicFrame';
 import { usePublic } from '../public/PublicContext';
 

@@ -1,8 +1,8 @@
 import { Form, SaveButton, TextInput, required, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import { Card, CardContent, Stack, Typography } from '@mui/material';
-import { currentMessages, useMessages } from '../locale';
-import type { AppDataProvider, Identity } from '../../providers/types';
-import { Loader } from '../layout/Loader';
+import { currentMessages, useMessages } from '../../base/locale';
+import type { AppDataProvider, Identity } from '../../base/backend';
+import { Busy } from '../../base/Busy';
 
 /** Required, and more than blanks (the server trims names too). */
 const notBlank = (value: unknown): string | undefined =>
@@ -15,12 +15,15 @@ export function MyAccountForm() {
   const { identity, isPending, refetch } = useGetIdentity();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  if (isPending || !identity) return <Loader />;
+  if (isPending || !identity) return <Busy />;
   const me = identity as Identity;
 
   const save = async (values: Record<string, unknown>): Promise<void> => {
     try {
-      await dataProvider.updateMe({ firstName: String(values.firstName).trim(), lastName: String(values.lastName).trim() });
+      await dataProvider.updateMe({
+        firstName: String(values.firstName).trim(),
+        lastName: String(values.lastName).trim(),
+      });
       notify(t.saved, { type: 'success' });
       // The provider stored the new record; the header reads it from there.
       await refetch();

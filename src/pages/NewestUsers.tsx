@@ -2,10 +2,11 @@ import { Link } from 'react-router-dom';
 import { useGetList, usePermissions } from 'react-admin';
 import { Card, CardContent, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants';
-import { useMessages } from '../locale';
+import { useMessages } from '../../base/locale';
 import type { User } from '../../domain/users';
-import type { Permissions } from '../../providers/types';
-import { fullName, shortDate } from '../../resources/users/format';
+import type { Permissions } from '../../base/backend';
+import { shortDate } from '../../resources/users/format';
+import { fullName } from '../../domain/names';
 import { editUserPath } from '../../resources/users/paths';
 
 /** The admin's dashboard card: the newest users (the users store's action, created descending); nothing for others. */
@@ -32,7 +33,10 @@ export function NewestUsers() {
             {data.map((u) => (
               <ListItem key={u.id} disablePadding divider>
                 <ListItemButton component={Link} to={editUserPath(u.uid)}>
-                  <ListItemText primary={fullName(u)} secondary={`${u.email} · ${m.users.created} ${shortDate(u.created, m)}`} />
+                  <ListItemText
+                    primary={fullName(u)}
+                    secondary={`${u.email} · ${m.users.created} ${shortDate(u.created, m)}`}
+                  />
                 </ListItemButton>
               </ListItem>
             ))}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
-import { useMessages } from '../locale';
+import { useMessages } from '../../base/locale';
 
 /** Shown in place of a screen the signed-in user's role does not open. */
 export default function NotAllowed() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Box, Button, Typography } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
-import { useMessages } from '../locale';
+import { useMessages } from '../../base/locale';
 
 /** Any unknown path: the spec's 404 text and a way home. */
 export default function NotFound() {

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { useMessages } from '../locale';
+import { useMessages } from '../../base/locale';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants';
 import { PublicFrame } from './PublicFrame';
 import { usePublic } from '../public/PublicContext';
 
 type Outcome = 'idle' | 'done' | 'failed';
 
-/** /reset-password?token=…: sets a new password with the token from the reset mail (Firebase's action link: ?oobCode=…). */
+/**
+ * /reset-password?token=…: sets a new password with the token from the reset mail (Firebase's action link: ?oobCode=…).
+ */
 export default function ResetPassword() {
   const m = useMessages();
   const t = m.reset;

@@ -1,17 +1,34 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useLogout, useNotify } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { format } from '../../domain/messages';
-import { failureReason } from '../../domain/failures';
+import { failureReason } from '../../base/errors';
 import type { AccountSession } from '../../domain/account';
-import type { AppDataProvider } from '../../providers/types';
-import { useLocale, useMessages } from '../locale';
-import { Busy } from '../../resources/shared/Busy';
+import type { AppDataProvider } from '../../base/backend';
+import { useLocale, useMessages } from '../../base/locale';
+import { Busy } from '../../base/Busy';
 import { exactTime, relativeTime } from '../../resources/shared/history/describe';
 
-type State = { status: 'pending' } | { status: 'ready'; items: AccountSession[] } | { status: 'error'; message: string };
+type State =
+  { status: 'pending' } | { status: 'ready'; items: AccountSession[] } | { status: 'error'; message: string };
 
-/** Account Settings → Sessions: where the account is signed in, each with 'Sign out', and 'Sign out everywhere else'. */
+/**
+ * Account Settings → Sessions: where the account is signed in, each with 'Sign out', and 'Sign out everywhere else'.
+ */
 export function Sessions() {
   const m = useMessages();
   const t = m.account.sessions;
@@ -48,7 +65,9 @@ export function Sessions() {
   };
 
   const name = (s: AccountSession): string =>
-    s.browser && s.system ? format(t.on, { browser: s.browser, system: s.system }) : (s.browser ?? s.system ?? t.unknown);
+    s.browser && s.system
+      ? format(t.on, { browser: s.browser, system: s.system })
+      : (s.browser ?? s.system ?? t.unknown);
   const when = (at: string) => (
     <Tooltip title={exactTime(at, locale)} describeChild>
       <Typography component="time" dateTime={at} tabIndex={0} variant="body2">
@@ -96,7 +115,9 @@ export function Sessions() {
                           disabled={busy}
                           aria-label={format(t.signOutSession, { name: name(s) })}
                           // This browser's own session ends as the header's Sign Out does.
-                          onClick={() => (s.current ? void logout() : void act(() => dataProvider.endSession(s.id), t.ended))}
+                          onClick={() =>
+                            s.current ? void logout() : void act(() => dataProvider.endSession(s.id), t.ended)
+                          }
                         >
                           {t.signOut}
                         </Button>

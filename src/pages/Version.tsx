@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { Button, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useMessages } from '../locale';
+import { useMessages } from '../../base/locale';
 import { PublicFrame } from './PublicFrame';
 
 /** Where the gate came from, when it sent the user here (so the reload lands back there). */

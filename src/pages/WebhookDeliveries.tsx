@@ -1,10 +1,23 @@
 import { useGetList } from 'react-admin';
-import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { Delivery, DeliveryStatus } from '../../domain/webhooks';
 import { LOCALE_TAGS } from '../../domain/locales';
 import { format } from '../../domain/messages';
-import { useLocale, useMessages } from '../locale';
+import { useLocale, useMessages } from '../../base/locale';
 
 const COLORS: Record<DeliveryStatus, 'default' | 'success' | 'warning' | 'error'> = {
   pending: 'default',
@@ -20,7 +33,11 @@ const REFRESH_MS = 3000;
 export function WebhookDeliveries() {
   const t = useMessages().webhooks;
   const locale = useLocale();
-  const { data, refetch } = useGetList<Delivery>('webhook-deliveries', { pagination: { page: 1, perPage: 50 } }, { refetchInterval: REFRESH_MS });
+  const { data, refetch } = useGetList<Delivery>(
+    'webhook-deliveries',
+    { pagination: { page: 1, perPage: 50 } },
+    { refetchInterval: REFRESH_MS },
+  );
   const when = (iso: string): string => new Date(iso).toLocaleString(LOCALE_TAGS[locale]);
   const detail = (d: Delivery): string => {
     if (d.status === 'delivered') return `HTTP ${d.lastStatus ?? ''}`;

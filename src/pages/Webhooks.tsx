@@ -1,19 +1,33 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
 import {
-  Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText,
-  Stack, TextField, Typography,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
 } from '@mui/material';
 import type { NewWebhook, Webhook } from '../../domain/webhooks';
 import { LOCALE_TAGS } from '../../domain/locales';
 import { format } from '../../domain/messages';
-import { useLocale, useMessages } from '../locale';
-import { fieldMessagesOf } from '../../resources/shared/errors';
+import { useLocale, useMessages } from '../../base/locale';
+import { fieldMessagesOf } from '../../base/errors';
 import { WebhookDeliveries } from './WebhookDeliveries';
-import { visuallyHidden } from '../../resources/shared/visuallyHidden';
+import { visuallyHidden } from '../../base/visuallyHidden';
 
 /** The message of a refused call: the address's own when the server names the field, else the refusal's. */
-const messageOf = (err: unknown): string => fieldMessagesOf(err)?.url ?? (err instanceof Error ? err.message : String(err));
+const urlProblemOf = (err: unknown): string =>
+  fieldMessagesOf(err)?.url ?? (err instanceof Error ? err.message : String(err));
 
 /**
  * Settings → Webhooks (admins): add a receiver's address, see its signing secret once, send it a test event, remove
@@ -61,7 +75,7 @@ export default function Webhooks() {
       setSecret(data);
       await refetch();
     } catch (err) {
-      setError(messageOf(err));
+      setError(urlProblemOf(err));
     } finally {
       setBusy(false);
     }
@@ -73,7 +87,7 @@ export default function Webhooks() {
       // The deliveries table reads again at once, so the queued event shows without waiting for its next read.
       refresh();
     } catch (err) {
-      notify(messageOf(err), { type: 'error' });
+      notify(urlProblemOf(err), { type: 'error' });
     }
   };
   const remove = async (w: Webhook): Promise<void> => {
@@ -82,7 +96,7 @@ export default function Webhooks() {
       await dataProvider.delete('webhooks', { id: w.id, previousData: w });
       await refetch();
     } catch (err) {
-      notify(messageOf(err), { type: 'error' });
+      notify(urlProblemOf(err), { type: 'error' });
     }
   };
 
@@ -99,7 +113,14 @@ export default function Webhooks() {
           <Typography id="webhook-receivers" component="h2" variant="h6" gutterBottom>
             {t.receivers}
           </Typography>
-          <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => void add(e)} sx={{ mb: 2 }} noValidate>
+          <Stack
+            component="form"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            onSubmit={(e) => void add(e)}
+            sx={{ mb: 2 }}
+            noValidate
+          >
             <TextField
               label={t.url}
               value={url}
@@ -123,7 +144,11 @@ export default function Webhooks() {
             <List disablePadding aria-labelledby="webhook-receivers">
               {receivers.map((w) => (
                 <ListItem key={w.id} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
-                  <ListItemText primary={w.url} secondary={`${t.created} ${new Date(w.created).toLocaleString(LOCALE_TAGS[locale])}`} sx={{ wordBreak: 'break-all' }} />
+                  <ListItemText
+                    primary={w.url}
+                    secondary={`${t.created} ${new Date(w.created).toLocaleString(LOCALE_TAGS[locale])}`}
+                    sx={{ wordBreak: 'break-all' }}
+                  />
                   <Button onClick={() => void sendTest(w)}>{t.sendTest}</Button>
                   <Button color="error" onClick={() => setRemoving(w)}>
                     {t.remove}

@@ -3,17 +3,27 @@ import type { Catalogue } from '../../domain/messages';
 import type { CsvColumn } from '../../resources/shared/csv';
 import { describeEntry, whoText } from '../../resources/shared/history/describe';
 
+/** A bulk change's summary line (its products' own entries are in their histories). */
+export const isBulk = (entry: HistoryEntry): boolean => entry.action === 'bulkChanged' || entry.action === 'bulkUndone';
+
 /** Where a changed record is edited, when the console has a page for it. */
 export function recordPath(entry: HistoryEntry): string | null {
+  // A bulk change's line names many products, not one.
+  if (isBulk(entry)) return null;
   if (entry.kind === 'product') return `/products/edit-product/${encodeURIComponent(entry.recordId)}`;
-  if (entry.kind === 'user' || (entry.kind === 'account' && entry.recordId)) return `/users/edit-user/${encodeURIComponent(entry.recordId)}`;
+  if (entry.kind === 'user' || (entry.kind === 'account' && entry.recordId))
+    return `/users/edit-user/${encodeURIComponent(entry.recordId)}`;
   if (entry.kind === 'language') return entry.recordId === 'se' ? '/languages/swedish' : '/languages/english';
   return null;
 }
 
-/** The record as the Activity list names it: its kind, and which one (a sign-in to no known account: the kind alone). */
+/**
+ * The record as the Activity list names it: its kind, and which one (a sign-in to no known account: the kind alone).
+ */
 export function recordText(entry: HistoryEntry, m: Catalogue): string {
-  if (entry.kind === 'language') return `${m.activity.kinds.language}: ${m.languages.names[entry.recordId === 'se' ? 'se' : 'en']}`;
+  if (isBulk(entry)) return m.bulk.record;
+  if (entry.kind === 'language')
+    return `${m.activity.kinds.language}: ${m.languages.names[entry.recordId === 'se' ? 'se' : 'en']}`;
   if (entry.kind === 'appStatus') return m.activity.appStatus;
   if (entry.kind === 'account' && !entry.recordId) return m.activity.kinds.account;
   return `${entry.resource ?? m.activity.kinds[entry.kind]} ${entry.recordLabel ?? entry.recordId.slice(0, 8)}`;

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Alert, CssBaseline, Snackbar, ThemeProvider, createTheme, useMediaQuery } from '@mui/material';
-import type { AppAuthProvider } from '../../providers/types';
+import type { AppAuthProvider } from '../../base/backend';
 import { darkTheme, theme, THEME_STORAGE_KEY } from '../theme';
 
 /** What the public pages need: the auth provider and an error toast. No react-admin: /signin stays light. */
@@ -26,7 +26,7 @@ function useMode(): 'light' | 'dark' {
 }
 const TOAST_MS = 4000;
 
-/** The public pages' theme, auth provider and toast area (spec §9: sign-in and forgot errors show as toasts). */
+/** The public pages' theme, auth provider and toast area (sign-in and forgot errors show as toasts). */
 export function PublicProviders({ authProvider, children }: { authProvider: AppAuthProvider; children: ReactNode }) {
   const [toast, setToast] = useState<{ message: string; key: number } | null>(null);
   const notify = useCallback((message: string) => setToast({ message, key: Date.now() }), []);

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Loader } from '../layout/Loader';
+import { Busy } from '../../base/Busy';
 import { usePublic } from './PublicContext';
 
 type State = 'checking' | 'signedIn' | 'signedOut';
 
-/** For the sign-in and forgot pages: someone already signed in goes to '/' (spec §2). */
+/** For the sign-in and forgot pages: someone already signed in goes to '/'. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { authProvider } = usePublic();
   const [state, setState] = useState<State>('checking');
@@ -20,6 +20,6 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
     };
   }, [authProvider]);
   if (state === 'signedIn') return <Navigate to="/" replace />;
-  if (state === 'checking') return <Loader fullScreen />;
+  if (state === 'checking') return <Busy fullScreen />;
   return <>{children}</>;
 }

@@ -44,14 +44,18 @@ describe('routes', () => {
     expect(screen.getByText('Please use the sidebar to navigate')).toBeVisible();
   });
 
-  it.each(['/', '/settings/account', '/info/changelog', '/users/users', '/products/add-product/', '/languages/swedish'])(
-    'sends someone not signed in from %s to /signin',
-    async (from) => {
-      renderApp(from, null);
-      await waitFor(() => expect(path()).toBe('/signin'));
-      expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeVisible();
-    },
-  );
+  it.each([
+    '/',
+    '/settings/account',
+    '/info/changelog',
+    '/users/users',
+    '/products/add-product/',
+    '/languages/swedish',
+  ])('sends someone not signed in from %s to /signin', async (from) => {
+    renderApp(from, null);
+    await waitFor(() => expect(path()).toBe('/signin'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+  });
 
   it('sends a signed-in user from /signin and /forgot to the dashboard', async () => {
     renderApp('/forgot', userWith());
@@ -85,7 +89,9 @@ describe('routes', () => {
   it('shows the public pages at their exact paths', async () => {
     renderApp('/version', null);
     expect(await screen.findByRole('heading', { name: 'VERSION ERROR' })).toBeVisible();
-    expect(screen.getByText('App version and Live version do not match, please reload page or contact support.')).toBeVisible();
+    expect(
+      screen.getByText('App version and Live version do not match, please reload page or contact support.'),
+    ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reload page' })).toBeVisible();
   });
 });

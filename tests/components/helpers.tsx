@@ -5,7 +5,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { vi } from 'vitest';
 import { canAccess, isArea } from '../../domain/permissions';
 import type { StoredUser, User } from '../../domain/users';
-import type { AppAuthProvider, AppDataProvider, LiveStatusListener } from '../../providers/types';
+import type { AppAuthProvider, AppDataProvider, LiveStatusListener } from '../../base/backend';
 import { i18nProvider } from '../../src/i18n';
 import { darkTheme, theme } from '../../src/theme';
 import { PublicProviders } from '../../src/public/PublicContext';
@@ -35,6 +35,7 @@ const notSignedIn = (): Promise<never> => Promise.reject({ redirectTo: '/signin'
 export function fakeAuthProvider(user: User | null, overrides: Partial<AppAuthProvider> = {}): AppAuthProvider {
   return {
     login: vi.fn(async () => ({ redirectTo: '/' })),
+    verifySecondFactor: vi.fn(async () => ({ redirectTo: '/' })),
     logout: vi.fn(async () => '/signin'),
     checkAuth: vi.fn(async () => (user ? undefined : notSignedIn())),
     checkError: vi.fn(async () => undefined),
@@ -73,14 +74,28 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     updateMe: vi.fn(async (data) => ({ ...userWith(), ...data })),
     uploadImage: unsupported,
     importProducts: unsupported,
+    duplicateImages: unsupported,
+    scheduleSettings: vi.fn(async () => ({ timeZone: 'Europe/Stockholm', available: true })),
+    productIds: unsupported,
+    bulkProducts: unsupported,
+    undoBulk: unsupported,
     // Screens with a History panel show it empty unless a test gives entries.
     getHistory: vi.fn(async () => ({ items: [], next: null })),
     undoHistory: unsupported,
     changePassword: unsupported,
     listSessions: vi.fn(async () => []),
+    getTwoFactor: vi.fn(async () => ({ enabled: false, required: false })),
+    startTwoFactor: unsupported,
+    confirmTwoFactor: unsupported,
+    disableTwoFactor: unsupported,
+    renewRecoveryCodes: unsupported,
     endSession: unsupported,
     endOtherSessions: unsupported,
     endUserSessions: unsupported,
+    listPasskeys: vi.fn(async () => []),
+    addPasskey: unsupported,
+    renamePasskey: unsupported,
+    removePasskey: unsupported,
     ...overrides,
   };
 }
@@ -96,7 +111,14 @@ export function renderInAdmin(ui: ReactNode, options: Options = {}): RenderResul
   const { authProvider = fakeAuthProvider(userWith()), dataProvider = fakeDataProvider(), path = '/' } = options;
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={theme} darkTheme={darkTheme}>
+      <AdminContext
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        theme={theme}
+        darkTheme={darkTheme}
+      >
         {ui}
         <Notification />
       </AdminContext>

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyPage } from '../../src/lazyPage';
+import { lazyPage } from '../../base/lazyPage';
 
 function Counter({ label }: { label: string }) {
   const [n, setN] = useState(0);
@@ -37,7 +37,10 @@ describe('lazyPage', () => {
   });
 
   it('preload never rejects, and a failed load may be tried again', async () => {
-    const load = vi.fn<() => Promise<{ default: typeof Counter }>>().mockRejectedValueOnce(new Error('chunk lost')).mockResolvedValueOnce({ default: Counter });
+    const load = vi
+      .fn<() => Promise<{ default: typeof Counter }>>()
+      .mockRejectedValueOnce(new Error('chunk lost'))
+      .mockResolvedValueOnce({ default: Counter });
     const Page = lazyPage(load);
     await expect(Page.preload()).resolves.toBeUndefined();
     await Page.preload();

@@ -5,7 +5,7 @@ import { memoryStore } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/App';
 import SignIn from '../../src/pages/SignIn';
-import { getLocale, setLocale } from '../../src/locale';
+import { getLocale, setLocale } from '../../base/locale';
 import { messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { fakeAuthProvider, fakeDataProvider, renderPublic, userWith } from './helpers';
@@ -19,7 +19,11 @@ describe('the console’s language', () => {
   it('starts in the browser’s language (English here) and switches to Swedish from the user menu, remembered', async () => {
     render(
       <MemoryRouter initialEntries={['/']}>
-        <App authProvider={fakeAuthProvider(userWith({ isEditor: true }))} dataProvider={fakeDataProvider()} store={memoryStore()} />
+        <App
+          authProvider={fakeAuthProvider(userWith({ isEditor: true }))}
+          dataProvider={fakeDataProvider()}
+          store={memoryStore()}
+        />
       </MemoryRouter>,
     );
     expect(await screen.findByRole('menuitem', { name: messages.menu.dashboard })).toBeVisible();

@@ -7,7 +7,9 @@ import type { UserKey } from './users';
 // (the screens each may open), and the public pages signed out.
 
 async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
@@ -29,7 +31,16 @@ async function editPage(page: Page, list: string, heading: string): Promise<stri
   return (await serious(page)).map((v) => `${heading}: ${v}`);
 }
 
-const editorScreens = ['/', '/products/products', '/products/add-product/', '/products/search', '/languages/english', '/languages/swedish', '/settings/account', '/info/changelog'];
+const editorScreens = [
+  '/',
+  '/products/products',
+  '/products/add-product/',
+  '/products/search',
+  '/languages/english',
+  '/languages/swedish',
+  '/settings/account',
+  '/info/changelog',
+];
 const adminScreens = [...editorScreens, '/users/users', '/users/search', '/no/such/page'];
 const byRole: [UserKey, string[]][] = [
   ['admin', adminScreens],
@@ -49,7 +60,9 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-test("'Skip to content', shown by the first Tab, can be read (AA contrast of its text on its background)", async ({ page }) => {
+test("'Skip to content', shown by the first Tab, can be read (AA contrast of its text on its background)", async ({
+  page,
+}) => {
   await signIn(page, 'editor');
   await open(page, '/products/products');
   await page.keyboard.press('Tab');
@@ -84,7 +97,9 @@ test.describe('in the dark theme', () => {
     await page.addInitScript(() => localStorage.setItem('RaStoreConsole.theme', JSON.stringify('dark')));
   });
 
-  test('every screen an admin opens, and the public pages, have no serious or critical axe violation', async ({ page }) => {
+  test('every screen an admin opens, and the public pages, have no serious or critical axe violation', async ({
+    page,
+  }) => {
     // Fourteen screens, each analysed whole: slower than one test's usual minute on a loaded machine.
     test.slow();
     const found: string[] = [];
@@ -136,4 +151,39 @@ test('Account Settings → Sessions and its side menu have no serious or critica
   await open(page, '/settings/sessions');
   await expect(page.getByRole('table', { name: 'Sessions' })).toBeVisible();
   expect(await serious(page)).toEqual([]);
+});
+
+test('Account Settings → Passkeys (its add form and the rename dialog) has no serious or critical axe violation', async ({
+  page,
+}) => {
+  await signIn(page, 'staff');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await open(page, '/settings/passkeys');
+  const form = page.getByRole('form', { name: 'Add a passkey' });
+  await expect(form).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+  await form.getByLabel('Name of the new passkey').fill('Axe laptop');
+  await form.getByRole('button', { name: 'Add a passkey' }).click();
+  // Checked when still: the toast gone and the dialog faded in (a half-faded text fails contrast for no lasting
+  // reason).
+  await expect(page.getByText('Passkey added')).toBeVisible();
+  await expect(page.getByText('Passkey added')).toBeHidden({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Rename Axe laptop' }).click();
+  await expect(page.getByRole('dialog', { name: 'Rename Axe laptop' })).toBeVisible();
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+  expect(await serious(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Remove Axe laptop' }).click();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
 });

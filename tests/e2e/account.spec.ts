@@ -4,33 +4,10 @@ import { messages as en } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { format } from '../../domain/messages';
 import { outbox } from '../server/helpers/mail';
-import { mailLinkTo, signIn } from './helpers';
-import { PASSWORD, users } from './users';
+import { newStaff, signIn, type Staff } from './helpers';
 
 // Issue 23 in Chromium: change password (English), sessions (Swedish), an admin's 'Sign out everywhere' and the
 // sign-in events on Activity. Each test makes its own colleague through the invite flow, so a retry starts afresh.
-
-interface Staff {
-  email: string;
-  password: string;
-  name: string;
-}
-
-/** A new colleague (no roles), invited by the admin through the API, whose password is set from the invite link. */
-async function newStaff(baseURL: string, lastName: string): Promise<Staff> {
-  const email = `${lastName.toLowerCase()}-${Date.now()}@example.com`;
-  const password = 'a first password 1';
-  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  try {
-    expect((await ctx.post('/api/auth/sign-in/email', { data: { email: users.admin.email, password: PASSWORD } })).status()).toBe(200);
-    expect((await ctx.post('/api/users', { data: { email, firstName: 'Tove', lastName, isEditor: false, isAdmin: false } })).status()).toBe(201);
-    const token = new URL(await mailLinkTo(email)).searchParams.get('token');
-    expect((await ctx.post('/api/auth/reset-password', { data: { token, newPassword: password } })).status()).toBe(200);
-  } finally {
-    await ctx.dispose();
-  }
-  return { email, password, name: `Tove ${lastName}` };
-}
 
 /** A page in a browser context of its own (its own cookies: another device), signed in as `who`. */
 async function elsewhere(browser: Browser, who: Staff): Promise<Page> {
@@ -45,8 +22,12 @@ async function signedOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/signin$/);
 }
 
-test('change password in My Account: other sessions end, this one stays, and a mail says when and from where', async ({ page, browser, baseURL }) => {
-  const eva = await newStaff(baseURL!, 'Lind');
+test('change password in My Account: other sessions end, this one stays, and a mail says when and from where', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const eva = await newStaff(baseURL!, 'Tove', 'Lind');
   const other = await elsewhere(browser, eva);
   await signIn(page, eva, eva.password);
   await page.getByRole('menuitem', { name: en.menu.myAccount }).click();
@@ -69,13 +50,19 @@ test('change password in My Account: other sessions end, this one stays, and a m
   await signedOut(other);
   await page.reload();
   await expect(page.getByRole('heading', { name: en.account.pageTitle })).toBeVisible();
-  const mail = outbox(E2E_DATA_DIR).find((m) => m.to.includes(eva.email) && m.subject === en.mail.passwordChangedSubject);
+  const mail = outbox(E2E_DATA_DIR).find(
+    (m) => m.to.includes(eva.email) && m.subject === en.mail.passwordChangedSubject,
+  );
   expect(mail?.text).toMatch(/UTC, from the address (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/);
   await signIn(other, eva, 'my new password 2');
 });
 
-test('Sessions in Swedish: each listed, this one marked, one signed out, then everywhere else', async ({ page, browser, baseURL }) => {
-  const olle = await newStaff(baseURL!, 'Holm');
+test('Sessions in Swedish: each listed, this one marked, one signed out, then everywhere else', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const olle = await newStaff(baseURL!, 'Tove', 'Holm');
   const phone = await elsewhere(browser, olle);
   const tablet = await elsewhere(browser, olle);
   await signIn(page, olle, olle.password);
@@ -86,7 +73,13 @@ test('Sessions in Swedish: each listed, this one marked, one signed out, then ev
   await expect(page).toHaveURL(/\/settings\/sessions$/);
 
   const table = page.getByRole('table', { name: sv.account.sessions.title });
-  await expect(table.getByRole('columnheader')).toHaveText([sv.account.sessions.browser, sv.account.sessions.address, sv.account.sessions.signedIn, sv.account.sessions.lastUsed, '']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    sv.account.sessions.browser,
+    sv.account.sessions.address,
+    sv.account.sessions.signedIn,
+    sv.account.sessions.lastUsed,
+    '',
+  ]);
   const rows = table.getByRole('row').filter({ has: page.getByRole('button') });
   await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: sv.account.sessions.thisOne })).toHaveCount(1);
@@ -94,7 +87,11 @@ test('Sessions in Swedish: each listed, this one marked, one signed out, then ev
   await page.screenshot({ path: test.info().outputPath('sessions-sv.png') });
 
   // Sign out one of the others (the newest is listed first: the tablet signed in after the phone, before this one).
-  await rows.filter({ hasNotText: sv.account.sessions.thisOne }).first().getByRole('button', { name: /^Logga ut / }).click();
+  await rows
+    .filter({ hasNotText: sv.account.sessions.thisOne })
+    .first()
+    .getByRole('button', { name: /^Logga ut / })
+    .click();
   await expect(page.getByText(sv.account.sessions.ended)).toBeVisible();
   await expect(rows).toHaveCount(2);
   await signedOut(tablet);
@@ -108,12 +105,20 @@ test('Sessions in Swedish: each listed, this one marked, one signed out, then ev
   await expect(rows).toHaveCount(1);
 });
 
-test('an admin signs a colleague out everywhere from Edit User, and Activity shows the sign-in events', async ({ page, browser, baseURL }) => {
-  const sam = await newStaff(baseURL!, 'Strand');
+test('an admin signs a colleague out everywhere from Edit User, and Activity shows the sign-in events', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const sam = await newStaff(baseURL!, 'Tove', 'Strand');
   const theirs = await elsewhere(browser, sam);
   // A failed try first, so Activity has one to show.
   const tries = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
-  expect((await tries.post('/api/auth/sign-in/email', { data: { email: sam.email, password: 'wrong password 9' } })).status()).toBe(401);
+  expect(
+    (
+      await tries.post('/api/auth/sign-in/email', { data: { email: sam.email, password: 'wrong password 9' } })
+    ).status(),
+  ).toBe(401);
   await tries.dispose();
 
   await signIn(page, 'admin');
@@ -133,7 +138,9 @@ test('an admin signs a colleague out everywhere from Edit User, and Activity sho
   await page.getByRole('combobox', { name: en.activity.kind }).click();
   await page.getByRole('option', { name: en.activity.kinds.account }).click();
   const list = page.getByRole('list', { name: en.activity.title });
-  await expect(list.getByText(new RegExp(`^${sam.name} signed in with a password from .+ \\(Chrome \\d+, Linux\\)$`))).toHaveCount(1);
+  await expect(
+    list.getByText(new RegExp(`^${sam.name} signed in with a password from .+ \\(Chrome \\d+, Linux\\)$`)),
+  ).toHaveCount(1);
   await expect(list.getByText(new RegExp(`^A sign-in as ${sam.name} failed, from `))).toHaveCount(1);
   await page.getByRole('combobox', { name: en.activity.event }).click();
   await page.getByRole('option', { name: en.activity.events.signInFailed }).click();

@@ -22,7 +22,10 @@ test.describe('the console as a newcomer meets it', () => {
     await expect(page.getByText('0.1.1', { exact: false }).first()).toBeVisible();
     await expect(page.getByText('0.1.0', { exact: false }).first()).toBeVisible();
 
-    await page.getByRole('banner').getByRole('button', { name: /Noor Newcomer/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Noor Newcomer/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/signin$/);
 
@@ -54,11 +57,14 @@ test.describe('the console as a newcomer meets it', () => {
   });
 
   test('a wrong password and an inactive user are refused with the spec message', async ({ page }) => {
-    for (const [email, password] of [[users.editor.email, 'not the password'], [users.inactive.email, PASSWORD]] as const) {
+    for (const [email, password] of [
+      [users.editor.email, 'not the password'],
+      [users.inactive.email, PASSWORD],
+    ] as const) {
       await page.goto('/signin');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page.getByText('Invalid details or email already in use.')).toBeVisible();
       await expect(page).toHaveURL(/\/signin$/);
     }
@@ -80,7 +86,9 @@ test.describe('the console as a newcomer meets it', () => {
   test('the 404 page, signed out without the frame and signed in with it', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText("This page doesn't exist.")).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Back To Home' }).or(page.getByRole('link', { name: 'Back To Home' }))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Back To Home' }).or(page.getByRole('link', { name: 'Back To Home' })),
+    ).toBeVisible();
     await expect(page.getByRole('navigation')).toHaveCount(0);
 
     await signIn(page, 'staff');
@@ -89,7 +97,9 @@ test.describe('the console as a newcomer meets it', () => {
     await expect(page.getByRole('banner').getByText('Sam Staff')).toBeVisible();
   });
 
-  test('the sidebar stays as it was left across a reload and a sign-out (spec: kept in local storage)', async ({ page }) => {
+  test('the sidebar stays as it was left across a reload and a sign-out (spec: kept in local storage)', async ({
+    page,
+  }) => {
     await signIn(page, 'editor');
     const closeMenu = page.getByRole('button', { name: 'Close menu' });
     const openMenu = page.getByRole('button', { name: 'Open menu' });
@@ -99,7 +109,10 @@ test.describe('the console as a newcomer meets it', () => {
     await expect(page.getByText('Please use the sidebar to navigate')).toBeVisible();
     await expect(openMenu).toBeVisible();
     // A sign-out resets react-admin's store, but not this flag.
-    await page.getByRole('banner').getByRole('button', { name: /Eda Editor/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Eda Editor/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/signin$/);
     await signIn(page, 'editor');
@@ -119,7 +132,10 @@ test.describe('the console as a newcomer meets it', () => {
     await expect(page.getByText('Not allowed')).toBeVisible();
   });
 
-  test('the gate: status off shows only a loader within 2 s in an open page, on brings the routes back', async ({ page, baseURL }) => {
+  test('the gate: status off shows only a loader within 2 s in an open page, on brings the routes back', async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, 'editor');
     await expect(page.getByText('Welcome back!')).toBeVisible();
     try {

@@ -10,7 +10,7 @@ export async function signIn(page: Page, who: UserKey | { email: string }, passw
   await page.goto('/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: false }).first().fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Please use the sidebar to navigate')).toBeVisible();
 }
 
@@ -20,7 +20,9 @@ export async function mailLinkTo(address: string, after = 0): Promise<string> {
   for (let i = 0; i < 100; i++) {
     let files: string[] = [];
     try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml') && statSync(join(dir, f)).mtimeMs >= after).sort();
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.eml') && statSync(join(dir, f)).mtimeMs >= after)
+        .sort();
     } catch {
       // The outbox folder appears with the first mail.
     }
@@ -37,10 +39,14 @@ export async function mailLinkTo(address: string, after = 0): Promise<string> {
 }
 
 /** Runs `act` as the first admin through the API, in a request context of its own (a page keeps its session). */
-async function asAdmin(baseURL: string, act: (api: APIRequestContext) => Promise<void>): Promise<void> {
+async function asAdmin(
+  baseURL: string,
+  act: (api: APIRequestContext) => Promise<void>,
+  who: UserKey = 'admin',
+): Promise<void> {
   const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   try {
-    const signin = await ctx.post('/api/auth/sign-in/email', { data: { email: users.admin.email, password: PASSWORD } });
+    const signin = await ctx.post('/api/auth/sign-in/email', { data: { email: users[who].email, password: PASSWORD } });
     expect(signin.status()).toBe(200);
     await act(ctx);
   } finally {
@@ -52,9 +58,15 @@ async function asAdmin(baseURL: string, act: (api: APIRequestContext) => Promise
  * Puts a seeded user's flags back as a test needs them to start: a test that changes a user (staff made an editor,
  * walker deactivated) can then run again, on a CI retry or a repeat.
  */
-export async function resetFlags(baseURL: string, email: string, flags: { active?: boolean; isEditor?: boolean; isAdmin?: boolean }): Promise<void> {
+export async function resetFlags(
+  baseURL: string,
+  email: string,
+  flags: { active?: boolean; isEditor?: boolean; isAdmin?: boolean },
+): Promise<void> {
   await asAdmin(baseURL, async (api) => {
-    const found = (await (await api.get(`/api/users?email=${encodeURIComponent(email)}`)).json()) as { items: Array<{ uid: string }> };
+    const found = (await (await api.get(`/api/users?email=${encodeURIComponent(email)}`)).json()) as {
+      items: Array<{ uid: string }>;
+    };
     expect(found.items).toHaveLength(1);
     expect((await api.patch(`/api/users/${found.items[0]!.uid}`, { data: flags })).status()).toBe(200);
   });
@@ -65,4 +77,76 @@ export async function setAppStatus(baseURL: string, active: boolean): Promise<vo
   await asAdmin(baseURL, async (api) => {
     expect((await api.put('/api/app/status', { data: { active } })).status()).toBe(200);
   });
+}
+
+/**
+ * Adds `count` products through the API as the seeded editor, each with its own uploaded image (a product's image is
+ * its own), SKUs `${prefix}-00`, `${prefix}-01`, … and names that all contain `word`: a test's own data, found by
+ * searching for the word, whatever else the catalogue holds.
+ */
+export async function createProducts(
+  baseURL: string,
+  count: number,
+  prefix: string,
+  word: string,
+  image: Buffer,
+  each: (i: number) => Record<string, unknown> = () => ({}),
+): Promise<void> {
+  await asAdmin(
+    baseURL,
+    async (api) => {
+      for (let i = 0; i < count; i++) {
+        const uploaded = await api.post('/api/uploads', {
+          headers: {
+            'Tus-Resumable': '1.0.0',
+            'Upload-Length': String(image.length),
+            'Upload-Metadata': `filename ${Buffer.from(`${prefix}-${i}.png`).toString('base64')},filetype ${Buffer.from('image/png').toString('base64')}`,
+            'Content-Type': 'application/offset+octet-stream',
+          },
+          data: image,
+        });
+        expect(uploaded.status()).toBe(201);
+        const { address } = (await uploaded.json()) as { address: string };
+        const sku = `${prefix}-${String(i).padStart(2, '0')}`;
+        const body = {
+          sku,
+          category: 'Linen',
+          mc: 'Linen care',
+          name: `${word} runner ${i}`,
+          details: 'Washed linen',
+          price: '349 SEK',
+          active: true,
+          images: [address],
+          ...each(i),
+        };
+        expect((await api.post('/api/products', { data: body })).status()).toBe(201);
+      }
+    },
+    'editor',
+  );
+}
+
+/** A colleague a test made through the API. */
+export interface Staff {
+  email: string;
+  password: string;
+  name: string;
+  uid: string;
+}
+
+/** A new colleague (no roles), added by the admin through the API, whose password is set from the invite link. */
+export async function newStaff(baseURL: string, firstName: string, lastName: string): Promise<Staff> {
+  const email = `${lastName.toLowerCase()}-${Date.now()}@example.com`;
+  const password = 'a first password 1';
+  let uid = '';
+  await asAdmin(baseURL, async (api) => {
+    const made = await api.post('/api/users', {
+      data: { email, firstName, lastName, isEditor: false, isAdmin: false },
+    });
+    expect(made.status()).toBe(201);
+    uid = ((await made.json()) as { uid: string }).uid;
+    const token = new URL(await mailLinkTo(email)).searchParams.get('token');
+    expect((await api.post('/api/auth/reset-password', { data: { token, newPassword: password } })).status()).toBe(200);
+  });
+  return { email, password, name: `${firstName} ${lastName}`, uid };
 }

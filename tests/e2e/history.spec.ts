@@ -8,14 +8,19 @@ test.describe.configure({ mode: 'serial' });
 
 /** Serious or critical axe findings on the page as it is (as tests/e2e/a11y.spec.ts checks every other screen). */
 async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 test('a price change shows in the History panel and is undone from there', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/products/products');
-  await page.getByRole('link', { name: /^EDIT / }).first().click();
+  await page
+    .getByRole('link', { name: /^EDIT / })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
   const price = page.getByRole('textbox', { name: 'Price' });
   const before = await price.inputValue();

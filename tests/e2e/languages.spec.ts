@@ -16,21 +16,27 @@ const read = async (request: APIRequestContext, id: 'en' | 'se'): Promise<Langua
 
 /** Serious or critical axe-core violations on the page as it is (a dialog open, a filter on). */
 async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join('; ')})`);
 }
 
 test.describe('languages, as an editor keeps the shop texts', () => {
-  test('Swedish: change a text, Save Changes, reload and find it kept; the record holds the whole new map', async ({ page }) => {
+  test('Swedish: change a text, Save Changes, reload and find it kept; the record holds the whole new map', async ({
+    page,
+  }) => {
     await signIn(page, 'editor');
     const before = await read(page.request, 'se');
     await page.getByRole('menuitem', { name: 'Swedish' }).click();
     await expect(page.getByRole('heading', { name: 'Language: Swedish' })).toBeVisible();
 
     const keys = await page.locator('[data-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
-    expect(keys).toEqual(Object.keys(before.texts).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b)));
+    expect(keys).toEqual(
+      Object.keys(before.texts).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b)),
+    );
 
     const text = `Till kassan ${Date.now()}`;
     await page.getByRole('textbox', { name: /^checkout/ }).fill(text);
@@ -58,7 +64,10 @@ test.describe('languages, as an editor keeps the shop texts', () => {
     expect((await read(page.request, 'en')).version).toBe(before.version);
   });
 
-  test('a second editor saving meanwhile gets the conflict message and keeps their edits', async ({ page, context }) => {
+  test('a second editor saving meanwhile gets the conflict message and keeps their edits', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'editor');
     const other = await context.newPage();
     for (const p of [page, other]) {
@@ -71,7 +80,9 @@ test.describe('languages, as an editor keeps the shop texts', () => {
 
     await page.getByRole('textbox', { name: /^shopLinen/ }).fill('Linen, second');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'changed by someone else meanwhile' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'changed by someone else meanwhile' }).first(),
+    ).toBeVisible();
     await expect(page.getByRole('textbox', { name: /^shopLinen/ })).toHaveValue('Linen, second');
     expect((await read(page.request, 'en')).texts.shopLinen).toBe('Linen, first');
 
@@ -91,7 +102,9 @@ test.describe('languages, as an editor keeps the shop texts', () => {
     expect(put.status()).toBe(200);
 
     await page.goto('/languages/swedish');
-    await expect(page.getByRole('textbox', { name: new RegExp(`^${key}`) })).toHaveAccessibleDescription('English Missing in the other language');
+    await expect(page.getByRole('textbox', { name: new RegExp(`^${key}`) })).toHaveAccessibleDescription(
+      'English Missing in the other language',
+    );
 
     await page.getByRole('menuitem', { name: 'English' }).click();
     const missing = page.getByRole('region', { name: 'Missing in this language' });
@@ -107,7 +120,11 @@ test.describe('languages, as an editor keeps the shop texts', () => {
 });
 
 test.describe('languages, as translators work', () => {
-  test('an editor adds a key from Swedish: both records get it, English empty, marked and found there', async ({ page, context, baseURL }) => {
+  test('an editor adds a key from Swedish: both records get it, English empty, marked and found there', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signIn(page, 'editor');
     // An English editor open since before the key was added.
     const english = await context.newPage();
@@ -116,7 +133,9 @@ test.describe('languages, as translators work', () => {
     const before = { en: await read(page.request, 'en'), se: await read(page.request, 'se') };
 
     await page.goto('/languages/swedish');
-    await expect(page.getByRole('textbox', { name: /^checkout/ })).toHaveAccessibleDescription(`English ${String(before.en.texts.checkout)}`);
+    await expect(page.getByRole('textbox', { name: /^checkout/ })).toHaveAccessibleDescription(
+      `English ${String(before.en.texts.checkout)}`,
+    );
     await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
     await page.getByRole('button', { name: 'Add a key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a key' });
@@ -127,7 +146,9 @@ test.describe('languages, as translators work', () => {
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(page.getByText('Key added', { exact: true })).toBeVisible();
     await expect(page.getByRole('textbox', { name: new RegExp(`^${key}`) })).toBeFocused();
-    await expect(page.getByRole('textbox', { name: new RegExp(`^${key}`) })).toHaveAccessibleDescription('English No text yet');
+    await expect(page.getByRole('textbox', { name: new RegExp(`^${key}`) })).toHaveAccessibleDescription(
+      'English No text yet',
+    );
 
     const after = { en: await read(page.request, 'en'), se: await read(page.request, 'se') };
     expect(after.se.texts).toEqual({ ...before.se.texts, [key]: 'Vinterrea' });
@@ -138,7 +159,9 @@ test.describe('languages, as translators work', () => {
     await dialog.getByRole('textbox', { name: /^Key/ }).fill(key);
     await dialog.getByRole('textbox', { name: /^Text/ }).fill('Igen');
     await dialog.getByRole('button', { name: 'Add' }).click();
-    await expect(dialog.getByRole('textbox', { name: /^Key/ })).toHaveAccessibleDescription('A key with this name already exists.');
+    await expect(dialog.getByRole('textbox', { name: /^Key/ })).toHaveAccessibleDescription(
+      'A key with this name already exists.',
+    );
     const again = await page.request.put(`/api/languages/en/keys/${key}`, {
       headers: { origin: baseURL!, 'if-match': `"${after.en.version}"` },
       data: { value: 'Again' },
@@ -148,7 +171,9 @@ test.describe('languages, as translators work', () => {
     // The English editor's next save meets the stale message; Reload brings the key, empty and marked.
     await english.getByRole('textbox', { name: /^checkout/ }).fill('Check out');
     await english.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(english.getByRole('alert').filter({ hasText: 'changed by someone else meanwhile' }).first()).toBeVisible();
+    await expect(
+      english.getByRole('alert').filter({ hasText: 'changed by someone else meanwhile' }).first(),
+    ).toBeVisible();
     await english.getByRole('button', { name: 'Reload' }).click();
     const added = english.getByRole('textbox', { name: new RegExp(`^${key}`) });
     await expect(added).toHaveAccessibleDescription('Empty Swedish Vinterrea');
@@ -164,7 +189,10 @@ test.describe('languages, as translators work', () => {
     await signIn(page, 'admin');
     const se = await read(page.request, 'se');
     const key = `oldBanner${Date.now()}`;
-    const made = await page.request.put(`/api/languages/se/keys/${key}`, { headers: { origin: baseURL!, 'if-match': `"${se.version}"` }, data: { value: 'Gammal' } });
+    const made = await page.request.put(`/api/languages/se/keys/${key}`, {
+      headers: { origin: baseURL!, 'if-match': `"${se.version}"` },
+      data: { value: 'Gammal' },
+    });
     expect(made.status()).toBe(200);
 
     await page.goto('/languages/swedish');
@@ -188,12 +216,18 @@ test.describe('languages, as translators work', () => {
 test.describe('languages on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the other language's text goes below the input and nothing scrolls sideways, a long text included", async ({ page, baseURL }) => {
+  test("the other language's text goes below the input and nothing scrolls sideways, a long text included", async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, 'editor');
     const en = await read(page.request, 'en');
     const key = `longWord${Date.now()}`;
     const long = 'Linnelakan'.repeat(40);
-    const made = await page.request.put(`/api/languages/en/keys/${key}`, { headers: { origin: baseURL!, 'if-match': `"${en.version}"` }, data: { value: long } });
+    const made = await page.request.put(`/api/languages/en/keys/${key}`, {
+      headers: { origin: baseURL!, 'if-match': `"${en.version}"` },
+      data: { value: long },
+    });
     expect(made.status()).toBe(200);
     await page.goto('/languages/swedish');
     const input = page.getByRole('textbox', { name: new RegExp(`^${key}`) });
@@ -204,6 +238,8 @@ test.describe('languages on a phone', () => {
     expect(otherBox.y).toBeGreaterThan(inputBox.y + inputBox.height - 1);
     await input.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('phone-swedish.png') });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
   });
 });

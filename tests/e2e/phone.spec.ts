@@ -32,7 +32,17 @@ test('the lists are simple lists on a phone, and a tap opens the edit page', asy
   expect(await overflow(page)).toBe(0);
 });
 
-for (const path of ['/', '/products/add-product/', '/products/search', '/users/search', '/settings/account', '/info/changelog', '/info/activity', '/settings/webhooks', '/languages/swedish']) {
+for (const path of [
+  '/',
+  '/products/add-product/',
+  '/products/search',
+  '/users/search',
+  '/settings/account',
+  '/info/changelog',
+  '/info/activity',
+  '/settings/webhooks',
+  '/languages/swedish',
+]) {
   test(`${path} does not scroll sideways at 390 px`, async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto(path);

@@ -27,7 +27,9 @@ async function exportFile(page: Page): Promise<{ name: string; bytes: Buffer }> 
   return { name: d.suggestedFilename(), bytes: readFileSync(path) };
 }
 
-test('exports the filtered products list, then imports a changed price and Swedish name and a new product after a preview', async ({ page }) => {
+test('exports the filtered products list, then imports a changed price and Swedish name and a new product after a preview', async ({
+  page,
+}) => {
   await signIn(page, 'editor');
   await page.goto('/products/products');
   await page.getByRole('combobox', { name: 'Category' }).click();
@@ -37,8 +39,22 @@ test('exports the filtered products list, then imports a changed price and Swedi
   const file = await exportFile(page);
   expect(file.name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
   expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const parsed = Papa.parse<Record<string, string>>(file.bytes.toString('utf8').slice(1), { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(['sku', 'name', 'category', 'mc', 'price', 'active', 'details', 'images', 'name_se', 'details_se']);
+  const parsed = Papa.parse<Record<string, string>>(file.bytes.toString('utf8').slice(1), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  expect(parsed.meta.fields).toEqual([
+    'sku',
+    'name',
+    'category',
+    'mc',
+    'price',
+    'active',
+    'details',
+    'images',
+    'name_se',
+    'details_se',
+  ]);
   expect(parsed.data.length).toBeGreaterThan(10);
   expect(new Set(parsed.data.map((r) => r.category))).toEqual(new Set(['Cotton']));
 
@@ -87,7 +103,25 @@ test('an admin exports the users list', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/users/users');
   const file = await exportFile(page);
-  const parsed = Papa.parse<Record<string, string>>(file.bytes.toString('utf8').slice(1), { header: true, skipEmptyLines: true });
-  expect(parsed.meta.fields).toEqual(['uid', 'firstName', 'lastName', 'email', 'userType', 'active', 'isEditor', 'isAdmin', 'created', 'updated']);
-  expect(parsed.data.find((u) => u.email === 'editor@example.com')).toMatchObject({ firstName: 'Eda', isEditor: 'true', isAdmin: 'false' });
+  const parsed = Papa.parse<Record<string, string>>(file.bytes.toString('utf8').slice(1), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  expect(parsed.meta.fields).toEqual([
+    'uid',
+    'firstName',
+    'lastName',
+    'email',
+    'userType',
+    'active',
+    'isEditor',
+    'isAdmin',
+    'created',
+    'updated',
+  ]);
+  expect(parsed.data.find((u) => u.email === 'editor@example.com')).toMatchObject({
+    firstName: 'Eda',
+    isEditor: 'true',
+    isAdmin: 'false',
+  });
 });

@@ -14,7 +14,8 @@ const unique = (prefix: string): string => `${prefix}-${Date.now().toString(36).
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'product-images-e2e-'));
-  const solid = (r: number, g: number, b: number) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } });
+  const solid = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } });
   writeFileSync(file('red.jpg'), await solid(190, 90, 60).jpeg().toBuffer());
   writeFileSync(file('blue.png'), await solid(70, 110, 190).png().toBuffer());
   writeFileSync(file('green.png'), await solid(90, 160, 90).png().toBuffer());
@@ -29,10 +30,17 @@ test.beforeEach(async ({ page }) => {
 });
 
 const slot = (page: Page, n: number): Locator => page.getByRole('group', { name: `Image ${n}`, exact: true });
-const uploaded = (page: Page, n: number) => expect(slot(page, n).getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
+const uploaded = (page: Page, n: number) =>
+  expect(slot(page, n).getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
 /** The stored image a slot shows, as the name of the file it came from. */
 const shown = async (page: Page, n: number): Promise<string> =>
-  ((await slot(page, n).getByRole('img', { name: `Image ${n}` }).getAttribute('src')) ?? '').replace(/^.*_/, '').replace('.thumb.webp', '');
+  (
+    (await slot(page, n)
+      .getByRole('img', { name: `Image ${n}` })
+      .getAttribute('src')) ?? ''
+  )
+    .replace(/^.*_/, '')
+    .replace('.thumb.webp', '');
 
 async function fillTexts(page: Page, sku: string): Promise<void> {
   await page.getByRole('textbox', { name: 'SKU' }).fill(sku);
@@ -99,7 +107,9 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-test('a dropped file uploads, images move by dragging, one is removed, and the order is what is saved', async ({ page }) => {
+test('a dropped file uploads, images move by dragging, one is removed, and the order is what is saved', async ({
+  page,
+}) => {
   await page.goto('/products/add-product/');
   await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
   await fillTexts(page, unique('DRAG'));
@@ -119,7 +129,11 @@ test('a dropped file uploads, images move by dragging, one is removed, and the o
   await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
   await expect(slot(page, 3).getByRole('img', { name: 'Image 3' })).toBeVisible();
-  expect([await shown(page, 1), await shown(page, 2), await shown(page, 3)]).toEqual(['green.png', 'red.jpg', 'blue.png']);
+  expect([await shown(page, 1), await shown(page, 2), await shown(page, 3)]).toEqual([
+    'green.png',
+    'red.jpg',
+    'blue.png',
+  ]);
   await expect(page.getByRole('img', { name: /^Primary image/ })).toHaveAttribute('src', /green\.png$/);
 
   await slot(page, 1).getByRole('button', { name: 'Remove image 1' }).click();
@@ -136,7 +150,12 @@ test('adds a product with images using the keyboard alone', async ({ page }) => 
   const sku = unique('KEYS');
   await page.goto('/products/add-product/');
   await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
-  for (const [name, text] of [['SKU', sku], ['Price', '99 SEK'], [/^Name/, 'Keyboard cotton napkin'], [/^Details/, 'Added without a mouse.']] as const) {
+  for (const [name, text] of [
+    ['SKU', sku],
+    ['Price', '99 SEK'],
+    [/^Name/, 'Keyboard cotton napkin'],
+    [/^Details/, 'Added without a mouse.'],
+  ] as const) {
     await tabTo(page, page.getByRole('textbox', { name }));
     await page.keyboard.type(text);
   }
@@ -147,7 +166,10 @@ test('adds a product with images using the keyboard alone', async ({ page }) => 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: 'Category' })).toHaveText('Linen');
 
-  for (const [n, name] of [[1, 'red.jpg'], [2, 'blue.png']] as const) {
+  for (const [n, name] of [
+    [1, 'red.jpg'],
+    [2, 'blue.png'],
+  ] as const) {
     await tabTo(page, page.getByLabel(`Choose image ${n}`));
     await (await chooseWithKeyboard(page)).setFiles(file(name));
     await uploaded(page, n);
@@ -181,7 +203,11 @@ test('a refused save focuses the first field in error: the form’s own rules, t
   await uploaded(page, 1);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Could not update')).toBeVisible();
-  await expect(page.getByText('Text may not contain control characters, unpaired surrogates or direction-override characters.').first()).toBeVisible();
+  await expect(
+    page
+      .getByText('Text may not contain control characters, unpaired surrogates or direction-override characters.')
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: /^Name/ })).toBeFocused();
   await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
 });

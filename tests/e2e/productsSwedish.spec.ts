@@ -20,7 +20,12 @@ const anyMark = / missing$/;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'products-sv-e2e-'));
-  writeFileSync(photo(), await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 150, g: 120, b: 80 } } }).jpeg().toBuffer());
+  writeFileSync(
+    photo(),
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 150, g: 120, b: 80 } } })
+      .jpeg()
+      .toBuffer(),
+  );
 });
 
 test.afterAll(() => {
@@ -41,7 +46,9 @@ async function findRow(page: Page, text: string, m: Catalogue = messages): Promi
   return rows.first();
 }
 
-test('adds a product with its Swedish texts, clears the Swedish details, and the list marks and filters it', async ({ page }) => {
+test('adds a product with its Swedish texts, clears the Swedish details, and the list marks and filters it', async ({
+  page,
+}) => {
   await page.goto('/products/add-product/');
   await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
   const swedish = page.getByRole('group', { name: 'Swedish' });
@@ -53,7 +60,9 @@ test('adds a product with its Swedish texts, clears the Swedish details, and the
   await swedish.getByRole('textbox', { name: 'Swedish name' }).fill('Rostfärgad linnelöpare');
   await swedish.getByRole('textbox', { name: 'Swedish details' }).fill('  En bordslöpare i tvättat linne.  ');
   await page.getByLabel('Choose image 1').setInputFiles(photo());
-  await expect(page.getByRole('group', { name: 'Image 1', exact: true }).getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Image 1', exact: true }).getByRole('status')).toHaveText('Uploaded', {
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Added')).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
@@ -80,7 +89,9 @@ test('adds a product with its Swedish texts, clears the Swedish details, and the
   await expect(page.getByRole('tooltip')).toHaveText(mark);
 
   // The filter asks the server for missing=se; the product is among what it answers, and stays when it is cleared.
-  const asked = page.waitForRequest((r) => r.url().includes('/api/products?') && new URL(r.url()).searchParams.get('missing') === 'se');
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('/api/products?') && new URL(r.url()).searchParams.get('missing') === 'se',
+  );
   await page.getByRole('checkbox', { name: 'Swedish missing' }).check();
   await asked;
   await expect(page.getByRole('table', { name: 'Products' }).locator('tbody tr')).toHaveCount(1);
@@ -88,15 +99,21 @@ test('adds a product with its Swedish texts, clears the Swedish details, and the
   const rows = page.getByRole('table', { name: 'Products' }).locator('tbody tr');
   await expect(rows.first()).toBeVisible();
   // Every row the filter shows carries the mark.
-  await expect.poll(async () => (await rows.count()) === (await rows.getByRole('img', { name: anyMark }).count())).toBe(true);
+  await expect
+    .poll(async () => (await rows.count()) === (await rows.getByRole('img', { name: anyMark }).count()))
+    .toBe(true);
 });
 
 test('the Swedish UI labels the Swedish fields and the filter in Swedish', async ({ page }) => {
   await page.getByRole('button', { name: 'Eda Editor' }).click();
   await page.getByRole('menuitemradio', { name: 'Svenska' }).click();
   const row = await findRow(page, sku, sv);
-  await expect(row.getByRole('img', { name: format(sv.products.missingOne.details, { language: sv.products.languageNames.se }) })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: format(sv.products.missing, { language: sv.products.languageNames.se }) })).toBeVisible();
+  await expect(
+    row.getByRole('img', { name: format(sv.products.missingOne.details, { language: sv.products.languageNames.se }) }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('checkbox', { name: format(sv.products.missing, { language: sv.products.languageNames.se }) }),
+  ).toBeVisible();
   await row.getByRole('link').click();
   await expect(page.getByRole('heading', { name: sv.products.editTitle })).toBeVisible();
   await expect(page.getByRole('group', { name: sv.products.languageTitles.en })).toBeVisible();
@@ -105,4 +122,3 @@ test('the Swedish UI labels the Swedish fields and the filter in Swedish', async
   await expect(swedish.getByRole('textbox', { name: 'Detaljer på svenska' })).toHaveValue('');
   await expect(swedish).toContainText(sv.products.translationOptional);
 });
-

@@ -3,7 +3,10 @@ import { signIn } from './helpers';
 
 // A saved view of the products list: saved from the list, listed under Products in the sidebar, opened from there
 // with its filters, kept on the server (another browser sees a shared one), removed from the list.
-test('saves the list’s filters as a view, opens it from the sidebar, shares it, and removes it', async ({ page, browser }) => {
+test('saves the list’s filters as a view, opens it from the sidebar, shares it, and removes it', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'editor');
   await page.goto('/products/products');
   await page.getByRole('combobox', { name: 'Category' }).click();

@@ -29,7 +29,10 @@ async function serve(): Promise<void> {
   ]);
   await seed(config);
 
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverFile], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverFile], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: process.env,
+  });
   const stop = (): void => {
     server.kill('SIGTERM');
   };
@@ -55,7 +58,11 @@ async function seed(config: ReturnType<typeof loadConfig>): Promise<void> {
     .where('email', '=', users.admin.email)
     .execute();
   // A demo catalogue (30 products with generated images), so paging with 'More' has something to page through.
-  const admin = await services.db.kysely.selectFrom('users').select('id').where('email', '=', users.admin.email).executeTakeFirstOrThrow();
+  const admin = await services.db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', users.admin.email)
+    .executeTakeFirstOrThrow();
   await loadDemo(services.db.kysely, services.store, admin.id, 30);
   await app.close();
 }

@@ -25,24 +25,44 @@ async function atLeastUsers(request: APIRequestContext, baseURL: string, count: 
   for (let i = have; i < count; i++) {
     const res = await request.post('/api/users', {
       headers: { origin: baseURL },
-      data: { email: `extra-${i}-${Date.now()}@example.com`, firstName: 'Extra', lastName: `Number${i}`, isEditor: false, isAdmin: false },
+      data: {
+        email: `extra-${i}-${Date.now()}@example.com`,
+        firstName: 'Extra',
+        lastName: `Number${i}`,
+        isEditor: false,
+        isAdmin: false,
+      },
     });
     expect(res.status()).toBe(201);
   }
 }
 
 test.describe('users, as an admin looks after them', () => {
-  test('the list is oldest first, pages with More, and Search User opens the edit page or says there is none', async ({ page, baseURL }) => {
+  test('the list is oldest first, pages with More, and Search User opens the edit page or says there is none', async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, 'admin');
     await atLeastUsers(page.request, baseURL!, 12);
     await page.getByRole('menuitem', { name: 'Users' }).click();
     const table = page.getByRole('table', { name: 'Users' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Created', 'User Type', 'Active', 'Editor', 'Admin', 'EDIT']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Name',
+      'Email',
+      'Created',
+      'User Type',
+      'Active',
+      'Editor',
+      'Admin',
+      'EDIT',
+    ]);
     await expect(table.getByRole('rowheader')).toHaveCount(10);
     await expect(table.getByRole('rowheader').first()).toHaveText('Ada Admin');
     await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(users.admin.email);
 
-    const all = (await (await page.request.get('/api/users?limit=100')).json()) as { items: { email: string; created: string }[] };
+    const all = (await (await page.request.get('/api/users?limit=100')).json()) as {
+      items: { email: string; created: string }[];
+    };
     const created = all.items.map((u) => u.created);
     expect(created).toEqual([...created].sort());
     await page.getByRole('button', { name: 'More' }).click();
@@ -66,7 +86,11 @@ test.describe('users, as an admin looks after them', () => {
     await expect(page).toHaveURL(/\/users\/search$/);
   });
 
-  test("turning Editor on for staff shows them Products and Languages once their page reloads", async ({ page, browser, baseURL }) => {
+  test('turning Editor on for staff shows them Products and Languages once their page reloads', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await resetFlags(baseURL!, users.staff.email, { isEditor: false });
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
@@ -92,7 +116,11 @@ test.describe('users, as an admin looks after them', () => {
     }
   });
 
-  test('deactivating walker throws their open page out on its next action, and sign-in refuses them', async ({ page, browser, baseURL }) => {
+  test('deactivating walker throws their open page out on its next action, and sign-in refuses them', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await resetFlags(baseURL!, users.walker.email, { active: true });
     const walkerContext = await browser.newContext();
     const walker = await walkerContext.newPage();
@@ -111,7 +139,7 @@ test.describe('users, as an admin looks after them', () => {
       await expect(walker).toHaveURL(/\/signin$/);
       await walker.getByLabel('Email').fill(users.walker.email);
       await walker.getByLabel('Password').fill('linen-and-cotton-1');
-      await walker.getByRole('button', { name: 'Sign In' }).click();
+      await walker.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(walker.getByText('Invalid details or email already in use.')).toBeVisible();
       await expect(walker).toHaveURL(/\/signin$/);
     } finally {
@@ -119,7 +147,7 @@ test.describe('users, as an admin looks after them', () => {
     }
   });
 
-  test("an admin cannot take away their own admin rights, and is told why", async ({ page }) => {
+  test('an admin cannot take away their own admin rights, and is told why', async ({ page }) => {
     await signIn(page, 'admin');
     await openUser(page, users.admin.email);
     await setFlag(page, 'Admin', 'False');

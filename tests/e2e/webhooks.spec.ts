@@ -21,11 +21,18 @@ async function receiver(): Promise<{ url: string; got: { signature: string; body
 
 /** Serious or critical axe violations on the page as it is (WCAG 2.1 A and AA), as tests/e2e/a11y.spec.ts checks. */
 async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
 }
 
-test('an admin adds a receiver, sends a test event and sees it delivered, signed with the secret shown once', async ({ page, context }) => {
+test('an admin adds a receiver, sends a test event and sees it delivered, signed with the secret shown once', async ({
+  page,
+  context,
+}) => {
   const r = await receiver();
   // The Copy button writes to the clipboard; reading it back needs the permission a person's browser would ask for.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -38,7 +45,9 @@ test('an admin adds a receiver, sends a test event and sees it delivered, signed
     // The server's refusal, beside the address.
     await page.getByRole('textbox', { name: 'Receiver address' }).fill('ftp://shop.example/hook');
     await page.getByRole('button', { name: 'Add receiver' }).click();
-    await expect(page.getByText('Must be an http:// or https:// address without a user name or password')).toBeVisible();
+    await expect(
+      page.getByText('Must be an http:// or https:// address without a user name or password'),
+    ).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Receiver address' }).fill(r.url);
     await page.getByRole('button', { name: 'Add receiver' }).click();

@@ -39,7 +39,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { port } = server.address() as AddressInfo;
   project.provide('authEmulatorHost', `127.0.0.1:${port}`);
   // The CommonJS build is the one the patch changes; its start() binds 127.0.0.1 and resolves with the port.
-  const { FirestoreServer } = requireHere('@firestore-emulator/server') as { FirestoreServer: new () => FirestoreServerLike };
+  const { FirestoreServer } = requireHere('@firestore-emulator/server') as {
+    FirestoreServer: new () => FirestoreServerLike;
+  };
   const firestore = new FirestoreServer();
   project.provide('firestoreEmulatorPort', await firestore.start(0));
   const storage = await startStorageEmulator(AUTH_PROJECT);

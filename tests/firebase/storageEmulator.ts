@@ -7,7 +7,8 @@ import type { Server } from 'node:http';
 
 // firebase-tools' Cloud Storage emulator, started in process WITHOUT its Java rules runtime. This relies on internals
 // of firebase-tools 15.34.2 (pinned in tests/firebase/package.json; lib/emulator/storage/index.js and server.js):
-// the StorageEmulator class, its private _storageLayer/_adminStorageLayer/_rulesManager, getPersistenceTmpDir(), createApp() and
+// the StorageEmulator class, its private _storageLayer/_adminStorageLayer/_rulesManager, getPersistenceTmpDir(),
+// createApp() and
 // EmulatorRegistry.set().
 // Every request is allowed (the admin-only validator): storage rules are NOT evaluated here (npm run test:rules does).
 
@@ -26,18 +27,27 @@ interface ExpressLike {
 /** Starts the Storage emulator on a free 127.0.0.1 port with blobs in a temporary folder of its own. */
 export async function startStorageEmulator(projectId: string): Promise<{ host: string; stop: () => Promise<void> }> {
   const requireHere = createRequire(import.meta.url);
-  const { StorageEmulator } = requireHere('firebase-tools/lib/emulator/storage') as { StorageEmulator: StorageEmulatorClass };
+  const { StorageEmulator } = requireHere('firebase-tools/lib/emulator/storage') as {
+    StorageEmulator: StorageEmulatorClass;
+  };
   const { createApp } = requireHere('firebase-tools/lib/emulator/storage/server') as {
     createApp: (projectId: string, emulator: StorageEmulatorLike) => Promise<ExpressLike>;
   };
   const blobs = mkdtempSync(join(tmpdir(), 'linen-storage-'));
-  // Its own blob folder: the default one under os.tmpdir() is shared by every emulator on the machine and wiped on stop.
+  // Its own blob folder: the default one under os.tmpdir() is shared by every emulator on the machine and wiped on
+  // stop.
   class LocalStorageEmulator extends StorageEmulator {
     getPersistenceTmpDir(): string {
       return blobs;
     }
   }
-  const emulator = new LocalStorageEmulator({ projectId, host: '127.0.0.1', port: 0, rules: { name: 'none', content: '' }, auto_download: false });
+  const emulator = new LocalStorageEmulator({
+    projectId,
+    host: '127.0.0.1',
+    port: 0,
+    rules: { name: 'none', content: '' },
+    auto_download: false,
+  });
   // The rules runtime is Java 21 and a downloaded jar: not started; every request goes through as the admin's would.
   emulator._storageLayer = emulator._adminStorageLayer;
   // The request handlers only ask whether some ruleset is loaded; this stand-in is never evaluated.

@@ -24,7 +24,10 @@ async function call(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: 
 /** The real CLI in its own process (npm run cli), for the refusal that depends on another process holding the file. */
 function spawned(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number | null; err: string }> {
   const root = join(import.meta.dirname, '..', '..');
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/cli.ts', ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env } });
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/cli.ts', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env },
+  });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((done) => child.on('close', (code) => done({ code, err: err.trim() })));
@@ -46,7 +49,9 @@ const envOf = (data: DataStore, more: Record<string, string> = {}): NodeJS.Proce
 });
 const backupsIn = (data: DataStore): string[] => {
   try {
-    return readdirSync(join(data.dataDir, 'backups')).filter((n) => n.endsWith('.sqlite')).sort();
+    return readdirSync(join(data.dataDir, 'backups'))
+      .filter((n) => n.endsWith('.sqlite'))
+      .sort();
   } catch {
     return [];
   }
@@ -81,10 +86,14 @@ describe.each(dialects())('backups and restore (%s)', (dialect) => {
         expect(b.err).toMatch(/back it up with pg_dump/);
         const r = await call(envOf(data), 'restore', join(data.dataDir, 'x.sqlite'));
         expect(r.code).toBe(1);
-        expect(r.err).toBe('Error: This console runs on PostgreSQL (DATABASE_URL is set): restore with pg_restore (README, "Backups").');
+        expect(r.err).toBe(
+          'Error: This console runs on PostgreSQL (DATABASE_URL is set): restore with pg_restore (README, "Backups").',
+        );
         const s = await call(envOf(data, { BACKUP_EVERY_HOURS: '1' }), 'backup');
         expect(s.code).toBe(1);
-        expect(s.err).toMatch(/^Configuration is not valid:\n {2}BACKUP_EVERY_HOURS: backs up the SQLite database only/);
+        expect(s.err).toMatch(
+          /^Configuration is not valid:\n {2}BACKUP_EVERY_HOURS: backs up the SQLite database only/,
+        );
       } finally {
         await data.drop();
       }
@@ -119,7 +128,11 @@ describe.each(dialects())('backups and restore (%s)', (dialect) => {
       // The CLI's backup without a FILE goes to the same place, under the same rule.
       const now = await call(envOf(data, { BACKUP_KEEP: '2' }), 'backup');
       expect(now.code, now.err).toBe(0);
-      expect(now.out).toMatch(new RegExp(`^Database copied to ${join(data.dataDir, 'backups')}/console-[\\dT-]+Z\\.sqlite; removed 1 older \\(BACKUP_KEEP=2\\)\\.$`));
+      expect(now.out).toMatch(
+        new RegExp(
+          `^Database copied to ${join(data.dataDir, 'backups')}/console-[\\dT-]+Z\\.sqlite; removed 1 older \\(BACKUP_KEEP=2\\)\\.$`,
+        ),
+      );
     } finally {
       await t.close();
     }
@@ -132,26 +145,52 @@ describe.each(dialects())('backups and restore (%s)', (dialect) => {
     try {
       cookie = await signIn(t, ADMIN.email, ADMIN.password);
       const image = await storedImage(t, (await t.api('GET', '/api/me', { cookie })).json.uid as string);
-      const made = await t.api('POST', '/api/products', { cookie, body: { ...base, sku: 'RT-1', name: 'Table runner', images: [image] } });
+      const made = await t.api('POST', '/api/products', {
+        cookie,
+        body: { ...base, sku: 'RT-1', name: 'Table runner', images: [image] },
+      });
       expect(made.status, made.text).toBe(201);
       expect((await call(envOf(data), 'backup', file)).code).toBe(0);
       // Changes after the backup.
-      expect((await t.api('PATCH', `/api/products/${made.json.id}`, { cookie, body: { name: 'Renamed runner' }, headers: { 'if-match': '"1"' } })).status).toBe(200);
-      expect((await t.api('POST', '/api/products', { cookie, body: { ...base, sku: 'RT-2', name: 'Napkin', images: [image] } })).status).toBe(201);
+      expect(
+        (
+          await t.api('PATCH', `/api/products/${made.json.id}`, {
+            cookie,
+            body: { name: 'Renamed runner' },
+            headers: { 'if-match': '"1"' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await t.api('POST', '/api/products', {
+            cookie,
+            body: { ...base, sku: 'RT-2', name: 'Napkin', images: [image] },
+          })
+        ).status,
+      ).toBe(201);
 
       const live = join(data.dataDir, 'console.sqlite');
       // From another process, as an operator would run it beside the running server.
       const refused = await spawned(envOf(data), 'restore', file);
       expect(refused.code).toBe(1);
-      expect(refused.err).toBe(`Error: The console's database (${live}) is open in another process: stop the console (and any command using it), then restore. Nothing was changed.`);
-      expect(((await t.api('GET', '/api/products', { cookie })).json.items as { sku: string }[]).map((p) => p.sku).sort()).toEqual(['RT-1', 'RT-2']);
+      expect(refused.err).toBe(
+        `Error: The console's database (${live}) is open in another process: stop the console (and any command using it), then restore. Nothing was changed.`,
+      );
+      expect(
+        ((await t.api('GET', '/api/products', { cookie })).json.items as { sku: string }[]).map((p) => p.sku).sort(),
+      ).toEqual(['RT-1', 'RT-2']);
     } finally {
       await t.close();
     }
 
     const restored = await call(envOf(data), 'restore', file);
     expect(restored.code, restored.err).toBe(0);
-    expect(restored.out).toMatch(new RegExp(`^Restored ${file} into ${join(data.dataDir, 'console.sqlite')}\\.\\nThe database it replaced is kept as ${join(data.dataDir, 'console.sqlite')}\\.before-restore-[\\dTZ-]+\\.\\nStart the console\\.$`));
+    expect(restored.out).toMatch(
+      new RegExp(
+        `^Restored ${file} into ${join(data.dataDir, 'console.sqlite')}\\.\\nThe database it replaced is kept as ${join(data.dataDir, 'console.sqlite')}\\.before-restore-[\\dTZ-]+\\.\\nStart the console\\.$`,
+      ),
+    );
     const kept = readdirSync(data.dataDir).filter((n) => n.startsWith('console.sqlite.before-restore-'));
     expect(kept).toHaveLength(1);
     expect(readdirSync(data.dataDir).filter((n) => n.endsWith('.restoring'))).toEqual([]);
@@ -159,7 +198,10 @@ describe.each(dialects())('backups and restore (%s)', (dialect) => {
 
     const again = await startApp({ dialect, data });
     try {
-      const items = (await again.api('GET', '/api/products', { cookie: cookie! })).json.items as { sku: string; name: string }[];
+      const items = (await again.api('GET', '/api/products', { cookie: cookie! })).json.items as {
+        sku: string;
+        name: string;
+      }[];
       expect(items.map((p) => [p.sku, p.name])).toEqual([['RT-1', 'Table runner']]);
     } finally {
       await again.close();
@@ -198,9 +240,20 @@ describe('scheduled backups to the bucket (s3rver)', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const { port } = await s3.run();
-    env = { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+    env = {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
     data = await createData('sqlite');
   });
   afterAll(async () => {
@@ -211,7 +264,13 @@ describe('scheduled backups to the bucket (s3rver)', () => {
 
   it('writes them under backups/ in the bucket, keeps the newest BACKUP_KEEP, and leaves no copy in DATA_DIR', async () => {
     const keys = async (): Promise<string[]> => {
-      const client = await s3Client({ endpoint: env.S3_ENDPOINT!, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+      const client = await s3Client({
+        endpoint: env.S3_ENDPOINT!,
+        bucket: BUCKET,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      });
       const out = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'backups/' }));
       return (out.Contents ?? []).map((o) => o.Key!).sort();
     };
@@ -222,7 +281,9 @@ describe('scheduled backups to the bucket (s3rver)', () => {
       expect(first).toMatch(/^backups\/console-[\dT-]+Z\.sqlite$/);
       const now = await call({ DATA_DIR: data.dataDir, ...env, BACKUP_KEEP: '1' }, 'backup');
       expect(now.code, now.err).toBe(0);
-      expect(now.out).toMatch(/^Database copied to s3:\/\/console-backups\/backups\/console-[\dT-]+Z\.sqlite; removed 1 older \(BACKUP_KEEP=1\)\.$/);
+      expect(now.out).toMatch(
+        /^Database copied to s3:\/\/console-backups\/backups\/console-[\dT-]+Z\.sqlite; removed 1 older \(BACKUP_KEEP=1\)\.$/,
+      );
       const after = await keys();
       expect(after).toHaveLength(1);
       expect(after[0]! > first!).toBe(true);

@@ -39,7 +39,9 @@ function cli(data: DataStore | null, ...args: string[]): Promise<Run> {
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
 }
 
-/** The same CLI called in this process (for the many small cases; the spawned runs above prove the program around it). */
+/**
+ * The same CLI called in this process (for the many small cases; the spawned runs above prove the program around it).
+ */
 async function call(data: DataStore | null, ...args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'silent' };
   if (data) env.DATA_DIR = data.dataDir;
@@ -64,10 +66,24 @@ describe.each(dialects())('npm run cli against a running console (%s)', (dialect
 
   it('create-user (spawned) makes an account that signs in through the app, with the flags asked for', async () => {
     const email = uniqueEmail('cli');
-    const run = await cli(data, 'create-user', '--email', email.toUpperCase(), '--password', 'cli password 1', '--first', 'Cli', '--last', 'User', '--editor');
+    const run = await cli(
+      data,
+      'create-user',
+      '--email',
+      email.toUpperCase(),
+      '--password',
+      'cli password 1',
+      '--first',
+      'Cli',
+      '--last',
+      'User',
+      '--editor',
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout.trim()).toMatch(new RegExp(`^Created ${email} \\(admin: false, editor: true, active: true\\) \\(uid \\w+\\)\\.$`));
+    expect(run.stdout.trim()).toMatch(
+      new RegExp(`^Created ${email} \\(admin: false, editor: true, active: true\\) \\(uid \\w+\\)\\.$`),
+    );
     const cookie = await signIn(t, email, 'cli password 1');
     expect((await t.api('GET', '/api/me', { cookie })).json).toMatchObject({
       email,
@@ -81,7 +97,20 @@ describe.each(dialects())('npm run cli against a running console (%s)', (dialect
 
   it('create-user --inactive makes an account that cannot sign in', async () => {
     const email = uniqueEmail('cli');
-    const run = await call(data, 'create-user', '--email', email, '--password', 'cli password 1', '--first', 'A', '--last', 'B', '--admin', '--inactive');
+    const run = await call(
+      data,
+      'create-user',
+      '--email',
+      email,
+      '--password',
+      'cli password 1',
+      '--first',
+      'A',
+      '--last',
+      'B',
+      '--admin',
+      '--inactive',
+    );
     expect(run.code).toBe(0);
     expect(await findUserByEmail(t.db, email)).toMatchObject({ isAdmin: true, active: false });
     expect((await signInRaw(t, email, 'cli password 1')).status).toBe(401);
@@ -102,7 +131,9 @@ describe.each(dialects())('npm run cli against a running console (%s)', (dialect
     expect(sessions).toEqual([]);
     expect((await t.api('GET', '/api/me', { cookie })).status).toBe(401);
 
-    expect((await call(data, 'set-flags', '--email', user.email, '--active', 'true', '--editor', 'false')).code).toBe(0);
+    expect((await call(data, 'set-flags', '--email', user.email, '--active', 'true', '--editor', 'false')).code).toBe(
+      0,
+    );
     expect(await findUserByEmail(t.db, user.email)).toMatchObject({ isAdmin: true, isEditor: false, active: true });
     expect(await signIn(t, user.email, user.password)).toContain('session_token');
   });
@@ -140,14 +171,37 @@ describe.each(dialects())('npm run cli against a running console (%s)', (dialect
 
   it('refuses a duplicate email with one line and exit code 1', async () => {
     const user = await createUser(t, 'noRole');
-    const run = await call(data, 'create-user', '--email', user.email, '--password', 'cli password 1', '--first', 'A', '--last', 'B');
+    const run = await call(
+      data,
+      'create-user',
+      '--email',
+      user.email,
+      '--password',
+      'cli password 1',
+      '--first',
+      'A',
+      '--last',
+      'B',
+    );
     expect(run).toEqual({ code: 1, stdout: '', stderr: 'Error: A user with this email already exists.\n' });
   });
 
   it.each([
-    ['an unknown email', ['set-flags', '--email', 'nobody@test.local', '--active', 'false'], 'Error: No user has the email nobody@test.local.'],
-    ['a too short password', ['create-user', '--email', 'short@test.local', '--password', 'seven77', '--first', 'A', '--last', 'B'], 'Error: password: '],
-    ['a bad email', ['create-user', '--email', 'not-an-email', '--password', 'long enough', '--first', 'A', '--last', 'B'], 'Error: email: '],
+    [
+      'an unknown email',
+      ['set-flags', '--email', 'nobody@test.local', '--active', 'false'],
+      'Error: No user has the email nobody@test.local.',
+    ],
+    [
+      'a too short password',
+      ['create-user', '--email', 'short@test.local', '--password', 'seven77', '--first', 'A', '--last', 'B'],
+      'Error: password: ',
+    ],
+    [
+      'a bad email',
+      ['create-user', '--email', 'not-an-email', '--password', 'long enough', '--first', 'A', '--last', 'B'],
+      'Error: email: ',
+    ],
   ])('refuses %s with one line and exit code 1', async (_name, args, line) => {
     const run = await call(data, ...args);
     expect(run.code).toBe(1);
@@ -166,7 +220,11 @@ describe('npm run cli: help and usage errors (no database needed)', () => {
 
   it('refuses an unknown command with one line and exit code 2 (spawned)', async () => {
     const run = await cli(null, 'make-coffee');
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'Error: Unknown command "make-coffee". See "npm run cli -- --help".\n' });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'Error: Unknown command "make-coffee". See "npm run cli -- --help".\n',
+    });
   });
 
   it.each([
@@ -181,10 +239,22 @@ describe('npm run cli: help and usage errors (no database needed)', () => {
 
   it.each([
     ['no command', [], /^$/],
-    ['a missing flag', ['create-user', '--email', 'a@b.se', '--password', 'long enough'], /^Error: --first is required\./],
+    [
+      'a missing flag',
+      ['create-user', '--email', 'a@b.se', '--password', 'long enough'],
+      /^Error: --first is required\./,
+    ],
     ['an unknown flag', ['create-user', '--colour', 'red'], /^Error: create-user: Unknown option '--colour'/],
-    ['a flag without its value', ['set-flags', '--email'], /^Error: set-flags: Option '--email <value>' argument missing/],
-    ['a bad flag value', ['set-flags', '--email', 'a@b.se', '--admin', 'yes'], /^Error: --admin takes true or false \(got "yes"\)/],
+    [
+      'a flag without its value',
+      ['set-flags', '--email'],
+      /^Error: set-flags: Option '--email <value>' argument missing/,
+    ],
+    [
+      'a bad flag value',
+      ['set-flags', '--email', 'a@b.se', '--admin', 'yes'],
+      /^Error: --admin takes true or false \(got "yes"\)/,
+    ],
     ['set-flags without a flag', ['set-flags', '--email', 'a@b.se'], /^Error: set-flags needs at least one of/],
     ['a bad app status', ['app-status', 'maybe'], /^Error: app-status takes on or off \(got "maybe"\)/],
     ['a second app status', ['app-status', 'on', 'off'], /^Error: app-status: too many arguments\./],

@@ -35,14 +35,23 @@ describe.each(dialects())('CLI demo and sweep-files (%s)', (dialect) => {
 
   it('gives most demo products a Swedish name and details, and leaves some without one, as the list marks', async () => {
     expect(await cli(['demo', '--count', '20'], env(), io)).toBe(0);
-    const products = await t.db.selectFrom('products').select(['sku', 'name', 'details', 'translations', 'untranslated']).where('sku', 'like', '__-10__').execute();
+    const products = await t.db
+      .selectFrom('products')
+      .select(['sku', 'name', 'details', 'translations', 'untranslated'])
+      .where('sku', 'like', '__-10__')
+      .execute();
     expect(products).toHaveLength(20);
-    const se = products.map((p) => ({ ...p, se: (JSON.parse(p.translations) as { se?: { name?: string; details?: string } }).se ?? {} }));
+    const se = products.map((p) => ({
+      ...p,
+      se: (JSON.parse(p.translations) as { se?: { name?: string; details?: string } }).se ?? {},
+    }));
     const full = se.filter((p) => p.se.name && p.se.details);
     expect(full.length).toBeGreaterThanOrEqual(15);
     // Swedish words for the goods, not the English copied over.
     for (const p of full) {
-      expect(p.se.name).toMatch(/^(Kökshandduk|Örngott|Påslakan|Servettset|Löpare|Förkläde|Badlakan|Pläd|Gardin|Tygkasse) i (bomull|linne), /);
+      expect(p.se.name).toMatch(
+        /^(Kökshandduk|Örngott|Påslakan|Servettset|Löpare|Förkläde|Badlakan|Pläd|Gardin|Tygkasse) i (bomull|linne), /,
+      );
       expect(p.se.details).toMatch(/ i färgen /);
       expect(p.untranslated).toBe('');
     }
@@ -53,7 +62,12 @@ describe.each(dialects())('CLI demo and sweep-files (%s)', (dialect) => {
   });
 
   it('sweeps images no product uses once their grace has passed, and keeps the rest', async () => {
-    const orphan = await storeUpload(t.db, t.services.store, { owner: 'x', originalName: 'orphan.jpg', data: await makeImage('jpeg', 3000) }, t.config.imageMaxPixels);
+    const orphan = await storeUpload(
+      t.db,
+      t.services.store,
+      { owner: 'x', originalName: 'orphan.jpg', data: await makeImage('jpeg', 3000) },
+      t.config.imageMaxPixels,
+    );
     expect(await cli(['sweep-files'], env(), io)).toBe(0);
     expect(onDisk(orphan.address)).toBe(true);
     await t.db.updateTable('files').set({ created: '2000-01-01T00:00:00.000Z' }).execute();

@@ -15,7 +15,12 @@ describe.each(dialects())('CLI images --backfill (%s)', (dialect) => {
   beforeAll(async () => {
     data = await createData(dialect);
     // The feed on, unlimited, and (PostgreSQL) trusting its memory soon after start, for the last test.
-    t = await startApp({ dialect, data, env: { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '0' }, build: { feedPeers: { aliveMs: 150, ackMs: 2000 } } });
+    t = await startApp({
+      dialect,
+      data,
+      env: { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '0' },
+      build: { feedPeers: { aliveMs: 150, ackMs: 2000 } },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -30,7 +35,12 @@ describe.each(dialects())('CLI images --backfill (%s)', (dialect) => {
   };
   /** Stores an image as an upload does, then takes its sizes away, as for an image stored before sizes were made. */
   const oldImage = async (width: number, height: number): Promise<string> => {
-    const stored = await storeUpload(t.db, t.services.store, { owner: 'o', originalName: 'old.jpg', data: await makePhoto(width, height) }, t.config.imageMaxPixels);
+    const stored = await storeUpload(
+      t.db,
+      t.services.store,
+      { owner: 'o', originalName: 'old.jpg', data: await makePhoto(width, height) },
+      t.config.imageMaxPixels,
+    );
     const key = stored.address.replace('/files/', '');
     for (const w of [400, 800, 1600]) rmSync(path(sizeKey(key, w)), { force: true });
     await t.db.updateTable('files').set({ variants: '' }).where('key', '=', key).execute();
@@ -45,12 +55,19 @@ describe.each(dialects())('CLI images --backfill (%s)', (dialect) => {
     expect(err.at(-1)).toMatch(/^Images: 2\/2 · \d+\.\d images\/s · done$/);
     expect(err[0]).toMatch(/^Images: 0\/2 · /);
     expect(out.at(-1)).toMatch(/^Made 5 sizes of 2 images in \d+s\.$/);
-    for (const [key, widths] of [[wide, [400, 800, 1600]], [mid, [400, 800]], [small, []]] as const) {
-      for (const w of [400, 800, 1600]) expect(existsSync(path(sizeKey(key, w))), `${key} ${w}`).toBe((widths as readonly number[]).includes(w));
+    for (const [key, widths] of [
+      [wide, [400, 800, 1600]],
+      [mid, [400, 800]],
+      [small, []],
+    ] as const) {
+      for (const w of [400, 800, 1600])
+        expect(existsSync(path(sizeKey(key, w))), `${key} ${w}`).toBe((widths as readonly number[]).includes(w));
       const row = await t.db.selectFrom('files').select('variants').where('key', '=', key).executeTakeFirstOrThrow();
       expect(row.variants).toBe(widths.join(','));
     }
-    const { width, format } = await decoded(await import('node:fs/promises').then((f) => f.readFile(path(sizeKey(wide, 1600)))));
+    const { width, format } = await decoded(
+      await import('node:fs/promises').then((f) => f.readFile(path(sizeKey(wide, 1600)))),
+    );
     expect([width, format]).toEqual([1600, 'webp']);
     const before = statSync(path(sizeKey(wide, 400))).mtimeMs;
     expect(await run()).toBe(0);
@@ -87,11 +104,26 @@ describe.each(dialects())('CLI images --backfill (%s)', (dialect) => {
 
   it("drops the feed's kept answers, so a product shows its new sizes (PostgreSQL: before the command ends)", async () => {
     const key = await oldImage(900, 600);
-    const body = { sku: 'BACKFILL-1', category: 'Linen', mc: 'Linen care', name: 'Towel', details: 'Linen', price: '10', active: true, images: [`/files/${key}`] };
+    const body = {
+      sku: 'BACKFILL-1',
+      category: 'Linen',
+      mc: 'Linen care',
+      name: 'Towel',
+      details: 'Linen',
+      price: '10',
+      active: true,
+      images: [`/files/${key}`],
+    };
     const editor = await createUser(t, 'editor');
-    expect((await t.api('POST', '/api/products', { cookie: await signIn(t, editor.email, editor.password), body })).status).toBe(201);
+    expect(
+      (await t.api('POST', '/api/products', { cookie: await signIn(t, editor.email, editor.password), body })).status,
+    ).toBe(201);
     const widths = async (): Promise<number[]> =>
-      ((await t.api('GET', '/api/public/products/BACKFILL-1')).json as { imageSets: Array<{ variants: Array<{ width: number }> }> }).imageSets[0]!.variants.map((v) => v.width);
+      (
+        (await t.api('GET', '/api/public/products/BACKFILL-1')).json as {
+          imageSets: Array<{ variants: Array<{ width: number }> }>;
+        }
+      ).imageSets[0]!.variants.map((v) => v.width);
     for (let i = 0; i < 100 && !t.services.feed.trusted; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await widths()).toEqual([]);
     expect(await widths()).toEqual([]);

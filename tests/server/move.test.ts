@@ -10,11 +10,23 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli as cliInProcess } from '../../server/cli.js';
 import { loadConfig } from '../../server/config.js';
-import { createServices } from '../../server/services.js';
+import { firstStartSchema } from '../../server/services.js';
 import { MOVE_MARK, moveToPostgres } from '../../server/db/move.js';
 import { s3Client } from '../../server/files/store.js';
-import { ADMIN, createData, createUser, dialects, signIn, startApp, type DataStore, type TestApp, type TestUser } from './helpers/index.js';
+import {
+  ADMIN,
+  createData,
+  createUser,
+  dialects,
+  signIn,
+  startApp,
+  type DataStore,
+  type TestApp,
+  type TestUser,
+} from './helpers/index.js';
 import { storedImage } from './helpers/images.js';
+import { cookieHeader } from './helpers/http.js';
+import { secretOf, totp } from '../fixtures/totp.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const onPg = dialects().includes('postgres');
@@ -42,7 +54,11 @@ function cli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
 async function call(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await cliInProcess(args, { LOG_LEVEL: 'silent', ...env }, { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`) });
+  const code = await cliInProcess(
+    args,
+    { LOG_LEVEL: 'silent', ...env },
+    { out: (l) => out.push(`${l}\n`), err: (l) => err.push(`${l}\n`) },
+  );
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
@@ -59,12 +75,22 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
 }
 
 const tablesOf = async (url: string): Promise<string[]> =>
-  (await query<{ t: string }>(url, `select tablename as t from pg_tables where schemaname = 'public' order by 1`)).map((r) => r.t);
+  (await query<{ t: string }>(url, `select tablename as t from pg_tables where schemaname = 'public' order by 1`)).map(
+    (r) => r.t,
+  );
 
 const base = { category: 'Linen', mc: 'Linen care', details: 'Washed linen', price: '349 SEK', active: true };
 
 /** A SQLite console with users, a session, products in two languages, their history, a webhook and its deliveries. */
-async function sqliteInstall(): Promise<{ data: DataStore; editor: TestUser; cookie: string; admin: string; image: string; seen: Record<string, unknown> }> {
+async function sqliteInstall(): Promise<{
+  data: DataStore;
+  editor: TestUser;
+  cookie: string;
+  admin: string;
+  image: string;
+  seen: Record<string, unknown>;
+  twoFactor: { user: TestUser; secret: Buffer };
+}> {
   const data = await createData('sqlite');
   const t = await startApp({ dialect: 'sqlite', data, env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   try {
@@ -74,19 +100,44 @@ async function sqliteInstall(): Promise<{ data: DataStore; editor: TestUser; coo
     const cookie = await signIn(t, editor.email, editor.password);
     const image = await storedImage(t, editor.uid);
     // A receiver that is down: its deliveries wait in the outbox, retrying.
-    expect((await t.api('POST', '/api/webhooks', { cookie: admin, body: { url: 'http://127.0.0.1:9/hook' } })).status).toBe(201);
+    expect(
+      (await t.api('POST', '/api/webhooks', { cookie: admin, body: { url: 'http://127.0.0.1:9/hook' } })).status,
+    ).toBe(201);
     for (const [sku, name, se] of [
       ['MV-1', 'Table runner', { name: 'Löpare i linne', details: 'Tvättat linne' }],
       ['MV-2', 'Tea towel', { name: 'Kökshandduk' }],
       ['MV-3', 'Pillow case', null],
     ] as const) {
-      const res = await t.api('POST', '/api/products', { cookie, body: { ...base, sku, name, images: [image], translations: se ? { se } : {} } });
+      const res = await t.api('POST', '/api/products', {
+        cookie,
+        body: { ...base, sku, name, images: [image], translations: se ? { se } : {} },
+      });
       expect(res.status, res.text).toBe(201);
     }
     const first = (await t.api('GET', '/api/products?q=runner', { cookie })).json.items[0] as { id: string };
-    expect((await t.api('PATCH', `/api/products/${first.id}`, { cookie, body: { price: '399 SEK', active: false }, headers: { 'if-match': '"1"' } })).status).toBe(200);
+    expect(
+      (
+        await t.api('PATCH', `/api/products/${first.id}`, {
+          cookie,
+          body: { price: '399 SEK', active: false },
+          headers: { 'if-match': '"1"' },
+        })
+      ).status,
+    ).toBe(200);
+    // A colleague with two-factor sign-in: the identity library's encrypted secret must arrive usable.
+    const strict = await createUser(t, 'noRole');
+    const strictCookie = await signIn(t, strict.email, strict.password);
+    const started = await t.api('POST', '/api/auth/two-factor/enable', {
+      cookie: strictCookie,
+      body: { password: strict.password },
+    });
+    const secret = secretOf(started.json.totpURI);
+    expect(
+      (await t.api('POST', '/api/auth/two-factor/verify-totp', { cookie: strictCookie, body: { code: totp(secret) } }))
+        .status,
+    ).toBe(200);
     const seen = await answers(t, cookie, admin);
-    return { data, editor, cookie, admin, image, seen };
+    return { data, editor, cookie, admin, image, seen, twoFactor: { user: strict, secret } };
   } finally {
     await t.close();
   }
@@ -106,7 +157,9 @@ async function answers(t: TestApp, cookie: string, admin: string): Promise<Recor
     swedishMissing: await get('/api/products?missing=se'),
     history: await get('/api/history?limit=100', admin),
     webhooks: await get('/api/webhooks', admin),
-    deliveries: ((await get('/api/webhook-deliveries', admin)) as { items: { id: string }[] }).items.map((d) => d.id).sort(),
+    deliveries: ((await get('/api/webhook-deliveries', admin)) as { items: { id: string }[] }).items
+      .map((d) => d.id)
+      .sort(),
     users: await get('/api/users', admin),
   };
 }
@@ -149,25 +202,57 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     expect(tables.filter((n) => n.includes('fts'))).toEqual([]);
 
     // The console on PostgreSQL, same DATA_DIR (its auth secret): the same answers, the same cookie signed in.
-    const t = await startApp({ dialect: 'postgres', data: { ...to, dataDir: source.data.dataDir }, env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    const t = await startApp({
+      dialect: 'postgres',
+      data: { ...to, dataDir: source.data.dataDir },
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
     try {
-      // The admin's copied session, not a new sign-in (which Activity would record, and the answers would differ by it).
+      // The admin's copied session, not a new sign-in (which Activity would record, and the answers would differ by
+      // it).
       expect(await answers(t, source.cookie, source.admin)).toEqual(source.seen);
       expect((source.seen.search as { items: unknown[] }).items).toHaveLength(1);
       // Booleans and times in the identity library's tables arrived as PostgreSQL's own types.
-      const [u] = await query<{ emailVerified: boolean; createdAt: Date }>(to.databaseUrl!, `select "emailVerified", "createdAt" from auth_user where email = '${source.editor.email}'`);
+      const [u] = await query<{ emailVerified: boolean; createdAt: Date }>(
+        to.databaseUrl!,
+        `select "emailVerified", "createdAt" from auth_user where email = '${source.editor.email}'`,
+      );
       expect(typeof u!.emailVerified).toBe('boolean');
       expect(u!.createdAt).toBeInstanceOf(Date);
+      // Two-factor sign-in still asks for, and takes, the app's code.
+      const { user: strict, secret } = source.twoFactor;
+      const pending = await t.api('POST', '/api/auth/sign-in/email', {
+        body: { email: strict.email, password: strict.password },
+      });
+      expect(pending.json).toMatchObject({ twoFactorRedirect: true });
+      const coded = await t.api('POST', '/api/auth/two-factor/verify-totp', {
+        cookie: cookieHeader(pending.headers),
+        body: { code: totp(secret) },
+      });
+      expect(coded.status, coded.text).toBe(200);
       // The password still signs in; a new change gets the next history number (the sequence was set past the copy).
       await signIn(t, source.editor.email, source.editor.password);
-      const made = await t.api('POST', '/api/products', { cookie: source.cookie, body: { ...base, sku: 'MV-4', name: 'Napkin', images: [source.image] } });
+      const made = await t.api('POST', '/api/products', {
+        cookie: source.cookie,
+        body: { ...base, sku: 'MV-4', name: 'Napkin', images: [source.image] },
+      });
       expect(made.status, made.text).toBe(201);
-      const seqs = (await query<{ seq: string }>(to.databaseUrl!, 'select seq from history order by seq')).map((r) => Number(r.seq));
+      const seqs = (await query<{ seq: string }>(to.databaseUrl!, 'select seq from history order by seq')).map((r) =>
+        Number(r.seq),
+      );
       expect(new Set(seqs).size).toBe(seqs.length);
       expect(seqs.at(-1)).toBeGreaterThan(Math.max(...seqs.slice(0, -1)));
       // Search works on PostgreSQL's own index, the Swedish name included.
-      expect(((await t.api('GET', '/api/products?q=napk', { cookie: source.cookie })).json.items as { sku: string }[]).map((p) => p.sku)).toEqual(['MV-4']);
-      expect(((await t.api('GET', '/api/products?q=kökshand', { cookie: source.cookie })).json.items as { sku: string }[]).map((p) => p.sku)).toEqual(['MV-2']);
+      expect(
+        ((await t.api('GET', '/api/products?q=napk', { cookie: source.cookie })).json.items as { sku: string }[]).map(
+          (p) => p.sku,
+        ),
+      ).toEqual(['MV-4']);
+      expect(
+        (
+          (await t.api('GET', '/api/products?q=kökshand', { cookie: source.cookie })).json.items as { sku: string }[]
+        ).map((p) => p.sku),
+      ).toEqual(['MV-2']);
     } finally {
       await t.close();
     }
@@ -183,24 +268,42 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     const run = await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', to.databaseUrl!);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('Error: The PostgreSQL database is not empty (public.shop_notes): move into a new, empty database. Nothing was written.\n');
+    expect(run.stderr).toBe(
+      'Error: The PostgreSQL database is not empty (public.shop_notes): move into a new, empty database. Nothing was written.\n',
+    );
     expect(await tablesOf(to.databaseUrl!)).toEqual(['shop_notes']);
   });
 
   it('refuses bad usage and a console already on PostgreSQL, before opening anything', async () => {
     expect((await call({ DATA_DIR: source.data.dataDir }, 'move')).stderr).toMatch(/^Error: --to is required\./);
     expect((await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', 'mysql://x/y')).code).toBe(2);
-    expect((await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', 'postgres://x/y', '--files', 'gcs')).stderr).toMatch(/--files takes s3/);
-    const onPgAlready = await call({ DATA_DIR: source.data.dataDir, DATABASE_URL: 'postgres://127.0.0.1/x' }, 'move', '--to', 'postgres://127.0.0.1/y');
+    expect(
+      (await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', 'postgres://x/y', '--files', 'gcs')).stderr,
+    ).toMatch(/--files takes s3/);
+    const onPgAlready = await call(
+      { DATA_DIR: source.data.dataDir, DATABASE_URL: 'postgres://127.0.0.1/x' },
+      'move',
+      '--to',
+      'postgres://127.0.0.1/y',
+    );
     expect(onPgAlready.code).toBe(1);
     expect(onPgAlready.stderr).toMatch(/DATABASE_URL is set/);
-    const noBucket = await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', 'postgres://127.0.0.1/y', '--files', 's3');
+    const noBucket = await call(
+      { DATA_DIR: source.data.dataDir },
+      'move',
+      '--to',
+      'postgres://127.0.0.1/y',
+      '--files',
+      's3',
+    );
     expect(noBucket.code).toBe(2);
     expect(noBucket.stderr).toMatch(/--files s3 needs the bucket configured/);
     // A wrong DATA_DIR: refused, and no folder made there.
     const nowhere = join(tmpdir(), `no-console-${process.pid}`);
     const missing = await call({ DATA_DIR: nowhere }, 'move', '--to', 'postgres://127.0.0.1/y');
-    expect(missing.stderr).toBe(`Error: There is no SQLite database at ${join(nowhere, 'console.sqlite')}: set DATA_DIR to the console's data folder.\n`);
+    expect(missing.stderr).toBe(
+      `Error: There is no SQLite database at ${join(nowhere, 'console.sqlite')}: set DATA_DIR to the console's data folder.\n`,
+    );
     expect(existsSync(nowhere)).toBe(false);
     const help = await cli({}, 'move', '--help');
     expect(help.code).toBe(0);
@@ -208,7 +311,7 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     expect(help.stdout).toContain('never changed');
   });
 
-  it('refuses a source whose migrations are not this version\'s, before writing to the target', async () => {
+  it("refuses a source whose migrations are not this version's, before writing to the target", async () => {
     const copy = mkdtempSync(join(tmpdir(), 'console-behind-'));
     try {
       cpSync(source.data.dataDir, copy, { recursive: true });
@@ -218,7 +321,9 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
       const to = await target();
       const run = await call({ DATA_DIR: copy }, 'move', '--to', to.databaseUrl!);
       expect(run.code).toBe(1);
-      expect(run.stderr).toBe('Error: The SQLite database is not up to date (008_product_translations not run): start the console once on it with this version, stop it, then move.\n');
+      expect(run.stderr).toBe(
+        'Error: The SQLite database is not up to date (008_product_translations not run): start the console once on it with this version, stop it, then move.\n',
+      );
       expect(await tablesOf(to.databaseUrl!)).toEqual([]);
     } finally {
       rmSync(copy, { recursive: true, force: true });
@@ -235,13 +340,11 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
       targetUrl: to.databaseUrl!,
       batchRows: 1,
       failAt: { table: 'products', rows: 2 },
-      async prepareTarget() {
-        const s = await createServices(config, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
-        await s.close();
-      },
+      prepareTarget: () => firstStartSchema(config),
     });
     await expect(failed).rejects.toThrow('stopped on purpose in products after 2 rows');
-    // What the failed run left: its mark, the tables before products (auth_user, …) copied, products empty (its transaction undone).
+    // What the failed run left: its mark, the tables before products (auth_user, …) copied, products empty (its
+    // transaction undone).
     expect(await tablesOf(to.databaseUrl!)).toContain(MOVE_MARK);
     expect(await query(to.databaseUrl!, 'select id from products')).toEqual([]);
     expect((await query(to.databaseUrl!, 'select id from auth_user')).length).toBeGreaterThan(0);
@@ -250,7 +353,9 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     expect(run.stderr).not.toMatch(/Error/);
     expect(run.code, run.stderr).toBe(0);
     expect(await tablesOf(to.databaseUrl!)).not.toContain(MOVE_MARK);
-    const [{ n }] = (await query<{ n: string }>(to.databaseUrl!, 'select count(*)::text as n from products')) as [{ n: string }];
+    const [{ n }] = (await query<{ n: string }>(to.databaseUrl!, 'select count(*)::text as n from products')) as [
+      { n: string },
+    ];
     expect(n).toBe('3');
     expect(fileHash(sqlite)).toBe(before);
   });
@@ -265,9 +370,20 @@ describe.skipIf(!onPg)('npm run cli -- move --files s3', () => {
   let s3Env: Record<string, string>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const { port } = await s3.run();
-    s3Env = { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+    s3Env = {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
     source = await createData('sqlite');
     to = await createData('postgres');
   });
@@ -290,7 +406,10 @@ describe.skipIf(!onPg)('npm run cli -- move --files s3', () => {
     }
     // Another size made beside an image (any file in the folder is the store's), in a folder of its own too.
     const files = join(source.dataDir, 'files');
-    writeFileSync(join(files, 'Uploads', `${image.replace('/files/Uploads/', '')}.w640.webp`), Buffer.from('a webp size'));
+    writeFileSync(
+      join(files, 'Uploads', `${image.replace('/files/Uploads/', '')}.w640.webp`),
+      Buffer.from('a webp size'),
+    );
     mkdirSync(join(files, 'Sizes', 'a'), { recursive: true });
     writeFileSync(join(files, 'Sizes', 'a', 'b.webp'), Buffer.from('nested'));
     const local = (await import('../../server/files/copyToS3.js')).localKeys;
@@ -300,18 +419,34 @@ describe.skipIf(!onPg)('npm run cli -- move --files s3', () => {
     const run = await cli({ DATA_DIR: source.dataDir, ...s3Env }, 'move', '--to', to.databaseUrl!, '--files', 's3');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/^files +6 \/ 6 files .* done, each checked$/m);
-    expect(run.stdout).toMatch(/^Copied 6 files \(\d+ MB\) to the bucket console-move; each one's SHA-256 checked after upload\.$/m);
-    const listed = await (await s3Client({ endpoint: s3Env.S3_ENDPOINT!, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' })).send(
-      new ListObjectsV2Command({ Bucket: BUCKET }),
+    expect(run.stdout).toMatch(
+      /^Copied 6 files \(\d+ MB\) to the bucket console-move; each one's SHA-256 checked after upload\.$/m,
     );
+    const listed = await (
+      await s3Client({
+        endpoint: s3Env.S3_ENDPOINT!,
+        bucket: BUCKET,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      })
+    ).send(new ListObjectsV2Command({ Bucket: BUCKET }));
     expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual(keys);
 
-    const onS3 = await startApp({ dialect: 'postgres', data: { ...to, dataDir: mkdtempSync(join(tmpdir(), 'moved-')) }, env: s3Env });
+    const onS3 = await startApp({
+      dialect: 'postgres',
+      data: { ...to, dataDir: mkdtempSync(join(tmpdir(), 'moved-')) },
+      env: s3Env,
+    });
     try {
       for (const address of [image!, `${image!}.thumb.webp`]) {
         const served = await fetch(`${onS3.baseUrl}${address}`);
         expect(served.status).toBe(200);
-        expect(Buffer.from(await served.arrayBuffer()).equals(readFileSync(join(files, ...address.replace('/files/', '').split('/'))))).toBe(true);
+        expect(
+          Buffer.from(await served.arrayBuffer()).equals(
+            readFileSync(join(files, ...address.replace('/files/', '').split('/'))),
+          ),
+        ).toBe(true);
       }
     } finally {
       await onS3.close();

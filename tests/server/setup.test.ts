@@ -11,13 +11,27 @@ describe.each(dialects())('first run (%s)', (dialect) => {
   });
 
   it('creates the admin from ADMIN_EMAIL and ADMIN_PASSWORD: admin, editor, active, able to sign in', async () => {
-    const t = await startApp({ dialect, env: { ADMIN_EMAIL: 'Owner@Shop.Example', ADMIN_PASSWORD: 'given password 1' } });
+    const t = await startApp({
+      dialect,
+      env: { ADMIN_EMAIL: 'Owner@Shop.Example', ADMIN_PASSWORD: 'given password 1' },
+    });
     opened.push(t);
-    expect(t.services.setup.createdAdmin).toEqual({ email: 'owner@shop.example', password: 'given password 1', generated: false });
+    expect(t.services.setup.createdAdmin).toEqual({
+      email: 'owner@shop.example',
+      password: 'given password 1',
+      generated: false,
+    });
     expect(await countUsers(t.db)).toBe(1);
-    expect(await findUserByEmail(t.db, 'owner@shop.example')).toMatchObject({ isAdmin: true, isEditor: true, active: true });
+    expect(await findUserByEmail(t.db, 'owner@shop.example')).toMatchObject({
+      isAdmin: true,
+      isEditor: true,
+      active: true,
+    });
     const cookie = await signIn(t, 'owner@shop.example', 'given password 1');
-    expect((await t.api('GET', '/api/me', { cookie })).json).toMatchObject({ email: 'owner@shop.example', isAdmin: true });
+    expect((await t.api('GET', '/api/me', { cookie })).json).toMatchObject({
+      email: 'owner@shop.example',
+      isAdmin: true,
+    });
   });
 
   it('seeds the languages en and se and an active app status', async () => {
@@ -33,7 +47,11 @@ describe.each(dialects())('first run (%s)', (dialect) => {
   it('generates a password when none is given, once: a second start creates no other admin and keeps the status', async () => {
     const data = await createData(dialect);
     opened.push(data);
-    const first = await startApp({ dialect, data, env: { ADMIN_EMAIL: 'first@shop.example', ADMIN_PASSWORD: undefined } });
+    const first = await startApp({
+      dialect,
+      data,
+      env: { ADMIN_EMAIL: 'first@shop.example', ADMIN_PASSWORD: undefined },
+    });
     const created = first.services.setup.createdAdmin!;
     expect(created.generated).toBe(true);
     expect(created.email).toBe('first@shop.example');
@@ -45,7 +63,11 @@ describe.each(dialects())('first run (%s)', (dialect) => {
     });
     await first.close();
 
-    const second = await startApp({ dialect, data, env: { ADMIN_EMAIL: 'second@shop.example', ADMIN_PASSWORD: undefined } });
+    const second = await startApp({
+      dialect,
+      data,
+      env: { ADMIN_EMAIL: 'second@shop.example', ADMIN_PASSWORD: undefined },
+    });
     opened.push(second);
     expect(second.services.setup.createdAdmin).toBeNull();
     expect(await countUsers(second.db)).toBe(1);

@@ -15,13 +15,24 @@ const root = resolve(import.meta.dirname, '..', '..');
 const GRACE_S = 4;
 
 /** The server as its own process; resolves once it listens. */
-async function startServer(data: DataStore, port: number): Promise<{ child: ChildProcess; exited: Promise<number | null>; output: () => string }> {
+async function startServer(
+  data: DataStore,
+  port: number,
+): Promise<{ child: ChildProcess; exited: Promise<number | null>; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
-      PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data.dataDir,
-      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}), PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: 'true',
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: data.dataDir,
+      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       SHUTDOWN_GRACE_SECONDS: String(GRACE_S),
     },
   });
@@ -29,10 +40,13 @@ async function startServer(data: DataStore, port: number): Promise<{ child: Chil
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  await vi.waitFor(() => {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    expect(output).toContain('Console ready at');
-  }, { timeout: 60_000, interval: 100 });
+  await vi.waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+      expect(output).toContain('Console ready at');
+    },
+    { timeout: 60_000, interval: 100 },
+  );
   return { child, exited, output: () => output };
 }
 
@@ -58,7 +72,9 @@ async function silentReceiver(): Promise<{ url: string; got: () => number; close
 }
 
 /** Reads the delivery rows straight from the stopped server's database. */
-async function deliveries(data: DataStore): Promise<{ status: string; attempts: number; claimed_by: string | null; claimed_until: string | null }[]> {
+async function deliveries(
+  data: DataStore,
+): Promise<{ status: string; attempts: number; claimed_by: string | null; claimed_until: string | null }[]> {
   const query = 'select status, attempts, claimed_by, claimed_until from webhook_deliveries';
   if (!data.databaseUrl) {
     const db = new SQLite(join(data.dataDir, 'console.sqlite'), { readonly: true });
@@ -95,28 +111,43 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
     const server = await startServer(data, port);
     try {
       const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-        method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(ADMIN),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify(ADMIN),
       });
       expect(signIn.status).toBe(200);
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const api = (method: string, path: string, body?: unknown) =>
-        fetch(`${base}${path}`, { method, headers: { cookie, origin: base, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        fetch(`${base}${path}`, {
+          method,
+          headers: { cookie, origin: base, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
 
       // A webhook delivery in flight to a receiver that never answers: this instance holds its lease.
       const hook = (await (await api('POST', '/api/webhooks', { url: receiver.url })).json()) as { id: string };
       expect((await api('POST', '/api/webhook-deliveries', { webhookId: hook.id })).status).toBe(202);
       await vi.waitFor(() => expect(receiver.got()).toBe(1), { timeout: 20_000, interval: 50 });
-      expect((await deliveries(data))[0]).toMatchObject({ status: 'pending', attempts: 0, claimed_by: expect.any(String) });
+      expect((await deliveries(data))[0]).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        claimed_by: expect.any(String),
+      });
 
       // An open event stream, read raw.
       let streamText = '';
       const streamEnded = new Promise<void>((done, fail) => {
-        http.get(`${base}/api/app/status/events`, (res) => {
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (streamText += c));
-          res.on('end', done);
-          res.on('error', fail);
-        }).on('error', fail);
+        http
+          .get(`${base}/api/app/status/events`, (res) => {
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (streamText += c));
+            res.on('end', done);
+            res.on('error', fail);
+          })
+          .on('error', fail);
       });
       await vi.waitFor(() => expect(streamText).toContain('data: '), { timeout: 10_000, interval: 20 });
 
@@ -124,7 +155,13 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       const image = await makeImage('jpeg', 200_000);
       const created = await fetch(`${base}/api/uploads`, {
         method: 'POST',
-        headers: { cookie, origin: base, 'tus-resumable': '1.0.0', 'upload-length': String(image.length), 'upload-metadata': `filename ${Buffer.from('linen.jpg').toString('base64')}` },
+        headers: {
+          cookie,
+          origin: base,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(image.length),
+          'upload-metadata': `filename ${Buffer.from('linen.jpg').toString('base64')}`,
+        },
       });
       expect(created.status).toBe(201);
       const uploadUrl = new URL(created.headers.get('location')!, base);
@@ -134,7 +171,14 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       const patch = http.request(uploadUrl, {
         method: 'PATCH',
         agent: pooled,
-        headers: { cookie, origin: base, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(image.length) },
+        headers: {
+          cookie,
+          origin: base,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(image.length),
+        },
       });
       const patchDone = new Promise<void>((done, fail) => {
         patch.on('response', (res) => {
@@ -149,18 +193,34 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       patch.write(image.subarray(0, half));
       // The server is taking the bytes: its staged file grows (asking tus would make it stop this request).
       const staged = join(data.dataDir, 'tus', uploadUrl.pathname.split('/').pop()!);
-      await vi.waitFor(() => expect(existsSync(staged) && statSync(staged).size).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(existsSync(staged) && statSync(staged).size).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 20,
+      });
 
       // A second upload whose sender stalls for good: cut once the grace is over.
       const stalledAt = await fetch(`${base}/api/uploads`, {
         method: 'POST',
-        headers: { cookie, origin: base, 'tus-resumable': '1.0.0', 'upload-length': String(image.length), 'upload-metadata': `filename ${Buffer.from('cotton.jpg').toString('base64')}` },
+        headers: {
+          cookie,
+          origin: base,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(image.length),
+          'upload-metadata': `filename ${Buffer.from('cotton.jpg').toString('base64')}`,
+        },
       });
       const stalledUrl = new URL(stalledAt.headers.get('location')!, base);
       const stalled = http.request(stalledUrl, {
         method: 'PATCH',
         agent: false,
-        headers: { cookie, origin: base, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(image.length) },
+        headers: {
+          cookie,
+          origin: base,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(image.length),
+        },
       });
       const stalledEnd = new Promise<string>((done) => {
         stalled.on('response', (res) => done(`answered ${res.statusCode}`));
@@ -168,7 +228,10 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       });
       stalled.write(image.subarray(0, 1000));
       const stalledFile = join(data.dataDir, 'tus', stalledUrl.pathname.split('/').pop()!);
-      await vi.waitFor(() => expect(existsSync(stalledFile) && statSync(stalledFile).size).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(existsSync(stalledFile) && statSync(stalledFile).size).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 20,
+      });
 
       const signalled = Date.now();
       server.child.kill('SIGTERM');
@@ -181,10 +244,12 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       expect(answered).toBeNull();
       // The next request on that connection, sent once the upload is answered, during the shutdown.
       const next = new Promise<{ status: number; connection: string | undefined }>((done, fail) => {
-        http.get(`${base}/api/health`, { agent: pooled }, (res) => {
-          res.resume();
-          res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-        }).on('error', fail);
+        http
+          .get(`${base}/api/health`, { agent: pooled }, (res) => {
+            res.resume();
+            res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          })
+          .on('error', fail);
       });
       patch.end(image.subarray(half));
       await patchDone;
@@ -203,7 +268,9 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       expect(tookMs).toBeLessThan((GRACE_S + 5) * 1000);
 
       // The delivery it could not finish is free for another instance now, not after its lease, and no try counted.
-      expect(await deliveries(data)).toEqual([{ status: 'pending', attempts: 0, claimed_by: null, claimed_until: null }]);
+      expect(await deliveries(data)).toEqual([
+        { status: 'pending', attempts: 0, claimed_by: null, claimed_until: null },
+      ]);
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }

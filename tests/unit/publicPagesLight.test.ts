@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 // imports from the entry and names every module that takes a value from react-admin or its parts.
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const HEAVY = /^(react-admin|ra-[a-z-]+|@tanstack\/react-query|react-hook-form)$/;
-// Values that come from react-admin without its runtime: the theme objects (light and dark), plain literals (tree-shaken).
+// Values that come from react-admin without its runtime: the theme objects (light and dark), plain literals
+// (tree-shaken).
 const ALLOWED = new Set(['defaultTheme', 'defaultDarkTheme']);
 
 function resolveLocal(from: string, spec: string): string | null {
@@ -36,7 +37,8 @@ function heavyImports(entry: string): string[] {
           .split(',')
           .map((n) => n.trim())
           .filter((n) => n && !n.startsWith('type '));
-        if (names.some((n) => !ALLOWED.has(n))) found.push(`${file.slice(ROOT.length + 1)}: ${names.join(', ')} from ${spec}`);
+        if (names.some((n) => !ALLOWED.has(n)))
+          found.push(`${file.slice(ROOT.length + 1)}: ${names.join(', ')} from ${spec}`);
       }
     }
   };
@@ -46,7 +48,13 @@ function heavyImports(entry: string): string[] {
 
 describe('the public pages stay light', () => {
   it('nothing the entry or the public pages import statically takes react-admin, react-query or react-hook-form', () => {
-    const entries = ['src/main.tsx', 'src/pages/SignIn.tsx', 'src/pages/Forgot.tsx', 'src/pages/ResetPassword.tsx', 'src/pages/Version.tsx'];
+    const entries = [
+      'src/main.tsx',
+      'src/pages/SignIn.tsx',
+      'src/pages/Forgot.tsx',
+      'src/pages/ResetPassword.tsx',
+      'src/pages/Version.tsx',
+    ];
     expect(entries.flatMap((e) => heavyImports(join(ROOT, e)))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { Box, Button, Tooltip, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
-import { useLocale, useMessages } from '../../../src/locale';
+import { useLocale, useMessages } from '../../../base/locale';
 import { describeEntry, exactTime, relativeTime } from './describe';
 
 interface Props {
@@ -16,7 +16,10 @@ export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
   const locale = useLocale();
   const exact = exactTime(entry.at, locale);
   return (
-    <Box component="li" sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
+    >
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
         {describeEntry(entry, m).map((line, i) => (
           <Typography key={i} variant="body2">

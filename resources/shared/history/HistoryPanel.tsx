@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Box, Button, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
-import type { AppDataProvider, HistoryOf } from '../../../providers/types';
-import { useMessages } from '../../../src/locale';
-import { statusOf } from '../errors';
-import { Busy } from '../Busy';
+import type { AppDataProvider, HistoryOf } from '../../../base/backend';
+import { useMessages } from '../../../base/locale';
+import { statusOf } from '../../../base/errors';
+import { Busy } from '../../../base/Busy';
 import { canUndo } from './describe';
 import { HistoryEntryLine } from './HistoryEntryLine';
 
@@ -38,7 +38,11 @@ export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
       try {
         const page = await dataProvider.getHistory({ kind, id }, { after });
         if (mine !== generation.current) return;
-        setState((s) => ({ items: after ? [...s.items, ...page.items] : page.items, next: page.next, status: 'ready' }));
+        setState((s) => ({
+          items: after ? [...s.items, ...page.items] : page.items,
+          next: page.next,
+          status: 'ready',
+        }));
       } catch {
         if (mine === generation.current) setState((s) => ({ ...s, status: 'error' }));
       }
@@ -61,7 +65,9 @@ export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
       onUndone?.();
     } catch (err) {
       // The server's own reason (stale, changed since, not undoable) in the console's language.
-      notify(err instanceof Error && statusOf(err) !== undefined ? err.message : m.history.undoFailed, { type: 'error' });
+      notify(err instanceof Error && statusOf(err) !== undefined ? err.message : m.history.undoFailed, {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -74,10 +80,17 @@ export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
       </Typography>
       {state.status === 'pending' && <Busy minHeight={60} />}
       {state.status === 'error' && <Typography role="alert">{m.history.failed}</Typography>}
-      {state.status === 'ready' && state.items.length === 0 && <Typography color="text.secondary">{m.history.empty}</Typography>}
+      {state.status === 'ready' && state.items.length === 0 && (
+        <Typography color="text.secondary">{m.history.empty}</Typography>
+      )}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {state.items.map((entry) => (
-          <HistoryEntryLine key={entry.id} entry={entry} busy={busy} onUndo={version !== undefined && canUndo(entry) ? (e) => void undo(e) : undefined} />
+          <HistoryEntryLine
+            key={entry.id}
+            entry={entry}
+            busy={busy}
+            onUndo={version !== undefined && canUndo(entry) ? (e) => void undo(e) : undefined}
+          />
         ))}
       </Box>
       {state.next && (

@@ -2,7 +2,13 @@ import type { HistoryEntry, HistoryValue } from '../../../domain/history';
 import { UNDOABLE_PRODUCT_FIELDS } from '../../../domain/history';
 import { format, type Catalogue } from '../../../domain/messages';
 import { LOCALE_TAGS, type Locale } from '../../../domain/locales';
-import { PRODUCT_FIELDS, productFieldLabel, TRANSLATED_FIELDS, translatedFieldLabel } from '../../../domain/productFields';
+import {
+  PRODUCT_FIELDS,
+  productFieldLabel,
+  TRANSLATED_FIELDS,
+  translatedFieldLabel,
+} from '../../../domain/productFields';
+import { SCHEDULER_ACTOR } from '../../../domain/schedule';
 
 /**
  * A field's label as its own screen shows it: a product's translated text per language ('Swedish name'); a
@@ -14,9 +20,18 @@ export function fieldLabel(entry: HistoryEntry, field: string, m: Catalogue): st
       ? Object.fromEntries([
           ...PRODUCT_FIELDS.map((f) => [f.key, productFieldLabel(f, m)]),
           ...TRANSLATED_FIELDS.map((tf) => [tf.key, translatedFieldLabel(tf, m)]),
+          ['activeFrom', m.schedule.activeFrom],
+          ['activeUntil', m.schedule.activeUntil],
         ])
       : entry.kind === 'user'
-        ? { firstName: m.users.firstName, lastName: m.users.lastName, email: m.users.email, active: m.users.active, isEditor: m.users.editor, isAdmin: m.users.admin }
+        ? {
+            firstName: m.users.firstName,
+            lastName: m.users.lastName,
+            email: m.users.email,
+            active: m.users.active,
+            isEditor: m.users.editor,
+            isAdmin: m.users.admin,
+          }
         : entry.kind === 'appStatus'
           ? { active: m.activity.active }
           : {};
@@ -27,14 +42,21 @@ export function fieldLabel(entry: HistoryEntry, field: string, m: Catalogue): st
 export function valueText(value: HistoryValue, m: Catalogue): string {
   if (value === null || value === '') return m.history.emptyValue;
   if (typeof value === 'boolean') return value ? m.history.yes : m.history.no;
-  if (Array.isArray(value)) return format(m.history.images, { n: value.length, list: value.map((a) => a.split('/').pop() ?? a).join(', ') });
+  if (Array.isArray(value))
+    return format(m.history.images, { n: value.length, list: value.map((a) => a.split('/').pop() ?? a).join(', ') });
   return String(value);
 }
 
-/** Who made the change: their name then, or 'The operator' for the command line and the first start. */
-export const whoText = (entry: HistoryEntry, m: Catalogue): string => entry.actorName || m.history.operator;
+/**
+ * Who made the change: their name then, 'The scheduler' for a scheduled status, or 'The operator' for the command line
+ * and the first start.
+ */
+export const whoText = (entry: HistoryEntry, m: Catalogue): string =>
+  entry.actor === SCHEDULER_ACTOR ? m.schedule.scheduler : entry.actorName || m.history.operator;
 
-/** A sign-in or account event in one sentence: 'Eva Berg signed in with a password from 10.0.0.7 (Chrome 140, Linux)'. */
+/**
+ * A sign-in or account event in one sentence: 'Eva Berg signed in with a password from 10.0.0.7 (Chrome 140, Linux)'.
+ */
 function describeAccount(entry: HistoryEntry, m: Catalogue): string {
   const h = m.history;
   const after = (field: string): HistoryValue => entry.diff[field]?.[1] ?? null;
@@ -46,6 +68,7 @@ function describeAccount(entry: HistoryEntry, m: Catalogue): string {
     n: Number(after('sessions') ?? 0),
     method: (h.methods as Readonly<Record<string, string>>)[String(after('method'))] ?? String(after('method')),
     record: entry.recordLabel ?? entry.recordId.slice(0, 8),
+    passkey: String(after('passkey') || m.account.passkeys.unnamed),
   };
   // A refused sign-in to an address that matches no account names none (the address typed is not kept).
   const known = entry.actor !== null;
@@ -58,9 +81,36 @@ function describeAccount(entry: HistoryEntry, m: Catalogue): string {
       return format(known ? h.signInThrottled : h.signInThrottledUnknown, values);
     case 'passwordChanged':
       return format(h.passwordChanged, values);
+    case 'passkeyAdded':
+      return format(h.passkeyAdded, values);
+    case 'passkeyRemoved':
+      return format(h.passkeyRemoved, values);
+    case 'secondFactorAdded':
+      return format(h.secondFactorAdded, values);
+    case 'secondFactorRemoved':
+      // From the command line (reset-2fa, for a lost phone) there is no actor and no address.
+      return format(known ? h.secondFactorRemoved : h.secondFactorReset, values);
+    case 'recoveryCodesRenewed':
+      return format(h.recoveryCodesRenewed, values);
     default:
       return format(entry.actor === entry.recordId ? h.sessionsEndedOwn : h.sessionsEndedOf, values);
   }
+}
+
+/** A bulk change's one Activity line: 'Eva Berg changed 1,000 products at once: Status: Disabled, Category: Linen'. */
+function describeBulk(entry: HistoryEntry, m: Catalogue): string {
+  const who = whoText(entry, m);
+  const n = entry.count ?? 0;
+  if (entry.action === 'bulkUndone') return format(m.bulk.activityUndo, { who, n });
+  const change = Object.keys(entry.diff)
+    .map((field) => {
+      const value = entry.diff[field]![1];
+      // The status as the bulk bar sets it: 'Status: Disabled'.
+      if (field === 'active') return `${m.products.status}: ${value ? m.products.active : m.products.disabled}`;
+      return `${fieldLabel(entry, field, m)}: ${valueText(value, m)}`;
+    })
+    .join(', ');
+  return format(m.bulk.activityLine, { who, n, change });
 }
 
 /** The sentences of one entry: 'Eva Berg changed Price from 249 kr to 199 kr', one per field changed. */
@@ -69,6 +119,7 @@ export function describeEntry(entry: HistoryEntry, m: Catalogue): string[] {
   const who = whoText(entry, m);
   const h = m.history;
   const fields = Object.keys(entry.diff);
+  if (entry.action === 'bulkChanged' || entry.action === 'bulkUndone') return [describeBulk(entry, m)];
   if (entry.action === 'created') return [format(h.created, { who })];
   if (entry.action === 'deleted') return [format(h.deleted, { who })];
   if (entry.action === 'keyAdded' || entry.action === 'keyRemoved') {
@@ -87,7 +138,10 @@ const undoable = new Set<string>(UNDOABLE_PRODUCT_FIELDS);
 
 /** Whether the server would consider undoing this entry (a product field change); it still checks everything. */
 export const canUndo = (entry: HistoryEntry): boolean =>
-  entry.kind === 'product' && entry.action === 'changed' && Object.keys(entry.diff).length > 0 && Object.keys(entry.diff).every((f) => undoable.has(f));
+  entry.kind === 'product' &&
+  entry.action === 'changed' &&
+  Object.keys(entry.diff).length > 0 &&
+  Object.keys(entry.diff).every((f) => undoable.has(f));
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],

@@ -34,9 +34,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finished', 'varchar(32)')
     .execute();
   // The dispatcher's question: what is due now.
-  await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_at']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_due')
+    .on('webhook_deliveries')
+    .columns(['status', 'next_at'])
+    .execute();
   // The page's: newest first.
-  await db.schema.createIndex('webhook_deliveries_created').on('webhook_deliveries').columns(['created', 'id']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_created')
+    .on('webhook_deliveries')
+    .columns(['created', 'id'])
+    .execute();
 }
 
 /** Drops what up() made. */

@@ -11,7 +11,11 @@ const postgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter inst
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!postgres(db)) {
-    await db.schema.createIndex('products_search_walk').on('products').columns(['sku', 'id', 'name', 'category', 'active']).execute();
+    await db.schema
+      .createIndex('products_search_walk')
+      .on('products')
+      .columns(['sku', 'id', 'name', 'category', 'active'])
+      .execute();
     return;
   }
   await sql`create index products_text_trgm on products using gin (lower(name || ' ' || sku) gin_trgm_ops)`.execute(db);

@@ -20,25 +20,44 @@ const postgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter inst
  * without reading the table.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('products').addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}')).execute();
-  await db.schema.alterTable('products').addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('products').addColumn('untranslated', 'varchar(200)', (c) => c.notNull().defaultTo(',se,')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('untranslated', 'varchar(200)', (c) => c.notNull().defaultTo(',se,'))
+    .execute();
   await sql`update products set search_text = lower(name || ' ' || sku)`.execute(db);
   // SQLite's lower() folds only ASCII: rows with other letters are lower-cased here, as the server writes them.
   if (!postgres(db)) {
-    const others = await sql<{ id: string; name: string; sku: string }>`select id, name, sku from products where name || sku glob ${'*[^ -~]*'}`.execute(db);
-    for (const r of others.rows) await sql`update products set search_text = ${`${r.name} ${r.sku}`.toLowerCase()} where id = ${r.id}`.execute(db);
+    const others = await sql<{
+      id: string;
+      name: string;
+      sku: string;
+    }>`select id, name, sku from products where name || sku glob ${'*[^ -~]*'}`.execute(db);
+    for (const r of others.rows)
+      await sql`update products set search_text = ${`${r.name} ${r.sku}`.toLowerCase()} where id = ${r.id}`.execute(db);
   }
   if (postgres(db)) {
     await sql`drop index products_text_trgm`.execute(db);
     await sql`create index products_text_trgm on products using gin (search_text gin_trgm_ops)`.execute(db);
     await sql`drop index products_search_walk`.execute(db);
-    await sql`create index products_search_walk on products (sku, id) include (search_text, category, active, untranslated)`.execute(db);
+    await sql`create index products_search_walk on products (sku, id) include (search_text, category, active, untranslated)`.execute(
+      db,
+    );
     return;
   }
-  for (const t of ['products_fts_insert', 'products_fts_delete', 'products_fts_update']) await sql`drop trigger ${sql.raw(t)}`.execute(db);
+  for (const t of ['products_fts_insert', 'products_fts_delete', 'products_fts_update'])
+    await sql`drop trigger ${sql.raw(t)}`.execute(db);
   await sql`drop table products_fts`.execute(db);
-  await sql`create virtual table products_fts using fts5(search_text, content='products', content_rowid='rowid', tokenize='trigram')`.execute(db);
+  await sql`create virtual table products_fts using fts5(search_text, content='products', content_rowid='rowid', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`insert into products_fts(rowid, search_text) select rowid, search_text from products`.execute(db);
   await sql`create trigger products_fts_insert after insert on products begin
     insert into products_fts(rowid, search_text) values (new.rowid, new.search_text);
@@ -51,7 +70,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     insert into products_fts(rowid, search_text) values (new.rowid, new.search_text);
   end`.execute(db);
   await db.schema.dropIndex('products_search_walk').execute();
-  await db.schema.createIndex('products_search_walk').on('products').columns(['sku', 'id', 'search_text', 'category', 'active', 'untranslated']).execute();
+  await db.schema
+    .createIndex('products_search_walk')
+    .on('products')
+    .columns(['sku', 'id', 'search_text', 'category', 'active', 'untranslated'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -59,13 +82,22 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop index products_search_walk`.execute(db);
     await sql`create index products_search_walk on products (sku, id) include (name, category, active)`.execute(db);
     await sql`drop index products_text_trgm`.execute(db);
-    await sql`create index products_text_trgm on products using gin (lower(name || ' ' || sku) gin_trgm_ops)`.execute(db);
+    await sql`create index products_text_trgm on products using gin (lower(name || ' ' || sku) gin_trgm_ops)`.execute(
+      db,
+    );
   } else {
     await db.schema.dropIndex('products_search_walk').execute();
-    await db.schema.createIndex('products_search_walk').on('products').columns(['sku', 'id', 'name', 'category', 'active']).execute();
-    for (const t of ['products_fts_insert', 'products_fts_delete', 'products_fts_update']) await sql`drop trigger ${sql.raw(t)}`.execute(db);
+    await db.schema
+      .createIndex('products_search_walk')
+      .on('products')
+      .columns(['sku', 'id', 'name', 'category', 'active'])
+      .execute();
+    for (const t of ['products_fts_insert', 'products_fts_delete', 'products_fts_update'])
+      await sql`drop trigger ${sql.raw(t)}`.execute(db);
     await sql`drop table products_fts`.execute(db);
-    await sql`create virtual table products_fts using fts5(name, sku, content='products', content_rowid='rowid', tokenize='trigram')`.execute(db);
+    await sql`create virtual table products_fts using fts5(name, sku, content='products', content_rowid='rowid', tokenize='trigram')`.execute(
+      db,
+    );
     await sql`insert into products_fts(rowid, name, sku) select rowid, name, sku from products`.execute(db);
     await sql`create trigger products_fts_insert after insert on products begin
       insert into products_fts(rowid, name, sku) values (new.rowid, new.name, new.sku);

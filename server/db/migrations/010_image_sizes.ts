@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
  * Numbered 010: 009 is another branch's.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('files').addColumn('variants', 'varchar(100)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('files')
+    .addColumn('variants', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppStatusGate } from '../../../src/gate/AppStatusGate';
-import type { LiveStatus, LiveStatusListener } from '../../../providers/types';
+import type { LiveStatus, LiveStatusListener } from '../../../base/backend';
 
 /** A live feed the test drives by hand. */
 function feed() {
@@ -93,7 +93,7 @@ describe('app status gate', () => {
     live.push({ active: true, version: '0.1.1' });
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
     expect(loader()).not.toBeInTheDocument();
-    // Turned off: only the loader, and the routes start afresh when it comes back on (spec §1).
+    // Turned off: only the loader, and the routes start afresh when it comes back on.
     live.push({ active: false, version: '0.1.1' });
     expect(screen.queryByRole('textbox', { name: 'Email', hidden: true })).not.toBeInTheDocument();
     live.push({ active: true, version: '0.1.1' });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LiveStatusListener } from '../../../providers/types';
+import type { LiveStatusListener } from '../../../base/backend';
 import { openStatusFeed } from '../../../src/gate/earlyStatus';
 
 describe('openStatusFeed (the live status, opened before the gate renders)', () => {

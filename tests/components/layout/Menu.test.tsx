@@ -9,7 +9,16 @@ const everyone = ['Dashboard', 'My Account', 'Changelog'];
 const adminItems = ['Users', 'Search User', 'Activity'];
 /** Settings → Webhooks, for admins only. */
 const adminSettings = ['Webhooks'];
-const editorItems = ['Products', 'Add Product', 'Search Product', 'English', 'Swedish'];
+const editorItems = [
+  'Products',
+  'Add Product',
+  'Search Product',
+  'English',
+  'Swedish',
+  'Supplier list',
+  'Add supplier',
+  'Search supplier',
+];
 
 /** The names of the sidebar's links, once the role has loaded. */
 async function menuItems(flags: { isAdmin: boolean; isEditor: boolean }): Promise<string[]> {
@@ -20,9 +29,17 @@ async function menuItems(flags: { isAdmin: boolean; isEditor: boolean }): Promis
 
 describe('sidebar menu', () => {
   it.each([
-    { role: 'admin only', flags: { isAdmin: true, isEditor: false }, expected: [...everyone, ...adminItems, ...adminSettings] },
+    {
+      role: 'admin only',
+      flags: { isAdmin: true, isEditor: false },
+      expected: [...everyone, ...adminItems, ...adminSettings],
+    },
     { role: 'editor only', flags: { isAdmin: false, isEditor: true }, expected: [...everyone, ...editorItems] },
-    { role: 'admin and editor', flags: { isAdmin: true, isEditor: true }, expected: [...everyone, ...adminItems, ...adminSettings, ...editorItems] },
+    {
+      role: 'admin and editor',
+      flags: { isAdmin: true, isEditor: true },
+      expected: [...everyone, ...adminItems, ...adminSettings, ...editorItems],
+    },
     { role: 'neither', flags: { isAdmin: false, isEditor: false }, expected: everyone },
   ])('shows exactly the groups an $role user may use', async ({ flags, expected }) => {
     const items = await menuItems(flags);
@@ -31,8 +48,17 @@ describe('sidebar menu', () => {
 
   it('keeps the spec order and group titles', async () => {
     const items = await menuItems({ isAdmin: true, isEditor: true });
-    expect(items).toEqual(['Dashboard', 'Users', 'Search User', ...editorItems, 'My Account', 'Webhooks', 'Changelog', 'Activity']);
-    for (const title of ['Users', 'Products', 'Languages', 'Settings', 'Info']) {
+    expect(items).toEqual([
+      'Dashboard',
+      'Users',
+      'Search User',
+      ...editorItems,
+      'My Account',
+      'Webhooks',
+      'Changelog',
+      'Activity',
+    ]);
+    for (const title of ['Users', 'Products', 'Languages', 'Suppliers', 'Settings', 'Info']) {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
     expect(screen.getByText('Languages')).toBeVisible();
@@ -53,7 +79,11 @@ describe('sidebar menu', () => {
   });
 
   it('once idle, fetches the code of the first page of each group shown, and only of those', async () => {
-    const preload = { users: vi.fn(async () => undefined), products: vi.fn(async () => undefined), languages: vi.fn(async () => undefined) };
+    const preload = {
+      users: vi.fn(async () => undefined),
+      products: vi.fn(async () => undefined),
+      languages: vi.fn(async () => undefined),
+    };
     const resources = consoleResources.map((r) => ({ ...r, preload: preload[r.name as keyof typeof preload] }));
     // jsdom has no idle callbacks: this one comes at the next turn, as a browser's would once it has nothing to do.
     vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));

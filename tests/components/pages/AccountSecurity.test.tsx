@@ -14,7 +14,10 @@ const label = (name: string) => new RegExp(`^${name}`);
 
 describe('My Account: Change password', () => {
   const setup = (changePassword = vi.fn(async () => undefined)) => {
-    renderInAdmin(<AccountSettings />, { authProvider: fakeAuthProvider(userWith()), dataProvider: fakeDataProvider({ changePassword }) });
+    renderInAdmin(<AccountSettings />, {
+      authProvider: fakeAuthProvider(userWith()),
+      dataProvider: fakeDataProvider({ changePassword }),
+    });
     return { changePassword, form: () => screen.getByRole('form', { name: 'Change password' }) };
   };
   const fill = async (form: HTMLElement, current: string, next: string, confirm = next) => {
@@ -40,7 +43,9 @@ describe('My Account: Change password', () => {
     const { changePassword, form } = setup();
     await screen.findByRole('heading', { name: 'Change password' });
     await fill(form(), ' old password ', ' a new password ');
-    expect(await within(form()).findByText('Password changed. Every other session of your account was signed out.')).toBeVisible();
+    expect(
+      await within(form()).findByText('Password changed. Every other session of your account was signed out.'),
+    ).toBeVisible();
     expect(changePassword).toHaveBeenCalledWith({ currentPassword: ' old password ', newPassword: ' a new password ' });
     expect(within(form()).getByLabelText(label('Current password'))).toHaveValue('');
   });
@@ -57,17 +62,31 @@ describe('My Account: Change password', () => {
 
 describe('Account Settings → Sessions', () => {
   const session = (over: Partial<AccountSession>): AccountSession => ({
-    id: 's1', browser: 'Chrome 140', system: 'Linux', address: '10.0.0.7', signedIn: new Date(Date.now() - 3600_000).toISOString(),
-    lastUsed: new Date().toISOString(), current: false, ...over,
+    id: 's1',
+    browser: 'Chrome 140',
+    system: 'Linux',
+    address: '10.0.0.7',
+    signedIn: new Date(Date.now() - 3600_000).toISOString(),
+    lastUsed: new Date().toISOString(),
+    current: false,
+    ...over,
   });
 
   it('lists each session, marks this one, and signs another out', async () => {
-    const listSessions = vi.fn(async () => [session({ id: 'phone', browser: 'Safari 17', system: 'iOS 17' }), session({ id: 'here', current: true })]);
+    const listSessions = vi.fn(async () => [
+      session({ id: 'phone', browser: 'Safari 17', system: 'iOS 17' }),
+      session({ id: 'here', current: true }),
+    ]);
     const endSession = vi.fn(async () => undefined);
-    renderInAdmin(<AccountSettings section="sessions" />, { dataProvider: fakeDataProvider({ listSessions, endSession }) });
+    renderInAdmin(<AccountSettings section="sessions" />, {
+      dataProvider: fakeDataProvider({ listSessions, endSession }),
+    });
     const table = await screen.findByRole('table', { name: 'Sessions' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent?.trim())).toEqual(['Safari 17 on iOS 17', 'Chrome 140 on Linux This browser']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent?.trim())).toEqual([
+      'Safari 17 on iOS 17',
+      'Chrome 140 on Linux This browser',
+    ]);
     expect(within(rows[0]!).getByText('10.0.0.7')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sessions' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out Safari 17 on iOS 17' }));

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AccountSettings from '../../../src/pages/AccountSettings';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../helpers';
 
-const setup = (updateMe = vi.fn(async (data: { firstName: string; lastName: string }) => ({ ...userWith(), ...data }))) => {
+const setup = (
+  updateMe = vi.fn(async (data: { firstName: string; lastName: string }) => ({ ...userWith(), ...data })),
+) => {
   const dataProvider = fakeDataProvider({ updateMe });
   renderInAdmin(<AccountSettings />, { authProvider: fakeAuthProvider(userWith()), dataProvider });
   return { updateMe };

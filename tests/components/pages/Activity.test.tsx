@@ -20,7 +20,10 @@ const entry = (id: number, over: Partial<HistoryEntry> = {}): HistoryEntry & { i
   diff: { price: ['249 kr', '199 kr'] },
   ...over,
 });
-const people = [userWith({ uid: 'u2', firstName: 'Eva', lastName: 'Berg' }), userWith({ uid: 'u3', firstName: 'Ada', lastName: 'Admin' })];
+const people = [
+  userWith({ uid: 'u2', firstName: 'Eva', lastName: 'Berg' }),
+  userWith({ uid: 'u3', firstName: 'Ada', lastName: 'Admin' }),
+];
 
 let saved: Blob[] = [];
 beforeEach(() => {
@@ -45,8 +48,22 @@ const blobText = (blob: Blob): Promise<string> =>
 function provider() {
   const getList = vi.fn(async (resource: string, { filter }: GetListParams) => {
     if (resource === 'users') return { data: people, pageInfo: { hasNextPage: false } };
-    const all = [entry(4, { recordId: 'p7654321-y', recordLabel: 'LI-1001', diff: { name_se: ['Handduk', 'Badhandduk'] } }), entry(3), entry(2, { kind: 'user', recordId: 'u9', recordLabel: 'Olle Lind', actor: 'u3', actorName: 'Ada Admin', diff: { isAdmin: [false, true] } }), entry(1, { kind: 'language', recordId: 'se', action: 'keyAdded', diff: { giftCard: [null, ''] } })];
-    const data = all.filter((e) => (!filter.kind || e.kind === filter.kind) && (!filter.person || e.actor === filter.person));
+    const all = [
+      entry(4, { recordId: 'p7654321-y', recordLabel: 'LI-1001', diff: { name_se: ['Handduk', 'Badhandduk'] } }),
+      entry(3),
+      entry(2, {
+        kind: 'user',
+        recordId: 'u9',
+        recordLabel: 'Olle Lind',
+        actor: 'u3',
+        actorName: 'Ada Admin',
+        diff: { isAdmin: [false, true] },
+      }),
+      entry(1, { kind: 'language', recordId: 'se', action: 'keyAdded', diff: { giftCard: [null, ''] } }),
+    ];
+    const data = all.filter(
+      (e) => (!filter.kind || e.kind === filter.kind) && (!filter.person || e.actor === filter.person),
+    );
     return { data, pageInfo: { hasNextPage: false }, meta: { next: null } };
   });
   return { getList, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) };
@@ -61,7 +78,10 @@ describe('Activity page', () => {
     expect(screen.getByText('Eva Berg changed Swedish name from Handduk to Badhandduk')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Language: Swedish' })).toHaveAttribute('href', '/languages/swedish');
     // A record the server gave no label (gone since) is named by the start of its id; one with a label by that.
-    expect(screen.getByRole('link', { name: /^Product p1234567/ })).toHaveAttribute('href', '/products/edit-product/p1234567-x');
+    expect(screen.getByRole('link', { name: /^Product p1234567/ })).toHaveAttribute(
+      'href',
+      '/products/edit-product/p1234567-x',
+    );
     expect(screen.getByRole('link', { name: 'User Olle Lind' })).toHaveAttribute('href', '/users/edit-user/u9');
   });
 
@@ -71,7 +91,9 @@ describe('Activity page', () => {
     await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Kind of record' }));
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'User' }));
-    await waitFor(() => expect(screen.queryByText('Eva Berg changed Price from 249 kr to 199 kr')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Eva Berg changed Price from 249 kr to 199 kr')).not.toBeInTheDocument(),
+    );
     expect(screen.getByText('Ada Admin changed Admin from No to Yes')).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Person' }));
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Eva Berg' }));
@@ -79,7 +101,10 @@ describe('Activity page', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
     await waitFor(() =>
-      expect(getList).toHaveBeenLastCalledWith('history', expect.objectContaining({ filter: { kind: 'user', person: 'u2', from: '2026-11-01', to: '2026-11-30' } })),
+      expect(getList).toHaveBeenLastCalledWith(
+        'history',
+        expect.objectContaining({ filter: { kind: 'user', person: 'u2', from: '2026-11-01', to: '2026-11-30' } }),
+      ),
     );
   });
 
@@ -87,8 +112,13 @@ describe('Activity page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const refused = Object.assign(new Error('The date range is not valid.'), { status: 400, code: 'validation' });
     const { getList } = provider();
-    const answer = vi.fn(async (resource: string, params: GetListParams) => (params.filter?.from === '2026-12-01' ? Promise.reject(refused) : getList(resource, params)));
-    renderInAdmin(<Activity />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', answer) }) });
+    const answer = vi.fn(async (resource: string, params: GetListParams) =>
+      params.filter?.from === '2026-12-01' ? Promise.reject(refused) : getList(resource, params),
+    );
+    renderInAdmin(<Activity />, {
+      authProvider: admin,
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', answer) }),
+    });
     await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr');
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-01' } });
@@ -103,8 +133,12 @@ describe('Activity page', () => {
     const text = await blobText(saved[0]!);
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('When,Who,Kind of record,Record,Change');
-    expect(lines[1]).toBe('2026-11-20T10:00:00.000Z,Eva Berg,Product,p7654321-y,Eva Berg changed Swedish name from Handduk to Badhandduk');
-    expect(lines[2]).toBe('2026-11-20T10:00:00.000Z,Eva Berg,Product,p1234567-x,Eva Berg changed Price from 249 kr to 199 kr');
+    expect(lines[1]).toBe(
+      '2026-11-20T10:00:00.000Z,Eva Berg,Product,p7654321-y,Eva Berg changed Swedish name from Handduk to Badhandduk',
+    );
+    expect(lines[2]).toBe(
+      '2026-11-20T10:00:00.000Z,Eva Berg,Product,p1234567-x,Eva Berg changed Price from 249 kr to 199 kr',
+    );
     expect(lines).toHaveLength(5);
   });
 });

@@ -17,6 +17,8 @@ describe('changelog', () => {
       'Added Languages',
     ]);
     const first = within(screen.getByRole('region', { name: '0.1.0' }));
-    expect(first.getByRole('listitem')).toHaveTextContent('Initial architecture with navigation, database, authentication and CSS');
+    expect(first.getByRole('listitem')).toHaveTextContent(
+      'Initial architecture with navigation, database, authentication and CSS',
+    );
   });
 });

@@ -47,7 +47,9 @@ describe('reset password page', () => {
   it('says so when the link is invalid or expired', async () => {
     open(vi.fn(async () => Promise.reject(Object.assign(new Error('INVALID_TOKEN'), { status: 400 }))));
     await fill('long-enough-1', 'long-enough-1');
-    expect(await screen.findByText('This reset link is invalid or has expired. Please ask for a new one.')).toBeVisible();
+    expect(
+      await screen.findByText('This reset link is invalid or has expired. Please ask for a new one.'),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot');
   });
 

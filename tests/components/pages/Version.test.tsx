@@ -24,7 +24,9 @@ describe('version page', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'VERSION ERROR' })).toBeVisible();
-    expect(screen.getByText('App version and Live version do not match, please reload page or contact support.')).toBeVisible();
+    expect(
+      screen.getByText('App version and Live version do not match, please reload page or contact support.'),
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Reload page' }));
     expect(location.reload).toHaveBeenCalled();
   });

@@ -8,8 +8,19 @@ import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../
 
 const hook: Webhook = { id: 'w1', url: 'https://shop.example/hooks', created: '2026-11-23T10:00:00.000Z' };
 const delivery = (over: Partial<Delivery>): Delivery => ({
-  id: 'd1', webhookId: 'w1', url: hook.url, kind: 'product', recordId: 'p1', status: 'delivered', attempts: 1, lastStatus: 200,
-  lastError: null, nextAt: null, created: '2026-11-23T10:01:00.000Z', finished: '2026-11-23T10:01:01.000Z', ...over,
+  id: 'd1',
+  webhookId: 'w1',
+  url: hook.url,
+  kind: 'product',
+  recordId: 'p1',
+  status: 'delivered',
+  attempts: 1,
+  lastStatus: 200,
+  lastError: null,
+  nextAt: null,
+  created: '2026-11-23T10:01:00.000Z',
+  finished: '2026-11-23T10:01:01.000Z',
+  ...over,
 });
 
 /** The page over a provider that holds `receivers` and `deliveries` and records what the page asks of it. */
@@ -23,17 +34,27 @@ function setup(receivers: Webhook[] = [], deliveries: Delivery[] = []) {
     if (resource === 'webhook-deliveries') return { data: { id: 'd-new' } as never };
     // As the provider raises a 400 whose details name the field (providers/local/http.ts).
     if (data.url?.startsWith('ftp')) {
-      throw Object.assign(new Error('Some fields are not valid.'), { status: 400, body: { errors: { url: 'Must be an http:// or https:// address without a user name or password' } } });
+      throw Object.assign(new Error('Some fields are not valid.'), {
+        status: 400,
+        body: { errors: { url: 'Must be an http:// or https:// address without a user name or password' } },
+      });
     }
     const made = { id: 'w2', url: data.url!, created: '2026-11-23T11:00:00.000Z' };
     list.push(made);
     return { data: { ...made, secret: 'whsec_shown_once' } as never };
   });
   const remove = vi.fn(async (_resource: string, { id }: { id: unknown }) => {
-    list.splice(list.findIndex((w) => w.id === id), 1);
+    list.splice(
+      list.findIndex((w) => w.id === id),
+      1,
+    );
     return { data: { id } as never };
   });
-  const dataProvider = fakeDataProvider({ getList: getList as never, create: create as never, delete: remove as never });
+  const dataProvider = fakeDataProvider({
+    getList: getList as never,
+    create: create as never,
+    delete: remove as never,
+  });
   renderInAdmin(<Webhooks />, { authProvider: fakeAuthProvider(userWith({ isAdmin: true })), dataProvider });
   return { getList, create, remove };
 }
@@ -69,7 +90,11 @@ describe('Settings → Webhooks', () => {
     // An http:// address other than localhost has no clipboard API; a refused permission rejects.
     writeText.mockRejectedValueOnce(new Error('NotAllowedError'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copied' }));
-    expect(await within(dialog).findByText('The browser did not allow copying. The secret is selected: press Ctrl+C (⌘C on a Mac).')).toBeVisible();
+    expect(
+      await within(dialog).findByText(
+        'The browser did not allow copying. The secret is selected: press Ctrl+C (⌘C on a Mac).',
+      ),
+    ).toBeVisible();
     const field = within(dialog).getByRole('textbox', { name: 'Signing secret' }) as HTMLInputElement;
     expect(field).toHaveFocus();
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'whsec_shown_once'.length]);
@@ -82,7 +107,9 @@ describe('Settings → Webhooks', () => {
     const input = await screen.findByRole('textbox', { name: /Receiver address/ });
     await userEvent.type(input, 'ftp://shop.example');
     await userEvent.click(screen.getByRole('button', { name: 'Add receiver' }));
-    expect(await screen.findByText('Must be an http:// or https:// address without a user name or password')).toBeVisible();
+    expect(
+      await screen.findByText('Must be an http:// or https:// address without a user name or password'),
+    ).toBeVisible();
     expect(input).toHaveValue('ftp://shop.example');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -101,14 +128,37 @@ describe('Settings → Webhooks', () => {
   });
 
   it("shows each delivery's status, tries and the receiver's last answer", async () => {
-    setup([hook], [
-      delivery({ id: 'a' }),
-      delivery({ id: 'b', status: 'retrying', attempts: 3, lastStatus: null, lastError: 'connect ECONNREFUSED', nextAt: '2026-11-23T10:05:00.000Z', finished: null }),
-      delivery({ id: 'c', status: 'failed', attempts: 31, lastStatus: 500, lastError: 'HTTP 500', kind: 'test', recordId: 'w1' }),
-    ]);
+    setup(
+      [hook],
+      [
+        delivery({ id: 'a' }),
+        delivery({
+          id: 'b',
+          status: 'retrying',
+          attempts: 3,
+          lastStatus: null,
+          lastError: 'connect ECONNREFUSED',
+          nextAt: '2026-11-23T10:05:00.000Z',
+          finished: null,
+        }),
+        delivery({
+          id: 'c',
+          status: 'failed',
+          attempts: 31,
+          lastStatus: 500,
+          lastError: 'HTTP 500',
+          kind: 'test',
+          recordId: 'w1',
+        }),
+      ],
+    );
     const table = await screen.findByRole('table', { name: 'Deliveries' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[3]!.textContent)).toEqual(['Delivered', 'Retrying', 'Failed']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[3]!.textContent)).toEqual([
+      'Delivered',
+      'Retrying',
+      'Failed',
+    ]);
     expect(rows[0]).toHaveTextContent('HTTP 200');
     expect(rows[1]).toHaveTextContent(/connect ECONNREFUSED · next try/);
     expect(rows[2]).toHaveTextContent('test w1');

@@ -5,7 +5,8 @@ import { startFirestoreEmulator, type FirestoreEmulator } from '../helpers/fires
 
 // Cursors at the RPC level: the SDK drops documents outside a cursor by itself, which would hide a server that
 // answers too much. So this asks the patched emulator's RunQuery directly with the generated gRPC client and checks
-// Firestore's documented cursor semantics (start_at before=true: at, false: after; end_at before=true: before, false: at).
+// Firestore's documented cursor semantics (start_at before=true: at, false: after; end_at before=true: before, false:
+// at).
 const requireHere = createRequire(import.meta.url);
 const grpc = requireHere('@grpc/grpc-js') as { credentials: { createInsecure: () => unknown } };
 const proto = requireHere('@firestore-emulator/proto/dist/google/firestore/v1/firestore') as {
@@ -27,7 +28,13 @@ let client: RpcClient;
 beforeAll(async () => {
   emu = await startFirestoreEmulator();
   const db = emu.client();
-  for (const [id, sku] of [['a', 'S-1'], ['b', 'S-2'], ['c', 'S-3'], ['d', 'S-4']] as const) await setDoc(doc(db, 'rpc', id), { sku });
+  for (const [id, sku] of [
+    ['a', 'S-1'],
+    ['b', 'S-2'],
+    ['c', 'S-3'],
+    ['d', 'S-4'],
+  ] as const)
+    await setDoc(doc(db, 'rpc', id), { sku });
   client = new proto.FirestoreClient(`127.0.0.1:${emu.port}`, grpc.credentials.createInsecure());
 });
 afterAll(async () => {
@@ -41,10 +48,16 @@ const run = (cursors: { start_at?: Cursor; end_at?: Cursor }, direction: 1 | 2 =
     const ids: string[] = [];
     const parent = `projects/${emu.projectId}/databases/(default)/documents`;
     client
-      .RunQuery(proto.RunQueryRequest.fromObject({
-        parent,
-        structured_query: { from: [{ collection_id: 'rpc' }], order_by: [{ field: { field_path: 'sku' }, direction }], ...cursors },
-      }))
+      .RunQuery(
+        proto.RunQueryRequest.fromObject({
+          parent,
+          structured_query: {
+            from: [{ collection_id: 'rpc' }],
+            order_by: [{ field: { field_path: 'sku' }, direction }],
+            ...cursors,
+          },
+        }),
+      )
       .on('data', (r) => {
         if (r.document?.name) ids.push(r.document.name.split('/').pop()!);
       })

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  collection, doc, endAt, endBefore, getDoc, getDocs, limit, limitToLast, orderBy, query, setDoc, startAfter, startAt,
-  type Firestore, type Query,
+  collection,
+  doc,
+  endAt,
+  endBefore,
+  getDoc,
+  getDocs,
+  limit,
+  limitToLast,
+  orderBy,
+  query,
+  setDoc,
+  startAfter,
+  startAt,
+  type Firestore,
+  type Query,
 } from 'firebase/firestore';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../helpers/firestore';
 
@@ -17,7 +30,12 @@ beforeAll(async () => {
   const writer = emu.client();
   // ids and skus in different orders, two equal prices (ties) and one document without a price.
   const rows: [string, string, number | null][] = [
-    ['d1', 'S-03', 10], ['d2', 'S-01', 20], ['d3', 'S-05', 10], ['d4', 'S-02', 30], ['d5', 'S-04', 40], ['d6', 'S-06', null],
+    ['d1', 'S-03', 10],
+    ['d2', 'S-01', 20],
+    ['d3', 'S-05', 10],
+    ['d4', 'S-02', 30],
+    ['d5', 'S-04', 40],
+    ['d6', 'S-06', null],
   ];
   for (const [id, sku, price] of rows) {
     await setDoc(doc(writer, 'c', id), price === null ? { sku } : { sku, price });

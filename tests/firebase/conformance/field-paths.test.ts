@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  collection, deleteField, doc, FieldPath, getDoc, getDocs, orderBy, query, setDoc, updateDoc, where,
+  collection,
+  deleteField,
+  doc,
+  FieldPath,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  setDoc,
+  updateDoc,
+  where,
 } from 'firebase/firestore';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../helpers/firestore';
 

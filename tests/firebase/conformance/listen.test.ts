@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  collection, deleteDoc, doc, onSnapshot, orderBy, query, setDoc, updateDoc, where,
-  type DocumentSnapshot, type QuerySnapshot,
+  collection,
+  deleteDoc,
+  doc,
+  onSnapshot,
+  orderBy,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+  type DocumentSnapshot,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../helpers/firestore';
 
@@ -38,7 +47,7 @@ const fromServer = (s: { metadata: { fromCache: boolean; hasPendingWrites: boole
   !s.metadata.fromCache && !s.metadata.hasPendingWrites;
 
 describe('Listen with several targets (patched @firestore-emulator/server)', () => {
-  it('a document listener and two query listeners on one client all follow another client\'s writes', async () => {
+  it("a document listener and two query listeners on one client all follow another client's writes", async () => {
     const [listener, writer] = [emu.client(), emu.client()];
     await setDoc(doc(writer, 'app', 'status'), { active: false });
     const status = recorder<DocumentSnapshot>();

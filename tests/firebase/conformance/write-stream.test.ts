@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addDoc, arrayRemove, arrayUnion, collection, deleteDoc, doc, getDoc, increment, serverTimestamp, setDoc,
-  Timestamp, updateDoc, writeBatch,
+  addDoc,
+  arrayRemove,
+  arrayUnion,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  increment,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  writeBatch,
 } from 'firebase/firestore';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../helpers/firestore';
 

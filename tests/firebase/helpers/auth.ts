@@ -37,7 +37,9 @@ export async function oobCodes(): Promise<OobCode[]> {
 }
 
 /** The account as the emulator holds it (lookup as the project owner). */
-export async function lookupAccount(uid: string): Promise<{ email: string; displayName?: string; disabled?: boolean } | undefined> {
+export async function lookupAccount(
+  uid: string,
+): Promise<{ email: string; displayName?: string; disabled?: boolean } | undefined> {
   const res = await fetch(`${base()}/identitytoolkit.googleapis.com/v1/projects/${AUTH_PROJECT}/accounts:lookup`, {
     method: 'POST',
     headers: owner,

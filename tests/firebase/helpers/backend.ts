@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signOut } from 'firebase/auth';
-import { connectFirestoreEmulator, doc, getFirestore, serverTimestamp, setDoc, terminate, type Firestore } from 'firebase/firestore';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  serverTimestamp,
+  setDoc,
+  terminate,
+  type Firestore,
+} from 'firebase/firestore';
 import { connectStorageEmulator, getStorage } from 'firebase/storage';
 import { inject } from 'vitest';
 import { createFirebaseProviders } from '../../../providers/firebase';
-import type { AppAuthProvider, AppDataProvider } from '../../../providers/types';
+import { description as suppliers } from '../../../resources/suppliers/description';
+import type { AppAuthProvider, AppDataProvider } from '../../../base/backend';
 import { authEmulatorUrl, createAccount } from './auth';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore';
 
@@ -19,18 +28,27 @@ export interface Backend {
   stop: () => Promise<void>;
 }
 
-/** The console's Firebase provider set on one app connected to the Auth and Storage emulators and a fresh Firestore project. */
+/**
+ * The console's Firebase provider set on one app connected to the Auth and Storage emulators and a fresh Firestore
+ * project.
+ */
 export async function startBackend(): Promise<Backend> {
   const firestore = await startFirestoreEmulator();
   const app = initializeApp(
-    { projectId: firestore.projectId, apiKey: 'demo-key', authDomain: 'demo-test.firebaseapp.com', storageBucket: `${firestore.projectId}.appspot.com`, appId: 'demo-app' },
+    {
+      projectId: firestore.projectId,
+      apiKey: 'demo-key',
+      authDomain: 'demo-test.firebaseapp.com',
+      storageBucket: `${firestore.projectId}.appspot.com`,
+      appId: 'demo-app',
+    },
     `console-${randomUUID()}`,
   );
   connectAuthEmulator(getAuth(app), authEmulatorUrl(), { disableWarnings: true });
   connectFirestoreEmulator(getFirestore(app), '127.0.0.1', firestore.port);
   const [storageHost, storagePort] = inject('storageEmulatorHost').split(':');
   connectStorageEmulator(getStorage(app), storageHost!, Number(storagePort));
-  const { authProvider, dataProvider } = createFirebaseProviders({ app });
+  const { authProvider, dataProvider } = createFirebaseProviders({ app, records: [suppliers] });
   const stop = async (): Promise<void> => {
     await signOut(getAuth(app)).catch(() => undefined);
     await terminate(getFirestore(app));

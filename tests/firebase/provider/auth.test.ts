@@ -28,10 +28,24 @@ const signedInUid = () => getAuth(b.app).currentUser?.uid ?? null;
 
 describe('Firebase auth provider: sign in', () => {
   it('signs in an active editor, reads users/{uid} and stores the record', async () => {
-    const uid = await seedStaff(b.other(), { email: 'ed@example.com', password: 'secret-1', isEditor: true, firstName: 'Eda', lastName: 'Lind' });
-    await expect(b.authProvider.login({ email: 'ed@example.com', password: 'secret-1' })).resolves.toEqual({ redirectTo: '/' });
+    const uid = await seedStaff(b.other(), {
+      email: 'ed@example.com',
+      password: 'secret-1',
+      isEditor: true,
+      firstName: 'Eda',
+      lastName: 'Lind',
+    });
+    await expect(b.authProvider.login({ email: 'ed@example.com', password: 'secret-1' })).resolves.toEqual({
+      redirectTo: '/',
+    });
     expect(signedInUid()).toBe(uid);
-    expect(readStoredUser()).toMatchObject({ uid, email: 'ed@example.com', isEditor: true, isAdmin: false, active: true });
+    expect(readStoredUser()).toMatchObject({
+      uid,
+      email: 'ed@example.com',
+      isEditor: true,
+      isAdmin: false,
+      active: true,
+    });
     await expect(b.authProvider.getIdentity()).resolves.toMatchObject({ id: uid, fullName: 'Eda Lind' });
     await expect(b.authProvider.getPermissions()).resolves.toMatchObject({ isEditor: true, isAdmin: false });
     await expect(b.authProvider.checkAuth({})).resolves.toBeUndefined();
@@ -83,20 +97,26 @@ describe('Firebase auth provider: sign out, forgot password, My Account', () => 
     await expect(b.authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/signin' });
   });
 
-  it('forgot password: the reset mail\'s oobCode sets a new password through resetPassword', async () => {
+  it("forgot password: the reset mail's oobCode sets a new password through resetPassword", async () => {
     await seedStaff(b.other(), { email: 'ed@example.com', password: 'old-secret', isEditor: true });
     await b.authProvider.requestPasswordReset('ed@example.com');
     const codes = (await oobCodes()).filter((c) => c.email === 'ed@example.com' && c.requestType === 'PASSWORD_RESET');
     expect(codes).toHaveLength(1);
     await b.authProvider.resetPassword({ token: codes[0]!.oobCode, newPassword: 'new-secret' });
     await expect(b.authProvider.login({ email: 'ed@example.com', password: 'old-secret' })).rejects.toThrow(REFUSED);
-    await expect(b.authProvider.login({ email: 'ed@example.com', password: 'new-secret' })).resolves.toEqual({ redirectTo: '/' });
+    await expect(b.authProvider.login({ email: 'ed@example.com', password: 'new-secret' })).resolves.toEqual({
+      redirectTo: '/',
+    });
   });
 
   it('a used or made-up reset code is refused and the password stays', async () => {
     await seedStaff(b.other(), { email: 'ed@example.com', password: 'old-secret', isEditor: true });
-    await expect(b.authProvider.resetPassword({ token: 'made-up-code', newPassword: 'new-secret' })).rejects.toBeTruthy();
-    await expect(b.authProvider.login({ email: 'ed@example.com', password: 'old-secret' })).resolves.toEqual({ redirectTo: '/' });
+    await expect(
+      b.authProvider.resetPassword({ token: 'made-up-code', newPassword: 'new-secret' }),
+    ).rejects.toBeTruthy();
+    await expect(b.authProvider.login({ email: 'ed@example.com', password: 'old-secret' })).resolves.toEqual({
+      redirectTo: '/',
+    });
   });
 
   it('forgot password for an unknown address resolves and sends nothing', async () => {
@@ -105,14 +125,25 @@ describe('Firebase auth provider: sign out, forgot password, My Account', () => 
   });
 
   it('My Account: the display name and users/{uid} firstName, lastName, updated change', async () => {
-    const uid = await seedStaff(b.other(), { email: 'ed@example.com', password: 'secret-1', isEditor: true, firstName: 'Eda', lastName: 'Lind' });
+    const uid = await seedStaff(b.other(), {
+      email: 'ed@example.com',
+      password: 'secret-1',
+      isEditor: true,
+      firstName: 'Eda',
+      lastName: 'Lind',
+    });
     await b.authProvider.login({ email: 'ed@example.com', password: 'secret-1' });
     const before = Date.now();
     const me = await b.dataProvider.updateMe({ firstName: 'Edith', lastName: 'Lindqvist' });
     expect(me).toMatchObject({ uid, firstName: 'Edith', lastName: 'Lindqvist' });
     expect((await lookupAccount(uid))?.displayName).toBe('Edith Lindqvist');
     const stored = (await getDoc(doc(b.other(), 'users', uid))).data()!;
-    expect(stored).toMatchObject({ firstName: 'Edith', lastName: 'Lindqvist', email: 'ed@example.com', isEditor: true });
+    expect(stored).toMatchObject({
+      firstName: 'Edith',
+      lastName: 'Lindqvist',
+      email: 'ed@example.com',
+      isEditor: true,
+    });
     expect(stored.updated).toBeInstanceOf(Timestamp);
     expect((stored.updated as Timestamp).toMillis()).toBeGreaterThanOrEqual(before - 1000);
     expect(readStoredUser()).toMatchObject({ firstName: 'Edith', lastName: 'Lindqvist' });
@@ -121,7 +152,12 @@ describe('Firebase auth provider: sign out, forgot password, My Account', () => 
 
 describe('Firebase: an admin adds staff through a second app', () => {
   it('creates the account and users/{uid}, sends the invitation, and the admin stays signed in', async () => {
-    const admin = await seedStaff(b.other(), { email: 'boss@example.com', password: 'secret-1', isAdmin: true, isEditor: true });
+    const admin = await seedStaff(b.other(), {
+      email: 'boss@example.com',
+      password: 'secret-1',
+      isAdmin: true,
+      isEditor: true,
+    });
     await b.authProvider.login({ email: 'boss@example.com', password: 'secret-1' });
     const { data } = await b.dataProvider.create('users', {
       data: { email: 'new@example.com', firstName: 'Nora', lastName: 'Ny', isEditor: true, isAdmin: false },
@@ -130,10 +166,20 @@ describe('Firebase: an admin adds staff through a second app', () => {
     const uid = String(data.id);
     expect(uid).not.toBe(admin);
     const stored = (await getDoc(doc(b.other(), 'users', uid))).data()!;
-    expect(stored).toMatchObject({ email: 'new@example.com', uid, firstName: 'Nora', lastName: 'Ny', active: true, isEditor: true, isAdmin: false });
+    expect(stored).toMatchObject({
+      email: 'new@example.com',
+      uid,
+      firstName: 'Nora',
+      lastName: 'Ny',
+      active: true,
+      isEditor: true,
+      isAdmin: false,
+    });
     expect(stored.created).toBeInstanceOf(Timestamp);
     expect((await lookupAccount(uid))?.displayName).toBe('Nora Ny');
-    const invitations = (await oobCodes()).filter((c) => c.email === 'new@example.com' && c.requestType === 'PASSWORD_RESET');
+    const invitations = (await oobCodes()).filter(
+      (c) => c.email === 'new@example.com' && c.requestType === 'PASSWORD_RESET',
+    );
     expect(invitations).toHaveLength(1);
   });
 
@@ -141,6 +187,8 @@ describe('Firebase: an admin adds staff through a second app', () => {
     await seedStaff(b.other(), { email: 'boss@example.com', password: 'secret-1', isAdmin: true });
     await seedStaff(b.other(), { email: 'taken@example.com', password: 'secret-1' });
     await b.authProvider.login({ email: 'boss@example.com', password: 'secret-1' });
-    await expect(b.dataProvider.create('users', { data: { email: 'taken@example.com', firstName: 'T', lastName: 'K' } })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      b.dataProvider.create('users', { data: { email: 'taken@example.com', firstName: 'T', lastName: 'K' } }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 });

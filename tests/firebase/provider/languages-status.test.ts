@@ -2,14 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, setDoc, updateDoc } from 'firebase/firestore';
 import { messages } from '../../../domain/messages';
-import type { LiveStatus } from '../../../providers/types';
+import type { LiveStatus } from '../../../base/backend';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
 
-// Spec §7 language records (one document per language, read and written as a whole map) and the app status
+// The language records (one document per language, read and written as a whole map) and the app status
 // document followed with onSnapshot, fed by a second client, through the real SDK on the patched emulator.
 let b: Backend;
-interface LanguageRecord { id: string; texts: Record<string, string | boolean>; version: number }
+interface LanguageRecord {
+  id: string;
+  texts: Record<string, string | boolean>;
+  version: number;
+}
 
 beforeAll(async () => {
   b = await startBackend();
@@ -28,7 +32,12 @@ const signIn = async (email: string) => {
   await b.authProvider.login({ email, password: 'secret-1' });
 };
 const save = (id: string, texts: Record<string, string | boolean>, previous: LanguageRecord) =>
-  b.dataProvider.update<LanguageRecord & { id: string }>('languages', { id, data: { texts }, previousData: previous, meta: { replace: true } });
+  b.dataProvider.update<LanguageRecord & { id: string }>('languages', {
+    id,
+    data: { texts },
+    previousData: previous,
+    meta: { replace: true },
+  });
 
 describe('Firebase data provider: language records', () => {
   it('reads languages/en as one map, and a save writes the whole map back to the same document', async () => {
@@ -38,7 +47,10 @@ describe('Firebase data provider: language records', () => {
     expect(loaded.texts).toEqual({ title: 'Linen', sale: true, footer: 'Bye' });
     await save('en', { title: 'Linen and cotton', sale: false }, loaded);
     // Whole map: the admin's save left 'footer' out, so it is gone.
-    expect((await getDoc(doc(b.other(), 'languages', 'en'))).data()).toEqual({ title: 'Linen and cotton', sale: false });
+    expect((await getDoc(doc(b.other(), 'languages', 'en'))).data()).toEqual({
+      title: 'Linen and cotton',
+      sale: false,
+    });
   });
 
   it('keys with dots or odd characters stay whole keys', async () => {
@@ -54,7 +66,10 @@ describe('Firebase data provider: language records', () => {
     await setDoc(doc(b.other(), 'languages', 'en'), { title: 'One' });
     const { data: loaded } = await b.dataProvider.getOne<LanguageRecord>('languages', { id: 'en' });
     await updateDoc(doc(b.other(), 'languages', 'en'), { title: 'Two' });
-    await expect(save('en', { title: 'Mine' }, loaded)).rejects.toMatchObject({ status: 409, message: messages.languages.stale });
+    await expect(save('en', { title: 'Mine' }, loaded)).rejects.toMatchObject({
+      status: 409,
+      message: messages.languages.stale,
+    });
     expect((await getDoc(doc(b.other(), 'languages', 'en'))).data()).toEqual({ title: 'Two' });
   });
 

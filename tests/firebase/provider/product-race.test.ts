@@ -13,15 +13,26 @@ import { createFirebaseProviders } from '../../../providers/firebase';
 // provider's check sees the changed document: the same conflict message as a stale form.
 const requireHere = createRequire(import.meta.url);
 interface Gaps {
-  commit: (state: unknown, call: { request: { writes: unknown[] } }, cb: (err: unknown) => void, response: unknown) => void;
+  commit: (
+    state: unknown,
+    call: { request: { writes: unknown[] } },
+    cb: (err: unknown) => void,
+    response: unknown,
+  ) => void;
 }
 interface State {
   getDocument: (path: string) => unknown;
 }
-const { FirestoreServer } = requireHere('@firestore-emulator/server') as { FirestoreServer: new () => { state: State; start: (p: number) => Promise<number>; stop: () => void } };
+const { FirestoreServer } = requireHere('@firestore-emulator/server') as {
+  FirestoreServer: new () => { state: State; start: (p: number) => Promise<number>; stop: () => void };
+};
 const gaps = requireHere('@firestore-emulator/server/dist/linen-gaps.js') as Gaps;
-const { Write } = requireHere('@firestore-emulator/proto/dist/google/firestore/v1/write') as { Write: { fromObject: (o: unknown) => unknown } };
-const { CommitResponse } = requireHere('@firestore-emulator/proto/dist/google/firestore/v1/firestore') as { CommitResponse: unknown };
+const { Write } = requireHere('@firestore-emulator/proto/dist/google/firestore/v1/write') as {
+  Write: { fromObject: (o: unknown) => unknown };
+};
+const { CommitResponse } = requireHere('@firestore-emulator/proto/dist/google/firestore/v1/firestore') as {
+  CommitResponse: unknown;
+};
 
 const server = new FirestoreServer();
 const app = initializeApp({ projectId: 'demo-race', apiKey: 'demo-key' }, 'race');
@@ -32,7 +43,15 @@ beforeAll(async () => {
   const port = await server.start(0);
   connectFirestoreEmulator(getFirestore(app), '127.0.0.1', port);
   await setDoc(doc(getFirestore(app), 'products', 'p1'), {
-    sku: 'S-1', category: 'Linen', mc: 'Linen care', name: 'Towel', details: 'Soft', price: '10', active: true, images: [], primary: null,
+    sku: 'S-1',
+    category: 'Linen',
+    mc: 'Linen care',
+    name: 'Towel',
+    details: 'Soft',
+    price: '10',
+    active: true,
+    images: [],
+    primary: null,
   });
 });
 afterAll(async () => {
@@ -50,7 +69,10 @@ function raceNextRead(): void {
       reads += 1;
       server.state.getDocument = original;
       setImmediate(() => {
-        const write = Write.fromObject({ update: { name, fields: { price: { string_value: '99' } } }, update_mask: { field_paths: ['price'] } });
+        const write = Write.fromObject({
+          update: { name, fields: { price: { string_value: '99' } } },
+          update_mask: { field_paths: ['price'] },
+        });
         gaps.commit(server.state, { request: { writes: [write] } }, (err) => expect(err).toBeNull(), CommitResponse);
       });
     }
@@ -59,13 +81,17 @@ function raceNextRead(): void {
 }
 
 describe('Firebase edit product: conflict check in a transaction', () => {
-  it('a change that lands between the transaction\'s read and its commit is not overwritten: 409 with the stale message', async () => {
+  it("a change that lands between the transaction's read and its commit is not overwritten: 409 with the stale message", async () => {
     const { dataProvider } = createFirebaseProviders({ app });
     const { data: loaded } = await dataProvider.getOne<Product>('products', { id: 'p1' });
     raceNextRead();
-    await expect(dataProvider.update('products', { id: 'p1', data: { ...loaded, name: 'Mine' }, previousData: loaded }))
-      .rejects.toMatchObject({ status: 409, message: messages.products.stale });
+    await expect(
+      dataProvider.update('products', { id: 'p1', data: { ...loaded, name: 'Mine' }, previousData: loaded }),
+    ).rejects.toMatchObject({ status: 409, message: messages.products.stale });
     expect(reads).toBe(1);
-    expect((await getDoc(doc(getFirestore(app), 'products', 'p1'))).data()).toMatchObject({ price: '99', name: 'Towel' });
+    expect((await getDoc(doc(getFirestore(app), 'products', 'p1'))).data()).toMatchObject({
+      price: '99',
+      name: 'Towel',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase/auth';
 import { messages } from '../../../domain/messages';
 import type { UploadState } from '../../../domain/uploads';
-import type { UploadHandle } from '../../../providers/types';
+import type { UploadHandle } from '../../../base/backend';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
 
@@ -46,8 +46,11 @@ const start = async (file: File, onProgress?: (sent: number, rec: Recorded) => v
   });
   return rec;
 };
-/** Whether the download address serves exactly these bytes (compared as buffers: deep equality of megabytes is slow). */
-const serves = async (address: string, bytes: Uint8Array) => Buffer.from(await (await fetch(address)).arrayBuffer()).equals(Buffer.from(bytes));
+/**
+ * Whether the download address serves exactly these bytes (compared as buffers: deep equality of megabytes is slow).
+ */
+const serves = async (address: string, bytes: Uint8Array) =>
+  Buffer.from(await (await fetch(address)).arrayBuffer()).equals(Buffer.from(bytes));
 
 describe('Firebase uploads (Storage emulator)', () => {
   it('a small image goes up in one request under Uploads/<uid>_<unique id>_<name>, with a download address', async () => {
@@ -126,5 +129,35 @@ describe('Firebase uploads (Storage emulator)', () => {
   it('needs a signed-in account', async () => {
     await getAuth(b.app).signOut();
     await expect(b.dataProvider.uploadImage(fileOf(100).file)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('Duplicate copies each image of a product to a new object of the caller, with the same bytes and name', async () => {
+    const { file, bytes } = fileOf(20_000, 'runner.jpg');
+    const image = await (await start(file)).handle.done;
+    // The form sends the schedule too (null): the Firebase provider leaves it out, as it has no scheduler.
+    const { data } = await b.dataProvider.create('products', {
+      data: {
+        sku: 'FB-DUP-1',
+        name: 'Runner',
+        details: 'Linen',
+        price: '9',
+        active: true,
+        category: 'Linen',
+        mc: 'Linen care',
+        images: [image.address],
+        activeFrom: null,
+        activeUntil: null,
+      },
+    });
+    const copies = await b.dataProvider.duplicateImages(String(data.id));
+    expect(copies.images).toHaveLength(1);
+    expect(copies.images[0]).not.toBe(image.address);
+    expect(copies.thumbnails).toEqual(copies.images);
+    const path = decodeURIComponent(new URL(copies.images[0]!).pathname.split('/o/')[1]!);
+    expect(path).toMatch(new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_runner\\.jpg$`));
+    expect(await serves(copies.images[0]!, bytes)).toBe(true);
+    // The original is still there, unchanged.
+    expect(await serves(image.address, bytes)).toBe(true);
+    expect(await b.dataProvider.scheduleSettings()).toEqual({ timeZone: '', available: false });
   });
 });

@@ -7,7 +7,7 @@ import type { User } from '../../../domain/users';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
 
-// Spec §7 user calls of the Firebase data provider through the real SDK on the patched Firestore emulator:
+// The user calls of the Firebase data provider through the real SDK on the patched Firestore emulator:
 // list by created ascending with 'More', the users store's newest two (created descending), exact email search,
 // and edit user (the whole record set back with the flags and updated as a server timestamp).
 let b: Backend;
@@ -18,13 +18,25 @@ beforeAll(async () => {
   b = await startBackend();
   await clearAccounts();
   window.localStorage.clear();
-  adminUid = await seedStaff(b.other(), { email: 'boss@example.com', password: 'secret-1', isAdmin: true, isEditor: true });
+  adminUid = await seedStaff(b.other(), {
+    email: 'boss@example.com',
+    password: 'secret-1',
+    isAdmin: true,
+    isEditor: true,
+  });
   // The admin's own record was created now: after every seeded one below.
   const db = b.other();
   for (const n of [5, 1, 11, 3, 8, 2, 10, 4, 7, 6, 9, 0]) {
     await setDoc(doc(db, 'users', `u${n}`), {
-      firstName: `First${n}`, lastName: `Last${n}`, email: `user${n}@example.com`, uid: `u${n}`, created: day(n),
-      userType: 'staff', active: true, isAdmin: false, isEditor: false,
+      firstName: `First${n}`,
+      lastName: `Last${n}`,
+      email: `user${n}@example.com`,
+      uid: `u${n}`,
+      created: day(n),
+      userType: 'staff',
+      active: true,
+      isAdmin: false,
+      isEditor: false,
     });
   }
   await b.authProvider.login({ email: 'boss@example.com', password: 'secret-1' });
@@ -51,13 +63,15 @@ describe('Firebase data provider: user list', () => {
     expect(second.pageInfo?.hasNextPage).toBe(false);
   });
 
-  it('the users store\'s action: created descending, two by default (the dashboard\'s newest users)', async () => {
+  it("the users store's action: created descending, two by default (the dashboard's newest users)", async () => {
     const newest = await list({ view: 'newest', perPage: USERS_STORE_DEFAULT_LIMIT });
     expect(newest.data.map((u) => u.id)).toEqual([adminUid, 'u11']);
   });
 
   it('finds a user by exact email only', async () => {
-    expect((await list({ filter: { email: 'user7@example.com' }, perPage: SEARCH_LIMIT })).data.map((u) => u.id)).toEqual(['u7']);
+    expect(
+      (await list({ filter: { email: 'user7@example.com' }, perPage: SEARCH_LIMIT })).data.map((u) => u.id),
+    ).toEqual(['u7']);
     expect((await list({ filter: { email: 'USER7@example.com' }, perPage: SEARCH_LIMIT })).data).toEqual([]);
     expect((await list({ filter: { email: 'user7@' }, perPage: SEARCH_LIMIT })).data).toEqual([]);
   });
@@ -75,8 +89,14 @@ describe('Firebase data provider: edit user', () => {
     expect(data).toMatchObject({ id: 'u3', active: false, isEditor: true, isAdmin: true });
     const stored = (await getDoc(doc(b.other(), 'users', 'u3'))).data()!;
     expect(stored).toMatchObject({
-      firstName: 'First3', lastName: 'Last3', email: 'user3@example.com', uid: 'u3', userType: 'staff',
-      active: false, isEditor: true, isAdmin: true,
+      firstName: 'First3',
+      lastName: 'Last3',
+      email: 'user3@example.com',
+      uid: 'u3',
+      userType: 'staff',
+      active: false,
+      isEditor: true,
+      isAdmin: true,
     });
     expect((stored.created as Timestamp).toMillis()).toBe(day(3).toMillis());
     expect(stored.updated).toBeInstanceOf(Timestamp);
@@ -90,10 +110,11 @@ describe('Firebase data provider: edit user', () => {
     expect((await getDoc(doc(b.other(), 'users', 'u4'))).data()).toMatchObject({ lastName: 'Renamed', isEditor: true });
   });
 
-  it('refuses changing one\'s own flags', async () => {
+  it("refuses changing one's own flags", async () => {
     const { data: me } = await b.dataProvider.getOne<User>('users', { id: adminUid });
-    await expect(b.dataProvider.update('users', { id: adminUid, data: { ...me, isAdmin: false }, previousData: me }))
-      .rejects.toMatchObject({ status: 403, message: messages.users.selfDemote });
+    await expect(
+      b.dataProvider.update('users', { id: adminUid, data: { ...me, isAdmin: false }, previousData: me }),
+    ).rejects.toMatchObject({ status: 403, message: messages.users.selfDemote });
     expect((await getDoc(doc(b.other(), 'users', adminUid))).get('isAdmin')).toBe(true);
   });
 });

@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import firebase from 'firebase/compat/app';
 
 // For `npm run test:rules` only (a machine with Java 21: the CLI's Firestore and Storage emulators evaluate the
@@ -48,7 +52,10 @@ export const PEOPLE: Record<string, Person> = {
 };
 
 /** Writes PEOPLE (and whatever else `more` writes) with the rules off. */
-export async function seed(env: RulesTestEnvironment, more: (ctx: RulesTestContext) => Promise<void> = async () => undefined): Promise<void> {
+export async function seed(
+  env: RulesTestEnvironment,
+  more: (ctx: RulesTestContext) => Promise<void> = async () => undefined,
+): Promise<void> {
   await env.withSecurityRulesDisabled(async (ctx) => {
     const db = ctx.firestore();
     for (const [uid, p] of Object.entries(PEOPLE)) await db.collection('users').doc(uid).set(userRecord(uid, p));

@@ -5,8 +5,16 @@ import { rulesEnvironment, seed } from './env';
 // firebase/firestore.rules: products, languages, app and everything else, one case per allow and per refusal.
 let env: RulesTestEnvironment;
 const product = (over: Record<string, unknown> = {}) => ({
-  sku: 'S-1', category: 'Linen', mc: 'Linen care', name: 'Towel', details: 'Soft', price: '10', active: true,
-  images: ['https://example.test/a.jpg'], primary: 'https://example.test/a.jpg', ...over,
+  sku: 'S-1',
+  category: 'Linen',
+  mc: 'Linen care',
+  name: 'Towel',
+  details: 'Soft',
+  price: '10',
+  active: true,
+  images: ['https://example.test/a.jpg'],
+  primary: 'https://example.test/a.jpg',
+  ...over,
 });
 
 beforeAll(async () => {
@@ -35,29 +43,105 @@ describe('products', () => {
     await assertFails(db(null).collection('products').doc('p1').get());
   });
   it('editors add a valid product; invalid ones and non-editors are refused', async () => {
-    await assertSucceeds(db('editor').collection('products').add(product({ sku: 'S-2' })));
-    await assertFails(db('staff').collection('products').add(product({ sku: 'S-3' })));
-    await assertFails(db('editor').collection('products').add(product({ images: [] })));
-    await assertFails(db('editor').collection('products').add(product({ images: ['a', 'b', 'c', 'd'] })));
-    await assertFails(db('editor').collection('products').add(product({ category: 'Wool' })));
-    await assertFails(db('editor').collection('products').add(product({ mc: 'Dry clean' })));
-    await assertFails(db('editor').collection('products').add(product({ price: 10 })));
-    await assertFails(db('editor').collection('products').add(product({ active: 'yes' })));
-    await assertFails(db('editor').collection('products').add(product({ sku: '' })));
+    await assertSucceeds(
+      db('editor')
+        .collection('products')
+        .add(product({ sku: 'S-2' })),
+    );
+    await assertFails(
+      db('staff')
+        .collection('products')
+        .add(product({ sku: 'S-3' })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ images: [] })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ images: ['a', 'b', 'c', 'd'] })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ category: 'Wool' })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ mc: 'Dry clean' })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ price: 10 })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ active: 'yes' })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ sku: '' })),
+    );
   });
   it('editors write Swedish texts in translations.se (name up to 200, details up to 5000); anything else there is refused', async () => {
     const se = (texts: Record<string, unknown>) => product({ sku: 'S-4', translations: { se: texts } });
-    await assertSucceeds(db('editor').collection('products').add(se({ name: 'Handduk', details: 'Mjuk' })));
-    await assertSucceeds(db('editor').collection('products').add(se({ name: 'n'.repeat(200), details: 'd'.repeat(5000) })));
-    await assertSucceeds(db('editor').collection('products').add(product({ translations: {} })));
+    await assertSucceeds(
+      db('editor')
+        .collection('products')
+        .add(se({ name: 'Handduk', details: 'Mjuk' })),
+    );
+    await assertSucceeds(
+      db('editor')
+        .collection('products')
+        .add(se({ name: 'n'.repeat(200), details: 'd'.repeat(5000) })),
+    );
+    await assertSucceeds(
+      db('editor')
+        .collection('products')
+        .add(product({ translations: {} })),
+    );
     await assertSucceeds(db('editor').collection('products').add(se({})));
-    await assertFails(db('editor').collection('products').add(se({ name: 'n'.repeat(201) })));
-    await assertFails(db('editor').collection('products').add(se({ details: 'd'.repeat(5001) })));
-    await assertFails(db('editor').collection('products').add(se({ name: 7 })));
-    await assertFails(db('editor').collection('products').add(se({ name: 'Handduk', price: '10' })));
-    await assertFails(db('editor').collection('products').add(se('Handduk' as unknown as Record<string, unknown>)));
-    await assertFails(db('editor').collection('products').add(product({ translations: { de: { name: 'Handtuch' } } })));
-    await assertFails(db('editor').collection('products').add(product({ translations: 'Handduk' })));
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(se({ name: 'n'.repeat(201) })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(se({ details: 'd'.repeat(5001) })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(se({ name: 7 })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(se({ name: 'Handduk', price: '10' })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(se('Handduk' as unknown as Record<string, unknown>)),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ translations: { de: { name: 'Handtuch' } } })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ translations: 'Handduk' })),
+    );
     await assertSucceeds(db('editor').collection('products').doc('p1').update({ 'translations.se.name': 'Handduk' }));
     await assertFails(db('editor').collection('products').doc('p1').update({ 'translations.en.name': 'Towel' }));
     await assertFails(db('staff').collection('products').doc('p1').update({ 'translations.se.name': 'Handduk' }));
@@ -77,7 +161,9 @@ describe('languages', () => {
     await assertFails(db('staff').collection('languages').doc('en').get());
   });
   it('editors write whole maps keeping every key; only admins leave keys out', async () => {
-    await assertSucceeds(db('editor').collection('languages').doc('en').set({ title: 'New', footer: 'Bye', extra: 'x' }));
+    await assertSucceeds(
+      db('editor').collection('languages').doc('en').set({ title: 'New', footer: 'Bye', extra: 'x' }),
+    );
     await assertFails(db('editor').collection('languages').doc('en').set({ title: 'Only' }));
     await assertSucceeds(db('admin').collection('languages').doc('en').set({ title: 'Only' }));
     await assertSucceeds(db('editor').collection('languages').doc('se').set({ title: 'Lin' }));

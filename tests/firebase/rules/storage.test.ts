@@ -12,7 +12,10 @@ beforeEach(async () => {
   await env.clearFirestore();
   await env.clearStorage();
   await seed(env, async (ctx) => {
-    await ctx.storage().ref('Uploads/editor_seed_a.jpg').put(new Uint8Array([1, 2, 3]), { contentType: 'image/jpeg' });
+    await ctx
+      .storage()
+      .ref('Uploads/editor_seed_a.jpg')
+      .put(new Uint8Array([1, 2, 3]), { contentType: 'image/jpeg' });
   });
 });
 

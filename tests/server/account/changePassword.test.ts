@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, dialects, signIn, signInRaw, startApp, startSmtp, type SmtpCatcher, type TestApp } from '../helpers/index.js';
+import {
+  createUser,
+  dialects,
+  signIn,
+  signInRaw,
+  startApp,
+  startSmtp,
+  type SmtpCatcher,
+  type TestApp,
+} from '../helpers/index.js';
 import { setFlags } from '../../../server/core/users.js';
 import { messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
@@ -14,7 +23,10 @@ describe.each(dialects())('change password (%s)', (dialect) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     // Failures per hour low, so the backoff test is short; the session cache on (its default), so 'at once' is tested.
-    t = await startApp({ dialect, env: { SMTP_URL: smtp.url, SIGNIN_FAILURES_PER_HOUR: '3', SESSION_CACHE_SECONDS: '60' } });
+    t = await startApp({
+      dialect,
+      env: { SMTP_URL: smtp.url, SIGNIN_FAILURES_PER_HOUR: '3', SESSION_CACHE_SECONDS: '60' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -32,7 +44,11 @@ describe.each(dialects())('change password (%s)', (dialect) => {
     expect((await t.api('GET', '/api/me', { cookie: elsewhere })).status).toBe(200);
     expect((await t.api('GET', '/api/me', { cookie: here })).status).toBe(200);
 
-    const res = await change(here, { currentPassword: user.password, newPassword: 'a brand new password', revokeOtherSessions: false }, { 'user-agent': CHROME });
+    const res = await change(
+      here,
+      { currentPassword: user.password, newPassword: 'a brand new password', revokeOtherSessions: false },
+      { 'user-agent': CHROME },
+    );
     expect(res.status, res.text).toBe(200);
     // The page never sees a session token; the library's answer is otherwise as documented.
     expect(res.json.token).toBeUndefined();
@@ -55,10 +71,17 @@ describe.each(dialects())('change password (%s)', (dialect) => {
 
     const admin = await createUser(t, 'admin');
     const adminCookie = await signIn(t, admin.email, admin.password);
-    const events = await t.api('GET', `/api/history?kind=account&action=passwordChanged&person=${user.uid}`, { cookie: adminCookie });
+    const events = await t.api('GET', `/api/history?kind=account&action=passwordChanged&person=${user.uid}`, {
+      cookie: adminCookie,
+    });
     expect(events.json.items).toHaveLength(1);
-    expect(events.json.items[0]).toMatchObject({ actor: user.uid, recordId: user.uid, actorName: 'Eva Berg', diff: { address: [null, '127.0.0.1'], browser: [null, 'Chrome 140, Linux'], sessions: [null, 1] } });
-    const all = JSON.stringify((await t.db.selectFrom('history').selectAll().execute()));
+    expect(events.json.items[0]).toMatchObject({
+      actor: user.uid,
+      recordId: user.uid,
+      actorName: 'Eva Berg',
+      diff: { address: [null, '127.0.0.1'], browser: [null, 'Chrome 140, Linux'], sessions: [null, 1] },
+    });
+    const all = JSON.stringify(await t.db.selectFrom('history').selectAll().execute());
     expect(all).not.toContain(user.password);
     expect(all).not.toContain('a brand new password');
   });
@@ -66,7 +89,11 @@ describe.each(dialects())('change password (%s)', (dialect) => {
   it('writes the mail in the language of the browser that asked', async () => {
     const user = await createUser(t, 'noRole');
     const cookie = await signIn(t, user.email, user.password);
-    const res = await change(cookie, { currentPassword: user.password, newPassword: 'ett nytt lösenord' }, { 'accept-language': 'sv-SE,sv;q=0.9' });
+    const res = await change(
+      cookie,
+      { currentPassword: user.password, newPassword: 'ett nytt lösenord' },
+      { 'accept-language': 'sv-SE,sv;q=0.9' },
+    );
     expect(res.status, res.text).toBe(200);
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toBe(sv.mail.passwordChangedSubject);
@@ -87,9 +114,15 @@ describe.each(dialects())('change password (%s)', (dialect) => {
       expect(res.status, res.text).toBe(400);
       expect(res.json.error.message).toBe(message);
     }
-    expect((await change(cookie, { currentPassword: 'not my password', newPassword: 'a brand new password' }, { 'accept-language': 'sv' })).json.error.message).toBe(
-      sv.account.password.wrong,
-    );
+    expect(
+      (
+        await change(
+          cookie,
+          { currentPassword: 'not my password', newPassword: 'a brand new password' },
+          { 'accept-language': 'sv' },
+        )
+      ).json.error.message,
+    ).toBe(sv.account.password.wrong);
     expect((await t.api('GET', '/api/me', { cookie: other })).status).toBe(200);
     expect((await signInRaw(t, user.email, user.password)).status).toBe(200);
     expect(smtp.mails.some((m) => m.to.includes(user.email))).toBe(false);
@@ -99,10 +132,15 @@ describe.each(dialects())('change password (%s)', (dialect) => {
     const user = await createUser(t, 'noRole');
     const cookie = await signIn(t, user.email, user.password);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await change(cookie, { currentPassword: `guess ${i}`, newPassword: 'a brand new password' })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await change(cookie, { currentPassword: `guess ${i}`, newPassword: 'a brand new password' })).status,
+      );
     expect(statuses).toEqual([400, 400, 400, 429]);
     // Even the right one waits now.
-    expect((await change(cookie, { currentPassword: user.password, newPassword: 'a brand new password' })).status).toBe(429);
+    expect((await change(cookie, { currentPassword: user.password, newPassword: 'a brand new password' })).status).toBe(
+      429,
+    );
   });
 
   it('is refused without a session, and for a deactivated account whose session row is still there', async () => {

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createUser, dialects, signIn, signInRaw, startApp, type TestApp, type TestUser } from '../helpers/index.js';
+import {
+  cookieHeader,
+  createUser,
+  dialects,
+  signIn,
+  signInRaw,
+  startApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/index.js';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
 
 // Account Settings → Sessions, an admin's 'Sign out everywhere', and better-auth's own session routes, with the
 // session cache on: an ended session is refused on the very next request, on this instance and on another one.
@@ -53,12 +63,16 @@ describe.each(dialects())('sessions (%s)', (dialect) => {
     const here = await signInWith(user, CHROME);
     const phone = await signInWith(user, IPHONE);
     expect([await me(t, phone), await me(other, phone)]).toEqual([200, 200]);
-    const phoneId = (await t.api('GET', '/api/me/sessions', { cookie: here })).json.items.find((s: { current: boolean }) => !s.current).id;
+    const phoneId = (await t.api('GET', '/api/me/sessions', { cookie: here })).json.items.find(
+      (s: { current: boolean }) => !s.current,
+    ).id;
     const res = await t.api('DELETE', `/api/me/sessions/${phoneId}`, { cookie: here });
     expect(res.status, res.text).toBe(204);
     expect([await me(t, phone), await me(other, phone)]).toEqual([401, 401]);
     expect([await me(t, here), await me(other, here)]).toEqual([200, 200]);
-    const events = await t.api('GET', `/api/history?kind=account&action=sessionsEnded&person=${user.uid}`, { cookie: adminCookie });
+    const events = await t.api('GET', `/api/history?kind=account&action=sessionsEnded&person=${user.uid}`, {
+      cookie: adminCookie,
+    });
     expect(events.json.items).toHaveLength(1);
     expect(events.json.items[0].diff.sessions).toEqual([null, 1]);
   });
@@ -82,8 +96,15 @@ describe.each(dialects())('sessions (%s)', (dialect) => {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ ended: 2 });
     for (const c of cookies) expect([await me(t, c), await me(other, c)]).toEqual([401, 401]);
-    const [entry] = (await t.api('GET', `/api/history?kind=account&person=${admin.uid}&action=sessionsEnded`, { cookie: adminCookie })).json.items;
-    expect(entry).toMatchObject({ actor: admin.uid, recordId: user.uid, recordLabel: 'Eva Berg', diff: { sessions: [null, 2] } });
+    const [entry] = (
+      await t.api('GET', `/api/history?kind=account&person=${admin.uid}&action=sessionsEnded`, { cookie: adminCookie })
+    ).json.items;
+    expect(entry).toMatchObject({
+      actor: admin.uid,
+      recordId: user.uid,
+      recordLabel: 'Eva Berg',
+      diff: { sessions: [null, 2] },
+    });
     expect((await t.api('DELETE', '/api/users/no-such-user/sessions', { cookie: adminCookie })).status).toBe(404);
   });
 
@@ -96,7 +117,9 @@ describe.each(dialects())('sessions (%s)', (dialect) => {
       const list = await t.api('GET', '/api/auth/list-sessions', { cookie: here });
       expect(list.status, list.text).toBe(200);
       expect(list.json).toHaveLength(2);
-      const mine = new Set((await t.api('GET', '/api/me/sessions', { cookie: here })).json.items.map((s: { id: string }) => s.id));
+      const mine = new Set(
+        (await t.api('GET', '/api/me/sessions', { cookie: here })).json.items.map((s: { id: string }) => s.id),
+      );
       expect(new Set(list.json.map((s: { id: string }) => s.id))).toEqual(mine);
       const target = list.json.find((s: { token: string }) => !here.includes(s.token));
       const res = await t.api('POST', '/api/auth/revoke-session', { cookie: here, body: { token: target.token } });
@@ -115,7 +138,9 @@ describe.each(dialects())('sessions (%s)', (dialect) => {
       expect(res.json).toEqual({ status: true });
       for (const c of others) expect([await me(t, c), await me(other, c)]).toEqual([401, 401]);
       expect(await me(t, here)).toBe(200);
-      const [entry] = (await t.api('GET', `/api/history?kind=account&action=sessionsEnded&person=${user.uid}`, { cookie: adminCookie })).json.items;
+      const [entry] = (
+        await t.api('GET', `/api/history?kind=account&action=sessionsEnded&person=${user.uid}`, { cookie: adminCookie })
+      ).json.items;
       expect(entry.diff.sessions).toEqual([null, 2]);
     });
 

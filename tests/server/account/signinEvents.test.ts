@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, dialects, signIn, signInRaw, startApp, uniqueEmail, type TestApp, type TestUser } from '../helpers/index.js';
+import {
+  createUser,
+  dialects,
+  signIn,
+  signInRaw,
+  startApp,
+  uniqueEmail,
+  type TestApp,
+  type TestUser,
+} from '../helpers/index.js';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
@@ -19,7 +28,14 @@ describe.each(dialects())('sign-in events (%s)', (dialect) => {
   const activity = async (query: string) => {
     const res = await t.api('GET', `/api/history?${query}`, { cookie: adminCookie });
     expect(res.status, res.text).toBe(200);
-    return res.json.items as Array<{ actor: string | null; actorName: string; recordId: string; action: string; kind: string; diff: Record<string, unknown> }>;
+    return res.json.items as Array<{
+      actor: string | null;
+      actorName: string;
+      recordId: string;
+      action: string;
+      kind: string;
+      diff: Record<string, unknown>;
+    }>;
   };
   const historyText = async () => JSON.stringify(await t.db.selectFrom('history').selectAll().execute());
 
@@ -69,9 +85,13 @@ describe.each(dialects())('sign-in events (%s)', (dialect) => {
     // This address past its ceiling (100 tries an hour across accounts): every try is held back before it is checked.
     const key = 'ip:127.0.0.1';
     await t.db.deleteFrom('throttle').where('key', '=', key).execute();
-    await t.db.insertInto('throttle').values({ key, count: 1000, reset_at: new Date(Date.now() + 3600_000).toISOString() }).execute();
+    await t.db
+      .insertInto('throttle')
+      .values({ key, count: 1000, reset_at: new Date(Date.now() + 3600_000).toISOString() })
+      .execute();
     try {
-      for (let i = 0; i < 3; i++) expect((await signInRaw(t, uniqueEmail(`made-up-${i}`), 'whatever 123')).status).toBe(429);
+      for (let i = 0; i < 3; i++)
+        expect((await signInRaw(t, uniqueEmail(`made-up-${i}`), 'whatever 123')).status).toBe(429);
     } finally {
       await t.db.deleteFrom('throttle').where('key', '=', key).execute();
     }
@@ -84,7 +104,10 @@ describe.each(dialects())('sign-in events (%s)', (dialect) => {
     const user = await createUser(t, 'noRole');
     await signIn(t, user.email, user.password);
     // A change of another kind by the same person.
-    await t.api('PATCH', '/api/me', { cookie: await signIn(t, user.email, user.password), body: { firstName: 'New', lastName: 'Name' } });
+    await t.api('PATCH', '/api/me', {
+      cookie: await signIn(t, user.email, user.password),
+      body: { firstName: 'New', lastName: 'Name' },
+    });
     const mine = await activity(`person=${user.uid}`);
     expect(new Set(mine.map((e) => e.kind))).toEqual(new Set(['account', 'user']));
     expect((await activity(`person=${user.uid}&kind=account`)).every((e) => e.kind === 'account')).toBe(true);

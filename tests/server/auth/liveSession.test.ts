@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, dialects, rawToken, sessionCookie, signIn, signInRaw, startApp, type TestApp } from '../helpers/index.js';
+import {
+  createUser,
+  dialects,
+  rawToken,
+  sessionCookie,
+  signIn,
+  signInRaw,
+  startApp,
+  type TestApp,
+} from '../helpers/index.js';
 
 // server/auth/session.ts answers the common case of the session check itself (see BENCHMARKS.md); these pin down
 // that it accepts only what the identity library would, and leaves refreshes and refusals to the library.
@@ -38,7 +47,10 @@ describe.each(dialects())('the session check (%s)', (dialect) => {
   });
 
   it.each([
-    ['a forged signature', (token: string, sig: string) => `${token}.${sig.slice(0, 10)}${sig[10] === 'A' ? 'B' : 'A'}${sig.slice(11)}`],
+    [
+      'a forged signature',
+      (token: string, sig: string) => `${token}.${sig.slice(0, 10)}${sig[10] === 'A' ? 'B' : 'A'}${sig.slice(11)}`,
+    ],
     ['no signature', (token: string) => token],
     ['a signature of another token', (_token: string, sig: string) => `${'x'.repeat(32)}.${sig}`],
   ])('refuses the right token with %s', async (_name, forge) => {

@@ -73,8 +73,14 @@ describe.each(dialects())('passwords (%s)', (dialect) => {
   });
 
   const exact: { password: string; refused: string[] }[] = [
-    { password: '  two  spaces  inside  ', refused: ['two  spaces  inside', '  two spaces inside  ', ' two  spaces  inside '] },
-    { password: 'Grönsaksblandning ñandú 🔑', refused: ['grönsaksblandning ñandú 🔑', 'Gronsaksblandning nandu 🔑', 'Grönsaksblandning ñandú'] },
+    {
+      password: '  two  spaces  inside  ',
+      refused: ['two  spaces  inside', '  two spaces inside  ', ' two  spaces  inside '],
+    },
+    {
+      password: 'Grönsaksblandning ñandú 🔑',
+      refused: ['grönsaksblandning ñandú 🔑', 'Gronsaksblandning nandu 🔑', 'Grönsaksblandning ñandú'],
+    },
   ];
 
   it.each(exact)('checks $password exactly as typed', async ({ password, refused }) => {
@@ -87,7 +93,9 @@ describe.each(dialects())('passwords (%s)', (dialect) => {
     const user = await createUser(t, 'noRole');
     const token = await resetToken(user.email);
     const password = ' leading and trailing ';
-    expect((await t.api('POST', '/api/auth/reset-password', { body: { newPassword: password, token } })).status).toBe(200);
+    expect((await t.api('POST', '/api/auth/reset-password', { body: { newPassword: password, token } })).status).toBe(
+      200,
+    );
     expect((await signInRaw(t, user.email, password.trim())).status).toBe(401);
     expect(await signIn(t, user.email, password)).toContain('session_token');
   });

@@ -66,13 +66,17 @@ describe.each(dialects())('forgot and reset password over real SMTP (%s)', (dial
     // At least 128 bits: 24 characters of a 62-letter alphabet are about 143.
     expect(token.length).toBeGreaterThanOrEqual(22);
 
-    const reset = await t.api('POST', '/api/auth/reset-password', { body: { newPassword: 'a brand new secret', token } });
+    const reset = await t.api('POST', '/api/auth/reset-password', {
+      body: { newPassword: 'a brand new secret', token },
+    });
     expect(reset.status).toBe(200);
     expect((await signInRaw(t, user.email, user.password)).status).toBe(401);
     expect(await signIn(t, user.email, 'a brand new secret')).toContain('session_token');
     expect((await t.api('GET', '/api/me', { cookie: oldSession })).status).toBe(401);
 
-    const again = await t.api('POST', '/api/auth/reset-password', { body: { newPassword: 'yet another secret', token } });
+    const again = await t.api('POST', '/api/auth/reset-password', {
+      body: { newPassword: 'yet another secret', token },
+    });
     expect(again.status).toBe(400);
     expect((await signInRaw(t, user.email, 'yet another secret')).status).toBe(401);
   });
@@ -80,7 +84,9 @@ describe.each(dialects())('forgot and reset password over real SMTP (%s)', (dial
   it('keeps only the newest link: asking again voids earlier links, and a reset voids the rest', async () => {
     const user = await createUser(t, 'noRole');
     for (let i = 0; i < 8; i++) {
-      expect((await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email } })).status).toBe(200);
+      expect((await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email } })).status).toBe(
+        200,
+      );
     }
     const mine = () => smtp.mails.filter((m) => m.to.includes(user.email));
     for (let i = 0; i < 100 && mine().length < 8; i++) await new Promise((r) => setTimeout(r, 50));
@@ -89,13 +95,18 @@ describe.each(dialects())('forgot and reset password over real SMTP (%s)', (dial
     // Which mail came last is known from the one token still stored (mail may arrive out of order).
     const working: string[] = [];
     for (const token of tokens) {
-      const res = await t.api('POST', '/api/auth/reset-password', { body: { newPassword: `secret for ${token}`, token } });
+      const res = await t.api('POST', '/api/auth/reset-password', {
+        body: { newPassword: `secret for ${token}`, token },
+      });
       if (res.status === 200) working.push(token);
       else expect(res.status).toBe(400);
     }
     expect(working).toHaveLength(1);
     expect(await signIn(t, user.email, `secret for ${working[0]}`)).toContain('session_token');
-    const left = (await t.db.selectFrom('auth_verification' as never).selectAll().execute()) as Record<string, unknown>[];
+    const left = (await t.db
+      .selectFrom('auth_verification' as never)
+      .selectAll()
+      .execute()) as Record<string, unknown>[];
     expect(left.filter((r) => r.value === user.uid)).toEqual([]);
   });
 
@@ -115,7 +126,10 @@ describe.each(dialects())('forgot and reset password over real SMTP (%s)', (dial
     const user = await createUser(t, 'noRole');
     await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email } });
     const token = tokenOf(linkIn(await smtp.waitFor(user.email))!);
-    const rows = (await t.db.selectFrom('auth_verification' as never).selectAll().execute()) as Record<string, unknown>[];
+    const rows = (await t.db
+      .selectFrom('auth_verification' as never)
+      .selectAll()
+      .execute()) as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(token);
     const mine = rows.find((r) => r.value === user.uid)!;
@@ -125,7 +139,9 @@ describe.each(dialects())('forgot and reset password over real SMTP (%s)', (dial
   });
 
   it('refuses a made-up token', async () => {
-    const res = await t.api('POST', '/api/auth/reset-password', { body: { newPassword: 'long enough 123', token: 'x'.repeat(24) } });
+    const res = await t.api('POST', '/api/auth/reset-password', {
+      body: { newPassword: 'long enough 123', token: 'x'.repeat(24) },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -144,11 +160,16 @@ describe.each(dialects())('reset mails per address (%s)', (dialect) => {
 
   it('throttles reset requests for one address, whoever sends them', async () => {
     const ask = (ip: string) =>
-      t.api('POST', '/api/auth/request-password-reset', { body: { email: 'victim@example.com', redirectTo: '/reset-password' }, headers: { 'x-forwarded-for': ip } });
+      t.api('POST', '/api/auth/request-password-reset', {
+        body: { email: 'victim@example.com', redirectTo: '/reset-password' },
+        headers: { 'x-forwarded-for': ip },
+      });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await ask(`10.0.0.${i}`)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const other = await t.api('POST', '/api/auth/request-password-reset', { body: { email: 'someone-else@example.com', redirectTo: '/reset-password' } });
+    const other = await t.api('POST', '/api/auth/request-password-reset', {
+      body: { email: 'someone-else@example.com', redirectTo: '/reset-password' },
+    });
     expect(other.status).toBe(200);
   });
 });

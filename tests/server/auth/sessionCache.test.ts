@@ -17,7 +17,8 @@ const CHANGES = {
     expect((await on.api('PATCH', `/api/users/${uid}`, { cookie: admin, body: { active: false } })).status).toBe(200),
   'sign-out': async (on: TestApp, _admin: string, _uid: string, cookie: string) =>
     expect((await on.api('POST', '/api/auth/sign-out', { cookie, body: {} })).status).toBe(200),
-  'password change': async (on: TestApp, _admin: string, uid: string) => setPassword(on.services.auth, uid, 'a new password 1'),
+  'password change': async (on: TestApp, _admin: string, uid: string) =>
+    setPassword(on.services.auth, uid, 'a new password 1'),
 } as const;
 
 describe.each(dialects())('kept sessions (%s)', (dialect) => {
@@ -29,21 +30,26 @@ describe.each(dialects())('kept sessions (%s)', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it.each(Object.keys(CHANGES) as (keyof typeof CHANGES)[])('refuses a kept session on the next request after %s', async (change) => {
-    const user = await createUser(t, 'editor');
-    const cookie = await signIn(t, user.email, user.password);
-    await warm(t, cookie);
-    await CHANGES[change](t, admin, user.uid, cookie);
-    expect((await t.api('GET', '/api/me', { cookie })).status).toBe(401);
-    expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(401);
-  });
+  it.each(Object.keys(CHANGES) as (keyof typeof CHANGES)[])(
+    'refuses a kept session on the next request after %s',
+    async (change) => {
+      const user = await createUser(t, 'editor');
+      const cookie = await signIn(t, user.email, user.password);
+      await warm(t, cookie);
+      await CHANGES[change](t, admin, user.uid, cookie);
+      expect((await t.api('GET', '/api/me', { cookie })).status).toBe(401);
+      expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(401);
+    },
+  );
 
   it('applies a role change on the next request of a kept session', async () => {
     const user = await createUser(t, 'editor');
     const cookie = await signIn(t, user.email, user.password);
     await warm(t, cookie);
     expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(200);
-    expect((await t.api('PATCH', `/api/users/${user.uid}`, { cookie: admin, body: { isEditor: false } })).status).toBe(200);
+    expect((await t.api('PATCH', `/api/users/${user.uid}`, { cookie: admin, body: { isEditor: false } })).status).toBe(
+      200,
+    );
     expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(403);
     const me = await t.api('GET', '/api/me', { cookie });
     expect(me.json.isEditor).toBe(false);
@@ -63,7 +69,9 @@ describe.each(dialects())('kept sessions (%s)', (dialect) => {
     const user = await createUser(t, 'noRole');
     const cookie = await signIn(t, user.email, user.password);
     await warm(t, cookie);
-    expect((await t.api('PATCH', '/api/me', { cookie, body: { firstName: 'Kept', lastName: 'Name' } })).status).toBe(200);
+    expect((await t.api('PATCH', '/api/me', { cookie, body: { firstName: 'Kept', lastName: 'Name' } })).status).toBe(
+      200,
+    );
     const me = await t.api('GET', '/api/me', { cookie });
     expect(me.status).toBe(200);
     expect(me.json.firstName).toBe('Kept');
@@ -84,21 +92,26 @@ describe.runIf(pgAvailable())('kept sessions on two instances of one PostgreSQL 
     await a?.close();
   });
 
-  it.each(Object.keys(CHANGES) as (keyof typeof CHANGES)[])('%s on one instance: the other refuses the next request', async (change) => {
-    const user = await createUser(a, 'editor');
-    const cookie = await signIn(a, user.email, user.password);
-    await warm(b, cookie);
-    await warm(a, cookie);
-    await CHANGES[change](a, admin, user.uid, cookie);
-    expect((await b.api('GET', '/api/me', { cookie })).status).toBe(401);
-  });
+  it.each(Object.keys(CHANGES) as (keyof typeof CHANGES)[])(
+    '%s on one instance: the other refuses the next request',
+    async (change) => {
+      const user = await createUser(a, 'editor');
+      const cookie = await signIn(a, user.email, user.password);
+      await warm(b, cookie);
+      await warm(a, cookie);
+      await CHANGES[change](a, admin, user.uid, cookie);
+      expect((await b.api('GET', '/api/me', { cookie })).status).toBe(401);
+    },
+  );
 
   it('a role change on one instance: the other applies it on the next request', async () => {
     const user = await createUser(a, 'editor');
     const cookie = await signIn(a, user.email, user.password);
     await warm(b, cookie);
     expect((await b.api('GET', '/api/products?limit=1', { cookie })).status).toBe(200);
-    expect((await a.api('PATCH', `/api/users/${user.uid}`, { cookie: admin, body: { isEditor: false } })).status).toBe(200);
+    expect((await a.api('PATCH', `/api/users/${user.uid}`, { cookie: admin, body: { isEditor: false } })).status).toBe(
+      200,
+    );
     expect((await b.api('GET', '/api/products?limit=1', { cookie })).status).toBe(403);
   });
 });

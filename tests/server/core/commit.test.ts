@@ -8,8 +8,18 @@ import { dialects, startApp, type TestApp } from '../helpers/index.js';
 describe.each(dialects())('commit (%s)', (dialect) => {
   let t: TestApp;
   let heard: { changes: readonly Change[]; seen: boolean }[] = [];
-  const count = async () => Number((await t.db.selectFrom('history').select((e) => e.fn.countAll().as('n')).where('record_id', 'like', 'commit-%').executeTakeFirstOrThrow()).n);
-  const statusRow = async () => t.db.selectFrom('app_status').select('updated').where('id', '=', 'app').executeTakeFirst();
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('history')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('record_id', 'like', 'commit-%')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const statusRow = async () =>
+    t.db.selectFrom('app_status').select('updated').where('id', '=', 'app').executeTakeFirst();
 
   beforeAll(async () => {
     t = await startApp({ dialect });
@@ -30,7 +40,11 @@ describe.each(dialects())('commit (%s)', (dialect) => {
       await trx.updateTable('app_status').set({ updated: 'commit-test' }).where('id', '=', 'app').execute();
       // Nothing is announced while the transaction is open.
       expect(heard).toEqual([]);
-      return { value: 42, history: [{ kind: 'appStatus', recordId: 'commit-1', action: 'changed', diff: { active: [false, true] } }], announce: [change('on')] };
+      return {
+        value: 42,
+        history: [{ kind: 'appStatus', recordId: 'commit-1', action: 'changed', diff: { active: [false, true] } }],
+        announce: [change('on')],
+      };
     });
     expect(value).toBe(42);
     expect(await count()).toBe(before + 1);
@@ -44,7 +58,19 @@ describe.each(dialects())('commit (%s)', (dialect) => {
     await expect(
       commit(t.db, null, async (trx) => {
         await trx.updateTable('app_status').set({ updated: 'rolled back' }).where('id', '=', 'app').execute();
-        await trx.insertInto('history').values({ at: 'x', actor: null, actor_name: '', kind: 'appStatus', resource: null, record_id: 'commit-2', action: 'changed', diff: '{}' }).execute();
+        await trx
+          .insertInto('history')
+          .values({
+            at: 'x',
+            actor: null,
+            actor_name: '',
+            kind: 'appStatus',
+            resource: null,
+            record_id: 'commit-2',
+            action: 'changed',
+            diff: '{}',
+          })
+          .execute();
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -57,10 +83,18 @@ describe.each(dialects())('commit (%s)', (dialect) => {
     heard = [];
     const before = await count();
     await commit(t.db, null, async (trx) => {
-      const inner = await commit(trx, null, async () => ({ value: 'inner', history: [{ kind: 'appStatus', recordId: 'commit-3', action: 'changed', diff: { a: [1, 2] } }], announce: [change('off')] }));
+      const inner = await commit(trx, null, async () => ({
+        value: 'inner',
+        history: [{ kind: 'appStatus', recordId: 'commit-3', action: 'changed', diff: { a: [1, 2] } }],
+        announce: [change('off')],
+      }));
       expect(inner).toBe('inner');
       expect(heard).toEqual([]);
-      return { value: undefined, history: [{ kind: 'appStatus', recordId: 'commit-4', action: 'changed', diff: { a: [2, 3] } }], announce: [change('on')] };
+      return {
+        value: undefined,
+        history: [{ kind: 'appStatus', recordId: 'commit-4', action: 'changed', diff: { a: [2, 3] } }],
+        announce: [change('on')],
+      };
     });
     expect(await count()).toBe(before + 2);
     expect(heard.map((h) => h.changes)).toEqual([[change('off'), change('on')]]);
@@ -71,7 +105,11 @@ describe.each(dialects())('commit (%s)', (dialect) => {
     const before = await count();
     await expect(
       commit(t.db, null, async (trx) => {
-        await commit(trx, null, async () => ({ value: 1, history: [{ kind: 'appStatus', recordId: 'commit-5', action: 'changed', diff: { a: [1, 2] } }], announce: [change('off')] }));
+        await commit(trx, null, async () => ({
+          value: 1,
+          history: [{ kind: 'appStatus', recordId: 'commit-5', action: 'changed', diff: { a: [1, 2] } }],
+          announce: [change('off')],
+        }));
         throw new Error('late');
       }),
     ).rejects.toThrow('late');
@@ -80,6 +118,8 @@ describe.each(dialects())('commit (%s)', (dialect) => {
   });
 
   it('refuses a transaction it did not open, whose changes would never be announced', async () => {
-    await expect(t.db.transaction().execute((trx) => commit(trx, null, async () => ({ value: 1, announce: [change('on')] })))).rejects.toThrow(/did not open/);
+    await expect(
+      t.db.transaction().execute((trx) => commit(trx, null, async () => ({ value: 1, announce: [change('on')] }))),
+    ).rejects.toThrow(/did not open/);
   });
 });

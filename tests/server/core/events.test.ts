@@ -20,7 +20,11 @@ describe.each(dialects())('after-commit changes (%s)', (dialect) => {
     const cookie = await signIn(t, user.email, user.password);
     expect((await t.api('GET', '/api/me', { cookie })).status).toBe(200);
     await changeFlags(t.db, null, user.uid, { active: false });
-    const sessions = await t.db.selectFrom('auth_session' as never).selectAll().where('userId' as never, '=', user.uid as never).execute();
+    const sessions = await t.db
+      .selectFrom('auth_session' as never)
+      .selectAll()
+      .where('userId' as never, '=', user.uid as never)
+      .execute();
     expect(sessions).toEqual([]);
     expect(heard.at(-1)).toEqual({ kind: 'user', id: user.uid, actor: null, flags: true, deactivated: true });
   });

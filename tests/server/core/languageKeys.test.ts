@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { addLanguageKey, removeLanguageKey } from '../../../server/core/languageKeys.js';
 import { getLanguage } from '../../../server/core/languages.js';
 import { onChange, type Change } from '../../../server/core/events.js';
@@ -33,7 +40,9 @@ describe.each(dialects())('language keys in one transaction (%s)', (dialect) => 
   it('adds to neither record when the second write fails', async () => {
     const before = await both();
     const heardBefore = heard.length;
-    await expect(addLanguageKey(t.db.withPlugin(new FailSecondWrite()), actor, 'en', 'halfway', 'Half', before.en.version)).rejects.toThrow('the database failed');
+    await expect(
+      addLanguageKey(t.db.withPlugin(new FailSecondWrite()), actor, 'en', 'halfway', 'Half', before.en.version),
+    ).rejects.toThrow('the database failed');
     expect(await both()).toEqual(before);
     expect(heard.length).toBe(heardBefore);
   });
@@ -42,7 +51,9 @@ describe.each(dialects())('language keys in one transaction (%s)', (dialect) => 
     const start = await both();
     await addLanguageKey(t.db, actor, 'se', 'kept', 'Kvar', start.se.version);
     const before = await both();
-    await expect(removeLanguageKey(t.db.withPlugin(new FailSecondWrite()), actor, 'se', 'kept', before.se.version)).rejects.toThrow('the database failed');
+    await expect(
+      removeLanguageKey(t.db.withPlugin(new FailSecondWrite()), actor, 'se', 'kept', before.se.version),
+    ).rejects.toThrow('the database failed');
     expect(await both()).toEqual(before);
     expect(before.en.texts.kept).toBe('');
   });

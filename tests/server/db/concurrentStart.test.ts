@@ -17,9 +17,14 @@ describe.runIf(pgAvailable())('instances starting together on an empty PostgreSQ
     data = await createData('postgres');
     const started = await Promise.allSettled([1, 2, 3].map(() => startApp({ dialect: 'postgres', data: data! })));
     for (const s of started) if (s.status === 'fulfilled') apps.push(s.value);
-    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+      'started',
+      'started',
+      'started',
+    ]);
     const db = apps[0]!.db;
-    const count = async (table: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+    const count = async (table: string) =>
+      Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
     expect(await count('users')).toBe(1);
     expect(await count('languages')).toBe(2);
     expect(await count('schema_migrations')).toBe(Object.keys(migrations).length);

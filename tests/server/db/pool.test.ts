@@ -40,7 +40,9 @@ describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ende
       await fresh.services.broker.close();
       const admin = new pg.Client({ connectionString: fresh.data.databaseUrl! });
       await admin.connect();
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       await admin.end();
       await new Promise((r) => setTimeout(r, 300));
     } finally {

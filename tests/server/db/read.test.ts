@@ -14,9 +14,18 @@ describe.each(dialects())('direct reads (%s)', (dialect) => {
   afterAll(async () => t?.close());
 
   it('answers the same rows as Kysely, with `?` placeholders bound in order, again and again', async () => {
-    const viaKysely = await t.db.selectFrom('languages').select(['id', 'version']).where('id', 'in', ['en', 'se']).orderBy('id').execute();
+    const viaKysely = await t.db
+      .selectFrom('languages')
+      .select(['id', 'version'])
+      .where('id', 'in', ['en', 'se'])
+      .orderBy('id')
+      .execute();
     for (let i = 0; i < 3; i++) {
-      const direct = await readRows<{ id: string; version: number }>(t.db, 'select id, version from languages where id = ? or id = ? order by id', ['se', 'en']);
+      const direct = await readRows<{ id: string; version: number }>(
+        t.db,
+        'select id, version from languages where id = ? or id = ? order by id',
+        ['se', 'en'],
+      );
       expect(direct).toEqual(viaKysely);
     }
     expect(await readRows(t.db, 'select id from languages where id = ?', ['xx'])).toEqual([]);

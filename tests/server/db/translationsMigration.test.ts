@@ -20,12 +20,30 @@ describe.each(dialects())('migration 008, products in two languages, on existing
     store = await createData(dialect);
     db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
     const provider: MigrationProvider = { getMigrations: async () => migrations };
-    const migrator = new Migrator({ db: db.kysely, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+    const migrator = new Migrator({
+      db: db.kysely,
+      provider,
+      migrationTableName: 'schema_migrations',
+      migrationLockTableName: 'schema_migrations_lock',
+    });
     const to007 = await migrator.migrateTo('007_product_search_walk_pg');
     expect(to007.error).toBeUndefined();
     const row = (sku: string, name: string) => ({
-      id: `id-${sku}`, sku, category: 'Linen', mc: 'Linen care', name, details: 'd', price: '1', active: 1, images: '[]', primary_image: null,
-      version: 1, created: '2024-01-01T00:00:00.000Z', updated: null, created_by: null, updated_by: null,
+      id: `id-${sku}`,
+      sku,
+      category: 'Linen',
+      mc: 'Linen care',
+      name,
+      details: 'd',
+      price: '1',
+      active: 1,
+      images: '[]',
+      primary_image: null,
+      version: 1,
+      created: '2024-01-01T00:00:00.000Z',
+      updated: null,
+      created_by: null,
+      updated_by: null,
     });
     // Written as the tables stood before 008 (they had none of its columns).
     await (db.kysely as unknown as import('kysely').Kysely<{ products: ReturnType<typeof row> }>)
@@ -33,14 +51,21 @@ describe.each(dialects())('migration 008, products in two languages, on existing
       .values([row('OLD-1', 'Linen TOWEL'), row('OLD-2', 'ÅLAND Apron')])
       .execute();
     await migrate(db);
-    const rows = await db.kysely.selectFrom('products').select(['sku', 'search_text', 'translations', 'untranslated']).orderBy('sku').execute();
+    const rows = await db.kysely
+      .selectFrom('products')
+      .select(['sku', 'search_text', 'translations', 'untranslated'])
+      .orderBy('sku')
+      .execute();
     expect(rows).toEqual([
       { sku: 'OLD-1', search_text: 'linen towel old-1', translations: '{}', untranslated: ',se,' },
       { sku: 'OLD-2', search_text: 'åland apron old-2', translations: '{}', untranslated: ',se,' },
     ]);
-    const found = async (q: string) => (await listProducts(db!.kysely, { limit: 10, after: null }, { q })).items.map((p) => p.sku);
+    const found = async (q: string) =>
+      (await listProducts(db!.kysely, { limit: 10, after: null }, { q })).items.map((p) => p.sku);
     expect(await found('åland')).toEqual(['OLD-2']);
     expect(await found('towel old')).toEqual(['OLD-1']);
-    expect((await listProducts(db.kysely, { limit: 10, after: null }, { missing: 'se' })).items.map((p) => p.translations)).toEqual([{}, {}]);
+    expect(
+      (await listProducts(db.kysely, { limit: 10, after: null }, { missing: 'se' })).items.map((p) => p.translations),
+    ).toEqual([{}, {}]);
   });
 });

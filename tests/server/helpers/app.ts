@@ -40,7 +40,10 @@ export async function createData(dialect: Dialect): Promise<DataStore> {
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
       await onPostgres(async (c) => {
-        await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        await c.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
         await c.query(`DROP DATABASE IF EXISTS ${name}`);
       });
     },

@@ -20,8 +20,19 @@ function chunk(type: string, data: Buffer): Buffer {
  * 16000 × 16000 8-bit grey (256 MB raw) comes out near 250 KB, 16383 × 16383 16-bit RGBA (2.1 GB raw) near 2 MB.
  * `channels` 1 is greyscale (colour type 0), 4 is RGBA (colour type 6).
  */
-export async function pngBomb(width: number, height: number, opts: { bitDepth: 8 | 16; channels: 1 | 4 } = { bitDepth: 8, channels: 1 }): Promise<Buffer> {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > 2 ** 31 - 1 || height > 2 ** 31 - 1) {
+export async function pngBomb(
+  width: number,
+  height: number,
+  opts: { bitDepth: 8 | 16; channels: 1 | 4 } = { bitDepth: 8, channels: 1 },
+): Promise<Buffer> {
+  if (
+    !Number.isInteger(width) ||
+    !Number.isInteger(height) ||
+    width < 1 ||
+    height < 1 ||
+    width > 2 ** 31 - 1 ||
+    height > 2 ** 31 - 1
+  ) {
     throw new RangeError(`pngBomb: bad size ${width} × ${height}`);
   }
   const ihdr = Buffer.alloc(13);
@@ -47,5 +58,10 @@ export async function pngBomb(width: number, height: number, opts: { bitDepth: 8
   deflate.end();
   await ended;
 
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(out)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.concat(out)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -9,7 +9,10 @@ export const pgUrl = (database: string): string => `postgres://${PG.user}@${PG.h
 
 let answer: boolean | undefined;
 
-/** True when PostgreSQL at 127.0.0.1:5432 answers a query (asked once per test file, synchronously, so describe.each can use it). */
+/**
+ * True when PostgreSQL at 127.0.0.1:5432 answers a query (asked once per test file, synchronously, so describe.each can
+ * use it).
+ */
 export function pgAvailable(): boolean {
   if (answer !== undefined) return answer;
   const probe = `
@@ -29,6 +32,8 @@ export function dialects(): Dialect[] {
   if (pgAvailable()) return ['sqlite', 'postgres'];
   const why = `PostgreSQL at ${PG.host}:${PG.port} did not answer`;
   if (process.env.CI === 'true') throw new Error(`${why}; CI=true requires the PostgreSQL server suite.`);
-  console.warn(`\n${'!'.repeat(72)}\n!! ${why}: the PostgreSQL server suite was SKIPPED (SQLite only).\n${'!'.repeat(72)}\n`);
+  console.warn(
+    `\n${'!'.repeat(72)}\n!! ${why}: the PostgreSQL server suite was SKIPPED (SQLite only).\n${'!'.repeat(72)}\n`,
+  );
   return ['sqlite'];
 }

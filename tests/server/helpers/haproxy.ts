@@ -7,11 +7,15 @@ import { freePort } from './receiver.js';
 /** True when HAProxy (Debian's package; .ci/run installs it) can be run. */
 export function haproxyAvailable(): boolean {
   const ok = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
-  if (!ok && process.env.CI === 'true') throw new Error('haproxy is not installed; CI=true requires the load balancer suite (.ci/run installs it).');
+  if (!ok && process.env.CI === 'true')
+    throw new Error('haproxy is not installed; CI=true requires the load balancer suite (.ci/run installs it).');
   return ok;
 }
 
-/** The configuration the test runs, and docs/deploying.md shows: round robin per request, no stickiness, health checks on /api/ready. */
+/**
+ * The configuration the test runs, and docs/deploying.md shows: round robin per request, no stickiness, health checks
+ * on /api/ready.
+ */
 export function haproxyConfig(port: number, servers: readonly number[]): string {
   return [
     'global',
@@ -46,7 +50,10 @@ export function haproxyConfig(port: number, servers: readonly number[]): string 
 }
 
 /** HAProxy in the foreground in front of `servers`; resolves once it answers /api/health through an instance. */
-export async function startHaproxy(servers: readonly number[], port?: number): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHaproxy(
+  servers: readonly number[],
+  port?: number,
+): Promise<{ url: string; close(): Promise<void> }> {
   port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
@@ -60,7 +67,10 @@ export async function startHaproxy(servers: readonly number[], port?: number): P
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`haproxy exited: ${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 100) throw new Error(`haproxy did not answer: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -11,6 +11,7 @@ export interface ApiOptions {
 export interface ApiResult {
   status: number;
   /** The parsed body when it is JSON, else undefined. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely and assert on them
   json: any;
   text: string;
   headers: Headers;
@@ -19,7 +20,12 @@ export interface ApiResult {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** One call over real HTTP with global fetch. */
-export async function request(baseUrl: string, method: string, path: string, opts: ApiOptions = {}): Promise<ApiResult> {
+export async function request(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: ApiOptions = {},
+): Promise<ApiResult> {
   const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.cookie) headers.cookie = opts.cookie;
@@ -69,6 +75,23 @@ export function cookieHeader(headers: Headers): string {
     .filter((c) => c.value !== '')
     .map((c) => `${c.name}=${c.value}`)
     .join('; ');
+}
+
+/**
+ * The Cookie header after an answer: the one sent, with every cookie the answer set put in (an empty value removes).
+ */
+export function withCookies(cookie: string, res: ApiResult): string {
+  const jar = new Map(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+  );
+  for (const c of setCookies(res.headers)) {
+    if (c.value === '') jar.delete(c.name);
+    else jar.set(c.name, c.value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
 /** The raw session token inside a signed cookie value (token.signature, URL-encoded). */

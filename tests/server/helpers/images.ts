@@ -17,13 +17,32 @@ export async function makeImage(format: 'jpeg' | 'png', bytes = 20_000): Promise
 
 /** Stores an image as a finished upload of `owner` and returns its address. */
 export async function storedImage(t: TestApp, owner: string, name = 'photo.jpg'): Promise<string> {
-  const stored = await storeUpload(t.db, t.services.store, { owner, originalName: name, data: await makeImage('jpeg', 4000) }, t.config.imageMaxPixels);
+  const stored = await storeUpload(
+    t.db,
+    t.services.store,
+    { owner, originalName: name, data: await makeImage('jpeg', 4000) },
+    t.config.imageMaxPixels,
+  );
   return stored.address;
 }
 
-/** A photo-like JPEG or PNG of exactly `width` × `height` pixels (grey noise); `orientation` sets its EXIF orientation. */
-export async function makePhoto(width: number, height: number, opts: { format?: 'jpeg' | 'png'; orientation?: number } = {}): Promise<Buffer> {
-  let img = sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+/**
+ * A photo-like JPEG or PNG of exactly `width` × `height` pixels (grey noise); `orientation` sets its EXIF orientation.
+ */
+export async function makePhoto(
+  width: number,
+  height: number,
+  opts: { format?: 'jpeg' | 'png'; orientation?: number } = {},
+): Promise<Buffer> {
+  let img = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  });
   if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
   return opts.format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
 }

@@ -13,7 +13,9 @@ export interface CaughtMail {
 function decodeBody(body: string, encoding: string): string {
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -26,7 +28,12 @@ function decodeWords(value: string): string {
     .replace(/=\?([\w-]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, kind: string, text: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
 }
 
@@ -36,8 +43,17 @@ export function parseMail(raw: string, to: string[] = []): CaughtMail {
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
   const header = (name: string): string => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const recipients = to.length > 0 ? to : header('To').split(',').map((s) => s.trim());
-  return { to: recipients, subject: decodeWords(header('Subject')), text: decodeBody(body, header('Content-Transfer-Encoding').toLowerCase()) };
+  const recipients =
+    to.length > 0
+      ? to
+      : header('To')
+          .split(',')
+          .map((s) => s.trim());
+  return {
+    to: recipients,
+    subject: decodeWords(header('Subject')),
+    text: decodeBody(body, header('Content-Transfer-Encoding').toLowerCase()),
+  };
 }
 
 /** The reset link inside a mail's text. */
@@ -63,7 +79,12 @@ export async function startSmtp(): Promise<SmtpCatcher> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },

@@ -10,12 +10,18 @@ export interface MatrixRow {
   url: string;
   body?: unknown;
   expected: Statuses;
+  /** The error code of a 401, when it is not 'unauthenticated' (a sign-in's second step without a pending sign-in). */
+  refusal?: string;
 }
 
 /** What each kind of caller gets from a route open to `access`, when the allowed ones get `status`. */
 export function statusesFor(access: Access, status: number): Statuses {
   if (access === 'public') return [status, status, status, status, status];
-  return access === 'admin' ? [401, 401, 403, 403, status] : access === 'editor' ? [401, 401, 403, status, status] : [401, 401, status, status, status];
+  return access === 'admin'
+    ? [401, 401, 403, 403, status]
+    : access === 'editor'
+      ? [401, 401, 403, status, status]
+      : [401, 401, status, status, status];
 }
 
 /** The language routes (server/routes/languages.ts): the area's level, and removing a key at its action's level. */
@@ -24,9 +30,18 @@ export function languageRows(): MatrixRow[] {
   return [
     { route: 'GET /api/languages/{id}', url: '/api/languages/en', expected: statusesFor(area, 200) },
     { route: 'PUT /api/languages/{id}', url: '/api/languages/en', body: {}, expected: statusesFor(area, 400) },
-    { route: 'PUT /api/languages/{id}/keys/{key}', url: '/api/languages/en/keys/matrixKey', body: {}, expected: statusesFor(area, 400) },
+    {
+      route: 'PUT /api/languages/{id}/keys/{key}',
+      url: '/api/languages/en/keys/matrixKey',
+      body: {},
+      expected: statusesFor(area, 400),
+    },
     // No If-Match: refused (400) once past the access guard, so the row changes nothing.
-    { route: 'DELETE /api/languages/{id}/keys/{key}', url: '/api/languages/en/keys/matrixKey', expected: statusesFor(actionAccess.removeLanguageKey, 400) },
+    {
+      route: 'DELETE /api/languages/{id}/keys/{key}',
+      url: '/api/languages/en/keys/matrixKey',
+      expected: statusesFor(actionAccess.removeLanguageKey, 400),
+    },
   ];
 }
 
@@ -50,6 +65,11 @@ export const MATRIX_METRICS_TOKEN = 'matrix-metrics-token-0123456789';
  */
 export const metricsRows: { route: string; url: string; token: string | null; expected: Statuses }[] = [
   { route: 'GET /metrics', url: '/metrics', token: null, expected: [401, 401, 401, 401, 401] },
-  { route: 'GET /metrics', url: '/metrics', token: 'not-the-metrics-token-0123456789', expected: [401, 401, 401, 401, 401] },
+  {
+    route: 'GET /metrics',
+    url: '/metrics',
+    token: 'not-the-metrics-token-0123456789',
+    expected: [401, 401, 401, 401, 401],
+  },
   { route: 'GET /metrics', url: '/metrics', token: MATRIX_METRICS_TOKEN, expected: [200, 200, 200, 200, 200] },
 ];

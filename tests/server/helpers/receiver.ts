@@ -40,7 +40,11 @@ export async function startReceiver(port = 0): Promise<Receiver> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   r.port = (server.address() as { port: number }).port;
   r.url = `http://127.0.0.1:${r.port}/hook`;
-  r.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  r.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return r;
 }
 

@@ -19,12 +19,29 @@ export interface TestBucket {
 /** Starts s3rver with one bucket named `name`. */
 export async function startBucket(name = 'console-test'): Promise<TestBucket> {
   const dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name, configs: [] }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name, configs: [] }],
+  });
   const { port } = await s3.run();
-  const settings: S3Settings = { endpoint: `http://127.0.0.1:${port}`, bucket: name, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const settings: S3Settings = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: name,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  };
   return {
     settings,
-    env: { S3_ENDPOINT: settings.endpoint!, S3_BUCKET: name, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    env: {
+      S3_ENDPOINT: settings.endpoint!,
+      S3_BUCKET: name,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
     async keys(prefix = '') {
       const out = await (await s3Client(settings)).send(new ListObjectsV2Command({ Bucket: name, Prefix: prefix }));
       return (out.Contents ?? []).map((o) => o.Key!).sort();

@@ -8,12 +8,21 @@ export interface TusResult {
   url: string | null;
 }
 
-/** Uploads bytes with the real tus-js-client as a signed-in user; settles with the last answer, or when `stopWhen` aborts it. */
+/**
+ * Uploads bytes with the real tus-js-client as a signed-in user; settles with the last answer, or when `stopWhen`
+ * aborts it.
+ */
 export function tusUpload(
   t: TestApp,
   cookie: string,
   data: Buffer,
-  opts: { name?: string; chunkSize?: number; uploadUrl?: string; stopWhen?: (u: tus.Upload) => boolean; retryDelays?: number[] } = {},
+  opts: {
+    name?: string;
+    chunkSize?: number;
+    uploadUrl?: string;
+    stopWhen?: (u: tus.Upload) => boolean;
+    retryDelays?: number[];
+  } = {},
 ): Promise<TusResult> {
   return new Promise((resolve) => {
     const upload = new tus.Upload(data, {
@@ -28,7 +37,8 @@ export function tusUpload(
         const res = (err as tus.DetailedError).originalResponse;
         resolve({ ok: false, status: res?.getStatus() ?? 0, body: res?.getBody() ?? String(err), url: upload.url });
       },
-      onSuccess: ({ lastResponse }) => resolve({ ok: true, status: lastResponse.getStatus(), body: lastResponse.getBody(), url: upload.url }),
+      onSuccess: ({ lastResponse }) =>
+        resolve({ ok: true, status: lastResponse.getStatus(), body: lastResponse.getBody(), url: upload.url }),
     });
     if (opts.stopWhen) {
       const stop = opts.stopWhen;

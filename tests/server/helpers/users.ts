@@ -42,17 +42,24 @@ export async function createUser(
 }
 
 /** POST /api/auth/sign-in/email as the browser sends it. */
-export const signInRaw = (t: TestApp, email: string, password: string, headers?: Record<string, string>): Promise<ApiResult> =>
-  t.api('POST', '/api/auth/sign-in/email', { body: { email, password }, headers });
+export const signInRaw = (
+  t: TestApp,
+  email: string,
+  password: string,
+  headers?: Record<string, string>,
+): Promise<ApiResult> => t.api('POST', '/api/auth/sign-in/email', { body: { email, password }, headers });
 
 /** Signs in over HTTP and returns the Cookie header carrying the session; throws when refused. */
 export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
   const res = await signInRaw(t, email, password);
-  if (res.status !== 200 || !sessionCookie(res.headers)) throw new Error(`sign-in of ${email} answered ${res.status}: ${res.text}`);
+  if (res.status !== 200 || !sessionCookie(res.headers))
+    throw new Error(`sign-in of ${email} answered ${res.status}: ${res.text}`);
   return cookieHeader(res.headers);
 }
 
-/** A signed-in caller of a kind: its record and cookie (none for anonymous). 'inactive' signs in, then is deactivated. */
+/**
+ * A signed-in caller of a kind: its record and cookie (none for anonymous). 'inactive' signs in, then is deactivated.
+ */
 export async function callerOf(t: TestApp, kind: Kind): Promise<{ user: TestUser | null; cookie: string | undefined }> {
   if (kind === 'anonymous') return { user: null, cookie: undefined };
   const user = await createUser(t, kind);

@@ -10,17 +10,38 @@ describe.each(dialects())('change history: in the same transaction as the change
   let editor: TestUser;
   let cookie: string;
   let product: { id: string; version: number; price: string };
-  const count = async () => Number((await t.db.selectFrom('history').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('history')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
-  /** Makes inserts or updates of `table` fail where `condition` (over `new`) holds, until the returned function is called. */
+  /**
+   * Makes inserts or updates of `table` fail where `condition` (over `new`) holds, until the returned function is
+   * called.
+   */
   async function failWhen(table: string, event: 'insert' | 'update', condition: string): Promise<() => Promise<void>> {
     const name = `boom_${table}`;
     if (dialect === 'sqlite') {
-      await sql.raw(`create trigger ${name} before ${event} on ${table} when ${condition} begin select raise(abort, 'boom'); end`).execute(t.db);
+      await sql
+        .raw(
+          `create trigger ${name} before ${event} on ${table} when ${condition} begin select raise(abort, 'boom'); end`,
+        )
+        .execute(t.db);
       return async () => void (await sql.raw(`drop trigger ${name}`).execute(t.db));
     }
-    await sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin if ${condition} then raise exception 'boom'; end if; return new; end $$`).execute(t.db);
-    await sql.raw(`create trigger ${name} before ${event} on ${table} for each row execute function ${name}()`).execute(t.db);
+    await sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $$ begin if ${condition} then raise exception 'boom'; end if; return new; end $$`,
+      )
+      .execute(t.db);
+    await sql
+      .raw(`create trigger ${name} before ${event} on ${table} for each row execute function ${name}()`)
+      .execute(t.db);
     return async () => {
       await sql.raw(`drop trigger ${name} on ${table}`).execute(t.db);
       await sql.raw(`drop function ${name}()`).execute(t.db);
@@ -32,7 +53,16 @@ describe.each(dialects())('change history: in the same transaction as the change
     editor = await createUser(t, 'editor');
     cookie = await signIn(t, editor.email, editor.password);
     const image = await storedImage(t, editor.uid);
-    const body = { sku: 'A-1', name: 'Towel', category: 'Linen', mc: 'Linen care', price: '100 kr', details: 'Washed', active: true, images: [image] };
+    const body = {
+      sku: 'A-1',
+      name: 'Towel',
+      category: 'Linen',
+      mc: 'Linen care',
+      price: '100 kr',
+      details: 'Washed',
+      active: true,
+      images: [image],
+    };
     const res = await t.api('POST', '/api/products', { cookie, body });
     expect(res.status, res.text).toBe(201);
     product = res.json;
@@ -71,13 +101,27 @@ describe.each(dialects())('change history: in the same transaction as the change
     const adminCookie = await signIn(t, admin.email, admin.password);
     const before = await count();
     const en = (await t.api('GET', '/api/languages/en', { cookie })).json;
-    const stop = await failWhen('history', 'insert', "new.kind in ('user', 'appStatus') or (new.kind = 'language' and new.record_id = 'se')");
+    const stop = await failWhen(
+      'history',
+      'insert',
+      "new.kind in ('user', 'appStatus') or (new.kind = 'language' and new.record_id = 'se')",
+    );
     try {
-      expect((await t.api('PATCH', `/api/users/${editor.uid}`, { cookie: adminCookie, body: { isAdmin: true } })).status).toBe(500);
-      expect((await t.api('PATCH', '/api/me', { cookie, body: { firstName: 'Changed', lastName: 'Name' } })).status).toBe(500);
-      expect((await t.api('PUT', '/api/app/status', { cookie: adminCookie, body: { active: false } })).status).toBe(500);
+      expect(
+        (await t.api('PATCH', `/api/users/${editor.uid}`, { cookie: adminCookie, body: { isAdmin: true } })).status,
+      ).toBe(500);
+      expect(
+        (await t.api('PATCH', '/api/me', { cookie, body: { firstName: 'Changed', lastName: 'Name' } })).status,
+      ).toBe(500);
+      expect((await t.api('PUT', '/api/app/status', { cookie: adminCookie, body: { active: false } })).status).toBe(
+        500,
+      );
       // English is written (with its entry) before Swedish's entry fails: both roll back together.
-      const add = await t.api('PUT', '/api/languages/en/keys/atomicKey', { cookie, headers: { 'if-match': `"${en.version}"` }, body: { value: 'x' } });
+      const add = await t.api('PUT', '/api/languages/en/keys/atomicKey', {
+        cookie,
+        headers: { 'if-match': `"${en.version}"` },
+        body: { value: 'x' },
+      });
       expect(add.status).toBe(500);
     } finally {
       await stop();
@@ -109,7 +153,9 @@ describe.each(dialects())('change history: in the same transaction as the change
     const items: { diff: { price: [string, string] } }[] = [];
     let next: string | null = null;
     do {
-      const res = await t.api('GET', `/api/products/${product.id}/history?limit=100${next ? `&after=${next}` : ''}`, { cookie });
+      const res = await t.api('GET', `/api/products/${product.id}/history?limit=100${next ? `&after=${next}` : ''}`, {
+        cookie,
+      });
       items.push(...res.json.items);
       next = res.json.next;
     } while (next);

@@ -14,13 +14,21 @@ describe.each(dialects())('change history: the Swedish texts (%s)', (dialect) =>
   let cookie: string;
   let product: Product;
   const patch = async (body: Record<string, unknown>) => {
-    const res = await t.api('PATCH', `/api/products/${product.id}`, { cookie, headers: { 'if-match': `"${product.version}"` }, body });
+    const res = await t.api('PATCH', `/api/products/${product.id}`, {
+      cookie,
+      headers: { 'if-match': `"${product.version}"` },
+      body,
+    });
     expect(res.status, res.text).toBe(200);
     product = res.json;
   };
-  const latest = async (): Promise<HistoryEntry> => (await t.api('GET', `/api/products/${product.id}/history`, { cookie })).json.items[0];
+  const latest = async (): Promise<HistoryEntry> =>
+    (await t.api('GET', `/api/products/${product.id}/history`, { cookie })).json.items[0];
   const undo = async (entry: HistoryEntry) => {
-    const res = await t.api('POST', `/api/history/${entry.id}/undo`, { cookie, headers: { 'if-match': `"${product.version}"` } });
+    const res = await t.api('POST', `/api/history/${entry.id}/undo`, {
+      cookie,
+      headers: { 'if-match': `"${product.version}"` },
+    });
     if (res.status === 200) product = res.json;
     return res;
   };
@@ -30,7 +38,16 @@ describe.each(dialects())('change history: the Swedish texts (%s)', (dialect) =>
     const editor = await createUser(t, 'editor', { firstName: 'Eva', lastName: 'Berg' });
     cookie = await signIn(t, editor.email, editor.password);
     const image = await storedImage(t, editor.uid);
-    const body = { sku: 'HS-1', name: 'Towel', category: 'Linen', mc: 'Linen care', price: '249 kr', details: 'Washed', active: true, images: [image] };
+    const body = {
+      sku: 'HS-1',
+      name: 'Towel',
+      category: 'Linen',
+      mc: 'Linen care',
+      price: '249 kr',
+      details: 'Washed',
+      active: true,
+      images: [image],
+    };
     product = (await t.api('POST', '/api/products', { cookie, body })).json;
   });
   afterAll(async () => t?.close());
@@ -43,8 +60,14 @@ describe.each(dialects())('change history: the Swedish texts (%s)', (dialect) =>
     await patch({ translations: { se: { name: 'Badhandduk', details: 'Mjuk' } } });
     const changed = await latest();
     expect(changed.diff).toEqual({ name_se: ['Handduk', 'Badhandduk'], details_se: [null, 'Mjuk'] });
-    expect(describeEntry(changed, messages)).toEqual(['Eva Berg changed Swedish name from Handduk to Badhandduk', 'Eva Berg set Swedish details to Mjuk']);
-    expect(describeEntry(changed, sv)).toEqual(['Eva Berg ändrade Namn på svenska från Handduk till Badhandduk', 'Eva Berg satte Detaljer på svenska till Mjuk']);
+    expect(describeEntry(changed, messages)).toEqual([
+      'Eva Berg changed Swedish name from Handduk to Badhandduk',
+      'Eva Berg set Swedish details to Mjuk',
+    ]);
+    expect(describeEntry(changed, sv)).toEqual([
+      'Eva Berg ändrade Namn på svenska från Handduk till Badhandduk',
+      'Eva Berg satte Detaljer på svenska till Mjuk',
+    ]);
     await patch({ translations: { se: { details: '' } } });
     const cleared = await latest();
     expect(cleared.diff).toEqual({ details_se: ['Mjuk', null] });
@@ -70,7 +93,11 @@ describe.each(dialects())('change history: the Swedish texts (%s)', (dialect) =>
     expect(product.translations).toEqual({});
     expect((await latest()).diff).toEqual({ name_se: ['Duk', null] });
     // The search's text (no Swedish name left) and the 'Swedish missing' filter follow the undo.
-    const row = await t.db.selectFrom('products').select(['search_text', 'untranslated']).where('id', '=', product.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('products')
+      .select(['search_text', 'untranslated'])
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ search_text: 'towel hs-1', untranslated: ',se,' });
   });
 
@@ -97,8 +124,21 @@ describe.each(dialects())('change history: the Swedish texts (%s)', (dialect) =>
 
   it('undoes the Swedish texts a CSV import changed', async () => {
     await patch({ translations: { se: { name: '', details: 'Mjukare' } } });
-    const cells = { sku: 'HS-1', name: 'Towel', category: 'Linen', mc: 'Linen care', price: '249 kr', active: 'true', details: 'Washed', name_se: 'Linnehandduk', details_se: '' };
-    const res = await t.api('POST', '/api/products/import', { cookie, body: { rows: [{ line: 2, cells }], apply: true } });
+    const cells = {
+      sku: 'HS-1',
+      name: 'Towel',
+      category: 'Linen',
+      mc: 'Linen care',
+      price: '249 kr',
+      active: 'true',
+      details: 'Washed',
+      name_se: 'Linnehandduk',
+      details_se: '',
+    };
+    const res = await t.api('POST', '/api/products/import', {
+      cookie,
+      body: { rows: [{ line: 2, cells }], apply: true },
+    });
     expect(res.json.counts.update, res.text).toBe(1);
     product = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json;
     const imported = await latest();

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
-import { ADMIN, createUser, dialects, linkIn, signIn, startApp, startSmtp, type SmtpCatcher, type TestApp } from '../helpers/index.js';
+import {
+  ADMIN,
+  createUser,
+  dialects,
+  linkIn,
+  signIn,
+  startApp,
+  startSmtp,
+  type SmtpCatcher,
+  type TestApp,
+} from '../helpers/index.js';
 
 const SWEDISH = { 'accept-language': 'sv-SE,sv;q=0.9,en;q=0.5' };
 
@@ -33,12 +43,20 @@ describe.each(dialects())('answers and mails in the caller’s language (%s)', (
   });
 
   it('translates a rule’s refusal and each field’s reason, and changes nothing', async () => {
-    const self = await t.api('PATCH', `/api/users/${adminUid}`, { cookie: admin, body: { active: false }, headers: SWEDISH });
+    const self = await t.api('PATCH', `/api/users/${adminUid}`, {
+      cookie: admin,
+      body: { active: false },
+      headers: SWEDISH,
+    });
     expect(self.status).toBe(403);
     expect(self.json.error.message).toBe(sv.users.selfDeactivate);
     expect((await t.api('GET', '/api/me', { cookie: admin })).json.active).toBe(true);
 
-    const bad = await t.api('POST', '/api/users', { cookie: admin, body: { email: 'not an address', firstName: 'A', lastName: 'B' }, headers: SWEDISH });
+    const bad = await t.api('POST', '/api/users', {
+      cookie: admin,
+      body: { email: 'not an address', firstName: 'A', lastName: 'B' },
+      headers: SWEDISH,
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toBe(sv.errors.validation);
     expect(bad.json.error.details).toContainEqual(expect.objectContaining({ message: sv.errors.email }));
@@ -46,7 +64,10 @@ describe.each(dialects())('answers and mails in the caller’s language (%s)', (
 
   it('writes the reset mail in the language of the browser that asked', async () => {
     const user = await createUser(t, 'editor');
-    const res = await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email }, headers: SWEDISH });
+    const res = await t.api('POST', '/api/auth/request-password-reset', {
+      body: { email: user.email },
+      headers: SWEDISH,
+    });
     expect(res.status).toBe(200);
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toBe(sv.mail.resetSubject);
@@ -57,7 +78,11 @@ describe.each(dialects())('answers and mails in the caller’s language (%s)', (
 
   it('writes the invitation in the inviting admin’s language', async () => {
     const email = `ny-${dialect}@example.com`;
-    const res = await t.api('POST', '/api/users', { cookie: admin, body: { email, firstName: 'Åsa', lastName: 'Öberg' }, headers: SWEDISH });
+    const res = await t.api('POST', '/api/users', {
+      cookie: admin,
+      body: { email, firstName: 'Åsa', lastName: 'Öberg' },
+      headers: SWEDISH,
+    });
     expect(res.status).toBe(201);
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe(sv.mail.inviteSubject);

@@ -53,7 +53,13 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
       fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 }),
       fc.string({ maxLength: 40 }).map((x) => `Bearer ${TOKEN.slice(0, 10)}${x.replace(/[^\x21-\x7e]/g, '')}`),
       fc.integer({ min: 0, max: TOKEN.length - 1 }).map((n) => `Bearer ${TOKEN.slice(0, n)}`),
-      fc.constantFrom(`Bearer  ${TOKEN} extra`, `Token ${TOKEN}`, TOKEN, `Bearer ${TOKEN.toUpperCase()}`, `Bearer ${'x'.repeat(8000)}`),
+      fc.constantFrom(
+        `Bearer  ${TOKEN} extra`,
+        `Token ${TOKEN}`,
+        TOKEN,
+        `Bearer ${TOKEN.toUpperCase()}`,
+        `Bearer ${'x'.repeat(8000)}`,
+      ),
     );
     await fc.assert(
       fc.asyncProperty(header, async (authorization) => {
@@ -81,8 +87,12 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
     expect(sample(after, 'console_http_requests_total', labels)).toBe(count + 2);
     expect(sample(after, 'console_http_request_duration_seconds_count', labels)).toBe(timed + 2);
     expect(sample(after, 'console_http_request_duration_seconds_bucket', `le="+Inf",${labels}`)).toBe(timed + 2);
-    expect(sample(after, 'console_http_requests_total', 'method="GET",route="/api/products/:id",status_code="401"')).toBeGreaterThanOrEqual(1);
-    expect(sample(after, 'console_http_requests_total', 'method="GET",route="unmatched",status_code="404"')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(after, 'console_http_requests_total', 'method="GET",route="/api/products/:id",status_code="401"'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(after, 'console_http_requests_total', 'method="GET",route="unmatched",status_code="404"'),
+    ).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain('no-such-product');
     expect(after).not.toContain('no-such-address');
     // The process's own figures come along.
@@ -90,14 +100,17 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
   });
 
   it('counts failed sign-ins: refused ones, and those the throttle turned away', async () => {
-    const failures = async (reason: string) => sample(await scrape(), 'console_signin_failures_total', `reason="${reason}"`) ?? 0;
+    const failures = async (reason: string) =>
+      sample(await scrape(), 'console_signin_failures_total', `reason="${reason}"`) ?? 0;
     const [refused, throttled] = [await failures('refused'), await failures('throttled')];
     const email = uniqueEmail('signin');
     const res = await t.api('POST', '/api/auth/sign-in/email', { body: { email, password: 'not the password' } });
     expect(res.status).toBe(401);
     expect(await failures('refused')).toBe(refused + 1);
     // SIGNIN_FAILURES_PER_HOUR=1 here: the next try from this address for this account waits.
-    expect((await t.api('POST', '/api/auth/sign-in/email', { body: { email, password: 'not the password' } })).status).toBe(429);
+    expect(
+      (await t.api('POST', '/api/auth/sign-in/email', { body: { email, password: 'not the password' } })).status,
+    ).toBe(429);
     expect(await failures('throttled')).toBe(throttled + 1);
     expect(await failures('refused')).toBe(refused + 1);
   });
@@ -109,7 +122,10 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
     await stream.next(5000);
     expect(sample(await scrape(), 'console_event_stream_clients')).toBe(1);
     stream.close();
-    await vi.waitFor(async () => expect(sample(await scrape(), 'console_event_stream_clients')).toBe(0), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(sample(await scrape(), 'console_event_stream_clients')).toBe(0), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 
   it('shows the webhook outbox: deliveries waiting and how old the oldest is', async () => {
@@ -119,12 +135,29 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
     const made = new Date(Date.now() - 600_000).toISOString();
     // Waiting rows due tomorrow, so the dispatcher leaves them be; a delivered one does not count.
     const later = new Date(Date.now() + 86_400_000).toISOString();
-    await t.db.insertInto('webhooks').values({ id: webhook, url: 'https://shop.example/hook', secret: 's', created: made, created_by: null }).execute();
+    await t.db
+      .insertInto('webhooks')
+      .values({ id: webhook, url: 'https://shop.example/hook', secret: 's', created: made, created_by: null })
+      .execute();
     const row = (status: string, created: string) => ({
-      id: randomUUID(), webhook_id: webhook, kind: 'product', body: '{}', status, attempts: 0, next_at: later,
-      claimed_by: null, claimed_until: null, last_status: null, last_error: null, created, finished: null,
+      id: randomUUID(),
+      webhook_id: webhook,
+      kind: 'product',
+      body: '{}',
+      status,
+      attempts: 0,
+      next_at: later,
+      claimed_by: null,
+      claimed_until: null,
+      last_status: null,
+      last_error: null,
+      created,
+      finished: null,
     });
-    await t.db.insertInto('webhook_deliveries').values([row('pending', made), row('retrying', new Date().toISOString()), row('delivered', made)]).execute();
+    await t.db
+      .insertInto('webhook_deliveries')
+      .values([row('pending', made), row('retrying', new Date().toISOString()), row('delivered', made)])
+      .execute();
     try {
       const text = await scrape();
       expect(sample(text, 'console_webhook_outbox_depth')).toBe(2);
@@ -142,18 +175,28 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
     const req = http.request(new URL('/api/uploads', t.baseUrl), {
       method: 'POST',
       headers: {
-        cookie: editor.cookie, origin: t.publicUrl, 'tus-resumable': '1.0.0', 'upload-length': '100000',
-        'content-type': 'application/offset+octet-stream', 'content-length': '100000',
+        cookie: editor.cookie,
+        origin: t.publicUrl,
+        'tus-resumable': '1.0.0',
+        'upload-length': '100000',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': '100000',
       },
     });
     req.on('error', () => undefined);
     req.write(Buffer.alloc(1000));
     try {
-      await vi.waitFor(async () => expect(sample(await scrape(), 'console_uploads_in_progress')).toBe(1), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect(sample(await scrape(), 'console_uploads_in_progress')).toBe(1), {
+        timeout: 10_000,
+        interval: 50,
+      });
     } finally {
       req.destroy();
     }
-    await vi.waitFor(async () => expect(sample(await scrape(), 'console_uploads_in_progress')).toBe(0), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(sample(await scrape(), 'console_uploads_in_progress')).toBe(0), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 
   it('shows the database pool on PostgreSQL, and nothing for it on SQLite (one connection, no pool)', async () => {
@@ -175,18 +218,28 @@ describe('metrics without METRICS_TOKEN', () => {
   });
   afterAll(async () => t?.close());
 
-  it('has no /metrics at all: 404 with or without a token', async () => {
-    expect((await t.api('GET', '/metrics')).status).toBe(404);
-    expect((await t.api('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+  it('has no /metrics at all: with or without a token, the answer is what any unknown address gets', async () => {
+    // 404, or the browser app's page when a build is in dist/ (its fallback serves every non-API address).
+    const unknown = await t.api('GET', '/no-such-page-at-all');
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
+      const res = await t.api('GET', '/metrics', { headers });
+      expect(res.status).toBe(unknown.status);
+      expect(res.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
+      expect(res.text).not.toContain('console_');
+    }
   });
 });
 
 describe('two apps in one process', () => {
   it('keep their metrics apart (a registry each)', async () => {
-    const [a, b] = await Promise.all([startApp({ dialect: 'sqlite', env: { METRICS_TOKEN: TOKEN } }), startApp({ dialect: 'sqlite', env: { METRICS_TOKEN: TOKEN } })]);
+    const [a, b] = await Promise.all([
+      startApp({ dialect: 'sqlite', env: { METRICS_TOKEN: TOKEN } }),
+      startApp({ dialect: 'sqlite', env: { METRICS_TOKEN: TOKEN } }),
+    ]);
     try {
       for (let i = 0; i < 3; i++) await a.api('GET', '/api/health');
-      const read = async (x: TestApp) => (await x.api('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text;
+      const read = async (x: TestApp) =>
+        (await x.api('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text;
       const labels = 'method="GET",route="/api/health",status_code="200"';
       expect(sample(await read(a), 'console_http_requests_total', labels)).toBe(3);
       expect(sample(await read(b), 'console_http_requests_total', labels)).toBeUndefined();

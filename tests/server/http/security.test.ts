@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readActive } from '../../../server/core/appStatus.js';
 import { findUser } from '../../../server/core/users.js';
 import { messages } from '../../../domain/messages.js';
-import { ADMIN, createUser, dialects, openEvents, sessionCookie, signIn, signInRaw, startApp, type TestApp } from '../helpers/index.js';
+import {
+  ADMIN,
+  createUser,
+  dialects,
+  openEvents,
+  sessionCookie,
+  signIn,
+  signInRaw,
+  startApp,
+  type TestApp,
+} from '../helpers/index.js';
 
 const EVIL = 'https://evil.example';
 
@@ -23,14 +33,28 @@ describe.each(dialects())('cross-site request refusal (%s)', (dialect) => {
 
   const foreign: { name: string; headers: Record<string, string>; origin: string | null }[] = [
     { name: 'Sec-Fetch-Site: cross-site', headers: { 'sec-fetch-site': 'cross-site' }, origin: null },
-    { name: 'Sec-Fetch-Site: cross-site with our own Origin', headers: { 'sec-fetch-site': 'cross-site' }, origin: 'self' },
+    {
+      name: 'Sec-Fetch-Site: cross-site with our own Origin',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      origin: 'self',
+    },
     { name: 'a foreign Origin and no Sec-Fetch-Site', headers: {}, origin: EVIL },
     { name: 'Origin: null and no Sec-Fetch-Site', headers: {}, origin: 'null' },
     // A sibling subdomain of the console's host is same-site, and just as foreign.
     { name: 'Sec-Fetch-Site: same-site and no Origin', headers: { 'sec-fetch-site': 'same-site' }, origin: null },
-    { name: "Sec-Fetch-Site: same-site and a sibling's Origin", headers: { 'sec-fetch-site': 'same-site' }, origin: 'http://shop.127.0.0.1' },
+    {
+      name: "Sec-Fetch-Site: same-site and a sibling's Origin",
+      headers: { 'sec-fetch-site': 'same-site' },
+      origin: 'http://shop.127.0.0.1',
+    },
   ];
-  const calls: { name: string; method: string; path: string; body: unknown; unchanged: (t: TestApp) => Promise<void> }[] = [
+  const calls: {
+    name: string;
+    method: string;
+    path: string;
+    body: unknown;
+    unchanged: (t: TestApp) => Promise<void>;
+  }[] = [
     {
       name: 'PATCH /api/me',
       method: 'PATCH',
@@ -57,17 +81,31 @@ describe.each(dialects())('cross-site request refusal (%s)', (dialect) => {
       method: 'POST',
       path: '/api/uploads',
       body: undefined,
-      unchanged: async (t) => expect(await t.db.selectFrom('files' as never).selectAll().execute()).toEqual([]),
+      unchanged: async (t) =>
+        expect(
+          await t.db
+            .selectFrom('files' as never)
+            .selectAll()
+            .execute(),
+        ).toEqual([]),
     },
   ];
   const cases = calls.flatMap((c) => foreign.map((f) => ({ ...c, how: f.name, headers: f.headers, origin: f.origin })));
 
-  it.each(cases)('refuses $name with $how: 403 cross_site, nothing changed', async ({ method, path, body, headers, origin, unchanged }) => {
-    const res = await t.api(method, path, { cookie, body, headers, origin: origin === 'self' ? t.publicUrl : origin });
-    expect(res.status).toBe(403);
-    expect(res.json).toEqual({ error: { code: 'cross_site', message: messages.errors.crossSite } });
-    await unchanged(t);
-  });
+  it.each(cases)(
+    'refuses $name with $how: 403 cross_site, nothing changed',
+    async ({ method, path, body, headers, origin, unchanged }) => {
+      const res = await t.api(method, path, {
+        cookie,
+        body,
+        headers,
+        origin: origin === 'self' ? t.publicUrl : origin,
+      });
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual({ error: { code: 'cross_site', message: messages.errors.crossSite } });
+      await unchanged(t);
+    },
+  );
 
   it('refuses a cross-site sign-in without setting a cookie', async () => {
     const res = await signInRaw(t, ADMIN.email, ADMIN.password, { 'sec-fetch-site': 'cross-site' });
@@ -81,7 +119,12 @@ describe.each(dialects())('cross-site request refusal (%s)', (dialect) => {
     ['neither header (a script, not a browser)', {}, null],
   ] as const)('allows a same-origin change with %s', async (_name, headers, origin) => {
     const firstName = `Shop${Math.random().toString(36).slice(2, 6)}`;
-    const res = await t.api('PATCH', '/api/me', { cookie, headers, origin: origin && t.publicUrl, body: { firstName, lastName: 'Admin' } });
+    const res = await t.api('PATCH', '/api/me', {
+      cookie,
+      headers,
+      origin: origin && t.publicUrl,
+      body: { firstName, lastName: 'Admin' },
+    });
     expect(res.status).toBe(200);
     expect((await findUser(t.db, uid))!.firstName).toBe(firstName);
     await t.api('PATCH', '/api/me', { cookie, body: { firstName: 'Shop', lastName: 'Admin' } });
@@ -100,16 +143,19 @@ describe.each(dialects())('security headers over http (%s)', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it.each(['/api/health', '/api/no-such-route', '/reset-password'])('sends CSP, nosniff and no HSTS on %s', async (path) => {
-    const res = await t.api('GET', path);
-    const policy = csp(res.headers.get('content-security-policy'));
-    expect(policy.get('object-src')).toBe("'none'");
-    expect(policy.get('base-uri')).toBe("'none'");
-    expect(policy.get('frame-ancestors')).toBe("'none'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(res.headers.get('strict-transport-security')).toBeNull();
-  });
+  it.each(['/api/health', '/api/no-such-route', '/reset-password'])(
+    'sends CSP, nosniff and no HSTS on %s',
+    async (path) => {
+      const res = await t.api('GET', path);
+      const policy = csp(res.headers.get('content-security-policy'));
+      expect(policy.get('object-src')).toBe("'none'");
+      expect(policy.get('base-uri')).toBe("'none'");
+      expect(policy.get('frame-ancestors')).toBe("'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
 
   it('sends them on the event stream too', async () => {
     const events = await openEvents(t.baseUrl);
@@ -169,7 +215,11 @@ describe.each(dialects())('behind https: PUBLIC_URL=https://… (%s)', (dialect)
 
   it('treats the plain-http origin of the public host as foreign', async () => {
     const cookie = await signIn(t, ADMIN.email, ADMIN.password);
-    const res = await t.api('PUT', '/api/app/status', { cookie, origin: 'http://console.test', body: { active: false } });
+    const res = await t.api('PUT', '/api/app/status', {
+      cookie,
+      origin: 'http://console.test',
+      body: { active: false },
+    });
     expect(res.json.error.code).toBe('cross_site');
     expect(res.status).toBe(403);
     expect(await readActive(t.db)).toBe(true);

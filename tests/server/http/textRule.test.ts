@@ -13,7 +13,16 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
     cookie = await signIn(t, ADMIN.email, ADMIN.password);
     const me = (await t.api('GET', '/api/me', { cookie })).json;
     const images = [await storedImage(t, me.uid)];
-    const body = { sku: 'TR-1', category: 'Linen', mc: 'Linen care', name: 'Towel', details: 'Soft', price: '99', active: true, images };
+    const body = {
+      sku: 'TR-1',
+      category: 'Linen',
+      mc: 'Linen care',
+      name: 'Towel',
+      details: 'Soft',
+      price: '99',
+      active: true,
+      images,
+    };
     product = (await t.api('POST', '/api/products', { cookie, body })).json;
   });
   afterAll(async () => t?.close());
@@ -35,12 +44,15 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
     refused(await t.api('POST', path, { body }));
   });
 
-  it.each(['/api/products?sku=%00', '/api/products/%00', '/api/users?email=%00', '/api/users/%00', '/api/languages/%00'])(
-    'refuses GET %s: 400',
-    async (path) => {
-      refused(await t.api('GET', path, { cookie }));
-    },
-  );
+  it.each([
+    '/api/products?sku=%00',
+    '/api/products/%00',
+    '/api/users?email=%00',
+    '/api/users/%00',
+    '/api/languages/%00',
+  ])('refuses GET %s: 400', async (path) => {
+    refused(await t.api('GET', path, { cookie }));
+  });
 
   it.each([
     ['a NUL', { firstName: 'Ev\u0000a', lastName: 'Berg' }],
@@ -52,7 +64,11 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
     const before = (await t.api('GET', '/api/me', { cookie })).json;
     const res = await t.api('PATCH', '/api/me', { cookie, body });
     refused(res);
-    expect(res.json.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ message: expect.stringMatching(/control characters|surrogates/) })]));
+    expect(res.json.error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ message: expect.stringMatching(/control characters|surrogates/) }),
+      ]),
+    );
     expect((await t.api('GET', '/api/me', { cookie })).json).toEqual(before);
   });
 
@@ -65,7 +81,11 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
   it.each(['"2147483648"', '"99999999999999999999"', '"-1"', '"1e3"', 'W/"2147483647"'])(
     'refuses a product edit with If-Match %s: 400, product unchanged',
     async (ifMatch) => {
-      const res = await t.api('PATCH', `/api/products/${product.id}`, { cookie, body: { name: 'Changed' }, headers: { 'if-match': ifMatch } });
+      const res = await t.api('PATCH', `/api/products/${product.id}`, {
+        cookie,
+        body: { name: 'Changed' },
+        headers: { 'if-match': ifMatch },
+      });
       refused(res);
       expect(res.json.error.message).toBe(messages.errors.badVersion);
       expect((await t.api('GET', `/api/products/${product.id}`, { cookie })).json.name).toBe('Towel');
@@ -73,7 +93,13 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
   );
 
   it('refuses a language edit with an out-of-range If-Match: 400', async () => {
-    refused(await t.api('PUT', '/api/languages/en', { cookie, body: { texts: { a: 'b' } }, headers: { 'if-match': '"4294967296"' } }));
+    refused(
+      await t.api('PUT', '/api/languages/en', {
+        cookie,
+        body: { texts: { a: 'b' } },
+        headers: { 'if-match': '"4294967296"' },
+      }),
+    );
   });
 
   it.each([
@@ -83,7 +109,13 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
     ['a bidi override in a key', { 'ke\u202ey': 'x' }],
   ])('refuses a language record with %s and keeps the record', async (_name, texts) => {
     const before = (await t.api('GET', '/api/languages/se', { cookie })).json;
-    refused(await t.api('PUT', '/api/languages/se', { cookie, body: { texts }, headers: { 'if-match': `"${before.version}"` } }));
+    refused(
+      await t.api('PUT', '/api/languages/se', {
+        cookie,
+        body: { texts },
+        headers: { 'if-match': `"${before.version}"` },
+      }),
+    );
     expect((await t.api('GET', '/api/languages/se', { cookie })).json).toEqual(before);
   });
 
@@ -94,9 +126,22 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
     ['a huge price number', { price: 1e308 }],
   ])('refuses a new product with %s and adds nothing', async (_name, over) => {
     const images = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json.images;
-    const body = { sku: 'TR-2', category: 'Cotton', mc: 'Cotton care', name: 'Sheet', details: 'Crisp', price: '199', active: true, images, ...over };
+    const body = {
+      sku: 'TR-2',
+      category: 'Cotton',
+      mc: 'Cotton care',
+      name: 'Sheet',
+      details: 'Crisp',
+      price: '199',
+      active: true,
+      images,
+      ...over,
+    };
     refused(await t.api('POST', '/api/products', { cookie, body }));
-    const count = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 

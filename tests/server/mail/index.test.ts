@@ -30,14 +30,23 @@ describe('createMailer outbox', () => {
 
   it('writes one private .eml per message and logs the link it carries', async () => {
     const logs: string[] = [];
-    const mailer = createMailer({ smtpUrl: null, from: 'console@localhost', outboxDir: join(dir, 'outbox'), log: (m) => logs.push(m) });
+    const mailer = createMailer({
+      smtpUrl: null,
+      from: 'console@localhost',
+      outboxDir: join(dir, 'outbox'),
+      log: (m) => logs.push(m),
+    });
     await mailer.send({ to: 'a@test.local', subject: 'One', text: 'Open https://console.test/x?token=1 now' });
     await mailer.send({ to: 'b@test.local', subject: 'Two', text: 'No link here' });
     const files = readdirSync(join(dir, 'outbox'));
     expect(files).toHaveLength(2);
     expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
     expect(statSync(join(dir, 'outbox', files[0]!)).mode & 0o077).toBe(0);
-    expect(outbox(dir).map((m) => m.subject).sort()).toEqual(['One', 'Two']);
+    expect(
+      outbox(dir)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['One', 'Two']);
     expect(logs[0]).toContain('(link: https://console.test/x?token=1)');
     expect(logs[1]).not.toContain('link:');
   });

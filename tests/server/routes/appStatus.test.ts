@@ -2,7 +2,16 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeActive } from '../../../server/core/appStatus.js';
-import { ADMIN, dialects, openEvents, pgAvailable, signIn, startApp, type EventStream, type TestApp } from '../helpers/index.js';
+import {
+  ADMIN,
+  dialects,
+  openEvents,
+  pgAvailable,
+  signIn,
+  startApp,
+  type EventStream,
+  type TestApp,
+} from '../helpers/index.js';
 
 interface Status {
   active: boolean;
@@ -36,7 +45,8 @@ describe.each(dialects())('live app status over server-sent events (%s)', (diale
     streams.push(s);
     return s;
   };
-  const put = (app: TestApp, active: boolean, cookie = admin) => app.api('PUT', '/api/app/status', { cookie, body: { active } });
+  const put = (app: TestApp, active: boolean, cookie = admin) =>
+    app.api('PUT', '/api/app/status', { cookie, body: { active } });
 
   beforeAll(async () => {
     t = await startApp({ dialect, build: { heartbeatMs: 100 } });

@@ -33,7 +33,9 @@ describe.each(dialects())('live status fan-out to many streams (%s)', (dialect) 
     for (const s of streams) expect((await s.next<{ active: boolean }>(5000)).active).toBe(true);
     const [off, on] = await Promise.all([
       t.api('PUT', '/api/app/status', { cookie: admin, body: { active: false } }),
-      new Promise((r) => setTimeout(r, 5)).then(() => t.api('PUT', '/api/app/status', { cookie: admin, body: { active: true } })),
+      new Promise((r) => setTimeout(r, 5)).then(() =>
+        t.api('PUT', '/api/app/status', { cookie: admin, body: { active: true } }),
+      ),
     ]);
     expect([off.status, on.status]).toEqual([200, 200]);
     for (const events of await Promise.all(streams.map((s) => drain(s)))) {

@@ -98,15 +98,21 @@ describe.each(dialects())('sign-in and sign-out (%s)', (dialect) => {
     const user = await createUser(t, 'noRole');
     const first = await signInRaw(t, user.email, user.password);
     const firstCookie = sessionCookie(first.headers)!;
-    const second = await signInRaw(t, user.email, user.password, { cookie: `${firstCookie.name}=${firstCookie.value}` });
+    const second = await signInRaw(t, user.email, user.password, {
+      cookie: `${firstCookie.name}=${firstCookie.value}`,
+    });
     const secondCookie = sessionCookie(second.headers)!;
     expect(rawToken(secondCookie)).not.toBe(rawToken(firstCookie));
-    expect((await sessionRows(t, user.uid)).map((r) => r.token).sort()).toEqual([rawToken(firstCookie), rawToken(secondCookie)].sort());
+    expect((await sessionRows(t, user.uid)).map((r) => r.token).sort()).toEqual(
+      [rawToken(firstCookie), rawToken(secondCookie)].sort(),
+    );
   });
 
   it('has no public sign-up', async () => {
     const email = uniqueEmail('signup');
-    const res = await t.api('POST', '/api/auth/sign-up/email', { body: { email, password: 'long enough 1', name: 'X Y' } });
+    const res = await t.api('POST', '/api/auth/sign-up/email', {
+      body: { email, password: 'long enough 1', name: 'X Y' },
+    });
     expect(res.status).toBe(403);
     expect(await t.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
   });
@@ -132,7 +138,9 @@ describe.each(dialects())('sign-in throttling (%s)', (dialect) => {
     expect(firstThrottled).toBe(limit + 1);
     const right = await signInRaw(t, user.email, user.password);
     expect(right.status).toBe(429);
-    expect(right.json).toEqual({ error: { code: 'throttled', message: throttledFor(Number(right.headers.get('retry-after'))) } });
+    expect(right.json).toEqual({
+      error: { code: 'throttled', message: throttledFor(Number(right.headers.get('retry-after'))) },
+    });
     expect(right.json.error.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     expect(sessionCookie(right.headers)).toBeUndefined();
     // Another account from the same address is not affected.
@@ -142,7 +150,8 @@ describe.each(dialects())('sign-in throttling (%s)', (dialect) => {
 
   it('slows the guessing address with growing delays (Retry-After), not the account', async () => {
     const user = await createUser(t, 'noRole');
-    for (let i = 0; i < t.config.signinFailuresPerHour; i++) expect((await signInRaw(t, user.email, 'wrong password')).status).toBe(401);
+    for (let i = 0; i < t.config.signinFailuresPerHour; i++)
+      expect((await signInRaw(t, user.email, 'wrong password')).status).toBe(401);
     const first = await signInRaw(t, user.email, 'wrong password');
     expect(first.status).toBe(429);
     const firstWait = Number(first.headers.get('retry-after'));
@@ -170,7 +179,8 @@ describe.each(dialects())('sign-in throttling (%s)', (dialect) => {
   it('caps failures per address across accounts: a sprayer is refused, other addresses are not', async () => {
     const victim = await createUser(t, 'noRole');
     let status = 0;
-    for (let i = 0; i < 120 && status !== 429; i++) status = (await signInFrom(t, '127.0.0.3', uniqueEmail('spray'), 'wrong password')).status;
+    for (let i = 0; i < 120 && status !== 429; i++)
+      status = (await signInFrom(t, '127.0.0.3', uniqueEmail('spray'), 'wrong password')).status;
     expect(status).toBe(429);
     expect((await signInFrom(t, '127.0.0.3', victim.email, victim.password)).status).toBe(429);
     expect((await signInFrom(t, '127.0.0.4', victim.email, victim.password)).status).toBe(200);
@@ -193,7 +203,12 @@ async function passTime(t: TestApp, key: string, ms: number): Promise<void> {
 }
 
 /** A sign-in sent from another loopback address (127.0.0.0/8 all reach the server), as another machine would. */
-function signInFrom(t: TestApp, localAddress: string, email: string, password: string): Promise<{ status: number; cookie: string }> {
+function signInFrom(
+  t: TestApp,
+  localAddress: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; cookie: string }> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ email, password });
     const req = http.request(
@@ -223,7 +238,9 @@ describe.each(dialects())('forgot-password throttling per address (%s)', (dialec
   it('answers 429 once one address has asked 100 times in the hour', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 100; i++) {
-      statuses.push((await t.api('POST', '/api/auth/request-password-reset', { body: { email: uniqueEmail('forgot') } })).status);
+      statuses.push(
+        (await t.api('POST', '/api/auth/request-password-reset', { body: { email: uniqueEmail('forgot') } })).status,
+      );
     }
     expect(new Set(statuses)).toEqual(new Set([200]));
     const res = await t.api('POST', '/api/auth/request-password-reset', { body: { email: uniqueEmail('forgot') } });

@@ -39,7 +39,11 @@ describe.each(dialects())('image sizes (%s)', (dialect) => {
   const fetched = async (url: string) => {
     const res = await fetch(url);
     const body = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, type: res.headers.get('content-type'), image: res.status === 200 ? await decoded(body) : null };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      image: res.status === 200 ? await decoded(body) : null,
+    };
   };
 
   it('makes WebP sizes of 400, 800 and 1600 px beside an uploaded image, served as image/webp', async () => {
@@ -48,9 +52,17 @@ describe.each(dialects())('image sizes (%s)', (dialect) => {
     for (const w of [400, 800, 1600]) {
       expect(onDisk(sizeKey(key(stored), w))).toBe(true);
       const got = await fetched(`${t.baseUrl}/files/${sizeKey(key(stored), w)}`);
-      expect(got).toEqual({ status: 200, type: 'image/webp', image: { width: w, height: Math.round((1200 * w) / 2000), format: 'webp' } });
+      expect(got).toEqual({
+        status: 200,
+        type: 'image/webp',
+        image: { width: w, height: Math.round((1200 * w) / 2000), format: 'webp' },
+      });
     }
-    const row = await t.db.selectFrom('files').select(['width', 'height', 'variants']).where('key', '=', key(stored)).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('files')
+      .select(['width', 'height', 'variants'])
+      .where('key', '=', key(stored))
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ width: 2000, height: 1200, variants: '400,800,1600' });
   });
 
@@ -64,7 +76,8 @@ describe.each(dialects())('image sizes (%s)', (dialect) => {
       const stored = await upload(data, name);
       for (const w of [400, 800, 1600]) {
         expect(onDisk(sizeKey(key(stored), w)), `${name} ${w}`).toBe((widths as readonly number[]).includes(w));
-        if (!(widths as readonly number[]).includes(w)) expect((await fetch(`${t.baseUrl}/files/${sizeKey(key(stored), w)}`)).status).toBe(404);
+        if (!(widths as readonly number[]).includes(w))
+          expect((await fetch(`${t.baseUrl}/files/${sizeKey(key(stored), w)}`)).status).toBe(404);
       }
     }
   });
@@ -74,20 +87,46 @@ describe.each(dialects())('image sizes (%s)', (dialect) => {
     expect([stored.width, stored.height]).toEqual([600, 1200]);
     expect(onDisk(sizeKey(key(stored), 400))).toBe(true);
     expect(onDisk(sizeKey(key(stored), 800))).toBe(false);
-    expect((await fetched(`${t.baseUrl}/files/${sizeKey(key(stored), 400)}`)).image).toEqual({ width: 400, height: 800, format: 'webp' });
+    expect((await fetched(`${t.baseUrl}/files/${sizeKey(key(stored), 400)}`)).image).toEqual({
+      width: 400,
+      height: 800,
+      format: 'webp',
+    });
   });
 
-  it("gives each feed image its size and its sizes, whose addresses serve them as image/webp", async () => {
+  it('gives each feed image its size and its sizes, whose addresses serve them as image/webp', async () => {
     const wide = await upload(await makePhoto(1700, 1000), 'feed-wide.jpg');
     const small = await upload(await makePhoto(320, 240), 'feed-small.jpg');
-    const body = { sku: 'IMG-SET-1', category: 'Linen', mc: 'Linen care', name: 'Runner', details: 'Linen', price: '10', active: true, images: [wide.address, small.address] };
+    const body = {
+      sku: 'IMG-SET-1',
+      category: 'Linen',
+      mc: 'Linen care',
+      name: 'Runner',
+      details: 'Linen',
+      price: '10',
+      active: true,
+      images: [wide.address, small.address],
+    };
     expect((await t.api('POST', '/api/products', { cookie, body })).status).toBe(201);
-    const one = (await t.api('GET', '/api/public/products/IMG-SET-1')).json as { images: string[]; imageSets: ImageSet[] };
-    const list = (await t.api('GET', '/api/public/products?limit=100')).json as { items: Array<{ sku: string; imageSets: ImageSet[] }> };
+    const one = (await t.api('GET', '/api/public/products/IMG-SET-1')).json as {
+      images: string[];
+      imageSets: ImageSet[];
+    };
+    const list = (await t.api('GET', '/api/public/products?limit=100')).json as {
+      items: Array<{ sku: string; imageSets: ImageSet[] }>;
+    };
     expect(list.items.find((p) => p.sku === 'IMG-SET-1')?.imageSets).toEqual(one.imageSets);
     expect(one.imageSets.map((s) => s.url)).toEqual(one.images);
     const [a, b] = one.imageSets;
-    expect([a!.width, a!.height, a!.variants.map((v) => [v.width, v.type])]).toEqual([1700, 1000, [[400, 'image/webp'], [800, 'image/webp'], [1600, 'image/webp']]]);
+    expect([a!.width, a!.height, a!.variants.map((v) => [v.width, v.type])]).toEqual([
+      1700,
+      1000,
+      [
+        [400, 'image/webp'],
+        [800, 'image/webp'],
+        [1600, 'image/webp'],
+      ],
+    ]);
     expect([b!.width, b!.height, b!.variants]).toEqual([320, 240, []]);
     for (const v of a!.variants) {
       expect(v.url).toMatch(new RegExp(`^${t.publicUrl}/api/public/images/[\\w-]+\\.webp$`));
@@ -100,7 +139,11 @@ describe.each(dialects())('image sizes (%s)', (dialect) => {
     const orphan = await upload(await makePhoto(900, 600), 'orphan.jpg');
     const sizes = [400, 800].map((w) => sizeKey(key(orphan), w));
     for (const k of sizes) expect(onDisk(k)).toBe(true);
-    await t.db.updateTable('files').set({ created: '2000-01-01T00:00:00.000Z' }).where('key', '=', key(orphan)).execute();
+    await t.db
+      .updateTable('files')
+      .set({ created: '2000-01-01T00:00:00.000Z' })
+      .where('key', '=', key(orphan))
+      .execute();
     expect(await sweepFiles(t.db, t.services.store, 3600_000)).toBeGreaterThanOrEqual(1);
     expect(onDisk(key(orphan))).toBe(false);
     for (const k of sizes) expect(onDisk(k)).toBe(false);

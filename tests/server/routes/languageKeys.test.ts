@@ -27,7 +27,11 @@ describe.each(dialects())('language keys: added to both records, removed from bo
   const both = async (): Promise<Record<Id, Record_>> => ({ en: await get('en'), se: await get('se') });
   const keyPath = (id: string, key: string): string => `/api/languages/${id}/keys/${encodeURIComponent(key)}`;
   const add = (id: string, key: string, value: unknown, version: number | null, cookie = editor) =>
-    t.api('PUT', keyPath(id, key), { cookie, body: { value }, headers: version === null ? {} : { 'if-match': `"${version}"` } });
+    t.api('PUT', keyPath(id, key), {
+      cookie,
+      body: { value },
+      headers: version === null ? {} : { 'if-match': `"${version}"` },
+    });
   const remove = (id: string, key: string, version: number | null, cookie = admin) =>
     t.api('DELETE', keyPath(id, key), { cookie, headers: version === null ? {} : { 'if-match': `"${version}"` } });
 
@@ -95,7 +99,11 @@ describe.each(dialects())('language keys: added to both records, removed from bo
   });
 
   const raw = (id: string, encodedKey: string, body: unknown, version: number) =>
-    t.api('PUT', `/api/languages/${id}/keys/${encodedKey}`, { cookie: editor, body, headers: { 'if-match': `"${version}"` } });
+    t.api('PUT', `/api/languages/${id}/keys/${encodedKey}`, {
+      cookie: editor,
+      body,
+      headers: { 'if-match': `"${version}"` },
+    });
   it.each([
     ['a NUL byte in the key', 'a%00b', { value: 'x' }, 400],
     ['a lone surrogate in the key', 'a%ED%A0%80b', { value: 'x' }, 400],
@@ -140,7 +148,11 @@ describe.each(dialects())('language keys: added to both records, removed from bo
     const base = { ...before.se.texts, ...filler };
     const room = 256 * 1024 - JSON.stringify(base).length - 12;
     const texts = { ...base, pad: 'y'.repeat(room) };
-    const put = await t.api('PUT', '/api/languages/se', { cookie: admin, body: { texts }, headers: { 'if-match': `"${before.se.version}"` } });
+    const put = await t.api('PUT', '/api/languages/se', {
+      cookie: admin,
+      body: { texts },
+      headers: { 'if-match': `"${before.se.version}"` },
+    });
     expect(put.status, put.text).toBe(200);
     const full = await both();
     const res = await add('en', fresh('tips'), 'Over', full.en.version);
@@ -148,7 +160,11 @@ describe.each(dialects())('language keys: added to both records, removed from bo
     expect(res.json.error.message).toMatch(/too large/);
     expect(await both()).toEqual(full);
     // Put Swedish back as it was, for the tests after this one.
-    await t.api('PUT', '/api/languages/se', { cookie: admin, body: { texts: before.se.texts }, headers: { 'if-match': `"${full.se.version}"` } });
+    await t.api('PUT', '/api/languages/se', {
+      cookie: admin,
+      body: { texts: before.se.texts },
+      headers: { 'if-match': `"${full.se.version}"` },
+    });
   });
 
   it('lets an admin remove a key from both records at once, both versions up', async () => {
@@ -181,12 +197,22 @@ describe.each(dialects())('language keys: added to both records, removed from bo
     const before = await both();
     const sv = (version: number) => ({ 'accept-language': 'sv', 'if-match': `"${version}"` });
     const key = Object.keys(before.en.texts)[0]!;
-    const dup = await t.api('PUT', keyPath('en', key), { cookie: editor, body: { value: 'x' }, headers: sv(before.en.version) });
+    const dup = await t.api('PUT', keyPath('en', key), {
+      cookie: editor,
+      body: { value: 'x' },
+      headers: sv(before.en.version),
+    });
     expect(dup.json.error.message).toBe('Det finns redan en nyckel med det här namnet.');
     const { [key]: _left, ...rest } = before.en.texts;
-    const drop = await t.api('PUT', '/api/languages/en', { cookie: editor, body: { texts: rest }, headers: sv(before.en.version) });
+    const drop = await t.api('PUT', '/api/languages/en', {
+      cookie: editor,
+      body: { texts: rest },
+      headers: sv(before.en.version),
+    });
     expect(drop.status).toBe(403);
-    expect(drop.json.error.message).toBe(`Bara en administratör får ta bort nycklar. Den här sparningen utelämnar: ${key}.`);
+    expect(drop.json.error.message).toBe(
+      `Bara en administratör får ta bort nycklar. Den här sparningen utelämnar: ${key}.`,
+    );
     expect(await both()).toEqual(before);
   });
 });

@@ -16,7 +16,11 @@ describe.each(dialects())('languages API (%s)', (dialect) => {
 
   const get = (id: string) => t.api('GET', `/api/languages/${id}`, { cookie: editor });
   const put = (id: string, texts: unknown, version?: number, cookie = editor) =>
-    t.api('PUT', `/api/languages/${id}`, { cookie, body: { texts }, headers: version === undefined ? {} : { 'if-match': `"${version}"` } });
+    t.api('PUT', `/api/languages/${id}`, {
+      cookie,
+      body: { texts },
+      headers: version === undefined ? {} : { 'if-match': `"${version}"` },
+    });
 
   it('serves the seeded English and Swedish records with their version', async () => {
     // A console of its own: the other tests of this file replace these records.
@@ -63,7 +67,10 @@ describe.each(dialects())('languages API (%s)', (dialect) => {
     const { addedBySave: _dropped, ...rest } = current.texts;
     const res = await put('en', { ...rest, other: 'new' }, current.version);
     expect(res.status).toBe(403);
-    expect(res.json.error).toMatchObject({ code: 'forbidden', message: 'Only an admin may remove keys. This save leaves out: addedBySave.' });
+    expect(res.json.error).toMatchObject({
+      code: 'forbidden',
+      message: 'Only an admin may remove keys. This save leaves out: addedBySave.',
+    });
     expect((await get('en')).json).toEqual(current);
     const byAdmin = await put('en', rest, current.version, admin);
     expect(byAdmin.status).toBe(200);
@@ -104,7 +111,10 @@ describe.each(dialects())('languages API (%s)', (dialect) => {
   it.each(Object.entries(expected))('refuses %s callers on every language route', async (kind, status) => {
     const { cookie } = await callerOf(t, kind as keyof typeof expected);
     expect((await t.api('GET', '/api/languages/en', { cookie })).status).toBe(status);
-    expect((await t.api('PUT', '/api/languages/en', { cookie, body: { texts: { a: 'b' } }, headers: { 'if-match': '"1"' } })).status).toBe(status);
+    expect(
+      (await t.api('PUT', '/api/languages/en', { cookie, body: { texts: { a: 'b' } }, headers: { 'if-match': '"1"' } }))
+        .status,
+    ).toBe(status);
   });
 
   it('lets admins in (admins are editors too in the seed) and editors', async () => {

@@ -24,7 +24,15 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
   const rows = (list: Cells[], from = 2) => list.map((c, i) => ({ line: from + i, cells: c }));
   const post = (list: Cells[], apply: boolean, headers: Record<string, string> = {}) =>
     t.api('POST', '/api/products/import', { cookie, body: { rows: rows(list), apply }, headers });
-  const count = async () => Number((await t.db.selectFrom('products').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('products')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await startApp({ dialect });
@@ -33,7 +41,16 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     image = await storedImage(t, editor.uid);
     const res = await t.api('POST', '/api/products', {
       cookie,
-      body: { sku: 'OLD-1', name: 'Old towel', category: 'Cotton', mc: 'Cotton care', price: '99 SEK', details: 'Cotton', active: true, images: [image] },
+      body: {
+        sku: 'OLD-1',
+        name: 'Old towel',
+        category: 'Cotton',
+        mc: 'Cotton care',
+        price: '99 SEK',
+        details: 'Cotton',
+        active: true,
+        images: [image],
+      },
     });
     expect(res.status, res.text).toBe(201);
     existing = res.json;
@@ -45,7 +62,14 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     const res = await post(
       [
         cells('NEW-1', { images: `${image} ${image}` }),
-        cells('OLD-1', { name: 'Old towel', category: 'Cotton', mc: 'Cotton care', price: '89 SEK', details: 'Cotton', active: 'TRUE' }),
+        cells('OLD-1', {
+          name: 'Old towel',
+          category: 'Cotton',
+          mc: 'Cotton care',
+          price: '89 SEK',
+          details: 'Cotton',
+          active: 'TRUE',
+        }),
         cells('OLD-1', { name: 'Old towel' }),
         cells('NEW-2', { category: 'Silk', price: '', active: 'yes', images: image }),
         cells('NEW-3'),
@@ -60,7 +84,11 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     const [n1, o1, o2, n2, n3, n4, n5] = res.json.rows;
     expect(n1).toEqual({ line: 2, sku: 'NEW-1', action: 'create', changes: [], errors: [] });
     expect(o1).toEqual({ line: 3, sku: 'OLD-1', action: 'update', changes: ['price'], errors: [] });
-    expect(o2).toMatchObject({ line: 4, action: 'error', errors: [{ field: 'sku', message: 'The same SKU is on row 3' }] });
+    expect(o2).toMatchObject({
+      line: 4,
+      action: 'error',
+      errors: [{ field: 'sku', message: 'The same SKU is on row 3' }],
+    });
     expect(n2.errors).toEqual([
       { field: 'category', message: 'Choose Cotton or Linen' },
       { field: 'price', message: 'Required' },
@@ -92,12 +120,21 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
 
   it('applies new and changed rows at once, leaving an existing product’s images as they are', async () => {
     const before = await count();
-    const res = await post([cells('APPLY-1', { images: image }), cells('OLD-1', { name: 'Renamed towel', images: '' })], true);
+    const res = await post(
+      [cells('APPLY-1', { images: image }), cells('OLD-1', { name: 'Renamed towel', images: '' })],
+      true,
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ applied: true, counts: { create: 1, update: 1, same: 0, error: 0 } });
     expect(await count()).toBe(before + 1);
     const old = (await t.api('GET', `/api/products/${existing.id}`, { cookie })).json;
-    expect(old).toMatchObject({ name: 'Renamed towel', category: 'Linen', price: '149 SEK', images: existing.images, version: existing.version + 1 });
+    expect(old).toMatchObject({
+      name: 'Renamed towel',
+      category: 'Linen',
+      price: '149 SEK',
+      images: existing.images,
+      version: existing.version + 1,
+    });
     const found = (await t.api('GET', '/api/products?sku=APPLY-1', { cookie })).json.items[0];
     expect(found).toMatchObject({ name: 'Towel APPLY-1', active: true, images: [image], primary: image, version: 1 });
     // Applying the same file again changes nothing.
@@ -110,11 +147,18 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     // database then updates fewer rows than were sent, which the import must notice even in its second batch.
     const skipping = async (on: boolean) => {
       if (dialect === 'sqlite') {
-        if (on) await sql`create trigger import_skip before update on products when old.sku = 'CHG-0599' begin select raise(ignore); end`.execute(t.db);
+        if (on)
+          await sql`create trigger import_skip before update on products when old.sku = 'CHG-0599' begin select raise(ignore); end`.execute(
+            t.db,
+          );
         else await sql`drop trigger import_skip`.execute(t.db);
       } else if (on) {
-        await sql`create function import_skip() returns trigger language plpgsql as $$ begin if old.sku = 'CHG-0599' then return null; end if; return new; end $$`.execute(t.db);
-        await sql`create trigger import_skip before update on products for each row execute function import_skip()`.execute(t.db);
+        await sql`create function import_skip() returns trigger language plpgsql as $$ begin if old.sku = 'CHG-0599' then return null; end if; return new; end $$`.execute(
+          t.db,
+        );
+        await sql`create trigger import_skip before update on products for each row execute function import_skip()`.execute(
+          t.db,
+        );
       } else {
         await sql`drop trigger import_skip on products`.execute(t.db);
         await sql`drop function import_skip()`.execute(t.db);
@@ -123,12 +167,15 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     const list = Array.from({ length: 600 }, (_, i) => cells(`CHG-${String(i).padStart(4, '0')}`, { images: image }));
     expect((await post(list, true)).status).toBe(200);
     const changed = list.map((c) => ({ ...c, price: '1 SEK', active: 'false' }));
-    const prices = async () => t.db.selectFrom('products').select(['price', 'active', 'version']).where('sku', 'like', 'CHG-%').execute();
+    const prices = async () =>
+      t.db.selectFrom('products').select(['price', 'active', 'version']).where('sku', 'like', 'CHG-%').execute();
     await skipping(true);
     try {
       const res = await post(changed, true);
       expect(res.status, res.text).toBe(409);
-      expect(res.json.error.message).toBe('A product was changed by someone else while importing; nothing was written. Check the file again.');
+      expect(res.json.error.message).toBe(
+        'A product was changed by someone else while importing; nothing was written. Check the file again.',
+      );
     } finally {
       await skipping(false);
     }
@@ -144,11 +191,18 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
   it('keeps nothing when the database refuses a row half-way through (one transaction)', async () => {
     const failing = async (on: boolean) => {
       if (dialect === 'sqlite') {
-        if (on) await sql`create trigger import_boom before insert on products when new.sku = 'BOOM' begin select raise(abort, 'boom'); end`.execute(t.db);
+        if (on)
+          await sql`create trigger import_boom before insert on products when new.sku = 'BOOM' begin select raise(abort, 'boom'); end`.execute(
+            t.db,
+          );
         else await sql`drop trigger import_boom`.execute(t.db);
       } else if (on) {
-        await sql`create function import_boom() returns trigger language plpgsql as $$ begin if new.sku = 'BOOM' then raise exception 'boom'; end if; return new; end $$`.execute(t.db);
-        await sql`create trigger import_boom before insert on products for each row execute function import_boom()`.execute(t.db);
+        await sql`create function import_boom() returns trigger language plpgsql as $$ begin if new.sku = 'BOOM' then raise exception 'boom'; end if; return new; end $$`.execute(
+          t.db,
+        );
+        await sql`create trigger import_boom before insert on products for each row execute function import_boom()`.execute(
+          t.db,
+        );
       } else {
         await sql`drop trigger import_boom on products`.execute(t.db);
         await sql`drop function import_boom()`.execute(t.db);

@@ -24,13 +24,32 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
   let cookie: string;
   let image: string;
   const post = (list: Cells[], apply: boolean) =>
-    t.api('POST', '/api/products/import', { cookie, body: { rows: list.map((c, i) => ({ line: i + 2, cells: c })), apply } });
-  const bySku = async (sku: string): Promise<Product> => (await t.api('GET', `/api/products?sku=${sku}`, { cookie })).json.items[0];
-  const stored = (sku: string) => t.db.selectFrom('products').select(['translations', 'search_text', 'untranslated']).where('sku', '=', sku).executeTakeFirstOrThrow();
+    t.api('POST', '/api/products/import', {
+      cookie,
+      body: { rows: list.map((c, i) => ({ line: i + 2, cells: c })), apply },
+    });
+  const bySku = async (sku: string): Promise<Product> =>
+    (await t.api('GET', `/api/products?sku=${sku}`, { cookie })).json.items[0];
+  const stored = (sku: string) =>
+    t.db
+      .selectFrom('products')
+      .select(['translations', 'search_text', 'untranslated'])
+      .where('sku', '=', sku)
+      .executeTakeFirstOrThrow();
   const create = (sku: string, translations: Record<string, unknown>) =>
     t.api('POST', '/api/products', {
       cookie,
-      body: { sku, name: `Towel ${sku}`, category: 'Linen', mc: 'Linen care', price: '149 SEK', details: 'Washed linen', active: true, images: [image], translations },
+      body: {
+        sku,
+        name: `Towel ${sku}`,
+        category: 'Linen',
+        mc: 'Linen care',
+        price: '149 SEK',
+        details: 'Washed linen',
+        active: true,
+        images: [image],
+        translations,
+      },
     });
 
   beforeAll(async () => {
@@ -38,7 +57,8 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
     const editor = await createUser(t, 'editor');
     cookie = await signIn(t, editor.email, editor.password);
     image = await storedImage(t, editor.uid);
-    for (const sku of ['SE-1', 'SE-2', 'SE-3']) expect((await create(sku, { se: { name: `Handduk ${sku}`, details: 'Mjuk' } })).status).toBe(201);
+    for (const sku of ['SE-1', 'SE-2', 'SE-3'])
+      expect((await create(sku, { se: { name: `Handduk ${sku}`, details: 'Mjuk' } })).status).toBe(201);
   });
   afterAll(async () => t?.close());
 
@@ -46,9 +66,16 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
     const res = await post([cells('SE-1', { price: '99 SEK' }), cells('SE-NEW-1', { images: image })], true);
     expect(res.status, res.text).toBe(200);
     expect(res.json.rows.map((r: { changes: string[] }) => r.changes)).toEqual([['price'], []]);
-    expect(await bySku('SE-1')).toMatchObject({ price: '99 SEK', translations: { se: { name: 'Handduk SE-1', details: 'Mjuk' } } });
+    expect(await bySku('SE-1')).toMatchObject({
+      price: '99 SEK',
+      translations: { se: { name: 'Handduk SE-1', details: 'Mjuk' } },
+    });
     expect((await bySku('SE-NEW-1')).translations).toEqual({});
-    expect(await stored('SE-NEW-1')).toEqual({ translations: '{}', search_text: 'towel se-new-1 se-new-1', untranslated: ',se,' });
+    expect(await stored('SE-NEW-1')).toEqual({
+      translations: '{}',
+      search_text: 'towel se-new-1 se-new-1',
+      untranslated: ',se,',
+    });
   });
 
   it('sets, replaces and clears them from their cells (several rows a statement), naming them in the changes', async () => {
@@ -72,10 +99,15 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
     // What the search and the 'Swedish missing' filter read is kept beside them.
     expect(await stored('SE-1')).toMatchObject({ search_text: 'towel se-1 badhandduk se-1', untranslated: ',se,' });
     expect(await stored('SE-3')).toMatchObject({ search_text: 'towel se-3 handduk se-3 se-3', untranslated: '' });
-    expect(await stored('SE-NEW-2')).toMatchObject({ search_text: 'towel se-new-2 kökshandduk se-new-2', untranslated: '' });
+    expect(await stored('SE-NEW-2')).toMatchObject({
+      search_text: 'towel se-new-2 kökshandduk se-new-2',
+      untranslated: '',
+    });
     const found = (await t.api('GET', '/api/products?q=badhand', { cookie })).json.items.map((p: Product) => p.sku);
     expect(found).toEqual(['SE-1']);
-    const missing = (await t.api('GET', '/api/products?missing=se&q=SE', { cookie })).json.items.map((p: Product) => p.sku);
+    const missing = (await t.api('GET', '/api/products?missing=se&q=SE', { cookie })).json.items.map(
+      (p: Product) => p.sku,
+    );
     expect(missing).toEqual(expect.arrayContaining(['SE-1', 'SE-NEW-1']));
     expect(missing).not.toContain('SE-3');
   });
@@ -84,7 +116,10 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
     const product = await bySku('SE-2');
     expect((await post([cells('SE-2', { name_se: 'Gästhandduk', details_se: '' })], true)).status).toBe(200);
     const [entry] = (await t.api('GET', `/api/products/${product.id}/history`, { cookie })).json.items;
-    expect(entry).toMatchObject({ action: 'changed', diff: { name_se: ['Handduk SE-2', 'Gästhandduk'], details_se: ['Mjuk', null] } });
+    expect(entry).toMatchObject({
+      action: 'changed',
+      diff: { name_se: ['Handduk SE-2', 'Gästhandduk'], details_se: ['Mjuk', null] },
+    });
     expect(Object.keys(entry.diff).sort()).toEqual(['details_se', 'name_se']);
   });
 
@@ -116,14 +151,25 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
     const all = (await t.api('GET', '/api/products?limit=100', { cookie })).json.items as Product[];
     const headers = productCsvColumns.map((c) => c.header);
     expect(headers.slice(-2)).toEqual(['name_se', 'details_se']);
-    const file = { headers, rows: all.map((p, i) => ({ row: i + 2, cells: Object.fromEntries(productCsvColumns.map((c) => [c.header, String(c.value(p))])) })) };
+    const file = {
+      headers,
+      rows: all.map((p, i) => ({
+        row: i + 2,
+        cells: Object.fromEntries(productCsvColumns.map((c) => [c.header, String(c.value(p))])),
+      })),
+    };
     const read = importRows(file, messages);
     if (!('rows' in read)) throw new Error(read.problem);
     const again = await t.api('POST', '/api/products/import', { cookie, body: { rows: read.rows, apply: false } });
     expect(again.json.counts).toEqual({ create: 0, update: 0, same: all.length, error: 0 });
-    const edited = read.rows.map((r) => (r.cells.sku === 'SE-3' ? { ...r, cells: { ...r.cells, name_se: 'Linnehandduk' } } : r));
+    const edited = read.rows.map((r) =>
+      r.cells.sku === 'SE-3' ? { ...r, cells: { ...r.cells, name_se: 'Linnehandduk' } } : r,
+    );
     const res = await t.api('POST', '/api/products/import', { cookie, body: { rows: edited, apply: true } });
     expect(res.json.counts).toEqual({ create: 0, update: 1, same: all.length - 1, error: 0 });
-    expect(await bySku('SE-3')).toMatchObject({ name: 'Towel SE-3', translations: { se: { name: 'Linnehandduk', details: 'Tvättat linne' } } });
+    expect(await bySku('SE-3')).toMatchObject({
+      name: 'Towel SE-3',
+      translations: { se: { name: 'Linnehandduk', details: 'Tvättat linne' } },
+    });
   });
 });

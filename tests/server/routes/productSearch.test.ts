@@ -15,7 +15,11 @@ const names: [sku: string, name: string, extra?: Record<string, unknown>][] = [
   ['LI-0007', 'Linen runner "Grand"'],
   // Swedish names are searched too, and every script's capitals fold (SQLite's own lower() folds only ASCII).
   ['AA-0008', 'Linen pillowcase', { translations: { se: { name: 'ÖRNGOTT i linne', details: 'Tvättat' } } }],
-  ['CO-0009', 'Cotton dish cloth', { category: 'Cotton', mc: 'Cotton care', translations: { se: { name: 'Kökshandduk i bomull' } } }],
+  [
+    'CO-0009',
+    'Cotton dish cloth',
+    { category: 'Cotton', mc: 'Cotton care', translations: { se: { name: 'Kökshandduk i bomull' } } },
+  ],
 ];
 
 describe.each(dialects())('products: partial-name search and filters (%s)', (dialect) => {
@@ -28,7 +32,10 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
     cookie = await signIn(t, editor.email, editor.password);
     const image = await storedImage(t, editor.uid);
     for (const [sku, name, extra] of names) {
-      const res = await t.api('POST', '/api/products', { cookie, body: { ...base, sku, name, images: [image], ...extra } });
+      const res = await t.api('POST', '/api/products', {
+        cookie,
+        body: { ...base, sku, name, images: [image], ...extra },
+      });
       expect(res.status, res.text).toBe(201);
       ids.set(sku, res.json.id);
     }
@@ -86,7 +93,24 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
   });
 
   it('answers alike whether it gathers the rarest word’s matches or reads down the SKU index', async () => {
-    const queries = ['lin tow', 'TEA', 'towel tea', 'li-000 a', 'åsa', 'grand"', 'towel silk', 'ap', '_and', 'e_t', 'linen 000', 'örngott', 'ÖRN', 'linne aa', 'kökshandduk dish', 'i bomull'];
+    const queries = [
+      'lin tow',
+      'TEA',
+      'towel tea',
+      'li-000 a',
+      'åsa',
+      'grand"',
+      'towel silk',
+      'ap',
+      '_and',
+      'e_t',
+      'linen 000',
+      'örngott',
+      'ÖRN',
+      'linne aa',
+      'kökshandduk dish',
+      'i bomull',
+    ];
     for (const text of queries) {
       const page = async (cap: number, after: { key: string; id: string } | null = null) =>
         (await listProducts(t.db, { limit: 2, after }, { q: text }, cap)).items.map((p) => p.sku);
@@ -97,7 +121,8 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
     }
     // A later page too: the cursor bounds the walk as it bounds the plain list.
     const after = { key: 'LI-0004', id: ids.get('LI-0004')! };
-    const rest = async (cap: number) => (await listProducts(t.db, { limit: 5, after }, { q: 'li-00' }, cap)).items.map((p) => p.sku);
+    const rest = async (cap: number) =>
+      (await listProducts(t.db, { limit: 5, after }, { q: 'li-00' }, cap)).items.map((p) => p.sku);
     expect(await rest(0)).toEqual(['LI-0002', 'LI-0001']);
     expect(await rest(1)).toEqual(['LI-0002', 'LI-0001']);
     expect(await rest(1_000_000)).toEqual(['LI-0002', 'LI-0001']);
@@ -106,11 +131,19 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
   it('follows a rename: found by the new name, no longer by the old', async () => {
     const id = ids.get('LI-0004')!;
     const now = (await t.api('GET', `/api/products/${id}`, { cookie })).json;
-    const res = await t.api('PATCH', `/api/products/${id}`, { cookie, body: { name: 'Blush linen tablecloth' }, headers: { 'if-match': `"${now.version}"` } });
+    const res = await t.api('PATCH', `/api/products/${id}`, {
+      cookie,
+      body: { name: 'Blush linen tablecloth' },
+      headers: { 'if-match': `"${now.version}"` },
+    });
     expect(res.status, res.text).toBe(200);
     expect(await skus(q('napkin'))).toEqual([]);
     expect(await skus(q('tablecl'))).toEqual(['LI-0004']);
-    const named = await t.api('PATCH', `/api/products/${id}`, { cookie, body: { translations: { se: { name: 'Duk i Ärtgrönt' } } }, headers: { 'if-match': `"${res.json.version}"` } });
+    const named = await t.api('PATCH', `/api/products/${id}`, {
+      cookie,
+      body: { translations: { se: { name: 'Duk i Ärtgrönt' } } },
+      headers: { 'if-match': `"${res.json.version}"` },
+    });
     expect(named.status, named.text).toBe(200);
     expect(await skus(q('ärtgrönt'))).toEqual(['LI-0004']);
     expect(await skus(q('tablecl duk'))).toEqual(['LI-0004']);

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, dialects, signIn, startApp, type TestApp, type TestUser } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
-const base = { category: 'Linen', mc: 'Linen care', name: 'Table runner', details: 'Washed linen', price: '349 SEK', active: true };
+const base = {
+  category: 'Linen',
+  mc: 'Linen care',
+  name: 'Table runner',
+  details: 'Washed linen',
+  price: '349 SEK',
+  active: true,
+};
 
 describe.each(dialects())('products in English and Swedish (%s)', (dialect) => {
   let t: TestApp;
@@ -17,16 +24,24 @@ describe.each(dialects())('products in English and Swedish (%s)', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const create = (body: Record<string, unknown>) => t.api('POST', '/api/products', { cookie, body: { ...base, images: [image], ...body } });
+  const create = (body: Record<string, unknown>) =>
+    t.api('POST', '/api/products', { cookie, body: { ...base, images: [image], ...body } });
   const patch = (p: { id: string; version: number }, body: Record<string, unknown>) =>
     t.api('PATCH', `/api/products/${p.id}`, { cookie, body, headers: { 'if-match': `"${p.version}"` } });
 
   it('takes the Swedish name and details on add and answers them on read; without them, translations is empty', async () => {
-    const res = await create({ sku: 'TR-1', translations: { se: { name: '  Löpare i linne ', details: 'Tvättat linne' } } });
+    const res = await create({
+      sku: 'TR-1',
+      translations: { se: { name: '  Löpare i linne ', details: 'Tvättat linne' } },
+    });
     expect(res.status).toBe(201);
     expect(res.json.translations).toEqual({ se: { name: 'Löpare i linne', details: 'Tvättat linne' } });
     const read = await t.api('GET', `/api/products/${res.json.id}`, { cookie });
-    expect(read.json).toMatchObject({ name: 'Table runner', details: 'Washed linen', translations: { se: { name: 'Löpare i linne', details: 'Tvättat linne' } } });
+    expect(read.json).toMatchObject({
+      name: 'Table runner',
+      details: 'Washed linen',
+      translations: { se: { name: 'Löpare i linne', details: 'Tvättat linne' } },
+    });
     const bare = await create({ sku: 'TR-2' });
     expect(bare.json.translations).toEqual({});
   });
@@ -61,7 +76,9 @@ describe.each(dialects())('products in English and Swedish (%s)', (dialect) => {
     await create({ sku: 'SV-100', name: 'Tea towel', translations: { se: { name: 'Kökshandduk randig' } } });
     await create({ sku: 'SV-101', name: 'Bath towel', translations: { se: { name: 'Badlakan' } } });
     const skus = async (q: string) =>
-      ((await t.api('GET', `/api/products?q=${encodeURIComponent(q)}`, { cookie })).json.items as { sku: string }[]).map((p) => p.sku);
+      (
+        (await t.api('GET', `/api/products?q=${encodeURIComponent(q)}`, { cookie })).json.items as { sku: string }[]
+      ).map((p) => p.sku);
     expect(await skus('kökshand')).toEqual(['SV-100']);
     expect(await skus('KÖKSHANDDUK')).toEqual(['SV-100']);
     expect(await skus('randig tea')).toEqual(['SV-100']);
@@ -75,7 +92,8 @@ describe.each(dialects())('products in English and Swedish (%s)', (dialect) => {
     await create({ sku: 'MS-1', translations: { se: { name: 'Namn', details: 'Detaljer' } } });
     const half = (await create({ sku: 'MS-2', translations: { se: { name: 'Bara namn' } } })).json;
     await create({ sku: 'MS-3' });
-    const skus = async (query: string) => ((await t.api('GET', `/api/products?${query}`, { cookie })).json.items as { sku: string }[]).map((p) => p.sku);
+    const skus = async (query: string) =>
+      ((await t.api('GET', `/api/products?${query}`, { cookie })).json.items as { sku: string }[]).map((p) => p.sku);
     expect(await skus('missing=se')).toEqual(['MS-3', 'MS-2']);
     expect(await skus('missing=se&q=bara')).toEqual(['MS-2']);
     expect((await t.api('GET', '/api/products?missing=de', { cookie })).status).toBe(400);

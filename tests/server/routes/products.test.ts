@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf, createUser, dialects, signIn, startApp, type TestApp, type TestUser } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
-const base = { category: 'Linen', mc: 'Linen care', name: 'Table runner', details: 'Washed linen', price: '349 SEK', active: true };
+const base = {
+  category: 'Linen',
+  mc: 'Linen care',
+  name: 'Table runner',
+  details: 'Washed linen',
+  price: '349 SEK',
+  active: true,
+};
 
 describe.each(dialects())('products API (%s)', (dialect) => {
   let t: TestApp;
@@ -17,7 +24,8 @@ describe.each(dialects())('products API (%s)', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const create = (body: Record<string, unknown>) => t.api('POST', '/api/products', { cookie, body: { ...base, images: [image], ...body } });
+  const create = (body: Record<string, unknown>) =>
+    t.api('POST', '/api/products', { cookie, body: { ...base, images: [image], ...body } });
 
   it('gives each image its thumbnail address in the record, one the store serves as WebP', async () => {
     const second = await storedImage(t, editor.uid, 'second.png');
@@ -34,7 +42,8 @@ describe.each(dialects())('products API (%s)', (dialect) => {
     }
   });
   const count = async () => (await t.db.selectFrom('products').select('id').execute()).length;
-  // Each test makes the products it reads (its own SKUs), so the file passes alone and in any order (--sequence.shuffle).
+  // Each test makes the products it reads (its own SKUs), so the file passes alone and in any order
+  // (--sequence.shuffle).
   const made = async (sku: string) => {
     const res = await create({ sku });
     expect(res.status).toBe(201);
@@ -110,10 +119,18 @@ describe.each(dialects())('products API (%s)', (dialect) => {
 
   it('edits with the version read, refuses a stale edit with 409 and overwrites nothing', async () => {
     const p = (await create({ sku: 'ED-1' })).json;
-    const ok = await t.api('PATCH', `/api/products/${p.id}`, { cookie, body: { name: 'First edit' }, headers: { 'if-match': `"${p.version}"` } });
+    const ok = await t.api('PATCH', `/api/products/${p.id}`, {
+      cookie,
+      body: { name: 'First edit' },
+      headers: { 'if-match': `"${p.version}"` },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ name: 'First edit', version: p.version + 1, sku: 'ED-1' });
-    const stale = await t.api('PATCH', `/api/products/${p.id}`, { cookie, body: { name: 'Second edit' }, headers: { 'if-match': `"${p.version}"` } });
+    const stale = await t.api('PATCH', `/api/products/${p.id}`, {
+      cookie,
+      body: { name: 'Second edit' },
+      headers: { 'if-match': `"${p.version}"` },
+    });
     expect(stale.status).toBe(409);
     expect((await t.api('GET', `/api/products/${p.id}`, { cookie })).json.name).toBe('First edit');
     const none = await t.api('PATCH', `/api/products/${p.id}`, { cookie, body: { name: 'x' } });
@@ -122,7 +139,11 @@ describe.each(dialects())('products API (%s)', (dialect) => {
 
   it('never changes the SKU', async () => {
     const p = (await create({ sku: 'LOCK-1' })).json;
-    const res = await t.api('PATCH', `/api/products/${p.id}`, { cookie, body: { sku: 'LOCK-2' }, headers: { 'if-match': `"${p.version}"` } });
+    const res = await t.api('PATCH', `/api/products/${p.id}`, {
+      cookie,
+      body: { sku: 'LOCK-2' },
+      headers: { 'if-match': `"${p.version}"` },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.message).toBe('The SKU cannot be changed.');
     expect((await t.api('GET', `/api/products/${p.id}`, { cookie })).json.sku).toBe('LOCK-1');

@@ -27,7 +27,11 @@ describe.each(dialects())('readiness (%s)', (dialect) => {
     try {
       const res = await t.api('GET', '/api/ready');
       expect(res.status).toBe(503);
-      expect(res.json).toMatchObject({ ready: false, failing: ['files'], checks: { database: 'ok', migrations: 'ok', files: expect.stringMatching(/^failed: E[A-Z]+$/) } });
+      expect(res.json).toMatchObject({
+        ready: false,
+        failing: ['files'],
+        checks: { database: 'ok', migrations: 'ok', files: expect.stringMatching(/^failed: E[A-Z]+$/) },
+      });
     } finally {
       rmSync(blocker, { force: true });
     }
@@ -37,14 +41,28 @@ describe.each(dialects())('readiness (%s)', (dialect) => {
   });
 
   it('answers 503 naming the migration the database has not run (an instance newer than its database)', async () => {
-    const row = await t.db.selectFrom('schema_migrations' as never).selectAll().where('name' as never, '=', '008_product_translations' as never).executeTakeFirstOrThrow();
-    await t.db.deleteFrom('schema_migrations' as never).where('name' as never, '=', '008_product_translations' as never).execute();
+    const row = await t.db
+      .selectFrom('schema_migrations' as never)
+      .selectAll()
+      .where('name' as never, '=', '008_product_translations' as never)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .deleteFrom('schema_migrations' as never)
+      .where('name' as never, '=', '008_product_translations' as never)
+      .execute();
     try {
       const res = await t.api('GET', '/api/ready');
       expect(res.status).toBe(503);
-      expect(res.json).toEqual({ ready: false, failing: ['migrations'], checks: { database: 'ok', migrations: 'pending: 008_product_translations', files: 'ok' } });
+      expect(res.json).toEqual({
+        ready: false,
+        failing: ['migrations'],
+        checks: { database: 'ok', migrations: 'pending: 008_product_translations', files: 'ok' },
+      });
     } finally {
-      await t.db.insertInto('schema_migrations' as never).values(row as never).execute();
+      await t.db
+        .insertInto('schema_migrations' as never)
+        .values(row as never)
+        .execute();
     }
     expect((await t.api('GET', '/api/ready')).status).toBe(200);
   });
@@ -67,7 +85,11 @@ describe.each(dialects())('readiness, the file store probe kept a moment (%s)', 
   afterAll(async () => t?.close());
 
   it('writes once for many calls within the period, calls at the same moment included, and again once it has passed', async () => {
-    const first = await Promise.all([t.api('GET', '/api/ready'), t.api('GET', '/api/ready'), t.api('GET', '/api/ready')]);
+    const first = await Promise.all([
+      t.api('GET', '/api/ready'),
+      t.api('GET', '/api/ready'),
+      t.api('GET', '/api/ready'),
+    ]);
     for (const res of first) expect(res.json).toMatchObject({ ready: true, checks: { files: 'ok' } });
     for (let i = 0; i < 2; i++) expect((await t.api('GET', '/api/ready')).status).toBe(200);
     expect(probes).toBe(1);
@@ -86,13 +108,19 @@ describe.each(dialects())('readiness, the file store probe kept a moment (%s)', 
     rmSync(blocker, { recursive: true, force: true });
     writeFileSync(blocker, 'in the way');
     try {
-      await vi.waitFor(async () => expect((await t.api('GET', '/api/ready')).status).toBe(503), { timeout: 15_000, interval: 250 });
+      await vi.waitFor(async () => expect((await t.api('GET', '/api/ready')).status).toBe(503), {
+        timeout: 15_000,
+        interval: 250,
+      });
       const before = probes;
       expect((await t.api('GET', '/api/ready')).json.failing).toEqual(['files']);
       expect(probes).toBe(before);
     } finally {
       rmSync(blocker, { force: true });
     }
-    await vi.waitFor(async () => expect((await t.api('GET', '/api/ready')).status).toBe(200), { timeout: 15_000, interval: 250 });
+    await vi.waitFor(async () => expect((await t.api('GET', '/api/ready')).status).toBe(200), {
+      timeout: 15_000,
+      interval: 250,
+    });
   });
 });

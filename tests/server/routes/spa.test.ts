@@ -23,12 +23,15 @@ describe('the built browser app', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/users/users', '/languages/swedish', '/reset-password?token=x'])('answers index.html for %s (a reload of any console page)', async (path) => {
-    const res = await t.api('GET', path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.text).toContain('<div id="root">');
-  });
+  it.each(['/', '/users/users', '/languages/swedish', '/reset-password?token=x'])(
+    'answers index.html for %s (a reload of any console page)',
+    async (path) => {
+      const res = await t.api('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.text).toContain('<div id="root">');
+    },
+  );
 
   it('serves hashed assets with a long cache and answers 404 for a missing one', async () => {
     const hit = await t.api('GET', '/assets/app-1.js');
@@ -41,15 +44,18 @@ describe('the built browser app', () => {
     ['br, gzip', 'br', 'from br'],
     ['gzip', 'gzip', 'from gz'],
     ['identity', null, 'plain'],
-  ])('sends the precompressed copy the browser accepts (Accept-Encoding: %s), with Vary', async (accept, encoding, text) => {
-    const res = await t.api('GET', '/assets/app-2.js', { headers: { 'accept-encoding': accept } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-encoding')).toBe(encoding);
-    expect(res.headers.get('content-type')).toContain('javascript');
-    expect(res.headers.get('vary')).toContain('Accept-Encoding');
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    expect(res.text).toBe(text);
-  });
+  ])(
+    'sends the precompressed copy the browser accepts (Accept-Encoding: %s), with Vary',
+    async (accept, encoding, text) => {
+      const res = await t.api('GET', '/assets/app-2.js', { headers: { 'accept-encoding': accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-type')).toContain('javascript');
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(res.text).toBe(text);
+    },
+  );
 
   it('sends the plain file when there is no compressed copy', async () => {
     const res = await t.api('GET', '/assets/app-1.js', { headers: { 'accept-encoding': 'br, gzip' } });

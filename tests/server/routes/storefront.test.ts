@@ -3,7 +3,14 @@ import { createUser, dialects, signIn, startApp, type TestApp, type TestUser } f
 import { storedImage } from '../helpers/images.js';
 
 const SHOP = 'https://shop.example';
-const base = { category: 'Cotton', mc: 'Cotton care', name: 'Tea towel', details: 'Soft cotton', price: '99 SEK', active: true };
+const base = {
+  category: 'Cotton',
+  mc: 'Cotton care',
+  name: 'Tea towel',
+  details: 'Soft cotton',
+  price: '99 SEK',
+  active: true,
+};
 
 /** Every key anywhere in a JSON value. */
 const keysOf = (v: unknown): string[] =>
@@ -15,7 +22,10 @@ describe.each(dialects())('the storefront feed (%s)', (dialect) => {
   let cookie: string;
   let image: string;
   beforeAll(async () => {
-    t = await startApp({ dialect, env: { STOREFRONT_ENABLED: 'true', STOREFRONT_ORIGINS: `${SHOP}, https://other.example` } });
+    t = await startApp({
+      dialect,
+      env: { STOREFRONT_ENABLED: 'true', STOREFRONT_ORIGINS: `${SHOP}, https://other.example` },
+    });
     editor = await createUser(t, 'editor', { firstName: 'Eva', lastName: 'Berg' });
     cookie = await signIn(t, editor.email, editor.password);
     image = await storedImage(t, editor.uid);
@@ -70,13 +80,18 @@ describe.each(dialects())('the storefront feed (%s)', (dialect) => {
     // Nothing of users: no authors, no emails, no names of staff, no status.
     const text = JSON.stringify(items) + JSON.stringify(one);
     for (const leak of [editor.uid, editor.email, 'Eva', 'Berg']) expect(text).not.toContain(leak);
-    for (const key of keysOf(one)) expect(['createdBy', 'updatedBy', 'created_by', 'updated_by', 'active', 'email']).not.toContain(key);
+    for (const key of keysOf(one))
+      expect(['createdBy', 'updatedBy', 'created_by', 'updated_by', 'active', 'email']).not.toContain(key);
   });
 
   it('answers a disabled SKU exactly as an unknown one, and drops a product the moment it is disabled', async () => {
     const p = await make('SF-GOES');
     expect((await t.api('GET', '/api/public/products/SF-GOES')).status).toBe(200);
-    const off = await t.api('PATCH', `/api/products/${p.id}`, { cookie, body: { active: false }, headers: { 'if-match': `"${p.version}"` } });
+    const off = await t.api('PATCH', `/api/products/${p.id}`, {
+      cookie,
+      body: { active: false },
+      headers: { 'if-match': `"${p.version}"` },
+    });
     expect(off.status).toBe(200);
     const disabled = await t.api('GET', '/api/public/products/SF-GOES');
     const unknown = await t.api('GET', '/api/public/products/SF-NEVER');
@@ -96,9 +111,17 @@ describe.each(dialects())('the storefront feed (%s)', (dialect) => {
     expect(again.text).toBe('');
     expect(again.headers.get('etag')).toBe(etag);
     // A weak form of the same tag (as a CDN may pass it on) matches too; another tag does not.
-    expect((await t.api('GET', '/api/public/products/SF-ETAG', { headers: { 'if-none-match': `"x", W/${etag}` } })).status).toBe(304);
-    expect((await t.api('GET', '/api/public/products/SF-ETAG', { headers: { 'if-none-match': '"x"' } })).status).toBe(200);
-    await t.api('PATCH', `/api/products/${p.id}`, { cookie, body: { price: '79 SEK' }, headers: { 'if-match': `"${p.version}"` } });
+    expect(
+      (await t.api('GET', '/api/public/products/SF-ETAG', { headers: { 'if-none-match': `"x", W/${etag}` } })).status,
+    ).toBe(304);
+    expect((await t.api('GET', '/api/public/products/SF-ETAG', { headers: { 'if-none-match': '"x"' } })).status).toBe(
+      200,
+    );
+    await t.api('PATCH', `/api/products/${p.id}`, {
+      cookie,
+      body: { price: '79 SEK' },
+      headers: { 'if-match': `"${p.version}"` },
+    });
     const changed = await t.api('GET', '/api/public/products/SF-ETAG', { headers: { 'if-none-match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -133,23 +156,47 @@ describe.each(dialects())('the storefront feed (%s)', (dialect) => {
     }
     const pre = await fetch(`${t.baseUrl}/api/public/products/SF-ON-1`, {
       method: 'OPTIONS',
-      headers: { origin: SHOP, 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+      headers: {
+        origin: SHOP,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(SHOP);
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/if-none-match/i);
-    const refused = await fetch(`${t.baseUrl}/api/public/products`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    const refused = await fetch(`${t.baseUrl}/api/public/products`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('is described in the OpenAPI document, with the schema of each answer', async () => {
-    const doc = (await t.api('GET', '/api/docs/json')).json as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
-    const props = (path: string) => Object.keys(doc.paths[path]!.get!.responses['200']!.content!['application/json']!.schema.properties ?? {});
+    const doc = (await t.api('GET', '/api/docs/json')).json as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }
+            >;
+          }
+        >
+      >;
+    };
+    const props = (path: string) =>
+      Object.keys(doc.paths[path]!.get!.responses['200']!.content!['application/json']!.schema.properties ?? {});
     expect(props('/api/public/products')).toEqual(['items', 'next']);
-    expect(props('/api/public/products/{sku}')).toEqual(expect.arrayContaining(['sku', 'name', 'price', 'images', 'thumbnails', 'version']));
+    expect(props('/api/public/products/{sku}')).toEqual(
+      expect.arrayContaining(['sku', 'name', 'price', 'images', 'thumbnails', 'version']),
+    );
     expect(props('/api/public/products/{sku}')).not.toContain('active');
     expect(props('/api/public/texts/{id}')).toEqual(['id', 'texts', 'version']);
-    for (const path of ['/api/public/products', '/api/public/products/{sku}', '/api/public/texts/{id}']) expect(doc.paths[path]!.get!.responses).toHaveProperty('304');
+    for (const path of ['/api/public/products', '/api/public/products/{sku}', '/api/public/texts/{id}'])
+      expect(doc.paths[path]!.get!.responses).toHaveProperty('304');
   });
 
   it('refuses hostile paths and queries with a 400', async () => {

@@ -13,10 +13,20 @@ import { slowLink } from '../helpers/slowLink.js';
 const ENV = { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '0' };
 /** Short alive period and drop wait, so an instance trusts its memory within a fraction of a second. */
 const build = { feedPeers: { aliveMs: 150, ackMs: 2000 } };
-const base = { category: 'Cotton', mc: 'Cotton care', name: 'Tea towel', details: 'Soft cotton', price: '99 SEK', active: true };
+const base = {
+  category: 'Cotton',
+  mc: 'Cotton care',
+  name: 'Tea towel',
+  details: 'Soft cotton',
+  price: '99 SEK',
+  active: true,
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until `app` trusts its memory (on PostgreSQL, one alive period after start or a reconnect), then reads `path` so it is kept. */
+/**
+ * Waits until `app` trusts its memory (on PostgreSQL, one alive period after start or a reconnect), then reads `path`
+ * so it is kept.
+ */
 async function untilKept(app: TestApp, path: string): Promise<void> {
   for (let i = 0; i < 100 && !app.services.feed.trusted; i++) await sleep(50);
   expect(app.services.feed.trusted).toBe(true);
@@ -41,7 +51,11 @@ describe.each(dialects())('the feed from memory (%s)', (dialect) => {
 
   const behindCore = (price: string) => sql`update products set price = ${price} where sku = 'FC-1'`.execute(t.db);
   const edit = async (body: object) => {
-    const res = await t.api('PATCH', `/api/products/${product.id}`, { cookie, body, headers: { 'if-match': `"${product.version}"` } });
+    const res = await t.api('PATCH', `/api/products/${product.id}`, {
+      cookie,
+      body,
+      headers: { 'if-match': `"${product.version}"` },
+    });
     expect(res.status, res.text).toBe(200);
     product = res.json;
   };
@@ -68,12 +82,18 @@ describe.each(dialects())('the feed from memory (%s)', (dialect) => {
     await untilKept(t, '/api/public/products/FC-1');
     await edit({ active: false });
     expect((await t.api('GET', '/api/public/products/FC-1')).status).toBe(404);
-    expect((await t.api('GET', '/api/public/products')).json.items.map((p: { sku: string }) => p.sku)).not.toContain('FC-1');
+    expect((await t.api('GET', '/api/public/products')).json.items.map((p: { sku: string }) => p.sku)).not.toContain(
+      'FC-1',
+    );
     await edit({ active: true });
 
     await untilKept(t, '/api/public/texts/se');
     const texts = await t.api('GET', '/api/public/texts/se');
-    const put = await t.api('PUT', '/api/languages/se', { cookie, body: { texts: { ...texts.json.texts, cache_probe: 'Hej' } }, headers: { 'if-match': `"${texts.json.version}"` } });
+    const put = await t.api('PUT', '/api/languages/se', {
+      cookie,
+      body: { texts: { ...texts.json.texts, cache_probe: 'Hej' } },
+      headers: { 'if-match': `"${texts.json.version}"` },
+    });
     expect(put.status, put.text).toBe(200);
     expect((await t.api('GET', '/api/public/texts/se')).json.texts.cache_probe).toBe('Hej');
   });
@@ -100,7 +120,9 @@ describe('the feed from memory on SQLite: a change by another process (the comma
     const editor = await createUser(t, 'editor');
     const cookie = await signIn(t, editor.email, editor.password);
     const image = await storedImage(t, editor.uid);
-    expect((await t.api('POST', '/api/products', { cookie, body: { ...base, sku: 'FC-CLI', images: [image] } })).status).toBe(201);
+    expect(
+      (await t.api('POST', '/api/products', { cookie, body: { ...base, sku: 'FC-CLI', images: [image] } })).status,
+    ).toBe(201);
   });
   afterAll(async () => t?.close());
 
@@ -133,7 +155,12 @@ describe.runIf(pgAvailable())('the feed from memory on two instances of one Post
     link = await slowLink(5432, 150);
     const url = new URL(a.data.databaseUrl!);
     url.port = String(link.port);
-    b = await startApp({ dialect: 'postgres', env: ENV, build: { feedPeers: { aliveMs: 500, ackMs: 3000 } }, data: { ...a.data, databaseUrl: url.toString() } });
+    b = await startApp({
+      dialect: 'postgres',
+      env: ENV,
+      build: { feedPeers: { aliveMs: 500, ackMs: 3000 } },
+      data: { ...a.data, databaseUrl: url.toString() },
+    });
     const editor = await createUser(a, 'editor');
     cookie = await signIn(a, editor.email, editor.password);
     const image = await storedImage(a, editor.uid);
@@ -153,7 +180,11 @@ describe.runIf(pgAvailable())('the feed from memory on two instances of one Post
       const path = round % 2 === 0 ? '/api/public/products/FC-2' : '/api/public/products';
       const kept = await b.api('GET', path);
       const price = `${round} SEK`;
-      const res = await a.api('PATCH', `/api/products/${product.id}`, { cookie, body: { price }, headers: { 'if-match': `"${product.version}"` } });
+      const res = await a.api('PATCH', `/api/products/${product.id}`, {
+        cookie,
+        body: { price },
+        headers: { 'if-match': `"${product.version}"` },
+      });
       expect(res.status).toBe(200);
       product = res.json;
       // Straight after the editor was told: the other instance already answers the new price, 304 no more.
@@ -165,9 +196,15 @@ describe.runIf(pgAvailable())('the feed from memory on two instances of one Post
 
   it('answers from the database while its listening connection is down, and from memory again once it is back', async () => {
     await untilKept(b, '/api/public/products/FC-2');
-    const pids = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN feed_cache'`.execute(a.db);
+    const pids = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN feed_cache'`.execute(
+      a.db,
+    );
     expect(pids.rows.length).toBe(2);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN feed_cache'`.execute(a.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN feed_cache'`.execute(
+      a.db,
+    );
     for (let i = 0; i < 40 && b.services.feed.trusted; i++) await sleep(25);
     // A change no instance announces: with no listening connection, an instance cannot trust its memory.
     await sql`update products set price = '7 SEK' where sku = 'FC-2'`.execute(a.db);

@@ -21,7 +21,22 @@ const EXPECTED_SE: Record<Sku, { name: string; details: string; fallback: string
   'SFL-1-NONE': { ...english, fallback: ['name', 'details'] },
 };
 /** Every key a public item has: nothing of staff, no status, no `translations`. */
-const ITEM_KEYS = ['id', 'sku', 'category', 'mc', 'name', 'details', 'price', 'images', 'thumbnails', 'primary', 'version', 'lang', 'fallback', 'imageSets'];
+const ITEM_KEYS = [
+  'id',
+  'sku',
+  'category',
+  'mc',
+  'name',
+  'details',
+  'price',
+  'images',
+  'thumbnails',
+  'primary',
+  'version',
+  'lang',
+  'fallback',
+  'imageSets',
+];
 
 const varyOf = (h: Headers): string[] => (h.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());
 
@@ -33,7 +48,16 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
     const cookie = await signIn(t, editor.email, editor.password);
     const image = await storedImage(t, editor.uid);
     for (const [sku, se] of Object.entries(PRODUCTS)) {
-      const body = { sku, category: 'Linen', mc: 'Linen care', price: '129 SEK', active: true, images: [image], ...english, ...(se ? { translations: { se } } : {}) };
+      const body = {
+        sku,
+        category: 'Linen',
+        mc: 'Linen care',
+        price: '129 SEK',
+        active: true,
+        images: [image],
+        ...english,
+        ...(se ? { translations: { se } } : {}),
+      };
       expect((await t.api('POST', '/api/products', { cookie, body })).status).toBe(201);
     }
   });
@@ -46,22 +70,36 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
   };
   /** One request with no Accept-Language at all (fetch always sends one). */
   const bare = (path: string) =>
-    new Promise<{ status: number; vary: string; body: { lang?: string; items?: { lang: string }[] } }>((resolve, reject) => {
-      get(new URL(path, t.baseUrl), (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode!, vary: String(res.headers.vary), body: JSON.parse(text) }));
-      }).on('error', reject);
-    });
+    new Promise<{ status: number; vary: string; body: { lang?: string; items?: { lang: string }[] } }>(
+      (resolve, reject) => {
+        get(new URL(path, t.baseUrl), (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, vary: String(res.headers.vary), body: JSON.parse(text) }),
+          );
+        }).on('error', reject);
+      },
+    );
 
   it('answers lang=se in Swedish, field by field in English where Swedish is missing, saying which fell back', async () => {
     const { items } = await list('&lang=se');
     expect(items.map((p) => p.sku)).toEqual(Object.keys(PRODUCTS));
-    for (const p of items) expect({ sku: p.sku, name: p.name, details: p.details, fallback: p.fallback, lang: p.lang }).toEqual({ sku: p.sku, ...EXPECTED_SE[p.sku as Sku], lang: 'se' });
+    for (const p of items)
+      expect({ sku: p.sku, name: p.name, details: p.details, fallback: p.fallback, lang: p.lang }).toEqual({
+        sku: p.sku,
+        ...EXPECTED_SE[p.sku as Sku],
+        lang: 'se',
+      });
     for (const sku of Object.keys(PRODUCTS) as Sku[]) {
       const one = await t.api('GET', `/api/public/products/${sku}?lang=se`);
       expect(one.status).toBe(200);
-      expect({ name: one.json.name, details: one.json.details, fallback: one.json.fallback, lang: one.json.lang }).toEqual({ ...EXPECTED_SE[sku], lang: 'se' });
+      expect({
+        name: one.json.name,
+        details: one.json.details,
+        fallback: one.json.fallback,
+        lang: one.json.lang,
+      }).toEqual({ ...EXPECTED_SE[sku], lang: 'se' });
       // The same item as in the list, and nothing more: no translations, nothing of staff.
       expect(one.json).toEqual(items.find((p) => p.sku === sku));
       expect(Object.keys(one.json).sort()).toEqual([...ITEM_KEYS].sort());
@@ -70,9 +108,18 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
 
   it('answers lang=en in English with no fallback, translated or not', async () => {
     const { items, res } = await list('&lang=en', { 'accept-language': 'sv' });
-    for (const p of items) expect({ name: p.name, details: p.details, fallback: p.fallback, lang: p.lang }).toEqual({ ...english, fallback: [], lang: 'en' });
+    for (const p of items)
+      expect({ name: p.name, details: p.details, fallback: p.fallback, lang: p.lang }).toEqual({
+        ...english,
+        fallback: [],
+        lang: 'en',
+      });
     const one = await t.api('GET', '/api/public/products/SFL-4-FULL?lang=en');
-    expect({ name: one.json.name, lang: one.json.lang, fallback: one.json.fallback }).toEqual({ name: english.name, lang: 'en', fallback: [] });
+    expect({ name: one.json.name, lang: one.json.lang, fallback: one.json.fallback }).toEqual({
+      name: english.name,
+      lang: 'en',
+      fallback: [],
+    });
     // lang decided, not the header: the answer does not vary on it.
     expect(varyOf(res.headers)).not.toContain('accept-language');
   });
@@ -115,7 +162,9 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
       ['lang=en', 'sv-SE,sv;q=0.9', 'en'],
       ['lang=se', 'en-GB,en;q=0.9', 'se'],
     ]) {
-      const one = await t.api('GET', `/api/public/products/SFL-4-FULL?${query}`, { headers: { 'accept-language': header!, origin: SHOP } });
+      const one = await t.api('GET', `/api/public/products/SFL-4-FULL?${query}`, {
+        headers: { 'accept-language': header!, origin: SHOP },
+      });
       expect(one.json.lang).toBe(lang);
       expect(varyOf(one.headers)).toContain('origin');
       expect(varyOf(one.headers)).not.toContain('accept-language');
@@ -133,17 +182,29 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
       const seTag = se.headers.get('etag')!;
       // Even a product with no Swedish text at all: its Swedish answer says so (lang, fallback), so its bytes differ.
       expect(seTag, path).not.toBe(enTag);
-      expect((await t.api('GET', `${path}${join}lang=se`, { headers: { 'if-none-match': seTag } })).status, path).toBe(304);
-      expect((await t.api('GET', `${path}${join}lang=se`, { headers: { 'if-none-match': enTag } })).status, path).toBe(200);
-      expect((await t.api('GET', `${path}${join}lang=en`, { headers: { 'if-none-match': seTag } })).status, path).toBe(200);
+      expect((await t.api('GET', `${path}${join}lang=se`, { headers: { 'if-none-match': seTag } })).status, path).toBe(
+        304,
+      );
+      expect((await t.api('GET', `${path}${join}lang=se`, { headers: { 'if-none-match': enTag } })).status, path).toBe(
+        200,
+      );
+      expect((await t.api('GET', `${path}${join}lang=en`, { headers: { 'if-none-match': seTag } })).status, path).toBe(
+        200,
+      );
       // Decided by the header: the same address, a 304 only when the header names the tag's language; and the 304
       // says what it varies on, as the 200 did.
       const bySv = await t.api('GET', path, { headers: { 'accept-language': 'sv', 'if-none-match': seTag } });
       expect(bySv.status, path).toBe(304);
       expect(bySv.headers.get('etag')).toBe(seTag);
       expect(varyOf(bySv.headers)).toContain('accept-language');
-      expect((await t.api('GET', path, { headers: { 'accept-language': 'en', 'if-none-match': seTag } })).status, path).toBe(200);
-      expect((await t.api('GET', path, { headers: { 'accept-language': 'sv-SE', 'if-none-match': enTag } })).status, path).toBe(200);
+      expect(
+        (await t.api('GET', path, { headers: { 'accept-language': 'en', 'if-none-match': seTag } })).status,
+        path,
+      ).toBe(200);
+      expect(
+        (await t.api('GET', path, { headers: { 'accept-language': 'sv-SE', 'if-none-match': enTag } })).status,
+        path,
+      ).toBe(200);
     }
   });
 
@@ -152,7 +213,9 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
       const res = await t.api('GET', path, { headers: { origin: SHOP } });
       expect(res.status, path).toBe(400);
       expect(res.json.error.code).toBe('validation');
-      expect(res.json.error.details).toEqual([expect.objectContaining({ path: '/lang', message: 'lang must be one of en, se.' })]);
+      expect(res.json.error.details).toEqual([
+        expect.objectContaining({ path: '/lang', message: 'lang must be one of en, se.' }),
+      ]);
       // The CORS answer and its Vary survive the error (the shop's page can read why).
       expect(res.headers.get('access-control-allow-origin')).toBe(SHOP);
       expect(varyOf(res.headers)).toEqual(expect.arrayContaining(['origin', 'accept-language']));
@@ -164,13 +227,20 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
   });
 
   it('describes lang and the new fields in the OpenAPI document, and no translations', async () => {
-    type Op = { parameters?: { name: string; in: string; schema: { enum?: string[] } }[]; responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> };
+    type Op = {
+      parameters?: { name: string; in: string; schema: { enum?: string[] } }[];
+      responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+    };
     const doc = (await t.api('GET', '/api/docs/json')).json as { paths: Record<string, { get: Op }> };
     for (const path of ['/api/public/products', '/api/public/products/{sku}']) {
       const op = doc.paths[path]!.get;
-      expect(op.parameters?.find((p) => p.name === 'lang' && p.in === 'query')?.schema.enum, path).toEqual(['en', 'se']);
+      expect(op.parameters?.find((p) => p.name === 'lang' && p.in === 'query')?.schema.enum, path).toEqual([
+        'en',
+        'se',
+      ]);
     }
-    const item = doc.paths['/api/public/products/{sku}']!.get.responses['200']!.content!['application/json']!.schema.properties!;
+    const item =
+      doc.paths['/api/public/products/{sku}']!.get.responses['200']!.content!['application/json']!.schema.properties!;
     expect(Object.keys(item).sort()).toEqual([...ITEM_KEYS].sort());
     expect(item.fallback).toMatchObject({ type: 'array', items: { enum: ['name', 'details'] } });
   });

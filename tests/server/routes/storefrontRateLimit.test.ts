@@ -10,7 +10,10 @@ describe('storefront: requests per minute per address', () => {
     t = undefined;
   });
   const start = async (env: Record<string, string>) => {
-    t = await startApp({ dialect: 'sqlite', env: { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '5', ...env } });
+    t = await startApp({
+      dialect: 'sqlite',
+      env: { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '5', ...env },
+    });
     return t;
   };
   const feed = (app: TestApp, path: string, headers: Record<string, string> = {}) => app.api('GET', path, { headers });
@@ -21,32 +24,42 @@ describe('storefront: requests per minute per address', () => {
     for (let i = 0; i < 2; i++) expect((await feed(app, '/api/public/texts/en')).status).toBe(200);
     const refused = await feed(app, '/api/public/products/NO-SUCH-SKU');
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ error: { code: 'throttled', message: expect.stringMatching(/^Too many requests from this address\. Please try again in \d+ seconds\.$/) } });
+    expect(refused.json).toEqual({
+      error: {
+        code: 'throttled',
+        message: expect.stringMatching(/^Too many requests from this address\. Please try again in \d+ seconds\.$/),
+      },
+    });
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
     // In the caller's language too.
-    expect((await feed(app, '/api/public/products', { 'accept-language': 'sv-SE' })).json.error.message).toMatch(/^För många anrop/);
+    expect((await feed(app, '/api/public/products', { 'accept-language': 'sv-SE' })).json.error.message).toMatch(
+      /^För många anrop/,
+    );
     // The console's own routes are not counted.
     expect((await app.api('GET', '/api/health')).status).toBe(200);
   });
 
   it('without TRUST_PROXY, X-Forwarded-For gives no new budget: the connection’s address counts', async () => {
     const app = await start({});
-    for (let i = 0; i < 5; i++) expect((await feed(app, '/api/public/products', { 'x-forwarded-for': `203.0.113.${i}` })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await feed(app, '/api/public/products', { 'x-forwarded-for': `203.0.113.${i}` })).status).toBe(200);
     expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '198.51.100.7' })).status).toBe(429);
   });
 
   it('with TRUST_PROXY=true, each address in X-Forwarded-For has its own budget', async () => {
     const app = await start({ TRUST_PROXY: 'true' });
-    for (let i = 0; i < 5; i++) expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '203.0.113.1' })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '203.0.113.1' })).status).toBe(200);
     expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '203.0.113.1' })).status).toBe(429);
     expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '203.0.113.2' })).status).toBe(200);
   });
 
   it('with TRUST_PROXY naming the proxy, the address before it counts', async () => {
     const app = await start({ TRUST_PROXY: '127.0.0.1' });
-    for (let i = 0; i < 5; i++) expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
     expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
     expect((await feed(app, '/api/public/products', { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
   });

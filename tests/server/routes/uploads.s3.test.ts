@@ -30,7 +30,10 @@ describe('uploads over tus, S3 store on s3rver', () => {
   const keys = () => bucket.keys();
 
   it('stores a 300 KB and a 20 MB image in the bucket and serves them back', async () => {
-    for (const [format, size] of [['jpeg', 300_000], ['png', 20_000_000]] as const) {
+    for (const [format, size] of [
+      ['jpeg', 300_000],
+      ['png', 20_000_000],
+    ] as const) {
       const data = await makeImage(format, size);
       const res = await tusUpload(t, cookie, data, { name: `s3.${format}`, chunkSize: 8 * 1024 * 1024 });
       expect(res.ok, res.body).toBe(true);
@@ -52,10 +55,17 @@ describe('uploads over tus, S3 store on s3rver', () => {
     const all = await keys();
     for (const k of sizes) expect(all).toContain(k);
     expect(all).not.toContain(sizeKey(key, 1600));
-    for (const [k, w] of [[sizes[0]!, 400], [sizes[1]!, 800]] as const) {
+    for (const [k, w] of [
+      [sizes[0]!, 400],
+      [sizes[1]!, 800],
+    ] as const) {
       const served = await fetch(`${t.baseUrl}/files/${k}`);
       expect(served.headers.get('content-type')).toBe('image/webp');
-      expect(await decoded(Buffer.from(await served.arrayBuffer()))).toEqual({ width: w, height: (600 * w) / 1000, format: 'webp' });
+      expect(await decoded(Buffer.from(await served.arrayBuffer()))).toEqual({
+        width: w,
+        height: (600 * w) / 1000,
+        format: 'webp',
+      });
     }
     // Taken away, as for an image stored before sizes were made: the backfill puts them back in the bucket.
     const client = await s3Client(settings);
@@ -82,7 +92,11 @@ describe('uploads over tus, S3 store on s3rver', () => {
     try {
       const res = await other.api('GET', '/api/ready');
       expect(res.status).toBe(503);
-      expect(res.json).toEqual({ ready: false, failing: ['files'], checks: { database: 'ok', migrations: 'ok', files: 'failed: NoSuchBucket' } });
+      expect(res.json).toEqual({
+        ready: false,
+        failing: ['files'],
+        checks: { database: 'ok', migrations: 'ok', files: 'failed: NoSuchBucket' },
+      });
     } finally {
       await other.close();
     }

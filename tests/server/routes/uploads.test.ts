@@ -5,7 +5,8 @@ import { createUser, dialects, signIn, startApp, type TestApp, type TestUser } f
 import { makeImage } from '../helpers/images.js';
 import { tusUpload } from '../helpers/tus.js';
 
-const files = (t: TestApp, dir: string): string[] => (existsSync(join(t.data.dataDir, dir)) ? readdirSync(join(t.data.dataDir, dir)) : []);
+const files = (t: TestApp, dir: string): string[] =>
+  existsSync(join(t.data.dataDir, dir)) ? readdirSync(join(t.data.dataDir, dir)) : [];
 
 describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
   let t: TestApp;
@@ -20,7 +21,10 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
 
   it('stores a 300 KB JPEG and a 20 MB PNG, served back byte for byte with the decided type', async () => {
     const kept: Array<[string, Buffer]> = [];
-    for (const [format, size] of [['jpeg', 300_000], ['png', 20_000_000]] as const) {
+    for (const [format, size] of [
+      ['jpeg', 300_000],
+      ['png', 20_000_000],
+    ] as const) {
       const data = await makeImage(format, size);
       const res = await tusUpload(t, cookie, data, { name: `big.${format}`, chunkSize: 4 * 1024 * 1024 });
       expect(res.ok).toBe(true);
@@ -50,7 +54,15 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
     const otherCookie = await signIn(t, other.email, other.password);
     const headers = { cookie: otherCookie, 'tus-resumable': '1.0.0', origin: new URL(t.publicUrl).origin };
     expect((await fetch(url!, { method: 'HEAD', headers })).status).toBe(403);
-    expect((await fetch(url!, { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: 'x' })).status).toBe(403);
+    expect(
+      (
+        await fetch(url!, {
+          method: 'PATCH',
+          headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+          body: 'x',
+        })
+      ).status,
+    ).toBe(403);
     expect((await fetch(url!, { method: 'DELETE', headers })).status).toBe(403);
     const mine = await fetch(url!, { method: 'HEAD', headers: { ...headers, cookie } });
     expect(mine.status).toBe(200);
@@ -157,7 +169,13 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
     const origin = new URL(t.publicUrl).origin;
     const created = await fetch(`${t.baseUrl}/api/uploads`, {
       method: 'POST',
-      headers: { cookie, origin, 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': 'filename cC5qcGc=' },
+      headers: {
+        cookie,
+        origin,
+        'tus-resumable': '1.0.0',
+        'upload-length': '1000',
+        'upload-metadata': 'filename cC5qcGc=',
+      },
     });
     expect(created.status).toBe(201);
     const url = new URL(created.headers.get('location')!, t.baseUrl).href;
@@ -166,7 +184,13 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
     const body = status === 413 ? Buffer.alloc(2000, 1) : Buffer.alloc(10, 1);
     const res = await fetch(url, {
       method: 'PATCH',
-      headers: { cookie, origin, 'tus-resumable': '1.0.0', 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        cookie,
+        origin,
+        'tus-resumable': '1.0.0',
+        'upload-offset': offset,
+        'content-type': 'application/offset+octet-stream',
+      },
       body,
     });
     expect(res.status).toBe(status);

@@ -43,7 +43,10 @@ describe.runIf(pgAvailable())('uploads in progress in the bucket, two instances 
     const data = await makeImage('png', 6_000_000);
     const chunkSize = 1024 * 1024;
     let sent = 0;
-    const begun = await tusUpload(a, cookie, data, { chunkSize, stopWhen: (u) => ((sent = (u as unknown as { _offset: number })._offset), sent >= 3 * chunkSize) });
+    const begun = await tusUpload(a, cookie, data, {
+      chunkSize,
+      stopWhen: (u) => ((sent = (u as unknown as { _offset: number })._offset), sent >= 3 * chunkSize),
+    });
     expect(begun.url).not.toBeNull();
     // The first instance goes away mid-upload, connections and all.
     a.app.server.closeAllConnections();
@@ -52,7 +55,10 @@ describe.runIf(pgAvailable())('uploads in progress in the bucket, two instances 
     expect(held.some((k) => k.endsWith('.info'))).toBe(true);
     // The client resumes at the same upload, now addressed to the other instance.
     const url = begun.url!.replace(a.baseUrl, b.baseUrl);
-    const head = await fetch(url, { method: 'HEAD', headers: { cookie, 'tus-resumable': '1.0.0', origin: new URL(b.publicUrl).origin } });
+    const head = await fetch(url, {
+      method: 'HEAD',
+      headers: { cookie, 'tus-resumable': '1.0.0', origin: new URL(b.publicUrl).origin },
+    });
     expect(head.status).toBe(200);
     expect(Number(head.headers.get('upload-offset'))).toBeGreaterThanOrEqual(3 * chunkSize);
     const done = await tusUpload(b, cookie, data, { chunkSize, uploadUrl: url });
@@ -77,7 +83,10 @@ describe('uploads in progress in the bucket: what expires', () => {
     const old = 'a'.repeat(32);
     const recent = 'b'.repeat(32);
     const put = (Key: string, Body: string) => client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body }));
-    await put(`tus/${old}.info`, JSON.stringify({ size: 10, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString(), parts: [4] }));
+    await put(
+      `tus/${old}.info`,
+      JSON.stringify({ size: 10, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString(), parts: [4] }),
+    );
     await put(`tus/${old}.0`, 'abcd');
     await put(`tus/${recent}.info`, JSON.stringify({ size: 10, creation_date: new Date().toISOString(), parts: [] }));
     await put('Uploads/kept.jpg', 'x');

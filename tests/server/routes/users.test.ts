@@ -117,19 +117,27 @@ describe.each(dialects())('users API (%s)', (dialect) => {
     expect((await t.api('GET', '/api/users/nope', { cookie: admin })).json.error.message).toBe('No users');
   });
 
-  it("adds a user whose mail link sets a password that then signs in", async () => {
+  it('adds a user whose mail link sets a password that then signs in', async () => {
     const email = `new-${dialect}@example.com`;
-    const res = await t.api('POST', '/api/users', { cookie: admin, body: { email, firstName: 'Nia', lastName: 'New', isEditor: true } });
+    const res = await t.api('POST', '/api/users', {
+      cookie: admin,
+      body: { email, firstName: 'Nia', lastName: 'New', isEditor: true },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ email, firstName: 'Nia', active: true, isEditor: true, isAdmin: false });
     const mail = await smtp.waitFor(email);
     const link = linkIn(mail)!;
     expect(link.startsWith(`${t.publicUrl}/reset-password?token=`)).toBe(true);
     const token = new URL(link).searchParams.get('token')!;
-    const set = await t.api('POST', '/api/auth/reset-password', { body: { newPassword: 'a brand new password', token } });
+    const set = await t.api('POST', '/api/auth/reset-password', {
+      body: { newPassword: 'a brand new password', token },
+    });
     expect(set.status).toBe(200);
     expect((await signInRaw(t, email, 'a brand new password')).status).toBe(200);
-    const again = await t.api('POST', '/api/users', { cookie: admin, body: { email, firstName: 'Nia', lastName: 'New' } });
+    const again = await t.api('POST', '/api/users', {
+      cookie: admin,
+      body: { email, firstName: 'Nia', lastName: 'New' },
+    });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe('A user with this email already exists.');
   });
@@ -147,7 +155,10 @@ describe.each(dialects())('users API (%s)', (dialect) => {
     const { cookie } = await callerOf(t, kind as keyof typeof expected);
     const target = await createUser(t, 'noRole');
     for (const [method, path, body] of routes) {
-      const res = await t.api(method, path.replace('UID', target.uid), { cookie, body: body ? JSON.parse(JSON.stringify(body).replace('EMAIL', kind)) : undefined });
+      const res = await t.api(method, path.replace('UID', target.uid), {
+        cookie,
+        body: body ? JSON.parse(JSON.stringify(body).replace('EMAIL', kind)) : undefined,
+      });
       expect(`${method} ${path} ${res.status}`).toBe(`${method} ${path} ${status}`);
     }
   });

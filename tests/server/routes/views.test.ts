@@ -19,13 +19,31 @@ describe.each(dialects())('saved views (%s)', (dialect) => {
   afterAll(async () => t?.close());
 
   const save = (cookie: string, body: unknown) => t.api('POST', '/api/views', { cookie, body });
-  const list = async (cookie: string) => (await t.api('GET', '/api/views', { cookie })).json.items as { id: string; name: string; mine: boolean; shared: boolean; ownerName: string; params: object }[];
+  const list = async (cookie: string) =>
+    (await t.api('GET', '/api/views', { cookie })).json.items as {
+      id: string;
+      name: string;
+      mine: boolean;
+      shared: boolean;
+      ownerName: string;
+      params: object;
+    }[];
 
   it('keeps a view with its search and filters, shows it to its owner, and a shared one to all staff', async () => {
     const mine = await save(eva, { name: 'Linen without Swedish', params: { category: 'Linen', missing: 'se' } });
     expect(mine.status, mine.text).toBe(201);
-    expect(mine.json).toMatchObject({ name: 'Linen without Swedish', params: { category: 'Linen', missing: 'se' }, shared: false, mine: true, ownerName: 'Eva Berg' });
-    const shared = await save(eva, { name: '  Summer towels ', params: { q: 'towel', status: 'active' }, shared: true });
+    expect(mine.json).toMatchObject({
+      name: 'Linen without Swedish',
+      params: { category: 'Linen', missing: 'se' },
+      shared: false,
+      mine: true,
+      ownerName: 'Eva Berg',
+    });
+    const shared = await save(eva, {
+      name: '  Summer towels ',
+      params: { q: 'towel', status: 'active' },
+      shared: true,
+    });
     expect(shared.status).toBe(201);
     expect(shared.json.name).toBe('Summer towels');
     expect((await list(eva)).map((v) => v.name)).toEqual(['Linen without Swedish', 'Summer towels']);

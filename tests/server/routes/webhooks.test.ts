@@ -1,6 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { ADMIN, createData, createUser, dialects, signIn, startApp, type DataStore, type TestApp } from '../helpers/index.js';
+import {
+  ADMIN,
+  createData,
+  createUser,
+  dialects,
+  signIn,
+  startApp,
+  type DataStore,
+  type TestApp,
+} from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 import { freePort, startReceiver, until, type Received, type Receiver } from '../helpers/receiver.js';
 
@@ -18,7 +27,8 @@ function validSignature(secret: string, got: Received): boolean {
   return expected === m[2] && Math.abs(Date.now() / 1000 - Number(m[1])) < 300;
 }
 
-const events = (r: Receiver) => r.received.map((x) => JSON.parse(x.body) as { id: string; kind: string; recordId: string; version: number | null });
+const events = (r: Receiver) =>
+  r.received.map((x) => JSON.parse(x.body) as { id: string; kind: string; recordId: string; version: number | null });
 
 describe.each(dialects())('webhooks (%s)', (dialect) => {
   let t: TestApp;
@@ -41,7 +51,8 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
     expect(res.status, res.text).toBe(201);
     return res.json as { id: string; secret: string };
   };
-  const changeAppStatus = async () => expect((await t.api('PUT', '/api/app/status', { cookie, body: { active: true } })).status).toBe(200);
+  const changeAppStatus = async () =>
+    expect((await t.api('PUT', '/api/app/status', { cookie, body: { active: true } })).status).toBe(200);
 
   it('signs each committed change to every receiver, shows its secret once, and records the delivery', async () => {
     const r = await startReceiver();
@@ -67,7 +78,15 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
       return d?.status === 'delivered';
     });
     const d = (await t.api('GET', '/api/webhook-deliveries', { cookie })).json.items[0];
-    expect(d).toMatchObject({ webhookId: hook.id, url: r.url, kind: 'appStatus', status: 'delivered', attempts: 1, lastStatus: 200, lastError: null });
+    expect(d).toMatchObject({
+      webhookId: hook.id,
+      url: r.url,
+      kind: 'appStatus',
+      status: 'delivered',
+      attempts: 1,
+      lastStatus: 200,
+      lastError: null,
+    });
   });
 
   it("tells of a product's change with its id and version, the ones the storefront's feed shows", async () => {
@@ -76,33 +95,65 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
     await add(r.url);
     const me = (await t.api('GET', '/api/me', { cookie })).json as { uid: string };
     const image = await storedImage(t, me.uid);
-    const body = { sku: `WH-${Date.now()}`, category: 'Linen', mc: 'Linen care', name: 'Runner', details: 'Linen', price: '1 SEK', active: true, images: [image] };
+    const body = {
+      sku: `WH-${Date.now()}`,
+      category: 'Linen',
+      mc: 'Linen care',
+      name: 'Runner',
+      details: 'Linen',
+      price: '1 SEK',
+      active: true,
+      images: [image],
+    };
     const made = await t.api('POST', '/api/products', { cookie, body });
     expect(made.status, made.text).toBe(201);
-    const edited = await t.api('PATCH', `/api/products/${made.json.id}`, { cookie, body: { price: '2 SEK' }, headers: { 'if-match': '"1"' } });
+    const edited = await t.api('PATCH', `/api/products/${made.json.id}`, {
+      cookie,
+      body: { price: '2 SEK' },
+      headers: { 'if-match': '"1"' },
+    });
     expect(edited.status, edited.text).toBe(200);
     await until('both changes arrive', () => r.received.length === 2);
     const got = events(r).sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
-    expect(got.map((e) => [e.kind, e.recordId, e.version])).toEqual([['product', made.json.id, 1], ['product', made.json.id, 2]]);
+    expect(got.map((e) => [e.kind, e.recordId, e.version])).toEqual([
+      ['product', made.json.id, 1],
+      ['product', made.json.id, 2],
+    ]);
   });
 
   it('queues one delivery per receiver for every row of a CSV import, all in the outbox when the import answers', async () => {
     // Two receivers that are never up: the deliveries stay queued, and 2 × 600 rows cross the 500-row insert batches.
-    const hooks = [await add(`http://127.0.0.1:${await freePort()}/a`), await add(`http://127.0.0.1:${await freePort()}/b`)];
+    const hooks = [
+      await add(`http://127.0.0.1:${await freePort()}/a`),
+      await add(`http://127.0.0.1:${await freePort()}/b`),
+    ];
     const me = (await t.api('GET', '/api/me', { cookie })).json as { uid: string };
     const image = await storedImage(t, me.uid);
     const stamp = Date.now();
     const rows = Array.from({ length: 600 }, (_, i) => ({
       line: i + 2,
-      cells: { sku: `WHI-${stamp}-${i}`, category: 'Linen', mc: 'Linen care', name: `Napkin ${i}`, details: 'Linen', price: '9 SEK', active: 'true', images: image },
+      cells: {
+        sku: `WHI-${stamp}-${i}`,
+        category: 'Linen',
+        mc: 'Linen care',
+        name: `Napkin ${i}`,
+        details: 'Linen',
+        price: '9 SEK',
+        active: 'true',
+        images: image,
+      },
     }));
     const res = await t.api('POST', '/api/products/import', { cookie, body: { rows, apply: true } });
     expect(res.status, res.text).toBe(200);
-    const ids = (await t.db.selectFrom('products').select('id').where('sku', 'like', `WHI-${stamp}-%`).execute()).map((p) => p.id).sort();
+    const ids = (await t.db.selectFrom('products').select('id').where('sku', 'like', `WHI-${stamp}-%`).execute())
+      .map((p) => p.id)
+      .sort();
     expect(ids).toHaveLength(600);
     const queued = await t.db.selectFrom('webhook_deliveries').select(['webhook_id', 'kind', 'body']).execute();
     for (const hook of hooks) {
-      const mine = queued.filter((d) => d.webhook_id === hook.id).map((d) => JSON.parse(d.body) as { kind: string; recordId: string; version: number });
+      const mine = queued
+        .filter((d) => d.webhook_id === hook.id)
+        .map((d) => JSON.parse(d.body) as { kind: string; recordId: string; version: number });
       expect(mine.map((e) => e.recordId).sort()).toEqual(ids);
       expect(mine.every((e) => e.kind === 'product' && e.version === 1)).toBe(true);
     }
@@ -118,7 +169,13 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
     expect(res.status, res.text).toBe(200);
     await until('the flag change arrives', () => r.received.length >= 2);
     for (const got of r.received) {
-      expect(JSON.parse(got.body)).toEqual({ id: expect.any(String), kind: 'user', recordId: eva.uid, version: null, time: expect.any(String) });
+      expect(JSON.parse(got.body)).toEqual({
+        id: expect.any(String),
+        kind: 'user',
+        recordId: eva.uid,
+        version: null,
+        time: expect.any(String),
+      });
       for (const leak of [eva.email, 'Eva', 'Berg']) expect(got.body).not.toContain(leak);
     }
   });
@@ -148,7 +205,10 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
     receivers.push(r);
     await until('the event arrives after the receiver is back', () => r.received.length === 1);
     expect(validSignature(hook.secret, r.received[0]!)).toBe(true);
-    await until('it is marked delivered', async () => (await t.api('GET', '/api/webhook-deliveries', { cookie })).json.items[0]?.status === 'delivered');
+    await until(
+      'it is marked delivered',
+      async () => (await t.api('GET', '/api/webhook-deliveries', { cookie })).json.items[0]?.status === 'delivered',
+    );
   });
 
   it('removes a receiver with its deliveries', async () => {
@@ -169,7 +229,14 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
   });
 
   it('refuses receiver addresses that are not plain http(s)', async () => {
-    for (const url of ['ftp://example.com/x', 'javascript:alert(1)', 'http://user:pw@example.com/', 'not a url', `http://example.com/\u0000`, '']) {
+    for (const url of [
+      'ftp://example.com/x',
+      'javascript:alert(1)',
+      'http://user:pw@example.com/',
+      'not a url',
+      `http://example.com/\u0000`,
+      '',
+    ]) {
       const res = await t.api('POST', '/api/webhooks', { cookie, body: { url } });
       expect(res.status, url).toBe(400);
     }
@@ -188,7 +255,8 @@ describe.each(dialects())('webhook deliveries across a restart and across instan
     const first = await startApp({ dialect, data, env, build: { webhooks: FAST } });
     const cookie = await signIn(first, ADMIN.email, ADMIN.password);
     const port = await freePort();
-    const hook = (await first.api('POST', '/api/webhooks', { cookie, body: { url: `http://127.0.0.1:${port}/hook` } })).json;
+    const hook = (await first.api('POST', '/api/webhooks', { cookie, body: { url: `http://127.0.0.1:${port}/hook` } }))
+      .json;
     await first.api('PUT', '/api/app/status', { cookie, body: { active: true } });
     await until('a failed try is recorded', async () => {
       const row = await first.db.selectFrom('webhook_deliveries').selectAll().executeTakeFirst();
@@ -220,7 +288,11 @@ describe.each(dialects())('webhook deliveries across a restart and across instan
       await a.db.deleteFrom('webhooks').execute();
       const hook = (await a.api('POST', '/api/webhooks', { cookie, body: { url: r.url } })).json;
       // Both instances' dispatchers see every queued row (b by its poll); each row may go out once only.
-      const queued = await Promise.all(Array.from({ length: 30 }, () => a.api('POST', '/api/webhook-deliveries', { cookie, body: { webhookId: hook.id } })));
+      const queued = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          a.api('POST', '/api/webhook-deliveries', { cookie, body: { webhookId: hook.id } }),
+        ),
+      );
       expect(queued.every((q) => q.status === 202)).toBe(true);
       await until('all 30 arrive', () => r.received.length >= 30);
       await until('all are marked delivered', async () => {

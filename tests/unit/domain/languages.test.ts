@@ -12,7 +12,13 @@ describe('language values and keys', () => {
   });
 
   it('sorts keys alphabetically ignoring case', () => {
-    expect(sortKeys(['banana', 'Apple', 'cherry', 'apricot', 'Banana2'])).toEqual(['Apple', 'apricot', 'banana', 'Banana2', 'cherry']);
+    expect(sortKeys(['banana', 'Apple', 'cherry', 'apricot', 'Banana2'])).toEqual([
+      'Apple',
+      'apricot',
+      'banana',
+      'Banana2',
+      'cherry',
+    ]);
   });
 
   it('accepts flat maps of strings and booleans only', () => {

@@ -18,7 +18,8 @@ describe('the role matrix', () => {
     ['admin', { public: true, signedIn: true, editor: false, admin: true }],
   ];
   it.each(table)('%s meets exactly the expected levels', (who, expected) => {
-    for (const [level, yes] of Object.entries(expected)) expect([level, meets(people[who], level as Access)]).toEqual([level, yes]);
+    for (const [level, yes] of Object.entries(expected))
+      expect([level, meets(people[who], level as Access)]).toEqual([level, yes]);
   });
 
   it('maps the console areas to roles as the spec says', () => {

@@ -20,11 +20,26 @@ import { PRODUCT_CSV_COLUMNS } from '../../../domain/productImport.js';
 
 describe('the description of a product’s fields', () => {
   it('keeps the CSV file’s columns and order, the Swedish texts after the others', () => {
-    expect(PRODUCT_CSV_COLUMNS).toEqual(['sku', 'name', 'category', 'mc', 'price', 'active', 'details', 'images', 'name_se', 'details_se']);
+    expect(PRODUCT_CSV_COLUMNS).toEqual([
+      'sku',
+      'name',
+      'category',
+      'mc',
+      'price',
+      'active',
+      'details',
+      'images',
+      'name_se',
+      'details_se',
+    ]);
   });
 
   it('has a rule for every field but images, and a translation rule for exactly the translatable ones', () => {
-    expect(Object.keys(productRules).sort()).toEqual(PRODUCT_FIELDS.filter((f) => f.kind !== 'images').map((f) => f.key).sort());
+    expect(Object.keys(productRules).sort()).toEqual(
+      PRODUCT_FIELDS.filter((f) => f.kind !== 'images')
+        .map((f) => f.key)
+        .sort(),
+    );
     expect(Object.keys(translationRules).sort()).toEqual(TRANSLATABLE_FIELDS.map((f) => f.key).sort());
     expect(EDITABLE_PRODUCT_FIELDS.map((f) => f.key)).not.toContain('sku');
   });
@@ -37,16 +52,33 @@ describe('the description of a product’s fields', () => {
   });
 
   it('labels every field and every translated field in both console languages', () => {
-    expect(PRODUCT_FIELDS.map((f) => productFieldLabel(f, catalogues.en))).toEqual(['SKU', 'Name', 'Category', 'Material care', 'Price', 'Active', 'Details', 'Images']);
-    expect(TRANSLATED_FIELDS.map((t) => translatedFieldLabel(t, catalogues.en))).toEqual(['Swedish name', 'Swedish details']);
-    expect(TRANSLATED_FIELDS.map((t) => translatedFieldLabel(t, catalogues.sv))).toEqual(['Namn på svenska', 'Detaljer på svenska']);
+    expect(PRODUCT_FIELDS.map((f) => productFieldLabel(f, catalogues.en))).toEqual([
+      'SKU',
+      'Name',
+      'Category',
+      'Material care',
+      'Price',
+      'Active',
+      'Details',
+      'Images',
+    ]);
+    expect(TRANSLATED_FIELDS.map((t) => translatedFieldLabel(t, catalogues.en))).toEqual([
+      'Swedish name',
+      'Swedish details',
+    ]);
+    expect(TRANSLATED_FIELDS.map((t) => translatedFieldLabel(t, catalogues.sv))).toEqual([
+      'Namn på svenska',
+      'Detaljer på svenska',
+    ]);
   });
 });
 
 describe('translations', () => {
   it('merges a change field by field: given replaces, empty clears, left out stays; nothing empty is kept', () => {
     const current = { se: { name: 'Handduk', details: 'Mjuk' } };
-    expect(mergeTranslations(current, { se: { name: 'Badhandduk' } })).toEqual({ se: { name: 'Badhandduk', details: 'Mjuk' } });
+    expect(mergeTranslations(current, { se: { name: 'Badhandduk' } })).toEqual({
+      se: { name: 'Badhandduk', details: 'Mjuk' },
+    });
     expect(mergeTranslations(current, { se: { details: '' } })).toEqual({ se: { name: 'Handduk' } });
     expect(mergeTranslations(current, { se: { name: '', details: '' } })).toEqual({});
     expect(mergeTranslations(current, undefined)).toEqual(current);
@@ -62,7 +94,9 @@ describe('translations', () => {
   it('goes to flat keys and back', () => {
     const t = { se: { name: 'Handduk' } };
     expect(flatTranslations(t)).toEqual({ name_se: 'Handduk', details_se: '' });
-    expect(translationsOfFlat({ name_se: 'Handduk', details_se: '', price: '1' })).toEqual({ se: { name: 'Handduk', details: '' } });
+    expect(translationsOfFlat({ name_se: 'Handduk', details_se: '', price: '1' })).toEqual({
+      se: { name: 'Handduk', details: '' },
+    });
     expect(translationsOfFlat({ price: '1' })).toEqual({});
   });
 });

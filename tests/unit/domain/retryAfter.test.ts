@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs } from '../../../domain/uploads.js';
+import { retryAfterMs } from '../../../domain/retry.js';
 
 describe('Retry-After', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');

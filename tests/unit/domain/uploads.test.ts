@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunkPlan, chunkSize, isResumable, isRetryable, retryBudget, retryDelay } from '../../../domain/uploads.js';
+import { chunkPlan, chunkSize, isResumable } from '../../../domain/uploads.js';
+import { isRetryable, retryBudget, retryWait } from '../../../domain/retry.js';
 
 describe('upload chunk policy', () => {
   it('sends files up to 262144 bytes in one request and larger ones resumably', () => {
@@ -32,9 +33,11 @@ describe('upload retries', () => {
   });
 
   it('backs off from 1 s doubling to at most 32 s, with at most 25 % jitter', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => retryDelay(a))).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 32000, 32000]);
-    expect(retryDelay(2, 0.999)).toBeLessThanOrEqual(5000);
-    expect(retryDelay(2, 0.5)).toBe(4500);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => retryWait(a))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 32000, 32000, 32000,
+    ]);
+    expect(retryWait(2, 0.999)).toBeLessThanOrEqual(5000);
+    expect(retryWait(2, 0.5)).toBe(4500);
   });
 
   it('gives up after 600 s for uploads and 120 s for other requests', () => {

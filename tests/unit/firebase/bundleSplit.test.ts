@@ -33,7 +33,8 @@ function staticReach(entry: string): { packages: Set<string>; files: Set<string>
   return { packages, files: new Set([...files].map((f) => f.slice(ROOT.length + 1))) };
 }
 
-const firebasePackages = (p: Set<string>): string[] => [...p].filter((s) => /^(firebase|@firebase)(\/|$)/.test(s)).sort();
+const firebasePackages = (p: Set<string>): string[] =>
+  [...p].filter((s) => /^(firebase|@firebase)(\/|$)/.test(s)).sort();
 
 describe('Firebase code stays where it is asked for', () => {
   it('the default entry reaches no Firebase package and no providers/firebase file statically', () => {

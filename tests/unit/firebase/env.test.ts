@@ -23,18 +23,31 @@ describe('the build-time back end (scripts/firebaseEnv.ts)', () => {
   });
 
   it('takes each value from the environment first, then the file; the status document defaults to app/status', () => {
-    const file = ['# the shop', 'export FIREBASE_API_KEY="from-file"', "FIREBASE_APP_ID='9:9:web:9'", 'FIREBASE_STATUS_DOC=live'].join('\n');
+    const file = [
+      '# the shop',
+      'export FIREBASE_API_KEY="from-file"',
+      "FIREBASE_APP_ID='9:9:web:9'",
+      'FIREBASE_STATUS_DOC=live',
+    ].join('\n');
     const backend = backendOf({ CONSOLE_BACKEND: 'firebase', ...full, FIREBASE_APP_ID: '' }, file);
     expect(backend).toEqual({
       kind: 'firebase',
-      config: { apiKey: 'key', authDomain: 'shop.firebaseapp.com', projectId: 'shop', storageBucket: 'shop.appspot.com', appId: '9:9:web:9' },
+      config: {
+        apiKey: 'key',
+        authDomain: 'shop.firebaseapp.com',
+        projectId: 'shop',
+        storageBucket: 'shop.appspot.com',
+        appId: '9:9:web:9',
+      },
       statusDoc: 'live',
     });
     expect(backendOf({ CONSOLE_BACKEND: 'firebase', ...full }, null)).toMatchObject({ statusDoc: 'status' });
   });
 
   it('refuses a status document id that is a path', () => {
-    expect(() => backendOf({ CONSOLE_BACKEND: 'firebase', ...full, FIREBASE_STATUS_DOC: 'a/b' }, null)).toThrow('FIREBASE_STATUS_DOC');
+    expect(() => backendOf({ CONSOLE_BACKEND: 'firebase', ...full, FIREBASE_STATUS_DOC: 'a/b' }, null)).toThrow(
+      'FIREBASE_STATUS_DOC',
+    );
   });
 
   it('reads .env lines: comments and blank lines skipped, quotes taken off, the last of a repeated key wins', () => {

@@ -7,7 +7,9 @@ import { SERVER_NODE_FLAGS } from '../../../scripts/serverBundle.mjs';
 // only spell them out, so this keeps the two in step.
 describe('the server Node flags', () => {
   it('are the ones package.json starts the server with', () => {
-    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8')) as { scripts: { start: string } };
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
     const words = pkg.scripts.start.split(/\s+/);
     expect(words[0]).toBe('node');
     expect(words.slice(1, -1)).toEqual(SERVER_NODE_FLAGS);

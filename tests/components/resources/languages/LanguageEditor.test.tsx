@@ -7,18 +7,37 @@ import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../
 import { providerMethod } from '../providerMethod';
 
 const records = {
-  en: { id: 'en', version: 3, updated: '2024-01-01T00:00:00.000Z', texts: { checkout: 'Checkout', Banner: 'Hello', apple: 'Apple', showBanner: true, onlyEn: 'x' } },
-  se: { id: 'se', version: 5, updated: '2024-01-01T00:00:00.000Z', texts: { checkout: 'Till kassan', Banner: 'Hej', apple: 'Äpple', showBanner: false, onlySe: 'y' } },
+  en: {
+    id: 'en',
+    version: 3,
+    updated: '2024-01-01T00:00:00.000Z',
+    texts: { checkout: 'Checkout', Banner: 'Hello', apple: 'Apple', showBanner: true, onlyEn: 'x' },
+  },
+  se: {
+    id: 'se',
+    version: 5,
+    updated: '2024-01-01T00:00:00.000Z',
+    texts: { checkout: 'Till kassan', Banner: 'Hej', apple: 'Äpple', showBanner: false, onlySe: 'y' },
+  },
 };
 type Update = (resource: string, params: UpdateParams) => Promise<{ data: unknown }>;
 
-function setup(update: Update = async (_r, { id, data }) => ({ data: { ...records[id as 'en'], ...data, version: 4 } }), languageId?: 'en' | 'se') {
+function setup(
+  update: Update = async (_r, { id, data }) => ({ data: { ...records[id as 'en'], ...data, version: 4 } }),
+  languageId?: 'en' | 'se',
+) {
   const getOne = vi.fn(async (_r: string, { id }: GetOneParams) => ({ data: records[id as 'en' | 'se'] }));
   const updateSpy = vi.fn(update);
-  renderInAdmin(<LanguageEditor languageId={languageId} title={languageId === 'se' ? 'Language: Swedish' : 'Language: English'} />, {
-    authProvider: fakeAuthProvider(userWith({ isEditor: true })),
-    dataProvider: fakeDataProvider({ getOne: providerMethod('getOne', getOne), update: providerMethod('update', updateSpy) }),
-  });
+  renderInAdmin(
+    <LanguageEditor languageId={languageId} title={languageId === 'se' ? 'Language: Swedish' : 'Language: English'} />,
+    {
+      authProvider: fakeAuthProvider(userWith({ isEditor: true })),
+      dataProvider: fakeDataProvider({
+        getOne: providerMethod('getOne', getOne),
+        update: providerMethod('update', updateSpy),
+      }),
+    },
+  );
   return { getOne, update: updateSpy };
 }
 const inputs = () => screen.findAllByRole('textbox').then((all) => all.filter((i) => i.getAttribute('data-key')));
@@ -32,7 +51,13 @@ describe('Language editor', () => {
     expect(screen.getByRole('heading', { name: 'Language: English' })).toBeVisible();
     expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
     const fields = await inputs();
-    expect(fields.map((f) => f.getAttribute('data-key'))).toEqual(['apple', 'Banner', 'checkout', 'onlyEn', 'showBanner']);
+    expect(fields.map((f) => f.getAttribute('data-key'))).toEqual([
+      'apple',
+      'Banner',
+      'checkout',
+      'onlyEn',
+      'showBanner',
+    ]);
     for (const f of fields) expect(f).toBeRequired();
     expect(screen.getByRole('textbox', { name: /^showBanner/ })).toHaveValue('true');
     expect(getOne).toHaveBeenCalledWith('languages', expect.objectContaining({ id: 'en' }));
@@ -51,7 +76,9 @@ describe('Language editor', () => {
     expect(resource).toBe('languages');
     expect(params.meta).toEqual({ replace: true });
     expect(params.previousData).toMatchObject({ version: 3 });
-    expect(params.data).toEqual({ texts: { apple: 'Apple', Banner: false, checkout: 'Pay now', onlyEn: 'x', showBanner: true } });
+    expect(params.data).toEqual({
+      texts: { apple: 'Apple', Banner: false, checkout: 'Pay now', onlyEn: 'x', showBanner: true },
+    });
   });
 
   it('requires every text: an empty one is marked and nothing is saved', async () => {
@@ -96,7 +123,8 @@ describe('Language editor', () => {
     const apple = await screen.findByRole('textbox', { name: /^apple/ });
     await userEvent.type(apple, ' pie');
     await save();
-    const message = 'These texts were changed by someone else meanwhile. Reload to see their version; your edits are kept until you do.';
+    const message =
+      'These texts were changed by someone else meanwhile. Reload to see their version; your edits are kept until you do.';
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     expect(screen.getByRole('textbox', { name: /^apple/ })).toHaveValue('Apple pie');
     const calls = getOne.mock.calls.length;

@@ -18,13 +18,19 @@ const updated = '2024-01-01T00:00:00.000Z';
 /** The server as the provider answers it: two records that the key calls change the way the API does. */
 function server() {
   const db: Record<'en' | 'se', Rec> = {
-    en: { id: 'en', version: 3, updated, texts: { checkout: 'Checkout', hero: 'Linen for life', promo: '', onlyEn: 'Only English' } },
+    en: {
+      id: 'en',
+      version: 3,
+      updated,
+      texts: { checkout: 'Checkout', hero: 'Linen for life', promo: '', onlyEn: 'Only English' },
+    },
     se: { id: 'se', version: 5, updated, texts: { checkout: 'Till kassan', hero: '', promo: 'Rea' } },
   };
   const getOne = vi.fn(async (_r: string, { id }: GetOneParams) => ({ data: structuredClone(db[id as 'en' | 'se']) }));
   const update = vi.fn(async (resource: string, { id, data }: UpdateParams) => {
     const lang = /^languages\/(en|se)\/keys$/.exec(resource)?.[1] as 'en' | 'se';
-    for (const l of ['en', 'se'] as const) db[l] = { ...db[l], version: db[l].version + 1, texts: { ...db[l].texts, [id]: l === lang ? data.value : '' } };
+    for (const l of ['en', 'se'] as const)
+      db[l] = { ...db[l], version: db[l].version + 1, texts: { ...db[l].texts, [id]: l === lang ? data.value : '' } };
     return { data: structuredClone(db[lang]) };
   });
   const remove = vi.fn(async (_resource: string, { id, previousData }: DeleteParams) => {
@@ -48,7 +54,11 @@ function setup(role: 'editor' | 'admin', languageId: 'en' | 'se' = 'se', s = ser
   });
   return s;
 }
-const keysShown = () => screen.getAllByRole('textbox').map((i) => i.getAttribute('data-key')).filter(Boolean);
+const keysShown = () =>
+  screen
+    .getAllByRole('textbox')
+    .map((i) => i.getAttribute('data-key'))
+    .filter(Boolean);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -64,11 +74,14 @@ describe('Language editor, for translators', () => {
     expect(screen.getByRole('textbox', { name: /^promo/ })).toHaveAccessibleDescription('English No text yet');
   });
 
-  it("filters to what is empty or missing, and keeps a row there while it is typed into", async () => {
+  it('filters to what is empty or missing, and keeps a row there while it is typed into', async () => {
     setup('editor', 'en');
     await screen.findByRole('textbox', { name: /^checkout/ });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Empty or missing (3)' })).toBeVisible());
-    expect(within(screen.getByRole('group', { name: 'Show' })).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('group', { name: 'Show' })).getByRole('button', { name: 'All' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Empty or missing (3)' }));
     // hero is empty in Swedish, promo empty here, onlyEn missing in Swedish; checkout is done.
     expect(keysShown()).toEqual(['hero', 'onlyEn', 'promo']);
@@ -92,7 +105,12 @@ describe('Language editor, for translators', () => {
     expect(await screen.findByText('Key added')).toBeVisible();
     const [resource, params] = s.update.mock.calls[0]!;
     expect(resource).toBe('languages/se/keys');
-    expect(params).toMatchObject({ id: 'summerSale', data: { value: 'Sommarrea' }, previousData: { version: 5 }, meta: { replace: true } });
+    expect(params).toMatchObject({
+      id: 'summerSale',
+      data: { value: 'Sommarrea' },
+      previousData: { version: 5 },
+      meta: { replace: true },
+    });
     const added = await screen.findByRole('textbox', { name: /^summerSale/ });
     expect(added).toHaveValue('Sommarrea');
     await waitFor(() => expect(added).toHaveFocus());
@@ -142,7 +160,9 @@ describe('Language editor, for translators', () => {
     await screen.findByRole('textbox', { name: /^checkout/ });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove promo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove the key promo?' });
-    expect(dialog).toHaveAccessibleDescription('It is removed from English and Swedish at once, with its texts. This cannot be undone.');
+    expect(dialog).toHaveAccessibleDescription(
+      'It is removed from English and Swedish at once, with its texts. This cannot be undone.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(s.remove).not.toHaveBeenCalled();
@@ -151,7 +171,10 @@ describe('Language editor, for translators', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove promo' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Key removed')).toBeVisible();
-    expect(s.remove).toHaveBeenCalledWith('languages/en/keys', expect.objectContaining({ id: 'promo', previousData: { id: 'promo', version: 3 } }));
+    expect(s.remove).toHaveBeenCalledWith(
+      'languages/en/keys',
+      expect.objectContaining({ id: 'promo', previousData: { id: 'promo', version: 3 } }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /^promo/ })).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: /^hero/ })).toHaveValue('Linen for life, always');

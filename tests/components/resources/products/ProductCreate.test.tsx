@@ -4,16 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreateParams } from 'react-admin';
 import ProductCreate from '../../../../resources/products/ProductCreate';
-import type { AppDataProvider } from '../../../../providers/types';
+import type { AppDataProvider } from '../../../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { fakeUploads, imageFile, productWith, Where } from './fakes';
 
 type Create = (resource: string, params: CreateParams) => Promise<{ data: unknown }>;
 
-function setup(create: Create = async (_r, { data }) => ({ data: { ...productWith(), ...(data as object), id: 'new-1' } })) {
+function setup(
+  create: Create = async (_r, { data }) => ({ data: { ...productWith(), ...(data as object), id: 'new-1' } }),
+) {
   const uploads = fakeUploads();
   const createSpy = vi.fn(create);
-  const dataProvider = fakeDataProvider({ uploadImage: uploads.uploadImage, create: createSpy as unknown as AppDataProvider['create'] });
+  const dataProvider = fakeDataProvider({
+    uploadImage: uploads.uploadImage,
+    create: createSpy as unknown as AppDataProvider['create'],
+  });
   renderInAdmin(
     <Routes>
       <Route path="/products/add-product" element={<ProductCreate />} />
@@ -30,7 +35,12 @@ const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }))
 
 /** Fills the text fields (pasted: typing key by key through react-admin's inputs is slow in jsdom). */
 async function fillTexts() {
-  const texts: [string, string][] = [['SKU', 'CO-2000'], ['Price', '99 SEK'], ['Name', 'Natural cotton napkin'], ['Details', 'Four napkins.']];
+  const texts: [string, string][] = [
+    ['SKU', 'CO-2000'],
+    ['Price', '99 SEK'],
+    ['Name', 'Natural cotton napkin'],
+    ['Details', 'Four napkins.'],
+  ];
   for (const [label, text] of texts) {
     await userEvent.click(await field(label));
     await userEvent.paste(text);
@@ -46,7 +56,8 @@ describe('Add product', () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Add Product' })).toBeVisible();
     for (const label of ['SKU', 'Price', 'Name', 'Details']) expect(await field(label)).toBeVisible();
-    for (const label of ['Category', 'Material care', 'Status']) expect(screen.getByRole('combobox', { name: new RegExp(`^${label}`) })).toBeVisible();
+    for (const label of ['Category', 'Material care', 'Status'])
+      expect(screen.getByRole('combobox', { name: new RegExp(`^${label}`) })).toBeVisible();
     expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveTextContent('Active');
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/products/products');
     expect(screen.getByLabelText('Choose image 1')).toHaveAttribute('accept', '.jpg,.png,.jpeg');
@@ -88,7 +99,10 @@ describe('Add product', () => {
     await userEvent.upload(screen.getByLabelText('Choose image 1'), imageFile('one.png'));
     const upload = started[0]!;
     await upload.progress(8);
-    expect(screen.getByRole('progressbar', { name: 'Upload progress, image 1' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress, image 1' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Uploading');
     await userEvent.click(screen.getByRole('button', { name: 'Pause image 1' }));
     expect(upload.handle.pause).toHaveBeenCalled();
@@ -116,7 +130,9 @@ describe('Add product', () => {
     await save();
     expect(await screen.findByRole('button', { name: /Waiting for the images/ })).toBeVisible();
     await started[1]!.fail('The connection was lost.');
-    expect((await screen.findAllByText('Image 2 could not be uploaded: The connection was lost.')).length).toBeGreaterThanOrEqual(1);
+    expect(
+      (await screen.findAllByText('Image 2 could not be uploaded: The connection was lost.')).length,
+    ).toBeGreaterThanOrEqual(1);
     expect(create).not.toHaveBeenCalled();
     expect(await field('SKU')).toHaveValue('CO-2000');
     expect(screen.getByRole('button', { name: 'Save' })).toBeVisible();
@@ -132,20 +148,23 @@ describe('Add product', () => {
     await save();
     expect(await screen.findByText('Added')).toBeVisible();
     expect(await screen.findByTestId('where')).toHaveTextContent('/products/edit-product/new-1');
-    expect(create).toHaveBeenCalledWith('products', expect.objectContaining({
-      data: {
-        sku: 'CO-2000',
-        category: 'Cotton',
-        mc: 'Cotton care',
-        name: 'Natural cotton napkin',
-        details: 'Four napkins.',
-        price: '99 SEK',
-        active: true,
-        images: ['/files/Uploads/u1_x_one.png', '/files/Uploads/u1_y_two.png'],
-        // Not written yet: sent empty, which the server stores as missing.
-        translations: { se: { name: '', details: '' } },
-      },
-    }));
+    expect(create).toHaveBeenCalledWith(
+      'products',
+      expect.objectContaining({
+        data: {
+          sku: 'CO-2000',
+          category: 'Cotton',
+          mc: 'Cotton care',
+          name: 'Natural cotton napkin',
+          details: 'Four napkins.',
+          price: '99 SEK',
+          active: true,
+          images: ['/files/Uploads/u1_x_one.png', '/files/Uploads/u1_y_two.png'],
+          // Not written yet: sent empty, which the server stores as missing.
+          translations: { se: { name: '', details: '' } },
+        },
+      }),
+    );
   });
 
   it('shows the server message of a refused file and no image taken', async () => {
@@ -161,7 +180,10 @@ describe('Add product', () => {
 
   it("says 'Could not update' on failure, the taken SKU beside its field, and keeps what was typed", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const duplicate = Object.assign(new Error('A product with this SKU already exists.'), { status: 409, code: 'conflict' });
+    const duplicate = Object.assign(new Error('A product with this SKU already exists.'), {
+      status: 409,
+      code: 'conflict',
+    });
     const { started } = setup(async () => Promise.reject(duplicate));
     await fillTexts();
     await userEvent.upload(screen.getByLabelText('Choose image 1'), imageFile('one.png'));

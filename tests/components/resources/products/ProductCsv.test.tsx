@@ -5,7 +5,7 @@ import type { GetListParams } from 'react-admin';
 import ProductList from '../../../../resources/products/ProductList';
 import ProductImport from '../../../../resources/products/ProductImport';
 import type { ImportRequest, ImportResult } from '../../../../domain/productImport';
-import { setLocale } from '../../../../src/locale';
+import { setLocale } from '../../../../base/locale';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { asGetList, listAnswer, productWith } from './fakes';
 
@@ -56,9 +56,14 @@ describe('Products list: Export', () => {
       const to = from + pagination!.perPage;
       return listAnswer(catalogue.slice(from, to), to < catalogue.length ? String(to) : null);
     });
-    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    renderInAdmin(<ProductList />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
+    });
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Find by name or SKU' }), 'linen');
-    await waitFor(() => expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ filter: { q: 'linen' } })));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ filter: { q: 'linen' } })),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -67,8 +72,12 @@ describe('Products list: Export', () => {
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
     expect(lines[0]).toBe('sku,name,category,mc,price,active,details,images,name_se,details_se');
     expect(lines).toHaveLength(131);
-    expect(lines[1]).toBe(`SKU-0,"'=HYPERLINK(""x"")",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,"Handduk, ""lin""",`);
-    expect(lines[2]).toBe('SKU-1,"Åsa, ""linen"" 1",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,,');
+    expect(lines[1]).toBe(
+      `SKU-0,"'=HYPERLINK(""x"")",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,"Handduk, ""lin""",`,
+    );
+    expect(lines[2]).toBe(
+      'SKU-1,"Åsa, ""linen"" 1",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,,',
+    );
     // The list's first page, then the export's two pages of 100 with the cursor.
     const exportCalls = getList.mock.calls.filter(([, p]) => p.pagination?.perPage === 100);
     expect(exportCalls.map(([, p]) => p.meta)).toEqual([undefined, { after: '100' }]);
@@ -83,7 +92,10 @@ describe('Products list: Export', () => {
       if (calls > 1) throw new Error('Could not reach the server.');
       return listAnswer([productWith()], 'next');
     });
-    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(getList) }) });
+    renderInAdmin(<ProductList />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Could not export: Could not reach the server.')).toBeVisible();
     expect(saved).toHaveLength(0);
@@ -111,14 +123,46 @@ async function choose(file: File, label = 'Choose a CSV file') {
 describe('Import products', () => {
   it('sends each row with its spreadsheet row number, shows the preview, then applies and returns to the list', async () => {
     const importProducts = vi.fn(async (req: ImportRequest) => outcome({ applied: req.apply }));
-    renderInAdmin(<ProductImport />, { authProvider: editor, dataProvider: fakeDataProvider({ importProducts }), path: '/products/import' });
-    await choose(csvFile(`\uFEFF${header}\r\nNEW-1,Towel,Linen,Linen care,99,true,"Two\nlines",/files/Uploads/a.jpg\r\n\r\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,\r\n`));
+    renderInAdmin(<ProductImport />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ importProducts }),
+      path: '/products/import',
+    });
+    await choose(
+      csvFile(
+        `\uFEFF${header}\r\nNEW-1,Towel,Linen,Linen care,99,true,"Two\nlines",/files/Uploads/a.jpg\r\n\r\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,\r\n`,
+      ),
+    );
     expect(await screen.findByText('1 new, 1 changed, 0 unchanged, 0 with errors')).toBeVisible();
     expect(importProducts).toHaveBeenCalledWith({
       apply: false,
       rows: [
-        { line: 2, cells: { sku: 'NEW-1', name: 'Towel', category: 'Linen', mc: 'Linen care', price: '99', active: 'true', details: 'Two\nlines', images: '/files/Uploads/a.jpg' } },
-        { line: 4, cells: { sku: 'OLD-1', name: 'Cloth', category: 'Cotton', mc: 'Cotton care', price: '89', active: 'false', details: 'Soft', images: '' } },
+        {
+          line: 2,
+          cells: {
+            sku: 'NEW-1',
+            name: 'Towel',
+            category: 'Linen',
+            mc: 'Linen care',
+            price: '99',
+            active: 'true',
+            details: 'Two\nlines',
+            images: '/files/Uploads/a.jpg',
+          },
+        },
+        {
+          line: 4,
+          cells: {
+            sku: 'OLD-1',
+            name: 'Cloth',
+            category: 'Cotton',
+            mc: 'Cotton care',
+            price: '89',
+            active: 'false',
+            details: 'Soft',
+            images: '',
+          },
+        },
       ],
     });
     const table = screen.getByRole('table', { name: 'Import products' });
@@ -133,12 +177,22 @@ describe('Import products', () => {
       outcome({
         rows: [
           { line: 2, sku: 'NEW-1', action: 'create', changes: [], errors: [] },
-          { line: 3, sku: 'BAD', action: 'error', changes: [], errors: [{ field: 'category', message: 'Choose Cotton or Linen' }] },
+          {
+            line: 3,
+            sku: 'BAD',
+            action: 'error',
+            changes: [],
+            errors: [{ field: 'category', message: 'Choose Cotton or Linen' }],
+          },
         ],
         counts: { create: 1, update: 0, same: 0, error: 1 },
       }),
     );
-    renderInAdmin(<ProductImport />, { authProvider: editor, dataProvider: fakeDataProvider({ importProducts }), path: '/products/import' });
+    renderInAdmin(<ProductImport />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ importProducts }),
+      path: '/products/import',
+    });
     await choose(csvFile(`${header}\nNEW-1,a,Linen,Linen care,1,true,d,x\nBAD,b,Silk,Linen care,1,true,d,\n`));
     expect(await screen.findByText('Category: Choose Cotton or Linen')).toBeVisible();
     expect(screen.queryByText('NEW-1')).not.toBeInTheDocument();
@@ -152,15 +206,37 @@ describe('Import products', () => {
       outcome({
         rows: [
           { line: 2, sku: 'OLD-1', action: 'update', changes: ['price', 'name_se'], errors: [] },
-          { line: 3, sku: 'OLD-2', action: 'error', changes: [], errors: [{ field: 'details_se', message: 'At most 5000 characters' }] },
+          {
+            line: 3,
+            sku: 'OLD-2',
+            action: 'error',
+            changes: [],
+            errors: [{ field: 'details_se', message: 'At most 5000 characters' }],
+          },
         ],
         counts: { create: 0, update: 1, same: 0, error: 1 },
       }),
     );
-    renderInAdmin(<ProductImport />, { authProvider: editor, dataProvider: fakeDataProvider({ importProducts }), path: '/products/import' });
-    await choose(csvFile(`${header},name_se,details_se\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,,Handduk,Mjuk\nOLD-2,Cloth,Cotton,Cotton care,89,false,Soft,,Duk\n`));
+    renderInAdmin(<ProductImport />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ importProducts }),
+      path: '/products/import',
+    });
+    await choose(
+      csvFile(
+        `${header},name_se,details_se\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,,Handduk,Mjuk\nOLD-2,Cloth,Cotton,Cotton care,89,false,Soft,,Duk\n`,
+      ),
+    );
     expect(await screen.findByText('Swedish details: At most 5000 characters')).toBeVisible();
-    const base = { name: 'Cloth', category: 'Cotton', mc: 'Cotton care', price: '89', active: 'false', details: 'Soft', images: '' };
+    const base = {
+      name: 'Cloth',
+      category: 'Cotton',
+      mc: 'Cotton care',
+      price: '89',
+      active: 'false',
+      details: 'Soft',
+      images: '',
+    };
     expect(importProducts).toHaveBeenCalledWith({
       apply: false,
       rows: [
@@ -175,22 +251,48 @@ describe('Import products', () => {
   it('names the Swedish columns in Swedish when the console speaks Swedish', async () => {
     act(() => setLocale('sv'));
     const importProducts = vi.fn(async () =>
-      outcome({ rows: [{ line: 2, sku: 'OLD-1', action: 'update', changes: ['name_se', 'details_se'], errors: [] }], counts: { create: 0, update: 1, same: 0, error: 0 } }),
+      outcome({
+        rows: [{ line: 2, sku: 'OLD-1', action: 'update', changes: ['name_se', 'details_se'], errors: [] }],
+        counts: { create: 0, update: 1, same: 0, error: 0 },
+      }),
     );
-    renderInAdmin(<ProductImport />, { authProvider: editor, dataProvider: fakeDataProvider({ importProducts }), path: '/products/import' });
-    await choose(csvFile(`${header},name_se\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,,Handduk\n`), 'Välj en CSV-fil');
+    renderInAdmin(<ProductImport />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ importProducts }),
+      path: '/products/import',
+    });
+    await choose(
+      csvFile(`${header},name_se\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,,Handduk\n`),
+      'Välj en CSV-fil',
+    );
     expect(await screen.findByText('Ändrar Namn på svenska, Detaljer på svenska')).toBeVisible();
   });
 
   it.each([
-    ['a column it does not know', `${header},colour\nA,b,Linen,Linen care,1,true,d,,red\n`, 'The file has a column this console does not know: colour.'],
-    ['a required column missing', 'sku,name,category,mc,price,active\nA,b,Linen,Linen care,1,true\n', 'The file lacks the column details.'],
+    [
+      'a column it does not know',
+      `${header},colour\nA,b,Linen,Linen care,1,true,d,,red\n`,
+      'The file has a column this console does not know: colour.',
+    ],
+    [
+      'a required column missing',
+      'sku,name,category,mc,price,active\nA,b,Linen,Linen care,1,true\n',
+      'The file lacks the column details.',
+    ],
     ['no rows', `${header}\n\n`, 'The file has no rows.'],
-    ['a control character', `${header}\nA,b\u0000c,Linen,Linen care,1,true,d,\n`, 'Row 2: Text may not contain control characters, unpaired surrogates or direction-override characters.'],
+    [
+      'a control character',
+      `${header}\nA,b\u0000c,Linen,Linen care,1,true,d,\n`,
+      'Row 2: Text may not contain control characters, unpaired surrogates or direction-override characters.',
+    ],
     ['an unclosed quote', `${header}\nA,"b,Linen,Linen care,1,true,d,\n`, /The file could not be read as CSV/],
   ])('says what is wrong with a file holding %s, sending nothing', async (_what, text, message) => {
     const importProducts = vi.fn(async () => outcome());
-    renderInAdmin(<ProductImport />, { authProvider: editor, dataProvider: fakeDataProvider({ importProducts }), path: '/products/import' });
+    renderInAdmin(<ProductImport />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ importProducts }),
+      path: '/products/import',
+    });
     await choose(csvFile(text));
     expect(await screen.findByText(message)).toBeVisible();
     expect(importProducts).not.toHaveBeenCalled();
@@ -198,7 +300,11 @@ describe('Import products', () => {
 
   it('refuses a file that is not CSV', async () => {
     const importProducts = vi.fn(async () => outcome());
-    renderInAdmin(<ProductImport />, { authProvider: editor, dataProvider: fakeDataProvider({ importProducts }), path: '/products/import' });
+    renderInAdmin(<ProductImport />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ importProducts }),
+      path: '/products/import',
+    });
     await choose(new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByText('Choose a CSV file (.csv).')).toBeVisible();
     expect(importProducts).not.toHaveBeenCalled();

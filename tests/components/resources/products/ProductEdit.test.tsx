@@ -5,14 +5,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetOneParams, UpdateParams } from 'react-admin';
 import ProductEdit from '../../../../resources/products/ProductEdit';
 import type { Product } from '../../../../domain/products';
-import type { AppDataProvider } from '../../../../providers/types';
+import type { AppDataProvider } from '../../../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { fakeUploads, imageFile, productWith } from './fakes';
 
 type GetOne = (resource: string, params: GetOneParams) => Promise<{ data: Product }>;
 type Update = (resource: string, params: UpdateParams) => Promise<{ data: Product }>;
 
-function setup(getOne: GetOne, update: Update = async (_r, { data }) => ({ data: { ...productWith(), ...(data as object), version: 3 } })) {
+function setup(
+  getOne: GetOne,
+  update: Update = async (_r, { data }) => ({ data: { ...productWith(), ...(data as object), version: 3 } }),
+) {
   const uploads = fakeUploads();
   const spies = { getOne: vi.fn(getOne), update: vi.fn(update) };
   const dataProvider = fakeDataProvider({
@@ -30,7 +33,9 @@ function setup(getOne: GetOne, update: Update = async (_r, { data }) => ({ data:
 }
 
 const field = (label: string) => screen.findByRole('textbox', { name: new RegExp(`^${label}`) });
-const found = (p: Product = productWith()) => async () => ({ data: p });
+const found =
+  (p: Product = productWith()) =>
+  async () => ({ data: p });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -46,7 +51,10 @@ describe('Edit product', () => {
     expect(await field('Name')).toHaveValue('Sage linen towel');
     expect(await field('Price')).toHaveValue('249 SEK');
     expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveTextContent('Linen');
-    expect(screen.getByRole('img', { name: 'Primary image: Sage linen towel' })).toHaveAttribute('src', '/files/Uploads/u1_a_one.jpg');
+    expect(screen.getByRole('img', { name: 'Primary image: Sage linen towel' })).toHaveAttribute(
+      'src',
+      '/files/Uploads/u1_a_one.jpg',
+    );
     expect(screen.getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/files/Uploads/u1_a_one.small.webp');
     expect(screen.getAllByRole('img', { name: 'No image' })).toHaveLength(2);
     expect(screen.getByLabelText('Replace image 1')).toBeInTheDocument();
@@ -95,7 +103,9 @@ describe('Edit product', () => {
 
   it("says 'Could not update' when the save fails and keeps what was typed", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    setup(found(), async () => Promise.reject(Object.assign(new Error('Something went wrong on the server.'), { status: 500 })));
+    setup(found(), async () =>
+      Promise.reject(Object.assign(new Error('Something went wrong on the server.'), { status: 500 })),
+    );
     const price = await field('Price');
     await userEvent.clear(price);
     await userEvent.type(price, '300 SEK');
@@ -106,9 +116,15 @@ describe('Edit product', () => {
 
   it('on a stale save shows the conflict message, keeps what was typed, and Reload brings the saved version', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const stale = Object.assign(new Error('This product was changed by someone else meanwhile.'), { status: 409, code: 'conflict' });
+    const stale = Object.assign(new Error('This product was changed by someone else meanwhile.'), {
+      status: 409,
+      code: 'conflict',
+    });
     let current = productWith();
-    const { getOne } = setup(async () => ({ data: current }), async () => Promise.reject(stale));
+    const { getOne } = setup(
+      async () => ({ data: current }),
+      async () => Promise.reject(stale),
+    );
     const name = await field('Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'My new name');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProductCreate from '../../../../resources/products/ProductCreate';
 import ProductEdit from '../../../../resources/products/ProductEdit';
-import type { AppDataProvider } from '../../../../providers/types';
+import type { AppDataProvider } from '../../../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { fakeUploads, imageFile, productWith } from './fakes';
 
@@ -52,7 +52,12 @@ describe('Focus on the first error', () => {
 
   it('add: with only the image missing, focus goes to the first image picker', async () => {
     renderScreen('/products/add-product', {});
-    await fill([['SKU', 'CO-1'], ['Price', '10 SEK'], ['Name', 'Napkin'], ['Details', 'Soft.']]);
+    await fill([
+      ['SKU', 'CO-1'],
+      ['Price', '10 SEK'],
+      ['Name', 'Napkin'],
+      ['Details', 'Soft.'],
+    ]);
     await save();
     expect(await screen.findByText('Must add an image')).toBeVisible();
     await waitFor(() => expect(screen.getByLabelText('Choose image 1')).toHaveFocus());
@@ -60,9 +65,18 @@ describe('Focus on the first error', () => {
 
   it("add: the server's field messages are shown beside the fields and focus goes to the first of them", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const create = vi.fn(async () => Promise.reject(refusal({ details: 'Too long.', name: 'Text may not hold control characters.' })));
-    const { started } = renderScreen('/products/add-product', { create: create as unknown as AppDataProvider['create'] });
-    await fill([['SKU', 'CO-1'], ['Price', '10 SEK'], ['Name', 'Napkin'], ['Details', 'Soft.']]);
+    const create = vi.fn(async () =>
+      Promise.reject(refusal({ details: 'Too long.', name: 'Text may not hold control characters.' })),
+    );
+    const { started } = renderScreen('/products/add-product', {
+      create: create as unknown as AppDataProvider['create'],
+    });
+    await fill([
+      ['SKU', 'CO-1'],
+      ['Price', '10 SEK'],
+      ['Name', 'Napkin'],
+      ['Details', 'Soft.'],
+    ]);
     await userEvent.upload(screen.getByLabelText('Choose image 1'), imageFile());
     await started[0]!.finish('/files/Uploads/u1_x_towel.png');
     await save();
@@ -96,7 +110,9 @@ describe('Focus on the first error', () => {
     await userEvent.upload(screen.getByLabelText('Replace image 1'), imageFile('new.png'));
     await save();
     await started[0]!.fail('The connection was lost.');
-    expect((await screen.findAllByText('Image 1 could not be uploaded: The connection was lost.')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Image 1 could not be uploaded: The connection was lost.')).length,
+    ).toBeGreaterThan(0);
     await waitFor(() => expect(screen.getByLabelText('Replace image 1')).toHaveFocus());
     expect(update).not.toHaveBeenCalled();
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpdateParams } from 'react-admin';
 import ProductEdit from '../../../../resources/products/ProductEdit';
 import type { Product } from '../../../../domain/products';
-import type { AppDataProvider } from '../../../../providers/types';
+import type { AppDataProvider } from '../../../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { fakeUploads, imageFile, productWith } from './fakes';
 
@@ -17,9 +17,13 @@ const C = '/files/Uploads/u1_c_three.jpg';
 
 function setup(images: string[]) {
   const uploads = fakeUploads();
-  const update = vi.fn(async (_r: string, { data }: UpdateParams) => ({ data: { ...productWith({ images }), ...(data as object), version: 3 } }));
+  const update = vi.fn(async (_r: string, { data }: UpdateParams) => ({
+    data: { ...productWith({ images }), ...(data as object), version: 3 },
+  }));
   const dataProvider = fakeDataProvider({
-    getOne: (async () => ({ data: productWith({ images, primary: images[0] ?? null }) })) as unknown as AppDataProvider['getOne'],
+    getOne: (async () => ({
+      data: productWith({ images, primary: images[0] ?? null }),
+    })) as unknown as AppDataProvider['getOne'],
     update: update as unknown as AppDataProvider['update'],
     uploadImage: uploads.uploadImage,
   });
@@ -93,7 +97,13 @@ describe('Product images', () => {
   it('moves an image by dragging it onto another slot', async () => {
     const { update } = setup([A, B, C]);
     await screen.findByRole('group', { name: 'Image 3' });
-    const dataTransfer = { setData: vi.fn(), types: ['application/x-product-image-slot'], files: [], effectAllowed: 'none', dropEffect: 'none' };
+    const dataTransfer = {
+      setData: vi.fn(),
+      types: ['application/x-product-image-slot'],
+      files: [],
+      effectAllowed: 'none',
+      dropEffect: 'none',
+    };
     fireEvent.dragStart(picture(3), { dataTransfer });
     fireEvent.dragOver(slot(1), { dataTransfer });
     fireEvent.drop(slot(1), { dataTransfer });

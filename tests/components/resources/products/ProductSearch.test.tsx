@@ -14,7 +14,11 @@ function setup(getList: (resource: string, params: GetListParams) => Promise<unk
       <Route path="/products/search" element={<ProductSearch />} />
       <Route path="*" element={<Where />} />
     </Routes>,
-    { path: '/products/search', authProvider: fakeAuthProvider(userWith({ isEditor: true })), dataProvider: fakeDataProvider({ getList: asGetList(spy) }) },
+    {
+      path: '/products/search',
+      authProvider: fakeAuthProvider(userWith({ isEditor: true })),
+      dataProvider: fakeDataProvider({ getList: asGetList(spy) }),
+    },
   );
   return spy;
 }
@@ -38,7 +42,10 @@ describe('Search products', () => {
     const getList = setup(async () => listAnswer([productWith({ id: 'p9', sku: 'LI-1009' })], null));
     await userEvent.type(await skuField(), 'LI-1009{Enter}');
     expect(await screen.findByTestId('where')).toHaveTextContent('/products/edit-product/p9');
-    expect(getList).toHaveBeenCalledWith('products', expect.objectContaining({ filter: { sku: 'LI-1009' }, pagination: { page: 1, perPage: 1 } }));
+    expect(getList).toHaveBeenCalledWith(
+      'products',
+      expect.objectContaining({ filter: { sku: 'LI-1009' }, pagination: { page: 1, perPage: 1 } }),
+    );
   });
 
   it("says 'No result for {value}' when nothing matches, and stays", async () => {

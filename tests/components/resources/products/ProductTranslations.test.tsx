@@ -7,8 +7,8 @@ import ProductCreate from '../../../../resources/products/ProductCreate';
 import ProductEdit from '../../../../resources/products/ProductEdit';
 import type { Product } from '../../../../domain/products';
 import { ApiError } from '../../../../providers/local/http';
-import type { AppDataProvider } from '../../../../providers/types';
-import { setLocale } from '../../../../src/locale';
+import type { AppDataProvider } from '../../../../base/backend';
+import { setLocale } from '../../../../base/locale';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { fakeUploads, imageFile, productWith } from './fakes';
 
@@ -19,8 +19,16 @@ type Update = (resource: string, params: UpdateParams) => Promise<{ data: Produc
 
 function renderScreen(path: string, over: { product?: Product; create?: Create; update?: Update } = {}) {
   const uploads = fakeUploads();
-  const create = vi.fn(over.create ?? (async (_r: string, { data }: CreateParams) => ({ data: { ...productWith(), ...(data as object), id: 'new-1' } })));
-  const update = vi.fn(over.update ?? (async (_r: string, { data }: UpdateParams) => ({ data: { ...productWith(), ...(data as object), version: 3 } })));
+  const create = vi.fn(
+    over.create ??
+      (async (_r: string, { data }: CreateParams) => ({
+        data: { ...productWith(), ...(data as object), id: 'new-1' },
+      })),
+  );
+  const update = vi.fn(
+    over.update ??
+      (async (_r: string, { data }: UpdateParams) => ({ data: { ...productWith(), ...(data as object), version: 3 } })),
+  );
   const dataProvider = fakeDataProvider({
     uploadImage: uploads.uploadImage,
     create: create as unknown as AppDataProvider['create'],
@@ -80,7 +88,13 @@ describe('Swedish name and details on the product form', () => {
 
   it('add: sends the Swedish texts trimmed, an empty one as empty, and no Required for them', async () => {
     const { create, started } = renderScreen('/products/add-product');
-    for (const [name, text] of [[/^SKU/, 'CO-2000'], [/^Price/, '99 SEK'], [/^Name/, 'Natural cotton napkin'], [/^Details/, 'Four napkins.'], ['Swedish name', '  Servett i naturbomull  ']] as const) {
+    for (const [name, text] of [
+      [/^SKU/, 'CO-2000'],
+      [/^Price/, '99 SEK'],
+      [/^Name/, 'Natural cotton napkin'],
+      [/^Details/, 'Four napkins.'],
+      ['Swedish name', '  Servett i naturbomull  '],
+    ] as const) {
       await paste(name, text);
     }
     await save();
@@ -98,20 +112,25 @@ describe('Swedish name and details on the product form', () => {
   });
 
   it('edit: shows the saved Swedish texts; an emptied one is sent empty, so the server clears it', async () => {
-    const product = productWith({ translations: { se: { name: 'Salviagrön linnehandduk', details: 'Mjuk och stark.' } } });
+    const product = productWith({
+      translations: { se: { name: 'Salviagrön linnehandduk', details: 'Mjuk och stark.' } },
+    });
     const { update } = renderScreen('/products/edit-product/p1', { product });
     expect(await box('Swedish name')).toHaveValue('Salviagrön linnehandduk');
     expect(await box('Swedish details')).toHaveValue('Mjuk och stark.');
     await userEvent.clear(await box('Swedish details'));
     await save();
     expect(await screen.findByText('Updated')).toBeVisible();
-    expect(update.mock.calls[0]![1].data).toMatchObject({ translations: { se: { name: 'Salviagrön linnehandduk', details: '' } } });
+    expect(update.mock.calls[0]![1].data).toMatchObject({
+      translations: { se: { name: 'Salviagrön linnehandduk', details: '' } },
+    });
   });
 
   it('edit: a failed save keeps the Swedish texts as typed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderScreen('/products/edit-product/p1', {
-      update: async () => Promise.reject(Object.assign(new Error('Something went wrong on the server.'), { status: 500 })),
+      update: async () =>
+        Promise.reject(Object.assign(new Error('Something went wrong on the server.'), { status: 500 })),
     });
     await paste('Swedish name', 'Salviagrön handduk');
     await paste('Swedish details', 'Mjuk.');
@@ -124,7 +143,9 @@ describe('Swedish name and details on the product form', () => {
   it("edit: the server's message on the Swedish name (path /translations/se/name) shows under that input, which takes the focus", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // The refusal as the local provider builds it from the server's validation answer.
-    const refusal = new ApiError(400, 'validation', 'Some fields are not valid.', [{ path: '/translations/se/name', message: 'Text may not hold control characters.' }]);
+    const refusal = new ApiError(400, 'validation', 'Some fields are not valid.', [
+      { path: '/translations/se/name', message: 'Text may not hold control characters.' },
+    ]);
     renderScreen('/products/edit-product/p1', { update: async () => Promise.reject(refusal) });
     await paste('Swedish name', 'Handduk');
     await save();
@@ -138,9 +159,17 @@ describe('Swedish name and details on the product form', () => {
 
   it("add: the server's message on the Swedish details shows under that input", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const refusal = new ApiError(400, 'validation', 'Some fields are not valid.', [{ path: 'body/translations/se/details', message: 'At most 5000 characters' }]);
+    const refusal = new ApiError(400, 'validation', 'Some fields are not valid.', [
+      { path: 'body/translations/se/details', message: 'At most 5000 characters' },
+    ]);
     const { started } = renderScreen('/products/add-product', { create: async () => Promise.reject(refusal) });
-    for (const [name, text] of [[/^SKU/, 'CO-1'], [/^Price/, '10 SEK'], [/^Name/, 'Napkin'], [/^Details/, 'Soft.'], ['Swedish details', 'Mjuk.']] as const) {
+    for (const [name, text] of [
+      [/^SKU/, 'CO-1'],
+      [/^Price/, '10 SEK'],
+      [/^Name/, 'Napkin'],
+      [/^Details/, 'Soft.'],
+      ['Swedish details', 'Mjuk.'],
+    ] as const) {
       await paste(name, text);
     }
     await userEvent.upload(screen.getByLabelText('Choose image 1'), imageFile());

@@ -9,23 +9,45 @@ import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../
 import { asGetList, listAnswer } from './fakes';
 
 const editor = fakeAuthProvider(userWith({ isEditor: true }));
-const view = (over: Partial<SavedView>): SavedView => ({ id: 'v1', name: 'Linen to translate', params: { category: 'Linen', missing: 'se' }, shared: false, mine: true, ownerName: 'Ada Lovelace', created: '2026-11-24T10:00:00.000Z', ...over });
+const view = (over: Partial<SavedView>): SavedView => ({
+  id: 'v1',
+  name: 'Linen to translate',
+  params: { category: 'Linen', missing: 'se' },
+  shared: false,
+  mine: true,
+  ownerName: 'Ada Lovelace',
+  created: '2026-11-24T10:00:00.000Z',
+  ...over,
+});
 
 describe('saved views of the products list', () => {
   it('reads the search and filters from the address, and saves them under a name', async () => {
     const getList = vi.fn(async (_r: string, _p: GetListParams) => listAnswer([], null));
-    const saveView = vi.fn(async (v: { name: string; params: object; shared: boolean }) => view({ id: 'v2', name: v.name, params: v.params }));
+    const saveView = vi.fn(async (v: { name: string; params: object; shared: boolean }) =>
+      view({ id: 'v2', name: v.name, params: v.params }),
+    );
     const listViews = vi.fn(async () => [] as SavedView[]);
-    renderInAdmin(<ProductList />, { authProvider: editor, path: '/?category=Linen&missing=se&q=towel', dataProvider: fakeDataProvider({ getList: asGetList(getList), saveView, listViews }) });
+    renderInAdmin(<ProductList />, {
+      authProvider: editor,
+      path: '/?category=Linen&missing=se&q=towel',
+      dataProvider: fakeDataProvider({ getList: asGetList(getList), saveView, listViews }),
+    });
     await screen.findByRole('heading', { name: 'Products' });
     expect(screen.getByRole('searchbox', { name: 'Find by name or SKU' })).toHaveValue('towel');
-    expect(getList).toHaveBeenCalledWith('products', expect.objectContaining({ filter: { q: 'towel', category: 'Linen', missing: 'se' } }));
+    expect(getList).toHaveBeenCalledWith(
+      'products',
+      expect.objectContaining({ filter: { q: 'towel', category: 'Linen', missing: 'se' } }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Save view' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save this view' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Towels to translate');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Share with all staff' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save view' }));
-    expect(saveView).toHaveBeenCalledWith({ name: 'Towels to translate', params: { q: 'towel', category: 'Linen', missing: 'se' }, shared: true });
+    expect(saveView).toHaveBeenCalledWith({
+      name: 'Towels to translate',
+      params: { q: 'towel', category: 'Linen', missing: 'se' },
+      shared: true,
+    });
     expect(await screen.findByText('View saved')).toBeVisible();
   });
 
@@ -33,7 +55,11 @@ describe('saved views of the products list', () => {
     const refused = Object.assign(new Error('You already have a view with this name.'), { status: 409 });
     renderInAdmin(<ProductList />, {
       authProvider: editor,
-      dataProvider: fakeDataProvider({ getList: asGetList(async () => listAnswer([], null)), saveView: vi.fn(async () => Promise.reject(refused)), listViews: async () => [] }),
+      dataProvider: fakeDataProvider({
+        getList: asGetList(async () => listAnswer([], null)),
+        saveView: vi.fn(async () => Promise.reject(refused)),
+        listViews: async () => [],
+      }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save view' }));
     const dialog = await screen.findByRole('dialog');
@@ -45,16 +71,38 @@ describe('saved views of the products list', () => {
   });
 
   it('says saved views are unavailable where the back end keeps none', async () => {
-    renderInAdmin(<ProductList />, { authProvider: editor, dataProvider: fakeDataProvider({ getList: asGetList(async () => listAnswer([], null)), listViews: async () => null }) });
+    renderInAdmin(<ProductList />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({
+        getList: asGetList(async () => listAnswer([], null)),
+        listViews: async () => null,
+      }),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Save view' }));
     expect(await screen.findByText('Saved views are not available with Firebase.')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('lists the person’s views and the shared ones under Products in the sidebar, as links to the list', async () => {
-    const listViews = vi.fn(async () => [view({}), view({ id: 'v9', name: 'Summer range', params: { q: 'summer' }, shared: true, mine: false, ownerName: 'Eva Berg' })]);
+    const listViews = vi.fn(async () => [
+      view({}),
+      view({
+        id: 'v9',
+        name: 'Summer range',
+        params: { q: 'summer' },
+        shared: true,
+        mine: false,
+        ownerName: 'Eva Berg',
+      }),
+    ]);
     renderInAdmin(<Menu />, { authProvider: editor, dataProvider: fakeDataProvider({ listViews }) });
-    expect(await screen.findByRole('menuitem', { name: 'Linen to translate' })).toHaveAttribute('href', '/products/products?category=Linen&missing=se');
-    expect(screen.getByRole('menuitem', { name: 'Summer range' })).toHaveAttribute('href', '/products/products?q=summer');
+    expect(await screen.findByRole('menuitem', { name: 'Linen to translate' })).toHaveAttribute(
+      'href',
+      '/products/products?category=Linen&missing=se',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Summer range' })).toHaveAttribute(
+      'href',
+      '/products/products?q=summer',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import type { Product } from '../../../../domain/products';
 import type { UploadedImage } from '../../../../domain/uploads';
-import type { AppDataProvider, UploadCallbacks, UploadHandle } from '../../../../providers/types';
+import type { AppDataProvider, UploadCallbacks, UploadHandle } from '../../../../base/backend';
 
 /** A product as the API answers, with whatever the test changes. */
 export function productWith(over: Partial<Product> = {}): Product {
@@ -38,13 +38,18 @@ export const listAnswer = (rows: Product[], next: string | null) => ({
 });
 
 /** Types a getList spy as the provider method (its generic signature cannot be met by a plain function). */
-export const asGetList = (fn: (resource: string, params: GetListParams) => Promise<unknown>): AppDataProvider['getList'] =>
-  fn as unknown as AppDataProvider['getList'];
+export const asGetList = (
+  fn: (resource: string, params: GetListParams) => Promise<unknown>,
+): AppDataProvider['getList'] => fn as unknown as AppDataProvider['getList'];
 
 /** One upload the fake started: its file, its handle, and controls to finish or fail it. */
 export interface FakeUpload {
   file: File;
-  handle: UploadHandle & { pause: ReturnType<typeof vi.fn>; resume: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn> };
+  handle: UploadHandle & {
+    pause: ReturnType<typeof vi.fn>;
+    resume: ReturnType<typeof vi.fn>;
+    cancel: ReturnType<typeof vi.fn>;
+  };
   progress: (sent: number) => Promise<void>;
   finish: (address: string) => Promise<void>;
   fail: (message: string) => Promise<void>;
@@ -97,4 +102,5 @@ export function Where() {
 }
 
 /** A small PNG-named file for the pickers. */
-export const imageFile = (name = 'towel.png', type = 'image/png'): File => new File(['fake image bytes'], name, { type });
+export const imageFile = (name = 'towel.png', type = 'image/png'): File =>
+  new File(['fake image bytes'], name, { type });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../../domain/history';
 import { HistoryPanel } from '../../../../resources/shared/history/HistoryPanel';
-import { setLocale } from '../../../../src/locale';
+import { setLocale } from '../../../../base/locale';
 import { fakeDataProvider, renderInAdmin } from '../../helpers';
 
 // The History panel over a mocked provider: the sentences, the relative time with the exact one on hover, paging,
@@ -27,8 +27,17 @@ afterEach(() => act(() => setLocale('en')));
 
 describe('History panel', () => {
   it('says who changed which field from what to what, and when (exact time on hover)', async () => {
-    const getHistory = vi.fn(async () => ({ items: [entry(3), entry(2, { diff: { active: [true, false], details: ['Soft', ''] } }), entry(1, { action: 'created', diff: { sku: [null, 'H-1'] } })], next: null }));
-    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    const getHistory = vi.fn(async () => ({
+      items: [
+        entry(3),
+        entry(2, { diff: { active: [true, false], details: ['Soft', ''] } }),
+        entry(1, { action: 'created', diff: { sku: [null, 'H-1'] } }),
+      ],
+      next: null,
+    }));
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} />, {
+      dataProvider: fakeDataProvider({ getHistory }),
+    });
     expect(await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr')).toBeInTheDocument();
     expect(screen.getByText('Eva Berg changed Active from Yes to No')).toBeInTheDocument();
     expect(screen.getByText('Eva Berg cleared Details')).toBeInTheDocument();
@@ -42,7 +51,9 @@ describe('History panel', () => {
 
   it('pages with More, and reads the first page again after a save', async () => {
     const getHistory = vi.fn(async (_of: unknown, page?: { after?: string | null }) =>
-      page?.after === 'c1' ? { items: [entry(1, { diff: { name: ['A', 'B'] } })], next: null } : { items: [entry(2)], next: 'c1' },
+      page?.after === 'c1'
+        ? { items: [entry(1, { diff: { name: ['A', 'B'] } })], next: null }
+        : { items: [entry(2)], next: 'c1' },
     );
     const dataProvider = fakeDataProvider({ getHistory });
     // A page whose record is saved: a new version each time.
@@ -70,9 +81,16 @@ describe('History panel', () => {
     const undoHistory = vi
       .fn()
       .mockResolvedValueOnce({})
-      .mockRejectedValueOnce(Object.assign(new Error('This field has changed again since; undo the newer change first.'), { status: 409, code: 'conflict' }));
+      .mockRejectedValueOnce(
+        Object.assign(new Error('This field has changed again since; undo the newer change first.'), {
+          status: 409,
+          code: 'conflict',
+        }),
+      );
     const onUndone = vi.fn();
-    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={7} onUndone={onUndone} />, { dataProvider: fakeDataProvider({ getHistory, undoHistory }) });
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={7} onUndone={onUndone} />, {
+      dataProvider: fakeDataProvider({ getHistory, undoHistory }),
+    });
     await screen.findByText('Eva Berg created this record');
     const undo = screen.getAllByRole('button', { name: 'Undo' });
     expect(undo).toHaveLength(1);
@@ -81,16 +99,23 @@ describe('History panel', () => {
     expect(undoHistory).toHaveBeenCalledWith('2', 7);
     expect(onUndone).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('This field has changed again since; undo the newer change first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This field has changed again since; undo the newer change first.'),
+    ).toBeInTheDocument();
     expect(onUndone).toHaveBeenCalledTimes(1);
   });
 
   it('offers no Undo without a version (users, languages) and names language keys as they are', async () => {
     const getHistory = vi.fn(async () => ({
-      items: [entry(2, { kind: 'language', recordId: 'en', action: 'keyAdded', diff: { giftCard: [null, 'Gift card'] } }), entry(1, { kind: 'user', actorName: '', diff: { isAdmin: [false, true] } })],
+      items: [
+        entry(2, { kind: 'language', recordId: 'en', action: 'keyAdded', diff: { giftCard: [null, 'Gift card'] } }),
+        entry(1, { kind: 'user', actorName: '', diff: { isAdmin: [false, true] } }),
+      ],
       next: null,
     }));
-    renderInAdmin(<HistoryPanel of={{ kind: 'language', id: 'en' }} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    renderInAdmin(<HistoryPanel of={{ kind: 'language', id: 'en' }} />, {
+      dataProvider: fakeDataProvider({ getHistory }),
+    });
     expect(await screen.findByText('Eva Berg added the key giftCard')).toBeInTheDocument();
     expect(screen.getByText('The operator changed Admin from No to Yes')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
@@ -99,7 +124,9 @@ describe('History panel', () => {
   it('speaks Swedish when the console does', async () => {
     act(() => setLocale('sv'));
     const getHistory = vi.fn(async () => ({ items: [entry(1)], next: null }));
-    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={1} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={1} />, {
+      dataProvider: fakeDataProvider({ getHistory }),
+    });
     const line = await screen.findByText('Eva Berg ändrade Pris från 249 kr till 199 kr');
     expect(within(line.parentElement!).getByText('· för 2 timmar sedan')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Historik' })).toBeInTheDocument();
@@ -108,18 +135,28 @@ describe('History panel', () => {
 
   it('names a Swedish text by its language, in English and in Swedish, and offers Undo for it', async () => {
     const getHistory = vi.fn(async () => ({
-      items: [entry(3, { diff: { name_se: ['Handduk', 'Badhandduk'] } }), entry(2, { diff: { details_se: [null, 'Mjuk'] } }), entry(1, { diff: { name_se: ['Duk', null] } })],
+      items: [
+        entry(3, { diff: { name_se: ['Handduk', 'Badhandduk'] } }),
+        entry(2, { diff: { details_se: [null, 'Mjuk'] } }),
+        entry(1, { diff: { name_se: ['Duk', null] } }),
+      ],
       next: null,
     }));
-    const { unmount } = renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={4} />, { dataProvider: fakeDataProvider({ getHistory }) });
+    const { unmount } = renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={4} />, {
+      dataProvider: fakeDataProvider({ getHistory }),
+    });
     expect(await screen.findByText('Eva Berg changed Swedish name from Handduk to Badhandduk')).toBeInTheDocument();
     expect(screen.getByText('Eva Berg set Swedish details to Mjuk')).toBeInTheDocument();
     expect(screen.getByText('Eva Berg cleared Swedish name')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(3);
     unmount();
     act(() => setLocale('sv'));
-    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={4} />, { dataProvider: fakeDataProvider({ getHistory }) });
-    expect(await screen.findByText('Eva Berg ändrade Namn på svenska från Handduk till Badhandduk')).toBeInTheDocument();
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={4} />, {
+      dataProvider: fakeDataProvider({ getHistory }),
+    });
+    expect(
+      await screen.findByText('Eva Berg ändrade Namn på svenska från Handduk till Badhandduk'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Eva Berg satte Detaljer på svenska till Mjuk')).toBeInTheDocument();
     expect(screen.getByText('Eva Berg tömde Namn på svenska')).toBeInTheDocument();
   });

@@ -12,7 +12,13 @@ const existing = { ...userWith({ uid: 'u1' }), id: 'u1' };
 function setup(create: (resource: string, params: CreateParams) => Promise<{ data: unknown }>) {
   const getList = vi.fn(async () => ({ data: [existing], meta: { next: null } }));
   const createSpy = vi.fn(create);
-  renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList), create: providerMethod('create', createSpy) }) });
+  renderInAdmin(<UserList />, {
+    authProvider: admin,
+    dataProvider: fakeDataProvider({
+      getList: providerMethod('getList', getList),
+      create: providerMethod('create', createSpy),
+    }),
+  });
   return { create: createSpy };
 }
 
@@ -42,7 +48,10 @@ describe('Add User', () => {
   });
 
   it("registers the colleague, toasts 'Added', says a mail went out and lists them", async () => {
-    const added = { ...userWith({ uid: 'u9', email: 'new@example.com', firstName: 'Nils', lastName: 'Nyman', isEditor: true }), id: 'u9' };
+    const added = {
+      ...userWith({ uid: 'u9', email: 'new@example.com', firstName: 'Nils', lastName: 'Nyman', isEditor: true }),
+      id: 'u9',
+    };
     const { create } = setup(async () => ({ data: added }));
     const dialog = await fillDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -57,7 +66,9 @@ describe('Add User', () => {
 
   it('says plainly when the email is taken, and keeps the dialog open', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    setup(async () => Promise.reject(Object.assign(new Error('A user with this email already exists.'), { status: 409 })));
+    setup(async () =>
+      Promise.reject(Object.assign(new Error('A user with this email already exists.'), { status: 409 })),
+    );
     const dialog = await fillDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('A user with this email already exists.')).toBeVisible();

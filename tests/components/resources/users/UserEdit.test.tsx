@@ -7,7 +7,10 @@ import UserEdit from '../../../../resources/users/UserEdit';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { providerMethod } from '../providerMethod';
 
-const target = { ...userWith({ uid: 'u2', email: 'walker@example.com', firstName: 'Wendy', lastName: 'Walker', isEditor: false }), id: 'u2' };
+const target = {
+  ...userWith({ uid: 'u2', email: 'walker@example.com', firstName: 'Wendy', lastName: 'Walker', isEditor: false }),
+  id: 'u2',
+};
 
 function setup(update: (resource: string, params: UpdateParams) => Promise<{ data: unknown }>, found = true) {
   const getOne = vi.fn(async () =>
@@ -20,7 +23,10 @@ function setup(update: (resource: string, params: UpdateParams) => Promise<{ dat
     </Routes>,
     {
       authProvider: fakeAuthProvider(userWith({ isAdmin: true })),
-      dataProvider: fakeDataProvider({ getOne: providerMethod('getOne', getOne), update: providerMethod('update', updateSpy) }),
+      dataProvider: fakeDataProvider({
+        getOne: providerMethod('getOne', getOne),
+        update: providerMethod('update', updateSpy),
+      }),
       path: '/users/edit-user/u2',
     },
   );
@@ -39,7 +45,11 @@ describe('Edit user', () => {
   it('shows email, first and last name read-only and Active, Editor, Admin selects with True/False', async () => {
     const { getOne } = setup(async () => ({ data: target }));
     expect(screen.getByRole('heading', { name: 'Edit User' })).toBeVisible();
-    for (const [label, value] of [['Email', 'walker@example.com'], ['First Name', 'Wendy'], ['Last Name', 'Walker']]) {
+    for (const [label, value] of [
+      ['Email', 'walker@example.com'],
+      ['First Name', 'Wendy'],
+      ['Last Name', 'Walker'],
+    ]) {
       const input = await screen.findByRole('textbox', { name: label });
       expect(input).toHaveValue(value);
       expect(input).toHaveAttribute('readonly');
@@ -48,7 +58,9 @@ describe('Edit user', () => {
     expect(screen.getByRole('combobox', { name: /^Editor/ })).toHaveTextContent('False');
     expect(screen.getByRole('combobox', { name: /^Admin/ })).toHaveTextContent('False');
     await userEvent.click(screen.getByRole('combobox', { name: /^Admin/ }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['True', 'False']);
     expect(getOne).toHaveBeenCalledWith('users', expect.objectContaining({ id: 'u2' }));
   });
@@ -59,12 +71,17 @@ describe('Edit user', () => {
     await choose('Active', 'False');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Updated')).toBeVisible();
-    expect(update).toHaveBeenCalledWith('users', expect.objectContaining({ id: 'u2', data: { isEditor: true, active: false } }));
+    expect(update).toHaveBeenCalledWith(
+      'users',
+      expect.objectContaining({ id: 'u2', data: { isEditor: true, active: false } }),
+    );
   });
 
   it("toasts 'Could not update' with the server's reason when a change is refused", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    setup(async () => Promise.reject(Object.assign(new Error('You cannot deactivate your own account.'), { status: 403 })));
+    setup(async () =>
+      Promise.reject(Object.assign(new Error('You cannot deactivate your own account.'), { status: 403 })),
+    );
     await choose('Active', 'False');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Could not update: You cannot deactivate your own account.')).toBeVisible();

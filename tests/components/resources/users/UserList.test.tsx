@@ -6,7 +6,7 @@ import UserList from '../../../../resources/users/UserList';
 import type { User } from '../../../../domain/users';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { providerMethod } from '../providerMethod';
-import { setLocale } from '../../../../src/locale';
+import { setLocale } from '../../../../base/locale';
 
 const admin = fakeAuthProvider(userWith({ isAdmin: true }));
 const person = (n: number, flags: Partial<User> = {}) => ({
@@ -35,13 +35,20 @@ describe('Users list', () => {
       data: [person(1, { userType: 'admin', isAdmin: true, isEditor: true }), person(2, { active: false })],
       meta: { next: null },
     }));
-    renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) });
+    renderInAdmin(<UserList />, {
+      authProvider: admin,
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
     expect(screen.getByRole('heading', { name: 'Users' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Users' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'Email', 'Created', 'User Type', 'Active', 'Editor', 'Admin', 'EDIT']);
     const [, first, second] = within(table).getAllByRole('row');
-    const cells = within(first!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(first!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(within(first!).getByRole('rowheader')).toHaveTextContent('First1 Last1');
     expect(cells.slice(0, 6)).toEqual([
       'p1@example.com',
@@ -62,7 +69,10 @@ describe('Users list', () => {
 
   it("'More' appends the next page after the last loaded user and disappears on the last page", async () => {
     const getList = pagedList();
-    renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) });
+    renderInAdmin(<UserList />, {
+      authProvider: admin,
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
     expect(await screen.findByText('First10 Last10')).toBeVisible();
     expect(getList).toHaveBeenCalledTimes(1);
     expect(getList.mock.calls[0]![1].pagination).toEqual({ page: 1, perPage: 10 });
@@ -78,15 +88,23 @@ describe('Users list', () => {
 
   it("says 'No users' when there are none", async () => {
     const getList = vi.fn(async () => ({ data: [], meta: { next: null } }));
-    renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) });
+    renderInAdmin(<UserList />, {
+      authProvider: admin,
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
     expect(await screen.findByText('No users')).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it("toasts 'Could not fetch users' when the list fails to load", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const getList = vi.fn(async () => Promise.reject(Object.assign(new Error('Something went wrong on the server.'), { status: 500 })));
-    renderInAdmin(<UserList />, { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) });
+    const getList = vi.fn(async () =>
+      Promise.reject(Object.assign(new Error('Something went wrong on the server.'), { status: 500 })),
+    );
+    renderInAdmin(<UserList />, {
+      authProvider: admin,
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
     // The toast, and the list itself says so rather than claiming there are no users.
     await waitFor(() => expect(screen.getAllByText('Could not fetch users')).toHaveLength(2));
     expect(screen.queryByText('No users')).not.toBeInTheDocument();

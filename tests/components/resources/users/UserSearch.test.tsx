@@ -11,13 +11,20 @@ function EditPage() {
 }
 
 function setup(found: boolean) {
-  const getList = vi.fn(async () => ({ data: found ? [{ ...userWith({ uid: 'u7' }), id: 'u7' }] : [], meta: { next: null } }));
+  const getList = vi.fn(async () => ({
+    data: found ? [{ ...userWith({ uid: 'u7' }), id: 'u7' }] : [],
+    meta: { next: null },
+  }));
   renderInAdmin(
     <Routes>
       <Route path="/users/search" element={<UserSearch />} />
       <Route path="/users/edit-user/:getUid" element={<EditPage />} />
     </Routes>,
-    { authProvider: fakeAuthProvider(userWith({ isAdmin: true })), dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }), path: '/users/search' },
+    {
+      authProvider: fakeAuthProvider(userWith({ isAdmin: true })),
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+      path: '/users/search',
+    },
   );
   return { getList };
 }
@@ -39,7 +46,10 @@ describe('Search user', () => {
     await userEvent.type(await emailField(), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('editing u7')).toBeVisible();
-    expect(getList).toHaveBeenCalledWith('users', expect.objectContaining({ filter: { email: 'ada@example.com' }, pagination: { page: 1, perPage: 1 } }));
+    expect(getList).toHaveBeenCalledWith(
+      'users',
+      expect.objectContaining({ filter: { email: 'ada@example.com' }, pagination: { page: 1, perPage: 1 } }),
+    );
   });
 
   it("toasts 'No result for …' with the typed email when nobody matches", async () => {

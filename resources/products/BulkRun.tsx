@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Typography,
+} from '@mui/material';
+import type { AppDataProvider } from '../../base/backend';
+import { messageOf } from '../../base/errors';
+import { useLocale, useMessages } from '../../base/locale';
+import { LOCALE_TAGS } from '../../domain/locales';
+import { format } from '../../domain/messages';
+import { BULK_BATCH, type BulkItem, type BulkSet, type BulkUndoResult } from '../../domain/productBulk';
+
+interface Props {
+  /** The selected products, id → version when selected. */
+  selected: ReadonlyMap<string, number>;
+  set: BulkSet;
+  /** Closed: whether anything was changed (the list then reloads). */
+  onClose: (changed: boolean) => void;
+}
+
+/** Products not changed (someone else's change since, or gone), with why; the first this many are listed. */
+const LISTED = 100;
+
+/**
+ * Runs a bulk change in requests of BULK_BATCH products, one after another (each one transaction on the server), so
+ * the progress shown is what has been saved (docs/decisions.md, "Bulk edit"); then the outcome, the products left
+ * alone with why, and Undo of the whole change.
+ */
+export function BulkRun({ selected, set, onClose }: Props) {
+  const m = useMessages();
+  const t = m.bulk;
+  const tag = LOCALE_TAGS[useLocale()];
+  const num = (n: number): string => n.toLocaleString(tag);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const total = selected.size;
+  const [done, setDone] = useState(0);
+  const [items, setItems] = useState<BulkItem[]>([]);
+  const [batch, setBatch] = useState<string | null>(null);
+  const [phase, setPhase] = useState<'running' | 'done' | 'undoing' | 'undone'>('running');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [undo, setUndo] = useState<BulkUndoResult | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per dialog (React's development double effect included): a second run would find every product changed.
+    if (started.current) return;
+    started.current = true;
+    const ids = [...selected.keys()];
+    void (async () => {
+      let current: string | undefined;
+      try {
+        for (let i = 0; i < ids.length; i += BULK_BATCH) {
+          const part = ids.slice(i, i + BULK_BATCH);
+          const res = await dataProvider.bulkProducts({
+            ids: part,
+            set,
+            versions: Object.fromEntries(part.map((id) => [id, selected.get(id)!])),
+            batch: current,
+          });
+          current = res.batch;
+          setBatch(res.batch);
+          setItems((xs) => [...xs, ...res.items]);
+          setDone(i + part.length);
+        }
+      } catch (err) {
+        setFailure(format(t.failed, { reason: messageOf(err) ?? m.errors.couldNotUpdate }));
+      }
+      setPhase('done');
+    })();
+    // Once per dialog, on what it was opened with: the selection and the change do not change while it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const count = (o: BulkItem['outcome']): number => items.filter((i) => i.outcome === o).length;
+  const left = items.filter((i) => i.outcome === 'conflict' || i.outcome === 'refused');
+  const changed = count('changed');
+  const runUndo = async (): Promise<void> => {
+    if (!batch) return;
+    setPhase('undoing');
+    try {
+      setUndo(await dataProvider.undoBulk(batch));
+      setPhase('undone');
+    } catch (err) {
+      setFailure(messageOf(err) ?? m.history.undoFailed);
+      setPhase('done');
+    }
+  };
+  const busy = phase === 'running' || phase === 'undoing';
+  const listOf = (rows: readonly { id: string; sku?: string | null; reason?: string }[]) => (
+    <Box component="ul" sx={{ pl: 2, my: 1, maxHeight: 200, overflowY: 'auto' }}>
+      {rows.slice(0, LISTED).map((r) => (
+        <Typography component="li" variant="body2" key={r.id}>
+          {r.sku ?? r.id}: {r.reason}
+        </Typography>
+      ))}
+      {rows.length > LISTED && (
+        <Typography component="li" variant="body2">
+          …
+        </Typography>
+      )}
+    </Box>
+  );
+
+  return (
+    <Dialog open onClose={() => !busy && onClose(changed > 0)} aria-labelledby="bulk-run-title" fullWidth maxWidth="sm">
+      <DialogTitle id="bulk-run-title">{format(t.title, { n: num(total) })}</DialogTitle>
+      <DialogContent>
+        <LinearProgress
+          variant="determinate"
+          value={total === 0 ? 100 : (done / total) * 100}
+          aria-label={format(t.progress, { done: num(done), total: num(total) })}
+          sx={{ my: 1 }}
+        />
+        <Typography role="status" variant="body2">
+          {phase === 'running'
+            ? format(t.progress, { done: num(done), total: num(total) })
+            : format(t.summary, {
+                changed: num(changed),
+                unchanged: num(count('unchanged')),
+                conflict: num(count('conflict')),
+                refused: num(count('refused')),
+              })}
+        </Typography>
+        {failure && (
+          <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+            {failure}
+          </Typography>
+        )}
+        {phase !== 'running' && left.length > 0 && (
+          <>
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+              {t.leftAlone}
+            </Typography>
+            {listOf(left)}
+          </>
+        )}
+        {undo && (
+          <Box role="status" sx={{ mt: 2 }}>
+            <Typography variant="body2">{format(t.undone, { n: num(undo.undone) })}</Typography>
+            {undo.left.length > 0 && (
+              <>
+                <Typography variant="body2">{format(t.undoneLeft, { n: num(undo.left.length) })}</Typography>
+                {listOf(undo.left)}
+              </>
+            )}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {batch && changed > 0 && phase !== 'undone' && (
+          <Button onClick={() => void runUndo()} disabled={busy}>
+            {phase === 'undoing' ? t.undoing : t.undo}
+          </Button>
+        )}
+        <Button variant="contained" onClick={() => onClose(changed > 0)} disabled={busy}>
+          {t.close}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

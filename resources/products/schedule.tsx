@@ -1,0 +1,146 @@
+import { useContext, useEffect, useState } from 'react';
+import { DataProviderContext, TextInput, useDataProvider } from 'react-admin';
+import { Box, Tooltip, Typography } from '@mui/material';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { format } from '../../domain/messages';
+import type { Product } from '../../domain/products';
+import { instantToWall, wallToInstant, zoneOffsetName, type ScheduleSettings } from '../../domain/schedule';
+import { useMessages } from '../../base/locale';
+import type { AppDataProvider } from '../../base/backend';
+
+// A product's scheduled status (issue 26): 'Active from' and 'Active until' on the form, in the shop's time zone; a
+// clock on the list. The back end says whether it can schedule at all (Firebase cannot) and in which zone.
+
+// Read once per back end (keyed by the data provider as given to react-admin: useDataProvider answers a wrapper).
+const kept = new WeakMap<object, Promise<ScheduleSettings>>();
+
+/** The back end's schedule settings: undefined while they load; unavailable when they cannot be read. */
+export function useScheduleSettings(): ScheduleSettings | undefined {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const key = useContext(DataProviderContext) ?? dataProvider;
+  const [settings, setSettings] = useState<ScheduleSettings | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    let p = kept.get(key);
+    if (!p) {
+      p = dataProvider.scheduleSettings().catch(() => {
+        kept.delete(key);
+        return { timeZone: '', available: false };
+      });
+      kept.set(key, p);
+    }
+    void p.then((s) => current && setSettings(s));
+    return () => {
+      current = false;
+    };
+  }, [key, dataProvider]);
+  return settings;
+}
+
+/** A product with a time still to apply. */
+export const isScheduled = (p: Pick<Product, 'activeFrom' | 'activeUntil'>): boolean =>
+  Boolean(p.activeFrom || p.activeUntil);
+
+/** An instant as the shop's wall time, as staff read it ('2026-03-29 14:30'). */
+const shown = (iso: string, zone: string): string => instantToWall(iso, zone).replace('T', ' ');
+
+/** What the mark says: 'Scheduled', then each time ('Active from 2026-03-29 14:30'). */
+export function scheduleText(
+  p: Pick<Product, 'activeFrom' | 'activeUntil'>,
+  zone: string,
+  m: ReturnType<typeof useMessages>,
+): string {
+  const t = m.schedule;
+  const parts = [t.mark];
+  if (zone && p.activeFrom) parts.push(`${t.activeFrom} ${shown(p.activeFrom, zone)}`);
+  if (zone && p.activeUntil) parts.push(`${t.activeUntil} ${shown(p.activeUntil, zone)}`);
+  return parts.join(' · ');
+}
+
+/**
+ * The list's clock beside a scheduled product's status: an icon named by what is scheduled for screen readers and as
+ * its hover text; it takes the keyboard's focus so the text shows without a mouse too.
+ */
+export function ScheduleMark({ product }: { product: Product }) {
+  const m = useMessages();
+  const settings = useScheduleSettings();
+  if (!isScheduled(product)) return null;
+  const said = scheduleText(product, settings?.timeZone ?? '', m);
+  return (
+    <Tooltip title={said}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={said}
+        tabIndex={0}
+        data-testid="schedule-mark"
+        sx={{
+          display: 'inline-flex',
+          verticalAlign: 'text-bottom',
+          ml: 1,
+          color: 'info.dark',
+          borderRadius: 0.5,
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <ScheduleIcon fontSize="small" aria-hidden />
+      </Box>
+    </Tooltip>
+  );
+}
+
+/**
+ * 'Active from' and 'Active until' on Add and Edit Product: wall times in the shop's zone (named under them), held in
+ * the form as the instants the API takes; where the back end cannot schedule, a line saying so instead.
+ */
+export function ScheduleInputs() {
+  const m = useMessages();
+  const t = m.schedule;
+  const settings = useScheduleSettings();
+  if (!settings) return null;
+  if (!settings.available) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ my: 1 }} data-testid="schedule-unavailable">
+        {t.unavailable}
+      </Typography>
+    );
+  }
+  const zone = settings.timeZone;
+  const hintId = 'product-schedule-zone';
+  // The input shows the wall time of the instant held; what is typed becomes the instant (or null when cleared).
+  const formatTime = (v: unknown): string => (typeof v === 'string' && v ? instantToWall(v, zone) : '');
+  const parseTime = (v: unknown): string | null => (typeof v === 'string' && v ? (wallToInstant(v, zone) ?? v) : null);
+  const common = {
+    type: 'datetime-local',
+    format: formatTime,
+    parse: parseTime,
+    slotProps: { inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': hintId } },
+  };
+  return (
+    <Box role="group" aria-labelledby="product-schedule-heading" sx={{ mt: 1 }}>
+      <Typography id="product-schedule-heading" component="h2" variant="subtitle1" sx={{ mb: 1 }}>
+        {t.mark}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
+        <TextInput source="activeFrom" label={t.activeFrom} helperText={false} {...common} />
+        <TextInput source="activeUntil" label={t.activeUntil} helperText={false} {...common} />
+      </Box>
+      <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {format(t.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` })}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The times as the form sends them: each the form holds, as an instant or null to clear it; one it never held (a new
+ * product's untouched field, a back end without a scheduler) is left out.
+ */
+export function scheduleData(values: Record<string, unknown>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const key of ['activeFrom', 'activeUntil'] as const) {
+    const v = values[key];
+    if (v !== undefined) out[key] = typeof v === 'string' && v ? v : null;
+  }
+  return out;
+}

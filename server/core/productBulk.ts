@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { chunks, now } from '../db/index.js';
+import { readRows } from '../db/read.js';
+import {
+  BULK_BATCH,
+  BULK_MAX,
+  type ProductIds,
+  type BulkItem,
+  type BulkRequest,
+  type BulkResult,
+  type BulkSet,
+  type BulkUndoResult,
+} from '../../domain/productBulk.js';
+import type { HistoryDiff } from '../../domain/history.js';
+import { messages } from '../../domain/messages.js';
+import { commit } from './commit.js';
+import { DomainError } from './errors.js';
+import type { Change } from './events.js';
+import type { NewEntry } from './history.js';
+import { changedAgain, oldValues } from './historyUndo.js';
+import { productColumns } from './products.js';
+import { productConditions, rarestWord, type ProductFilter } from './productSearch.js';
+
+/** The fields a bulk change may set, as the API and the history name them. */
+const FIELDS = ['active', 'category', 'mc'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Partial<Record<Field, boolean | string>>;
+
+/** What a bulk change's rows are read as: enough to decide each product's outcome and record its difference. */
+interface Lean {
+  id: string;
+  sku: string;
+  version: number;
+  active: number | boolean;
+  category: string;
+  mc: string;
+}
+
+const valuesOf = (r: Lean): Record<Field, boolean | string> => ({
+  active: Boolean(r.active),
+  category: r.category,
+  mc: r.mc,
+});
+
+/** The products with these ids, locked until the transaction ends on PostgreSQL (SQLite's one writer needs no lock). */
+async function readLocked(trx: Kysely<Database>, ids: readonly string[]): Promise<Map<string, Lean>> {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const marks = ids.map(() => '?').join(', ');
+  const text = `select id, sku, version, active, category, mc from products where id in (${marks})${postgres ? ' order by id for update' : ''}`;
+  return new Map((await readRows<Lean>(trx, text, ids)).map((r) => [r.id, r]));
+}
+
+/** Sets the same values on these products, each one version on (their rows are locked, their versions checked). */
+async function setOn(trx: Kysely<Database>, actor: string, ids: readonly string[], values: Values): Promise<void> {
+  if (ids.length === 0) return;
+  const set = Object.entries(productColumns(values)).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  await sql`update products set ${sql.join(set)}, version = version + 1, updated = ${now()}, updated_by = ${actor}
+    where id in (${sql.join(ids)})`.execute(trx);
+}
+
+/** A bulk change's summary entry: the batch it began, as the one line Activity shows. */
+async function summaryOf(
+  db: Kysely<Database>,
+  batch: string,
+): Promise<{ actor: string | null; diff: string } | undefined> {
+  const [row] = await readRows<{ actor: string | null; diff: string }>(
+    db,
+    "select actor, diff from history where batch = ? and action = 'bulkChanged'",
+    [batch],
+  );
+  return row;
+}
+
+/** True when a batch was undone already. */
+async function undone(db: Kysely<Database>, batch: string): Promise<boolean> {
+  const rows = await readRows<{ seq: number }>(
+    db,
+    "select seq from history where kind = 'product' and record_id = ? and action = 'bulkUndone'",
+    [batch],
+  );
+  return rows.length > 0;
+}
+
+/** The set as the summary records it: {field: [null, value]}. */
+const setDiff = (set: BulkSet): HistoryDiff =>
+  Object.fromEntries(FIELDS.filter((f) => set[f] !== undefined).map((f) => [f, [null, set[f]!]]));
+
+/**
+ * Sets a status, category or material care on many products (editors). Each product changes only from the version
+ * it was selected at (else 'conflict'); one already so is 'unchanged'; one gone is 'refused'. One transaction, one
+ * announcement and one history insert per `BULK_BATCH` products; each changed product gets its own entry, and the
+ * batch one summary entry (the first request of a batch makes it; `batch` continues it, by the same person with the
+ * same set), which is the batch's one line in Activity and what its Undo names.
+ */
+export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, req: BulkRequest): Promise<BulkResult> {
+  const diff = setDiff(req.set);
+  const batch = req.batch;
+  if (batch !== undefined) {
+    const summary = await summaryOf(db, batch);
+    if (!summary) throw new DomainError('not_found', messages.bulk.batchNotFound);
+    if (summary.actor !== actor.uid || summary.diff !== JSON.stringify(diff))
+      throw new DomainError('validation', messages.bulk.batchMismatch);
+    if (await undone(db, batch)) throw new DomainError('conflict', messages.bulk.alreadyUndone);
+  }
+  const fresh = batch === undefined;
+  const id = batch ?? randomUUID();
+  const items: BulkItem[] = [];
+  const fields = FIELDS.filter((f) => req.set[f] !== undefined);
+  for (const [k, part] of chunks(req.ids, BULK_BATCH).entries()) {
+    const out = await commit(db, actor.uid, async (trx) => {
+      const rows = await readLocked(trx, part);
+      const done: BulkItem[] = [];
+      const changed: Lean[] = [];
+      for (const pid of part) {
+        const r = rows.get(pid);
+        if (!r) done.push({ id: pid, outcome: 'refused', reason: messages.bulk.notFound });
+        else if (r.version !== req.versions[pid])
+          done.push({ id: pid, sku: r.sku, outcome: 'conflict', version: r.version, reason: messages.bulk.conflict });
+        else if (fields.every((f) => valuesOf(r)[f] === req.set[f]))
+          done.push({ id: pid, sku: r.sku, outcome: 'unchanged', version: r.version });
+        else {
+          changed.push(r);
+          done.push({ id: pid, sku: r.sku, outcome: 'changed', version: r.version + 1 });
+        }
+      }
+      await setOn(
+        trx,
+        actor.uid,
+        changed.map((r) => r.id),
+        req.set,
+      );
+      const history: NewEntry[] = changed.map((r) => ({
+        kind: 'product',
+        recordId: r.id,
+        action: 'changed',
+        diff: Object.fromEntries(
+          fields.filter((f) => valuesOf(r)[f] !== req.set[f]).map((f) => [f, [valuesOf(r)[f], req.set[f]!]]),
+        ),
+        batch: id,
+      }));
+      if (fresh && k === 0) history.push({ kind: 'product', recordId: id, action: 'bulkChanged', diff, batch: id });
+      const announce: Change[] = changed.map((r) => ({
+        kind: 'product',
+        id: r.id,
+        version: r.version + 1,
+        actor: actor.uid,
+      }));
+      return { value: done, history, announce };
+    });
+    items.push(...out);
+  }
+  const counts = { changed: 0, unchanged: 0, conflict: 0, refused: 0 };
+  for (const it of items) counts[it.outcome] += 1;
+  return { batch: id, items, counts };
+}
+
+/**
+ * Undoes a whole bulk change (editors): each product it changed goes back to its old values, unless one of those
+ * fields changed again since (single undo's rule, core/historyUndo.ts); those, and products since removed, are left
+ * alone and listed. Each product set back gets its own entry, and the undo one summary line ('bulkUndone'), in
+ * transactions of `BULK_BATCH`.
+ */
+export async function undoBulk(db: Kysely<Database>, actor: { uid: string }, batch: string): Promise<BulkUndoResult> {
+  if (!(await summaryOf(db, batch))) throw new DomainError('not_found', messages.bulk.batchNotFound);
+  if (await undone(db, batch)) throw new DomainError('conflict', messages.bulk.alreadyUndone);
+  const entries = await readRows<{ record_id: string; diff: string }>(
+    db,
+    "select record_id, diff from history where batch = ? and action = 'changed' order by seq",
+    [batch],
+  );
+  const id = randomUUID();
+  const left: BulkUndoResult['left'] = [];
+  let count = 0;
+  const parts = chunks(entries, BULK_BATCH);
+  // A batch that changed nothing still gets its summary line, so a second Undo is refused.
+  if (parts.length === 0) parts.push([]);
+  for (const [k, part] of parts.entries()) {
+    count += await commit(db, actor.uid, async (trx) => {
+      const rows = await readLocked(
+        trx,
+        part.map((e) => e.record_id),
+      );
+      const history: NewEntry[] = [];
+      const announce: Change[] = [];
+      // Products going back to the same old values are set in one statement.
+      const groups = new Map<string, { values: Values; ids: string[] }>();
+      for (const e of part) {
+        const diff = JSON.parse(e.diff) as HistoryDiff;
+        const r = rows.get(e.record_id);
+        if (!r) {
+          left.push({ id: e.record_id, sku: null, reason: messages.bulk.notFound });
+          continue;
+        }
+        if (changedAgain(diff, valuesOf(r))) {
+          left.push({ id: r.id, sku: r.sku, reason: messages.bulk.changedSince });
+          continue;
+        }
+        const values = oldValues(diff) as Values;
+        const key = JSON.stringify(values);
+        const group = groups.get(key) ?? { values, ids: [] };
+        group.ids.push(r.id);
+        groups.set(key, group);
+        history.push({
+          kind: 'product',
+          recordId: r.id,
+          action: 'changed',
+          diff: Object.fromEntries(Object.entries(diff).map(([f, [a, b]]) => [f, [b, a]])),
+          batch: id,
+        });
+        announce.push({ kind: 'product', id: r.id, version: r.version + 1, actor: actor.uid });
+      }
+      for (const g of groups.values()) await setOn(trx, actor.uid, g.ids, g.values);
+      if (k === 0) history.push({ kind: 'product', recordId: batch, action: 'bulkUndone', diff: {}, batch: id });
+      return { value: announce.length, history, announce };
+    });
+  }
+  return { batch: id, undone: count, left };
+}
+
+/**
+ * The id and version of every product a search and filters match, in the list's order, up to BULK_MAX: what 'Select
+ * all N matching' selects. The same conditions as the list (core/productSearch.ts), read without the rows' texts;
+ * PostgreSQL looks the rarest word up in the trigram index, SQLite in products_fts when it has at most BULK_MAX
+ * matches.
+ */
+export async function listProductIds(db: Kysely<Database>, filter: ProductFilter): Promise<ProductIds> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const lookedUp = postgres ? (await rarestWord(db, filter, 1000)).word : undefined;
+  const c = await productConditions(db, filter, BULK_MAX, lookedUp);
+  const where = c.where.length > 0 ? `where ${c.where.join(' and ')} ` : '';
+  const rows = await readRows<{ id: string; version: number }>(
+    db,
+    `select id, version from products ${where}order by sku desc, id desc limit ?`,
+    [...c.params, BULK_MAX + 1],
+    c.planned,
+  );
+  return {
+    items: rows.slice(0, BULK_MAX).map((r) => ({ id: r.id, version: Number(r.version) })),
+    more: rows.length > BULK_MAX,
+  };
+}

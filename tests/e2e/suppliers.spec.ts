@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../../domain/messages';
+import { sv } from '../../domain/messages.sv';
+import { texts } from '../../resources/suppliers/texts';
+import { signIn } from './helpers';
+
+// Suppliers (resources/suppliers/): the simple resource path proven by the product. An editor lists, adds, edits,
+// searches and meets the conflict notice; then the same screens in Swedish. No console errors or warnings meanwhile.
+const en = texts.en;
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    // A refused save (409) is an answer the page shows, which Chromium also logs as a failed load.
+    if (/^Failed to load resource: the server responded with a status of 409/.test(msg.text())) return;
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}
+
+/** Serious or critical axe-core violations on the page as it is. */
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+async function chooseCountry(page: Page, label: string, typed: string, name: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).fill(typed);
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+test('an editor lists, adds, edits and finds a supplier, and is told when someone saved meanwhile', async ({
+  page,
+}) => {
+  const name = `Baltic Linen Mill ${Date.now()}`;
+  // Watched once signed in: the sign-in page's own session check answers 401 by design.
+  await signIn(page, 'editor');
+  const problems = watchConsole(page);
+
+  // The resource's own address opens its list.
+  await page.goto('/suppliers');
+  await expect(page).toHaveURL(/\/suppliers\/list$/);
+  await page.getByRole('menuitem', { name: en.list, exact: true }).click();
+  await expect(page.getByRole('heading', { name: en.list })).toBeVisible();
+
+  await page.getByRole('menuitem', { name: en.add }).click();
+  await expect(page.getByRole('heading', { name: en.add })).toBeVisible();
+  // Name and country are required; the form says so and sends nothing.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await page.getByRole('textbox', { name: en.fields.name }).fill(name);
+  await page.getByRole('textbox', { name: en.fields.contactPerson }).fill('Rūta Kazlauskienė');
+  await page.getByRole('textbox', { name: en.fields.email }).fill('Orders@Mill.example');
+  await chooseCountry(page, en.fields.country, 'Lithu', 'Lithuania');
+  await page.getByRole('textbox', { name: en.fields.notes }).fill('Washed linen yarn.\nMinimum order 50 kg.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(messages.records.added, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: en.edit })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: en.fields.email })).toHaveValue('orders@mill.example');
+
+  // Edit: change the contact person and save.
+  await page.getByRole('textbox', { name: en.fields.contactPerson }).fill('Jonas Petraitis');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(messages.records.updated, { exact: true })).toBeVisible();
+
+  // Someone else saves meanwhile: the next save is refused with the notice, and Reload shows their version.
+  const id = decodeURIComponent(page.url().split('/').pop()!);
+  const current = await page.request.get(`/api/suppliers/${id}`);
+  const theirs = await page.request.patch(`/api/suppliers/${id}`, {
+    headers: { 'if-match': current.headers().etag!, origin: new URL(page.url()).origin },
+    data: { notes: 'Changed by a colleague.' },
+  });
+  expect(theirs.status()).toBe(200);
+  await page.getByRole('textbox', { name: en.fields.contactPerson }).fill('Mine, lost');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(messages.records.stale)).toBeVisible();
+  await page.getByRole('button', { name: messages.records.reload }).click();
+  await expect(page.getByText(messages.records.stale)).toBeHidden();
+  await expect(page.getByRole('textbox', { name: en.fields.notes })).toHaveValue('Changed by a colleague.');
+
+  // The list shows it, the country by name.
+  await page.getByRole('menuitem', { name: en.list, exact: true }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Lithuania');
+  await expect(row).toContainText('Jonas Petraitis');
+
+  // Search by the exact name opens it; a near miss finds nothing.
+  await page.getByRole('menuitem', { name: en.search }).click();
+  await page.getByRole('searchbox', { name: en.searchField }).fill(name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: en.edit })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: en.fields.name })).toHaveValue(name);
+
+  // A second supplier of the same name is refused, the reason beside the field.
+  await page.getByRole('menuitem', { name: en.add }).click();
+  await page.getByRole('textbox', { name: en.fields.name }).fill(name);
+  await chooseCountry(page, en.fields.country, 'Swed', 'Sweden');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(messages.records.duplicate).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: en.add })).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
+
+test('the suppliers screens in Swedish: menu, list, add with the country named in Swedish', async ({ page }) => {
+  const name = `Väveri i Borås ${Date.now()}`;
+  await signIn(page, 'editor');
+  const problems = watchConsole(page);
+  await page.getByRole('button', { name: 'Eda Editor' }).click();
+  await page.getByRole('menuitemradio', { name: 'Svenska' }).click();
+
+  await page.getByRole('menuitem', { name: texts.sv.add }).click();
+  await expect(page.getByRole('heading', { name: texts.sv.add })).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+  await page.getByRole('textbox', { name: texts.sv.fields.name }).fill(name);
+  await chooseCountry(page, texts.sv.fields.country, 'Sver', 'Sverige');
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page.getByText(sv.records.added, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: texts.sv.edit })).toBeVisible();
+
+  await page.getByRole('menuitem', { name: texts.sv.list, exact: true }).click();
+  await expect(page.getByRole('heading', { name: texts.sv.list })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: texts.sv.fields.contactPerson })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Sverige');
+  expect(await serious(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { areaAccess } from '../../../domain/permissions.js';
+import { messages } from '../../../domain/messages.js';
+import { sv } from '../../../domain/messages.sv.js';
+import { describeRecords } from '../../../domain/records.js';
+import { description as suppliers } from '../../../resources/suppliers/description.js';
+import { KINDS, callerOf, dialects, startApp, type Kind, type TestApp } from '../helpers/index.js';
+import { recordRows } from '../helpers/matrix.js';
+
+// Suppliers, the console's simple resource (resources/suppliers/): served from its description alone, its table,
+// routes, access rows and rules; and the table compared with its description at every start.
+const supplier = (n: number) => ({
+  name: `Weaver ${String(n).padStart(3, '0')}`,
+  contactPerson: `Person ${n}`,
+  email: `s${n}@example.com`,
+  country: n % 2 === 0 ? 'SE' : 'LT',
+  notes: n % 3 === 0 ? 'Line one\nline two' : '',
+});
+
+describe.each(dialects())('suppliers (%s)', (dialect) => {
+  let t: TestApp;
+  const cookies = new Map<Kind, string | undefined>();
+  let editor: string;
+  beforeAll(async () => {
+    t = await startApp({ dialect });
+    for (const kind of KINDS) cookies.set(kind, (await callerOf(t, kind)).cookie);
+    editor = cookies.get('editor')!;
+  });
+  afterAll(async () => t?.close());
+
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    t.api('POST', '/api/suppliers', { cookie: editor, body, origin: t.publicUrl, headers });
+
+  it('declares its four routes, each open to its area only', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const declared = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/suppliers'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const rows = recordRows('suppliers', areaAccess[suppliers.area]);
+    expect(new Set(declared)).toEqual(new Set(rows.map((r) => r.route)));
+    for (const row of rows) {
+      for (const [i, kind] of KINDS.entries()) {
+        const res = await t.api(row.route.split(' ')[0]!, row.url, {
+          cookie: cookies.get(kind),
+          body: row.body,
+          origin: t.publicUrl,
+        });
+        expect(res.status, `${row.route} as ${kind}`).toBe(row.expected[i]);
+      }
+    }
+  });
+
+  it('adds, lists by name ten at a time with a cursor, and finds by name exactly', async () => {
+    for (const n of [12, 3, 7, 1, 10, 5, 8, 2, 11, 4, 9, 6]) {
+      const res = await post(supplier(n));
+      expect(res.status, res.text).toBe(201);
+      expect(res.json).toMatchObject({ ...supplier(n), version: 1, updated: null });
+      expect(res.headers.get('etag')).toBe('"1"');
+    }
+    const first = await t.api('GET', '/api/suppliers', { cookie: editor });
+    expect(first.json.items.map((s: { name: string }) => s.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => supplier(i + 1).name),
+    );
+    const second = await t.api('GET', `/api/suppliers?after=${first.json.next}`, { cookie: editor });
+    expect(second.json).toMatchObject({ items: [{ name: 'Weaver 011' }, { name: 'Weaver 012' }], next: null });
+    expect(second.json.items[1]).toMatchObject({ country: 'SE', notes: 'Line one\nline two' });
+
+    expect((await t.api('GET', '/api/suppliers?name=Weaver%20007', { cookie: editor })).json.items).toMatchObject([
+      { contactPerson: 'Person 7' },
+    ]);
+    expect((await t.api('GET', '/api/suppliers?name=Weaver%2000', { cookie: editor })).json.items).toEqual([]);
+  });
+
+  it('takes a supplier with only a name and a country; tidies what is typed (trimmed, email lower-case, country upper-case)', async () => {
+    const res = await post({ name: '  Mill of Ghent ', contactPerson: '', email: '', country: 'be', notes: '' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json).toMatchObject({ name: 'Mill of Ghent', contactPerson: '', email: '', country: 'BE' });
+    const mixed = await post({ ...supplier(70), email: 'Orders@Mill.EXAMPLE' });
+    expect(mixed.json.email).toBe('orders@mill.example');
+  });
+
+  it('refuses bad input with a clear message, naming the field, and stores nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ...supplier(80), name: '' }, '/name', messages.common.required],
+      [{ ...supplier(80), email: 'not an address' }, '/email', messages.records.badEmail],
+      [{ ...supplier(80), country: 'XX' }, '/country', messages.records.badCountry],
+      [{ ...supplier(80), country: '' }, '/country', messages.records.badCountry],
+      [{ ...supplier(80), notes: 'n'.repeat(2001) }, '/notes', ''],
+      [{ ...supplier(80), name: 'Bad\u0000name' }, '/name', messages.errors.badText],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const detail = (res.json.error.details as { path: string; message: string }[]).find(
+        (d) => d.path === path || d.path === `body${path}`,
+      );
+      expect(detail, res.text).toBeDefined();
+      if (message) expect(detail!.message).toBe(message);
+    }
+    const swedish = await post({ ...supplier(80), country: 'XX' }, { 'accept-language': 'sv' });
+    expect(swedish.json.error.details).toContainEqual({
+      path: expect.stringMatching(/country$/),
+      message: sv.records.badCountry,
+    });
+    expect((await post({ ...supplier(80), extra: 1 })).status).toBe(400);
+    const { name: _n, ...noName } = supplier(80);
+    expect((await post(noName)).status).toBe(400);
+    expect((await t.api('GET', '/api/suppliers?name=Weaver%20080', { cookie: editor })).json.items).toEqual([]);
+  });
+
+  it('refuses a second supplier of the same name, naming the field, in the caller’s language', async () => {
+    await post(supplier(50));
+    const again = await post({ ...supplier(50), contactPerson: 'Other' });
+    expect(again.status).toBe(409);
+    expect(again.json.error).toEqual({
+      code: 'conflict',
+      message: messages.records.duplicate,
+      details: [{ path: '/name', message: messages.records.duplicate }],
+    });
+    const swedish = await post(supplier(50), { 'accept-language': 'sv' });
+    expect(swedish.json.error.message).toBe(sv.records.duplicate);
+    expect((await t.api('GET', '/api/suppliers?name=Weaver%20050', { cookie: editor })).json.items).toMatchObject([
+      { contactPerson: 'Person 50' },
+    ]);
+  });
+
+  it('edits only from the version loaded, and changes nothing on a refusal', async () => {
+    const made = (await post(supplier(60))).json;
+    const path = `/api/suppliers/${made.id}`;
+    const edit = (body: unknown, version: number | null) =>
+      t.api('PATCH', path, {
+        cookie: editor,
+        body,
+        origin: t.publicUrl,
+        headers: version === null ? {} : { 'if-match': `"${version}"` },
+      });
+
+    const saved = await edit({ ...supplier(60), contactPerson: 'Renamed', country: 'fi' }, 1);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json).toMatchObject({ name: 'Weaver 060', contactPerson: 'Renamed', country: 'FI', version: 2 });
+    expect(saved.json.updated).not.toBeNull();
+
+    const stale = await edit({ notes: 'Lost' }, 1);
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.message).toBe(messages.records.stale);
+    expect((await edit({ notes: 'x' }, null)).status).toBe(400);
+    expect((await edit({ name: 'Weaver 050' }, 2)).status).toBe(409);
+    expect((await edit({ name: 'Bad\u0000name' }, 2)).status).toBe(400);
+    expect((await edit({ country: 'ZZ' }, 2)).status).toBe(400);
+    expect((await edit({ unknown: 1 }, 2)).status).toBe(400);
+    expect((await edit({ notes: 'x' }, 2 ** 40)).status).toBe(400);
+    expect((await t.api('GET', path, { cookie: editor })).json).toMatchObject({
+      contactPerson: 'Renamed',
+      notes: supplier(60).notes,
+      version: 2,
+    });
+  });
+
+  it('keeps its table across a restart', async () => {
+    const again = await startApp({ dialect, data: t.data });
+    try {
+      const cookie = (await callerOf(again, 'editor')).cookie;
+      expect((await again.api('GET', '/api/suppliers?name=Weaver%20050', { cookie })).json.items).toHaveLength(1);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('at a start, gives a field added to the description its column; a locked one is kept, an integer bounded', async () => {
+    // The same resource with three more fields, as if its description.ts had grown since the table was made.
+    const grown = describeRecords({
+      ...suppliers,
+      sort: { field: 'name', order: 'asc' },
+      search: 'name',
+      fields: {
+        ...suppliers.fields,
+        code: { kind: 'line', max: 20, locked: true },
+        leadDays: { kind: 'integer', max: 365 },
+        preferred: { kind: 'boolean' },
+      },
+    });
+    const again = await startApp({ dialect, data: t.data, build: { records: [grown] } });
+    try {
+      const cookie = (await callerOf(again, 'editor')).cookie;
+      const old = (await again.api('GET', '/api/suppliers?name=Weaver%20050', { cookie })).json.items[0];
+      expect(old).toMatchObject({ contactPerson: 'Person 50', code: '', leadDays: 0, preferred: false });
+      const made = await again.api('POST', '/api/suppliers', {
+        cookie,
+        origin: again.publicUrl,
+        body: { ...supplier(90), code: 'W-90', leadDays: 14, preferred: true },
+      });
+      expect(made.status, made.text).toBe(201);
+      expect(made.json).toMatchObject({ code: 'W-90', leadDays: 14, preferred: true });
+      const edit = (body: unknown) =>
+        again.api('PATCH', `/api/suppliers/${made.json.id}`, {
+          cookie,
+          origin: again.publicUrl,
+          body,
+          headers: { 'if-match': '"1"' },
+        });
+      expect((await edit({ code: 'W-91' })).json.error.message).toBe(messages.records.locked);
+      expect((await edit({ leadDays: 366 })).status).toBe(400);
+      expect((await edit({ code: 'W-90', leadDays: 21, preferred: false })).json).toMatchObject({
+        code: 'W-90',
+        leadDays: 21,
+        preferred: false,
+        version: 2,
+      });
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses to start when a column’s type is not its field’s kind, naming the column', async () => {
+    const changed = describeRecords({
+      ...suppliers,
+      sort: { field: 'name', order: 'asc' },
+      search: 'name',
+      fields: { ...suppliers.fields, notes: { kind: 'integer' } },
+    });
+    await expect(startApp({ dialect, data: t.data, build: { records: [changed] } })).rejects.toThrow(
+      /suppliers\.notes is text, its description says integer/,
+    );
+  });
+
+  it('refuses to start, adding nothing, when a unique field is added to a table with records', async () => {
+    const unique = describeRecords({
+      ...suppliers,
+      sort: { field: 'name', order: 'asc' },
+      search: 'name',
+      fields: { ...suppliers.fields, vatNumber: { kind: 'line', max: 20, unique: true } },
+    });
+    await expect(startApp({ dialect, data: t.data, build: { records: [unique] } })).rejects.toThrow(
+      /suppliers\.vatNumber: a unique field added/,
+    );
+    const columns =
+      dialect === 'postgres'
+        ? (
+            await sql<{
+              name: string;
+            }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'suppliers'`.execute(
+              t.db,
+            )
+          ).rows
+        : (await sql<{ name: string }>`select name from pragma_table_info('suppliers')`.execute(t.db)).rows;
+    expect(columns.map((c) => c.name)).not.toContain('vatNumber');
+  });
+});

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../domain/locales';
+import type { RecordsDescription } from '../../../domain/records';
+import { simpleResources } from '../../../resources';
+import type { ResourceTexts } from '../../../resources/shared/recordScreens';
+import { recordResources } from '../../../server/resources';
+import {
+  loadDescriptions,
+  resourceFolders,
+  RULES,
+  root,
+  rulesOf,
+  serverList,
+  SERVER_LIST,
+  withRules,
+} from '../../../scripts/resources';
+
+// Every resource folder (resources/<name>/description.ts) is found by the browser (Vite's glob), by the server (the
+// generated list) and by the Firestore rules (the generated block), and has its texts in every language.
+describe('resource folders', () => {
+  const folders = resourceFolders();
+
+  it('there is at least the suppliers folder, named after its resource', async () => {
+    expect(folders).toContain('suppliers');
+    expect((await loadDescriptions()).map((d) => d.name)).toEqual(folders);
+  });
+
+  it('the browser finds every folder (sidebar groups and pages)', () => {
+    expect(simpleResources.map((r) => r.name)).toEqual(folders);
+  });
+
+  it('the server finds every folder: server/resources.generated.ts is current (else run `npm run resources`)', () => {
+    expect(readFileSync(SERVER_LIST, 'utf8')).toBe(serverList(folders));
+    expect(recordResources.map((r) => r.name)).toEqual(folders);
+  });
+
+  it('the Firestore rules block of every resource is current in firebase/firestore.rules (else run `npm run resources`)', async () => {
+    const rules = readFileSync(RULES, 'utf8');
+    expect(rules).toBe(withRules(rules, await loadDescriptions()));
+    for (const d of await loadDescriptions()) expect(rules).toContain(`match /${d.name}/{id} {`);
+  });
+
+  it('a description change shows in its rules: a field, a bound, a locked field', async () => {
+    const d = (await loadDescriptions()).find((x) => x.name === 'suppliers')!;
+    const grown: RecordsDescription = {
+      ...d,
+      fields: { ...d.fields, vatCode: { kind: 'line', max: 12, locked: true } },
+    };
+    expect(rulesOf(grown)).toContain('d.vatCode is string && d.vatCode.size() >= 1 && d.vatCode.size() <= 12');
+    expect(rulesOf(grown)).toContain('request.resource.data.vatCode == resource.data.vatCode');
+    expect(rulesOf(grown)).not.toBe(rulesOf(d));
+  });
+
+  it('every folder has its texts in every language, a label for every field, none empty', async () => {
+    for (const folder of folders) {
+      const { texts } = (await import(join(root, 'resources', folder, 'texts.ts'))) as {
+        texts: ResourceTexts<RecordsDescription>;
+      };
+      const { description } = (await import(join(root, 'resources', folder, 'description.ts'))) as {
+        description: RecordsDescription;
+      };
+      for (const locale of LOCALES) {
+        const t = texts[locale];
+        expect(Object.keys(t.fields).sort(), `${folder} ${locale}`).toEqual(Object.keys(description.fields).sort());
+        for (const value of [...Object.values(t).filter((v) => typeof v === 'string'), ...Object.values(t.fields)])
+          expect(value, `${folder} ${locale}`).not.toBe('');
+      }
+      expect(texts.sv.menu, `${folder}: Swedish, not English`).not.toBe(texts.en.menu);
+    }
+  });
+});
