@@ -146,7 +146,8 @@ export async function pgFeedPeers(
   let trustedFrom = Date.now() + timing.aliveMs;
   let lastOwn = 0;
   let closed = false;
-  let client: pg.PoolClient | null = null;
+  /** The listening connection, given back to the pool once: its error handler and `close` may both reach for it. */
+  let listening: { client: pg.PoolClient; release: (destroy: boolean) => void } | null = null;
 
   const send = (m: Message): Promise<unknown> => pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
   const heard = (m: Message): void => {
@@ -177,20 +178,27 @@ export async function pgFeedPeers(
   const connect = async (): Promise<void> => {
     const c = await pool.connect();
     let released = false;
-    c.on('notification', (n) => {
+    const release = (destroy: boolean): void => {
+      if (released) return;
+      released = true;
+      c.removeListener('notification', onNotification);
+      c.release(destroy);
+    };
+    const onNotification = (n: pg.Notification): void => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
         heard(JSON.parse(n.payload) as Message);
       } catch {
         // Not one of ours: ignored.
       }
-    });
+    };
+    c.on('notification', onNotification);
     c.on('error', (err) => {
+      // An error after the connection went back to the pool (the database ended it after close) is not ours to handle.
       if (released) return;
-      released = true;
+      release(true);
       connected = false;
-      client = null;
-      c.release(true);
+      listening = null;
       log.warn({ err }, 'feed cache: listening connection lost; answering from the database until it is back');
       if (!closed)
         setTimeout(
@@ -198,8 +206,14 @@ export async function pgFeedPeers(
           1000,
         );
     });
-    await c.query(`LISTEN ${CHANNEL}`);
-    client = c;
+    try {
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      release(true);
+      throw err;
+    }
+    if (closed) return release(false);
+    listening = { client: c, release };
     // Whatever was kept may have missed drops while the connection was down.
     cache.dropLocal(['products', 'texts']);
     connected = true;
@@ -244,11 +258,12 @@ export async function pgFeedPeers(
       closed = true;
       clearInterval(alive);
       for (const w of waiting.values()) w.done();
-      if (client) {
-        const c = client;
-        client = null;
-        await c.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        c.release();
+      if (listening) {
+        const { client, release } = listening;
+        listening = null;
+        connected = false;
+        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        release(false);
       }
     },
   };

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FeedCache, pgFeedPeers } from '../../../server/live/feedCache.js';
+import { pgAvailable, pgUrl } from '../helpers/index.js';
+
+// The listening connection is given back to the pool once. When the database ends it after `close` (a test run
+// dropping its database, an operator ending idle connections), its error must not release it a second time: pg-pool
+// throws on a double release, which surfaced as an uncaught exception in an unrelated test file.
+
+describe.runIf(pgAvailable())('the feed cache’s listening connection on PostgreSQL', () => {
+  const name = `feedpeers-${randomUUID()}`;
+  const pool = new pg.Pool({ connectionString: pgUrl('test'), application_name: name, max: 3 });
+  const poolErrors: Error[] = [];
+  pool.on('error', (err) => poolErrors.push(err));
+  afterAll(() => pool.end());
+
+  const terminateOurs = async (): Promise<number> => {
+    const admin = new pg.Client({ connectionString: pgUrl('postgres') });
+    await admin.connect();
+    try {
+      const res = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [name],
+      );
+      return res.rowCount ?? 0;
+    } finally {
+      await admin.end();
+    }
+  };
+
+  it('is released once when the database ends it after close', async () => {
+    const warnings: string[] = [];
+    const cache = new FeedCache();
+    const peers = await pgFeedPeers(
+      pool,
+      cache,
+      { warn: (_o, msg) => warnings.push(msg) },
+      { aliveMs: 100, ackMs: 500 },
+    );
+    expect(peers.trusted).toBe(false);
+    await peers.close();
+    expect(pool.idleCount).toBeGreaterThan(0);
+    expect(await terminateOurs()).toBeGreaterThan(0);
+    // The pool hears the idle connection end; that is the moment a second release would have thrown.
+    for (let i = 0; i < 100 && pool.totalCount > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(pool.totalCount).toBe(0);
+    expect(poolErrors.length).toBeGreaterThan(0);
+    expect(warnings).toEqual([]);
+  });
+
+  it('reconnects after the database ends it while open, and releases the new one on close', async () => {
+    const warnings: string[] = [];
+    const cache = new FeedCache();
+    const peers = await pgFeedPeers(
+      pool,
+      cache,
+      { warn: (_o, msg) => warnings.push(msg) },
+      { aliveMs: 100, ackMs: 500 },
+    );
+    for (let i = 0; i < 100 && !peers.trusted; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(peers.trusted).toBe(true);
+    expect(await terminateOurs()).toBeGreaterThan(0);
+    for (let i = 0; i < 100 && peers.trusted; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(peers.trusted).toBe(false);
+    expect(warnings).toContain('feed cache: listening connection lost; answering from the database until it is back');
+    for (let i = 0; i < 200 && !peers.trusted; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(peers.trusted).toBe(true);
+    await peers.close();
+    expect(peers.trusted).toBe(false);
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+  });
+});
