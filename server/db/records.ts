@@ -50,6 +50,23 @@ export async function ensureRecordsTables(
   dialect: Dialect,
   resources: readonly RecordsDescription[],
 ): Promise<void> {
+  // One transaction, all or nothing (a unique index that cannot be made leaves no column behind); on PostgreSQL under
+  // a lock, so instances starting together on one database do it one after the other (two `create table if not
+  // exists` at once collide in PostgreSQL's catalogue), each later one seeing what the first made.
+  await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${RECORDS_LOCK})`.execute(trx);
+    await ensureIn(trx, dialect, resources);
+  });
+}
+
+/** The key of the PostgreSQL advisory lock held while the resources' tables are compared and made (any fixed number). */
+const RECORDS_LOCK = 72_611_002;
+
+async function ensureIn(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  resources: readonly RecordsDescription[],
+): Promise<void> {
   for (const r of resources) {
     const fields = Object.entries(r.fields) as [string, FieldDescription][];
     const existing = await columnsOf(db, dialect, r.name);
@@ -79,25 +96,21 @@ export async function ensureRecordsTables(
         );
       }
       const missing = fields.filter(([k]) => !existing.has(k));
-      // All or none: a unique index that cannot be made (the rows would share the empty value) leaves no column behind.
-      if (missing.length > 0) {
-        await db.transaction().execute(async (trx) => {
-          for (const [k, f] of missing) {
-            await trx.schema
-              .alterTable(r.name)
-              .addColumn(k, TYPES[COLUMN_OF[f.kind]], (c) => c.notNull().defaultTo(defaultOf(f)))
-              .execute();
-            if (!f.unique) continue;
-            try {
-              await trx.schema.createIndex(`${r.name}_${k}_unique`).unique().on(r.name).column(k).execute();
-            } catch (err) {
-              throw new Error(
-                `${r.name}.${k}: a unique field added to a table that has records needs a migration that fills it (${String(err)})`,
-                { cause: err },
-              );
-            }
-          }
-        });
+      for (const [k, f] of missing) {
+        await db.schema
+          .alterTable(r.name)
+          .addColumn(k, TYPES[COLUMN_OF[f.kind]], (c) => c.notNull().defaultTo(defaultOf(f)))
+          .execute();
+        if (!f.unique) continue;
+        try {
+          await db.schema.createIndex(`${r.name}_${k}_unique`).unique().on(r.name).column(k).execute();
+        } catch (err) {
+          // The rows there are would share the empty value: the whole transaction goes, the column with it.
+          throw new Error(
+            `${r.name}.${k}: a unique field added to a table that has records needs a migration that fills it (${String(err)})`,
+            { cause: err },
+          );
+        }
       }
     }
     await db.schema

@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/db/migrate.js';
+import { ensureRecordsTables } from '../../../server/db/records.js';
+import { recordResources } from '../../../server/resources.js';
 import { createData, pgAvailable, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 
 // Several instances of a new install may start at the same moment on an empty database (a deploy of two machines): the
@@ -31,5 +34,29 @@ describe.runIf(pgAvailable())('instances starting together on an empty PostgreSQ
     expect(await count('app_status')).toBe(1);
     // Each instance answers.
     for (const a of apps) expect((await a.api('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('make the simple resources’ tables once, however many compare them at the same moment', async () => {
+    for (let round = 0; round < 3; round++) {
+      const fresh = await createData('postgres');
+      const dbs = [1, 2, 3, 4].map(
+        () =>
+          new Kysely<unknown>({
+            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: fresh.databaseUrl! }) }),
+          }),
+      );
+      try {
+        const done = await Promise.allSettled(dbs.map((db) => ensureRecordsTables(db, 'postgres', recordResources)));
+        expect(done.map((d) => (d.status === 'rejected' ? String(d.reason) : 'made'))).toEqual(dbs.map(() => 'made'));
+        for (const r of recordResources) {
+          const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables
+            where table_schema = current_schema() and table_name = ${r.name}`.execute(dbs[0]!);
+          expect(Number(rows[0]!.n), r.name).toBe(1);
+        }
+      } finally {
+        for (const db of dbs) await db.destroy();
+        await fresh.drop();
+      }
+    }
   });
 });
