@@ -684,14 +684,3 @@ export const format = (text: string, values: Readonly<Record<string, string | nu
 
 /** The spec's 'No result for {value}' toast. */
 export const noResultFor = (value: string, m: Catalogue = messages): string => format(m.common.noResultFor, { value });
-
-/** The throttled sign-in's message, naming the wait when it is known (seconds; 0 when it has no set end). */
-export const throttledFor = (seconds: number, m: Catalogue = messages): string => {
-  if (seconds <= 0) return m.signin.throttled;
-  if (seconds < 90) return format(m.signin.throttledSeconds, { n: seconds });
-  return format(m.signin.throttledMinutes, { n: Math.ceil(seconds / 60) });
-};
-
-/** An image refused for its pixel count, with the configured limit. */
-export const tooManyPixels = (maxMegapixels: number, m: Catalogue = messages): string =>
-  format(m.uploads.tooManyPixels, { max: maxMegapixels });

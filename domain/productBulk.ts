@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, MATERIAL_CARE } from './constants.js';
-import { format, messages } from './messages.js';
+import { said } from './translate.js';
 import { searchText } from './text.js';
 
 /** The most products one bulk change may name (the list's 'Select all N matching' stops here). */
@@ -16,7 +16,7 @@ export const BulkSet = z
     mc: z.enum(MATERIAL_CARE).optional(),
   })
   .strict()
-  .refine((s) => s.active !== undefined || s.category !== undefined || s.mc !== undefined, messages.bulk.noChange);
+  .refine((s) => s.active !== undefined || s.category !== undefined || s.mc !== undefined, said('bulk.noChange'));
 export type BulkSet = z.infer<typeof BulkSet>;
 
 const Id = searchText(64).min(1);
@@ -32,7 +32,7 @@ export const BulkRequest = z
     ids: z
       .array(Id)
       .min(1)
-      .max(BULK_MAX, format(messages.bulk.tooMany, { max: BULK_MAX })),
+      .max(BULK_MAX, said('bulk.tooMany', { max: BULK_MAX })),
     set: BulkSet,
     versions: z.record(Id, Version),
     batch: z.string().uuid().optional(),
@@ -40,9 +40,9 @@ export const BulkRequest = z
   .strict()
   .superRefine((b, ctx) => {
     if (new Set(b.ids).size !== b.ids.length)
-      ctx.addIssue({ code: 'custom', path: ['ids'], message: messages.bulk.duplicateIds });
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: said('bulk.duplicateIds') });
     else if (b.ids.some((id) => !Object.prototype.hasOwnProperty.call(b.versions, id))) {
-      ctx.addIssue({ code: 'custom', path: ['versions'], message: messages.bulk.versionMissing });
+      ctx.addIssue({ code: 'custom', path: ['versions'], message: said('bulk.versionMissing') });
     }
   });
 export type BulkRequest = z.infer<typeof BulkRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE, type CatalogueLanguage } from './constants.js';
-import { format, messages, type Catalogue } from './messages.js';
+import { format, type Catalogue } from './messages.js';
+import { said } from './translate.js';
 import { freeText, lineText, optionalLineText } from './text.js';
 
 /**
@@ -64,11 +65,11 @@ export const EDITABLE_PRODUCT_FIELDS = PRODUCT_FIELDS.filter((f) => !f.fixed);
 export const productRules = {
   sku: lineText(64),
   name: lineText(200),
-  category: z.enum(CATEGORIES, { error: messages.errors.category }),
-  mc: z.enum(MATERIAL_CARE, { error: messages.errors.materialCare }),
+  category: z.enum(CATEGORIES, { error: said('errors.category') }),
+  mc: z.enum(MATERIAL_CARE, { error: said('errors.materialCare') }),
   price: lineText(50),
   active: z.boolean(),
-  details: freeText(5000).trim().min(1, messages.common.required),
+  details: freeText(5000).trim().min(1, said('common.required')),
 } satisfies Record<Exclude<ProductFieldKey, 'images'>, z.ZodType>;
 
 /** A field's label in a catalogue. */

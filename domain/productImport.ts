@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_IMAGES } from './constants.js';
-import { format, messages } from './messages.js';
+import { said } from './translate.js';
 import { ImageAddress, type Product } from './products.js';
 import {
   PRODUCT_FIELDS,
@@ -36,7 +36,7 @@ export const IMPORT_MAX_ROWS = 10_000;
 /** Image addresses in one cell, separated by spaces (addresses never hold one). */
 export const splitImages = (cell: string): string[] => cell.split(/\s+/).filter(Boolean);
 
-const cell = z.string().max(20_000, format(messages.errors.tooLong, { max: 20_000 }));
+const cell = z.string().max(20_000, said('errors.tooLong', { max: 20_000 }));
 
 /** One CSV row as the browser sends it: its line in the file and its cells by column. */
 export const ImportRowIn = z
@@ -59,8 +59,8 @@ export const ImportRequest = z
   .object({
     rows: z
       .array(ImportRowIn)
-      .min(1, messages.csv.empty)
-      .max(IMPORT_MAX_ROWS, format(messages.csv.tooManyRows, { max: IMPORT_MAX_ROWS })),
+      .min(1, said('csv.empty'))
+      .max(IMPORT_MAX_ROWS, said('csv.tooManyRows', { max: IMPORT_MAX_ROWS })),
     apply: z.boolean(),
   })
   .strict();
@@ -100,12 +100,12 @@ const rules = {
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.enum(['true', 'false'], { error: messages.csv.activeBool }))
+    .pipe(z.enum(['true', 'false'], { error: said('csv.activeBool') }))
     .transform((v) => v === 'true'),
   images: z
     .string()
     .transform(splitImages)
-    .pipe(z.array(ImageAddress).max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES }))),
+    .pipe(z.array(ImageAddress).max(MAX_IMAGES, said('uploads.tooMany', { max: MAX_IMAGES }))),
 };
 
 /**
@@ -120,12 +120,12 @@ export function checkProductRow(cells: ImportRowIn['cells']): { values: Partial<
     if (f.csv === null) continue;
     const raw = cells[f.csv] ?? '';
     if (raw.trim() === '' && !f.optionalInCsv) {
-      errors.push({ field: f.csv, message: messages.common.required });
+      errors.push({ field: f.csv, message: said('common.required') });
       continue;
     }
     const parsed = rules[f.key].safeParse(raw);
     if (parsed.success) values[f.key] = parsed.data;
-    else errors.push({ field: f.csv, message: parsed.error.issues[0]?.message ?? messages.errors.validation });
+    else errors.push({ field: f.csv, message: parsed.error.issues[0]?.message ?? said('errors.validation') });
   }
   const translations: Record<string, Record<string, string>> = {};
   for (const tf of TRANSLATED_FIELDS) {
@@ -133,7 +133,7 @@ export function checkProductRow(cells: ImportRowIn['cells']): { values: Partial<
     if (raw === undefined) continue;
     const parsed = translationRules[tf.field.key].safeParse(raw);
     if (parsed.success) (translations[tf.lang] ??= {})[tf.field.key] = parsed.data;
-    else errors.push({ field: tf.key, message: parsed.error.issues[0]?.message ?? messages.errors.validation });
+    else errors.push({ field: tf.key, message: parsed.error.issues[0]?.message ?? said('errors.validation') });
   }
   values.translations = translations;
   return { values: values as Partial<ImportValues>, errors };

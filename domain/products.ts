@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
-import { format, messages } from './messages.js';
+import { said } from './translate.js';
 import { productRules, TranslationsIn, TranslationsOut } from './productFields.js';
 import { scheduleFields } from './schedule.js';
 
 /** An image address as the server hands it out: /files/Uploads/<name>. */
-export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, messages.uploads.notUploaded);
+export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, said('uploads.notUploaded'));
 
 /** A product as the API and the browser see it. */
 export const Product = z.object({
@@ -46,8 +46,8 @@ export const ProductCreate = z
     ...productFields,
     images: z
       .array(ImageAddress)
-      .min(1, messages.products.mustAddImage)
-      .max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
+      .min(1, said('products.mustAddImage'))
+      .max(MAX_IMAGES, said('uploads.tooMany', { max: MAX_IMAGES })),
     translations: TranslationsIn.optional(),
     activeFrom: scheduleFields.activeFrom.optional(),
     activeUntil: scheduleFields.activeUntil.optional(),
@@ -61,8 +61,8 @@ export const ProductUpdate = z
     ...productFields,
     images: z
       .array(ImageAddress)
-      .min(1, messages.products.mustAddImage)
-      .max(MAX_IMAGES, format(messages.uploads.tooMany, { max: MAX_IMAGES })),
+      .min(1, said('products.mustAddImage'))
+      .max(MAX_IMAGES, said('uploads.tooMany', { max: MAX_IMAGES })),
     translations: TranslationsIn,
     ...scheduleFields,
   })

@@ -7,7 +7,7 @@ import {
   type FieldDescription,
   type RecordsDescription,
 } from './records.js';
-import { messages } from './messages.js';
+import { said } from './translate.js';
 import { freeText, lineText, optionalLineText } from './text.js';
 
 // The zod schemas of a simple resource, built from its plain description (domain/records.ts): the description holds
@@ -24,7 +24,7 @@ export function fieldSchema(f: FieldDescription): z.ZodType {
       const address = z.email();
       const text = f.optional ? optionalLineText(254) : lineText(254);
       return text
-        .refine((s) => (f.optional && s === '') || address.safeParse(s).success, messages.records.badEmail)
+        .refine((s) => (f.optional && s === '') || address.safeParse(s).success, said('records.badEmail'))
         .transform((s) => s.toLowerCase());
     }
     case 'country':
@@ -32,7 +32,7 @@ export function fieldSchema(f: FieldDescription): z.ZodType {
         .string()
         .trim()
         .toUpperCase()
-        .refine((s) => (f.optional && s === '') || COUNTRIES.includes(s), messages.records.badCountry);
+        .refine((s) => (f.optional && s === '') || COUNTRIES.includes(s), said('records.badCountry'));
     case 'boolean':
       return z.boolean();
     case 'integer': {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import { said } from './translate.js';
 
 /**
  * A product's scheduled status (issue 26): an optional 'active from' and 'active until' time, each applied once by
@@ -14,7 +14,7 @@ export const SCHEDULER_ACTOR = 'scheduler';
 
 /** An instant the API takes: ISO-8601 with a zone (Z or an offset), answered back as UTC ('…Z'). */
 export const ScheduleTime = z.iso
-  .datetime({ offset: true, error: messages.schedule.badTime })
+  .datetime({ offset: true, error: said('schedule.badTime') })
   .transform((v) => new Date(v).toISOString());
 
 /** The schedule as add and edit take it: each time, or null to clear it; left out keeps it. */

@@ -3,7 +3,7 @@ import { Product } from './products.js';
 import { LanguageId } from './languages.js';
 import { CATALOGUE_LANGUAGES, type CatalogueLanguage } from './constants.js';
 import { TRANSLATABLE_KEYS } from './productFields.js';
-import { format, messages } from './messages.js';
+import { said } from './translate.js';
 import { preferredLanguage } from './acceptLanguage.js';
 
 /** The languages the feed answers in: the catalogue's, by record id ('en', 'se'), English first and the default. */
@@ -14,7 +14,7 @@ export const FEED_LANGUAGES = CATALOGUE_LANGUAGES.map((l) => l.id) as [Catalogue
  * language has one address and a CDN keeps one copy of it.
  */
 export const FeedLanguage = z.enum(FEED_LANGUAGES, {
-  error: format(messages.errors.feedLanguage, { languages: FEED_LANGUAGES.join(', ') }),
+  error: said('errors.feedLanguage', { languages: FEED_LANGUAGES.join(', ') }),
 });
 
 /**

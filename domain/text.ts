@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { format, messages } from './messages.js';
+import { said } from './translate.js';
 
 // The one text rule for every input, so SQLite and PostgreSQL answer the caller alike: PostgreSQL refuses NUL in
 // text and both would store unpaired surrogates as U+FFFD, silently changing what was sent.
@@ -29,28 +29,28 @@ export function textAllowed(s: string, kind: TextKind): boolean {
 export const lineText = (max: number) =>
   z
     .string()
-    .refine((s) => textAllowed(s, 'line'), messages.errors.badText)
+    .refine((s) => textAllowed(s, 'line'), said('errors.badText'))
     .normalize('NFC')
     .trim()
-    .min(1, messages.common.required)
-    .max(max, format(messages.errors.tooLong, { max }));
+    .min(1, said('common.required'))
+    .max(max, said('errors.tooLong', { max }));
 
 /** A one-line value that may be left empty (a translation not written yet): the one-line rule, NFC, trimmed, 0..max. */
 export const optionalLineText = (max: number) =>
   z
     .string()
-    .refine((s) => textAllowed(s, 'line'), messages.errors.badText)
+    .refine((s) => textAllowed(s, 'line'), said('errors.badText'))
     .normalize('NFC')
     .trim()
-    .max(max, format(messages.errors.tooLong, { max }));
+    .max(max, said('errors.tooLong', { max }));
 
 /** Free text (product details, language texts): the text rule and NFC; line breaks allowed; at most max characters. */
 export const freeText = (max: number) =>
   z
     .string()
-    .refine((s) => textAllowed(s, 'text'), messages.errors.badText)
+    .refine((s) => textAllowed(s, 'text'), said('errors.badText'))
     .normalize('NFC')
-    .max(max, format(messages.errors.tooLong, { max }));
+    .max(max, said('errors.tooLong', { max }));
 
 /** The largest version number an edit may name (PostgreSQL's integer, less one for the next version). */
 export const VERSION_MAX = 2_147_483_646;

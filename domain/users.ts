@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lineText } from './text.js';
-import { messages } from './messages.js';
+import { said } from './translate.js';
 
 /**
  * A staff member's record, as the API and the browser see it. `id` is the record's id, as every resource's record
@@ -56,7 +56,7 @@ export type UserFlagsUpdate = z.infer<typeof UserFlagsUpdate>;
 /** An admin's 'Add user': the new colleague sets their own password from a mail. */
 export const AddUser = z
   .object({
-    email: email(messages.errors.email),
+    email: email(said('errors.email')),
     firstName: name,
     lastName: name,
     isEditor: z.boolean().default(false),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CATEGORIES } from './constants.js';
-import { format, messages } from './messages.js';
 import { TRANSLATED_LANGUAGES } from './productFields.js';
 import { lineText, optionalLineText } from './text.js';
 
@@ -55,5 +54,3 @@ export function viewSearch(params: ViewParams): string {
   }
   return s.toString();
 }
-
-export const tooManyViews = (): string => format(messages.views.tooMany, { max: MAX_VIEWS });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { format, messages } from './messages.js';
+import { said } from './translate.js';
 import { textAllowed } from './text.js';
 
 /** The most receivers a console keeps (each change is one outbox row per receiver). */
@@ -16,8 +16,8 @@ export const EVENT_KINDS = ['product', 'user', 'language', 'appStatus', 'record'
 export const WebhookUrl = z
   .string()
   .trim()
-  .max(2000, format(messages.errors.tooLong, { max: 2000 }))
-  .refine((s) => textAllowed(s, 'line') && plainHttpUrl(s), messages.webhooks.badUrl);
+  .max(2000, said('errors.tooLong', { max: 2000 }))
+  .refine((s) => textAllowed(s, 'line') && plainHttpUrl(s), said('webhooks.badUrl'));
 
 /** True when `s` parses as an http(s) URL without credentials. */
 function plainHttpUrl(s: string): boolean {

@@ -32,13 +32,13 @@ import { historyRoutes } from './routes/history.js';
 import { storefrontRoutes } from './routes/storefront.js';
 import { viewsRoutes } from './routes/views.js';
 import { DomainError } from './core/errors.js';
-import { format, messages } from '../domain/messages.js';
 import { webhooksRoutes } from './routes/webhooks.js';
 import { accountRoutes } from './routes/account.js';
 import { AccountEvents } from './core/accountEvents.js';
 import { ensureRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
 import type { RecordsDescription } from '../domain/records.js';
+import { said } from '../domain/translate.js';
 
 export type { Services } from './services.js';
 
@@ -174,7 +174,7 @@ export async function buildApp(
         errorResponseBuilder: (_req, context) =>
           new DomainError(
             'throttled',
-            format(messages.errors.tooManyRequests, { n: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+            said('errors.tooManyRequests', { n: Math.max(1, Math.ceil(context.ttl / 1000)) }),
           ),
       });
     }

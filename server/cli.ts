@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config.js';
 import type { Services } from './services.js';
+import { textOf } from '../domain/translate.js';
 
 // The database and identity modules load only once a command runs, so --help and usage errors answer at once.
 
@@ -575,9 +576,19 @@ export async function cli(
       io.err(`Error: ${err.message} See "npm run cli -- ${command ? `${name} ` : ''}--help".`);
       return 2;
     }
-    io.err(err instanceof ConfigError ? err.message : `Error: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(err instanceof ConfigError ? err.message : `Error: ${refusalText(err)}`);
     return 1;
   }
+}
+
+/** A refusal in words for the command line, which speaks English: each field named when the refusal names them. */
+function refusalText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const details = (err as { details?: unknown }).details;
+  const fields = Array.isArray(details) ? (details as { path?: unknown; message?: unknown }[]) : [];
+  if (fields.length === 0 || !fields.every((f) => typeof f?.path === 'string' && typeof f.message === 'string'))
+    return err.message;
+  return fields.map((f) => `${String(f.path).replace(/^\//, '')}: ${textOf(String(f.message), 'en')}`).join('; ');
 }
 
 // Run when started as a program (npm run cli), not when imported.

@@ -1,22 +1,14 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import type { I18nProvider, StringMap, TranslationMessages } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { catalogues, LOCALE_NAMES, LOCALES, type Locale } from '../domain/locales';
 import type { Catalogue } from '../domain/messages';
 import { raSwedish } from './raSwedish';
 import { getLocale } from '../base/locale';
 
-type Node = string | readonly Node[] | { readonly [key: string]: Node };
-
-/** Turns a catalogue into polyglot phrases (lists become numbered keys), so `app.signin.title` translates. */
-function toPhrases(node: Node): StringMap | string {
-  if (typeof node === 'string') return node;
-  const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
-  return Object.fromEntries(entries.map(([k, v]) => [k, toPhrases(v as Node)]));
-}
-
 /**
- * react-admin's texts in one language, worded as in our catalogue where staff see both, plus the catalogue under `app`.
+ * react-admin's texts in one language, worded as in our catalogue where staff see both. Our own screens read the
+ * catalogue directly (`useMessages`), so it is not repeated here as phrases.
  */
 function phrases(pack: TranslationMessages, m: Catalogue): TranslationMessages {
   const ra = pack.ra;
@@ -29,7 +21,6 @@ function phrases(pack: TranslationMessages, m: Catalogue): TranslationMessages {
       validation: { ...ra.validation, required: m.common.required },
       notification: { ...ra.notification, logged_out: m.errors.unauthenticated, http_error: m.errors.network },
     },
-    app: toPhrases(m as Node),
   };
 }
 

@@ -19,7 +19,7 @@ import {
   type BulkResult,
   type ProductIds,
 } from '../../domain/productBulk';
-import { currentMessages } from '../shared/locale';
+import { currentMessages, spoken } from '../shared/locale';
 import { FirebaseBackendError, notAvailable } from './errors';
 import { fingerprint } from './records';
 
@@ -52,7 +52,7 @@ export function bulkCalls(db: Firestore) {
       const m = currentMessages();
       const set = BulkSet.safeParse(req.set);
       if (!set.success)
-        throw new FirebaseBackendError(400, 'validation', set.error.issues[0]?.message ?? m.errors.validation);
+        throw new FirebaseBackendError(400, 'validation', spoken(set.error.issues[0]?.message ?? m.errors.validation));
       if (req.ids.length === 0 || req.ids.length > BULK_MAX || new Set(req.ids).size !== req.ids.length) {
         throw new FirebaseBackendError(400, 'validation', m.bulk.duplicateIds);
       }

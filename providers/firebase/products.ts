@@ -23,7 +23,7 @@ import {
   TranslationsIn,
   type Translations,
 } from '../../domain/productFields';
-import { currentMessages } from '../shared/locale';
+import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
 import { fingerprint, toProduct, translationsOf } from './records';
@@ -59,7 +59,7 @@ function translationsIn(data: Data): Translations | undefined {
   throw new FirebaseBackendError(
     400,
     'validation',
-    at && issue ? `${translatedFieldLabel(at, m)}: ${issue.message}` : m.errors.validation,
+    at && issue ? `${translatedFieldLabel(at, m)}: ${spoken(issue.message)}` : m.errors.validation,
   );
 }
 

@@ -16,7 +16,7 @@ import type { GetListResult } from 'react-admin';
 import type { z } from 'zod';
 import { COLUMN_OF, type FieldDescription, type RecordsDescription } from '../../domain/records';
 import { schemasOf } from '../../domain/recordSchemas';
-import { currentMessages } from '../shared/locale';
+import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
 import { fingerprint, isoOf } from './records';
@@ -58,7 +58,11 @@ function checked(schema: z.ZodType, data: Data): Data {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data as Data;
   const issue = parsed.error.issues[0];
-  throw new FirebaseBackendError(400, 'validation', issue?.message ?? currentMessages().errors.validation);
+  throw new FirebaseBackendError(
+    400,
+    'validation',
+    issue ? spoken(issue.message) : currentMessages().errors.validation,
+  );
 }
 
 /** The calls of one simple resource. */

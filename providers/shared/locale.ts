@@ -1,5 +1,6 @@
 import { catalogues, DEFAULT_LOCALE, type Locale } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
+import { textOf } from '../../domain/translate';
 
 /**
  * The language a provider set speaks: its own error texts and the `Accept-Language` of its calls (so the server's
@@ -17,3 +18,6 @@ export const currentLocale = (): Locale => locale();
 
 /** The texts of the set's language, for the errors a provider raises itself. */
 export const currentMessages = (): Catalogue => catalogues[locale()];
+
+/** A text the domain's rules raise by key (a zod issue's message), in the set's language. */
+export const spoken = (text: string): string => textOf(text, locale());

@@ -11,7 +11,8 @@ import {
   TextField,
 } from '@mui/material';
 import { LanguageKey } from '../../domain/languages';
-import { useMessages } from '../../base/locale';
+import { textOf } from '../../domain/translate';
+import { useLocale, useMessages } from '../../base/locale';
 
 interface Props {
   open: boolean;
@@ -29,6 +30,7 @@ interface Props {
 /** 'Add a key': its name (the keys' rule, not one either language has) and its text in this language. */
 export function AddKeyDialog({ open, language, exists, onAdd, onClose, onAdded }: Props) {
   const m = useMessages();
+  const locale = useLocale();
   const t = m.languages;
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
@@ -47,7 +49,12 @@ export function AddKeyDialog({ open, language, exists, onAdd, onClose, onAdded }
     e.preventDefault();
     // The server's own rule for keys (one line, trimmed, 1 to 200 characters), so both refuse alike.
     const parsed = LanguageKey.safeParse(key);
-    const keyError = parsed.success ? (exists(parsed.data) ? t.keyExists : undefined) : parsed.error.issues[0]?.message;
+    const issue = parsed.success ? undefined : parsed.error.issues[0];
+    const keyError = parsed.success
+      ? exists(parsed.data)
+        ? t.keyExists
+        : undefined
+      : issue && textOf(issue.message, locale);
     const valueError = value.trim() === '' ? m.common.required : undefined;
     setErrors({ key: keyError, value: valueError });
     if (!parsed.success || keyError || valueError) return;

@@ -11,8 +11,8 @@ import { hashPassword, verifyPassword } from './password.js';
 import { passkeyPlugin } from './passkeys.js';
 import { twoFactorPlugin } from './twoFactor.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants.js';
-import { format, messages } from '../../domain/messages.js';
-import { catalogues, pickLocale } from '../../domain/locales.js';
+import { pickLocale } from '../../domain/locales.js';
+import { said, say } from '../../domain/translate.js';
 
 /**
  * The header the client's address reaches the library in (routes/auth.ts sets it to req.ip, which TRUST_PROXY decides).
@@ -66,10 +66,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
         // The link is built from PUBLIC_URL, never from the request's Host header.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // In the language of the browser that asked (the console sends its chosen one).
-        const m = catalogues[pickLocale(request?.headers.get('accept-language'))];
+        const locale = pickLocale(request?.headers.get('accept-language'));
         // Not awaited: the answer must not take longer for a known address than for an unknown one.
         void mailer
-          .send({ to: user.email, subject: m.mail.resetSubject, text: format(m.mail.resetBody, { link }) })
+          .send({
+            to: user.email,
+            subject: say(locale, 'mail.resetSubject'),
+            text: say(locale, 'mail.resetBody', { link }),
+          })
           .catch((err: unknown) => log(`Could not send reset email to ${user.email}: ${String(err)}`));
       },
     },
@@ -81,7 +85,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
             const record = await findUser(db.kysely, session.userId);
             if (!record || !record.active) {
               throw new APIError('UNAUTHORIZED', {
-                message: messages.signin.failure,
+                message: said('signin.failure'),
                 code: 'INVALID_EMAIL_OR_PASSWORD',
               });
             }

@@ -1,6 +1,6 @@
 import type { Mailer } from '../mail/index.js';
-import { format } from '../../domain/messages.js';
-import { catalogues, LOCALE_TAGS, type Locale } from '../../domain/locales.js';
+import { LOCALE_TAGS, type Locale } from '../../domain/locales.js';
+import { say } from '../../domain/translate.js';
 
 /**
  * Tells the account's owner that its password was changed: when (UTC, in their language) and from which address,
@@ -12,7 +12,6 @@ export async function mailPasswordChanged(
   locale: Locale,
   change: { at: Date; address: string },
 ): Promise<void> {
-  const m = catalogues[locale];
   const time = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
     dateStyle: 'long',
     timeStyle: 'long',
@@ -20,7 +19,7 @@ export async function mailPasswordChanged(
   }).format(change.at);
   await mailer.send({
     to,
-    subject: m.mail.passwordChangedSubject,
-    text: format(m.mail.passwordChangedBody, { time, address: change.address }),
+    subject: say(locale, 'mail.passwordChangedSubject'),
+    text: say(locale, 'mail.passwordChangedBody', { time, address: change.address }),
   });
 }

@@ -8,8 +8,8 @@ import { fullName } from '../../domain/names.js';
 import { findUserByEmail, insertUserRecord } from '../core/users.js';
 import { DomainError } from '../core/errors.js';
 import { hashPassword } from './password.js';
-import { format, messages } from '../../domain/messages.js';
-import { catalogues, DEFAULT_LOCALE, type Locale } from '../../domain/locales.js';
+import { DEFAULT_LOCALE, type Locale } from '../../domain/locales.js';
+import { issueSaid, said, say } from '../../domain/translate.js';
 
 /**
  * The spec's Register: an account with a password, display name = first and last name, and users/{uid} with
@@ -23,10 +23,11 @@ export async function registerUser(
 ): Promise<User> {
   const parsed = NewUser.safeParse(input);
   if (!parsed.success) {
-    throw new DomainError('validation', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const fields = parsed.error.issues.map((i) => ({ path: `/${i.path.join('/')}`, message: issueSaid(i.message) }));
+    throw new DomainError('validation', fields[0]!.message, fields);
   }
   const u = parsed.data;
-  if (await findUserByEmail(db, u.email)) throw new DomainError('conflict', messages.users.duplicateEmail);
+  if (await findUserByEmail(db, u.email)) throw new DomainError('conflict', said('users.duplicateEmail'));
   const ctx = await auth.$context;
   const account = await ctx.internalAdapter.createUser(
     { email: u.email, name: fullName(u), emailVerified: true },
@@ -93,11 +94,10 @@ export async function inviteUser(
     expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000),
   });
   const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const m = catalogues[locale];
   await mailer.send({
     to: user.email,
-    subject: m.mail.inviteSubject,
-    text: format(m.mail.inviteBody, { firstName: user.firstName, hours: INVITE_HOURS, link }),
+    subject: say(locale, 'mail.inviteSubject'),
+    text: say(locale, 'mail.inviteBody', { firstName: user.firstName, hours: INVITE_HOURS, link }),
   });
   return user;
 }

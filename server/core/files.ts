@@ -15,7 +15,7 @@ import {
 } from '../files/images.js';
 import { limiter } from '../lib/limit.js';
 import { DomainError } from './errors.js';
-import { messages } from '../../domain/messages.js';
+import { said } from '../../domain/translate.js';
 
 /** The answer to a finished upload. */
 export interface StoredImage {
@@ -78,7 +78,7 @@ export async function storeUpload(
       return [checked, small, await makeSizes(upload.data, sizeWidthsFor(checked.width), maxPixels)] as const;
     });
   } catch (err) {
-    if (err instanceof ImageRefused) throw new DomainError('validation', err.message);
+    if (err instanceof ImageRefused) throw new DomainError('validation', err.said);
     throw err;
   }
   const key = `Uploads/${upload.owner}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}_${safeName(upload.originalName, image.format)}`;
@@ -164,7 +164,7 @@ export async function copyImages(
     const row = await db.selectFrom('files').selectAll().where('key', '=', key).executeTakeFirst();
     const original = row ? await bytesOf(store, key) : null;
     const thumb = row ? await bytesOf(store, thumbKey(key)) : null;
-    if (!row || !original || !thumb) throw new DomainError('conflict', messages.duplicate.failed);
+    if (!row || !original || !thumb) throw new DomainError('conflict', said('duplicate.failed'));
     // The name the first upload was given (Uploads/<owner>_<random>_<name>), kept for the copy.
     const name = /^Uploads\/[^/]+?_[A-Za-z0-9]{12}_([A-Za-z0-9._-]+)$/.exec(key)?.[1] ?? key.replace(/^.*\//, '');
     const copy = `Uploads/${owner}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}_${name}`;

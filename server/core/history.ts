@@ -3,8 +3,8 @@ import type { Database, HistoryTable } from '../db/schema.js';
 import { chunks, now } from '../db/index.js';
 import { readRows } from '../db/read.js';
 import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind, HistoryValue } from '../../domain/history.js';
-import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
+import { said } from '../../domain/translate.js';
 
 // The change history, in one place: every core change goes through commit() (core/commit.ts), which calls record()
 // in the change's own transaction, so a change and its entry commit together or not at all, on both databases. It is
@@ -112,7 +112,7 @@ export async function listHistory(
   opts: { limit: number; after: number | null },
 ): Promise<{ items: HistoryEntry[]; more: boolean }> {
   if (filter.from && filter.to && filter.from > filter.to)
-    throw new DomainError('validation', messages.history.badRange);
+    throw new DomainError('validation', said('history.badRange'));
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (condition: string, ...values: unknown[]) => {
@@ -187,7 +187,7 @@ async function withLabels(db: Kysely<Database>, entries: HistoryEntry[]): Promis
 /** The entry with this id; not found otherwise. */
 export async function getEntry(db: Kysely<Database>, id: number): Promise<HistoryEntry> {
   const [r] = await readRows<Row>(db, 'select * from history where seq = ?', [id]);
-  if (!r) throw new DomainError('not_found', messages.history.notFound);
+  if (!r) throw new DomainError('not_found', said('history.notFound'));
   return toEntry(r);
 }
 

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ProductUpdate, type Product } from '../../domain/products.js';
 import { UNDOABLE_PRODUCT_FIELDS, type HistoryDiff } from '../../domain/history.js';
-import { messages } from '../../domain/messages.js';
 import { flatTranslations, TRANSLATED_FIELDS, translationsOfFlat } from '../../domain/productFields.js';
 import { DomainError } from './errors.js';
 import { getEntry } from './history.js';
 import { getProduct, updateProduct } from './products.js';
+import { issueSaid, said } from '../../domain/translate.js';
 
 const undoable = new Set<string>(UNDOABLE_PRODUCT_FIELDS);
 const translated = new Set<string>(TRANSLATED_FIELDS.map((tf) => tf.key));
@@ -44,19 +44,19 @@ export async function undoEntry(
     fields.length === 0 ||
     !fields.every((f) => undoable.has(f))
   ) {
-    throw new DomainError('validation', messages.history.notUndoable);
+    throw new DomainError('validation', said('history.notUndoable'));
   }
   const product = await getProduct(db, entry.recordId);
   // Checked against the version the edit will be made from, so the check and the write see the same product.
   if (product.version !== version)
-    throw new DomainError('conflict', messages.products.stale, { current: product.version });
+    throw new DomainError('conflict', said('products.stale'), { current: product.version });
   if (changedAgain(entry.diff, { ...product, ...flatTranslations(product.translations) }))
-    throw new DomainError('conflict', messages.history.changedSince);
+    throw new DomainError('conflict', said('history.changedSince'));
   const old = oldValues(entry.diff);
   const translations = translationsOfFlat(old);
   const plain = Object.fromEntries(fields.filter((f) => !translated.has(f)).map((f) => [f, old[f]]));
   const parsed = ProductUpdate.safeParse(Object.keys(translations).length > 0 ? { ...plain, translations } : plain);
   if (!parsed.success)
-    throw new DomainError('validation', parsed.error.issues[0]?.message ?? messages.history.notUndoable);
+    throw new DomainError('validation', issueSaid(parsed.error.issues[0]?.message ?? said('history.notUndoable')));
   return updateProduct(db, actor, entry.recordId, version, parsed.data);
 }

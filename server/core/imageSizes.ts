@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { chunks } from '../db/index.js';
 import type { FileStore } from '../files/store.js';
-import { checkImage, ImageRefused, makeSizes, sizeWidthsFor } from '../files/images.js';
+import { checkImage, makeSizes, sizeWidthsFor } from '../files/images.js';
 import { imageWork, keyOf, madeWidths, sizeKey } from './files.js';
 
 /** What the feed needs of a stored image: its size as shown and the widths of its WebP sizes. */
@@ -70,7 +70,7 @@ export async function backfillSizes(
       imageWork(async () => {
         try {
           const file = await store.get(r.key);
-          if (!file) throw new ImageRefused('missing from the store');
+          if (!file) throw new Error('missing from the store');
           const data = await readAll(file.body);
           const shown = await checkImage(data, maxPixels);
           const widths = sizeWidthsFor(shown.width);

@@ -3,12 +3,12 @@ import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
 import { LANGUAGE_MAX_BYTES } from '../../domain/languages.js';
 import { LANGUAGE_IDS, type LanguageId } from '../../domain/constants.js';
-import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 import { commit } from './commit.js';
 import type { Change } from './events.js';
 import { diffOf, type NewEntry } from './history.js';
 import { getLanguage, staleVersion, type LanguageRecord } from './languages.js';
+import { said } from '../../domain/translate.js';
 
 type Texts = LanguageRecord['texts'];
 const has = (texts: Texts, key: string): boolean => Object.prototype.hasOwnProperty.call(texts, key);
@@ -35,7 +35,7 @@ async function changeBoth(
     for (const lang of [mine, ...LANGUAGE_IDS.filter((l) => l !== mine)]) {
       const texts = edit(both[lang].texts, lang === mine, both);
       const json = JSON.stringify(texts);
-      if (json.length > LANGUAGE_MAX_BYTES) throw new DomainError('validation', messages.errors.textsTooLarge);
+      if (json.length > LANGUAGE_MAX_BYTES) throw new DomainError('validation', said('errors.textsTooLarge'));
       const res = await trx
         .updateTable('languages')
         .set({ texts: json, version: both[lang].version + 1, updated: now(), updated_by: actor.uid })
@@ -63,8 +63,8 @@ export async function addLanguageKey(
 ): Promise<LanguageRecord> {
   return changeBoth(db, actor, id, version, 'keyAdded', (texts, edited, both) => {
     if (has(both.en.texts, key) || has(both.se.texts, key)) {
-      throw new DomainError('validation', messages.languages.keyExists, [
-        { path: '/key', message: messages.languages.keyExists },
+      throw new DomainError('validation', said('languages.keyExists'), [
+        { path: '/key', message: said('languages.keyExists') },
       ]);
     }
     return { ...texts, [key]: edited ? value : '' };
@@ -81,7 +81,7 @@ export async function removeLanguageKey(
 ): Promise<LanguageRecord> {
   return changeBoth(db, actor, id, version, 'keyRemoved', (texts, _edited, both) => {
     if (!has(both.en.texts, key) && !has(both.se.texts, key))
-      throw new DomainError('not_found', messages.languages.noSuchKey);
+      throw new DomainError('not_found', said('languages.noSuchKey'));
     return Object.fromEntries(Object.entries(texts).filter(([k]) => k !== key));
   });
 }

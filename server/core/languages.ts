@@ -3,11 +3,11 @@ import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
 import { LanguageId as LanguageIdSchema } from '../../domain/languages.js';
 import type { LanguageId } from '../../domain/constants.js';
-import { format, messages } from '../../domain/messages.js';
 import { canDo, type RoleFlags } from '../../domain/permissions.js';
 import { DomainError } from './errors.js';
 import { commit } from './commit.js';
 import { diffOf } from './history.js';
+import { said } from '../../domain/translate.js';
 
 /** A starter set of storefront texts, so a new shop has something to translate. */
 export const starterTexts: Record<'en' | 'se', Record<string, string>> = {
@@ -57,9 +57,9 @@ export interface LanguageRecord {
 /** The record with this id ('en' or 'se'); anything else is not found. */
 export async function getLanguage(db: Kysely<Database>, id: string): Promise<LanguageRecord> {
   const parsedId = LanguageIdSchema.safeParse(id);
-  if (!parsedId.success) throw new DomainError('not_found', messages.languages.notFound);
+  if (!parsedId.success) throw new DomainError('not_found', said('languages.notFound'));
   const r = await db.selectFrom('languages').selectAll().where('id', '=', parsedId.data).executeTakeFirst();
-  if (!r) throw new DomainError('not_found', messages.languages.notFound);
+  if (!r) throw new DomainError('not_found', said('languages.notFound'));
   return {
     id: parsedId.data,
     texts: JSON.parse(r.texts) as LanguageRecord['texts'],
@@ -73,7 +73,7 @@ export type Writer = { uid: string } & RoleFlags;
 
 /** The conflict a write from an older version meets. */
 export const staleVersion = (current: number): DomainError =>
-  new DomainError('conflict', messages.languages.stale, { current });
+  new DomainError('conflict', said('languages.stale'), { current });
 
 /**
  * Writes the whole map back, only if nobody saved since `version` (optimistic concurrency). A map that leaves out
@@ -91,7 +91,7 @@ export async function putLanguage(
   const dropped = Object.keys(current.texts).filter((k) => !Object.prototype.hasOwnProperty.call(texts, k));
   if (dropped.length > 0 && !canDo(actor, 'removeLanguageKey')) {
     const shown = dropped.length > 10 ? [...dropped.slice(0, 10), '…'] : dropped;
-    throw new DomainError('forbidden', format(messages.languages.cannotDropKeys, { keys: shown.join(', ') }), {
+    throw new DomainError('forbidden', said('languages.cannotDropKeys', { keys: shown.join(', ') }), {
       dropped,
     });
   }

@@ -14,7 +14,6 @@ import {
   type BulkUndoResult,
 } from '../../domain/productBulk.js';
 import type { HistoryDiff } from '../../domain/history.js';
-import { messages } from '../../domain/messages.js';
 import { commit } from './commit.js';
 import { DomainError } from './errors.js';
 import type { Change } from './events.js';
@@ -22,6 +21,7 @@ import type { NewEntry } from './history.js';
 import { changedAgain, oldValues } from './historyUndo.js';
 import { productColumns } from './products.js';
 import { productConditions, rarestWord, type ProductFilter } from './productSearch.js';
+import { said } from '../../domain/translate.js';
 
 /** The fields a bulk change may set, as the API and the history name them. */
 const FIELDS = ['active', 'category', 'mc'] as const;
@@ -99,10 +99,10 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
   const batch = req.batch;
   if (batch !== undefined) {
     const summary = await summaryOf(db, batch);
-    if (!summary) throw new DomainError('not_found', messages.bulk.batchNotFound);
+    if (!summary) throw new DomainError('not_found', said('bulk.batchNotFound'));
     if (summary.actor !== actor.uid || summary.diff !== JSON.stringify(diff))
-      throw new DomainError('validation', messages.bulk.batchMismatch);
-    if (await undone(db, batch)) throw new DomainError('conflict', messages.bulk.alreadyUndone);
+      throw new DomainError('validation', said('bulk.batchMismatch'));
+    if (await undone(db, batch)) throw new DomainError('conflict', said('bulk.alreadyUndone'));
   }
   const fresh = batch === undefined;
   const id = batch ?? randomUUID();
@@ -115,9 +115,9 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
       const changed: Lean[] = [];
       for (const pid of part) {
         const r = rows.get(pid);
-        if (!r) done.push({ id: pid, outcome: 'refused', reason: messages.bulk.notFound });
+        if (!r) done.push({ id: pid, outcome: 'refused', reason: said('bulk.notFound') });
         else if (r.version !== req.versions[pid])
-          done.push({ id: pid, sku: r.sku, outcome: 'conflict', version: r.version, reason: messages.bulk.conflict });
+          done.push({ id: pid, sku: r.sku, outcome: 'conflict', version: r.version, reason: said('bulk.conflict') });
         else if (fields.every((f) => valuesOf(r)[f] === req.set[f]))
           done.push({ id: pid, sku: r.sku, outcome: 'unchanged', version: r.version });
         else {
@@ -163,8 +163,8 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
  * transactions of `BULK_BATCH`.
  */
 export async function undoBulk(db: Kysely<Database>, actor: { uid: string }, batch: string): Promise<BulkUndoResult> {
-  if (!(await summaryOf(db, batch))) throw new DomainError('not_found', messages.bulk.batchNotFound);
-  if (await undone(db, batch)) throw new DomainError('conflict', messages.bulk.alreadyUndone);
+  if (!(await summaryOf(db, batch))) throw new DomainError('not_found', said('bulk.batchNotFound'));
+  if (await undone(db, batch)) throw new DomainError('conflict', said('bulk.alreadyUndone'));
   const entries = await readRows<{ record_id: string; diff: string }>(
     db,
     "select record_id, diff from history where batch = ? and action = 'changed' order by seq",
@@ -190,11 +190,11 @@ export async function undoBulk(db: Kysely<Database>, actor: { uid: string }, bat
         const diff = JSON.parse(e.diff) as HistoryDiff;
         const r = rows.get(e.record_id);
         if (!r) {
-          left.push({ id: e.record_id, sku: null, reason: messages.bulk.notFound });
+          left.push({ id: e.record_id, sku: null, reason: said('bulk.notFound') });
           continue;
         }
         if (changedAgain(diff, valuesOf(r))) {
-          left.push({ id: r.id, sku: r.sku, reason: messages.bulk.changedSince });
+          left.push({ id: r.id, sku: r.sku, reason: said('bulk.changedSince') });
           continue;
         }
         const values = oldValues(diff) as Values;

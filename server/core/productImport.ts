@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { chunks, now } from '../db/index.js';
-import { messages, format } from '../../domain/messages.js';
 import {
   checkProductRow,
   type ImportResult,
@@ -24,6 +23,7 @@ import {
   TRANSLATED_FIELDS,
   type Translations,
 } from '../../domain/productFields.js';
+import { said } from '../../domain/translate.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -76,7 +76,7 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
     if (c.values.sku === undefined) continue;
     const seen = firstLine.get(c.values.sku);
     if (seen === undefined) firstLine.set(c.values.sku, c.line);
-    else c.errors.push({ field: 'sku', message: format(messages.csv.duplicateInFile, { line: seen }) });
+    else c.errors.push({ field: 'sku', message: said('csv.duplicateInFile', { line: seen }) });
   }
   const skus = [...firstLine.keys()];
   const existing = new Map<string, Row>();
@@ -99,9 +99,9 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
   for (const c of checked) {
     const images = c.values.images;
     if (isNew(c.values) && images) {
-      if (images.length === 0) c.errors.push({ field: 'images', message: messages.products.mustAddImage });
+      if (images.length === 0) c.errors.push({ field: 'images', message: said('products.mustAddImage') });
       else if (images.some((a) => unstored.has(keyOf(a))))
-        c.errors.push({ field: 'images', message: messages.uploads.unfinished });
+        c.errors.push({ field: 'images', message: said('uploads.unfinished') });
     }
     const values = c.errors.length === 0 ? (c.values as ImportValues) : null;
     const current = values ? existing.get(values.sku) : undefined;
@@ -183,7 +183,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
         updated += Number(res.numAffectedRows ?? 0);
       }
     }
-    if (updated !== part.length) throw new DomainError('conflict', messages.csv.changedMeanwhile);
+    if (updated !== part.length) throw new DomainError('conflict', said('csv.changedMeanwhile'));
   }
   for (const { current, product, values: v, translations } of p.updates) {
     events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
@@ -215,14 +215,14 @@ export async function importProducts(
     return await commit(db, actor.uid, async (trx) => {
       const p = await plan(trx, rows);
       if (p.result.counts.error > 0)
-        throw new DomainError('validation', messages.csv.hasErrors, {
+        throw new DomainError('validation', said('csv.hasErrors'), {
           rows: p.result.rows.filter((r) => r.action === 'error'),
         });
       return write(trx, actor, p);
     });
   } catch (err) {
     // Someone added one of the new SKUs between the check and the write: the unique index decides, nothing is kept.
-    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.csv.changedMeanwhile);
+    if (isUniqueViolation(err)) throw new DomainError('conflict', said('csv.changedMeanwhile'));
     throw err;
   }
 }

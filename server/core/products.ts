@@ -16,12 +16,12 @@ import {
   type ProductFieldKey,
   type Translations,
 } from '../../domain/productFields.js';
-import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
 import { diffOf } from './history.js';
 import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
+import { said, type Said } from '../../domain/translate.js';
 
 export { GATHER_CAP } from './productSearch.js';
 
@@ -125,11 +125,11 @@ function checkSchedule(
   const until = next.activeUntil === undefined ? (current.activeUntil ?? null) : next.activeUntil;
   const past = (v: string | null, old: string | null | undefined) => v !== null && v !== (old ?? null) && v <= at;
   // Named by field as the request's own checks are, so the form says it beside the field.
-  const refuse = (field: string, message: string) =>
+  const refuse = (field: string, message: Said) =>
     new DomainError('validation', message, [{ path: `/${field}`, message }]);
-  if (past(from, current.activeFrom)) throw refuse('activeFrom', messages.schedule.past);
-  if (past(until, current.activeUntil)) throw refuse('activeUntil', messages.schedule.past);
-  if (from !== null && from === until) throw refuse('activeUntil', messages.schedule.same);
+  if (past(from, current.activeFrom)) throw refuse('activeFrom', said('schedule.past'));
+  if (past(until, current.activeUntil)) throw refuse('activeUntil', said('schedule.past'));
+  if (from !== null && from === until) throw refuse('activeUntil', said('schedule.same'));
   return { active_from: from, active_until: until };
 }
 
@@ -206,7 +206,7 @@ export async function findProductBySku(db: Kysely<Database>, sku: string): Promi
 /** The product with this id; 'No products' when there is none. */
 export async function getProduct(db: Kysely<Database>, id: string): Promise<Product> {
   const [r] = await readRows<Row>(db, 'select * from products where id = ?', [id]);
-  if (!r) throw new DomainError('not_found', messages.products.notFound);
+  if (!r) throw new DomainError('not_found', said('products.notFound'));
   return toProduct(r);
 }
 
@@ -214,7 +214,7 @@ export async function getProduct(db: Kysely<Database>, id: string): Promise<Prod
 async function assertStored(db: Kysely<Database>, images: string[]): Promise<void> {
   const unstored = await unstoredKeys(db, images);
   const missing = images.map(keyOf).filter((k) => unstored.has(k));
-  if (missing.length > 0) throw new DomainError('validation', messages.uploads.unfinished, { missing });
+  if (missing.length > 0) throw new DomainError('validation', said('uploads.unfinished'), { missing });
 }
 
 /** Add product; a duplicate SKU is refused with a clear message. */
@@ -224,7 +224,7 @@ export async function createProduct(
   input: ProductCreate,
 ): Promise<Product> {
   await assertStored(db, input.images);
-  if (await findProductBySku(db, input.sku)) throw new DomainError('conflict', messages.products.duplicateSku);
+  if (await findProductBySku(db, input.sku)) throw new DomainError('conflict', said('products.duplicateSku'));
   const { activeFrom, activeUntil, ...fields } = input;
   const created = now();
   const row = {
@@ -256,7 +256,7 @@ export async function createProduct(
     });
   } catch (err) {
     // Two editors adding the same SKU at once: the unique index decides.
-    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.products.duplicateSku);
+    if (isUniqueViolation(err)) throw new DomainError('conflict', said('products.duplicateSku'));
     throw err;
   }
 }
@@ -273,10 +273,10 @@ export async function updateProduct(
     const current = await getProduct(trx, id);
     // From the version the editor loaded only, so the recorded difference is against what they saw.
     if (current.version !== version)
-      throw new DomainError('conflict', messages.products.stale, { current: current.version });
+      throw new DomainError('conflict', said('products.stale'), { current: current.version });
     const { sku, activeFrom, activeUntil, ...changes } = input;
     if (sku !== undefined && sku.trim() !== current.sku)
-      throw new DomainError('validation', messages.products.skuLocked);
+      throw new DomainError('validation', said('products.skuLocked'));
     const at = now();
     const schedule = checkSchedule(current, { activeFrom, activeUntil }, at);
     if (changes.images) await assertStored(trx, changes.images);
@@ -302,7 +302,7 @@ export async function updateProduct(
       .where('version', '=', version)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0)
-      throw new DomainError('conflict', messages.products.stale, { current: current.version });
+      throw new DomainError('conflict', said('products.stale'), { current: current.version });
     const next = await getProduct(trx, id);
     return {
       value: next,

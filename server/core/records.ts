@@ -4,10 +4,10 @@ import type { Database } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import { COLUMN_OF, type FieldDescription, type RecordOf, type RecordsDescription } from '../../domain/records.js';
-import { messages } from '../../domain/messages.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { diffOf, type NewEntry } from './history.js';
+import { said } from '../../domain/translate.js';
 
 // The rules of every simple resource (its description, domain/records.ts), once: keyset pages, exact search, add with
 // unique fields,
@@ -70,7 +70,7 @@ export async function getRecord<D extends RecordsDescription>(
   id: string,
 ): Promise<RecordOf<D>> {
   const [row] = await readRows<Row>(db, `select * from "${r.name}" where id = ?`, [id]);
-  if (!row) throw new DomainError('not_found', messages.records.notFound);
+  if (!row) throw new DomainError('not_found', said('records.notFound'));
   return toRecord(r, row);
 }
 
@@ -87,8 +87,8 @@ async function assertUnique<D extends RecordsDescription>(
       toColumn(spec, values[k]),
     ]);
     if (hit && hit.id !== except)
-      throw new DomainError('conflict', messages.records.duplicate, [
-        { path: `/${k}`, message: messages.records.duplicate },
+      throw new DomainError('conflict', said('records.duplicate'), [
+        { path: `/${k}`, message: said('records.duplicate') },
       ]);
   }
 }
@@ -131,7 +131,7 @@ export async function createRecord<D extends RecordsDescription>(
     });
   } catch (err) {
     // Two people adding the same value at once: the unique index decides.
-    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
+    if (isUniqueViolation(err)) throw new DomainError('conflict', said('records.duplicate'));
     throw err;
   }
 }
@@ -148,14 +148,14 @@ export async function updateRecord<D extends RecordsDescription>(
   const current = (await getRecord(db, r, id)) as Row;
   // From the version loaded only, so the recorded difference is against what the editor saw.
   if (current.version !== version)
-    throw new DomainError('conflict', messages.records.stale, { current: current.version });
+    throw new DomainError('conflict', said('records.stale'), { current: current.version });
   const set: Row = { version: version + 1, updated: now(), updated_by: actor.uid };
   for (const [k, spec] of fieldsOf(r)) {
     if (input[k] === undefined) continue;
     if (spec.locked) {
       if (input[k] !== current[k])
-        throw new DomainError('validation', messages.records.locked, [
-          { path: `/${k}`, message: messages.records.locked },
+        throw new DomainError('validation', said('records.locked'), [
+          { path: `/${k}`, message: said('records.locked') },
         ]);
       continue;
     }
@@ -171,7 +171,7 @@ export async function updateRecord<D extends RecordsDescription>(
         .where('version', '=', version)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0)
-        throw new DomainError('conflict', messages.records.stale, { current: current.version });
+        throw new DomainError('conflict', said('records.stale'), { current: current.version });
       const after = await getRecord(trx, r, id);
       return {
         value: after,
@@ -188,7 +188,7 @@ export async function updateRecord<D extends RecordsDescription>(
       };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new DomainError('conflict', messages.records.duplicate);
+    if (isUniqueViolation(err)) throw new DomainError('conflict', said('records.duplicate'));
     throw err;
   }
 }

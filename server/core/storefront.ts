@@ -9,12 +9,12 @@ import {
   type TranslatableKey,
   type Translations,
 } from '../../domain/productFields.js';
-import { messages } from '../../domain/messages.js';
 import { DomainError } from './errors.js';
 import { keyOf, sizeKey, thumbnailOf } from './files.js';
 import { imageInfoOf, type ImageInfo } from './imageSizes.js';
 import { getLanguage } from './languages.js';
 import { seal, unseal, type SealKeys } from '../lib/sealed.js';
+import { said } from '../../domain/translate.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -167,7 +167,7 @@ export async function getPublicProduct(
   lang: CatalogueLanguage,
 ): Promise<PublicProduct> {
   const [r] = await readRows<Row>(db, `select ${COLUMNS} from products where sku = ? and active = ?`, [sku, 1]);
-  if (!r) throw new DomainError('not_found', messages.products.notFound);
+  if (!r) throw new DomainError('not_found', said('products.notFound'));
   return toPublicProduct(r, a, lang, await imagesOfRows(db, [r]));
 }
 

@@ -6,7 +6,7 @@ import type { MeUpdate, User } from '../../domain/users.js';
 import { DomainError } from './errors.js';
 import { commit, type Outcome } from './commit.js';
 import { diffOf } from './history.js';
-import { messages } from '../../domain/messages.js';
+import { said } from '../../domain/translate.js';
 
 type Row = Selectable<UsersTable>;
 
@@ -102,7 +102,7 @@ export async function updateMe(db: Kysely<Database>, uid: string, input: MeUpdat
       .where('id', '=', uid)
       .returningAll()
       .executeTakeFirst();
-    if (!r || !before) throw new DomainError('not_found', messages.account.failure);
+    if (!r || !before) throw new DomainError('not_found', said('account.failure'));
     const after = toUser(r);
     return {
       value: after,
@@ -134,7 +134,7 @@ async function writeFlags(
   actor: string | null,
 ): Promise<Outcome<User>> {
   const current = await findUser(db, uid);
-  if (!current) throw new DomainError('not_found', messages.errors.notFound);
+  if (!current) throw new DomainError('not_found', said('errors.notFound'));
   // A flag given as undefined keeps its value (a plain spread would overwrite it with undefined).
   const next = {
     active: flags.active ?? current.active,
@@ -149,7 +149,7 @@ async function writeFlags(
     user_type: userType(next),
   };
   const r = await db.updateTable('users').set(set).where('id', '=', uid).returningAll().executeTakeFirst();
-  if (!r) throw new DomainError('not_found', messages.errors.notFound);
+  if (!r) throw new DomainError('not_found', said('errors.notFound'));
   const user = toUser(r);
   return {
     value: user,
@@ -212,9 +212,9 @@ export async function changeFlags(
 ): Promise<{ user: User; deactivated: boolean }> {
   return commit(db, actor?.uid ?? null, async (trx) => {
     const target = await findUser(trx, uid);
-    if (!target) throw new DomainError('not_found', messages.users.notFound);
-    if (uid === actor?.uid && flags.isAdmin === false) throw new DomainError('forbidden', messages.users.selfDemote);
-    if (uid === actor?.uid && flags.active === false) throw new DomainError('forbidden', messages.users.selfDeactivate);
+    if (!target) throw new DomainError('not_found', said('users.notFound'));
+    if (uid === actor?.uid && flags.isAdmin === false) throw new DomainError('forbidden', said('users.selfDemote'));
+    if (uid === actor?.uid && flags.active === false) throw new DomainError('forbidden', said('users.selfDeactivate'));
     const losesAdmin = target.isAdmin && target.active && (flags.isAdmin === false || flags.active === false);
     if (losesAdmin && !opts.force) {
       const admins = await trx
@@ -223,7 +223,7 @@ export async function changeFlags(
         .where('is_admin', '=', 1)
         .where('active', '=', 1)
         .executeTakeFirstOrThrow();
-      if (Number(admins.n) <= 1) throw new DomainError('conflict', messages.users.lastAdmin);
+      if (Number(admins.n) <= 1) throw new DomainError('conflict', said('users.lastAdmin'));
     }
     // Its entry and announcement join this commit's.
     const user = await setFlags(trx, uid, flags, actor?.uid ?? null);

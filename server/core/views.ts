@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
-import { MAX_VIEWS, ViewParams, tooManyViews, type SavedView, type ViewCreate } from '../../domain/views.js';
-import { messages } from '../../domain/messages.js';
+import { MAX_VIEWS, ViewParams, type SavedView, type ViewCreate } from '../../domain/views.js';
 import { DomainError, isUniqueViolation } from './errors.js';
+import { said } from '../../domain/translate.js';
 
 // Saved views of the products list (issue 26, item 4): preferences, not catalogue data, so they keep no history and
 // announce nothing.
@@ -53,14 +53,12 @@ export async function createView(db: Kysely<Database>, uid: string, input: ViewC
         .select((eb) => eb.fn.countAll<string | number>().as('n'))
         .where('owner', '=', uid)
         .executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_VIEWS) throw new DomainError('validation', tooManyViews());
+      if (Number(n) >= MAX_VIEWS) throw new DomainError('validation', said('views.tooMany', { max: MAX_VIEWS }));
       await trx.insertInto('saved_views').values(row).execute();
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new DomainError('conflict', messages.views.duplicate, [
-        { path: '/name', message: messages.views.duplicate },
-      ]);
+      throw new DomainError('conflict', said('views.duplicate'), [{ path: '/name', message: said('views.duplicate') }]);
     throw err;
   }
   const [view] = (await listViews(db, uid)).filter((v) => v.id === row.id);
@@ -74,7 +72,7 @@ export async function deleteView(
   id: string,
 ): Promise<void> {
   const view = await db.selectFrom('saved_views').select(['owner']).where('id', '=', id).executeTakeFirst();
-  if (!view) throw new DomainError('not_found', messages.views.notFound);
-  if (view.owner !== actor.uid && !actor.isAdmin) throw new DomainError('forbidden', messages.views.notYours);
+  if (!view) throw new DomainError('not_found', said('views.notFound'));
+  if (view.owner !== actor.uid && !actor.isAdmin) throw new DomainError('forbidden', said('views.notYours'));
   await db.deleteFrom('saved_views').where('id', '=', id).execute();
 }

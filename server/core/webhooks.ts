@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { chunks, now } from '../db/index.js';
-import { format, messages } from '../../domain/messages.js';
 import { MAX_WEBHOOKS, type NewWebhook, type Webhook, type WebhookEvent } from '../../domain/webhooks.js';
 import { isPrivateAddress, literalAddress } from '../lib/address.js';
 import { newSecret } from '../lib/signature.js';
 import { DomainError } from './errors.js';
 import type { Change } from './events.js';
+import { said } from '../../domain/translate.js';
 
 /** Every receiver, oldest first (its secret stays in the database). */
 export async function listWebhooks(db: Kysely<Database>): Promise<Webhook[]> {
@@ -26,8 +26,8 @@ export async function createWebhook(
 ): Promise<NewWebhook> {
   const literal = literalAddress(new URL(url).hostname);
   if (!allowPrivate && (literal !== null ? isPrivateAddress(literal) : /^localhost\.?$/i.test(new URL(url).hostname))) {
-    throw new DomainError('validation', messages.webhooks.privateAddress, [
-      { path: 'body/url', message: messages.webhooks.privateAddress },
+    throw new DomainError('validation', said('webhooks.privateAddress'), [
+      { path: 'body/url', message: said('webhooks.privateAddress') },
     ]);
   }
   const { count } = await db
@@ -35,7 +35,7 @@ export async function createWebhook(
     .select((e) => e.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   if (Number(count) >= MAX_WEBHOOKS)
-    throw new DomainError('validation', format(messages.webhooks.tooMany, { max: MAX_WEBHOOKS }));
+    throw new DomainError('validation', said('webhooks.tooMany', { max: MAX_WEBHOOKS }));
   const row = { id: randomUUID(), url, secret: newSecret(), created: now(), created_by: actor.uid };
   await db.insertInto('webhooks').values(row).execute();
   return { id: row.id, url: row.url, created: row.created, secret: row.secret };
@@ -46,7 +46,7 @@ export async function deleteWebhook(db: Kysely<Database>, id: string): Promise<v
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('webhook_deliveries').where('webhook_id', '=', id).execute();
     const { numDeletedRows } = await tx.deleteFrom('webhooks').where('id', '=', id).executeTakeFirst();
-    if (numDeletedRows === 0n) throw new DomainError('not_found', messages.webhooks.notFound);
+    if (numDeletedRows === 0n) throw new DomainError('not_found', said('webhooks.notFound'));
   });
 }
 
@@ -111,6 +111,6 @@ export async function queueTestEvent(db: Kysely<Database>, webhookId: string): P
     [{ id: randomUUID(), kind: 'test', recordId: webhookId, version: null, time: now() }],
     webhookId,
   );
-  if (id === undefined) throw new DomainError('not_found', messages.webhooks.notFound);
+  if (id === undefined) throw new DomainError('not_found', said('webhooks.notFound'));
   return id;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'sharp';
-import { messages, tooManyPixels } from '../../domain/messages.js';
+import { said, textOf, type Said } from '../../domain/translate.js';
 
 type Sharp = typeof import('sharp');
 let loading: Promise<Sharp> | null = null;
@@ -19,7 +19,11 @@ export interface CheckedImage {
   height: number;
 }
 
-export class ImageRefused extends Error {}
+export class ImageRefused extends Error {
+  constructor(public readonly said: Said) {
+    super(textOf(said, 'en'));
+  }
+}
 
 /** Reads only the header: a JPEG or PNG of at most maxPixels pixels passes; nothing is decoded yet. */
 export async function checkImage(data: Buffer, maxPixels: number): Promise<CheckedImage> {
@@ -28,13 +32,13 @@ export async function checkImage(data: Buffer, maxPixels: number): Promise<Check
   try {
     meta = await sharp(data).metadata();
   } catch {
-    throw new ImageRefused(messages.uploads.notImage);
+    throw new ImageRefused(said('uploads.notImage'));
   }
-  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new ImageRefused(messages.uploads.onlyJpegPng);
+  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new ImageRefused(said('uploads.onlyJpegPng'));
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   // A small file can declare gigapixels (a decompression bomb): refused before a single pixel is decoded.
-  if (width * height > maxPixels) throw new ImageRefused(tooManyPixels(maxPixels / 1_000_000));
+  if (width * height > maxPixels) throw new ImageRefused(said('uploads.tooManyPixels', { max: maxPixels / 1_000_000 }));
   // The size as shown (EXIF orientation applied: a phone's portrait photo is often stored on its side), which is
   // what a shop page's srcset and the sizes' widths go by.
   const shown = meta.autoOrient ?? { width, height };
@@ -59,7 +63,7 @@ export async function thumbnail(data: Buffer, maxPixels: number): Promise<Buffer
       .webp({ quality: 70 })
       .toBuffer();
   } catch {
-    throw new ImageRefused(messages.uploads.damaged);
+    throw new ImageRefused(said('uploads.damaged'));
   }
 }
 
@@ -104,7 +108,7 @@ export async function makeSizes(
     }
     return out;
   } catch {
-    throw new ImageRefused(messages.uploads.damaged);
+    throw new ImageRefused(said('uploads.damaged'));
   }
 }
 

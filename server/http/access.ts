@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { meets, type Access } from '../../domain/permissions.js';
 import type { User } from '../../domain/users.js';
-import { messages } from '../../domain/messages.js';
 import type { Auth } from '../auth/index.js';
 import type { Database } from '../db/schema.js';
 import { findUser } from '../core/users.js';
@@ -11,6 +10,7 @@ import { DomainError } from '../core/errors.js';
 import { SessionCache } from '../auth/sessionCache.js';
 import { meetsSecondFactor, policyCovers } from '../auth/twoFactor.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
+import { said } from '../../domain/translate.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,11 +54,11 @@ export function registerAccess(
     if (access === 'public') return done();
     currentUser(req, reply, deps)
       .then(async (user) => {
-        if (!user) return new DomainError('unauthenticated', messages.errors.unauthenticated);
-        if (!meets(user, access)) return new DomainError('forbidden', messages.errors.forbidden);
+        if (!user) return new DomainError('unauthenticated', said('errors.unauthenticated'));
+        if (!meets(user, access)) return new DomainError('forbidden', said('errors.forbidden'));
         // REQUIRE_2FA, on every route but the set-up page's (a query only when the policy covers this person).
         if (!req.routeOptions.config.beforeSecondFactor && (await lacksSecondFactor(deps.db, deps.require2fa, user))) {
-          return new DomainError('second_factor_required', messages.twoFactor.required);
+          return new DomainError('second_factor_required', said('twoFactor.required'));
         }
         return undefined;
       })

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../core/errors.js';
-import { messages } from '../../domain/messages.js';
+import { said } from '../../domain/translate.js';
 
 const STATUS: Record<DomainError['code'], number> = {
   validation: 400,
@@ -19,20 +19,18 @@ const STATUS: Record<DomainError['code'], number> = {
 export function registerErrors(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DomainError) {
-      return reply
-        .code(STATUS[err.code])
-        .send({ error: { code: err.code, message: err.message, details: err.details } });
+      return reply.code(STATUS[err.code]).send({ error: { code: err.code, message: err.said, details: err.details } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       return reply
         .code(400)
-        .send({ error: { code: 'validation', message: messages.errors.validation, details: fields } });
+        .send({ error: { code: 'validation', message: said('errors.validation'), details: fields } });
     }
     if (err.statusCode && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ error: { code: err.code ?? 'bad_request', message: err.message } });
     }
     req.log.error(err);
-    return reply.code(500).send({ error: { code: 'server', message: messages.errors.server } });
+    return reply.code(500).send({ error: { code: 'server', message: said('errors.server') } });
   });
 }

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 import type { EventStreams } from '../live/streams.js';
 import { outboxBacklog } from '../core/webhookOutbox.js';
 import { DomainError } from '../core/errors.js';
-import { messages } from '../../domain/messages.js';
+import { said } from '../../domain/translate.js';
 
 /** What the gauges read when Prometheus asks. */
 export interface MetricSources {
@@ -175,7 +175,7 @@ export function metricsRoute(app: FastifyInstance, metrics: Metrics, token: stri
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     if (!allowed(req.headers.authorization)) {
       void reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
-      throw new DomainError('unauthenticated', messages.errors.unauthenticated);
+      throw new DomainError('unauthenticated', said('errors.unauthenticated'));
     }
     return reply
       .header('Cache-Control', 'no-store')

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../domain/messages.js';
+import { said } from '../../domain/translate.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -52,7 +52,7 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string, truste
       (site !== undefined && site !== 'same-origin' && site !== 'none') ||
       (origin !== undefined && !trusted.has(origin));
     // Answered here, so the request goes no further (a callback hook that replies does not call done).
-    if (foreign) void reply.code(403).send({ error: { code: 'cross_site', message: messages.errors.crossSite } });
+    if (foreign) void reply.code(403).send({ error: { code: 'cross_site', message: said('errors.crossSite') } });
     else done();
   });
 }

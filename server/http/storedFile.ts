@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { contentTypeOf } from '../core/files.js';
 import { DomainError } from '../core/errors.js';
-import { messages } from '../../domain/messages.js';
+import { said } from '../../domain/translate.js';
 
 /**
  * Sends a stored upload (or its thumbnail) by key, as `/files/Uploads/*` and the storefront's sealed image addresses
@@ -18,7 +18,7 @@ export async function sendStoredFile(
 ): Promise<FastifyReply> {
   const type = key ? await contentTypeOf(db, key) : null;
   const file = key && type ? await store.get(key) : null;
-  if (!type || !file) throw new DomainError('not_found', messages.errors.notFound);
+  if (!type || !file) throw new DomainError('not_found', said('errors.notFound'));
   return reply
     .header('Content-Type', type)
     .header('Content-Length', file.size)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { textAllowed } from '../../domain/text.js';
-import { messages } from '../../domain/messages.js';
 import { DomainError } from '../core/errors.js';
+import { said, type Said } from '../../domain/translate.js';
 
 /** Deeper than any body the console takes (a language record is two levels); past it, a request is refused. */
 export const MAX_DEPTH = 16;
@@ -9,18 +9,18 @@ export const MAX_DEPTH = 16;
 /**
  * The first place in `value` (as a JSON pointer) holding a string or key that breaks the text rule, or nested too deep.
  */
-export function firstBadInput(value: unknown): { path: string; message: string } | null {
+export function firstBadInput(value: unknown): { path: string; message: Said } | null {
   // A loop with its own stack: a deeply nested body must not overflow the call stack (here, or later in a stringify).
   const stack: Array<[unknown, string, number]> = [[value, '', 0]];
   while (stack.length > 0) {
     const [v, path, depth] = stack.pop()!;
     if (typeof v === 'string') {
-      if (!textAllowed(v, 'any')) return { path: path || '/', message: messages.errors.badText };
+      if (!textAllowed(v, 'any')) return { path: path || '/', message: said('errors.badText') };
     } else if (v !== null && typeof v === 'object') {
-      if (depth >= MAX_DEPTH) return { path: path || '/', message: messages.errors.tooDeep };
+      if (depth >= MAX_DEPTH) return { path: path || '/', message: said('errors.tooDeep') };
       for (const [k, x] of Object.entries(v)) {
         if (!textAllowed(k, 'any'))
-          return { path: `${path}/${k.replace(/[^\x20-\x7e]/g, '?')}`, message: messages.errors.badText };
+          return { path: `${path}/${k.replace(/[^\x20-\x7e]/g, '?')}`, message: said('errors.badText') };
         stack.push([x, `${path}/${k}`, depth + 1]);
       }
     }

@@ -7,11 +7,11 @@ import type { Auth } from '../auth/index.js';
 import type { AccountEvents } from '../core/accountEvents.js';
 import { AccountSessions, EndedSessions, SessionId } from '../../domain/account.js';
 import { areaAccess } from '../../domain/permissions.js';
-import { messages } from '../../domain/messages.js';
 import { searchText } from '../../domain/text.js';
 import { endSessionOf, endSessionsOf, listSessionsOf } from '../auth/sessions.js';
 import { findUser } from '../core/users.js';
 import { DomainError } from '../core/errors.js';
+import { said } from '../../domain/translate.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -41,7 +41,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
   r.delete('/api/me/sessions/:id', { config: own, schema: { tags: ['me'], params: SessionId } }, async (req, reply) => {
     const uid = req.user!.uid;
     if (!(await endSessionOf(deps.auth, deps.db, uid, req.params.id)))
-      throw new DomainError('not_found', messages.account.sessions.notFound);
+      throw new DomainError('not_found', said('account.sessions.notFound'));
     await deps.events.sessionsEnded(uid, uid, 1, { ip: req.ip, userAgent: req.headers['user-agent'] });
     return reply.code(204).send();
   });
@@ -54,7 +54,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req) => {
       const user = await findUser(deps.db, req.params.id);
-      if (!user) throw new DomainError('not_found', messages.users.notFound);
+      if (!user) throw new DomainError('not_found', said('users.notFound'));
       const ended = await endSessionsOf(deps.auth, deps.db, user.uid);
       await deps.events.sessionsEnded(req.user!.uid, user.uid, ended, {
         ip: req.ip,

@@ -10,7 +10,6 @@ import { countSessions } from '../auth/sessions.js';
 import { mailPasswordChanged } from '../auth/notify.js';
 import { localeOf } from '../http/locale.js';
 import { textAllowed } from '../../domain/text.js';
-import { messages, throttledFor } from '../../domain/messages.js';
 import {
   afterPasskey,
   beforePasskey,
@@ -26,6 +25,7 @@ import { hasPasskey } from '../auth/passkeys.js';
 import { hashIdentifier } from '../auth/index.js';
 import { lacksSecondFactor } from '../http/access.js';
 import { findUser } from '../core/users.js';
+import { said, throttledFor } from '../../domain/translate.js';
 
 interface Deps {
   auth: Auth;
@@ -104,13 +104,13 @@ const WITH_PASSWORD = new Set([
 
 /** The library's refusals of a code, in the console's words. */
 const CODE_REFUSALS: Record<string, string> = {
-  INVALID_CODE: messages.twoFactor.wrongCode,
-  INVALID_BACKUP_CODE: messages.twoFactor.wrongCode,
-  INVALID_TWO_FACTOR_COOKIE: messages.twoFactor.expired,
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: messages.twoFactor.expired,
-  ACCOUNT_TEMPORARILY_LOCKED: messages.signin.throttled,
-  TOTP_ALREADY_ENABLED: messages.twoFactor.failure,
-  TOTP_NOT_ENABLED: messages.twoFactor.failure,
+  INVALID_CODE: said('twoFactor.wrongCode'),
+  INVALID_BACKUP_CODE: said('twoFactor.wrongCode'),
+  INVALID_TWO_FACTOR_COOKIE: said('twoFactor.expired'),
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: said('twoFactor.expired'),
+  ACCOUNT_TEMPORARILY_LOCKED: said('signin.throttled'),
+  TOTP_ALREADY_ENABLED: said('twoFactor.failure'),
+  TOTP_NOT_ENABLED: said('twoFactor.failure'),
 };
 
 /** The library's routes that end sessions of the caller: each is recorded with how many ended. */
@@ -118,17 +118,17 @@ const ENDING = new Set(['/revoke-session', '/revoke-sessions', '/revoke-other-se
 
 /** The library's refusals of a password change, in the console's words. */
 const PASSWORD_REFUSALS: Record<string, string> = {
-  INVALID_PASSWORD: messages.account.password.wrong,
-  PASSWORD_TOO_SHORT: messages.reset.tooShort,
-  PASSWORD_TOO_LONG: messages.account.password.tooLong,
+  INVALID_PASSWORD: said('account.password.wrong'),
+  PASSWORD_TOO_SHORT: said('reset.tooShort'),
+  PASSWORD_TOO_LONG: said('account.password.tooLong'),
 };
 
-const SIGNIN_FAILED = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: messages.signin.failure } };
+const SIGNIN_FAILED = { error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: said('signin.failure') } };
 const BAD_EMAIL = {
   error: {
     code: 'validation',
-    message: messages.errors.validation,
-    details: [{ path: '/email', message: messages.errors.email }],
+    message: said('errors.validation'),
+    details: [{ path: '/email', message: said('errors.email') }],
   },
 };
 
@@ -154,17 +154,17 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       const path = req.url.split('?')[0]!.slice('/api/auth'.length);
       if (path === '/sign-up/email') {
         // There is no public sign-up: accounts come from an admin or the CLI.
-        return reply.code(403).send({ error: { code: 'forbidden', message: messages.errors.forbidden } });
+        return reply.code(403).send({ error: { code: 'forbidden', message: said('errors.forbidden') } });
       }
       if (UNUSED.has(path))
-        return reply.code(404).send({ error: { code: 'not_found', message: messages.errors.notFound } });
+        return reply.code(404).send({ error: { code: 'not_found', message: said('errors.notFound') } });
       const codeMethod = CODES[path];
       // A code path with a session confirms a new authenticator app; without one it is a sign-in's second step.
       const user = isOpen(path) && !codeMethod ? null : await deps.whoIs(req, reply);
       if (!isOpen(path) && !user)
-        return reply.code(401).send({ error: { code: 'unauthenticated', message: messages.errors.unauthenticated } });
+        return reply.code(401).send({ error: { code: 'unauthenticated', message: said('errors.unauthenticated') } });
       if (user && !BEFORE_SECOND_FACTOR.has(path) && (await lacksSecondFactor(deps.db, deps.require2fa, user))) {
-        return reply.code(403).send({ error: { code: SECOND_FACTOR_REQUIRED, message: messages.twoFactor.required } });
+        return reply.code(403).send({ error: { code: SECOND_FACTOR_REQUIRED, message: said('twoFactor.required') } });
       }
       const from: Origin = { ip: req.ip, userAgent: req.headers['user-agent'] };
       const changing = path === '/change-password';
@@ -203,7 +203,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         user && path === '/two-factor/verify-totp' ? await hasSecondFactor(deps.db, user.uid) : false;
       const res = await deps.auth.handler(toWebRequest(req, deps.publicUrl, body));
       const text = await res.text();
-      const said = passkey
+      const refusal = passkey
         ? await afterPasskey(
             path,
             passkey,
@@ -229,9 +229,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         if (uid && (await passkeyIsTheirFactor(deps, uid))) {
           if (answer.token) await sql`delete from auth_session where "token" = ${answer.token}`.execute(deps.db);
           await deps.events.signInFailed(email, from);
-          return reply
-            .code(403)
-            .send({ error: { code: 'passkey_required', message: messages.signin.passkeyRequired } });
+          return reply.code(403).send({ error: { code: 'passkey_required', message: said('signin.passkeyRequired') } });
         }
         // A right password of an account with a second factor is not yet a sign-in: the backoff stays until the code.
         if (uid) {
@@ -253,13 +251,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         if (code)
           return reply
             .code(res.status)
-            .send({ error: { code, message: CODE_REFUSALS[code] ?? messages.twoFactor.wrongCode } });
+            .send({ error: { code, message: CODE_REFUSALS[code] ?? said('twoFactor.wrongCode') } });
       }
       if (withPassword && !changing) {
         const code = res.ok ? null : errorCode(text);
         if (code === 'INVALID_PASSWORD') {
           await deps.guard.failed(attempt!);
-          return reply.code(400).send({ error: { code, message: messages.twoFactor.wrongPassword } });
+          return reply.code(400).send({ error: { code, message: said('twoFactor.wrongPassword') } });
         }
         if (res.ok) await deps.guard.succeeded(attempt!);
         if (code && CODE_REFUSALS[code])
@@ -275,7 +273,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         if (code)
           return reply
             .code(res.status)
-            .send({ error: { code, message: CODE_REFUSALS[code] ?? messages.twoFactor.wrongCode } });
+            .send({ error: { code, message: CODE_REFUSALS[code] ?? said('twoFactor.wrongCode') } });
       }
       if (changing) {
         const code = res.ok ? null : errorCode(text);
@@ -294,7 +292,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         res,
         text,
         signIn || changing || Boolean(codeMethod) || isPasskeySessionRoute(path),
-        said,
+        refusal,
       );
     },
   });
@@ -376,9 +374,9 @@ function sendWebResponse(
   res: Response,
   text: string,
   dropToken: boolean,
-  said: PasskeyRefusal | null = null,
+  refusal: PasskeyRefusal | null = null,
 ): FastifyReply {
-  reply.code(said?.status ?? res.status);
+  reply.code(refusal?.status ?? res.status);
   res.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
   });
@@ -390,7 +388,7 @@ function sendWebResponse(
       const parsed = JSON.parse(text) as { code?: string; message?: string };
       return reply
         .type('application/json')
-        .send({ error: { code: parsed.code ?? 'auth', message: said?.message ?? parsed.message ?? '' } });
+        .send({ error: { code: parsed.code ?? 'auth', message: refusal?.message ?? parsed.message ?? '' } });
     } catch {
       return reply.send(text);
     }

@@ -6,7 +6,7 @@ import type { User } from '../../domain/users.js';
 import { findPasskey, ownerOfCredential, type PasskeyRow } from '../auth/passkeys.js';
 import { PASSKEY_NAME_MAX } from '../../domain/account.js';
 import { textAllowed } from '../../domain/text.js';
-import { messages } from '../../domain/messages.js';
+import { said } from '../../domain/translate.js';
 
 /** The passkey sign-in ceremony: open without a session (routes/auth.ts adds them to its open routes). */
 export const PASSKEY_OPEN = ['/passkey/generate-authenticate-options', '/passkey/verify-authentication'] as const;
@@ -49,13 +49,13 @@ function nameRefusal(body: unknown, required: boolean): Refusal | null {
   if (name === undefined && !required) return null;
   const bad = (message: string): Refusal => ({
     status: 400,
-    body: { error: { code: 'validation', message: messages.errors.validation, details: [{ path: '/name', message }] } },
+    body: { error: { code: 'validation', message: said('errors.validation'), details: [{ path: '/name', message }] } },
   });
-  if (typeof name !== 'string') return bad(messages.account.passkeys.nameRequired);
+  if (typeof name !== 'string') return bad(said('account.passkeys.nameRequired'));
   const trimmed = name.trim();
-  if (required && trimmed.length === 0) return bad(messages.account.passkeys.nameRequired);
-  if ([...trimmed].length > PASSKEY_NAME_MAX) return bad(messages.account.passkeys.nameTooLong);
-  if (!textAllowed(trimmed, 'line')) return bad(messages.errors.validation);
+  if (required && trimmed.length === 0) return bad(said('account.passkeys.nameRequired'));
+  if ([...trimmed].length > PASSKEY_NAME_MAX) return bad(said('account.passkeys.nameTooLong'));
+  if (!textAllowed(trimmed, 'line')) return bad(said('errors.validation'));
   return null;
 }
 
@@ -80,8 +80,8 @@ export async function beforePasskey(
       body: {
         error: {
           code: 'validation',
-          message: messages.errors.validation,
-          details: [{ path: '/createSession', message: messages.errors.validation }],
+          message: said('errors.validation'),
+          details: [{ path: '/createSession', message: said('errors.validation') }],
         },
       },
     };
@@ -102,14 +102,14 @@ export interface PasskeyRefusal {
 
 function refusal(path: string, code: string | null): PasskeyRefusal | null {
   // A session older than a day adds no passkey (the library's fresh-session rule): the person signs in again first.
-  if (code === 'SESSION_NOT_FRESH') return { message: messages.account.passkeys.signInAgain };
-  if (path === SIGN_IN) return { message: messages.signin.passkeyFailure };
+  if (code === 'SESSION_NOT_FRESH') return { message: said('account.passkeys.signInAgain') };
+  if (path === SIGN_IN) return { message: said('signin.passkeyFailure') };
   if (path === REGISTER)
     return {
-      message: messages.account.passkeys.addFailed,
+      message: said('account.passkeys.addFailed'),
       ...(code === 'FAILED_TO_VERIFY_REGISTRATION' ? { status: 400 } : {}),
     };
-  if (code === 'PASSKEY_NOT_FOUND') return { message: messages.account.passkeys.notFound };
+  if (code === 'PASSKEY_NOT_FOUND') return { message: said('account.passkeys.notFound') };
   return null;
 }
 

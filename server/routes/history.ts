@@ -7,19 +7,19 @@ import { ActivityQuery, HistoryId, HistoryPage, HistoryPaging, type HistoryKind 
 import { LanguageId } from '../../domain/languages.js';
 import { Product } from '../../domain/products.js';
 import { areaAccess, type Area } from '../../domain/permissions.js';
-import { messages } from '../../domain/messages.js';
 import { searchText } from '../../domain/text.js';
 import { listHistory, type HistoryFilter } from '../core/history.js';
 import { undoEntry } from '../core/historyUndo.js';
 import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
+import { said } from '../../domain/translate.js';
 
 /** The entry id inside a 'More' cursor; refused when the cursor is not one of ours. */
 function afterOf(cursor: string | undefined): number | null {
   if (cursor === undefined) return null;
   const c = decodeCursor(cursor);
-  if (!c || !/^\d{1,15}$/.test(c.id)) throw new DomainError('validation', messages.errors.badCursor);
+  if (!c || !/^\d{1,15}$/.test(c.id)) throw new DomainError('validation', said('errors.badCursor'));
   return Number(c.id);
 }
 

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { areaAccess, type Area } from '../../domain/permissions.js';
 import { PAGE_SIZE } from '../../domain/constants.js';
-import { messages } from '../../domain/messages.js';
 import { searchText } from '../../domain/text.js';
 import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { said } from '../../domain/translate.js';
 
 /** What a resource's list says of itself: who may read it, how it pages, and its exact-match search. */
 export interface ListDescriptor<T> {
@@ -57,7 +57,7 @@ export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: List
         return { items: hit ? [hit] : [], next: null };
       }
       const after = q.after ? decodeCursor(q.after) : null;
-      if (q.after && !after) throw new DomainError('validation', messages.errors.badCursor);
+      if (q.after && !after) throw new DomainError('validation', said('errors.badCursor'));
       const filter = Object.fromEntries(filterKeys.filter((k) => q[k] !== undefined).map((k) => [k, q[k]]));
       const { items, more } = await d.list(db, { limit: q.limit, after, filter });
       const tail = items.at(-1);

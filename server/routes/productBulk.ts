@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { areaAccess } from '../../domain/permissions.js';
 import { BulkBatchId, BulkRequest, BulkResult, BulkUndoResult, ProductIds } from '../../domain/productBulk.js';
-import { translate } from '../../domain/translate.js';
+import { textOf } from '../../domain/translate.js';
 import { bulkChange, listProductIds, undoBulk } from '../core/productBulk.js';
 import type { ProductFilter } from '../core/products.js';
 import { localeOf } from '../http/locale.js';
@@ -42,10 +42,9 @@ export function productBulkRoutes(app: FastifyInstance, deps: { db: Kysely<Datab
       const result = await bulkChange(deps.db, req.user!, req.body);
       // Each product's reason in the caller's language, as error answers are (http/locale.ts).
       const locale = localeOf(req);
-      if (locale === 'en') return result;
       return {
         ...result,
-        items: result.items.map((it) => (it.reason ? { ...it, reason: translate(it.reason, locale) } : it)),
+        items: result.items.map((it) => (it.reason ? { ...it, reason: textOf(it.reason, locale) } : it)),
       };
     },
   );
@@ -56,8 +55,7 @@ export function productBulkRoutes(app: FastifyInstance, deps: { db: Kysely<Datab
     async (req) => {
       const result = await undoBulk(deps.db, req.user!, req.params.batch);
       const locale = localeOf(req);
-      if (locale === 'en') return result;
-      return { ...result, left: result.left.map((l) => ({ ...l, reason: translate(l.reason, locale) })) };
+      return { ...result, left: result.left.map((l) => ({ ...l, reason: textOf(l.reason, locale) })) };
     },
   );
 }

@@ -22,7 +22,7 @@ import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { localeOf } from '../http/locale.js';
-import { translate } from '../../domain/translate.js';
+import { textOf } from '../../domain/translate.js';
 import { ImportRequest, ImportResult } from '../../domain/productImport.js';
 import { importProducts } from '../core/productImport.js';
 
@@ -144,10 +144,9 @@ export function productsRoutes(
       const result = await importProducts(deps.db, req.user!, req.body.rows, req.body.apply);
       // Each row's problems in the caller's language, as error answers are (http/locale.ts).
       const locale = localeOf(req);
-      if (locale === 'en') return result;
       const rows = result.rows.map((row) => ({
         ...row,
-        errors: row.errors.map((e) => ({ ...e, message: translate(e.message, locale) })),
+        errors: row.errors.map((e) => ({ ...e, message: textOf(e.message, locale) })),
       }));
       return { ...result, rows };
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { messages } from '../../domain/messages.js';
+import { said } from '../../domain/translate.js';
 
 /** Address spaces that never answer with the app's page. */
 const NOT_PAGES = ['/api', '/assets', '/files'];
@@ -38,7 +38,7 @@ export async function spaRoutes(app: FastifyInstance, distDir: string): Promise<
     // as the wrong type, and which would make a broken image address look like a working one).
     const path = req.url.split('?')[0]!;
     if (NOT_PAGES.some((p) => path === p || path.startsWith(`${p}/`)) || req.method !== 'GET' || !hasApp) {
-      return reply.code(404).send({ error: { code: 'not_found', message: messages.errors.notFound } });
+      return reply.code(404).send({ error: { code: 'not_found', message: said('errors.notFound') } });
     }
     // The reset page carries a token in its address: never leak it through Referer.
     reply.header('Cache-Control', 'no-cache');

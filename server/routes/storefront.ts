@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { PAGE_SIZE } from '../../domain/constants.js';
-import { messages } from '../../domain/messages.js';
 import { searchText } from '../../domain/text.js';
 import {
   FeedLanguage,
@@ -29,6 +28,7 @@ import { sealKeys } from '../lib/sealed.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { notModified, strongEtag } from '../lib/etag.js';
 import type { FeedCache, FeedEntry, FeedPart } from '../live/feedCache.js';
+import { said } from '../../domain/translate.js';
 
 /** A CDN may keep a list a minute (it changes with any product) and a product or texts five; each revalidates after. */
 const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -74,7 +74,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
 
   // Off: the same answer as an address the server does not have.
   const onRequest = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!deps.enabled) throw new DomainError('not_found', messages.errors.notFound);
+    if (!deps.enabled) throw new DomainError('not_found', said('errors.notFound'));
     // A CDN keys on Origin too, so a page from one site never gets another's CORS answer.
     varyOn(reply, 'Origin');
     const origin = req.headers.origin;
@@ -145,7 +145,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     },
     async (req, reply) => {
       const after = req.query.after ? decodeCursor(req.query.after) : null;
-      if (req.query.after && !after) throw new DomainError('validation', messages.errors.badCursor);
+      if (req.query.after && !after) throw new DomainError('validation', said('errors.badCursor'));
       const { limit } = req.query;
       const language = languageOf(req, reply, req.query.lang);
       return send(

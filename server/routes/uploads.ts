@@ -7,8 +7,9 @@ import { newUploadId, UPLOAD_ID, type StagingStore } from '../files/staging.js';
 import { storeUpload } from '../core/files.js';
 import { sendStoredFile } from '../http/storedFile.js';
 import { DomainError } from '../core/errors.js';
-import { messages } from '../../domain/messages.js';
 import { areaAccess } from '../../domain/permissions.js';
+import { pickLocale } from '../../domain/locales.js';
+import { said, textOf } from '../../domain/translate.js';
 
 const OWNER_HEADER = 'x-console-uid';
 
@@ -75,7 +76,9 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
       } catch (err) {
         // A refused file leaves nothing behind, removed before the answer goes out.
         await deps.staging.remove(upload.id).catch(() => undefined);
-        if (err instanceof DomainError) throw tusError(415, err.message);
+        // tus writes this answer itself, past the hook that words error answers (http/locale.ts): said here.
+        if (err instanceof DomainError)
+          throw tusError(415, textOf(err.said, pickLocale(req.headers.get('accept-language'))));
         throw err;
       } finally {
         // An accepted file lives on in the store; tus still reads the staged copy while answering,
@@ -96,8 +99,8 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     const id = uploadAddress.exec(req.url.split('?')[0] ?? '')?.[1];
     if (req.method !== 'POST' && req.method !== 'OPTIONS') {
       const upload = id ? await deps.staging.getUpload(id).catch(() => null) : null;
-      if (!upload) throw new DomainError('not_found', messages.errors.notFound);
-      if (upload.metadata?.owner !== uid) throw new DomainError('forbidden', messages.errors.forbidden);
+      if (!upload) throw new DomainError('not_found', said('errors.notFound'));
+      if (upload.metadata?.owner !== uid) throw new DomainError('forbidden', said('errors.forbidden'));
     }
     reply.hijack();
     // Set by the server only: whatever a client sent under this name is dropped. tus reads rawHeaders.

@@ -8,13 +8,13 @@ import type { Mailer } from '../mail/index.js';
 import { AddUser, User, UserFlagsUpdate } from '../../domain/users.js';
 import { USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants.js';
 import { areaAccess } from '../../domain/permissions.js';
-import { messages } from '../../domain/messages.js';
 import { changeFlags, findUser, findUserByEmail, listUsers, newestUsers } from '../core/users.js';
 import { inviteUser } from '../auth/register.js';
 import { DomainError } from '../core/errors.js';
 import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
 import { localeOf } from '../http/locale.js';
+import { said } from '../../domain/translate.js';
 
 interface Deps {
   db: Kysely<Database>;
@@ -57,7 +57,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
     { config: admin, schema: { tags: ['users'], params: Params, response: { 200: User } } },
     async (req) => {
       const user = await findUser(deps.db, req.params.id);
-      if (!user) throw new DomainError('not_found', messages.users.notFound);
+      if (!user) throw new DomainError('not_found', said('users.notFound'));
       return user;
     },
   );

@@ -4,13 +4,13 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { areaAccess } from '../../domain/permissions.js';
-import { messages } from '../../domain/messages.js';
 import { PAGE_SIZE } from '../../domain/constants.js';
 import { Delivery, NewWebhook, TestEventRequest, Webhook, WebhookCreate } from '../../domain/webhooks.js';
 import { createWebhook, deleteWebhook, listWebhooks, queueTestEvent } from '../core/webhooks.js';
 import { listDeliveries } from '../core/webhookOutbox.js';
 import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { said } from '../../domain/translate.js';
 
 const tags = ['webhooks'];
 
@@ -66,7 +66,7 @@ export function webhooksRoutes(
     },
     async (req) => {
       const after = req.query.after ? decodeCursor(req.query.after) : null;
-      if (req.query.after && !after) throw new DomainError('validation', messages.errors.badCursor);
+      if (req.query.after && !after) throw new DomainError('validation', said('errors.badCursor'));
       const { items, more } = await listDeliveries(deps.db, { limit: req.query.limit, after });
       const tail = items.at(-1);
       return { items, next: more && tail ? encodeCursor(tail.created, tail.id) : null };

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collection, doc, getDoc, updateDoc, writeBatch } from 'firebase/firestore';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { messages } from '../../../domain/messages';
+import { sv } from '../../../domain/messages.sv';
+import { speak } from '../../../providers/shared/locale';
 import type { SimpleRecord } from '../../../providers/firebase/simple';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
@@ -92,6 +94,19 @@ describe('Firebase data provider: a simple resource (suppliers)', () => {
         data: { name: name(3), contactPerson: '', email: '', country: 'SE', notes: '' },
       }),
     ).rejects.toMatchObject({ status: 409, message: messages.records.duplicate });
+  });
+
+  it('says a refusal of the server’s rule in the language the set was handed', async () => {
+    speak(() => 'sv');
+    try {
+      await expect(
+        b.dataProvider.create('suppliers', {
+          data: { name: 'X', contactPerson: '', email: '', country: 'XX', notes: '' },
+        }),
+      ).rejects.toMatchObject({ status: 400, message: sv.records.badCountry });
+    } finally {
+      speak(() => 'en');
+    }
   });
 
   it('edits from the version loaded; a save after someone else’s is refused with the stale message', async () => {

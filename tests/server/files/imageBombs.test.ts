@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyPixels } from '../../../domain/messages.js';
+import { say } from '../../../domain/translate.js';
 import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { pngBomb } from '../helpers/bomb.js';
 import { makeImage } from '../helpers/images.js';
@@ -54,7 +54,10 @@ describe.each(dialects())('image decompression bombs over tus (%s)', (dialect) =
       const res = await tusUpload(t, cookie, bomb, { name: 'bomb.png', chunkSize: 4 * 1024 * 1024 });
       expect({ ok: res.ok, status: res.status }).toEqual({ ok: false, status: 415 });
       expect(JSON.parse(res.body)).toEqual({
-        error: { code: 'upload', message: tooManyPixels(t.config.imageMaxPixels / 1_000_000) },
+        error: {
+          code: 'upload',
+          message: say('en', 'uploads.tooManyPixels', { max: t.config.imageMaxPixels / 1_000_000 }),
+        },
       });
       expect(await fileRows(t)).toBe(rows);
       expect(filesUnder(t, 'files')).toEqual(stored);

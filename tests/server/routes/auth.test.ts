@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, throttledFor } from '../../../domain/messages.js';
+import { messages } from '../../../domain/messages.js';
+import { textOf, throttledFor } from '../../../domain/translate.js';
 import {
   createUser,
   dialects,
@@ -139,7 +140,7 @@ describe.each(dialects())('sign-in throttling (%s)', (dialect) => {
     const right = await signInRaw(t, user.email, user.password);
     expect(right.status).toBe(429);
     expect(right.json).toEqual({
-      error: { code: 'throttled', message: throttledFor(Number(right.headers.get('retry-after'))) },
+      error: { code: 'throttled', message: textOf(throttledFor(Number(right.headers.get('retry-after'))), 'en') },
     });
     expect(right.json.error.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     expect(sessionCookie(right.headers)).toBeUndefined();

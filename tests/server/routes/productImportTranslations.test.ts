@@ -3,6 +3,7 @@ import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers
 import { storedImage } from '../helpers/images.js';
 import { importRows, productCsvColumns } from '../../../resources/products/csv.js';
 import { messages } from '../../../domain/messages.js';
+import { sv } from '../../../domain/messages.sv.js';
 import type { Product } from '../../../domain/products.js';
 
 // The Swedish texts in a products CSV, on both databases: a column left out keeps them, an empty cell clears them,
@@ -23,9 +24,10 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
   let t: TestApp;
   let cookie: string;
   let image: string;
-  const post = (list: Cells[], apply: boolean) =>
+  const post = (list: Cells[], apply: boolean, headers: Record<string, string> = {}) =>
     t.api('POST', '/api/products/import', {
       cookie,
+      headers,
       body: { rows: list.map((c, i) => ({ line: i + 2, cells: c })), apply },
     });
   const bySku = async (sku: string): Promise<Product> =>
@@ -142,6 +144,15 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
         { field: 'details_se', message: 'At most 5000 characters' },
       ],
       [{ field: 'name_se', message: messages.errors.badText }],
+    ]);
+    // The same refusal in Swedish: each row's messages, not only the answer's own.
+    const swedish = await post([cells('SE-3X', { images: image, name_se: 'x'.repeat(201) })], true, {
+      'accept-language': 'sv',
+    });
+    expect(swedish.status).toBe(400);
+    expect(swedish.json.error.message).toBe(sv.csv.hasErrors);
+    expect(swedish.json.error.details.rows[0].errors).toEqual([
+      { field: 'name_se', message: sv.errors.tooLong.replace('%{max}', '200') },
     ]);
     expect(await bySku('SE-3')).toEqual(before);
     expect(await bySku('SE-3X')).toBeUndefined();

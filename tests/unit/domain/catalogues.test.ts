@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import englishRa from 'ra-language-english';
 import { messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
-import { catalogues, pickLocale } from '../../../domain/locales.js';
-import { translate } from '../../../domain/translate.js';
+import { pickLocale } from '../../../domain/locales.js';
+import { said, textOf, throttledFor, type MessageKey } from '../../../domain/translate.js';
 import { raSwedish } from '../../../src/raSwedish.js';
 
 type Node = unknown;
@@ -78,28 +78,46 @@ describe('pickLocale', () => {
   });
 });
 
-describe('translate', () => {
-  it('gives the Swedish of every English text of the catalogue, by its key', () => {
+describe('said and textOf', () => {
+  it('say every text of the catalogue by its key, in English and in Swedish, values filled in', () => {
     const en = texts(messages);
     const swedish = texts(sv);
-    const firstPath = new Map<string, string>();
-    for (const [k, text] of en) if (!firstPath.has(text)) firstPath.set(text, k);
-    for (const [text, k] of firstPath) {
-      if (marks(text).length > 0) continue;
-      expect(translate(text, 'sv'), k).toBe(swedish.get(k));
+    for (const [key, text] of en) {
+      if (/\.\d+(\.|$)/.test(key)) continue; // lists (the changelog) have no keys
+      const values = Object.fromEntries(marks(text).map((name, i) => [name, `v${i}`]));
+      const fill = (t: string) => t.replace(/%\{(\w+)\}/g, (_, name: string) => String(values[name]));
+      const ref = said(key as MessageKey, marks(text).length > 0 ? values : undefined);
+      expect(textOf(ref, 'en'), key).toBe(fill(text));
+      expect(textOf(ref, 'sv'), key).toBe(fill(swedish.get(key)!));
     }
   });
 
-  it('carries the values of a text with marks across', () => {
-    const english = messages.uploads.tooManyPixels.replace('%{max}', '40');
-    expect(translate(english, 'sv')).toBe(sv.uploads.tooManyPixels.replace('%{max}', '40'));
-    const seconds = messages.signin.throttledSeconds.replace('%{n}', '17');
-    expect(translate(seconds, 'sv')).toBe(sv.signin.throttledSeconds.replace('%{n}', '17'));
+  it('keeps texts apart that share an English wording but not a Swedish one', () => {
+    const byWording = new Map<string, string[]>();
+    for (const [key, text] of texts(messages)) byWording.set(text, [...(byWording.get(text) ?? []), key]);
+    const swedish = texts(sv);
+    const shared = [...byWording.values()].filter(
+      (keys) => new Set(keys.map((k) => swedish.get(k))).size > 1 && !keys.some((k) => /\.\d+(\.|$)/.test(k)),
+    );
+    expect(shared.length).toBeGreaterThan(0);
+    for (const keys of shared)
+      for (const key of keys) expect(textOf(said(key as MessageKey), 'sv'), key).toBe(swedish.get(key));
   });
 
-  it('leaves English, and texts the catalogue does not hold, as they are', () => {
-    expect(translate(messages.users.lastAdmin, 'en')).toBe(messages.users.lastAdmin);
-    expect(translate('Invalid origin', 'sv')).toBe('Invalid origin');
-    expect(catalogues.sv.users.lastAdmin).not.toBe(messages.users.lastAdmin);
+  it('leaves texts that are not a key of the catalogue as they are', () => {
+    expect(textOf('Invalid origin', 'sv')).toBe('Invalid origin');
+    expect(textOf('Invalid input: expected string, received number', 'sv')).toBe(
+      'Invalid input: expected string, received number',
+    );
+    expect(textOf('no.such.key', 'sv')).toBe('no.such.key');
+    expect(textOf('users', 'sv')).toBe('users');
+    expect(textOf('uploads.tooMany {not json', 'sv')).toBe('uploads.tooMany {not json');
+    expect(textOf('changelog.entries.0.date', 'sv')).toBe('changelog.entries.0.date');
+  });
+
+  it('names the wait of a throttled sign-in in seconds, minutes or not at all', () => {
+    expect(textOf(throttledFor(0), 'en')).toBe(messages.signin.throttled);
+    expect(textOf(throttledFor(17), 'sv')).toBe(sv.signin.throttledSeconds.replace('%{n}', '17'));
+    expect(textOf(throttledFor(600), 'en')).toBe(messages.signin.throttledMinutes.replace('%{n}', '10'));
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../../../domain/translate.js';
 import { FEED_LANGUAGES, FeedLanguage, feedLanguageOf } from '../../../domain/storefront.js';
 import { CATALOGUE_LANGUAGES } from '../../../domain/constants.js';
 
@@ -36,7 +37,7 @@ describe('FeedLanguage', () => {
     for (const bad of ['SE', 'sv', 'sv-SE', 'xx', '', ' se']) {
       const r = FeedLanguage.safeParse(bad);
       expect(r.success, bad).toBe(false);
-      expect(r.error?.issues[0]?.message).toBe('lang must be one of en, se.');
+      expect(textOf(r.error!.issues[0]!.message, 'en')).toBe('lang must be one of en, se.');
     }
   });
 });
