@@ -1,19 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 import type { UserKey } from './users';
+import { serious } from './axe';
 
 // Every screen, checked with axe-core: no serious or critical violation, signed in as an admin and as an editor
 // (the screens each may open), and the public pages signed out.
-
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
-}
 
 /** Opens a path and waits until its first heading is there and the network is quiet. */
 async function open(page: Page, path: string): Promise<void> {

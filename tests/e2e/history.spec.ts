@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
+import { serious } from './axe';
 
 // The change history as staff see it: a price changed, its entry in the product's History panel, undone from there;
 // then the admin's Activity page, filtered.
 test.describe.configure({ mode: 'serial' });
 
 /** Serious or critical axe findings on the page as it is (as tests/e2e/a11y.spec.ts checks every other screen). */
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
-
 test('a price change shows in the History panel and is undone from there', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/products/products');

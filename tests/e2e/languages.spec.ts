@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './helpers';
+import { serious } from './axe';
 
 interface Language {
   id: string;
@@ -13,16 +13,6 @@ const read = async (request: APIRequestContext, id: 'en' | 'se'): Promise<Langua
   expect(res.status()).toBe(200);
   return (await res.json()) as Language;
 };
-
-/** Serious or critical axe-core violations on the page as it is (a dialog open, a filter on). */
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join('; ')})`);
-}
 
 test.describe('languages, as an editor keeps the shop texts', () => {
   test('Swedish: change a text, Save Changes, reload and find it kept; the record holds the whole new map', async ({

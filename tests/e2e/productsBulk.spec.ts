@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { format, messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { signIn } from './helpers';
+import { serious } from './axe';
 
 // Bulk edit of the products list (issue 26, item 1): a filtered list of 1,000 products selected with 'Select all N
 // matching', their status set with progress shown, one changed by someone else meanwhile and reported, Undo of the
@@ -56,19 +56,6 @@ async function addProducts(page: Page, word: string, n: number): Promise<void> {
 async function listed(page: Page, word: string, extra = ''): Promise<Listed[]> {
   const res = await page.request.get(`/api/products?limit=100&q=${word}${extra}`);
   return ((await res.json()) as { items: Listed[] }).items;
-}
-
-/** What axe-core finds serious or critical on the page as it is (the bar with a selection, the dialog). */
-async function serious(page: Page): Promise<string[]> {
-  // Colours still fading (a button the finished run just enabled fades from grey to blue over 250 ms) would be read
-  // half-way: wait for the page's running transitions to end, the event that makes the colours final.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Chooses an option of one of the bulk bar's selects. */

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { texts } from '../../resources/suppliers/texts';
 import { signIn } from './helpers';
+import { serious } from './axe';
 
 // Suppliers (resources/suppliers/): the simple resource path proven by the product. An editor lists, adds, edits,
 // searches and meets the conflict notice; then the same screens in Swedish. No console errors or warnings meanwhile.
@@ -18,14 +18,6 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   return problems;
-}
-
-/** Serious or critical axe-core violations on the page as it is. */
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 async function chooseCountry(page: Page, label: string, typed: string, name: string): Promise<void> {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,18 +8,11 @@ import { sv } from '../../domain/messages.sv';
 import { SERVER_NODE_FLAGS } from '../../scripts/serverBundle.mjs';
 import { base32, totp, wrongCode } from '../fixtures/totp';
 import { newStaff, signIn } from './helpers';
+import { serious } from './axe';
 
 // Issue 23 item 2 in Chromium: two-factor sign-in turned on in My Account (QR code drawn in the page, the secret as
 // text, codes computed here from that secret), the sign-in's code and recovery-code steps, in English and Swedish;
 // and REQUIRE_2FA on a second server of the same build, where a new admin is signed in only to the set-up page.
-
-/** axe-core's serious and critical findings on the page as it is now (none expected). */
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 
 /**
  * Turns on the authenticator app on the Two-factor sign-in page: returns the secret read from the page and the recovery

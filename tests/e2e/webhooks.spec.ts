@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
+import { serious } from './axe';
 
 /** A receiver on 127.0.0.1 that keeps each POST's signature header and raw body. */
 async function receiver(): Promise<{ url: string; got: { signature: string; body: string }[]; server: Server }> {
@@ -20,15 +20,6 @@ async function receiver(): Promise<{ url: string; got: { signature: string; body
 }
 
 /** Serious or critical axe violations on the page as it is (WCAG 2.1 A and AA), as tests/e2e/a11y.spec.ts checks. */
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`);
-}
-
 test('an admin adds a receiver, sends a test event and sees it delivered, signed with the secret shown once', async ({
   page,
   context,
