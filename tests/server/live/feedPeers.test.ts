@@ -29,21 +29,21 @@ describe.runIf(pgAvailable())('the feed cache’s listening connection on Postgr
     }
   };
 
+  const until = async (done: () => boolean): Promise<void> => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+  const peersOf = (warnings: string[]) =>
+    pgFeedPeers(pool, new FeedCache(), { warn: (_o, msg) => warnings.push(msg) }, { aliveMs: 100, ackMs: 500 });
+
   it('is released once when the database ends it after close', async () => {
     const warnings: string[] = [];
-    const cache = new FeedCache();
-    const peers = await pgFeedPeers(
-      pool,
-      cache,
-      { warn: (_o, msg) => warnings.push(msg) },
-      { aliveMs: 100, ackMs: 500 },
-    );
+    const peers = await peersOf(warnings);
     expect(peers.trusted).toBe(false);
     await peers.close();
     expect(pool.idleCount).toBeGreaterThan(0);
     expect(await terminateOurs()).toBeGreaterThan(0);
     // The pool hears the idle connection end; that is the moment a second release would have thrown.
-    for (let i = 0; i < 100 && pool.totalCount > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(() => pool.totalCount === 0);
     expect(pool.totalCount).toBe(0);
     expect(poolErrors.length).toBeGreaterThan(0);
     expect(warnings).toEqual([]);
@@ -51,20 +51,14 @@ describe.runIf(pgAvailable())('the feed cache’s listening connection on Postgr
 
   it('reconnects after the database ends it while open, and releases the new one on close', async () => {
     const warnings: string[] = [];
-    const cache = new FeedCache();
-    const peers = await pgFeedPeers(
-      pool,
-      cache,
-      { warn: (_o, msg) => warnings.push(msg) },
-      { aliveMs: 100, ackMs: 500 },
-    );
-    for (let i = 0; i < 100 && !peers.trusted; i++) await new Promise((r) => setTimeout(r, 20));
+    const peers = await peersOf(warnings);
+    await until(() => peers.trusted);
     expect(peers.trusted).toBe(true);
     expect(await terminateOurs()).toBeGreaterThan(0);
-    for (let i = 0; i < 100 && peers.trusted; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(() => !peers.trusted);
     expect(peers.trusted).toBe(false);
     expect(warnings).toContain('feed cache: listening connection lost; answering from the database until it is back');
-    for (let i = 0; i < 200 && !peers.trusted; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(() => peers.trusted);
     expect(peers.trusted).toBe(true);
     await peers.close();
     expect(peers.trusted).toBe(false);
