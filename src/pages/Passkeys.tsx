@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Stack,
   Table,
   TableBody,
@@ -13,20 +11,15 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { format } from '../../domain/messages';
 import { fieldMessagesOf, failureReason } from '../../base/errors';
 import { PASSKEY_NAME_MAX, type AccountPasskey } from '../../domain/account';
 import type { AppDataProvider } from '../../base/backend';
-import { useLocale, useMessages } from '../../base/locale';
-import { Busy } from '../../base/Busy';
-import { exactTime, relativeTime } from '../../resources/shared/history/describe';
+import { useMessages } from '../../base/locale';
+import { AccountListCard, Moment, useAccountList } from './AccountList';
 import { RenamePasskeyDialog } from './RenamePasskeyDialog';
-
-type State =
-  { status: 'pending' } | { status: 'ready'; items: AccountPasskey[] } | { status: 'error'; message: string };
 
 const codeOf = (err: unknown): string | undefined =>
   err && typeof err === 'object' && 'code' in err ? String(err.code) : undefined;
@@ -38,29 +31,20 @@ const webAuthnHere = (): boolean => typeof window !== 'undefined' && typeof wind
 export function Passkeys() {
   const m = useMessages();
   const t = m.account.passkeys;
-  const locale = useLocale();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const [state, setState] = useState<State>({ status: 'pending' });
   const [busy, setBusy] = useState(false);
   const [newName, setNewName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<AccountPasskey | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setState({ status: 'ready', items: await dataProvider.listPasskeys() });
-    } catch (err) {
-      // With the Firebase back end this says passkeys are not there, rather than failing.
-      setState({
-        status: 'error',
-        message: codeOf(err) === 'not_available' ? t.unavailable : (failureReason(err) ?? t.failed),
-      });
-    }
-  }, [dataProvider, t.failed, t.unavailable]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const read = useCallback(() => dataProvider.listPasskeys(), [dataProvider]);
+  // With the Firebase back end this says passkeys are not there, rather than failing.
+  const refusal = useCallback(
+    (err: unknown) => (codeOf(err) === 'not_available' ? t.unavailable : (failureReason(err) ?? t.failed)),
+    [t.failed, t.unavailable],
+  );
+  const { state, load } = useAccountList(read, refusal);
 
   /**
    * Runs a change; answers the refusal's words for the name field (null when it went through or was said in a toast).
@@ -94,111 +78,97 @@ export function Passkeys() {
   const label = (p: AccountPasskey): string => p.name || t.unnamed;
 
   return (
-    <Card sx={{ flex: 1, width: '100%', maxWidth: 880 }}>
-      <CardContent sx={{ p: 3 }}>
-        <Typography component="h2" variant="h6" gutterBottom>
-          {t.title}
-        </Typography>
-        {state.status === 'pending' && <Busy minHeight={120} />}
-        {state.status === 'error' && <Alert severity="info">{state.message}</Alert>}
-        {state.status === 'ready' && (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {t.intro}
-            </Typography>
-            {state.items.length === 0 ? (
-              <Typography sx={{ mb: 2 }}>{t.empty}</Typography>
-            ) : (
-              <Box sx={{ overflowX: 'auto', mb: 2 }}>
-                <Table size="small" aria-label={t.title}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t.name}</TableCell>
-                      <TableCell>{t.added}</TableCell>
-                      <TableCell />
+    <AccountListCard title={t.title} intro={t.intro} state={state}>
+      {(items) => (
+        <>
+          {items.length === 0 ? (
+            <Typography sx={{ mb: 2 }}>{t.empty}</Typography>
+          ) : (
+            <Box sx={{ overflowX: 'auto', mb: 2 }}>
+              <Table size="small" aria-label={t.title}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t.name}</TableCell>
+                    <TableCell>{t.added}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {items.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{label(p)}</TableCell>
+                      <TableCell>
+                        <Moment at={p.createdAt} />
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Button
+                          size="small"
+                          disabled={busy}
+                          aria-label={format(t.renameOf, { name: label(p) })}
+                          onClick={() => setRenaming(p)}
+                        >
+                          {t.rename}
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          disabled={busy}
+                          aria-label={format(t.removeOf, { name: label(p) })}
+                          onClick={() => void act(() => dataProvider.removePasskey(p.id), t.removed, t.failed)}
+                        >
+                          {t.remove}
+                        </Button>
+                      </TableCell>
                     </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {state.items.map((p) => (
-                      <TableRow key={p.id}>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{label(p)}</TableCell>
-                        <TableCell>
-                          <Tooltip title={exactTime(p.createdAt, locale)} describeChild>
-                            <Typography component="time" dateTime={p.createdAt} tabIndex={0} variant="body2">
-                              {relativeTime(p.createdAt, locale)}
-                            </Typography>
-                          </Tooltip>
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          <Button
-                            size="small"
-                            disabled={busy}
-                            aria-label={format(t.renameOf, { name: label(p) })}
-                            onClick={() => setRenaming(p)}
-                          >
-                            {t.rename}
-                          </Button>
-                          <Button
-                            size="small"
-                            color="error"
-                            disabled={busy}
-                            aria-label={format(t.removeOf, { name: label(p) })}
-                            onClick={() => void act(() => dataProvider.removePasskey(p.id), t.removed, t.failed)}
-                          >
-                            {t.remove}
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
-            )}
-            {webAuthnHere() ? (
-              <Stack
-                component="form"
-                onSubmit={add}
-                noValidate
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={2}
-                alignItems="flex-start"
-                aria-label={t.add}
-              >
-                <TextField
-                  name="passkeyName"
-                  label={t.newName}
-                  value={newName}
-                  onChange={(e) => setNewName(e.target.value)}
-                  required
-                  size="small"
-                  sx={{ minWidth: 280 }}
-                  error={problem !== null}
-                  helperText={problem ?? undefined}
-                  slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX } }}
-                />
-                <Button type="submit" variant="contained" disabled={busy} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-                  {t.add}
-                </Button>
-              </Stack>
-            ) : (
-              <Alert severity="info">{t.unsupported}</Alert>
-            )}
-          </>
-        )}
-        {renaming && (
-          <RenamePasskeyDialog
-            passkey={renaming}
-            label={label(renaming)}
-            busy={busy}
-            onClose={() => setRenaming(null)}
-            onSave={async (name) => {
-              const refused = await act(() => dataProvider.renamePasskey(renaming.id, name), t.renamed, t.failed);
-              if (!refused) setRenaming(null);
-              return refused;
-            }}
-          />
-        )}
-      </CardContent>
-    </Card>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+          {webAuthnHere() ? (
+            <Stack
+              component="form"
+              onSubmit={add}
+              noValidate
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              alignItems="flex-start"
+              aria-label={t.add}
+            >
+              <TextField
+                name="passkeyName"
+                label={t.newName}
+                value={newName}
+                onChange={(e) => setNewName(e.target.value)}
+                required
+                size="small"
+                sx={{ minWidth: 280 }}
+                error={problem !== null}
+                helperText={problem ?? undefined}
+                slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX } }}
+              />
+              <Button type="submit" variant="contained" disabled={busy} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+                {t.add}
+              </Button>
+            </Stack>
+          ) : (
+            <Alert severity="info">{t.unsupported}</Alert>
+          )}
+          {renaming && (
+            <RenamePasskeyDialog
+              passkey={renaming}
+              label={label(renaming)}
+              busy={busy}
+              onClose={() => setRenaming(null)}
+              onSave={async (name) => {
+                const refused = await act(() => dataProvider.renamePasskey(renaming.id, name), t.renamed, t.failed);
+                if (!refused) setRenaming(null);
+                return refused;
+              }}
+            />
+          )}
+        </>
+      )}
+    </AccountListCard>
   );
 }

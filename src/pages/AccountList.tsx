@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Alert, Card, CardContent, Tooltip, Typography } from '@mui/material';
+import { useLocale } from '../../base/locale';
+import { Busy } from '../../base/Busy';
+import { exactTime, relativeTime } from '../../resources/shared/history/describe';
+
+export type ListState<T> = { status: 'pending' } | { status: 'ready'; items: T[] } | { status: 'error'; message: string };
+
+/**
+ * A list of the account's own (its sessions, its passkeys), read when shown and again by `load` after a change; a
+ * refusal to read it becomes the words `refusal` gives. `read` and `refusal` should keep their identity (useCallback).
+ */
+export function useAccountList<T>(read: () => Promise<T[]>, refusal: (err: unknown) => string) {
+  const [state, setState] = useState<ListState<T>>({ status: 'pending' });
+  const load = useCallback(async () => {
+    try {
+      setState({ status: 'ready', items: await read() });
+    } catch (err) {
+      setState({ status: 'error', message: refusal(err) });
+    }
+  }, [read, refusal]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { state, load };
+}
+
+/** The card such a list stands in: its heading, then a spinner, the reason it cannot be shown, or its intro and body. */
+export function AccountListCard<T>(props: {
+  title: string;
+  intro: string;
+  state: ListState<T>;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { title, intro, state, children } = props;
+  return (
+    <Card sx={{ flex: 1, width: '100%', maxWidth: 880 }}>
+      <CardContent sx={{ p: 3 }}>
+        <Typography component="h2" variant="h6" gutterBottom>
+          {title}
+        </Typography>
+        {state.status === 'pending' && <Busy minHeight={120} />}
+        {state.status === 'error' && <Alert severity="info">{state.message}</Alert>}
+        {state.status === 'ready' && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {intro}
+            </Typography>
+            {children(state.items)}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A moment as '3 minutes ago', the exact time on hover and focus. */
+export function Moment({ at }: { at: string }) {
+  const locale = useLocale();
+  return (
+    <Tooltip title={exactTime(at, locale)} describeChild>
+      <Typography component="time" dateTime={at} tabIndex={0} variant="body2">
+        {relativeTime(at, locale)}
+      </Typography>
+    </Tooltip>
+  );
+}
