@@ -82,55 +82,29 @@ export default function Activity() {
         />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
+        <FilterSelect
           label={t.person}
-          value={filter.person ?? ''}
+          value={filter.person}
           onChange={set('person')}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">{t.anyone}</MenuItem>
-          {(people.data ?? []).map((u) => (
-            <MenuItem key={u.uid} value={u.uid}>
-              {fullName(u) || u.email}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
+          any={t.anyone}
+          minWidth={200}
+          options={(people.data ?? []).map((u) => ({ value: u.uid, label: fullName(u) || u.email }))}
+        />
+        <FilterSelect
           label={t.kind}
-          value={filter.kind ?? ''}
+          value={filter.kind}
           onChange={setKind}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t.anyKind}</MenuItem>
-          {HISTORY_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t.kinds[k]}
-            </MenuItem>
-          ))}
-        </TextField>
+          any={t.anyKind}
+          options={HISTORY_KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
+        />
         {filter.kind === 'account' && (
-          <TextField
-            select
-            size="small"
-            fullWidth={false}
+          <FilterSelect
             label={t.event}
-            value={filter.action ?? ''}
+            value={filter.action}
             onChange={set('action')}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">{t.anyEvent}</MenuItem>
-            {ACCOUNT_ACTIONS.map((a) => (
-              <MenuItem key={a} value={a}>
-                {t.events[a]}
-              </MenuItem>
-            ))}
-          </TextField>
+            any={t.anyEvent}
+            options={ACCOUNT_ACTIONS.map((a) => ({ value: a, label: t.events[a] }))}
+          />
         )}
         <TextField
           type="date"
@@ -188,5 +162,35 @@ export default function Activity() {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** One of the filters above the list: a choice among `options`, or `any` (no filter). */
+function FilterSelect(props: {
+  label: string;
+  value: string | undefined;
+  onChange: (e: { target: { value: string } }) => void;
+  any: string;
+  options: { value: string; label: string }[];
+  minWidth?: number;
+}) {
+  const { label, value, onChange, any, options, minWidth = 180 } = props;
+  return (
+    <TextField
+      select
+      size="small"
+      fullWidth={false}
+      label={label}
+      value={value ?? ''}
+      onChange={onChange}
+      sx={{ minWidth }}
+    >
+      <MenuItem value="">{any}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
