@@ -21,7 +21,7 @@ export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
       sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
     >
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {describeEntry(entry, m).map((line, i) => (
+        {describeEntry(entry, m, locale).map((line, i) => (
           <Typography key={i} variant="body2">
             {line}
           </Typography>

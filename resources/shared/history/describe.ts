@@ -98,9 +98,10 @@ function describeAccount(entry: HistoryEntry, m: Catalogue): string {
 }
 
 /** A bulk change's one Activity line: 'Eva Berg changed 1,000 products at once: Status: Disabled, Category: Linen'. */
-function describeBulk(entry: HistoryEntry, m: Catalogue): string {
+function describeBulk(entry: HistoryEntry, m: Catalogue, locale?: Locale): string {
   const who = whoText(entry, m);
-  const n = entry.count ?? 0;
+  // Grouped as the reader's language writes numbers on screen; plain digits in a file (the Activity export).
+  const n = locale ? (entry.count ?? 0).toLocaleString(LOCALE_TAGS[locale]) : String(entry.count ?? 0);
   if (entry.action === 'bulkUndone') return format(m.bulk.activityUndo, { who, n });
   const change = Object.keys(entry.diff)
     .map((field) => {
@@ -113,13 +114,16 @@ function describeBulk(entry: HistoryEntry, m: Catalogue): string {
   return format(m.bulk.activityLine, { who, n, change });
 }
 
-/** The sentences of one entry: 'Eva Berg changed Price from 249 kr to 199 kr', one per field changed. */
-export function describeEntry(entry: HistoryEntry, m: Catalogue): string[] {
+/**
+ * The sentences of one entry: 'Eva Berg changed Price from 249 kr to 199 kr', one per field changed; counts grouped
+ * in `locale` when given.
+ */
+export function describeEntry(entry: HistoryEntry, m: Catalogue, locale?: Locale): string[] {
   if (entry.kind === 'account') return [describeAccount(entry, m)];
   const who = whoText(entry, m);
   const h = m.history;
   const fields = Object.keys(entry.diff);
-  if (entry.action === 'bulkChanged' || entry.action === 'bulkUndone') return [describeBulk(entry, m)];
+  if (entry.action === 'bulkChanged' || entry.action === 'bulkUndone') return [describeBulk(entry, m, locale)];
   if (entry.action === 'created') return [format(h.created, { who })];
   if (entry.action === 'deleted') return [format(h.deleted, { who })];
   if (entry.action === 'keyAdded' || entry.action === 'keyRemoved') {

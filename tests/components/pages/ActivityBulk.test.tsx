@@ -50,7 +50,7 @@ describe('Activity page: bulk changes', () => {
       authProvider: admin,
       dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList), undoBulk }),
     });
-    const text = 'Eva Berg changed 1000 products at once: Status: Disabled, Category: Linen';
+    const text = 'Eva Berg changed 1,000 products at once: Status: Disabled, Category: Linen';
     const item = (await screen.findByText(text)).closest('li')!;
     expect(screen.getByText('Eva Berg undid a change of several products: 3 set back')).toBeInTheDocument();
     // Named as several products, not linked to one.
