@@ -60,6 +60,9 @@ export function instantToWall(iso: string, zone: string): string {
   return `${pad(p.y, 4)}-${pad(p.mo)}-${pad(p.d)}T${pad(p.h)}:${pad(p.mi)}`;
 }
 
+/** An instant as the shop's wall time, as staff read it ('2026-03-29 14:30'). */
+export const wallTimeOf = (iso: string, zone: string): string => instantToWall(iso, zone).replace('T', ' ');
+
 /**
  * A wall time in `zone` ('2026-03-29T02:30') as the instant it names (ISO, UTC), or null when it is not a time. A wall
  * time the clocks skip (spring forward) is taken as the same minutes after the change; one they pass twice (autumn)

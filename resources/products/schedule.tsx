@@ -1,48 +1,18 @@
-import { useContext, useEffect, useState } from 'react';
-import { DataProviderContext, TextInput, useDataProvider } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { Box, Tooltip, Typography } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { format } from '../../domain/messages';
 import type { Product } from '../../domain/products';
-import { instantToWall, wallToInstant, zoneOffsetName, type ScheduleSettings } from '../../domain/schedule';
+import { instantToWall, wallToInstant, zoneOffsetName, wallTimeOf } from '../../domain/schedule';
 import { useMessages } from '../../base/locale';
-import type { AppDataProvider } from '../../base/backend';
+import { useScheduleSettings } from '../../base/scheduleSettings';
 
 // A product's scheduled status (issue 26): 'Active from' and 'Active until' on the form, in the shop's time zone; a
 // clock on the list. The back end says whether it can schedule at all (Firebase cannot) and in which zone.
 
-// Read once per back end (keyed by the data provider as given to react-admin: useDataProvider answers a wrapper).
-const kept = new WeakMap<object, Promise<ScheduleSettings>>();
-
-/** The back end's schedule settings: undefined while they load; unavailable when they cannot be read. */
-export function useScheduleSettings(): ScheduleSettings | undefined {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const key = useContext(DataProviderContext) ?? dataProvider;
-  const [settings, setSettings] = useState<ScheduleSettings | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    let p = kept.get(key);
-    if (!p) {
-      p = dataProvider.scheduleSettings().catch(() => {
-        kept.delete(key);
-        return { timeZone: '', available: false };
-      });
-      kept.set(key, p);
-    }
-    void p.then((s) => current && setSettings(s));
-    return () => {
-      current = false;
-    };
-  }, [key, dataProvider]);
-  return settings;
-}
-
 /** A product with a time still to apply. */
 export const isScheduled = (p: Pick<Product, 'activeFrom' | 'activeUntil'>): boolean =>
   Boolean(p.activeFrom || p.activeUntil);
-
-/** An instant as the shop's wall time, as staff read it ('2026-03-29 14:30'). */
-const shown = (iso: string, zone: string): string => instantToWall(iso, zone).replace('T', ' ');
 
 /** What the mark says: 'Scheduled', then each time ('Active from 2026-03-29 14:30'). */
 export function scheduleText(
@@ -52,8 +22,8 @@ export function scheduleText(
 ): string {
   const t = m.schedule;
   const parts = [t.mark];
-  if (zone && p.activeFrom) parts.push(`${t.activeFrom} ${shown(p.activeFrom, zone)}`);
-  if (zone && p.activeUntil) parts.push(`${t.activeUntil} ${shown(p.activeUntil, zone)}`);
+  if (zone && p.activeFrom) parts.push(`${t.activeFrom} ${wallTimeOf(p.activeFrom, zone)}`);
+  if (zone && p.activeUntil) parts.push(`${t.activeUntil} ${wallTimeOf(p.activeUntil, zone)}`);
   return parts.join(' · ');
 }
 

@@ -1,6 +1,7 @@
 import { Box, Button, Tooltip, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
 import { useLocale, useMessages } from '../../../base/locale';
+import { useScheduleSettings } from '../../../base/scheduleSettings';
 import { describeEntry, exactTime, relativeTime } from './describe';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
 export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
   const m = useMessages();
   const locale = useLocale();
+  const settings = useScheduleSettings();
   const exact = exactTime(entry.at, locale);
   return (
     <Box
@@ -21,7 +23,7 @@ export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
       sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
     >
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {describeEntry(entry, m, locale).map((line, i) => (
+        {describeEntry(entry, m, { locale, zone: settings?.timeZone }).map((line, i) => (
           <Typography key={i} variant="body2">
             {line}
           </Typography>

@@ -8,7 +8,7 @@ import {
   TRANSLATED_FIELDS,
   translatedFieldLabel,
 } from '../../../domain/productFields';
-import { SCHEDULER_ACTOR } from '../../../domain/schedule';
+import { SCHEDULER_ACTOR, wallTimeOf } from '../../../domain/schedule';
 
 /**
  * A field's label as its own screen shows it: a product's translated text per language ('Swedish name'); a
@@ -36,6 +36,22 @@ export function fieldLabel(entry: HistoryEntry, field: string, m: Catalogue): st
           ? { active: m.activity.active }
           : {};
   return labels[field] ?? field;
+}
+
+/** How a screen shows values: counts grouped in its language, a scheduled time in the shop's time zone. */
+export interface Shown {
+  locale: Locale;
+  /** The shop's time zone (TZ); without it a scheduled time shows as stored (ISO, UTC), as a file wants it. */
+  zone?: string;
+}
+
+const SCHEDULE_FIELDS = new Set(['activeFrom', 'activeUntil']);
+
+/** A field's value as a person reads it; a product's scheduled time as the shop's wall time when the zone is known. */
+function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue, m: Catalogue, shown?: Shown): string {
+  if (shown?.zone && entry.kind === 'product' && SCHEDULE_FIELDS.has(field) && typeof value === 'string' && value)
+    return wallTimeOf(value, shown.zone);
+  return valueText(value, m);
 }
 
 /** A value as a person reads it: yes or no, '(empty)', an image list by file name. */
@@ -98,10 +114,10 @@ function describeAccount(entry: HistoryEntry, m: Catalogue): string {
 }
 
 /** A bulk change's one Activity line: 'Eva Berg changed 1,000 products at once: Status: Disabled, Category: Linen'. */
-function describeBulk(entry: HistoryEntry, m: Catalogue, locale?: Locale): string {
+function describeBulk(entry: HistoryEntry, m: Catalogue, shown?: Shown): string {
   const who = whoText(entry, m);
   // Grouped as the reader's language writes numbers on screen; plain digits in a file (the Activity export).
-  const n = locale ? (entry.count ?? 0).toLocaleString(LOCALE_TAGS[locale]) : String(entry.count ?? 0);
+  const n = shown ? (entry.count ?? 0).toLocaleString(LOCALE_TAGS[shown.locale]) : String(entry.count ?? 0);
   if (entry.action === 'bulkUndone') return format(m.bulk.activityUndo, { who, n });
   const change = Object.keys(entry.diff)
     .map((field) => {
@@ -115,15 +131,15 @@ function describeBulk(entry: HistoryEntry, m: Catalogue, locale?: Locale): strin
 }
 
 /**
- * The sentences of one entry: 'Eva Berg changed Price from 249 kr to 199 kr', one per field changed; counts grouped
- * in `locale` when given.
+ * The sentences of one entry: 'Eva Berg changed Price from 249 kr to 199 kr', one per field changed; values as a
+ * screen shows them when `shown` is given, else as a file wants them (the Activity export).
  */
-export function describeEntry(entry: HistoryEntry, m: Catalogue, locale?: Locale): string[] {
+export function describeEntry(entry: HistoryEntry, m: Catalogue, shown?: Shown): string[] {
   if (entry.kind === 'account') return [describeAccount(entry, m)];
   const who = whoText(entry, m);
   const h = m.history;
   const fields = Object.keys(entry.diff);
-  if (entry.action === 'bulkChanged' || entry.action === 'bulkUndone') return [describeBulk(entry, m, locale)];
+  if (entry.action === 'bulkChanged' || entry.action === 'bulkUndone') return [describeBulk(entry, m, shown)];
   if (entry.action === 'created') return [format(h.created, { who })];
   if (entry.action === 'deleted') return [format(h.deleted, { who })];
   if (entry.action === 'keyAdded' || entry.action === 'keyRemoved') {
@@ -132,9 +148,10 @@ export function describeEntry(entry: HistoryEntry, m: Catalogue, locale?: Locale
   return fields.map((field) => {
     const [old, next] = entry.diff[field]!;
     const label = fieldLabel(entry, field, m);
-    if (old === null || old === '') return format(h.set, { who, field: label, new: valueText(next, m) });
+    const text = (v: HistoryValue) => fieldValueText(entry, field, v, m, shown);
+    if (old === null || old === '') return format(h.set, { who, field: label, new: text(next) });
     if (next === null || next === '') return format(h.cleared, { who, field: label });
-    return format(h.changed, { who, field: label, old: valueText(old, m), new: valueText(next, m) });
+    return format(h.changed, { who, field: label, old: text(old), new: text(next) });
   });
 }
 

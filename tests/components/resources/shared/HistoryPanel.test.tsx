@@ -49,6 +49,24 @@ describe('History panel', () => {
     expect(getHistory).toHaveBeenCalledWith({ kind: 'product', id: 'p1' }, { after: null });
   });
 
+  it('shows a scheduled time in the shop’s time zone, as the form does, once the zone is known', async () => {
+    const getHistory = vi.fn(async () => ({
+      items: [
+        entry(1, {
+          diff: { activeFrom: [null, '2026-03-29T12:30:00.000Z'], activeUntil: ['2026-01-10T08:00:00.000Z', null] },
+        }),
+      ],
+      next: null,
+    }));
+    const scheduleSettings = vi.fn(async () => ({ timeZone: 'Europe/Stockholm', available: true }));
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} />, {
+      dataProvider: fakeDataProvider({ getHistory, scheduleSettings }),
+    });
+    // Summer time in Stockholm from 29 March 2026 01:00 UTC: UTC+2.
+    expect(await screen.findByText('Eva Berg set Active from to 2026-03-29 14:30')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg cleared Active until')).toBeInTheDocument();
+  });
+
   it('pages with More, and reads the first page again after a save', async () => {
     const getHistory = vi.fn(async (_of: unknown, page?: { after?: string | null }) =>
       page?.after === 'c1'
