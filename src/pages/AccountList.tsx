@@ -4,7 +4,8 @@ import { useLocale } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { exactTime, relativeTime } from '../../resources/shared/history/describe';
 
-export type ListState<T> = { status: 'pending' } | { status: 'ready'; items: T[] } | { status: 'error'; message: string };
+export type ListState<T> =
+  { status: 'pending' } | { status: 'ready'; items: T[] } | { status: 'error'; message: string };
 
 /**
  * A list of the account's own (its sessions, its passkeys), read when shown and again by `load` after a change; a
