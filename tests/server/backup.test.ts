@@ -1,17 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import S3rver from 's3rver';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../server/cli.js';
 import { backupName, backupNow, backupTime, folderPlace, nextBackupDelay } from '../../server/db/backup.js';
-import { s3Client } from '../../server/files/store.js';
 import { ADMIN, createData, dialects, signIn, startApp, type DataStore } from './helpers/index.js';
 import { storedImage } from './helpers/images.js';
+import { startBucket, type TestBucket } from './helpers/s3.js';
 
 /** The CLI in this process: exit code and what it printed. */
 async function call(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -233,47 +230,21 @@ describe.each(dialects())('backups and restore (%s)', (dialect) => {
 });
 
 describe('scheduled backups to the bucket (s3rver)', () => {
-  const BUCKET = 'console-backups';
-  let s3: S3rver;
-  let dir: string;
+  let bucket: TestBucket;
   let data: DataStore;
   let env: Record<string, string>;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await s3.run();
-    env = {
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    };
+    bucket = await startBucket('console-backups');
+    env = bucket.env;
     data = await createData('sqlite');
   });
   afterAll(async () => {
     await data?.drop();
-    await s3?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bucket?.close();
   });
 
   it('writes them under backups/ in the bucket, keeps the newest BACKUP_KEEP, and leaves no copy in DATA_DIR', async () => {
-    const keys = async (): Promise<string[]> => {
-      const client = await s3Client({
-        endpoint: env.S3_ENDPOINT!,
-        bucket: BUCKET,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-      });
-      const out = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'backups/' }));
-      return (out.Contents ?? []).map((o) => o.Key!).sort();
-    };
+    const keys = () => bucket.keys('backups/');
     const t = await startApp({ dialect: 'sqlite', data, env: { ...env, BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '1' } });
     try {
       await until('the first scheduled backup in the bucket', async () => (await keys()).length === 1);

@@ -5,14 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import SQLite from 'better-sqlite3';
-import S3rver from 's3rver';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli as cliInProcess } from '../../server/cli.js';
 import { loadConfig } from '../../server/config.js';
 import { firstStartSchema } from '../../server/services.js';
 import { MOVE_MARK, moveToPostgres } from '../../server/db/move.js';
-import { s3Client } from '../../server/files/store.js';
 import {
   ADMIN,
   createData,
@@ -25,6 +22,7 @@ import {
   type TestUser,
 } from './helpers/index.js';
 import { storedImage } from './helpers/images.js';
+import { startBucket, type TestBucket } from './helpers/s3.js';
 import { cookieHeader } from './helpers/http.js';
 import { secretOf, totp } from '../fixtures/totp.js';
 
@@ -362,36 +360,20 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
 });
 
 describe.skipIf(!onPg)('npm run cli -- move --files s3', () => {
-  const BUCKET = 'console-move';
-  let s3: S3rver;
-  let dir: string;
+  let bucket: TestBucket;
   let source: DataStore;
   let to: DataStore;
   let s3Env: Record<string, string>;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await s3.run();
-    s3Env = {
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    };
+    bucket = await startBucket('console-move');
+    s3Env = bucket.env;
     source = await createData('sqlite');
     to = await createData('postgres');
   });
   afterAll(async () => {
     await to?.drop();
     await source?.drop();
-    await s3?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bucket?.close();
   });
 
   it('copies every file of the local store to the bucket, checked, and the console on PostgreSQL and S3 serves them', async () => {
@@ -422,16 +404,7 @@ describe.skipIf(!onPg)('npm run cli -- move --files s3', () => {
     expect(run.stdout).toMatch(
       /^Copied 6 files \(\d+ MB\) to the bucket console-move; each one's SHA-256 checked after upload\.$/m,
     );
-    const listed = await (
-      await s3Client({
-        endpoint: s3Env.S3_ENDPOINT!,
-        bucket: BUCKET,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-      })
-    ).send(new ListObjectsV2Command({ Bucket: BUCKET }));
-    expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual(keys);
+    expect(await bucket.keys()).toEqual(keys);
 
     const onS3 = await startApp({
       dialect: 'postgres',
