@@ -176,6 +176,8 @@ export async function pgFeedPeers(
   };
 
   const connect = async (): Promise<void> => {
+    // A reconnect planned before close finds it closed.
+    if (closed) return;
     const c = await pool.connect();
     let released = false;
     const release = (destroy: boolean): void => {
