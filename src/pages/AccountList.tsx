@@ -4,7 +4,8 @@ import { useLocale } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { exactTime, relativeTime } from '../../resources/shared/history/describe';
 
-export type ListState<T> = { status: 'pending' } | { status: 'ready'; items: T[] } | { status: 'error'; message: string };
+export type ListState<T> =
+  { status: 'pending' } | { status: 'ready'; items: T[] } | { status: 'error'; message: string };
 
 /**
  * A list of the account's own (its sessions, its passkeys), read when shown and again by `load` after a change; a
@@ -25,7 +26,9 @@ export function useAccountList<T>(read: () => Promise<T[]>, refusal: (err: unkno
   return { state, load };
 }
 
-/** The card such a list stands in: its heading, then a spinner, the reason it cannot be shown, or its intro and body. */
+/**
+ * The card such a list stands in: its heading, then a spinner, the reason it cannot be shown, or its intro and body.
+ */
 export function AccountListCard<T>(props: {
   title: string;
   intro: string;
