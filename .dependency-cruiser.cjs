@@ -15,8 +15,8 @@ module.exports = {
       name: 'browser-not-to-server',
       severity: 'error',
       comment:
-        'Browser code (src/, base/, resources/, providers/) must never import server/: it would pull server code (and its ' +
-        'secrets, node built-ins, database drivers) into the bundle. Share through domain/ instead.',
+        'Browser code (src/, base/, resources/, providers/) must never import server/: it would pull server code ' +
+        '(and its secrets, node built-ins, database drivers) into the bundle. Share through domain/ instead.',
       from: { path: BROWSER },
       to: { path: '^server/' },
     },
@@ -24,9 +24,9 @@ module.exports = {
       name: 'server-not-to-browser',
       severity: 'error',
       comment:
-        'server/ must not import browser code (src/, base/, resources/, providers/). What both sides need belongs in domain/. ' +
-        "One exception: a resource folder's description.ts (plain data, see resource-description-plain-data), so a " +
-        "resource lives in one folder (docs/decisions.md, 'Resource folders').",
+        'server/ must not import browser code (src/, base/, resources/, providers/). What both sides need belongs in ' +
+        "domain/. One exception: a resource folder's description.ts (plain data, see " +
+        "resource-description-plain-data), so a resource lives in one folder (docs/decisions.md, 'Resource folders').",
       from: { path: '^server/' },
       to: { path: BROWSER, pathNot: '^resources/[^/]+/description\\.ts$' },
     },
@@ -35,7 +35,8 @@ module.exports = {
       severity: 'error',
       comment:
         'resources/<name>/description.ts is read by the server and the browser alike: it may import only ' +
-        'domain/records.ts (and that file only domain/permissions.ts), never zod nor anything of the browser or server.',
+        'domain/records.ts (and that file only domain/permissions.ts), never zod nor anything of the browser or ' +
+        'server.',
       from: { path: ['^resources/[^/]+/description\\.ts$', '^domain/records\\.ts$'] },
       to: { pathNot: ['^domain/(records|permissions)\\.ts$'] },
     },
@@ -52,8 +53,8 @@ module.exports = {
       name: 'domain-only-domain',
       severity: 'error',
       comment:
-        'domain/ is shared by browser and server: it may import only other domain/ files and npm packages (like zod), ' +
-        'never src/, resources/, providers/, server/ or anything else of ours.',
+        'domain/ is shared by browser and server: it may import only other domain/ files and npm packages (like ' +
+        'zod), never src/, resources/, providers/, server/ or anything else of ours.',
       from: { path: '^domain/' },
       to: { pathNot: ['^domain/', '(^|/)node_modules/'], dependencyTypesNot: ['core'], couldNotResolve: false },
     },
@@ -78,8 +79,8 @@ module.exports = {
       name: 'base-is-the-bottom',
       severity: 'error',
       comment:
-        "base/ is the browser's bottom layer (the chosen language, lazy pages, errors, Busy, the back-end contract in " +
-        'base/backend.ts): everything in the browser may use it, so it may import only base/, domain/ and npm ' +
+        "base/ is the browser's bottom layer (the chosen language, lazy pages, errors, Busy, the back-end contract " +
+        'in base/backend.ts): everything in the browser may use it, so it may import only base/, domain/ and npm ' +
         'packages, never src/, resources/ or providers/.',
       from: { path: '^base/' },
       to: { path: '^(src|resources|providers|server)/' },
@@ -88,8 +89,8 @@ module.exports = {
       name: 'resources-and-providers-not-to-src',
       severity: 'error',
       comment:
-        'src/ is the app on top (shell, pages, gate) and assembles resources/ and providers/; they must not import it ' +
-        'back. What both need belongs in base/ (or domain/ when the server needs it too).',
+        'src/ is the app on top (shell, pages, gate) and assembles resources/ and providers/; they must not import ' +
+        'it back. What both need belongs in base/ (or domain/ when the server needs it too).',
       from: { path: '^(resources|providers)/' },
       to: { path: '^src/' },
     },
@@ -113,8 +114,8 @@ module.exports = {
       name: 'providers-given-the-language',
       severity: 'error',
       comment:
-        "A provider set is handed the language when it is made (providers/shared/locale.ts); it never reads the app's " +
-        'own language module, base/locale.ts.',
+        'A provider set is handed the language when it is made (providers/shared/locale.ts); it never reads the ' +
+        "app's own language module, base/locale.ts.",
       from: { path: '^providers/' },
       to: { path: '^base/locale\\.ts$' },
     },
@@ -122,9 +123,9 @@ module.exports = {
       name: 'firebase-sdk-only-in-providers-firebase',
       severity: 'error',
       comment:
-        'The Firebase SDK (firebase, @firebase/*) is used only inside providers/firebase: anywhere else it would reach ' +
-        'the default build, which must hold none of it (README, Firebase). Share what both sets need through domain/ or ' +
-        'providers/shared.',
+        'The Firebase SDK (firebase, @firebase/*) is used only inside providers/firebase: anywhere else it would ' +
+        'reach the default build, which must hold none of it (README, Firebase). Share what both sets need through ' +
+        'domain/ or providers/shared.',
       from: { path: OURS, pathNot: '^providers/firebase/' },
       to: { path: '(^|/)node_modules/(firebase|@firebase)/' },
     },

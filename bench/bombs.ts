@@ -104,7 +104,8 @@ async function bombRun(place: Place, bomb: Buffer, parallel: number, small: Buff
       if (!killed && availableMb() < MIN_AVAILABLE_MB) {
         killed = true;
         log(
-          `bombs: the machine has under ${MIN_AVAILABLE_MB} MB available (server RSS ${now.rss.toFixed(0)} MB): killing the server`,
+          `bombs: the machine has under ${MIN_AVAILABLE_MB} MB available ` +
+            `(server RSS ${now.rss.toFixed(0)} MB): killing the server`,
         );
         ours.child.proc.kill('SIGKILL');
       }
@@ -151,9 +152,12 @@ async function bombRun(place: Place, bomb: Buffer, parallel: number, small: Buff
     };
     const f = (n: number): string => n.toFixed(0);
     log(
-      `${parallel} bombs: answers ${run.statuses.join(', ')} in ${run.answerMs.map(f).join(', ')} ms ("${run.message.slice(0, 90)}"); ` +
-        `server RSS ${f(rssBeforeMb)} MB before, peak ${f(hwm)} MB (polled ${f(polledPeak)}), ${f(rssAfterMb)} MB 5 s after; ` +
-        `health ${checks.length - failed}/${checks.length} answered, p50 ${run.health.p50Ms.toFixed(1)} ms, max ${run.health.maxMs.toFixed(1)} ms${killed ? '; SERVER KILLED' : ''}`,
+      `${parallel} bombs: answers ${run.statuses.join(', ')} ` +
+        `in ${run.answerMs.map(f).join(', ')} ms ("${run.message.slice(0, 90)}"); ` +
+        `server RSS ${f(rssBeforeMb)} MB before, peak ${f(hwm)} MB ` +
+        `(polled ${f(polledPeak)}), ${f(rssAfterMb)} MB 5 s after; ` +
+        `health ${checks.length - failed}/${checks.length} answered, p50 ${run.health.p50Ms.toFixed(1)} ` +
+        `ms, max ${run.health.maxMs.toFixed(1)} ms${killed ? '; SERVER KILLED' : ''}`,
     );
     return run;
   } finally {
@@ -175,7 +179,8 @@ export async function measureBombs(
   const bomb = await pngBomb(width, height, { bitDepth, channels });
   const generateMs = performance.now() - t0;
   log(
-    `made a ${width} × ${height} ${bitDepth}-bit ${channels === 4 ? 'RGBA' : 'grey'} PNG: ${(bomb.length / 1e6).toFixed(2)} MB in ${generateMs.toFixed(0)} ms`,
+    `made a ${width} × ${height} ${bitDepth}-bit ${channels === 4 ? 'RGBA' : 'grey'} ` +
+      `PNG: ${(bomb.length / 1e6).toFixed(2)} MB in ${generateMs.toFixed(0)} ms`,
   );
   // A small real image, so the server has loaded libvips before the bombs (its memory is part of "before").
   const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a5' } })

@@ -119,7 +119,9 @@ export async function measureBrowser(place: Place, opts: { build: boolean; runs?
         .waitFor({ state: 'visible', timeout: 30_000 });
       const productsMs = performance.now() - t2;
       await context.close();
-      const what = `form ${formMs.toFixed(0)} ms, dashboard ${dashMs.toFixed(0)} ms, products ${productsMs.toFixed(0)} ms, JS ${signinJs} / ${dashJs} B gzip`;
+      const what =
+        `form ${formMs.toFixed(0)} ms, dashboard ${dashMs.toFixed(0)} ms, ` +
+        `products ${productsMs.toFixed(0)} ms, JS ${signinJs} / ${dashJs} B gzip`;
       log(`${round === 0 ? 'warm-up' : `run ${round}`}: ${what}`);
       if (round > 0) rounds.push({ signinJs, dashJs, formMs, dashMs, productsMs });
     }

@@ -89,7 +89,8 @@ export async function measureFanout(
         await new Promise((r) => setTimeout(r, 200));
       }
       log(
-        `${round === 0 ? 'warm-up' : `run ${round}`}: fan-out p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+        `${round === 0 ? 'warm-up' : `run ${round}`}: fan-out ` +
+          `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
       );
       if (round > 0)
         runs.push({ p50: percentile(latencies, 50), p99: percentile(latencies, 99), last: Math.max(...lasts) });

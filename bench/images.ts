@@ -205,13 +205,15 @@ export async function measureImages(
   const data = await photo(width, height, 90);
   const small = await photo(200, 150, 80);
   log(
-    `images: a ${width} × ${height} JPEG of ${(data.length / 1e6).toFixed(1)} MB, ${opts.parallel} uploads at once, ${opts.runs} runs after a warm-up`,
+    `images: a ${width} × ${height} JPEG of ${(data.length / 1e6).toFixed(1)} ` +
+      `MB, ${opts.parallel} uploads at once, ${opts.runs} runs after a warm-up`,
   );
   const runs: ImageUploadRun[] = [];
   for (let i = 0; i <= opts.runs; i++) {
     const r = await uploadRun(place, data, width, opts.parallel, small);
     log(
-      `${i === 0 ? 'warm-up' : `run ${i}`}: answers ${r.answerMs.map((m) => m.toFixed(0)).join(', ')} ms; RSS ${r.rssBeforeMb.toFixed(0)} → peak ${r.rssPeakMb.toFixed(0)} MB; every size served: ${r.allSizes}`,
+      `${i === 0 ? 'warm-up' : `run ${i}`}: answers ${r.answerMs.map((m) => m.toFixed(0)).join(', ')} ms; ` +
+        `RSS ${r.rssBeforeMb.toFixed(0)} → peak ${r.rssPeakMb.toFixed(0)} MB; every size served: ${r.allSizes}`,
     );
     if (!r.allSizes) throw new Error('a size was missing or wrong');
     if (i > 0) runs.push(r);
@@ -219,11 +221,13 @@ export async function measureImages(
   const [bw, bh] = [2000, 1500];
   const old = await photo(bw, bh, 85);
   log(
-    `images: backfill of ${opts.backfill} stored ${bw} × ${bh} JPEGs (${(old.length / 1e6).toFixed(1)} MB) without sizes`,
+    `images: backfill of ${opts.backfill} stored ${bw} × ${bh} ` +
+      `JPEGs (${(old.length / 1e6).toFixed(1)} MB) without sizes`,
   );
   const backfill = await backfillRun(place, db, opts.backfill, old, bw, bh);
   log(
-    `backfill: ${(backfill.ms / 1000).toFixed(1)} s, ${backfill.perImageMs.toFixed(0)} ms per image, peak RSS ${backfill.rssPeakMb.toFixed(0)} MB; ${backfill.lastLine}`,
+    `backfill: ${(backfill.ms / 1000).toFixed(1)} s, ${backfill.perImageMs.toFixed(0)} ` +
+      `ms per image, peak RSS ${backfill.rssPeakMb.toFixed(0)} MB; ${backfill.lastLine}`,
   );
   return {
     width,

@@ -94,7 +94,8 @@ export async function measureMove(
 ): Promise<MoveFigures> {
   if (place.dialect !== 'sqlite') throw new Error('the move section moves a SQLite install: run it without --pg');
   log(
-    `growing the catalogue to ${opts.products.toLocaleString('en')} products and ${opts.history.toLocaleString('en')} history entries`,
+    `growing the catalogue to ${opts.products.toLocaleString('en')} ` +
+      `products and ${opts.history.toLocaleString('en')} history entries`,
   );
   await seedCatalogue(db, opts.products, opts.users);
   await seedHistory(db, opts.history);

@@ -49,7 +49,8 @@ try {
         const us = ((cpu(pid) - c0) / r.total) * 1e6;
         if (d === seconds)
           console.log(
-            `${name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${us.toFixed(1)} µs CPU per request, non2xx ${r.non2xx}`,
+            `${name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ` +
+              `ms, ${us.toFixed(1)} µs CPU per request, non2xx ${r.non2xx}`,
           );
       }
     }

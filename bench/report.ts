@@ -170,18 +170,24 @@ export function renderResult(r: BenchResult): string {
   const { meta } = r;
   const mc = meta.machine;
   const parts: string[] = [
-    `### ${meta.dialect === 'postgres' ? 'PostgreSQL 15' : 'SQLite'}${meta.quick ? ' — QUICK RUN (smaller, shorter; not comparable)' : ''}`,
+    `### ${meta.dialect === 'postgres' ? 'PostgreSQL 15' : 'SQLite'}` +
+      `${meta.quick ? ' — QUICK RUN (smaller, shorter; not comparable)' : ''}`,
     [
       `- Date: ${meta.date} · command: \`${meta.command}\` · ${num(meta.minutes, 1)} min · commit ${meta.commit}`,
-      `- Machine: ${mc.cores} cores (${mc.cpu}), ${mc.memoryGiB} GiB, Node ${mc.node}, Linux ${mc.kernel}; load average ${num(meta.loadAverage.start, 2)} at the start, ${num(meta.loadAverage.end, 2)} at the end`,
-      `- Scale: ${num(meta.scale.products)} products, ${num(meta.scale.users)} users; searches at ${num(meta.scale.searchRows)} rows; load ${meta.scale.connections} connections × ${meta.scale.durationS} s; ${meta.scale.fanoutClients} event-stream clients`,
+      `- Machine: ${mc.cores} cores (${mc.cpu}), ${mc.memoryGiB} GiB, ` +
+        `Node ${mc.node}, Linux ${mc.kernel}; load average ${num(meta.loadAverage.start, 2)} ` +
+        `at the start, ${num(meta.loadAverage.end, 2)} at the end`,
+      `- Scale: ${num(meta.scale.products)} products, ${num(meta.scale.users)} users; ` +
+        `searches at ${num(meta.scale.searchRows)} rows; load ${meta.scale.connections} connections ` +
+        `× ${meta.scale.durationS} s; ${meta.scale.fanoutClients} event-stream clients`,
       '- Every figure: one warm-up, then two measured runs; shown as **median (run 1 · run 2)**.',
     ].join('\n'),
   ];
   if (r.failures.length) parts.push(`**Sections that failed:**\n${r.failures.map((f) => `- ${f}`).join('\n')}`);
   if (r.api) {
     parts.push(
-      `#### API under load (autocannon in its own process, ${r.api.connections} connections, ${r.api.durationS} s per run)`,
+      `#### API under load (autocannon in its own ` +
+        `process, ${r.api.connections} connections, ${r.api.durationS} s per run)`,
     );
     parts.push(
       table(
@@ -216,13 +222,15 @@ export function renderResult(r: BenchResult): string {
       `ours ${a.ours.non2xx} non-2xx / ${a.ours.errors} errors, baseline ${a.baseline.non2xx} / ${a.baseline.errors}`;
     if (bad.length)
       parts.push(
-        `Non-2xx answers or errors (timeouts after 10 s count): ${bad.map((a) => `${a.route} (${counts(a)})`).join('; ')}.`,
+        `Non-2xx answers or errors (timeouts after 10 s ` +
+          `count): ${bad.map((a) => `${a.route} (${counts(a)})`).join('; ')}.`,
       );
   }
   if (r.storefront) {
     const f = r.storefront;
     parts.push(
-      `#### Storefront feed under load (${f.connections} connections, ${f.durationS} s per run; the signed-in routes beside it)`,
+      `#### Storefront feed under load (${f.connections} ` +
+        `connections, ${f.durationS} s per run; the signed-in routes beside it)`,
     );
     parts.push(
       table(
@@ -345,7 +353,9 @@ export function renderResult(r: BenchResult): string {
       ? ' **The bench killed the server: the machine was running out of memory.**'
       : '';
     parts.push(
-      `#### Decompression bombs (${b.parallel} uploads at once of a ${num(b.width)} × ${num(b.height)} ${b.bitDepth}-bit ${b.channels === 4 ? 'RGBA' : 'grey'} PNG, ${num(b.bytes / 1e6, 2)} MB on disk; ${runs} run(s), each on a fresh server)`,
+      `#### Decompression bombs (${b.parallel} uploads at once of a ${num(b.width)} ` +
+        `× ${num(b.height)} ${b.bitDepth}-bit ${b.channels === 4 ? 'RGBA' : 'grey'} ` +
+        `PNG, ${num(b.bytes / 1e6, 2)} MB on disk; ${runs} run(s), each on a fresh server)`,
       `Answer: “${b.runs[0]?.message ?? ''}”${killed}`,
       table(
         ['figure', `median (${b.runs.map((_, i) => `run ${i + 1}`).join(' · ')})`, 'unit'],
@@ -367,7 +377,8 @@ export function renderResult(r: BenchResult): string {
     const i = r.images;
     const b = i.backfill;
     parts.push(
-      `#### Image sizes (${i.parallel} uploads at once of a ${num(i.width)} × ${num(i.height)} JPEG, ${num(i.bytes / 1e6, 1)} MB, each run on a fresh server; WebP at 400, 800, 1600 px)`,
+      `#### Image sizes (${i.parallel} uploads at once of a ${num(i.width)} × ${num(i.height)} ` +
+        `JPEG, ${num(i.bytes / 1e6, 1)} MB, each run on a fresh server; WebP at 400, 800, 1600 px)`,
       table(
         ['figure', `median (${i.runs.map((_, n) => `run ${n + 1}`).join(' · ')})`, 'unit'],
         [
@@ -384,7 +395,8 @@ export function renderResult(r: BenchResult): string {
           ['time to the answer, slowest of the uploads', m(i.slowestAnswerMs), 'ms'],
           ['server peak RSS (VmHWM) over the run', m(i.rssPeakMb), 'MB'],
           [
-            `backfill (\`npm run cli -- images --backfill\`) of ${num(b.images)} stored ${num(b.width)} × ${num(b.height)} JPEGs: time`,
+            `backfill (\`npm run cli -- images --backfill\`) of ${num(b.images)} ` +
+              `stored ${num(b.width)} × ${num(b.height)} JPEGs: time`,
             `${num(b.ms / 1000, 1)} s (${num(b.perImageMs)} ms per image)`,
             '',
           ],

@@ -139,17 +139,20 @@ async function main(): Promise<void> {
   };
   if (quick) {
     log(
-      'QUICK RUN: 10,000 products, 1,000 users, searches at 100,000 rows, 3 s runs, 100 event streams, 3 uploads per run,',
+      'QUICK RUN: 10,000 products, 1,000 users, searches at ' +
+        '100,000 rows, 3 s runs, 100 event streams, 3 uploads per run,',
     );
     log(
-      '           start-up of npm start only, and the existing dist/ when there is one; figures not comparable with a full run',
+      '           start-up of npm start only, and the existing dist/ ' +
+        'when there is one; figures not comparable with a full run',
     );
   }
   const place = await createPlace(dialect);
   const db = await openPlace(place);
   try {
     log(
-      `seeding ${scale.products.toLocaleString('en')} products and ${scale.users.toLocaleString('en')} users (${dialect})`,
+      `seeding ${scale.products.toLocaleString('en')} products ` +
+        `and ${scale.users.toLocaleString('en')} users (${dialect})`,
     );
     await seedCatalogue(db, scale.products, scale.users);
     const samples = await drawSamples(db, scale.products, scale.users);
@@ -227,7 +230,8 @@ async function main(): Promise<void> {
   writeBenchmarks();
   process.stdout.write(`${renderResult(result)}\n\n`);
   log(
-    `wrote bench/results/${name}; BENCHMARKS.md shows the newest full run per dialect${quick ? ' (quick and --only runs are not among them)' : ''}`,
+    `wrote bench/results/${name}; BENCHMARKS.md shows the newest full run ` +
+      `per dialect${quick ? ' (quick and --only runs are not among them)' : ''}`,
   );
   if (result.failures.length) process.exitCode = 1;
 }

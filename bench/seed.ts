@@ -96,10 +96,12 @@ const pad = (i: number): string => String(i).padStart(7, '0');
 const sku = (i: number): string => `SKU-${pad(i)}`;
 const email = (i: number): string => `user${pad(i)}@bench.local`;
 const DETAILS =
-  'Stonewashed European linen, pre-shrunk, OEKO-TEX certified. Machine wash at 40 °C, tumble dry low, iron while damp. ';
+  'Stonewashed European linen, pre-shrunk, OEKO-TEX certified. ' +
+  'Machine wash at 40 °C, tumble dry low, iron while damp. ';
 
 const DETAILS_SE =
-  'Stentvättat europeiskt linne, förkrympt, OEKO-TEX-certifierat. Tvätta i 40 °C, torktumla på låg värme, stryk fuktigt. ';
+  'Stentvättat europeiskt linne, förkrympt, OEKO-TEX-certifierat. ' +
+  'Tvätta i 40 °C, torktumla på låg värme, stryk fuktigt. ';
 
 /** Most products have their Swedish name and details; one in ten has none, one in twenty only the name. */
 function swedish(i: number, linen: boolean): Translations {

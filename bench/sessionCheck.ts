@@ -42,7 +42,8 @@ for (let round = 0; round < 3; round++) {
     }
     if (round > 0)
       console.log(
-        `${dialect} cache=${a.cache}s round ${round}: ${(((performance.now() - t0) / n) * 1000).toFixed(0)} µs per GET /api/products/:id (app.inject)`,
+        `${dialect} cache=${a.cache}s round ${round}: ${(((performance.now() - t0) / n) * 1000).toFixed(0)} ` +
+          `µs per GET /api/products/:id (app.inject)`,
       );
   }
 }
@@ -60,7 +61,8 @@ for (let round = 0; round < 3; round++) {
       for (let i = 0; i < n; i++) if (!(await check())) throw new Error(`${name}: no session`);
       if (round > 0)
         console.log(
-          `${dialect} session check, ${name}, round ${round}: ${(((performance.now() - t0) / n) * 1000).toFixed(0)} µs per check`,
+          `${dialect} session check, ${name}, ` +
+            `round ${round}: ${(((performance.now() - t0) / n) * 1000).toFixed(0)} µs per check`,
         );
     }
   }

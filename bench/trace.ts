@@ -92,7 +92,8 @@ function report(events: TraceEvent[], reqs: Req[], phases: Array<[string, string
     const t0 = stamp(from);
     const t1 = stamp(to);
     process.stdout.write(
-      `\n## ${title}: ${((t1 - t0) / 1000).toFixed(0)} ms\n\nrequests (start → end ms from the phase's start, bytes):\n`,
+      `\n## ${title}: ${((t1 - t0) / 1000).toFixed(0)} ms\n\n` +
+        `requests (start → end ms from the phase's start, bytes):\n`,
     );
     for (const r of reqs.filter((x) => x.start >= t0 - 1000 && x.start <= t1).sort((a, b) => a.start - b.start)) {
       const end = r.end === undefined ? '  open' : ms(r.end - t0);

@@ -37,7 +37,9 @@ function where(frame: ProfileNode['callFrame']): { file: string; fn: string } {
   const file = pkg ?? source.replace(/^(\.\.\/)+/, '');
   return {
     file,
-    fn: `${pos?.name ?? frame.functionName ?? '?'} (${source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${pos?.line ?? '?'})`,
+    fn:
+      `${pos?.name ?? frame.functionName ?? '?'} ` +
+      `(${source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${pos?.line ?? '?'})`,
   };
 }
 
@@ -69,5 +71,8 @@ export async function stopProfile(cdp: CDPSession, title: string): Promise<strin
       .slice(0, n)
       .map(([k, v]) => `  ${(v / 1000).toFixed(1).padStart(7)}  ${k}`)
       .join('\n');
-  return `\nJS profile, ${title}: ${(busy / 1000).toFixed(0)} ms outside idle; self time by file:\n${top(byFile, 16)}\nby function:\n${top(byFn, 20)}\n`;
+  return (
+    `\nJS profile, ${title}: ${(busy / 1000).toFixed(0)} ms outside idle; ` +
+    `self time by file:\n${top(byFile, 16)}\nby function:\n${top(byFn, 20)}\n`
+  );
 }

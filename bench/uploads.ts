@@ -88,7 +88,8 @@ export async function measureUploads(place: Place, opts: { bytes: number; perRun
         times.push(r.ms);
       }
       log(
-        `${round === 0 ? 'warm-up' : `run ${round}`}: ${opts.perRun} uploads of ${(data.length / 1e6).toFixed(1)} MB, ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+        `${round === 0 ? 'warm-up' : `run ${round}`}: ${opts.perRun} uploads ` +
+          `of ${(data.length / 1e6).toFixed(1)} MB, ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
       );
       if (round > 0) rates.push(data.length / 1e6 / (median(times) / 1000));
     }
@@ -105,7 +106,8 @@ export async function measureUploads(place: Place, opts: { bytes: number; perRun
       resent.push((await written(ours.child)) - data.length);
       chunkAtCut.push(chunkSize(cut.chunk));
       log(
-        `run ${round}: cut at 50 % in chunk ${cut.chunk} (${chunkSize(cut.chunk)} bytes), re-sent ${resent.at(-1)} bytes`,
+        `run ${round}: cut at 50 % in chunk ${cut.chunk} ` +
+          `(${chunkSize(cut.chunk)} bytes), re-sent ${resent.at(-1)} bytes`,
       );
     }
     return {

@@ -120,7 +120,8 @@ export const sv: Catalogue = {
     passkeys: {
       title: 'Lösennycklar',
       intro:
-        'Logga in med den här enheten (fingeravtryck, ansikte, skärmlås eller säkerhetsnyckel) i stället för med lösenord. En lösennyckel räknas som en andra faktor.',
+        'Logga in med den här enheten (fingeravtryck, ansikte, skärmlås eller säkerhetsnyckel) ' +
+        'i stället för med lösenord. En lösennyckel räknas som en andra faktor.',
       empty: 'Inga lösennycklar än.',
       name: 'Namn',
       added: 'Tillagd',
@@ -200,7 +201,8 @@ export const sv: Catalogue = {
     duplicateSku: 'Det finns redan en produkt med det här artikelnumret.',
     skuLocked: 'Artikelnumret kan inte ändras.',
     stale:
-      'Produkten har ändrats av någon annan under tiden. Ladda om för att se deras version; det du har skrivit finns kvar tills du gör det.',
+      'Produkten har ändrats av någon annan under tiden. Ladda om för att ' +
+      'se deras version; det du har skrivit finns kvar tills du gör det.',
     reload: 'Ladda om',
     save: 'Spara',
     images: 'Bilder',
@@ -281,7 +283,8 @@ export const sv: Catalogue = {
     failure: 'Kunde inte uppdatera',
     notFound: 'Språket finns inte.',
     stale:
-      'Texterna har ändrats av någon annan under tiden. Ladda om för att se deras version; dina ändringar finns kvar tills du gör det.',
+      'Texterna har ändrats av någon annan under tiden. Ladda om för ' +
+      'att se deras version; dina ändringar finns kvar tills du gör det.',
     filter: 'Filtrera nycklar',
     missingIn: 'Saknas i det andra språket',
     missingHere: 'Saknas i det här språket',
@@ -332,7 +335,9 @@ export const sv: Catalogue = {
     import: 'Importera',
     importTitle: 'Importera produkter',
     importIntro:
-      'En CSV-fil med kolumnerna sku, name, category, mc, price, active och details, och om du vill images (så som exporten skriver dem). En rad vars SKU finns ändrar den produkten och låter dess bilder vara; en ny SKU behöver minst en bildadress. Inget skrivs förrän du verkställer.',
+      'En CSV-fil med kolumnerna sku, name, category, mc, price, active och details, och om du vill ' +
+      'images (så som exporten skriver dem). En rad vars SKU finns ändrar den produkten och låter ' +
+      'dess bilder vara; en ny SKU behöver minst en bildadress. Inget skrivs förrän du verkställer.',
     chooseFile: 'Välj en CSV-fil',
     reading: 'Läser %{name}…',
     checking: 'Kontrollerar %{count} rader…',
@@ -512,7 +517,8 @@ export const sv: Catalogue = {
     close: 'Stäng',
     progress: 'Har ändrat %{done} av %{total} produkter…',
     summary:
-      '%{changed} ändrade, %{unchanged} oförändrade, %{conflict} ändrade av någon annan sedan de valdes, %{refused} nekade',
+      '%{changed} ändrade, %{unchanged} oförändrade, %{conflict} ' +
+      'ändrade av någon annan sedan de valdes, %{refused} nekade',
     leftAlone: 'Inte ändrade',
     undo: 'Ångra ändringen',
     undoing: 'Ångrar…',
@@ -535,13 +541,18 @@ export const sv: Catalogue = {
   mail: {
     resetSubject: 'Återställ ditt lösenord',
     resetBody:
-      'Någon har begärt att lösenordet till ditt konsolkonto ska återställas.\n\nVälj ett nytt lösenord här (länken fungerar en gång, i 30 minuter):\n%{link}\n\nOm det inte var du kan du bortse från det här mejlet.',
+      'Någon har begärt att lösenordet till ditt konsolkonto ska återställas.\n' +
+      '\nVälj ett nytt lösenord här (länken fungerar en gång, i 30 minuter):\n' +
+      '%{link}\n\nOm det inte var du kan du bortse från det här mejlet.',
     inviteSubject: 'Ditt konsolkonto',
     inviteBody:
-      'Hej %{firstName}!\n\nEtt konto i butikens konsol har skapats åt dig. Välj ditt lösenord här (länken fungerar en gång, i %{hours} timmar):\n%{link}\n',
+      'Hej %{firstName}!\n\nEtt konto i butikens konsol har skapats åt dig. Välj ' +
+      'ditt lösenord här (länken fungerar en gång, i %{hours} timmar):\n%{link}\n',
     passwordChangedSubject: 'Ditt lösenord har bytts',
     passwordChangedBody:
-      "Lösenordet till ditt konsolkonto byttes %{time}, från adressen %{address}. Alla andra sessioner för kontot loggades ut.\n\nOm det inte var du: använd 'Glömt lösenordet?' på inloggningssidan för att välja ett nytt lösenord direkt, och säg till en administratör.",
+      'Lösenordet till ditt konsolkonto byttes %{time}, från adressen %{address}. Alla andra ' +
+      "sessioner för kontot loggades ut.\n\nOm det inte var du: använd 'Glömt lösenordet?' på " +
+      'inloggningssidan för att välja ett nytt lösenord direkt, och säg till en administratör.',
   },
   // Saved views of the products list (issue 26, item 4).
   views: {
@@ -566,7 +577,8 @@ export const sv: Catalogue = {
     menu: 'Webhooks',
     title: 'Webhooks',
     intro:
-      'Efter varje sparad ändring skickar konsolen ett kort signerat meddelande till varje adress nedan, så att butiken kan uppdatera det den visar.',
+      'Efter varje sparad ändring skickar konsolen ett kort signerat meddelande ' +
+      'till varje adress nedan, så att butiken kan uppdatera det den visar.',
     url: 'Mottagarens adress',
     add: 'Lägg till mottagare',
     remove: 'Ta bort',
@@ -617,7 +629,8 @@ export const sv: Catalogue = {
     confirm: 'Slå på',
     recoveryTitle: 'Återställningskoder',
     recoveryIntro:
-      'Spara de här tio koderna på ett säkert ställe. Om du tappar bort telefonen loggar var och en in dig en gång i stället för en kod. De visas bara nu.',
+      'Spara de här tio koderna på ett säkert ställe. Om du tappar bort telefonen ' +
+      'loggar var och en in dig en gång i stället för en kod. De visas bara nu.',
     recoveryDone: 'Jag har sparat dem',
     enabled: 'Tvåstegsinloggning är påslagen',
     disable: 'Stäng av tvåstegsinloggning',

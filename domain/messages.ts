@@ -110,7 +110,8 @@ export const messages = {
     passkeys: {
       title: 'Passkeys',
       intro:
-        'Sign in with this device (fingerprint, face, screen lock or security key) instead of a password. A passkey counts as a second factor.',
+        'Sign in with this device (fingerprint, face, screen lock or security ' +
+        'key) instead of a password. A passkey counts as a second factor.',
       empty: 'No passkeys yet.',
       name: 'Name',
       added: 'Added',
@@ -198,7 +199,8 @@ export const messages = {
     duplicateSku: 'A product with this SKU already exists.',
     skuLocked: 'The SKU cannot be changed.',
     stale:
-      'This product was changed by someone else meanwhile. Reload to see their version; what you typed is kept until you do.',
+      'This product was changed by someone else meanwhile. Reload ' +
+      'to see their version; what you typed is kept until you do.',
     reload: 'Reload',
     save: 'Save',
     images: 'Images',
@@ -279,7 +281,8 @@ export const messages = {
     failure: 'Could not update',
     notFound: 'No such language.',
     stale:
-      'These texts were changed by someone else meanwhile. Reload to see their version; your edits are kept until you do.',
+      'These texts were changed by someone else meanwhile. Reload ' +
+      'to see their version; your edits are kept until you do.',
     filter: 'Filter keys',
     missingIn: 'Missing in the other language',
     missingHere: 'Missing in this language',
@@ -330,7 +333,9 @@ export const messages = {
     import: 'Import',
     importTitle: 'Import products',
     importIntro:
-      'A CSV file with the columns sku, name, category, mc, price, active and details, and optionally images (as the export writes them). A row whose SKU exists changes that product and leaves its images as they are; a new SKU needs at least one image address. Nothing is written until you apply.',
+      'A CSV file with the columns sku, name, category, mc, price, active and details, and optionally ' +
+      'images (as the export writes them). A row whose SKU exists changes that product and leaves its ' +
+      'images as they are; a new SKU needs at least one image address. Nothing is written until you apply.',
     chooseFile: 'Choose a CSV file',
     reading: 'Reading %{name}…',
     checking: 'Checking %{count} rows…',
@@ -512,7 +517,8 @@ export const messages = {
     close: 'Close',
     progress: 'Changed %{done} of %{total} products…',
     summary:
-      '%{changed} changed, %{unchanged} unchanged, %{conflict} changed by someone else since they were selected, %{refused} refused',
+      '%{changed} changed, %{unchanged} unchanged, %{conflict} changed ' +
+      'by someone else since they were selected, %{refused} refused',
     leftAlone: 'Not changed',
     undo: 'Undo this change',
     undoing: 'Undoing…',
@@ -535,13 +541,17 @@ export const messages = {
   mail: {
     resetSubject: 'Reset your password',
     resetBody:
-      'Someone asked to reset the password of your console account.\n\nSet a new password here (the link works once, for 30 minutes):\n%{link}\n\nIf it was not you, ignore this mail.',
+      'Someone asked to reset the password of your console account.\n\nSet a new password here ' +
+      '(the link works once, for 30 minutes):\n%{link}\n\nIf it was not you, ignore this mail.',
     inviteSubject: 'Your console account',
     inviteBody:
-      "Hello %{firstName},\n\nAn account on the shop's console was made for you. Set your password here (the link works once, for %{hours} hours):\n%{link}\n",
+      "Hello %{firstName},\n\nAn account on the shop's console was made for you. " +
+      'Set your password here (the link works once, for %{hours} hours):\n%{link}\n',
     passwordChangedSubject: 'Your password was changed',
     passwordChangedBody:
-      "The password of your console account was changed on %{time}, from the address %{address}. Every other session of the account was signed out.\n\nIf it was not you, use 'Forgot Password?' on the sign-in page to set a new password at once, and tell an admin.",
+      'The password of your console account was changed on %{time}, from the address %{address}. ' +
+      'Every other session of the account was signed out.\n\nIf it was not you, use ' +
+      "'Forgot Password?' on the sign-in page to set a new password at once, and tell an admin.",
   },
   // Saved views of the products list (issue 26, item 4).
   views: {
@@ -566,7 +576,8 @@ export const messages = {
     menu: 'Webhooks',
     title: 'Webhooks',
     intro:
-      'After each saved change the console sends a short signed message to every address below, so the shop can refresh what it shows.',
+      'After each saved change the console sends a short signed message ' +
+      'to every address below, so the shop can refresh what it shows.',
     url: 'Receiver address',
     add: 'Add receiver',
     remove: 'Remove',
@@ -618,7 +629,8 @@ export const messages = {
     confirm: 'Turn on',
     recoveryTitle: 'Recovery codes',
     recoveryIntro:
-      'Keep these ten codes somewhere safe. If you lose your phone, each one signs you in once in place of a code. They are shown only now.',
+      'Keep these ten codes somewhere safe. If you lose your phone, each ' +
+      'one signs you in once in place of a code. They are shown only now.',
     recoveryDone: 'I have kept them',
     enabled: 'Two-factor sign-in is turned on',
     disable: 'Turn off two-factor sign-in',

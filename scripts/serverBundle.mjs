@@ -69,7 +69,9 @@ export async function bundleServer(
     logLevel: 'warning',
     // Inlined CommonJS code may call require(); an ES module has none of its own.
     banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      js:
+        "import { createRequire as __createRequire } from 'node:module'; " +
+        'const require = __createRequire(import.meta.url);',
     },
     plugins: [
       {

@@ -266,7 +266,8 @@ const images: Command<true> = {
       const rate = elapsed > 0 ? p.done / elapsed : 0;
       const left = rate > 0 ? duration((p.total - p.done) / rate) : '…';
       progress(
-        `Images: ${p.done}/${p.total} · ${rate.toFixed(1)} images/s · ${p.done === p.total ? 'done' : `about ${left} left`}`,
+        `Images: ${p.done}/${p.total} · ${rate.toFixed(1)} images/s ` +
+          `· ${p.done === p.total ? 'done' : `about ${left} left`}`,
         p.done === p.total,
       );
     });
@@ -302,7 +303,8 @@ const backup: Command<string | null> = {
       const { backupNow, backupPlaceOf } = await import('./db/backup.js');
       const place = backupPlaceOf(config);
       const { name, removed } = await backupNow(db.sqlite, config.dataDir, place, config.backup.keep);
-      return `Database copied to ${place.describe(name)}${removed.length ? `; removed ${removed.length} older (BACKUP_KEEP=${config.backup.keep})` : ''}.`;
+      const kept = removed.length ? `; removed ${removed.length} older (BACKUP_KEEP=${config.backup.keep})` : '';
+      return `Database copied to ${place.describe(name)}${kept}.`;
     }
     // The copy holds password hashes and sessions: readable by its owner only, like the database itself.
     const { ownerOnly } = await import('./db/index.js');
@@ -392,12 +394,14 @@ const move: Command<MoveInput> = {
     const config = { ...loadConfig(env), logLevel: 'silent' };
     if (config.databaseUrl) {
       throw new Error(
-        'DATABASE_URL is set, so this console already runs on PostgreSQL. move copies a SQLite install (the DATA_DIR named): unset DATABASE_URL and give the target with --to.',
+        'DATABASE_URL is set, so this console already runs on PostgreSQL. move copies a SQLite ' +
+          'install (the DATA_DIR named): unset DATABASE_URL and give the target with --to.',
       );
     }
     if (input.files === 's3' && !config.s3) {
       throw new UsageError(
-        '--files s3 needs the bucket configured: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3_ENDPOINT and S3_REGION when not AWS).',
+        '--files s3 needs the bucket configured: S3_BUCKET, S3_ACCESS_KEY_ID ' +
+          'and S3_SECRET_ACCESS_KEY (S3_ENDPOINT and S3_REGION when not AWS).',
       );
     }
     const s3 = input.files === 's3' ? config.s3 : null;
@@ -408,7 +412,8 @@ const move: Command<MoveInput> = {
         .probe()
         .catch((err: unknown) => {
           throw new Error(
-            `The bucket ${s3.bucket} cannot be written: ${(err as { name?: string }).name ?? String(err)}. Nothing was written.`,
+            `The bucket ${s3.bucket} cannot be ` +
+              `written: ${(err as { name?: string }).name ?? String(err)}. Nothing was written.`,
           );
         });
     }
@@ -436,7 +441,8 @@ const move: Command<MoveInput> = {
             const { copyFilesToS3 } = await import('./files/copyToS3.js');
             files = await copyFilesToS3(join(config.dataDir, 'files'), s3, (p) =>
               progress(
-                `${'files'.padEnd(22)} ${n(p.done).padStart(11)} / ${n(p.total)} files  ${n(p.bytes / 1e6)} MB  ${p.finished ? 'done, each checked' : ''}`,
+                `${'files'.padEnd(22)} ${n(p.done).padStart(11)} / ${n(p.total)} ` +
+                  `files  ${n(p.bytes / 1e6)} MB  ${p.finished ? 'done, each checked' : ''}`,
                 p.finished,
               ),
             );
@@ -446,18 +452,21 @@ const move: Command<MoveInput> = {
       throw err instanceof MoveRefused
         ? err
         : new Error(
-            `${(err as Error).message}\nThe SQLite database is unchanged; run the same command again to start the move over.`,
+            `${(err as Error).message}\nThe SQLite database is unchanged; ` +
+              `run the same command again to start the move over.`,
           );
     });
     const rows = moved.reduce((sum, t) => sum + t.rows, 0);
     const shownUrl = input.to.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
     const copied = files as { files: number; bytes: number } | null;
     const lines = [
-      `Moved ${moved.length} tables (${n(rows)} rows) into ${shownUrl} in ${n((performance.now() - started) / 1000)} s; every table's row count and checksum match:`,
+      `Moved ${moved.length} tables (${n(rows)} rows) into ${shownUrl} ` +
+        `in ${n((performance.now() - started) / 1000)} s; every table's row count and checksum match:`,
       ...moved.map((t) => `  ${t.table.padEnd(22)} ${n(t.rows).padStart(11)} rows  sha256 ${t.checksum.slice(0, 16)}`),
       ...(copied
         ? [
-            `Copied ${n(copied.files)} files (${n(copied.bytes / 1e6)} MB) to the bucket ${s3!.bucket}; each one's SHA-256 checked after upload.`,
+            `Copied ${n(copied.files)} files (${n(copied.bytes / 1e6)} MB) to ` +
+              `the bucket ${s3!.bucket}; each one's SHA-256 checked after upload.`,
           ]
         : []),
       '',
@@ -465,13 +474,16 @@ const move: Command<MoveInput> = {
       `  DATABASE_URL=${shownUrl}   (the address given to --to)`,
       env.AUTH_SECRET
         ? '  AUTH_SECRET: keep the value set now (sessions stay signed in only with the same secret).'
-        : `  AUTH_SECRET=<the text of ${join(config.dataDir, 'auth-secret')}>   (or keep DATA_DIR: sessions stay signed in only with the same secret)`,
+        : `  AUTH_SECRET=<the text of ${join(config.dataDir, 'auth-secret')}>   ` +
+          `(or keep DATA_DIR: sessions stay signed in only with the same secret)`,
       s3
         ? '  S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ENDPOINT, S3_REGION: as set for this command.'
         : config.s3
           ? '  The images were not copied (no --files s3): the bucket configured now stays where they are.'
-          : `  Images stay in ${join(config.dataDir, 'files')}: keep DATA_DIR, or run with --files s3 and set S3_* to move them to a bucket.`,
-      'Uploads in progress are not moved (they restart). The SQLite database was only read: keep it until the console runs well on PostgreSQL.',
+          : `  Images stay in ${join(config.dataDir, 'files')}: keep DATA_DIR, ` +
+            `or run with --files s3 and set S3_* to move them to a bucket.`,
+      'Uploads in progress are not moved (they restart). The SQLite database ' +
+        'was only read: keep it until the console runs well on PostgreSQL.',
     ];
     return lines.join('\n');
   },

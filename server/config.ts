@@ -219,7 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
   }
   if (e.BACKUP_EVERY_HOURS > 0 && e.DATABASE_URL) {
     throw new ConfigError([
-      `BACKUP_EVERY_HOURS: backs up the SQLite database only; on PostgreSQL (DATABASE_URL is set) back up with pg_dump, as the README says (got ${shown('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS)})`,
+      `BACKUP_EVERY_HOURS: backs up the SQLite database only; on PostgreSQL (DATABASE_URL is set) back ` +
+        `up with pg_dump, as the README says (got ${shown('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS)})`,
     ]);
   }
   const dataDir = resolve(e.DATA_DIR);

@@ -92,10 +92,12 @@ export const raSwedish: TranslationMessages = {
         'Autentiseringsservern returnerade ett fel och dina inloggningsuppgifter kunde inte kontrolleras.',
       auth_error: 'Ett fel uppstod när autentiseringstoken skulle valideras.',
       bulk_delete_content:
-        'Är du säker på att du vill ta bort %{name}? |||| Är du säker på att du vill ta bort dessa %{smart_count} objekt?',
+        'Är du säker på att du vill ta bort %{name}? |||| Är du ' +
+        'säker på att du vill ta bort dessa %{smart_count} objekt?',
       bulk_delete_title: 'Ta bort %{name} |||| Ta bort %{smart_count} %{name}',
       bulk_update_content:
-        'Är du säker på att du vill uppdatera %{name} %{recordRepresentation}? |||| Är du säker på att du vill uppdatera dessa %{smart_count} objekt?',
+        'Är du säker på att du vill uppdatera %{name} %{recordRepresentation}? ' +
+        '|||| Är du säker på att du vill uppdatera dessa %{smart_count} objekt?',
       bulk_update_title: 'Uppdatera %{name} %{recordRepresentation} |||| Uppdatera %{smart_count} %{name}',
       clear_array_input: 'Är du säker på att du vill rensa hela listan?',
       delete_content: 'Är du säker på att du vill ta bort %{name}?',

@@ -168,7 +168,8 @@ export default function ProductList() {
           {t.title}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {/* The file holds what the list shows under its filters, every page of it, in the columns the import reads. */}
+          {/* The file holds what the list shows under its filters, every page of it, in the columns the import
+              reads. */}
           <ExportButton resource="products" filter={filter} columns={productCsvColumns} stem="products" />
           <SaveViewButton params={current} />
           <Button component={Link} to="/products/import" variant="outlined" startIcon={<UploadFileIcon />}>
@@ -265,7 +266,9 @@ export default function ProductList() {
         edit={{ path: (p) => editPath(p.id), name: (p) => p.sku }}
         phone={(p) => ({
           primary: p.name,
-          secondary: `${p.sku} · ${p.price} · ${p.active ? t.active : t.disabled}${isScheduled(p) ? ` · ${m.schedule.mark}` : ''}`,
+          secondary:
+            `${p.sku} · ${p.price} ` +
+            `· ${p.active ? t.active : t.disabled}${isScheduled(p) ? ` · ${m.schedule.mark}` : ''}`,
           image: p.thumbnails[0] ?? PLACEHOLDER_IMAGE,
           ...(missingIn(p).length > 0 ? { note: <MissingNote product={p} /> } : {}),
         })}

@@ -32,7 +32,8 @@ export async function installGenerations(db: Db): Promise<void> {
           return null;
         end $$`.execute(trx);
       for (const [table, column] of WATCHED) {
-        await sql`create or replace trigger ${sql.raw(`${table}_session_generation`)} after update or delete on ${sql.table(table)}
+        await sql`create or replace trigger ${sql.raw(`${table}_session_generation`)}
+          after update or delete on ${sql.table(table)}
           for each row execute function bump_session_generation(${sql.lit(column)})`.execute(trx);
       }
     });
@@ -42,9 +43,11 @@ export async function installGenerations(db: Db): Promise<void> {
   await sql`create table if not exists session_generations (uid text primary key, gen integer not null)`.execute(k);
   for (const [table, column] of WATCHED) {
     for (const event of ['update', 'delete']) {
-      await sql`create trigger if not exists ${sql.raw(`${table}_session_generation_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
+      await sql`create trigger if not exists ${sql.raw(`${table}_session_generation_${event}`)}
+        after ${sql.raw(event)} on ${sql.table(table)}
         begin
-          insert into session_generations (uid, gen) values (old.${sql.ref(column)}, 1) on conflict (uid) do update set gen = gen + 1;
+          insert into session_generations (uid, gen) values (old.${sql.ref(column)}, 1)
+            on conflict (uid) do update set gen = gen + 1;
         end`.execute(k);
     }
   }

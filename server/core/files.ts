@@ -81,7 +81,8 @@ export async function storeUpload(
     if (err instanceof ImageRefused) throw new DomainError('validation', err.said);
     throw err;
   }
-  const key = `Uploads/${upload.owner}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}_${safeName(upload.originalName, image.format)}`;
+  const unique = randomBytes(9).toString('base64url').replace(/[-_]/g, 'x');
+  const key = `Uploads/${upload.owner}_${unique}_${safeName(upload.originalName, image.format)}`;
   await Promise.all([
     store.put(key, upload.data, image.contentType, upload.stagedPath),
     store.put(thumbKey(key), thumb, 'image/webp'),

@@ -129,7 +129,8 @@ export async function listHistory(
   if (opts.after !== null) add('seq < ?', opts.after);
   // Activity shows a bulk edit as its one summary line; each product's own entry stays in that product's history.
   if (!filter.record) add("(batch is null or action in ('bulkChanged', 'bulkUndone'))");
-  const text = `select * from history ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order by seq desc limit ?`;
+  const text =
+    `select * from history ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order ` + `by seq desc limit ?`;
   const rows = await readRows<Row>(db, text, [...params, opts.limit + 1]);
   const items = rows.slice(0, opts.limit).map(toEntry);
   // One record's own history (its edit page's panel) needs no names for it.

@@ -48,7 +48,9 @@ const valuesOf = (r: Lean): Record<Field, boolean | string> => ({
 async function readLocked(trx: Kysely<Database>, ids: readonly string[]): Promise<Map<string, Lean>> {
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
   const marks = ids.map(() => '?').join(', ');
-  const text = `select id, sku, version, active, category, mc from products where id in (${marks})${postgres ? ' order by id for update' : ''}`;
+  const text =
+    `select id, sku, version, active, category, mc from products ` +
+    `where id in (${marks})${postgres ? ' order by id for update' : ''}`;
   return new Map((await readRows<Lean>(trx, text, ids)).map((r) => [r.id, r]));
 }
 

@@ -177,8 +177,8 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
       for (const u of part) {
         const c = u.current;
         const set = Object.entries(imported(u)).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-        const res =
-          await sql`update products set ${sql.join(set)}, version = version + 1, updated = ${at}, updated_by = ${actor.uid}
+        const res = await sql`update products set ${sql.join(set)}, version = version + 1, updated = ${at},
+            updated_by = ${actor.uid}
           where id = ${c.id} and version = ${c.version}`.execute(trx);
         updated += Number(res.numAffectedRows ?? 0);
       }

@@ -53,7 +53,8 @@ export async function applyDue(db: Kysely<Database>, at: Date): Promise<number> 
     }
     const due = await readRows<Row>(
       trx,
-      'select * from products where id in (select id from products where active_from <= ? union select id from products where active_until <= ?) order by id limit ?',
+      'select * from products where id in (select id from products where active_from ' +
+        '<= ? union select id from products where active_until <= ?) order by id limit ?',
       [when, when, BATCH],
     );
     const history: NewEntry[] = [];

@@ -79,7 +79,8 @@ export async function claimDue(
   const skipLocked = db.getExecutor().adapter instanceof PostgresAdapter ? sql` for update skip locked` : sql``;
   await sql`update webhook_deliveries set claimed_by = ${claim}, claimed_until = ${until}
     where id in (select id from webhook_deliveries
-      where status in ('pending', 'retrying') and next_at <= ${nowText} and (claimed_until is null or claimed_until < ${nowText})
+      where status in ('pending', 'retrying') and next_at <= ${nowText}
+        and (claimed_until is null or claimed_until < ${nowText})
       order by next_at limit ${batch}${skipLocked})`.execute(db);
   const rows = await db
     .selectFrom('webhook_deliveries as d')

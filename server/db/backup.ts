@@ -229,7 +229,8 @@ export async function restoreSqlite(
     const unknown = ran.filter((m) => !(m in migrations));
     if (unknown.length)
       throw new RestoreRefused(
-        `${file} comes from a newer version of the console (migrations ${unknown.join(', ')}): restore it with that version.`,
+        `${file} comes from a newer version of the console ` +
+          `(migrations ${unknown.join(', ')}): restore it with that version.`,
       );
     if (existsSync(live)) {
       current = new SQLite(live, { timeout: 0 });
@@ -242,7 +243,8 @@ export async function restoreSqlite(
       }
       if (mode !== 'delete') {
         throw new RestoreRefused(
-          `The console's database (${live}) is open in another process: stop the console (and any command using it), then restore. Nothing was changed.`,
+          `The console's database (${live}) is open in another process: stop the ` +
+            `console (and any command using it), then restore. Nothing was changed.`,
         );
       }
       // Held until the rename, so nothing opens the old file in between.

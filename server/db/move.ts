@@ -169,7 +169,8 @@ async function targetState(client: pg.Client): Promise<'empty' | 'unfinished' | 
   const { rows } = await client.query<{ name: string }>(
     `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
-        and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
+        and n.nspname not in ('pg_catalog', 'information_schema')
+        and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'
       order by 1`,
   );
   if (rows.length === 0) return 'empty';
@@ -227,9 +228,11 @@ async function planTables(src: SQLite.Database, client: pg.Client, tables: strin
       .filter((c) => c.generated === '' && !srcCols.some((s) => s.name === c.name))
       .map((c) => c.name);
     if (missing.length || extra.length) {
-      throw new MoveRefused(
-        `Table ${table} differs between the source and PostgreSQL (${[...missing.map((m) => `only the source has ${m}`), ...extra.map((e) => `only PostgreSQL has ${e}`)].join(', ')}).`,
-      );
+      const differences = [
+        ...missing.map((m) => `only the source has ${m}`),
+        ...extra.map((e) => `only PostgreSQL has ${e}`),
+      ];
+      throw new MoveRefused(`Table ${table} differs between the source and PostgreSQL (${differences.join(', ')}).`);
     }
     const columns = srcCols
       .filter((c) => target.get(c.name)!.generated === '')
@@ -247,7 +250,8 @@ async function planTables(src: SQLite.Database, client: pg.Client, tables: strin
   }
   // Referenced tables first (auth_user before auth_session, webhooks before webhook_deliveries).
   const { rows: refs } = await client.query<{ child: string; parent: string }>(
-    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent from pg_constraint c where c.contype = 'f'`,
+    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text ` +
+      `as parent from pg_constraint c where c.contype = 'f'`,
   );
   const unquote = (n: string): string => n.replace(/^"(.*)"$/, '$1').replace(/""/g, '"');
   const ordered: Plan[] = [];
@@ -386,7 +390,8 @@ async function checkTable(client: pg.Client, plan: Plan): Promise<{ rows: number
   await client.query('begin read only');
   try {
     await client.query(
-      `declare move_check no scroll cursor for select ${plan.columns.map((c) => q(c.name)).join(', ')} from ${q(plan.table)} order by ${orderOf(plan, 'pg')}`,
+      `declare move_check no scroll cursor for select ${plan.columns.map((c) => q(c.name)).join(', ')} ` +
+        `from ${q(plan.table)} order by ${orderOf(plan, 'pg')}`,
     );
     for (;;) {
       const page = await client.query<Record<string, unknown>>('fetch 5000 from move_check');
@@ -417,11 +422,13 @@ export function openSource(path: string): SQLite.Database {
     const ahead = ran.filter((m) => !ours.includes(m));
     if (ahead.length)
       throw new MoveRefused(
-        `The SQLite database has migrations this version does not know (${ahead.join(', ')}): move it with the version that made them.`,
+        `The SQLite database has migrations this version does not know ` +
+          `(${ahead.join(', ')}): move it with the version that made them.`,
       );
     if (behind.length)
       throw new MoveRefused(
-        `The SQLite database is not up to date (${behind.join(', ')} not run): start the console once on it with this version, stop it, then move.`,
+        `The SQLite database is not up to date (${behind.join(', ')} not run): ` +
+          `start the console once on it with this version, stop it, then move.`,
       );
   } catch (err) {
     src.close();
@@ -443,7 +450,8 @@ export async function moveToPostgres(opts: MoveOptions): Promise<MovedTable[]> {
       await client.connect();
     } catch (err) {
       throw new MoveRefused(
-        `Cannot reach the PostgreSQL database: ${(err as Error).message}. Create it first (createdb), empty, owned by the user the console connects as.`,
+        `Cannot reach the PostgreSQL database: ${(err as Error).message}. Create ` +
+          `it first (createdb), empty, owned by the user the console connects as.`,
       );
     }
     const state = await targetState(client);
@@ -469,11 +477,13 @@ export async function moveToPostgres(opts: MoveOptions): Promise<MovedTable[]> {
       const want = moved[i]!;
       if (got.rows !== want.rows)
         throw new Error(
-          `Check failed: ${plan.table} has ${want.rows} rows on SQLite and ${got.rows} on PostgreSQL. Run the move again.`,
+          `Check failed: ${plan.table} has ${want.rows} rows on ` +
+            `SQLite and ${got.rows} on PostgreSQL. Run the move again.`,
         );
       if (got.checksum !== want.checksum)
         throw new Error(
-          `Check failed: ${plan.table}'s values differ between SQLite and PostgreSQL (checksums ${want.checksum.slice(0, 12)}… and ${got.checksum.slice(0, 12)}…).`,
+          `Check failed: ${plan.table}'s values differ between SQLite and PostgreSQL ` +
+            `(checksums ${want.checksum.slice(0, 12)}… and ${got.checksum.slice(0, 12)}…).`,
         );
     }
     await opts.afterRows?.();

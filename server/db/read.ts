@@ -83,7 +83,9 @@ export function readPage<R>(
   const whereOf = (w: string[]): string => (w.length > 0 ? `where ${w.join(' and ')} ` : '');
   const sorted = `order by ${key} ${order}, id ${order}`;
   if (filter.scanFirst !== undefined) {
-    const text = `select ${columns} from (select ${filter.scanColumns ?? '*'} from ${table} ${whereOf(bound)}${sorted} limit ?) w ${whereOf(where)}${sorted} limit ?`;
+    const text =
+      `select ${columns} from (select ${filter.scanColumns ?? '*'} ` +
+      `from ${table} ${whereOf(bound)}${sorted} limit ?) w ${whereOf(where)}${sorted} limit ?`;
     return readRows<R>(db, text, [...boundParams, filter.scanFirst, ...params, limit + 1], filter.planned);
   }
   // The same order written so that no index holds it (`sortMatches`): PostgreSQL finds the matches through the

@@ -59,7 +59,9 @@ export async function ensureRecordsTables(
   });
 }
 
-/** The key of the PostgreSQL advisory lock held while the resources' tables are compared and made (any fixed number). */
+/**
+ * The key of the PostgreSQL advisory lock held while the resources' tables are compared and made (any fixed number).
+ */
 const RECORDS_LOCK = 72_611_002;
 
 async function ensureIn(
@@ -92,7 +94,8 @@ async function ensureIn(
             `${r.name}.${k} is ${existing.get(k)}, its description says ${f.kind} (${TYPES[COLUMN_OF[f.kind]]})`,
         );
         throw new Error(
-          `The table does not match its description: ${list.join('; ')}. Change the column with a migration, or the field's kind back.`,
+          `The table does not match its description: ${list.join('; ')}. ` +
+            `Change the column with a migration, or the field's kind back.`,
         );
       }
       const missing = fields.filter(([k]) => !existing.has(k));
@@ -107,7 +110,8 @@ async function ensureIn(
         } catch (err) {
           // The rows there are would share the empty value: the whole transaction goes, the column with it.
           throw new Error(
-            `${r.name}.${k}: a unique field added to a table that has records needs a migration that fills it (${String(err)})`,
+            `${r.name}.${k}: a unique field added to a table that has ` +
+              `records needs a migration that fills it (${String(err)})`,
             { cause: err },
           );
         }

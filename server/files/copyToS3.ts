@@ -68,7 +68,8 @@ export async function copyFilesToS3(
       const got = await streamSha256(back.Body as Readable);
       if (got !== want)
         throw new Error(
-          `${key} differs in the bucket after upload (SHA-256 ${got.slice(0, 12)}…, the local file's ${want.slice(0, 12)}…)`,
+          `${key} differs in the bucket after upload ` +
+            `(SHA-256 ${got.slice(0, 12)}…, the local file's ${want.slice(0, 12)}…)`,
         );
       done += 1;
       bytes += data.length;

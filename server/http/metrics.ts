@@ -60,13 +60,17 @@ export async function createMetrics(sources: MetricSources): Promise<Metrics> {
     }),
     requests: new Counter({
       name: 'console_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status (status "aborted": the client left before an answer)',
+      help:
+        'HTTP requests answered, by method, route pattern and ' +
+        'status (status "aborted": the client left before an answer)',
       labelNames: ['method', 'route', 'status_code'] as const,
       registers,
     }),
     duration: new Histogram({
       name: 'console_http_request_duration_seconds',
-      help: 'Time from a request to the end of its answer, by method, route pattern and status (event streams left out)',
+      help:
+        'Time from a request to the end of its answer, by ' +
+        'method, route pattern and status (event streams left out)',
       labelNames: ['method', 'route', 'status_code'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,

@@ -26,7 +26,9 @@ export function useAccountList<T>(read: () => Promise<T[]>, refusal: (err: unkno
   return { state, load };
 }
 
-/** The card such a list stands in: its heading, then a spinner, the reason it cannot be shown, or its intro and body. */
+/**
+ * The card such a list stands in: its heading, then a spinner, the reason it cannot be shown, or its intro and body.
+ */
 export function AccountListCard<T>(props: {
   title: string;
   intro: string;

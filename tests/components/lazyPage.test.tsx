@@ -24,17 +24,20 @@ describe('lazyPage', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the fallback while code not yet loaded arrives, then the page, which keeps its state on later renders', async () => {
-    let resolve: (m: { default: typeof Counter }) => void = () => undefined;
-    const Page = lazyPage(() => new Promise<{ default: typeof Counter }>((r) => (resolve = r)));
-    const { rerender } = render(inSuspense(<Page label="count" />));
-    expect(screen.getByText('waiting')).toBeInTheDocument();
-    await act(async () => resolve({ default: Counter }));
-    await userEvent.click(await screen.findByRole('button', { name: 'count 0' }));
-    // The code is now known; a re-render must not swap the component and so lose what the page held.
-    rerender(inSuspense(<Page label="total" />));
-    expect(screen.getByRole('button', { name: 'total 1' })).toBeInTheDocument();
-  });
+  it(
+    'shows the fallback while code not yet loaded arrives, ' + 'then the page, which keeps its state on later renders',
+    async () => {
+      let resolve: (m: { default: typeof Counter }) => void = () => undefined;
+      const Page = lazyPage(() => new Promise<{ default: typeof Counter }>((r) => (resolve = r)));
+      const { rerender } = render(inSuspense(<Page label="count" />));
+      expect(screen.getByText('waiting')).toBeInTheDocument();
+      await act(async () => resolve({ default: Counter }));
+      await userEvent.click(await screen.findByRole('button', { name: 'count 0' }));
+      // The code is now known; a re-render must not swap the component and so lose what the page held.
+      rerender(inSuspense(<Page label="total" />));
+      expect(screen.getByRole('button', { name: 'total 1' })).toBeInTheDocument();
+    },
+  );
 
   it('preload never rejects, and a failed load may be tried again', async () => {
     const load = vi

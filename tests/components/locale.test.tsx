@@ -16,34 +16,37 @@ afterEach(() => {
 });
 
 describe('the console’s language', () => {
-  it('starts in the browser’s language (English here) and switches to Swedish from the user menu, remembered', async () => {
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <App
-          authProvider={fakeAuthProvider(userWith({ isEditor: true }))}
-          dataProvider={fakeDataProvider()}
-          store={memoryStore()}
-        />
-      </MemoryRouter>,
-    );
-    expect(await screen.findByRole('menuitem', { name: messages.menu.dashboard })).toBeVisible();
-    expect(document.documentElement.lang).toBe('en');
+  it(
+    'starts in the browser’s language (English here) and ' + 'switches to Swedish from the user menu, remembered',
+    async () => {
+      render(
+        <MemoryRouter initialEntries={['/']}>
+          <App
+            authProvider={fakeAuthProvider(userWith({ isEditor: true }))}
+            dataProvider={fakeDataProvider()}
+            store={memoryStore()}
+          />
+        </MemoryRouter>,
+      );
+      expect(await screen.findByRole('menuitem', { name: messages.menu.dashboard })).toBeVisible();
+      expect(document.documentElement.lang).toBe('en');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
-    const menu = screen.getByRole('menu');
-    expect(within(menu).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
-    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Svenska' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+      const menu = screen.getByRole('menu');
+      expect(within(menu).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+      await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Svenska' }));
 
-    // Our texts (sidebar, dashboard) and react-admin's own (the sidebar toggle) are now Swedish.
-    expect(await screen.findByRole('menuitem', { name: sv.menu.dashboard })).toBeVisible();
-    expect(await screen.findByRole('heading', { name: sv.dashboard.welcome })).toBeVisible();
-    expect(screen.getByRole('menuitem', { name: sv.menu.addProduct })).toBeVisible();
-    await waitFor(() => expect(screen.getByRole('button', { name: /Stäng menyn|Öppna menyn/ })).toBeVisible());
-    expect(screen.queryByRole('menuitem', { name: messages.menu.dashboard })).not.toBeInTheDocument();
-    expect(localStorage.getItem('console.locale')).toBe('sv');
-    expect(document.documentElement.lang).toBe('sv');
-    expect(getLocale()).toBe('sv');
-  });
+      // Our texts (sidebar, dashboard) and react-admin's own (the sidebar toggle) are now Swedish.
+      expect(await screen.findByRole('menuitem', { name: sv.menu.dashboard })).toBeVisible();
+      expect(await screen.findByRole('heading', { name: sv.dashboard.welcome })).toBeVisible();
+      expect(screen.getByRole('menuitem', { name: sv.menu.addProduct })).toBeVisible();
+      await waitFor(() => expect(screen.getByRole('button', { name: /Stäng menyn|Öppna menyn/ })).toBeVisible());
+      expect(screen.queryByRole('menuitem', { name: messages.menu.dashboard })).not.toBeInTheDocument();
+      expect(localStorage.getItem('console.locale')).toBe('sv');
+      expect(document.documentElement.lang).toBe('sv');
+      expect(getLocale()).toBe('sv');
+    },
+  );
 
   it('can be chosen on the sign-in page, before anyone is signed in', async () => {
     renderPublic(<SignIn />);

@@ -144,37 +144,38 @@ test('Account Settings → Sessions and its side menu have no serious or critica
   expect(await serious(page)).toEqual([]);
 });
 
-test('Account Settings → Passkeys (its add form and the rename dialog) has no serious or critical axe violation', async ({
-  page,
-}) => {
-  await signIn(page, 'staff');
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  await open(page, '/settings/passkeys');
-  const form = page.getByRole('form', { name: 'Add a passkey' });
-  await expect(form).toBeVisible();
-  expect(await serious(page)).toEqual([]);
-  await form.getByLabel('Name of the new passkey').fill('Axe laptop');
-  await form.getByRole('button', { name: 'Add a passkey' }).click();
-  // Checked when still: the toast gone and the dialog faded in (a half-faded text fails contrast for no lasting
-  // reason).
-  await expect(page.getByText('Passkey added')).toBeVisible();
-  await expect(page.getByText('Passkey added')).toBeHidden({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Rename Axe laptop' }).click();
-  await expect(page.getByRole('dialog', { name: 'Rename Axe laptop' })).toBeVisible();
-  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
-  expect(await serious(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('button', { name: 'Remove Axe laptop' }).click();
-  await expect(page.getByText('No passkeys yet.')).toBeVisible();
-});
+test(
+  'Account Settings → Passkeys (its add form and the ' + 'rename dialog) has no serious or critical axe violation',
+  async ({ page }) => {
+    await signIn(page, 'staff');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await open(page, '/settings/passkeys');
+    const form = page.getByRole('form', { name: 'Add a passkey' });
+    await expect(form).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+    await form.getByLabel('Name of the new passkey').fill('Axe laptop');
+    await form.getByRole('button', { name: 'Add a passkey' }).click();
+    // Checked when still: the toast gone and the dialog faded in (a half-faded text fails contrast for no lasting
+    // reason).
+    await expect(page.getByText('Passkey added')).toBeVisible();
+    await expect(page.getByText('Passkey added')).toBeHidden({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Rename Axe laptop' }).click();
+    await expect(page.getByRole('dialog', { name: 'Rename Axe laptop' })).toBeVisible();
+    await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+    expect(await serious(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Remove Axe laptop' }).click();
+    await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  },
+);

@@ -100,7 +100,9 @@ export async function createProducts(
           headers: {
             'Tus-Resumable': '1.0.0',
             'Upload-Length': String(image.length),
-            'Upload-Metadata': `filename ${Buffer.from(`${prefix}-${i}.png`).toString('base64')},filetype ${Buffer.from('image/png').toString('base64')}`,
+            'Upload-Metadata':
+              `filename ${Buffer.from(`${prefix}-${i}.png`).toString('base64')},` +
+              `filetype ${Buffer.from('image/png').toString('base64')}`,
             'Content-Type': 'application/offset+octet-stream',
           },
           data: image,

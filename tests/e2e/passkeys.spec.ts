@@ -129,36 +129,36 @@ test('English: add and rename a passkey in My Account, sign in with it, remove i
   expect(problems).toEqual([]);
 });
 
-test('Swedish: a passkey added under Lösennycklar signs in with “Logga in med lösennyckel”, and Activity reads it', async ({
-  page,
-  baseURL,
-}) => {
-  const problems = consoleProblems(page);
-  const bo = await newStaff(baseURL!, 'Maj', 'Falk');
-  await addAuthenticator(page);
-  await signInWithPassword(page, bo, en);
-  await page.getByRole('button', { name: bo.name }).click();
-  await page.getByRole('menuitemradio', { name: 'Svenska' }).click();
-  await page.getByRole('menuitem', { name: sv.menu.myAccount }).click();
-  await page.getByRole('link', { name: sv.account.passkeys.title }).click();
-  await expect(page.getByText(sv.account.passkeys.empty)).toBeVisible();
-  const form = page.getByRole('form', { name: sv.account.passkeys.add });
-  await form.getByLabel(sv.account.passkeys.newName).fill('Telefon');
-  await form.getByRole('button', { name: sv.account.passkeys.add }).click();
-  await expect(page.getByText(sv.account.passkeys.addedDone)).toBeVisible();
-  const table = page.getByRole('table', { name: sv.account.passkeys.title });
-  await expect(table.getByRole('columnheader')).toHaveText([sv.account.passkeys.name, sv.account.passkeys.added, '']);
-  await expect(table.getByRole('cell', { name: 'Telefon', exact: true })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('passkeys-sv.png') });
+test(
+  'Swedish: a passkey added under Lösennycklar signs in ' + 'with “Logga in med lösennyckel”, and Activity reads it',
+  async ({ page, baseURL }) => {
+    const problems = consoleProblems(page);
+    const bo = await newStaff(baseURL!, 'Maj', 'Falk');
+    await addAuthenticator(page);
+    await signInWithPassword(page, bo, en);
+    await page.getByRole('button', { name: bo.name }).click();
+    await page.getByRole('menuitemradio', { name: 'Svenska' }).click();
+    await page.getByRole('menuitem', { name: sv.menu.myAccount }).click();
+    await page.getByRole('link', { name: sv.account.passkeys.title }).click();
+    await expect(page.getByText(sv.account.passkeys.empty)).toBeVisible();
+    const form = page.getByRole('form', { name: sv.account.passkeys.add });
+    await form.getByLabel(sv.account.passkeys.newName).fill('Telefon');
+    await form.getByRole('button', { name: sv.account.passkeys.add }).click();
+    await expect(page.getByText(sv.account.passkeys.addedDone)).toBeVisible();
+    const table = page.getByRole('table', { name: sv.account.passkeys.title });
+    await expect(table.getByRole('columnheader')).toHaveText([sv.account.passkeys.name, sv.account.passkeys.added, '']);
+    await expect(table.getByRole('cell', { name: 'Telefon', exact: true })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('passkeys-sv.png') });
 
-  await page.context().clearCookies();
-  await page.goto('/signin');
-  await page.getByRole('button', { name: sv.signin.passkey }).click();
-  await expect(page.getByText(sv.dashboard.hint)).toBeVisible();
-  expect(await accountEvents(baseURL!, bo.uid)).toEqual([
-    ['signedIn', 'password'],
-    ['passkeyAdded', 'Telefon'],
-    ['signedIn', 'passkey'],
-  ]);
-  expect(problems).toEqual([]);
-});
+    await page.context().clearCookies();
+    await page.goto('/signin');
+    await page.getByRole('button', { name: sv.signin.passkey }).click();
+    await expect(page.getByText(sv.dashboard.hint)).toBeVisible();
+    expect(await accountEvents(baseURL!, bo.uid)).toEqual([
+      ['signedIn', 'password'],
+      ['passkeyAdded', 'Telefon'],
+      ['signedIn', 'passkey'],
+    ]);
+    expect(problems).toEqual([]);
+  },
+);

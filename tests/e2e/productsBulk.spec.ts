@@ -65,58 +65,60 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 
-test('selects all 1,000 products a search matches, disables them with progress shown, reports a conflict, and undoes the change', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const t = messages.bulk;
-  const word = `bulk${stamp}`;
-  await signIn(page, 'editor');
-  await addProducts(page, word, 1000);
+test(
+  'selects all 1,000 products a search matches, disables them ' +
+    'with progress shown, reports a conflict, and undoes the change',
+  async ({ page }) => {
+    test.setTimeout(180_000);
+    const t = messages.bulk;
+    const word = `bulk${stamp}`;
+    await signIn(page, 'editor');
+    await addProducts(page, word, 1000);
 
-  await page.goto('/products/products');
-  await page.getByRole('searchbox', { name: messages.products.find }).fill(word);
-  const rows = page.getByRole('table', { name: messages.products.title }).locator('tbody tr');
-  await expect(rows.first()).toContainText(`AA-${word}-0999`);
-  await expect(rows).toHaveCount(10);
-  await page.getByRole('checkbox', { name: t.selectPage }).check();
-  await expect(page.getByRole('status').filter({ hasText: format(t.selected, { n: 10 }) })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: format(t.select, { sku: `AA-${word}-0995` }) })).toBeChecked();
-  await page.getByRole('button', { name: format(t.selectAll, { n: '1,000' }) }).click();
-  await expect(page.getByRole('status').filter({ hasText: format(t.selected, { n: '1,000' }) })).toBeVisible();
+    await page.goto('/products/products');
+    await page.getByRole('searchbox', { name: messages.products.find }).fill(word);
+    const rows = page.getByRole('table', { name: messages.products.title }).locator('tbody tr');
+    await expect(rows.first()).toContainText(`AA-${word}-0999`);
+    await expect(rows).toHaveCount(10);
+    await page.getByRole('checkbox', { name: t.selectPage }).check();
+    await expect(page.getByRole('status').filter({ hasText: format(t.selected, { n: 10 }) })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: format(t.select, { sku: `AA-${word}-0995` }) })).toBeChecked();
+    await page.getByRole('button', { name: format(t.selectAll, { n: '1,000' }) }).click();
+    await expect(page.getByRole('status').filter({ hasText: format(t.selected, { n: '1,000' }) })).toBeVisible();
 
-  // Someone else changes one of them after it was selected.
-  const first = (await listed(page, `${word}-0500`))[0]!;
-  const origin = new URL(page.url()).origin;
-  const edited = await page.request.patch(`/api/products/${first.id}`, {
-    data: { price: '98' },
-    headers: { origin, 'if-match': `"${first.version}"` },
-  });
-  expect(edited.status()).toBe(200);
+    // Someone else changes one of them after it was selected.
+    const first = (await listed(page, `${word}-0500`))[0]!;
+    const origin = new URL(page.url()).origin;
+    const edited = await page.request.patch(`/api/products/${first.id}`, {
+      data: { price: '98' },
+      headers: { origin, 'if-match': `"${first.version}"` },
+    });
+    expect(edited.status()).toBe(200);
 
-  await choose(page, t.setStatus, messages.products.disabled);
-  expect(await serious(page)).toEqual([]);
-  await page.getByRole('button', { name: format(t.apply, { n: '1,000' }) }).click();
-  const dialog = page.getByRole('dialog', { name: format(t.title, { n: '1,000' }) });
-  await expect(dialog.getByRole('progressbar')).toBeVisible();
-  await expect(dialog.getByRole('status').first()).toHaveText(
-    format(t.summary, { changed: 999, unchanged: 0, conflict: 1, refused: 0 }),
-    { timeout: 60_000 },
-  );
-  await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  await expect(dialog.getByRole('listitem')).toHaveText([`AA-${word}-0500: ${t.conflict}`]);
-  expect((await listed(page, word, '&active=true')).map((p) => p.sku)).toEqual([`AA-${word}-0500`]);
-  expect(await serious(page)).toEqual([]);
+    await choose(page, t.setStatus, messages.products.disabled);
+    expect(await serious(page)).toEqual([]);
+    await page.getByRole('button', { name: format(t.apply, { n: '1,000' }) }).click();
+    const dialog = page.getByRole('dialog', { name: format(t.title, { n: '1,000' }) });
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    await expect(dialog.getByRole('status').first()).toHaveText(
+      format(t.summary, { changed: 999, unchanged: 0, conflict: 1, refused: 0 }),
+      { timeout: 60_000 },
+    );
+    await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(dialog.getByRole('listitem')).toHaveText([`AA-${word}-0500: ${t.conflict}`]);
+    expect((await listed(page, word, '&active=true')).map((p) => p.sku)).toEqual([`AA-${word}-0500`]);
+    expect(await serious(page)).toEqual([]);
 
-  await dialog.getByRole('button', { name: t.undo }).click();
-  await expect(dialog.getByText(format(t.undone, { n: 999 }))).toBeVisible({ timeout: 60_000 });
-  await dialog.getByRole('button', { name: t.close }).click();
-  await expect(dialog).toBeHidden();
-  expect(await listed(page, word, '&active=false')).toEqual([]);
-  // The list came back, its selection cleared.
-  await expect(rows.first()).toContainText(messages.products.activeTrue);
-  await expect(page.getByRole('checkbox', { name: t.selectPage })).not.toBeChecked();
-});
+    await dialog.getByRole('button', { name: t.undo }).click();
+    await expect(dialog.getByText(format(t.undone, { n: 999 }))).toBeVisible({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: t.close }).click();
+    await expect(dialog).toBeHidden();
+    expect(await listed(page, word, '&active=false')).toEqual([]);
+    // The list came back, its selection cleared.
+    await expect(rows.first()).toContainText(messages.products.activeTrue);
+    await expect(page.getByRole('checkbox', { name: t.selectPage })).not.toBeChecked();
+  },
+);
 
 test('in Swedish: changes the loaded page’s material care and undoes it from the Activity page’s one line', async ({
   page,

@@ -27,64 +27,66 @@ async function exportFile(page: Page): Promise<{ name: string; bytes: Buffer }> 
   return { name: d.suggestedFilename(), bytes: readFileSync(path) };
 }
 
-test('exports the filtered products list, then imports a changed price and Swedish name and a new product after a preview', async ({
-  page,
-}) => {
-  await signIn(page, 'editor');
-  await page.goto('/products/products');
-  await page.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: 'Cotton' }).click();
-  await expect(page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1)).toContainText('Cotton');
+test(
+  'exports the filtered products list, then imports a changed ' +
+    'price and Swedish name and a new product after a preview',
+  async ({ page }) => {
+    await signIn(page, 'editor');
+    await page.goto('/products/products');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Cotton' }).click();
+    await expect(page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1)).toContainText('Cotton');
 
-  const file = await exportFile(page);
-  expect(file.name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
-  expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const parsed = Papa.parse<Record<string, string>>(file.bytes.toString('utf8').slice(1), {
-    header: true,
-    skipEmptyLines: true,
-  });
-  expect(parsed.meta.fields).toEqual([
-    'sku',
-    'name',
-    'category',
-    'mc',
-    'price',
-    'active',
-    'details',
-    'images',
-    'name_se',
-    'details_se',
-  ]);
-  expect(parsed.data.length).toBeGreaterThan(10);
-  expect(new Set(parsed.data.map((r) => r.category))).toEqual(new Set(['Cotton']));
+    const file = await exportFile(page);
+    expect(file.name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const parsed = Papa.parse<Record<string, string>>(file.bytes.toString('utf8').slice(1), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(parsed.meta.fields).toEqual([
+      'sku',
+      'name',
+      'category',
+      'mc',
+      'price',
+      'active',
+      'details',
+      'images',
+      'name_se',
+      'details_se',
+    ]);
+    expect(parsed.data.length).toBeGreaterThan(10);
+    expect(new Set(parsed.data.map((r) => r.category))).toEqual(new Set(['Cotton']));
 
-  // In the spreadsheet: a new price and Swedish name for the first row, and a new product using its images.
-  const first = parsed.data[0]!;
-  const firstSku = first.sku!;
-  const changed = parsed.data.map((r) => (r === first ? { ...r, price: '1 SEK', name_se: `Handduk ${stamp}` } : r));
-  const added = { ...first, sku: `CSV-${stamp}`, name: `Imported åäö ${stamp}`, price: '42 SEK' };
-  const csvPath = join(dir, 'changed.csv');
-  writeFileSync(csvPath, `\uFEFF${Papa.unparse([...changed, added])}`);
+    // In the spreadsheet: a new price and Swedish name for the first row, and a new product using its images.
+    const first = parsed.data[0]!;
+    const firstSku = first.sku!;
+    const changed = parsed.data.map((r) => (r === first ? { ...r, price: '1 SEK', name_se: `Handduk ${stamp}` } : r));
+    const added = { ...first, sku: `CSV-${stamp}`, name: `Imported åäö ${stamp}`, price: '42 SEK' };
+    const csvPath = join(dir, 'changed.csv');
+    writeFileSync(csvPath, `\uFEFF${Papa.unparse([...changed, added])}`);
 
-  await page.getByRole('link', { name: 'Import' }).click();
-  await expect(page.getByRole('heading', { name: 'Import products' })).toBeVisible();
-  await page.getByLabel('Choose a CSV file').setInputFiles(csvPath);
-  await expect(page.getByText(`1 new, 1 changed, ${parsed.data.length - 1} unchanged, 0 with errors`)).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(firstSku) })).toContainText('Changes Price, Swedish name');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Imported: 1 new, 1 changed')).toBeVisible();
-  await expect(page).toHaveURL(/\/products\/products$/);
+    await page.getByRole('link', { name: 'Import' }).click();
+    await expect(page.getByRole('heading', { name: 'Import products' })).toBeVisible();
+    await page.getByLabel('Choose a CSV file').setInputFiles(csvPath);
+    await expect(page.getByText(`1 new, 1 changed, ${parsed.data.length - 1} unchanged, 0 with errors`)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(firstSku) })).toContainText('Changes Price, Swedish name');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Imported: 1 new, 1 changed')).toBeVisible();
+    await expect(page).toHaveURL(/\/products\/products$/);
 
-  await page.getByRole('searchbox', { name: 'Find by name or SKU' }).fill(`CSV-${stamp}`);
-  const row = page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1);
-  await expect(row).toContainText(`Imported åäö ${stamp}`);
-  await expect(row).toContainText('42 SEK');
-  // Found by the Swedish name the file gave it.
-  await page.getByRole('searchbox', { name: 'Find by name or SKU' }).fill(`Handduk ${stamp}`);
-  const firstRow = page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1);
-  await expect(firstRow).toContainText(firstSku);
-  await expect(firstRow).toContainText('1 SEK');
-});
+    await page.getByRole('searchbox', { name: 'Find by name or SKU' }).fill(`CSV-${stamp}`);
+    const row = page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1);
+    await expect(row).toContainText(`Imported åäö ${stamp}`);
+    await expect(row).toContainText('42 SEK');
+    // Found by the Swedish name the file gave it.
+    await page.getByRole('searchbox', { name: 'Find by name or SKU' }).fill(`Handduk ${stamp}`);
+    const firstRow = page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1);
+    await expect(firstRow).toContainText(firstSku);
+    await expect(firstRow).toContainText('1 SEK');
+  },
+);
 
 test('shows the rows with errors and applies nothing until the file is fixed', async ({ page }) => {
   await signIn(page, 'editor');

@@ -113,33 +113,34 @@ test('schedules a product on Add Product in the shop time zone; the list marks a
   );
 });
 
-test('refuses a time in the past beside its field; a time a minute ahead is applied by the scheduler and recorded', async ({
-  page,
-}) => {
-  test.setTimeout(150_000);
-  await page.goto(editUrl);
-  const from = page.getByLabel('Active from');
-  await from.fill(instantToWall(new Date(Date.now() - HOUR).toISOString(), zone));
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Choose a time in the future.')).toBeVisible();
-  expect((await product(page, idOf(editUrl))).activeFrom).not.toBeNull();
+test(
+  'refuses a time in the past beside its field; a time a ' + 'minute ahead is applied by the scheduler and recorded',
+  async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.goto(editUrl);
+    const from = page.getByLabel('Active from');
+    await from.fill(instantToWall(new Date(Date.now() - HOUR).toISOString(), zone));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Choose a time in the future.')).toBeVisible();
+    expect((await product(page, idOf(editUrl))).activeFrom).not.toBeNull();
 
-  // The next whole minute at least 15 s ahead (the input takes minutes).
-  const soon = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
-  await from.fill(instantToWall(soon.toISOString(), zone));
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Updated')).toBeVisible();
-  expect(await product(page, idOf(editUrl))).toMatchObject({ active: false, activeFrom: soon.toISOString() });
-  // Applied once its minute has come: active, the time cleared, the change the scheduler's in the history.
-  await expect
-    .poll(async () => (await product(page, idOf(editUrl))).active, { timeout: 120_000, intervals: [2000] })
-    .toBe(true);
-  expect((await product(page, idOf(editUrl))).activeFrom).toBeNull();
-  await page.reload();
-  await expect(page.getByLabel('Active from')).toHaveValue('');
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Active');
-  await expect(page.getByText('The scheduler changed Active from No to Yes')).toBeVisible();
-});
+    // The next whole minute at least 15 s ahead (the input takes minutes).
+    const soon = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+    await from.fill(instantToWall(soon.toISOString(), zone));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Updated')).toBeVisible();
+    expect(await product(page, idOf(editUrl))).toMatchObject({ active: false, activeFrom: soon.toISOString() });
+    // Applied once its minute has come: active, the time cleared, the change the scheduler's in the history.
+    await expect
+      .poll(async () => (await product(page, idOf(editUrl))).active, { timeout: 120_000, intervals: [2000] })
+      .toBe(true);
+    expect((await product(page, idOf(editUrl))).activeFrom).toBeNull();
+    await page.reload();
+    await expect(page.getByLabel('Active from')).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Active');
+    await expect(page.getByText('The scheduler changed Active from No to Yes')).toBeVisible();
+  },
+);
 
 test('Duplicate opens Add Product with the fields, Swedish texts and copied images, and asks for a new SKU', async ({
   page,

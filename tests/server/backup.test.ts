@@ -127,7 +127,8 @@ describe.each(dialects())('backups and restore (%s)', (dialect) => {
       expect(now.code, now.err).toBe(0);
       expect(now.out).toMatch(
         new RegExp(
-          `^Database copied to ${join(data.dataDir, 'backups')}/console-[\\dT-]+Z\\.sqlite; removed 1 older \\(BACKUP_KEEP=2\\)\\.$`,
+          `^Database copied to ${join(data.dataDir, 'backups')}/console-[\\dT-]+Z\\.sqlite; ` +
+            `removed 1 older \\(BACKUP_KEEP=2\\)\\.$`,
         ),
       );
     } finally {
@@ -135,75 +136,81 @@ describe.each(dialects())('backups and restore (%s)', (dialect) => {
     }
   });
 
-  it('restores a backup round trip: refused while the console runs, then the data as it was and the session signed in', async () => {
-    const t = await startApp({ dialect, data });
-    const file = join(data.dataDir, 'before.sqlite');
-    let cookie: string;
-    try {
-      cookie = await signIn(t, ADMIN.email, ADMIN.password);
-      const image = await storedImage(t, (await t.api('GET', '/api/me', { cookie })).json.uid as string);
-      const made = await t.api('POST', '/api/products', {
-        cookie,
-        body: { ...base, sku: 'RT-1', name: 'Table runner', images: [image] },
-      });
-      expect(made.status, made.text).toBe(201);
-      expect((await call(envOf(data), 'backup', file)).code).toBe(0);
-      // Changes after the backup.
-      expect(
-        (
-          await t.api('PATCH', `/api/products/${made.json.id}`, {
-            cookie,
-            body: { name: 'Renamed runner' },
-            headers: { 'if-match': '"1"' },
-          })
-        ).status,
-      ).toBe(200);
-      expect(
-        (
-          await t.api('POST', '/api/products', {
-            cookie,
-            body: { ...base, sku: 'RT-2', name: 'Napkin', images: [image] },
-          })
-        ).status,
-      ).toBe(201);
+  it(
+    'restores a backup round trip: refused while the console runs, ' +
+      'then the data as it was and the session signed in',
+    async () => {
+      const t = await startApp({ dialect, data });
+      const file = join(data.dataDir, 'before.sqlite');
+      let cookie: string;
+      try {
+        cookie = await signIn(t, ADMIN.email, ADMIN.password);
+        const image = await storedImage(t, (await t.api('GET', '/api/me', { cookie })).json.uid as string);
+        const made = await t.api('POST', '/api/products', {
+          cookie,
+          body: { ...base, sku: 'RT-1', name: 'Table runner', images: [image] },
+        });
+        expect(made.status, made.text).toBe(201);
+        expect((await call(envOf(data), 'backup', file)).code).toBe(0);
+        // Changes after the backup.
+        expect(
+          (
+            await t.api('PATCH', `/api/products/${made.json.id}`, {
+              cookie,
+              body: { name: 'Renamed runner' },
+              headers: { 'if-match': '"1"' },
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (
+            await t.api('POST', '/api/products', {
+              cookie,
+              body: { ...base, sku: 'RT-2', name: 'Napkin', images: [image] },
+            })
+          ).status,
+        ).toBe(201);
 
-      const live = join(data.dataDir, 'console.sqlite');
-      // From another process, as an operator would run it beside the running server.
-      const refused = await spawned(envOf(data), 'restore', file);
-      expect(refused.code).toBe(1);
-      expect(refused.err).toBe(
-        `Error: The console's database (${live}) is open in another process: stop the console (and any command using it), then restore. Nothing was changed.`,
+        const live = join(data.dataDir, 'console.sqlite');
+        // From another process, as an operator would run it beside the running server.
+        const refused = await spawned(envOf(data), 'restore', file);
+        expect(refused.code).toBe(1);
+        expect(refused.err).toBe(
+          `Error: The console's database (${live}) is open in another process: stop ` +
+            `the console (and any command using it), then restore. Nothing was changed.`,
+        );
+        expect(
+          ((await t.api('GET', '/api/products', { cookie })).json.items as { sku: string }[]).map((p) => p.sku).sort(),
+        ).toEqual(['RT-1', 'RT-2']);
+      } finally {
+        await t.close();
+      }
+
+      const restored = await call(envOf(data), 'restore', file);
+      expect(restored.code, restored.err).toBe(0);
+      expect(restored.out).toMatch(
+        new RegExp(
+          `^Restored ${file} into ${join(data.dataDir, 'console.sqlite')}\\.\\nThe database it replaced is ` +
+            `kept as ${join(data.dataDir, 'console.sqlite')}\\.before-restore-[\\dTZ-]+\\.\\nStart the console\\.$`,
+        ),
       );
-      expect(
-        ((await t.api('GET', '/api/products', { cookie })).json.items as { sku: string }[]).map((p) => p.sku).sort(),
-      ).toEqual(['RT-1', 'RT-2']);
-    } finally {
-      await t.close();
-    }
+      const kept = readdirSync(data.dataDir).filter((n) => n.startsWith('console.sqlite.before-restore-'));
+      expect(kept).toHaveLength(1);
+      expect(readdirSync(data.dataDir).filter((n) => n.endsWith('.restoring'))).toEqual([]);
+      expect((statSync(join(data.dataDir, 'console.sqlite')).mode & 0o777).toString(8)).toBe('600');
 
-    const restored = await call(envOf(data), 'restore', file);
-    expect(restored.code, restored.err).toBe(0);
-    expect(restored.out).toMatch(
-      new RegExp(
-        `^Restored ${file} into ${join(data.dataDir, 'console.sqlite')}\\.\\nThe database it replaced is kept as ${join(data.dataDir, 'console.sqlite')}\\.before-restore-[\\dTZ-]+\\.\\nStart the console\\.$`,
-      ),
-    );
-    const kept = readdirSync(data.dataDir).filter((n) => n.startsWith('console.sqlite.before-restore-'));
-    expect(kept).toHaveLength(1);
-    expect(readdirSync(data.dataDir).filter((n) => n.endsWith('.restoring'))).toEqual([]);
-    expect((statSync(join(data.dataDir, 'console.sqlite')).mode & 0o777).toString(8)).toBe('600');
-
-    const again = await startApp({ dialect, data });
-    try {
-      const items = (await again.api('GET', '/api/products', { cookie: cookie! })).json.items as {
-        sku: string;
-        name: string;
-      }[];
-      expect(items.map((p) => [p.sku, p.name])).toEqual([['RT-1', 'Table runner']]);
-    } finally {
-      await again.close();
-    }
-  });
+      const again = await startApp({ dialect, data });
+      try {
+        const items = (await again.api('GET', '/api/products', { cookie: cookie! })).json.items as {
+          sku: string;
+          name: string;
+        }[];
+        expect(items.map((p) => [p.sku, p.name])).toEqual([['RT-1', 'Table runner']]);
+      } finally {
+        await again.close();
+      }
+    },
+  );
 
   it('refuses what is not a backup of this console, and changes nothing', async () => {
     const live = join(data.dataDir, 'console.sqlite');
@@ -243,24 +250,34 @@ describe('scheduled backups to the bucket (s3rver)', () => {
     await bucket?.close();
   });
 
-  it('writes them under backups/ in the bucket, keeps the newest BACKUP_KEEP, and leaves no copy in DATA_DIR', async () => {
-    const keys = () => bucket.keys('backups/');
-    const t = await startApp({ dialect: 'sqlite', data, env: { ...env, BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '1' } });
-    try {
-      await until('the first scheduled backup in the bucket', async () => (await keys()).length === 1);
-      const [first] = await keys();
-      expect(first).toMatch(/^backups\/console-[\dT-]+Z\.sqlite$/);
-      const now = await call({ DATA_DIR: data.dataDir, ...env, BACKUP_KEEP: '1' }, 'backup');
-      expect(now.code, now.err).toBe(0);
-      expect(now.out).toMatch(
-        /^Database copied to s3:\/\/console-backups\/backups\/console-[\dT-]+Z\.sqlite; removed 1 older \(BACKUP_KEEP=1\)\.$/,
-      );
-      const after = await keys();
-      expect(after).toHaveLength(1);
-      expect(after[0]! > first!).toBe(true);
-      expect(backupsIn(data)).toEqual([]);
-    } finally {
-      await t.close();
-    }
-  });
+  it(
+    'writes them under backups/ in the bucket, keeps the newest BACKUP_KEEP, ' + 'and leaves no copy in DATA_DIR',
+    async () => {
+      const keys = () => bucket.keys('backups/');
+      const t = await startApp({
+        dialect: 'sqlite',
+        data,
+        env: { ...env, BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '1' },
+      });
+      try {
+        await until('the first scheduled backup in the bucket', async () => (await keys()).length === 1);
+        const [first] = await keys();
+        expect(first).toMatch(/^backups\/console-[\dT-]+Z\.sqlite$/);
+        const now = await call({ DATA_DIR: data.dataDir, ...env, BACKUP_KEEP: '1' }, 'backup');
+        expect(now.code, now.err).toBe(0);
+        expect(now.out).toMatch(
+          new RegExp(
+            '^Database copied to s3://console-backups/backups/console-[\\dT-]+Z\\.sqlite; ' +
+              'removed 1 older \\(BACKUP_KEEP=1\\)\\.$',
+          ),
+        );
+        const after = await keys();
+        expect(after).toHaveLength(1);
+        expect(after[0]! > first!).toBe(true);
+        expect(backupsIn(data)).toEqual([]);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

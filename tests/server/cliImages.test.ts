@@ -102,41 +102,44 @@ describe.each(dialects())('CLI images --backfill (%s)', (dialect) => {
     await t.db.deleteFrom('files').where('key', '=', gone).execute();
   });
 
-  it("drops the feed's kept answers, so a product shows its new sizes (PostgreSQL: before the command ends)", async () => {
-    const key = await oldImage(900, 600);
-    const body = {
-      sku: 'BACKFILL-1',
-      category: 'Linen',
-      mc: 'Linen care',
-      name: 'Towel',
-      details: 'Linen',
-      price: '10',
-      active: true,
-      images: [`/files/${key}`],
-    };
-    const editor = await createUser(t, 'editor');
-    expect(
-      (await t.api('POST', '/api/products', { cookie: await signIn(t, editor.email, editor.password), body })).status,
-    ).toBe(201);
-    const widths = async (): Promise<number[]> =>
-      (
-        (await t.api('GET', '/api/public/products/BACKFILL-1')).json as {
-          imageSets: Array<{ variants: Array<{ width: number }> }>;
-        }
-      ).imageSets[0]!.variants.map((v) => v.width);
-    for (let i = 0; i < 100 && !t.services.feed.trusted; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await widths()).toEqual([]);
-    expect(await widths()).toEqual([]);
-    expect(await run()).toBe(0);
-    if (dialect === 'postgres') expect(await widths()).toEqual([400, 800]);
-    // SQLite: the server sees another connection's writes through data_version, read every second.
-    let seen: number[] = [];
-    for (let i = 0; i < 40 && seen.length === 0; i++) {
-      seen = await widths();
-      if (seen.length === 0) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(seen).toEqual([400, 800]);
-  });
+  it(
+    "drops the feed's kept answers, so a product shows " + 'its new sizes (PostgreSQL: before the command ends)',
+    async () => {
+      const key = await oldImage(900, 600);
+      const body = {
+        sku: 'BACKFILL-1',
+        category: 'Linen',
+        mc: 'Linen care',
+        name: 'Towel',
+        details: 'Linen',
+        price: '10',
+        active: true,
+        images: [`/files/${key}`],
+      };
+      const editor = await createUser(t, 'editor');
+      expect(
+        (await t.api('POST', '/api/products', { cookie: await signIn(t, editor.email, editor.password), body })).status,
+      ).toBe(201);
+      const widths = async (): Promise<number[]> =>
+        (
+          (await t.api('GET', '/api/public/products/BACKFILL-1')).json as {
+            imageSets: Array<{ variants: Array<{ width: number }> }>;
+          }
+        ).imageSets[0]!.variants.map((v) => v.width);
+      for (let i = 0; i < 100 && !t.services.feed.trusted; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await widths()).toEqual([]);
+      expect(await widths()).toEqual([]);
+      expect(await run()).toBe(0);
+      if (dialect === 'postgres') expect(await widths()).toEqual([400, 800]);
+      // SQLite: the server sees another connection's writes through data_version, read every second.
+      let seen: number[] = [];
+      for (let i = 0; i < 40 && seen.length === 0; i++) {
+        seen = await widths();
+        if (seen.length === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(seen).toEqual([400, 800]);
+    },
+  );
 
   it('asks for --backfill', async () => {
     expect(await cli(['images'], env(), io)).toBe(2);

@@ -160,20 +160,25 @@ describe('loadConfig', () => {
     );
   });
 
-  it('backs up on no schedule unless BACKUP_EVERY_HOURS says how often, keeping 7 unless BACKUP_KEEP says; never on PostgreSQL', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).backup).toEqual({ everyHours: 0, keep: 7 });
-    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' }).backup).toEqual({
-      everyHours: 6,
-      keep: 28,
-    });
-    expect(
-      loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '0', DATABASE_URL: 'postgres://db/x' }).backup.everyHours,
-    ).toBe(0);
-    const found = problems({ BACKUP_EVERY_HOURS: '24', DATABASE_URL: 'postgres://db/x' });
-    expect(found).toEqual([
-      'BACKUP_EVERY_HOURS: backs up the SQLite database only; on PostgreSQL (DATABASE_URL is set) back up with pg_dump, as the README says (got "24")',
-    ]);
-  });
+  it(
+    'backs up on no schedule unless BACKUP_EVERY_HOURS says how ' +
+      'often, keeping 7 unless BACKUP_KEEP says; never on PostgreSQL',
+    () => {
+      expect(loadConfig({ DATA_DIR: dataDir }).backup).toEqual({ everyHours: 0, keep: 7 });
+      expect(loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' }).backup).toEqual({
+        everyHours: 6,
+        keep: 28,
+      });
+      expect(
+        loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: '0', DATABASE_URL: 'postgres://db/x' }).backup.everyHours,
+      ).toBe(0);
+      const found = problems({ BACKUP_EVERY_HOURS: '24', DATABASE_URL: 'postgres://db/x' });
+      expect(found).toEqual([
+        'BACKUP_EVERY_HOURS: backs up the SQLite database only; on PostgreSQL ' +
+          '(DATABASE_URL is set) back up with pg_dump, as the README says (got "24")',
+      ]);
+    },
+  );
 
   it('serves no /metrics unless METRICS_TOKEN is set, and gives running requests 10 s on shutdown unless told', () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ metricsToken: null, shutdownGraceSeconds: 10 });
@@ -204,14 +209,17 @@ describe('server/main.ts with a bad setting', () => {
 });
 
 describe('the version', () => {
-  it('comes from package.json alone, for the server and the browser bundle alike (vitest defines it as vite does)', () => {
-    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-    expect(loadConfig({ DATA_DIR: dataDir }).version).toBe(version);
-    expect(loadConfig({ DATA_DIR: dataDir, APP_VERSION: '9.9.9' }).version).toBe('9.9.9');
-    // No other file of ours spells the version out (the changelog's entries are texts, not the version).
-    for (const file of ['server/config.ts', 'vitest.config.ts', 'vite.config.ts']) {
-      expect(readFileSync(join(root, file), 'utf8'), file).not.toContain(`'${version}'`);
-    }
-    expect(Object.keys(messages.app)).not.toContain('version');
-  });
+  it(
+    'comes from package.json alone, for the server and the ' + 'browser bundle alike (vitest defines it as vite does)',
+    () => {
+      const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+      expect(loadConfig({ DATA_DIR: dataDir }).version).toBe(version);
+      expect(loadConfig({ DATA_DIR: dataDir, APP_VERSION: '9.9.9' }).version).toBe('9.9.9');
+      // No other file of ours spells the version out (the changelog's entries are texts, not the version).
+      for (const file of ['server/config.ts', 'vitest.config.ts', 'vite.config.ts']) {
+        expect(readFileSync(join(root, file), 'utf8'), file).not.toContain(`'${version}'`);
+      }
+      expect(Object.keys(messages.app)).not.toContain('version');
+    },
+  );
 });

@@ -178,87 +178,93 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     await source?.data.drop();
   });
 
-  it('copies every table, checks them, leaves the source as it was; the console on PostgreSQL answers the same and the session still signs in', async () => {
-    const sqlite = join(source.data.dataDir, 'console.sqlite');
-    const before = fileHash(sqlite);
-    const to = await target();
-    const run = await cli({ DATA_DIR: source.data.dataDir }, 'move', '--to', to.databaseUrl!, '--batch', '2');
-    expect(run.stderr).not.toMatch(/Error/);
-    expect(run.code, run.stderr).toBe(0);
-    // A progress line per table on stderr (not a terminal: each table's last line at least).
-    for (const table of ['users', 'products', 'history', 'auth_session', 'webhook_deliveries']) {
-      expect(run.stderr).toMatch(new RegExp(`^${table} +\\d+ / \\d+ rows +\\d+ rows/s +done$`, 'm'));
-    }
-    expect(run.stdout).toMatch(/^Moved \d+ tables \(\d+ rows\) into .* every table's row count and checksum match:$/m);
-    expect(run.stdout).toMatch(/^ {2}products +3 rows +sha256 [0-9a-f]{16}$/m);
-    expect(run.stdout).toContain(`DATABASE_URL=${to.databaseUrl}`);
-    expect(run.stdout).toContain(`AUTH_SECRET=<the text of ${join(source.data.dataDir, 'auth-secret')}>`);
-    expect(fileHash(sqlite)).toBe(before);
-    // The mark of a move under way is gone; SQLite's full-text tables were not copied.
-    const tables = await tablesOf(to.databaseUrl!);
-    expect(tables).not.toContain(MOVE_MARK);
-    expect(tables.filter((n) => n.includes('fts'))).toEqual([]);
+  it(
+    'copies every table, checks them, leaves the source as it was; ' +
+      'the console on PostgreSQL answers the same and the session still signs in',
+    async () => {
+      const sqlite = join(source.data.dataDir, 'console.sqlite');
+      const before = fileHash(sqlite);
+      const to = await target();
+      const run = await cli({ DATA_DIR: source.data.dataDir }, 'move', '--to', to.databaseUrl!, '--batch', '2');
+      expect(run.stderr).not.toMatch(/Error/);
+      expect(run.code, run.stderr).toBe(0);
+      // A progress line per table on stderr (not a terminal: each table's last line at least).
+      for (const table of ['users', 'products', 'history', 'auth_session', 'webhook_deliveries']) {
+        expect(run.stderr).toMatch(new RegExp(`^${table} +\\d+ / \\d+ rows +\\d+ rows/s +done$`, 'm'));
+      }
+      expect(run.stdout).toMatch(
+        /^Moved \d+ tables \(\d+ rows\) into .* every table's row count and checksum match:$/m,
+      );
+      expect(run.stdout).toMatch(/^ {2}products +3 rows +sha256 [0-9a-f]{16}$/m);
+      expect(run.stdout).toContain(`DATABASE_URL=${to.databaseUrl}`);
+      expect(run.stdout).toContain(`AUTH_SECRET=<the text of ${join(source.data.dataDir, 'auth-secret')}>`);
+      expect(fileHash(sqlite)).toBe(before);
+      // The mark of a move under way is gone; SQLite's full-text tables were not copied.
+      const tables = await tablesOf(to.databaseUrl!);
+      expect(tables).not.toContain(MOVE_MARK);
+      expect(tables.filter((n) => n.includes('fts'))).toEqual([]);
 
-    // The console on PostgreSQL, same DATA_DIR (its auth secret): the same answers, the same cookie signed in.
-    const t = await startApp({
-      dialect: 'postgres',
-      data: { ...to, dataDir: source.data.dataDir },
-      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
-    });
-    try {
-      // The admin's copied session, not a new sign-in (which Activity would record, and the answers would differ by
-      // it).
-      expect(await answers(t, source.cookie, source.admin)).toEqual(source.seen);
-      expect((source.seen.search as { items: unknown[] }).items).toHaveLength(1);
-      // Booleans and times in the identity library's tables arrived as PostgreSQL's own types.
-      const [u] = await query<{ emailVerified: boolean; createdAt: Date }>(
-        to.databaseUrl!,
-        `select "emailVerified", "createdAt" from auth_user where email = '${source.editor.email}'`,
-      );
-      expect(typeof u!.emailVerified).toBe('boolean');
-      expect(u!.createdAt).toBeInstanceOf(Date);
-      // Two-factor sign-in still asks for, and takes, the app's code.
-      const { user: strict, secret } = source.twoFactor;
-      const pending = await t.api('POST', '/api/auth/sign-in/email', {
-        body: { email: strict.email, password: strict.password },
+      // The console on PostgreSQL, same DATA_DIR (its auth secret): the same answers, the same cookie signed in.
+      const t = await startApp({
+        dialect: 'postgres',
+        data: { ...to, dataDir: source.data.dataDir },
+        env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
       });
-      expect(pending.json).toMatchObject({ twoFactorRedirect: true });
-      const coded = await t.api('POST', '/api/auth/two-factor/verify-totp', {
-        cookie: cookieHeader(pending.headers),
-        body: { code: totp(secret) },
-      });
-      expect(coded.status, coded.text).toBe(200);
-      // The password still signs in; a new change gets the next history number (the sequence was set past the copy).
-      await signIn(t, source.editor.email, source.editor.password);
-      const made = await t.api('POST', '/api/products', {
-        cookie: source.cookie,
-        body: { ...base, sku: 'MV-4', name: 'Napkin', images: [source.image] },
-      });
-      expect(made.status, made.text).toBe(201);
-      const seqs = (await query<{ seq: string }>(to.databaseUrl!, 'select seq from history order by seq')).map((r) =>
-        Number(r.seq),
-      );
-      expect(new Set(seqs).size).toBe(seqs.length);
-      expect(seqs.at(-1)).toBeGreaterThan(Math.max(...seqs.slice(0, -1)));
-      // Search works on PostgreSQL's own index, the Swedish name included.
-      expect(
-        ((await t.api('GET', '/api/products?q=napk', { cookie: source.cookie })).json.items as { sku: string }[]).map(
-          (p) => p.sku,
-        ),
-      ).toEqual(['MV-4']);
-      expect(
-        (
-          (await t.api('GET', '/api/products?q=kökshand', { cookie: source.cookie })).json.items as { sku: string }[]
-        ).map((p) => p.sku),
-      ).toEqual(['MV-2']);
-    } finally {
-      await t.close();
-    }
-    // A database the move has finished in is not empty: a second move is refused.
-    const again = await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', to.databaseUrl!);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/^Error: The PostgreSQL database is not empty \(public\./);
-  });
+      try {
+        // The admin's copied session, not a new sign-in (which Activity would record, and the answers would differ by
+        // it).
+        expect(await answers(t, source.cookie, source.admin)).toEqual(source.seen);
+        expect((source.seen.search as { items: unknown[] }).items).toHaveLength(1);
+        // Booleans and times in the identity library's tables arrived as PostgreSQL's own types.
+        const [u] = await query<{ emailVerified: boolean; createdAt: Date }>(
+          to.databaseUrl!,
+          `select "emailVerified", "createdAt" from auth_user where email = '${source.editor.email}'`,
+        );
+        expect(typeof u!.emailVerified).toBe('boolean');
+        expect(u!.createdAt).toBeInstanceOf(Date);
+        // Two-factor sign-in still asks for, and takes, the app's code.
+        const { user: strict, secret } = source.twoFactor;
+        const pending = await t.api('POST', '/api/auth/sign-in/email', {
+          body: { email: strict.email, password: strict.password },
+        });
+        expect(pending.json).toMatchObject({ twoFactorRedirect: true });
+        const coded = await t.api('POST', '/api/auth/two-factor/verify-totp', {
+          cookie: cookieHeader(pending.headers),
+          body: { code: totp(secret) },
+        });
+        expect(coded.status, coded.text).toBe(200);
+        // The password still signs in; a new change gets the next history number (the sequence was set past the copy).
+        await signIn(t, source.editor.email, source.editor.password);
+        const made = await t.api('POST', '/api/products', {
+          cookie: source.cookie,
+          body: { ...base, sku: 'MV-4', name: 'Napkin', images: [source.image] },
+        });
+        expect(made.status, made.text).toBe(201);
+        const seqs = (await query<{ seq: string }>(to.databaseUrl!, 'select seq from history order by seq')).map((r) =>
+          Number(r.seq),
+        );
+        expect(new Set(seqs).size).toBe(seqs.length);
+        expect(seqs.at(-1)).toBeGreaterThan(Math.max(...seqs.slice(0, -1)));
+        // Search works on PostgreSQL's own index, the Swedish name included.
+        expect(
+          ((await t.api('GET', '/api/products?q=napk', { cookie: source.cookie })).json.items as { sku: string }[]).map(
+            (p) => p.sku,
+          ),
+        ).toEqual(['MV-4']);
+        expect(
+          (
+            (await t.api('GET', '/api/products?q=kökshand', { cookie: source.cookie })).json.items as { sku: string }[]
+          ).map((p) => p.sku),
+        ).toEqual(['MV-2']);
+      } finally {
+        await t.close();
+      }
+      // A database the move has finished in is not empty: a second move is refused.
+      const again = await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', to.databaseUrl!);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/^Error: The PostgreSQL database is not empty \(public\./);
+    },
+  );
 
   it('refuses a database that holds anything, and writes nothing to it', async () => {
     const to = await target();
@@ -267,7 +273,8 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      'Error: The PostgreSQL database is not empty (public.shop_notes): move into a new, empty database. Nothing was written.\n',
+      'Error: The PostgreSQL database is not empty (public.shop_notes): ' +
+        'move into a new, empty database. Nothing was written.\n',
     );
     expect(await tablesOf(to.databaseUrl!)).toEqual(['shop_notes']);
   });
@@ -300,7 +307,8 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     const nowhere = join(tmpdir(), `no-console-${process.pid}`);
     const missing = await call({ DATA_DIR: nowhere }, 'move', '--to', 'postgres://127.0.0.1/y');
     expect(missing.stderr).toBe(
-      `Error: There is no SQLite database at ${join(nowhere, 'console.sqlite')}: set DATA_DIR to the console's data folder.\n`,
+      `Error: There is no SQLite database at ${join(nowhere, 'console.sqlite')}: ` +
+        `set DATA_DIR to the console's data folder.\n`,
     );
     expect(existsSync(nowhere)).toBe(false);
     const help = await cli({}, 'move', '--help');
@@ -320,7 +328,8 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
       const run = await call({ DATA_DIR: copy }, 'move', '--to', to.databaseUrl!);
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(
-        'Error: The SQLite database is not up to date (008_product_translations not run): start the console once on it with this version, stop it, then move.\n',
+        'Error: The SQLite database is not up to date (008_product_translations not run): ' +
+          'start the console once on it with this version, stop it, then move.\n',
       );
       expect(await tablesOf(to.databaseUrl!)).toEqual([]);
     } finally {
@@ -328,35 +337,39 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
     }
   });
 
-  it('is taken up again after a failure mid-copy: the failed table rolled back, every table copied anew, nothing twice', async () => {
-    const to = await target();
-    const sqlite = join(source.data.dataDir, 'console.sqlite');
-    const before = fileHash(sqlite);
-    const config = loadConfig({ DATA_DIR: source.data.dataDir, DATABASE_URL: to.databaseUrl!, LOG_LEVEL: 'silent' });
-    const failed = moveToPostgres({
-      sqlitePath: sqlite,
-      targetUrl: to.databaseUrl!,
-      batchRows: 1,
-      failAt: { table: 'products', rows: 2 },
-      prepareTarget: () => firstStartSchema(config),
-    });
-    await expect(failed).rejects.toThrow('stopped on purpose in products after 2 rows');
-    // What the failed run left: its mark, the tables before products (auth_user, …) copied, products empty (its
-    // transaction undone).
-    expect(await tablesOf(to.databaseUrl!)).toContain(MOVE_MARK);
-    expect(await query(to.databaseUrl!, 'select id from products')).toEqual([]);
-    expect((await query(to.databaseUrl!, 'select id from auth_user')).length).toBeGreaterThan(0);
+  it(
+    'is taken up again after a failure mid-copy: the failed table rolled back, ' +
+      'every table copied anew, nothing twice',
+    async () => {
+      const to = await target();
+      const sqlite = join(source.data.dataDir, 'console.sqlite');
+      const before = fileHash(sqlite);
+      const config = loadConfig({ DATA_DIR: source.data.dataDir, DATABASE_URL: to.databaseUrl!, LOG_LEVEL: 'silent' });
+      const failed = moveToPostgres({
+        sqlitePath: sqlite,
+        targetUrl: to.databaseUrl!,
+        batchRows: 1,
+        failAt: { table: 'products', rows: 2 },
+        prepareTarget: () => firstStartSchema(config),
+      });
+      await expect(failed).rejects.toThrow('stopped on purpose in products after 2 rows');
+      // What the failed run left: its mark, the tables before products (auth_user, …) copied, products empty (its
+      // transaction undone).
+      expect(await tablesOf(to.databaseUrl!)).toContain(MOVE_MARK);
+      expect(await query(to.databaseUrl!, 'select id from products')).toEqual([]);
+      expect((await query(to.databaseUrl!, 'select id from auth_user')).length).toBeGreaterThan(0);
 
-    const run = await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', to.databaseUrl!);
-    expect(run.stderr).not.toMatch(/Error/);
-    expect(run.code, run.stderr).toBe(0);
-    expect(await tablesOf(to.databaseUrl!)).not.toContain(MOVE_MARK);
-    const [{ n }] = (await query<{ n: string }>(to.databaseUrl!, 'select count(*)::text as n from products')) as [
-      { n: string },
-    ];
-    expect(n).toBe('3');
-    expect(fileHash(sqlite)).toBe(before);
-  });
+      const run = await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', to.databaseUrl!);
+      expect(run.stderr).not.toMatch(/Error/);
+      expect(run.code, run.stderr).toBe(0);
+      expect(await tablesOf(to.databaseUrl!)).not.toContain(MOVE_MARK);
+      const [{ n }] = (await query<{ n: string }>(to.databaseUrl!, 'select count(*)::text as n from products')) as [
+        { n: string },
+      ];
+      expect(n).toBe('3');
+      expect(fileHash(sqlite)).toBe(before);
+    },
+  );
 });
 
 describe.skipIf(!onPg)('npm run cli -- move --files s3', () => {
@@ -376,54 +389,58 @@ describe.skipIf(!onPg)('npm run cli -- move --files s3', () => {
     await bucket?.close();
   });
 
-  it('copies every file of the local store to the bucket, checked, and the console on PostgreSQL and S3 serves them', async () => {
-    const t = await startApp({ dialect: 'sqlite', data: source });
-    let image: string;
-    try {
-      const editor = await createUser(t, 'editor');
-      image = await storedImage(t, editor.uid);
-      await storedImage(t, editor.uid, 'second.png');
-    } finally {
-      await t.close();
-    }
-    // Another size made beside an image (any file in the folder is the store's), in a folder of its own too.
-    const files = join(source.dataDir, 'files');
-    writeFileSync(
-      join(files, 'Uploads', `${image.replace('/files/Uploads/', '')}.w640.webp`),
-      Buffer.from('a webp size'),
-    );
-    mkdirSync(join(files, 'Sizes', 'a'), { recursive: true });
-    writeFileSync(join(files, 'Sizes', 'a', 'b.webp'), Buffer.from('nested'));
-    const local = (await import('../../server/files/copyToS3.js')).localKeys;
-    const keys = await local(files);
-    expect(keys.length).toBe(6);
-
-    const run = await cli({ DATA_DIR: source.dataDir, ...s3Env }, 'move', '--to', to.databaseUrl!, '--files', 's3');
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/^files +6 \/ 6 files .* done, each checked$/m);
-    expect(run.stdout).toMatch(
-      /^Copied 6 files \(\d+ MB\) to the bucket console-move; each one's SHA-256 checked after upload\.$/m,
-    );
-    expect(await bucket.keys()).toEqual(keys);
-
-    const onS3 = await startApp({
-      dialect: 'postgres',
-      data: { ...to, dataDir: mkdtempSync(join(tmpdir(), 'moved-')) },
-      env: s3Env,
-    });
-    try {
-      for (const address of [image!, `${image!}.thumb.webp`]) {
-        const served = await fetch(`${onS3.baseUrl}${address}`);
-        expect(served.status).toBe(200);
-        expect(
-          Buffer.from(await served.arrayBuffer()).equals(
-            readFileSync(join(files, ...address.replace('/files/', '').split('/'))),
-          ),
-        ).toBe(true);
+  it(
+    'copies every file of the local store to the bucket, checked, ' +
+      'and the console on PostgreSQL and S3 serves them',
+    async () => {
+      const t = await startApp({ dialect: 'sqlite', data: source });
+      let image: string;
+      try {
+        const editor = await createUser(t, 'editor');
+        image = await storedImage(t, editor.uid);
+        await storedImage(t, editor.uid, 'second.png');
+      } finally {
+        await t.close();
       }
-    } finally {
-      await onS3.close();
-      rmSync(onS3.data.dataDir, { recursive: true, force: true });
-    }
-  });
+      // Another size made beside an image (any file in the folder is the store's), in a folder of its own too.
+      const files = join(source.dataDir, 'files');
+      writeFileSync(
+        join(files, 'Uploads', `${image.replace('/files/Uploads/', '')}.w640.webp`),
+        Buffer.from('a webp size'),
+      );
+      mkdirSync(join(files, 'Sizes', 'a'), { recursive: true });
+      writeFileSync(join(files, 'Sizes', 'a', 'b.webp'), Buffer.from('nested'));
+      const local = (await import('../../server/files/copyToS3.js')).localKeys;
+      const keys = await local(files);
+      expect(keys.length).toBe(6);
+
+      const run = await cli({ DATA_DIR: source.dataDir, ...s3Env }, 'move', '--to', to.databaseUrl!, '--files', 's3');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/^files +6 \/ 6 files .* done, each checked$/m);
+      expect(run.stdout).toMatch(
+        /^Copied 6 files \(\d+ MB\) to the bucket console-move; each one's SHA-256 checked after upload\.$/m,
+      );
+      expect(await bucket.keys()).toEqual(keys);
+
+      const onS3 = await startApp({
+        dialect: 'postgres',
+        data: { ...to, dataDir: mkdtempSync(join(tmpdir(), 'moved-')) },
+        env: s3Env,
+      });
+      try {
+        for (const address of [image!, `${image!}.thumb.webp`]) {
+          const served = await fetch(`${onS3.baseUrl}${address}`);
+          expect(served.status).toBe(200);
+          expect(
+            Buffer.from(await served.arrayBuffer()).equals(
+              readFileSync(join(files, ...address.replace('/files/', '').split('/'))),
+            ),
+          ).toBe(true);
+        }
+      } finally {
+        await onS3.close();
+        rmSync(onS3.data.dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -44,37 +44,40 @@ describe.each(dialects())('first run (%s)', (dialect) => {
     expect((await t.api('GET', '/api/app/status')).json).toEqual({ active: true, version: t.config.version });
   });
 
-  it('generates a password when none is given, once: a second start creates no other admin and keeps the status', async () => {
-    const data = await createData(dialect);
-    opened.push(data);
-    const first = await startApp({
-      dialect,
-      data,
-      env: { ADMIN_EMAIL: 'first@shop.example', ADMIN_PASSWORD: undefined },
-    });
-    const created = first.services.setup.createdAdmin!;
-    expect(created.generated).toBe(true);
-    expect(created.email).toBe('first@shop.example');
-    expect(created.password.length).toBeGreaterThanOrEqual(16);
-    expect(await signIn(first, created.email, created.password)).toContain('session_token');
-    await first.api('PUT', '/api/app/status', {
-      cookie: await signIn(first, created.email, created.password),
-      body: { active: false },
-    });
-    await first.close();
+  it(
+    'generates a password when none is given, once: a second ' + 'start creates no other admin and keeps the status',
+    async () => {
+      const data = await createData(dialect);
+      opened.push(data);
+      const first = await startApp({
+        dialect,
+        data,
+        env: { ADMIN_EMAIL: 'first@shop.example', ADMIN_PASSWORD: undefined },
+      });
+      const created = first.services.setup.createdAdmin!;
+      expect(created.generated).toBe(true);
+      expect(created.email).toBe('first@shop.example');
+      expect(created.password.length).toBeGreaterThanOrEqual(16);
+      expect(await signIn(first, created.email, created.password)).toContain('session_token');
+      await first.api('PUT', '/api/app/status', {
+        cookie: await signIn(first, created.email, created.password),
+        body: { active: false },
+      });
+      await first.close();
 
-    const second = await startApp({
-      dialect,
-      data,
-      env: { ADMIN_EMAIL: 'second@shop.example', ADMIN_PASSWORD: undefined },
-    });
-    opened.push(second);
-    expect(second.services.setup.createdAdmin).toBeNull();
-    expect(await countUsers(second.db)).toBe(1);
-    expect(await findUserByEmail(second.db, 'second@shop.example')).toBeNull();
-    expect(await readActive(second.db)).toBe(false);
-    expect(await signIn(second, created.email, created.password)).toContain('session_token');
-  });
+      const second = await startApp({
+        dialect,
+        data,
+        env: { ADMIN_EMAIL: 'second@shop.example', ADMIN_PASSWORD: undefined },
+      });
+      opened.push(second);
+      expect(second.services.setup.createdAdmin).toBeNull();
+      expect(await countUsers(second.db)).toBe(1);
+      expect(await findUserByEmail(second.db, 'second@shop.example')).toBeNull();
+      expect(await readActive(second.db)).toBe(false);
+      expect(await signIn(second, created.email, created.password)).toContain('session_token');
+    },
+  );
 
   it('prepare() (what the CLI runs) migrates and seeds but never makes a user', async () => {
     const t = await startApp({ dialect });

@@ -105,174 +105,180 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
     await data?.drop();
   });
 
-  it('finishes the request under way, ends event streams with a retry hint, refuses new connections, releases webhook leases, exits 0', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = await startServer(data, port);
-    try {
-      const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify(ADMIN),
-      });
-      expect(signIn.status).toBe(200);
-      const cookie = signIn.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const api = (method: string, path: string, body?: unknown) =>
-        fetch(`${base}${path}`, {
-          method,
-          headers: { cookie, origin: base, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
+  it(
+    'finishes the request under way, ends event streams with a retry ' +
+      'hint, refuses new connections, releases webhook leases, exits 0',
+    async () => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const server = await startServer(data, port);
+      try {
+        const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify(ADMIN),
+        });
+        expect(signIn.status).toBe(200);
+        const cookie = signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+        const api = (method: string, path: string, body?: unknown) =>
+          fetch(`${base}${path}`, {
+            method,
+            headers: { cookie, origin: base, 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+
+        // A webhook delivery in flight to a receiver that never answers: this instance holds its lease.
+        const hook = (await (await api('POST', '/api/webhooks', { url: receiver.url })).json()) as { id: string };
+        expect((await api('POST', '/api/webhook-deliveries', { webhookId: hook.id })).status).toBe(202);
+        await vi.waitFor(() => expect(receiver.got()).toBe(1), { timeout: 20_000, interval: 50 });
+        expect((await deliveries(data))[0]).toMatchObject({
+          status: 'pending',
+          attempts: 0,
+          claimed_by: expect.any(String),
         });
 
-      // A webhook delivery in flight to a receiver that never answers: this instance holds its lease.
-      const hook = (await (await api('POST', '/api/webhooks', { url: receiver.url })).json()) as { id: string };
-      expect((await api('POST', '/api/webhook-deliveries', { webhookId: hook.id })).status).toBe(202);
-      await vi.waitFor(() => expect(receiver.got()).toBe(1), { timeout: 20_000, interval: 50 });
-      expect((await deliveries(data))[0]).toMatchObject({
-        status: 'pending',
-        attempts: 0,
-        claimed_by: expect.any(String),
-      });
+        // An open event stream, read raw.
+        let streamText = '';
+        const streamEnded = new Promise<void>((done, fail) => {
+          http
+            .get(`${base}/api/app/status/events`, (res) => {
+              res.setEncoding('utf8');
+              res.on('data', (c: string) => (streamText += c));
+              res.on('end', done);
+              res.on('error', fail);
+            })
+            .on('error', fail);
+        });
+        await vi.waitFor(() => expect(streamText).toContain('data: '), { timeout: 10_000, interval: 20 });
 
-      // An open event stream, read raw.
-      let streamText = '';
-      const streamEnded = new Promise<void>((done, fail) => {
-        http
-          .get(`${base}/api/app/status/events`, (res) => {
+        // An upload under way: its bytes half sent when the signal comes.
+        const image = await makeImage('jpeg', 200_000);
+        const created = await fetch(`${base}/api/uploads`, {
+          method: 'POST',
+          headers: {
+            cookie,
+            origin: base,
+            'tus-resumable': '1.0.0',
+            'upload-length': String(image.length),
+            'upload-metadata': `filename ${Buffer.from('linen.jpg').toString('base64')}`,
+          },
+        });
+        expect(created.status).toBe(201);
+        const uploadUrl = new URL(created.headers.get('location')!, base);
+        let answered: { status: number; body: string } | null = null;
+        // On a keep-alive connection of its own, which a second request waits for (a load balancer's pooled
+        // connection).
+        const pooled = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        const patch = http.request(uploadUrl, {
+          method: 'PATCH',
+          agent: pooled,
+          headers: {
+            cookie,
+            origin: base,
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(image.length),
+          },
+        });
+        const patchDone = new Promise<void>((done, fail) => {
+          patch.on('response', (res) => {
+            let body = '';
             res.setEncoding('utf8');
-            res.on('data', (c: string) => (streamText += c));
-            res.on('end', done);
-            res.on('error', fail);
-          })
-          .on('error', fail);
-      });
-      await vi.waitFor(() => expect(streamText).toContain('data: '), { timeout: 10_000, interval: 20 });
-
-      // An upload under way: its bytes half sent when the signal comes.
-      const image = await makeImage('jpeg', 200_000);
-      const created = await fetch(`${base}/api/uploads`, {
-        method: 'POST',
-        headers: {
-          cookie,
-          origin: base,
-          'tus-resumable': '1.0.0',
-          'upload-length': String(image.length),
-          'upload-metadata': `filename ${Buffer.from('linen.jpg').toString('base64')}`,
-        },
-      });
-      expect(created.status).toBe(201);
-      const uploadUrl = new URL(created.headers.get('location')!, base);
-      let answered: { status: number; body: string } | null = null;
-      // On a keep-alive connection of its own, which a second request waits for (a load balancer's pooled connection).
-      const pooled = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const patch = http.request(uploadUrl, {
-        method: 'PATCH',
-        agent: pooled,
-        headers: {
-          cookie,
-          origin: base,
-          'tus-resumable': '1.0.0',
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(image.length),
-        },
-      });
-      const patchDone = new Promise<void>((done, fail) => {
-        patch.on('response', (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (body += c));
-          res.on('end', () => ((answered = { status: res.statusCode ?? 0, body }), done()));
+            res.on('data', (c: string) => (body += c));
+            res.on('end', () => ((answered = { status: res.statusCode ?? 0, body }), done()));
+          });
+          patch.on('error', fail);
         });
-        patch.on('error', fail);
-      });
-      const half = Math.floor(image.length / 2);
-      patch.write(image.subarray(0, half));
-      // The server is taking the bytes: its staged file grows (asking tus would make it stop this request).
-      const staged = join(data.dataDir, 'tus', uploadUrl.pathname.split('/').pop()!);
-      await vi.waitFor(() => expect(existsSync(staged) && statSync(staged).size).toBeGreaterThan(0), {
-        timeout: 10_000,
-        interval: 20,
-      });
+        const half = Math.floor(image.length / 2);
+        patch.write(image.subarray(0, half));
+        // The server is taking the bytes: its staged file grows (asking tus would make it stop this request).
+        const staged = join(data.dataDir, 'tus', uploadUrl.pathname.split('/').pop()!);
+        await vi.waitFor(() => expect(existsSync(staged) && statSync(staged).size).toBeGreaterThan(0), {
+          timeout: 10_000,
+          interval: 20,
+        });
 
-      // A second upload whose sender stalls for good: cut once the grace is over.
-      const stalledAt = await fetch(`${base}/api/uploads`, {
-        method: 'POST',
-        headers: {
-          cookie,
-          origin: base,
-          'tus-resumable': '1.0.0',
-          'upload-length': String(image.length),
-          'upload-metadata': `filename ${Buffer.from('cotton.jpg').toString('base64')}`,
-        },
-      });
-      const stalledUrl = new URL(stalledAt.headers.get('location')!, base);
-      const stalled = http.request(stalledUrl, {
-        method: 'PATCH',
-        agent: false,
-        headers: {
-          cookie,
-          origin: base,
-          'tus-resumable': '1.0.0',
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(image.length),
-        },
-      });
-      const stalledEnd = new Promise<string>((done) => {
-        stalled.on('response', (res) => done(`answered ${res.statusCode}`));
-        stalled.on('error', (err: NodeJS.ErrnoException) => done(err.code ?? err.message));
-      });
-      stalled.write(image.subarray(0, 1000));
-      const stalledFile = join(data.dataDir, 'tus', stalledUrl.pathname.split('/').pop()!);
-      await vi.waitFor(() => expect(existsSync(stalledFile) && statSync(stalledFile).size).toBeGreaterThan(0), {
-        timeout: 10_000,
-        interval: 20,
-      });
+        // A second upload whose sender stalls for good: cut once the grace is over.
+        const stalledAt = await fetch(`${base}/api/uploads`, {
+          method: 'POST',
+          headers: {
+            cookie,
+            origin: base,
+            'tus-resumable': '1.0.0',
+            'upload-length': String(image.length),
+            'upload-metadata': `filename ${Buffer.from('cotton.jpg').toString('base64')}`,
+          },
+        });
+        const stalledUrl = new URL(stalledAt.headers.get('location')!, base);
+        const stalled = http.request(stalledUrl, {
+          method: 'PATCH',
+          agent: false,
+          headers: {
+            cookie,
+            origin: base,
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(image.length),
+          },
+        });
+        const stalledEnd = new Promise<string>((done) => {
+          stalled.on('response', (res) => done(`answered ${res.statusCode}`));
+          stalled.on('error', (err: NodeJS.ErrnoException) => done(err.code ?? err.message));
+        });
+        stalled.write(image.subarray(0, 1000));
+        const stalledFile = join(data.dataDir, 'tus', stalledUrl.pathname.split('/').pop()!);
+        await vi.waitFor(() => expect(existsSync(stalledFile) && statSync(stalledFile).size).toBeGreaterThan(0), {
+          timeout: 10_000,
+          interval: 20,
+        });
 
-      const signalled = Date.now();
-      server.child.kill('SIGTERM');
+        const signalled = Date.now();
+        server.child.kill('SIGTERM');
 
-      // The stream ends, telling the browser when to come back.
-      await streamEnded;
-      expect(streamText.endsWith('retry: 1000\n\n')).toBe(true);
-      // New connections are refused while the upload is still under way.
-      await vi.waitFor(async () => expect(await refused(port)).toBe(true), { timeout: 10_000, interval: 50 });
-      expect(answered).toBeNull();
-      // The next request on that connection, sent once the upload is answered, during the shutdown.
-      const next = new Promise<{ status: number; connection: string | undefined }>((done, fail) => {
-        http
-          .get(`${base}/api/health`, { agent: pooled }, (res) => {
-            res.resume();
-            res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-          })
-          .on('error', fail);
-      });
-      patch.end(image.subarray(half));
-      await patchDone;
-      expect(answered!.status, answered!.body).toBe(200);
-      expect(JSON.parse(answered!.body).address).toMatch(/^\/files\/Uploads\//);
-      // Served rather than refused, and told the connection ends.
-      expect(await next).toEqual({ status: 200, connection: 'close' });
-      pooled.destroy();
+        // The stream ends, telling the browser when to come back.
+        await streamEnded;
+        expect(streamText.endsWith('retry: 1000\n\n')).toBe(true);
+        // New connections are refused while the upload is still under way.
+        await vi.waitFor(async () => expect(await refused(port)).toBe(true), { timeout: 10_000, interval: 50 });
+        expect(answered).toBeNull();
+        // The next request on that connection, sent once the upload is answered, during the shutdown.
+        const next = new Promise<{ status: number; connection: string | undefined }>((done, fail) => {
+          http
+            .get(`${base}/api/health`, { agent: pooled }, (res) => {
+              res.resume();
+              res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+            })
+            .on('error', fail);
+        });
+        patch.end(image.subarray(half));
+        await patchDone;
+        expect(answered!.status, answered!.body).toBe(200);
+        expect(JSON.parse(answered!.body).address).toMatch(/^\/files\/Uploads\//);
+        // Served rather than refused, and told the connection ends.
+        expect(await next).toEqual({ status: 200, connection: 'close' });
+        pooled.destroy();
 
-      // The process ends by itself, cleanly, within the grace (plus what starting to close takes), the stalled
-      // upload's connection cut.
-      const code = await server.exited;
-      expect(await stalledEnd).toBe('ECONNRESET');
-      const tookMs = Date.now() - signalled;
-      expect(code, server.output()).toBe(0);
-      expect(tookMs).toBeLessThan((GRACE_S + 5) * 1000);
+        // The process ends by itself, cleanly, within the grace (plus what starting to close takes), the stalled
+        // upload's connection cut.
+        const code = await server.exited;
+        expect(await stalledEnd).toBe('ECONNRESET');
+        const tookMs = Date.now() - signalled;
+        expect(code, server.output()).toBe(0);
+        expect(tookMs).toBeLessThan((GRACE_S + 5) * 1000);
 
-      // The delivery it could not finish is free for another instance now, not after its lease, and no try counted.
-      expect(await deliveries(data)).toEqual([
-        { status: 'pending', attempts: 0, claimed_by: null, claimed_until: null },
-      ]);
-    } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
-  }, 120_000);
+        // The delivery it could not finish is free for another instance now, not after its lease, and no try counted.
+        expect(await deliveries(data)).toEqual([
+          { status: 'pending', attempts: 0, claimed_by: null, claimed_until: null },
+        ]);
+      } finally {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      }
+    },
+    120_000,
+  );
 });

@@ -28,7 +28,8 @@ export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
             {line}
           </Typography>
         ))}
-        {/* describeChild: the exact time describes '2 hours ago' rather than replacing it, and is the native hover title while closed. */}
+        {/* describeChild: the exact time describes '2 hours ago' rather than replacing it, and is the native hover
+            title while closed. */}
         <Tooltip title={exact} describeChild>
           <Typography component="time" dateTime={entry.at} tabIndex={0} variant="caption" color="text.secondary">
             · {relativeTime(entry.at, locale)}

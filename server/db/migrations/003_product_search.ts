@@ -14,9 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create index products_sku_trgm on products using gin (lower(sku) gin_trgm_ops)`.execute(db);
     return;
   }
-  await sql`create virtual table products_fts using fts5(name, sku, content='products', content_rowid='rowid', tokenize='trigram')`.execute(
-    db,
-  );
+  await sql`create virtual table products_fts
+    using fts5(name, sku, content='products', content_rowid='rowid', tokenize='trigram')`.execute(db);
   await sql`insert into products_fts(rowid, name, sku) select rowid, name, sku from products`.execute(db);
   await sql`create trigger products_fts_insert after insert on products begin
     insert into products_fts(rowid, name, sku) values (new.rowid, new.name, new.sku);

@@ -47,17 +47,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`drop index products_text_trgm`.execute(db);
     await sql`create index products_text_trgm on products using gin (search_text gin_trgm_ops)`.execute(db);
     await sql`drop index products_search_walk`.execute(db);
-    await sql`create index products_search_walk on products (sku, id) include (search_text, category, active, untranslated)`.execute(
-      db,
-    );
+    await sql`create index products_search_walk on products (sku, id)
+      include (search_text, category, active, untranslated)`.execute(db);
     return;
   }
   for (const t of ['products_fts_insert', 'products_fts_delete', 'products_fts_update'])
     await sql`drop trigger ${sql.raw(t)}`.execute(db);
   await sql`drop table products_fts`.execute(db);
-  await sql`create virtual table products_fts using fts5(search_text, content='products', content_rowid='rowid', tokenize='trigram')`.execute(
-    db,
-  );
+  await sql`create virtual table products_fts
+    using fts5(search_text, content='products', content_rowid='rowid', tokenize='trigram')`.execute(db);
   await sql`insert into products_fts(rowid, search_text) select rowid, search_text from products`.execute(db);
   await sql`create trigger products_fts_insert after insert on products begin
     insert into products_fts(rowid, search_text) values (new.rowid, new.search_text);
@@ -95,9 +93,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     for (const t of ['products_fts_insert', 'products_fts_delete', 'products_fts_update'])
       await sql`drop trigger ${sql.raw(t)}`.execute(db);
     await sql`drop table products_fts`.execute(db);
-    await sql`create virtual table products_fts using fts5(name, sku, content='products', content_rowid='rowid', tokenize='trigram')`.execute(
-      db,
-    );
+    await sql`create virtual table products_fts
+      using fts5(name, sku, content='products', content_rowid='rowid', tokenize='trigram')`.execute(db);
     await sql`insert into products_fts(rowid, name, sku) select rowid, name, sku from products`.execute(db);
     await sql`create trigger products_fts_insert after insert on products begin
       insert into products_fts(rowid, name, sku) values (new.rowid, new.name, new.sku);

@@ -55,33 +55,36 @@ describe('sign-in page', () => {
     expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'right-password' });
   });
 
-  it('asks for the code from the app after the password of an account with a second factor, or a recovery code', async () => {
-    const login = vi.fn(async () => ({ redirectTo: '', secondFactor: true }));
-    const verifySecondFactor = vi.fn(async ({ code }: { code: string; recovery: boolean }) =>
-      code === '123456' || code === 'abcde-12345'
-        ? { redirectTo: '/' }
-        : Promise.reject(Object.assign(new Error('The code is not right.'), { status: 401 })),
-    );
-    renderPublic(
-      <Routes>
-        <Route path="/signin" element={<SignIn />} />
-        <Route path="/" element={<p>Dashboard here</p>} />
-      </Routes>,
-      { authProvider: fakeAuthProvider(null, { login, verifySecondFactor }), path: '/signin' },
-    );
-    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'my password 1');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Type the 6-digit code from your authenticator app.')).toBeVisible();
-    await userEvent.type(screen.getByLabelText(/^6-digit code/), '654321');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('The code is not right.')).toBeVisible();
-    expect(verifySecondFactor).toHaveBeenLastCalledWith({ code: '654321', recovery: false });
+  it(
+    'asks for the code from the app after the password of ' + 'an account with a second factor, or a recovery code',
+    async () => {
+      const login = vi.fn(async () => ({ redirectTo: '', secondFactor: true }));
+      const verifySecondFactor = vi.fn(async ({ code }: { code: string; recovery: boolean }) =>
+        code === '123456' || code === 'abcde-12345'
+          ? { redirectTo: '/' }
+          : Promise.reject(Object.assign(new Error('The code is not right.'), { status: 401 })),
+      );
+      renderPublic(
+        <Routes>
+          <Route path="/signin" element={<SignIn />} />
+          <Route path="/" element={<p>Dashboard here</p>} />
+        </Routes>,
+        { authProvider: fakeAuthProvider(null, { login, verifySecondFactor }), path: '/signin' },
+      );
+      await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText(/^Password/), 'my password 1');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByText('Type the 6-digit code from your authenticator app.')).toBeVisible();
+      await userEvent.type(screen.getByLabelText(/^6-digit code/), '654321');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('The code is not right.')).toBeVisible();
+      expect(verifySecondFactor).toHaveBeenLastCalledWith({ code: '654321', recovery: false });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
-    await userEvent.type(screen.getByLabelText(/^Recovery code/), 'abcde-12345');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Dashboard here')).toBeVisible();
-    expect(verifySecondFactor).toHaveBeenLastCalledWith({ code: 'abcde-12345', recovery: true });
-  });
+      await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      await userEvent.type(screen.getByLabelText(/^Recovery code/), 'abcde-12345');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('Dashboard here')).toBeVisible();
+      expect(verifySecondFactor).toHaveBeenLastCalledWith({ code: 'abcde-12345', recovery: true });
+    },
+  );
 });

@@ -11,7 +11,8 @@ afterEach(() => {
 
 const refusal = (status: number, code: string, message: string) => Object.assign(new Error(message), { status, code });
 const URI =
-  'otpauth://totp/Linen%20%26%20Cotton%20Console:ada%40example.com?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Linen%20%26%20Cotton%20Console';
+  'otpauth://totp/Linen%20%26%20Cotton%20Console:ada%40example.com' +
+  '?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Linen%20%26%20Cotton%20Console';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 
 describe('Account Settings → Two-factor sign-in', () => {
@@ -24,37 +25,41 @@ describe('Account Settings → Two-factor sign-in', () => {
     return dataProvider;
   };
 
-  it('turns on: password, then a QR code drawn in the page with the secret as text, a first code, the ten recovery codes', async () => {
-    const startTwoFactor = vi.fn(async () => ({ totpURI: URI, recoveryCodes: CODES }));
-    const confirmTwoFactor = vi.fn(async () => undefined);
-    render({ startTwoFactor, confirmTwoFactor });
-    const form = await screen.findByRole('form', { name: en.twoFactor.title });
-    expect(within(form).getByText(en.twoFactor.isOff)).toBeVisible();
-    await userEvent.type(within(form).getByLabelText(new RegExp(`^${en.twoFactor.password}`)), 'my password 1');
-    await userEvent.click(within(form).getByRole('button', { name: en.twoFactor.start }));
-    expect(startTwoFactor).toHaveBeenCalledWith('my password 1');
+  it(
+    'turns on: password, then a QR code drawn in the page with ' +
+      'the secret as text, a first code, the ten recovery codes',
+    async () => {
+      const startTwoFactor = vi.fn(async () => ({ totpURI: URI, recoveryCodes: CODES }));
+      const confirmTwoFactor = vi.fn(async () => undefined);
+      render({ startTwoFactor, confirmTwoFactor });
+      const form = await screen.findByRole('form', { name: en.twoFactor.title });
+      expect(within(form).getByText(en.twoFactor.isOff)).toBeVisible();
+      await userEvent.type(within(form).getByLabelText(new RegExp(`^${en.twoFactor.password}`)), 'my password 1');
+      await userEvent.click(within(form).getByRole('button', { name: en.twoFactor.start }));
+      expect(startTwoFactor).toHaveBeenCalledWith('my password 1');
 
-    const qr = await screen.findByRole('img', { name: en.twoFactor.qrLabel });
-    expect(qr.tagName.toLowerCase()).toBe('svg');
-    expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(100);
-    expect(screen.getByTestId('totp-secret')).toHaveTextContent('GEZD GNBV GY3T QOJQ GEZD GNBV GY3T QOJQ');
+      const qr = await screen.findByRole('img', { name: en.twoFactor.qrLabel });
+      expect(qr.tagName.toLowerCase()).toBe('svg');
+      expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(100);
+      expect(screen.getByTestId('totp-secret')).toHaveTextContent('GEZD GNBV GY3T QOJQ GEZD GNBV GY3T QOJQ');
 
-    // A code that is not six digits is refused before the server is asked.
-    await userEvent.type(screen.getByLabelText(new RegExp(`^${en.twoFactor.code}`)), '12ab');
-    await userEvent.click(screen.getByRole('button', { name: en.twoFactor.confirm }));
-    expect(screen.getByText(en.twoFactor.wrongCode)).toBeVisible();
-    expect(confirmTwoFactor).not.toHaveBeenCalled();
-    await userEvent.clear(screen.getByLabelText(new RegExp(`^${en.twoFactor.code}`)));
-    await userEvent.type(screen.getByLabelText(new RegExp(`^${en.twoFactor.code}`)), '123 456');
-    await userEvent.click(screen.getByRole('button', { name: en.twoFactor.confirm }));
-    expect(confirmTwoFactor).toHaveBeenCalledWith('123456');
-    const list = await screen.findByRole('list', { name: en.twoFactor.recoveryTitle });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(CODES);
-  });
+      // A code that is not six digits is refused before the server is asked.
+      await userEvent.type(screen.getByLabelText(new RegExp(`^${en.twoFactor.code}`)), '12ab');
+      await userEvent.click(screen.getByRole('button', { name: en.twoFactor.confirm }));
+      expect(screen.getByText(en.twoFactor.wrongCode)).toBeVisible();
+      expect(confirmTwoFactor).not.toHaveBeenCalled();
+      await userEvent.clear(screen.getByLabelText(new RegExp(`^${en.twoFactor.code}`)));
+      await userEvent.type(screen.getByLabelText(new RegExp(`^${en.twoFactor.code}`)), '123 456');
+      await userEvent.click(screen.getByRole('button', { name: en.twoFactor.confirm }));
+      expect(confirmTwoFactor).toHaveBeenCalledWith('123456');
+      const list = await screen.findByRole('list', { name: en.twoFactor.recoveryTitle });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(CODES);
+    },
+  );
 
   it('puts a wrong password beside the field', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

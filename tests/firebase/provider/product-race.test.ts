@@ -81,17 +81,21 @@ function raceNextRead(): void {
 }
 
 describe('Firebase edit product: conflict check in a transaction', () => {
-  it("a change that lands between the transaction's read and its commit is not overwritten: 409 with the stale message", async () => {
-    const { dataProvider } = createFirebaseProviders({ app });
-    const { data: loaded } = await dataProvider.getOne<Product>('products', { id: 'p1' });
-    raceNextRead();
-    await expect(
-      dataProvider.update('products', { id: 'p1', data: { ...loaded, name: 'Mine' }, previousData: loaded }),
-    ).rejects.toMatchObject({ status: 409, message: messages.products.stale });
-    expect(reads).toBe(1);
-    expect((await getDoc(doc(getFirestore(app), 'products', 'p1'))).data()).toMatchObject({
-      price: '99',
-      name: 'Towel',
-    });
-  });
+  it(
+    "a change that lands between the transaction's read and " +
+      'its commit is not overwritten: 409 with the stale message',
+    async () => {
+      const { dataProvider } = createFirebaseProviders({ app });
+      const { data: loaded } = await dataProvider.getOne<Product>('products', { id: 'p1' });
+      raceNextRead();
+      await expect(
+        dataProvider.update('products', { id: 'p1', data: { ...loaded, name: 'Mine' }, previousData: loaded }),
+      ).rejects.toMatchObject({ status: 409, message: messages.products.stale });
+      expect(reads).toBe(1);
+      expect((await getDoc(doc(getFirestore(app), 'products', 'p1'))).data()).toMatchObject({
+        price: '99',
+        name: 'Towel',
+      });
+    },
+  );
 });

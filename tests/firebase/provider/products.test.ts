@@ -238,19 +238,22 @@ describe('Firebase data provider: Swedish texts (translations.se)', () => {
     expect(await stored(id)).not.toHaveProperty('translations');
   });
 
-  it('reads only the known texts of odd entries another client wrote, and an edit writes the map back tidy', async () => {
-    await setDoc(doc(b.other(), 'products', 'odd-1'), {
-      ...base,
-      sku: 'KSE-6',
-      translations: { se: { name: 'Handduk', details: 7, colour: 'blå' }, de: { name: 'Handtuch' } },
-    });
-    const { data: read } = await b.dataProvider.getOne<Product>('products', { id: 'odd-1' });
-    expect(read.translations).toEqual({ se: { name: 'Handduk' } });
-    expect((await edit('odd-1', { translations: { se: { details: 'Mjuk' } } })).translations).toEqual({
-      se: { name: 'Handduk', details: 'Mjuk' },
-    });
-    expect((await stored('odd-1'))?.translations).toEqual({ se: { name: 'Handduk', details: 'Mjuk' } });
-  });
+  it(
+    'reads only the known texts of odd entries another ' + 'client wrote, and an edit writes the map back tidy',
+    async () => {
+      await setDoc(doc(b.other(), 'products', 'odd-1'), {
+        ...base,
+        sku: 'KSE-6',
+        translations: { se: { name: 'Handduk', details: 7, colour: 'blå' }, de: { name: 'Handtuch' } },
+      });
+      const { data: read } = await b.dataProvider.getOne<Product>('products', { id: 'odd-1' });
+      expect(read.translations).toEqual({ se: { name: 'Handduk' } });
+      expect((await edit('odd-1', { translations: { se: { details: 'Mjuk' } } })).translations).toEqual({
+        se: { name: 'Handduk', details: 'Mjuk' },
+      });
+      expect((await stored('odd-1'))?.translations).toEqual({ se: { name: 'Handduk', details: 'Mjuk' } });
+    },
+  );
 
   it('the version changes when a Swedish text changes, so an edit loaded before it is refused as stale', async () => {
     const { data: made } = await b.dataProvider.create<Product>('products', {
@@ -271,37 +274,43 @@ describe('Firebase data provider: Swedish texts (translations.se)', () => {
     expect((await stored(id))?.translations).toEqual({ se: { name: 'Badlakan' } });
   });
 
-  it('refuses texts the server refuses (too long, a line break in the name, an unknown field or language) and writes nothing', async () => {
-    const refused = (translations: unknown) =>
-      b.dataProvider.create('products', { data: { ...base, sku: 'KSE-8', translations } });
-    await expect(refused({ se: { name: 'n'.repeat(201) } })).rejects.toMatchObject({
-      status: 400,
-      message: 'Swedish name: At most 200 characters',
-    });
-    await expect(refused({ se: { details: 'd'.repeat(5001) } })).rejects.toMatchObject({
-      status: 400,
-      message: 'Swedish details: At most 5000 characters',
-    });
-    await expect(refused({ se: { name: 'Hand\nduk' } })).rejects.toMatchObject({
-      status: 400,
-      message: `Swedish name: ${messages.errors.badText}`,
-    });
-    await expect(refused({ se: { colour: 'blå' } })).rejects.toMatchObject({
-      status: 400,
-      message: messages.errors.validation,
-    });
-    await expect(refused({ de: { name: 'Handtuch' } })).rejects.toMatchObject({
-      status: 400,
-      message: messages.errors.validation,
-    });
-    expect((await list(undefined, SEARCH_LIMIT, { sku: 'KSE-8' })).data).toEqual([]);
-    const id = (await getDocs(collection(b.other(), 'products'))).docs.find((d) => d.get('sku') === sku(9))!.id;
-    await expect(edit(id, { name: 'Changed', translations: { se: { name: 'n'.repeat(201) } } })).rejects.toMatchObject({
-      status: 400,
-    });
-    expect(await stored(id)).toMatchObject({ name: 'Towel 9' });
-    expect(await stored(id)).not.toHaveProperty('translations');
-  });
+  it(
+    'refuses texts the server refuses (too long, a line break in ' +
+      'the name, an unknown field or language) and writes nothing',
+    async () => {
+      const refused = (translations: unknown) =>
+        b.dataProvider.create('products', { data: { ...base, sku: 'KSE-8', translations } });
+      await expect(refused({ se: { name: 'n'.repeat(201) } })).rejects.toMatchObject({
+        status: 400,
+        message: 'Swedish name: At most 200 characters',
+      });
+      await expect(refused({ se: { details: 'd'.repeat(5001) } })).rejects.toMatchObject({
+        status: 400,
+        message: 'Swedish details: At most 5000 characters',
+      });
+      await expect(refused({ se: { name: 'Hand\nduk' } })).rejects.toMatchObject({
+        status: 400,
+        message: `Swedish name: ${messages.errors.badText}`,
+      });
+      await expect(refused({ se: { colour: 'blå' } })).rejects.toMatchObject({
+        status: 400,
+        message: messages.errors.validation,
+      });
+      await expect(refused({ de: { name: 'Handtuch' } })).rejects.toMatchObject({
+        status: 400,
+        message: messages.errors.validation,
+      });
+      expect((await list(undefined, SEARCH_LIMIT, { sku: 'KSE-8' })).data).toEqual([]);
+      const id = (await getDocs(collection(b.other(), 'products'))).docs.find((d) => d.get('sku') === sku(9))!.id;
+      await expect(
+        edit(id, { name: 'Changed', translations: { se: { name: 'n'.repeat(201) } } }),
+      ).rejects.toMatchObject({
+        status: 400,
+      });
+      expect(await stored(id)).toMatchObject({ name: 'Towel 9' });
+      expect(await stored(id)).not.toHaveProperty('translations');
+    },
+  );
 
   it("the list's 'Swedish missing' filter is not available with Firebase", async () => {
     await expect(list(undefined, PAGE_SIZE, { missing: 'se' })).rejects.toMatchObject({

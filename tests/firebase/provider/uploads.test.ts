@@ -53,16 +53,19 @@ const serves = async (address: string, bytes: Uint8Array) =>
   Buffer.from(await (await fetch(address)).arrayBuffer()).equals(Buffer.from(bytes));
 
 describe('Firebase uploads (Storage emulator)', () => {
-  it('a small image goes up in one request under Uploads/<uid>_<unique id>_<name>, with a download address', async () => {
-    const { file, bytes } = fileOf(10_000);
-    const rec = await start(file);
-    const image = await rec.handle.done;
-    const path = decodeURIComponent(new URL(image.address).pathname.split('/o/')[1]!);
-    expect(path).toMatch(new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_photo\\.jpg$`));
-    expect(await serves(image.address, bytes)).toBe(true);
-    expect(rec.states).toEqual(['running', 'success']);
-    expect(rec.progress.at(-1)).toEqual([10_000, 10_000]);
-  });
+  it(
+    'a small image goes up in one request under ' + 'Uploads/<uid>_<unique id>_<name>, with a download address',
+    async () => {
+      const { file, bytes } = fileOf(10_000);
+      const rec = await start(file);
+      const image = await rec.handle.done;
+      const path = decodeURIComponent(new URL(image.address).pathname.split('/o/')[1]!);
+      expect(path).toMatch(new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_photo\\.jpg$`));
+      expect(await serves(image.address, bytes)).toBe(true);
+      expect(rec.states).toEqual(['running', 'success']);
+      expect(rec.progress.at(-1)).toEqual([10_000, 10_000]);
+    },
+  );
 
   it('two uploads of one file name get different names', async () => {
     const a = await (await start(fileOf(100).file)).handle.done;
@@ -131,33 +134,36 @@ describe('Firebase uploads (Storage emulator)', () => {
     await expect(b.dataProvider.uploadImage(fileOf(100).file)).rejects.toMatchObject({ status: 401 });
   });
 
-  it('Duplicate copies each image of a product to a new object of the caller, with the same bytes and name', async () => {
-    const { file, bytes } = fileOf(20_000, 'runner.jpg');
-    const image = await (await start(file)).handle.done;
-    // The form sends the schedule too (null): the Firebase provider leaves it out, as it has no scheduler.
-    const { data } = await b.dataProvider.create('products', {
-      data: {
-        sku: 'FB-DUP-1',
-        name: 'Runner',
-        details: 'Linen',
-        price: '9',
-        active: true,
-        category: 'Linen',
-        mc: 'Linen care',
-        images: [image.address],
-        activeFrom: null,
-        activeUntil: null,
-      },
-    });
-    const copies = await b.dataProvider.duplicateImages(String(data.id));
-    expect(copies.images).toHaveLength(1);
-    expect(copies.images[0]).not.toBe(image.address);
-    expect(copies.thumbnails).toEqual(copies.images);
-    const path = decodeURIComponent(new URL(copies.images[0]!).pathname.split('/o/')[1]!);
-    expect(path).toMatch(new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_runner\\.jpg$`));
-    expect(await serves(copies.images[0]!, bytes)).toBe(true);
-    // The original is still there, unchanged.
-    expect(await serves(image.address, bytes)).toBe(true);
-    expect(await b.dataProvider.scheduleSettings()).toEqual({ timeZone: '', available: false });
-  });
+  it(
+    'Duplicate copies each image of a product to a new ' + 'object of the caller, with the same bytes and name',
+    async () => {
+      const { file, bytes } = fileOf(20_000, 'runner.jpg');
+      const image = await (await start(file)).handle.done;
+      // The form sends the schedule too (null): the Firebase provider leaves it out, as it has no scheduler.
+      const { data } = await b.dataProvider.create('products', {
+        data: {
+          sku: 'FB-DUP-1',
+          name: 'Runner',
+          details: 'Linen',
+          price: '9',
+          active: true,
+          category: 'Linen',
+          mc: 'Linen care',
+          images: [image.address],
+          activeFrom: null,
+          activeUntil: null,
+        },
+      });
+      const copies = await b.dataProvider.duplicateImages(String(data.id));
+      expect(copies.images).toHaveLength(1);
+      expect(copies.images[0]).not.toBe(image.address);
+      expect(copies.thumbnails).toEqual(copies.images);
+      const path = decodeURIComponent(new URL(copies.images[0]!).pathname.split('/o/')[1]!);
+      expect(path).toMatch(new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_runner\\.jpg$`));
+      expect(await serves(copies.images[0]!, bytes)).toBe(true);
+      // The original is still there, unchanged.
+      expect(await serves(image.address, bytes)).toBe(true);
+      expect(await b.dataProvider.scheduleSettings()).toEqual({ timeZone: '', available: false });
+    },
+  );
 });

@@ -89,63 +89,67 @@ describe('products', () => {
         .add(product({ sku: '' })),
     );
   });
-  it('editors write Swedish texts in translations.se (name up to 200, details up to 5000); anything else there is refused', async () => {
-    const se = (texts: Record<string, unknown>) => product({ sku: 'S-4', translations: { se: texts } });
-    await assertSucceeds(
-      db('editor')
-        .collection('products')
-        .add(se({ name: 'Handduk', details: 'Mjuk' })),
-    );
-    await assertSucceeds(
-      db('editor')
-        .collection('products')
-        .add(se({ name: 'n'.repeat(200), details: 'd'.repeat(5000) })),
-    );
-    await assertSucceeds(
-      db('editor')
-        .collection('products')
-        .add(product({ translations: {} })),
-    );
-    await assertSucceeds(db('editor').collection('products').add(se({})));
-    await assertFails(
-      db('editor')
-        .collection('products')
-        .add(se({ name: 'n'.repeat(201) })),
-    );
-    await assertFails(
-      db('editor')
-        .collection('products')
-        .add(se({ details: 'd'.repeat(5001) })),
-    );
-    await assertFails(
-      db('editor')
-        .collection('products')
-        .add(se({ name: 7 })),
-    );
-    await assertFails(
-      db('editor')
-        .collection('products')
-        .add(se({ name: 'Handduk', price: '10' })),
-    );
-    await assertFails(
-      db('editor')
-        .collection('products')
-        .add(se('Handduk' as unknown as Record<string, unknown>)),
-    );
-    await assertFails(
-      db('editor')
-        .collection('products')
-        .add(product({ translations: { de: { name: 'Handtuch' } } })),
-    );
-    await assertFails(
-      db('editor')
-        .collection('products')
-        .add(product({ translations: 'Handduk' })),
-    );
-    await assertSucceeds(db('editor').collection('products').doc('p1').update({ 'translations.se.name': 'Handduk' }));
-    await assertFails(db('editor').collection('products').doc('p1').update({ 'translations.en.name': 'Towel' }));
-    await assertFails(db('staff').collection('products').doc('p1').update({ 'translations.se.name': 'Handduk' }));
-  });
+  it(
+    'editors write Swedish texts in translations.se (name up to ' +
+      '200, details up to 5000); anything else there is refused',
+    async () => {
+      const se = (texts: Record<string, unknown>) => product({ sku: 'S-4', translations: { se: texts } });
+      await assertSucceeds(
+        db('editor')
+          .collection('products')
+          .add(se({ name: 'Handduk', details: 'Mjuk' })),
+      );
+      await assertSucceeds(
+        db('editor')
+          .collection('products')
+          .add(se({ name: 'n'.repeat(200), details: 'd'.repeat(5000) })),
+      );
+      await assertSucceeds(
+        db('editor')
+          .collection('products')
+          .add(product({ translations: {} })),
+      );
+      await assertSucceeds(db('editor').collection('products').add(se({})));
+      await assertFails(
+        db('editor')
+          .collection('products')
+          .add(se({ name: 'n'.repeat(201) })),
+      );
+      await assertFails(
+        db('editor')
+          .collection('products')
+          .add(se({ details: 'd'.repeat(5001) })),
+      );
+      await assertFails(
+        db('editor')
+          .collection('products')
+          .add(se({ name: 7 })),
+      );
+      await assertFails(
+        db('editor')
+          .collection('products')
+          .add(se({ name: 'Handduk', price: '10' })),
+      );
+      await assertFails(
+        db('editor')
+          .collection('products')
+          .add(se('Handduk' as unknown as Record<string, unknown>)),
+      );
+      await assertFails(
+        db('editor')
+          .collection('products')
+          .add(product({ translations: { de: { name: 'Handtuch' } } })),
+      );
+      await assertFails(
+        db('editor')
+          .collection('products')
+          .add(product({ translations: 'Handduk' })),
+      );
+      await assertSucceeds(db('editor').collection('products').doc('p1').update({ 'translations.se.name': 'Handduk' }));
+      await assertFails(db('editor').collection('products').doc('p1').update({ 'translations.en.name': 'Towel' }));
+      await assertFails(db('staff').collection('products').doc('p1').update({ 'translations.se.name': 'Handduk' }));
+    },
+  );
   it('editors edit a product but never its SKU; nobody deletes one', async () => {
     await assertSucceeds(db('editor').collection('products').doc('p1').update({ name: 'Renamed' }));
     await assertFails(db('editor').collection('products').doc('p1').update({ sku: 'S-9' }));

@@ -84,19 +84,22 @@ describe('users: update', () => {
     );
     await assertSucceeds(users('admin').doc('other').update({ isAdmin: true, updated: serverTime() }));
   });
-  it("refuses an admin changing their own flags, anyone's email, uid or created, names of others, or a client time", async () => {
-    await assertFails(users('admin').doc('admin').update({ isAdmin: false, updated: serverTime() }));
-    await assertFails(users('admin').doc('staff').update({ email: 'x@example.com', updated: serverTime() }));
-    await assertFails(users('admin').doc('staff').update({ uid: 'x', updated: serverTime() }));
-    await assertFails(users('admin').doc('staff').update({ created: serverTime(), updated: serverTime() }));
-    await assertFails(users('admin').doc('staff').update({ firstName: 'Renamed', updated: serverTime() }));
-    await assertFails(
-      users('admin')
-        .doc('staff')
-        .update({ isEditor: true, updated: at(Date.UTC(2020, 0, 1)) }),
-    );
-    await assertFails(users('admin').doc('staff').update({ isEditor: 'yes', updated: serverTime() }));
-  });
+  it(
+    "refuses an admin changing their own flags, anyone's " + 'email, uid or created, names of others, or a client time',
+    async () => {
+      await assertFails(users('admin').doc('admin').update({ isAdmin: false, updated: serverTime() }));
+      await assertFails(users('admin').doc('staff').update({ email: 'x@example.com', updated: serverTime() }));
+      await assertFails(users('admin').doc('staff').update({ uid: 'x', updated: serverTime() }));
+      await assertFails(users('admin').doc('staff').update({ created: serverTime(), updated: serverTime() }));
+      await assertFails(users('admin').doc('staff').update({ firstName: 'Renamed', updated: serverTime() }));
+      await assertFails(
+        users('admin')
+          .doc('staff')
+          .update({ isEditor: true, updated: at(Date.UTC(2020, 0, 1)) }),
+      );
+      await assertFails(users('admin').doc('staff').update({ isEditor: 'yes', updated: serverTime() }));
+    },
+  );
   it('My Account: a user changes only their own names, with updated as the server time', async () => {
     await assertSucceeds(
       users('staff').doc('staff').update({ firstName: 'New', lastName: 'Name', updated: serverTime() }),

@@ -46,28 +46,10 @@ describe('Firestore documents as the screens know them (providers/firebase/recor
     });
   });
 
-  it('reads products/{id}: the images are their own thumbnails, primary falls back to the first, price text kept', () => {
-    const p = toProduct('p1', {
-      sku: 'S',
-      category: 'Linen',
-      mc: 'Linen care',
-      name: 'N',
-      details: 'D',
-      price: 12.5,
-      active: true,
-      images: ['https://i/1', 7],
-    });
-    expect(p).toMatchObject({
-      id: 'p1',
-      category: 'Linen',
-      mc: 'Linen care',
-      price: '12.5',
-      images: ['https://i/1'],
-      thumbnails: ['https://i/1'],
-      primary: 'https://i/1',
-    });
-    expect(p.version).toBe(
-      fingerprint({
+  it(
+    'reads products/{id}: the images are their own thumbnails, ' + 'primary falls back to the first, price text kept',
+    () => {
+      const p = toProduct('p1', {
         sku: 'S',
         category: 'Linen',
         mc: 'Linen care',
@@ -76,9 +58,30 @@ describe('Firestore documents as the screens know them (providers/firebase/recor
         price: 12.5,
         active: true,
         images: ['https://i/1', 7],
-      }),
-    );
-  });
+      });
+      expect(p).toMatchObject({
+        id: 'p1',
+        category: 'Linen',
+        mc: 'Linen care',
+        price: '12.5',
+        images: ['https://i/1'],
+        thumbnails: ['https://i/1'],
+        primary: 'https://i/1',
+      });
+      expect(p.version).toBe(
+        fingerprint({
+          sku: 'S',
+          category: 'Linen',
+          mc: 'Linen care',
+          name: 'N',
+          details: 'D',
+          price: 12.5,
+          active: true,
+          images: ['https://i/1', 7],
+        }),
+      );
+    },
+  );
 
   it('reads products/{id} translations: the Swedish name and details only, strings only, empties dropped', () => {
     const p = (translations: unknown) => toProduct('p1', { sku: 'S', translations }).translations;

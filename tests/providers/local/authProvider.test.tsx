@@ -76,24 +76,27 @@ describe('local auth provider', () => {
     });
   });
 
-  it('lands a person REQUIRE_2FA covers on the set-up page, and sends every refusal for want of one there', async () => {
-    server({
-      '/api/auth/sign-in/email': { status: 200, body: { user: {} } },
-      '/api/me': { status: 200, body: userWith({ isAdmin: true }) },
-      '/api/me/two-factor': { status: 200, body: { enabled: false, required: true } },
-    });
-    const auth = createAuthProvider();
-    expect(await auth.login({ email: 'ada@example.com', password: 'secret-pass' })).toEqual({
-      redirectTo: '/settings/two-factor',
-    });
-    await expect(auth.checkError({ status: 403, code: 'second_factor_required' })).rejects.toEqual({
-      redirectTo: '/settings/two-factor',
-      logoutUser: false,
-      message: false,
-    });
-    // Any other 403 is a plain refusal: no redirect, still signed in.
-    await expect(auth.checkError({ status: 403, code: 'forbidden' })).resolves.toBeUndefined();
-  });
+  it(
+    'lands a person REQUIRE_2FA covers on the set-up ' + 'page, and sends every refusal for want of one there',
+    async () => {
+      server({
+        '/api/auth/sign-in/email': { status: 200, body: { user: {} } },
+        '/api/me': { status: 200, body: userWith({ isAdmin: true }) },
+        '/api/me/two-factor': { status: 200, body: { enabled: false, required: true } },
+      });
+      const auth = createAuthProvider();
+      expect(await auth.login({ email: 'ada@example.com', password: 'secret-pass' })).toEqual({
+        redirectTo: '/settings/two-factor',
+      });
+      await expect(auth.checkError({ status: 403, code: 'second_factor_required' })).rejects.toEqual({
+        redirectTo: '/settings/two-factor',
+        logoutUser: false,
+        message: false,
+      });
+      // Any other 403 is a plain refusal: no redirect, still signed in.
+      await expect(auth.checkError({ status: 403, code: 'forbidden' })).resolves.toBeUndefined();
+    },
+  );
 
   it('rejects a failed sign-in with the status, and keeps nothing', async () => {
     server({

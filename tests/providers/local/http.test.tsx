@@ -172,71 +172,81 @@ describe('api retries', () => {
     expect(waits).toEqual([12_000]);
   });
 
-  it('gives up at once when Retry-After reaches past the budget, and cuts the wait to the budget otherwise', async () => {
-    let calls = server(failure(503, { 'Retry-After': '121' }), ok);
-    await expect(api('/api/products')).rejects.toMatchObject({ status: 503 });
-    expect(calls).toHaveLength(1);
-    expect(waits).toEqual([]);
+  it(
+    'gives up at once when Retry-After reaches past the ' + 'budget, and cuts the wait to the budget otherwise',
+    async () => {
+      let calls = server(failure(503, { 'Retry-After': '121' }), ok);
+      await expect(api('/api/products')).rejects.toMatchObject({ status: 503 });
+      expect(calls).toHaveLength(1);
+      expect(waits).toEqual([]);
 
-    vi.useFakeTimers();
-    setRetryTimers({ random: () => 0 });
-    calls = server(failure(503), failure(429, { 'Retry-After': '119' }), failure(429, { 'Retry-After': '1' }), ok);
-    let outcome: unknown;
-    void api('/api/products').then(
-      (v) => (outcome = v),
-      (err: unknown) => (outcome = err),
-    );
-    // 0 s: 503, wait 1 s; 1 s: 429 asking 119 s, which ends exactly on the budget; 120 s: 429 again, nothing left.
-    await vi.advanceTimersByTimeAsync(119_999);
-    expect(calls).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls).toHaveLength(3);
-    expect(outcome).toMatchObject({ status: 429 });
-  });
+      vi.useFakeTimers();
+      setRetryTimers({ random: () => 0 });
+      calls = server(failure(503), failure(429, { 'Retry-After': '119' }), failure(429, { 'Retry-After': '1' }), ok);
+      let outcome: unknown;
+      void api('/api/products').then(
+        (v) => (outcome = v),
+        (err: unknown) => (outcome = err),
+      );
+      // 0 s: 503, wait 1 s; 1 s: 429 asking 119 s, which ends exactly on the budget; 120 s: 429 again, nothing left.
+      await vi.advanceTimersByTimeAsync(119_999);
+      expect(calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(3);
+      expect(outcome).toMatchObject({ status: 429 });
+    },
+  );
 
-  it('keeps the first failure when not retried: the server message, or the network message without an answer', async () => {
-    server('no answer');
-    const err = await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 0, code: 'network' });
-  });
+  it(
+    'keeps the first failure when not retried: the server ' + 'message, or the network message without an answer',
+    async () => {
+      server('no answer');
+      const err = await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 0, code: 'network' });
+    },
+  );
 });
 
 describe('field messages of a refusal', () => {
-  it("carries a 400's field details as react-admin's body.errors, by field (nested ones dotted), the first message of each", async () => {
-    server({
-      status: 400,
-      body: {
-        error: {
-          code: 'validation',
-          message: 'Some fields are not valid.',
-          details: [
-            { path: '/price', message: 'At most 50 characters' },
-            { path: 'body/name', message: 'No control characters' },
-            { path: '/images/1', message: 'Not an uploaded image' },
-            { path: '/price', message: 'A second message' },
-            { path: 'query/q', message: 'Not a body field' },
-            { path: '/translations/se/name', message: 'One line only' },
-            { path: 'body/translations/se/details', message: 'Too long' },
-            { path: '/texts/a key', message: 'Named up to the first segment a form name cannot hold' },
-            { path: '/', message: 'No field' },
-          ],
+  it(
+    "carries a 400's field details as react-admin's body.errors, " +
+      'by field (nested ones dotted), the first message of each',
+    async () => {
+      server({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation',
+            message: 'Some fields are not valid.',
+            details: [
+              { path: '/price', message: 'At most 50 characters' },
+              { path: 'body/name', message: 'No control characters' },
+              { path: '/images/1', message: 'Not an uploaded image' },
+              { path: '/price', message: 'A second message' },
+              { path: 'query/q', message: 'Not a body field' },
+              { path: '/translations/se/name', message: 'One line only' },
+              { path: 'body/translations/se/details', message: 'Too long' },
+              { path: '/texts/a key', message: 'Named up to the first segment a form name cannot hold' },
+              { path: '/', message: 'No field' },
+            ],
+          },
         },
-      },
-    });
-    const err = await api('/api/products', { method: 'POST', body: {} }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).body).toEqual({
-      errors: {
-        price: 'At most 50 characters',
-        name: 'No control characters',
-        images: 'Not an uploaded image',
-        // A nested field by its dotted path, as the form's input is named (translations.se.name).
-        'translations.se.name': 'One line only',
-        'translations.se.details': 'Too long',
-        texts: 'Named up to the first segment a form name cannot hold',
-      },
-    });
-  });
+      });
+      const err = await api('/api/products', { method: 'POST', body: {} }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).body).toEqual({
+        errors: {
+          price: 'At most 50 characters',
+          name: 'No control characters',
+          images: 'Not an uploaded image',
+          // A nested field by its dotted path, as the form's input is named (translations.se.name).
+          'translations.se.name': 'One line only',
+          'translations.se.details': 'Too long',
+          texts: 'Named up to the first segment a form name cannot hold',
+        },
+      });
+    },
+  );
 
   it('has no body when the refusal names no field', async () => {
     server({ status: 400, body: { error: { code: 'validation', message: 'Bad.', details: { missing: ['x'] } } } });

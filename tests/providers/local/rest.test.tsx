@@ -33,14 +33,17 @@ describe('local rest provider', () => {
     expect(page.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
   });
 
-  it("passes a list's filter on as query parameters, empty ones left out (the products list's missing=se)", async () => {
-    const calls = answer({ items: [], next: null });
-    await restMethods().getList('products', {
-      pagination: { page: 1, perPage: 10 },
-      filter: { missing: 'se', category: 'Linen', q: '' },
-    });
-    expect(calls[0]!.path).toBe('/api/products?limit=10&missing=se&category=Linen');
-  });
+  it(
+    "passes a list's filter on as query parameters, " + "empty ones left out (the products list's missing=se)",
+    async () => {
+      const calls = answer({ items: [], next: null });
+      await restMethods().getList('products', {
+        pagination: { page: 1, perPage: 10 },
+        filter: { missing: 'se', category: 'Linen', q: '' },
+      });
+      expect(calls[0]!.path).toBe('/api/products?limit=10&missing=se&category=Linen');
+    },
+  );
 
   it('reads a named view of a resource, which may answer without a cursor', async () => {
     const calls = answer({ items: [userWith({ uid: 'u9' })] });

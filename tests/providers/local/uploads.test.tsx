@@ -332,16 +332,19 @@ describe('browser tus client', () => {
     expect(server.uploads.has('up1')).toBe(false);
   });
 
-  it('cancels before the server named the upload: no DELETE (the staging sweep removes it), still canceled', async () => {
-    server.steps.set(0, { hang: true });
-    const { handle, states, outcome } = start(fileOf(LARGE));
-    await settle();
-    handle.cancel();
-    await settle();
-    expect(await outcome).toEqual({ error: 'Upload canceled.' });
-    expect(states).toEqual([['running'], ['canceled']]);
-    expect(server.log.map((r) => r.method)).toEqual(['POST']);
-  });
+  it(
+    'cancels before the server named the upload: no ' + 'DELETE (the staging sweep removes it), still canceled',
+    async () => {
+      server.steps.set(0, { hang: true });
+      const { handle, states, outcome } = start(fileOf(LARGE));
+      await settle();
+      handle.cancel();
+      await settle();
+      expect(await outcome).toEqual({ error: 'Upload canceled.' });
+      expect(states).toEqual([['running'], ['canceled']]);
+      expect(server.log.map((r) => r.method)).toEqual(['POST']);
+    },
+  );
 
   it('pauses without sending anything, and resumes from the offset the server holds', async () => {
     const file = fileOf(LARGE);

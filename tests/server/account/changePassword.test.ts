@@ -36,55 +36,58 @@ describe.each(dialects())('change password (%s)', (dialect) => {
   const change = (cookie: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
     t.api('POST', '/api/auth/change-password', { cookie, body, headers });
 
-  it('changes the password, ends every other session at once, keeps this one, mails the owner and records it', async () => {
-    const user = await createUser(t, 'noRole', { firstName: 'Eva', lastName: 'Berg' });
-    const here = await signIn(t, user.email, user.password);
-    const elsewhere = await signIn(t, user.email, user.password);
-    // Both kept in the session cache first.
-    expect((await t.api('GET', '/api/me', { cookie: elsewhere })).status).toBe(200);
-    expect((await t.api('GET', '/api/me', { cookie: here })).status).toBe(200);
+  it(
+    'changes the password, ends every other session at ' + 'once, keeps this one, mails the owner and records it',
+    async () => {
+      const user = await createUser(t, 'noRole', { firstName: 'Eva', lastName: 'Berg' });
+      const here = await signIn(t, user.email, user.password);
+      const elsewhere = await signIn(t, user.email, user.password);
+      // Both kept in the session cache first.
+      expect((await t.api('GET', '/api/me', { cookie: elsewhere })).status).toBe(200);
+      expect((await t.api('GET', '/api/me', { cookie: here })).status).toBe(200);
 
-    const res = await change(
-      here,
-      { currentPassword: user.password, newPassword: 'a brand new password', revokeOtherSessions: false },
-      { 'user-agent': CHROME },
-    );
-    expect(res.status, res.text).toBe(200);
-    // The page never sees a session token; the library's answer is otherwise as documented.
-    expect(res.json.token).toBeUndefined();
-    expect(res.json.user.email).toBe(user.email);
-    const fresh = res.headers.getSetCookie().find((c) => c.includes('session_token='));
-    expect(fresh).toBeTruthy();
+      const res = await change(
+        here,
+        { currentPassword: user.password, newPassword: 'a brand new password', revokeOtherSessions: false },
+        { 'user-agent': CHROME },
+      );
+      expect(res.status, res.text).toBe(200);
+      // The page never sees a session token; the library's answer is otherwise as documented.
+      expect(res.json.token).toBeUndefined();
+      expect(res.json.user.email).toBe(user.email);
+      const fresh = res.headers.getSetCookie().find((c) => c.includes('session_token='));
+      expect(fresh).toBeTruthy();
 
-    // The other session ended though the caller asked to keep it: the console's rule.
-    expect((await t.api('GET', '/api/me', { cookie: elsewhere })).status).toBe(401);
-    const renewed = fresh!.split(';')[0]!;
-    expect((await t.api('GET', '/api/me', { cookie: renewed })).status).toBe(200);
-    expect((await signInRaw(t, user.email, user.password)).status).toBe(401);
-    expect((await signInRaw(t, user.email, 'a brand new password')).status).toBe(200);
+      // The other session ended though the caller asked to keep it: the console's rule.
+      expect((await t.api('GET', '/api/me', { cookie: elsewhere })).status).toBe(401);
+      const renewed = fresh!.split(';')[0]!;
+      expect((await t.api('GET', '/api/me', { cookie: renewed })).status).toBe(200);
+      expect((await signInRaw(t, user.email, user.password)).status).toBe(401);
+      expect((await signInRaw(t, user.email, 'a brand new password')).status).toBe(200);
 
-    const mail = await smtp.waitFor(user.email);
-    expect(mail.subject).toBe(messages.mail.passwordChangedSubject);
-    expect(mail.text).toContain('127.0.0.1');
-    expect(mail.text).toMatch(new RegExp(`${new Date().getUTCFullYear()}.*UTC`));
-    expect(mail.text).not.toContain('a brand new password');
+      const mail = await smtp.waitFor(user.email);
+      expect(mail.subject).toBe(messages.mail.passwordChangedSubject);
+      expect(mail.text).toContain('127.0.0.1');
+      expect(mail.text).toMatch(new RegExp(`${new Date().getUTCFullYear()}.*UTC`));
+      expect(mail.text).not.toContain('a brand new password');
 
-    const admin = await createUser(t, 'admin');
-    const adminCookie = await signIn(t, admin.email, admin.password);
-    const events = await t.api('GET', `/api/history?kind=account&action=passwordChanged&person=${user.uid}`, {
-      cookie: adminCookie,
-    });
-    expect(events.json.items).toHaveLength(1);
-    expect(events.json.items[0]).toMatchObject({
-      actor: user.uid,
-      recordId: user.uid,
-      actorName: 'Eva Berg',
-      diff: { address: [null, '127.0.0.1'], browser: [null, 'Chrome 140, Linux'], sessions: [null, 1] },
-    });
-    const all = JSON.stringify(await t.db.selectFrom('history').selectAll().execute());
-    expect(all).not.toContain(user.password);
-    expect(all).not.toContain('a brand new password');
-  });
+      const admin = await createUser(t, 'admin');
+      const adminCookie = await signIn(t, admin.email, admin.password);
+      const events = await t.api('GET', `/api/history?kind=account&action=passwordChanged&person=${user.uid}`, {
+        cookie: adminCookie,
+      });
+      expect(events.json.items).toHaveLength(1);
+      expect(events.json.items[0]).toMatchObject({
+        actor: user.uid,
+        recordId: user.uid,
+        actorName: 'Eva Berg',
+        diff: { address: [null, '127.0.0.1'], browser: [null, 'Chrome 140, Linux'], sessions: [null, 1] },
+      });
+      const all = JSON.stringify(await t.db.selectFrom('history').selectAll().execute());
+      expect(all).not.toContain(user.password);
+      expect(all).not.toContain('a brand new password');
+    },
+  );
 
   it('writes the mail in the language of the browser that asked', async () => {
     const user = await createUser(t, 'noRole');

@@ -58,53 +58,56 @@ describe.each(dialects())('a passkey as the second factor REQUIRE_2FA asks for (
     expect((await t.api('GET', '/api/products', { cookie: withCookies('', res) })).status).toBe(200);
   });
 
-  it('refuses a password sign-in of a covered person whose factor is a passkey; after reset-2fa the password works', async () => {
-    const user = await createUser(t, 'editor');
-    const first = await signIn(t, user.email, user.password);
-    const device = new SoftAuthenticator(t.publicUrl);
-    const options = await t.api('GET', '/api/auth/passkey/generate-register-options', { cookie: first });
-    const added = await t.api('POST', '/api/auth/passkey/verify-registration', {
-      cookie: withCookies(first, options),
-      body: { response: device.register(options.json), name: 'Phone' },
-    });
-    expect(added.status, added.text).toBe(200);
-    const sessions = async () =>
-      Number(
-        (
-          await t.db
-            .selectFrom('auth_session' as never)
-            .select((e) => e.fn.countAll().as('n'))
-            .where('userId' as never, '=', user.uid as never)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const before = await sessions();
+  it(
+    'refuses a password sign-in of a covered person whose ' + 'factor is a passkey; after reset-2fa the password works',
+    async () => {
+      const user = await createUser(t, 'editor');
+      const first = await signIn(t, user.email, user.password);
+      const device = new SoftAuthenticator(t.publicUrl);
+      const options = await t.api('GET', '/api/auth/passkey/generate-register-options', { cookie: first });
+      const added = await t.api('POST', '/api/auth/passkey/verify-registration', {
+        cookie: withCookies(first, options),
+        body: { response: device.register(options.json), name: 'Phone' },
+      });
+      expect(added.status, added.text).toBe(200);
+      const sessions = async () =>
+        Number(
+          (
+            await t.db
+              .selectFrom('auth_session' as never)
+              .select((e) => e.fn.countAll().as('n'))
+              .where('userId' as never, '=', user.uid as never)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await sessions();
 
-    // The password alone, as a thief who has it would try: refused, no cookie, no new session.
-    const refused = await signInRaw(t, user.email, user.password);
-    expect(refused.status, refused.text).toBe(403);
-    expect(refused.json.error).toEqual({
-      code: 'passkey_required',
-      message: 'Your account signs in with its passkey: use Sign in with a passkey.',
-    });
-    expect(sessionCookie(refused.headers)).toBeUndefined();
-    expect(await sessions()).toBe(before);
-    const sv = await signInRaw(t, user.email, user.password, { 'accept-language': 'sv' });
-    expect(sv.json.error.message).toBe('Ditt konto loggar in med sin lösennyckel: använd Logga in med lösennyckel.');
+      // The password alone, as a thief who has it would try: refused, no cookie, no new session.
+      const refused = await signInRaw(t, user.email, user.password);
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.json.error).toEqual({
+        code: 'passkey_required',
+        message: 'Your account signs in with its passkey: use Sign in with a passkey.',
+      });
+      expect(sessionCookie(refused.headers)).toBeUndefined();
+      expect(await sessions()).toBe(before);
+      const sv = await signInRaw(t, user.email, user.password, { 'accept-language': 'sv' });
+      expect(sv.json.error.message).toBe('Ditt konto loggar in med sin lösennyckel: använd Logga in med lösennyckel.');
 
-    // The passkey still signs them in.
-    const challenge = await t.api('GET', '/api/auth/passkey/generate-authenticate-options');
-    const res = await t.api('POST', '/api/auth/passkey/verify-authentication', {
-      cookie: withCookies('', challenge),
-      body: { response: device.authenticate(challenge.json) },
-    });
-    expect(res.status, res.text).toBe(200);
+      // The passkey still signs them in.
+      const challenge = await t.api('GET', '/api/auth/passkey/generate-authenticate-options');
+      const res = await t.api('POST', '/api/auth/passkey/verify-authentication', {
+        cookie: withCookies('', challenge),
+        body: { response: device.authenticate(challenge.json) },
+      });
+      expect(res.status, res.text).toBe(200);
 
-    // A lost device: reset-2fa removes the passkey too, and the password signs in to the set-up page again.
-    expect(await removeSecondFactor(t.db, user.uid)).toBe(true);
-    const again = await signIn(t, user.email, user.password);
-    expect((await t.api('GET', '/api/products', { cookie: again })).json.error.code).toBe('second_factor_required');
-  });
+      // A lost device: reset-2fa removes the passkey too, and the password signs in to the set-up page again.
+      expect(await removeSecondFactor(t.db, user.uid)).toBe(true);
+      const again = await signIn(t, user.email, user.password);
+      expect((await t.api('GET', '/api/products', { cookie: again })).json.error.code).toBe('second_factor_required');
+    },
+  );
 
   it('keeps a covered person without one from renaming or removing passkeys, or anything else', async () => {
     const user = await createUser(t, 'noRole');

@@ -102,37 +102,40 @@ describe.each(dialects())('passkeys (%s)', (dialect) => {
     expect(entry).toMatchObject({ actor: user.uid, diff: { method: [null, 'passkey'] } });
   });
 
-  it('refuses a replayed sign-in answer, an unknown passkey and an inactive account, recording each refusal', async () => {
-    const user = await createUser(t, 'noRole');
-    const device = new SoftAuthenticator(t.publicUrl);
-    expect((await addPasskey(await signIn(t, user.email, user.password), device)).status).toBe(200);
+  it(
+    'refuses a replayed sign-in answer, an unknown passkey ' + 'and an inactive account, recording each refusal',
+    async () => {
+      const user = await createUser(t, 'noRole');
+      const device = new SoftAuthenticator(t.publicUrl);
+      expect((await addPasskey(await signIn(t, user.email, user.password), device)).status).toBe(200);
 
-    // The same answer again, with the challenge cookie it was made for: the challenge is used up.
-    const options = await t.api('GET', '/api/auth/passkey/generate-authenticate-options');
-    const body = { response: device.authenticate(options.json) };
-    const challenge = withCookies('', options);
-    expect((await t.api('POST', '/api/auth/passkey/verify-authentication', { cookie: challenge, body })).status).toBe(
-      200,
-    );
-    const replay = await t.api('POST', '/api/auth/passkey/verify-authentication', { cookie: challenge, body });
-    expect(replay.status).toBe(400);
-    expect(setCookies(replay.headers).some((c) => c.name.endsWith('session_token') && c.value)).toBe(false);
+      // The same answer again, with the challenge cookie it was made for: the challenge is used up.
+      const options = await t.api('GET', '/api/auth/passkey/generate-authenticate-options');
+      const body = { response: device.authenticate(options.json) };
+      const challenge = withCookies('', options);
+      expect((await t.api('POST', '/api/auth/passkey/verify-authentication', { cookie: challenge, body })).status).toBe(
+        200,
+      );
+      const replay = await t.api('POST', '/api/auth/passkey/verify-authentication', { cookie: challenge, body });
+      expect(replay.status).toBe(400);
+      expect(setCookies(replay.headers).some((c) => c.name.endsWith('session_token') && c.value)).toBe(false);
 
-    // A credential the console never saw.
-    const stranger = new SoftAuthenticator(t.publicUrl);
-    stranger.register({ challenge: 'x', user: { id: 'nobody' } });
-    const unknown = await passkeySignIn(stranger);
-    expect(unknown.res.status).toBe(401);
-    expect(unknown.res.json.error).toMatchObject({ message: 'Could not sign in with a passkey.' });
+      // A credential the console never saw.
+      const stranger = new SoftAuthenticator(t.publicUrl);
+      stranger.register({ challenge: 'x', user: { id: 'nobody' } });
+      const unknown = await passkeySignIn(stranger);
+      expect(unknown.res.status).toBe(401);
+      expect(unknown.res.json.error).toMatchObject({ message: 'Could not sign in with a passkey.' });
 
-    // An inactive account's passkey signs nobody in, and the refusal is on that account.
-    await setFlags(t.db, user.uid, { active: false });
-    const inactive = await passkeySignIn(device);
-    expect(inactive.res.status).toBe(401);
-    expect(inactive.cookie).not.toMatch(/session_token=[^;]/);
-    const [failed] = await events(user.uid, 'signInFailed');
-    expect(failed).toMatchObject({ actor: user.uid, diff: { method: [null, 'passkey'] } });
-  });
+      // An inactive account's passkey signs nobody in, and the refusal is on that account.
+      await setFlags(t.db, user.uid, { active: false });
+      const inactive = await passkeySignIn(device);
+      expect(inactive.res.status).toBe(401);
+      expect(inactive.cookie).not.toMatch(/session_token=[^;]/);
+      const [failed] = await events(user.uid, 'signInFailed');
+      expect(failed).toMatchObject({ actor: user.uid, diff: { method: [null, 'passkey'] } });
+    },
+  );
 
   it('refuses a passkey made for another origin or site, keeping nothing', async () => {
     const user = await createUser(t, 'noRole');

@@ -12,7 +12,8 @@ import {
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 ' +
+  '(KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
 
 // Account Settings → Sessions, an admin's 'Sign out everywhere', and better-auth's own session routes, with the
 // session cache on: an ended session is refused on the very next request, on this instance and on another one.
@@ -37,26 +38,37 @@ describe.each(dialects())('sessions (%s)', (dialect) => {
     cookieHeader((await signInRaw(t, user.email, user.password, { 'user-agent': agent })).headers);
   const me = (app: TestApp, cookie: string) => app.api('GET', '/api/me', { cookie }).then((r) => r.status);
 
-  it('lists the person’s sessions with browser, system, address and times, marks this one, and never shows a token', async () => {
-    const user = await createUser(t, 'noRole');
-    const laptop = await signInWith(user, CHROME);
-    await signInWith(user, IPHONE);
-    const res = await t.api('GET', '/api/me/sessions', { cookie: laptop });
-    expect(res.status, res.text).toBe(200);
-    const items = res.json.items as Array<Record<string, unknown>>;
-    expect(items).toHaveLength(2);
-    expect(items.map((s) => [s.browser, s.system, s.current])).toEqual([
-      ['Safari 17', 'iOS 17', false],
-      ['Chrome 140', 'Linux', true],
-    ]);
-    for (const s of items) {
-      expect(s.address).toBe('127.0.0.1');
-      expect(Date.parse(String(s.signedIn))).toBeGreaterThan(Date.now() - 60_000);
-      expect(Date.parse(String(s.lastUsed))).toBeGreaterThan(Date.now() - 60_000);
-      expect(Object.keys(s).sort()).toEqual(['address', 'browser', 'current', 'id', 'lastUsed', 'signedIn', 'system']);
-    }
-    expect(res.text).not.toMatch(/token/i);
-  });
+  it(
+    'lists the person’s sessions with browser, system, ' + 'address and times, marks this one, and never shows a token',
+    async () => {
+      const user = await createUser(t, 'noRole');
+      const laptop = await signInWith(user, CHROME);
+      await signInWith(user, IPHONE);
+      const res = await t.api('GET', '/api/me/sessions', { cookie: laptop });
+      expect(res.status, res.text).toBe(200);
+      const items = res.json.items as Array<Record<string, unknown>>;
+      expect(items).toHaveLength(2);
+      expect(items.map((s) => [s.browser, s.system, s.current])).toEqual([
+        ['Safari 17', 'iOS 17', false],
+        ['Chrome 140', 'Linux', true],
+      ]);
+      for (const s of items) {
+        expect(s.address).toBe('127.0.0.1');
+        expect(Date.parse(String(s.signedIn))).toBeGreaterThan(Date.now() - 60_000);
+        expect(Date.parse(String(s.lastUsed))).toBeGreaterThan(Date.now() - 60_000);
+        expect(Object.keys(s).sort()).toEqual([
+          'address',
+          'browser',
+          'current',
+          'id',
+          'lastUsed',
+          'signedIn',
+          'system',
+        ]);
+      }
+      expect(res.text).not.toMatch(/token/i);
+    },
+  );
 
   it('signs out one other session: refused at once on both instances, though both kept it', async () => {
     const user = await createUser(t, 'noRole');
@@ -109,24 +121,27 @@ describe.each(dialects())('sessions (%s)', (dialect) => {
   });
 
   describe('better-auth’s own routes behave as its documentation says', () => {
-    it('list-sessions answers the sessions (with their tokens, for revoke-session); revoke-session ends one', async () => {
-      const user = await createUser(t, 'noRole');
-      const here = await signIn(t, user.email, user.password);
-      const there = await signIn(t, user.email, user.password);
-      expect(await me(other, there)).toBe(200);
-      const list = await t.api('GET', '/api/auth/list-sessions', { cookie: here });
-      expect(list.status, list.text).toBe(200);
-      expect(list.json).toHaveLength(2);
-      const mine = new Set(
-        (await t.api('GET', '/api/me/sessions', { cookie: here })).json.items.map((s: { id: string }) => s.id),
-      );
-      expect(new Set(list.json.map((s: { id: string }) => s.id))).toEqual(mine);
-      const target = list.json.find((s: { token: string }) => !here.includes(s.token));
-      const res = await t.api('POST', '/api/auth/revoke-session', { cookie: here, body: { token: target.token } });
-      expect(res.status, res.text).toBe(200);
-      expect(res.json).toEqual({ status: true });
-      expect([await me(t, there), await me(other, there), await me(t, here)]).toEqual([401, 401, 200]);
-    });
+    it(
+      'list-sessions answers the sessions (with their ' + 'tokens, for revoke-session); revoke-session ends one',
+      async () => {
+        const user = await createUser(t, 'noRole');
+        const here = await signIn(t, user.email, user.password);
+        const there = await signIn(t, user.email, user.password);
+        expect(await me(other, there)).toBe(200);
+        const list = await t.api('GET', '/api/auth/list-sessions', { cookie: here });
+        expect(list.status, list.text).toBe(200);
+        expect(list.json).toHaveLength(2);
+        const mine = new Set(
+          (await t.api('GET', '/api/me/sessions', { cookie: here })).json.items.map((s: { id: string }) => s.id),
+        );
+        expect(new Set(list.json.map((s: { id: string }) => s.id))).toEqual(mine);
+        const target = list.json.find((s: { token: string }) => !here.includes(s.token));
+        const res = await t.api('POST', '/api/auth/revoke-session', { cookie: here, body: { token: target.token } });
+        expect(res.status, res.text).toBe(200);
+        expect(res.json).toEqual({ status: true });
+        expect([await me(t, there), await me(other, there), await me(t, here)]).toEqual([401, 401, 200]);
+      },
+    );
 
     it('revoke-other-sessions ends all but this one, and is recorded', async () => {
       const user = await createUser(t, 'noRole');

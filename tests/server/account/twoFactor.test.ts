@@ -65,83 +65,89 @@ describe.each(dialects())('two-factor sign-in (%s)', (dialect) => {
   };
   const historyText = async () => JSON.stringify(await t.db.selectFrom('history').selectAll().execute());
 
-  it('turns on with the password and a first code, shows ten recovery codes once, and records it without a secret', async () => {
-    const user = await createUser(t, 'editor');
-    const cookie = await signIn(t, user.email, user.password);
-    expect((await t.api('GET', '/api/me/two-factor', { cookie })).json).toEqual({ enabled: false, required: false });
+  it(
+    'turns on with the password and a first code, shows ten ' + 'recovery codes once, and records it without a secret',
+    async () => {
+      const user = await createUser(t, 'editor');
+      const cookie = await signIn(t, user.email, user.password);
+      expect((await t.api('GET', '/api/me/two-factor', { cookie })).json).toEqual({ enabled: false, required: false });
 
-    const wrongPw = await t.api('POST', '/api/auth/two-factor/enable', {
-      cookie,
-      body: { password: 'not my password 1' },
-    });
-    expect(wrongPw.status).toBe(400);
-    expect(wrongPw.json.error.code).toBe('INVALID_PASSWORD');
+      const wrongPw = await t.api('POST', '/api/auth/two-factor/enable', {
+        cookie,
+        body: { password: 'not my password 1' },
+      });
+      expect(wrongPw.status).toBe(400);
+      expect(wrongPw.json.error.code).toBe('INVALID_PASSWORD');
 
-    const started = await t.api('POST', '/api/auth/two-factor/enable', { cookie, body: { password: user.password } });
-    expect(started.status, started.text).toBe(200);
-    expect(started.json.totpURI).toMatch(/^otpauth:\/\/totp\/.*secret=[A-Z2-7]+/);
-    expect(started.json.backupCodes).toHaveLength(10);
-    expect(new Set(started.json.backupCodes).size).toBe(10);
-    const secret = secretOf(started.json.totpURI);
-    // Not on until a code from the app proves it was set up.
-    expect(await hasSecondFactor(t.db, user.uid)).toBe(false);
-    const wrong = await t.api('POST', '/api/auth/two-factor/verify-totp', {
-      cookie,
-      body: { code: wrongCode(secret) },
-    });
-    expect(wrong.status).toBe(401);
-    expect(wrong.json.error.code).toBe('INVALID_CODE');
-    const done = await t.api('POST', '/api/auth/two-factor/verify-totp', { cookie, body: { code: totp(secret) } });
-    expect(done.status, done.text).toBe(200);
-    expect(done.json.token).toBeUndefined();
-    expect(await hasSecondFactor(t.db, user.uid)).toBe(true);
-    const fresh = cookieHeader(done.headers);
-    expect((await t.api('GET', '/api/me/two-factor', { cookie: fresh })).json).toEqual({
-      enabled: true,
-      required: false,
-    });
-    expect(await events(user.uid)).toContainEqual({ action: 'secondFactorAdded', method: undefined });
+      const started = await t.api('POST', '/api/auth/two-factor/enable', { cookie, body: { password: user.password } });
+      expect(started.status, started.text).toBe(200);
+      expect(started.json.totpURI).toMatch(/^otpauth:\/\/totp\/.*secret=[A-Z2-7]+/);
+      expect(started.json.backupCodes).toHaveLength(10);
+      expect(new Set(started.json.backupCodes).size).toBe(10);
+      const secret = secretOf(started.json.totpURI);
+      // Not on until a code from the app proves it was set up.
+      expect(await hasSecondFactor(t.db, user.uid)).toBe(false);
+      const wrong = await t.api('POST', '/api/auth/two-factor/verify-totp', {
+        cookie,
+        body: { code: wrongCode(secret) },
+      });
+      expect(wrong.status).toBe(401);
+      expect(wrong.json.error.code).toBe('INVALID_CODE');
+      const done = await t.api('POST', '/api/auth/two-factor/verify-totp', { cookie, body: { code: totp(secret) } });
+      expect(done.status, done.text).toBe(200);
+      expect(done.json.token).toBeUndefined();
+      expect(await hasSecondFactor(t.db, user.uid)).toBe(true);
+      const fresh = cookieHeader(done.headers);
+      expect((await t.api('GET', '/api/me/two-factor', { cookie: fresh })).json).toEqual({
+        enabled: true,
+        required: false,
+      });
+      expect(await events(user.uid)).toContainEqual({ action: 'secondFactorAdded', method: undefined });
 
-    // Neither the secret nor a recovery code is kept anywhere but the library's own table, encrypted.
-    const stored = JSON.stringify(
-      await t.db
-        .selectFrom('auth_two_factor' as never)
-        .selectAll()
-        .execute(),
-    );
-    const text = (await historyText()) + stored;
-    expect(text).not.toContain(new URL(started.json.totpURI).searchParams.get('secret'));
-    expect(text).not.toContain(secret.toString());
-    for (const c of started.json.backupCodes as string[]) expect(text).not.toContain(c);
-  });
+      // Neither the secret nor a recovery code is kept anywhere but the library's own table, encrypted.
+      const stored = JSON.stringify(
+        await t.db
+          .selectFrom('auth_two_factor' as never)
+          .selectAll()
+          .execute(),
+      );
+      const text = (await historyText()) + stored;
+      expect(text).not.toContain(new URL(started.json.totpURI).searchParams.get('secret'));
+      expect(text).not.toContain(secret.toString());
+      for (const c of started.json.backupCodes as string[]) expect(text).not.toContain(c);
+    },
+  );
 
-  it('asks for the code after the password; a right code signs in with no token in the answer, a wrong one fails', async () => {
-    const user = await createUser(t, 'editor');
-    const { secret } = await enable(t, user, await signIn(t, user.email, user.password));
-    const pending = await password(t, user);
-    // Before the code, the pending sign-in is no session.
-    expect((await t.api('GET', '/api/me', { cookie: pending })).status).toBe(401);
+  it(
+    'asks for the code after the password; a right code ' + 'signs in with no token in the answer, a wrong one fails',
+    async () => {
+      const user = await createUser(t, 'editor');
+      const { secret } = await enable(t, user, await signIn(t, user.email, user.password));
+      const pending = await password(t, user);
+      // Before the code, the pending sign-in is no session.
+      expect((await t.api('GET', '/api/me', { cookie: pending })).status).toBe(401);
 
-    const bad = await code(t, pending, { code: wrongCode(secret) });
-    expect(bad.status).toBe(401);
-    expect(bad.json.error).toEqual({ code: 'INVALID_CODE', message: 'The code is not right.' });
-    const good = await code(t, pending, { code: totp(secret), trustDevice: true });
-    expect(good.status, good.text).toBe(200);
-    expect(good.json.token).toBeUndefined();
-    expect(good.json.user.id).toBe(user.uid);
-    // "Trust this device" is not offered: no cookie that would skip the code next time.
-    expect(good.headers.getSetCookie().some((c) => c.includes('trust_device') && !/max-age=0/i.test(c))).toBe(false);
-    const session = cookieHeader(good.headers);
-    expect((await t.api('GET', '/api/me', { cookie: session })).status).toBe(200);
-    // The cookie of the pending sign-in is used up.
-    expect((await code(t, pending, { code: totp(secret) })).status).toBe(401);
+      const bad = await code(t, pending, { code: wrongCode(secret) });
+      expect(bad.status).toBe(401);
+      expect(bad.json.error).toEqual({ code: 'INVALID_CODE', message: 'The code is not right.' });
+      const good = await code(t, pending, { code: totp(secret), trustDevice: true });
+      expect(good.status, good.text).toBe(200);
+      expect(good.json.token).toBeUndefined();
+      expect(good.json.user.id).toBe(user.uid);
+      // "Trust this device" is not offered: no cookie that would skip the code next time.
+      expect(good.headers.getSetCookie().some((c) => c.includes('trust_device') && !/max-age=0/i.test(c))).toBe(false);
+      const session = cookieHeader(good.headers);
+      expect((await t.api('GET', '/api/me', { cookie: session })).status).toBe(200);
+      // The cookie of the pending sign-in is used up.
+      expect((await code(t, pending, { code: totp(secret) })).status).toBe(401);
 
-    const seen = await events(user.uid);
-    expect(seen[0]).toEqual({ action: 'signedIn', method: 'totp' });
-    expect(seen).toContainEqual({ action: 'signInFailed', method: undefined });
-    // The password step alone is not a sign-in.
-    expect(seen.filter((e) => e.action === 'signedIn')).toHaveLength(2);
-  });
+      const seen = await events(user.uid);
+      expect(seen[0]).toEqual({ action: 'signedIn', method: 'totp' });
+      expect(seen).toContainEqual({ action: 'signInFailed', method: undefined });
+      // The password step alone is not a sign-in.
+      expect(seen.filter((e) => e.action === 'signedIn')).toHaveLength(2);
+    },
+  );
 
   it('takes each recovery code once, in place of a code from the app', async () => {
     const user = await createUser(t, 'noRole');
@@ -293,36 +299,40 @@ describe.each(dialects())('REQUIRE_2FA and reset-2fa (%s)', (dialect) => {
     expect((await t.api('GET', '/api/me/two-factor', { cookie })).json).toEqual({ enabled: false, required: false });
   });
 
-  it("reset-2fa turns a lost phone's second factor off, ends the sessions and is recorded; the policy then asks again", async () => {
-    const admin = await createUser(t, 'admin');
-    const { cookie } = await enable(t, admin, await signIn(t, admin.email, admin.password));
-    expect((await t.api('GET', '/api/users', { cookie })).status).toBe(200);
-    const env: NodeJS.ProcessEnv = {
-      LOG_LEVEL: 'silent',
-      DATA_DIR: data.dataDir,
-      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
-    };
-    const out: string[] = [];
-    const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
-    expect(await cli(['reset-2fa', '--email', admin.email], env, io), out.join('\n')).toBe(0);
-    expect(out.join('\n')).toContain(`Turned off two-factor sign-in of ${admin.email}; sessions ended: 1.`);
-    expect(await hasSecondFactor(t.db, admin.uid)).toBe(false);
-    expect((await t.api('GET', '/api/users', { cookie })).status).toBe(401);
-    // Again: nothing to do. An unknown email: refused.
-    expect(await cli(['reset-2fa', '--email', admin.email], env, io)).toBe(0);
-    expect(out.join('\n')).toContain('has no two-factor sign-in; nothing changed.');
-    expect(await cli(['reset-2fa', '--email', 'nobody@test.local'], env, io)).toBe(1);
-    expect(await cli(['reset-2fa'], env, io)).toBe(2);
+  it(
+    "reset-2fa turns a lost phone's second factor off, ends " +
+      'the sessions and is recorded; the policy then asks again',
+    async () => {
+      const admin = await createUser(t, 'admin');
+      const { cookie } = await enable(t, admin, await signIn(t, admin.email, admin.password));
+      expect((await t.api('GET', '/api/users', { cookie })).status).toBe(200);
+      const env: NodeJS.ProcessEnv = {
+        LOG_LEVEL: 'silent',
+        DATA_DIR: data.dataDir,
+        ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+      };
+      const out: string[] = [];
+      const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
+      expect(await cli(['reset-2fa', '--email', admin.email], env, io), out.join('\n')).toBe(0);
+      expect(out.join('\n')).toContain(`Turned off two-factor sign-in of ${admin.email}; sessions ended: 1.`);
+      expect(await hasSecondFactor(t.db, admin.uid)).toBe(false);
+      expect((await t.api('GET', '/api/users', { cookie })).status).toBe(401);
+      // Again: nothing to do. An unknown email: refused.
+      expect(await cli(['reset-2fa', '--email', admin.email], env, io)).toBe(0);
+      expect(out.join('\n')).toContain('has no two-factor sign-in; nothing changed.');
+      expect(await cli(['reset-2fa', '--email', 'nobody@test.local'], env, io)).toBe(1);
+      expect(await cli(['reset-2fa'], env, io)).toBe(2);
 
-    // The password alone signs in now, to the set-up page only.
-    const again = await signIn(t, admin.email, admin.password);
-    expect((await t.api('GET', '/api/users', { cookie: again })).json.error.code).toBe('second_factor_required');
-    const [entry] = (await t.db
-      .selectFrom('history')
-      .selectAll()
-      .where('record_id', '=', admin.uid)
-      .where('action', '=', 'secondFactorRemoved')
-      .execute()) as Array<{ actor: string | null }>;
-    expect(entry?.actor).toBeNull();
-  });
+      // The password alone signs in now, to the set-up page only.
+      const again = await signIn(t, admin.email, admin.password);
+      expect((await t.api('GET', '/api/users', { cookie: again })).json.error.code).toBe('second_factor_required');
+      const [entry] = (await t.db
+        .selectFrom('history')
+        .selectAll()
+        .where('record_id', '=', admin.uid)
+        .where('action', '=', 'secondFactorRemoved')
+        .execute()) as Array<{ actor: string | null }>;
+      expect(entry?.actor).toBeNull();
+    },
+  );
 });

@@ -62,16 +62,19 @@ describe.each(dialects())('the session check (%s)', (dialect) => {
     expect((await t.api('GET', '/api/me', { cookie: forged })).status).toBe(401);
   });
 
-  it('leaves the sliding refresh to the library: a session due for it gets a later expiry and a new cookie', async () => {
-    const user = await createUser(t, 'noRole');
-    const cookie = await signIn(t, user.email, user.password);
-    // Refreshed at most hourly: an expiry 2 h away on a 3 h idle timeout means the last refresh was an hour ago.
-    await setExpiry(t, user.uid, Date.now() + 2 * HOUR - 60_000);
-    const res = await t.api('GET', '/api/me', { cookie });
-    expect(res.status).toBe(200);
-    expect(sessionCookie(res.headers)?.attributes['max-age']).toBe(String(3 * 3600));
-    expect(await expiryOf(t, user.uid)).toBeGreaterThan(Date.now() + 3 * HOUR - 5 * 60_000);
-  });
+  it(
+    'leaves the sliding refresh to the library: a session ' + 'due for it gets a later expiry and a new cookie',
+    async () => {
+      const user = await createUser(t, 'noRole');
+      const cookie = await signIn(t, user.email, user.password);
+      // Refreshed at most hourly: an expiry 2 h away on a 3 h idle timeout means the last refresh was an hour ago.
+      await setExpiry(t, user.uid, Date.now() + 2 * HOUR - 60_000);
+      const res = await t.api('GET', '/api/me', { cookie });
+      expect(res.status).toBe(200);
+      expect(sessionCookie(res.headers)?.attributes['max-age']).toBe(String(3 * 3600));
+      expect(await expiryOf(t, user.uid)).toBeGreaterThan(Date.now() + 3 * HOUR - 5 * 60_000);
+    },
+  );
 
   it('refuses a session that signed out, with its old cookie', async () => {
     const user = await createUser(t, 'noRole');

@@ -18,7 +18,8 @@ describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ende
     await admin.connect();
     try {
       const ended = await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ' +
+          'datname = current_database() AND pid <> pg_backend_pid()',
       );
       expect(ended.rowCount).toBeGreaterThan(0);
     } finally {
@@ -41,7 +42,8 @@ describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ende
       const admin = new pg.Client({ connectionString: fresh.data.databaseUrl! });
       await admin.connect();
       await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ' +
+          'datname = current_database() AND pid <> pg_backend_pid()',
       );
       await admin.end();
       await new Promise((r) => setTimeout(r, 300));

@@ -137,7 +137,8 @@ describe.each(dialects())('bad input (%s)', (dialect) => {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([r, n]) => `${r} ${n} (${accepted.get(r) ?? 0} accepted)`);
     console.log(
-      `bad-input (${dialect}): ${ran} cases in ${seconds.toFixed(1)} s (seed ${SEED}), ${split}\n  ${routes.join('\n  ')}`,
+      `bad-input (${dialect}): ${ran} cases in ${seconds.toFixed(1)} ` +
+        `s (seed ${SEED}), ${split}\n  ${routes.join('\n  ')}`,
     );
     await t?.close();
   });
@@ -287,12 +288,15 @@ describe.each(dialects())('bad input (%s)', (dialect) => {
   }
 
   function fail(g: Gen, req: ReturnType<typeof build>, status: number, what: string): void {
-    const key = `${g.route} | ${g.kind}${!/NUL/.test(g.kind) && hasNul({ ...req, raw: g.raw }) ? ' [has NUL]' : ''} | ${what}`;
+    const key =
+      `${g.route} ` +
+      `| ${g.kind}${!/NUL/.test(g.kind) && hasNul({ ...req, raw: g.raw }) ? ' [has NUL]' : ''} | ${what}`;
     const seen = failures.get(key);
     if (seen) seen.count++;
     else {
       const value = g.raw ? g.raw.text : req.body;
-      const example = `${g.method} ${show(req.path)} if-match=${show(req.headers['if-match'])} body=${show(value)} -> ${status}`;
+      const example =
+        `${g.method} ${show(req.path)} if-match=${show(req.headers['if-match'])} ` + `body=${show(value)} -> ${status}`;
       failures.set(key, { count: 1, example });
     }
   }

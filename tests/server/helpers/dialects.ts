@@ -18,7 +18,8 @@ export function pgAvailable(): boolean {
   const probe = `
     const { Client } = require('pg');
     const c = new Client({ connectionString: ${JSON.stringify(pgUrl('postgres'))}, connectionTimeoutMillis: 2000 });
-    c.connect().then(() => c.query('select 1')).then(() => c.end()).then(() => process.exit(0), () => process.exit(1));`;
+    c.connect().then(() => c.query('select 1')).then(() => c.end())
+      .then(() => process.exit(0), () => process.exit(1));`;
   const run = spawnSync(process.execPath, ['-e', probe], { timeout: 5000, stdio: 'ignore' });
   answer = run.status === 0;
   return answer;

@@ -36,7 +36,8 @@ describe.each(dialects())('change history: in the same transaction as the change
     }
     await sql
       .raw(
-        `create function ${name}() returns trigger language plpgsql as $$ begin if ${condition} then raise exception 'boom'; end if; return new; end $$`,
+        `create function ${name}() returns trigger language plpgsql as $$ begin ` +
+          `if ${condition} then raise exception 'boom'; end if; return new; end $$`,
       )
       .execute(t.db);
     await sql
@@ -135,36 +136,40 @@ describe.each(dialects())('change history: in the same transaction as the change
     expect(after.texts).not.toHaveProperty('atomicKey');
   });
 
-  it('100 concurrent edits, each retried from the version its refusal names, give exactly 100 entries in order', async () => {
-    const start = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json;
-    const before = await count();
-    const prices = Array.from({ length: 100 }, (_, i) => `${i + 1} kr`);
-    const edit = async (price: string): Promise<void> => {
-      let version = start.version as number;
-      for (;;) {
-        const res = await patch(price, version);
-        if (res.status === 200) return;
-        expect(res.status, res.text).toBe(409);
-        version = res.json.error.details.current;
-      }
-    };
-    await Promise.all(prices.map(edit));
-    expect(await count()).toBe(before + 100);
-    const items: { diff: { price: [string, string] } }[] = [];
-    let next: string | null = null;
-    do {
-      const res = await t.api('GET', `/api/products/${product.id}/history?limit=100${next ? `&after=${next}` : ''}`, {
-        cookie,
-      });
-      items.push(...res.json.items);
-      next = res.json.next;
-    } while (next);
-    // Oldest first: each entry starts from the price the one before it left.
-    const chain = items.slice(0, 100).reverse();
-    expect(chain[0]!.diff.price[0]).toBe(start.price);
-    for (let i = 1; i < chain.length; i++) expect(chain[i]!.diff.price[0]).toBe(chain[i - 1]!.diff.price[1]);
-    expect(new Set(chain.map((e) => e.diff.price[1]))).toEqual(new Set(prices));
-    const final = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json;
-    expect(final).toMatchObject({ version: start.version + 100, price: chain[99]!.diff.price[1] });
-  }, 120_000);
+  it(
+    '100 concurrent edits, each retried from the version ' + 'its refusal names, give exactly 100 entries in order',
+    async () => {
+      const start = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json;
+      const before = await count();
+      const prices = Array.from({ length: 100 }, (_, i) => `${i + 1} kr`);
+      const edit = async (price: string): Promise<void> => {
+        let version = start.version as number;
+        for (;;) {
+          const res = await patch(price, version);
+          if (res.status === 200) return;
+          expect(res.status, res.text).toBe(409);
+          version = res.json.error.details.current;
+        }
+      };
+      await Promise.all(prices.map(edit));
+      expect(await count()).toBe(before + 100);
+      const items: { diff: { price: [string, string] } }[] = [];
+      let next: string | null = null;
+      do {
+        const res = await t.api('GET', `/api/products/${product.id}/history?limit=100${next ? `&after=${next}` : ''}`, {
+          cookie,
+        });
+        items.push(...res.json.items);
+        next = res.json.next;
+      } while (next);
+      // Oldest first: each entry starts from the price the one before it left.
+      const chain = items.slice(0, 100).reverse();
+      expect(chain[0]!.diff.price[0]).toBe(start.price);
+      for (let i = 1; i < chain.length; i++) expect(chain[i]!.diff.price[0]).toBe(chain[i - 1]!.diff.price[1]);
+      expect(new Set(chain.map((e) => e.diff.price[1]))).toEqual(new Set(prices));
+      const final = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json;
+      expect(final).toMatchObject({ version: start.version + 100, price: chain[99]!.diff.price[1] });
+    },
+    120_000,
+  );
 });

@@ -61,30 +61,33 @@ describe.each(dialects())('change history: undo, Activity and paging (%s)', (dia
     });
   });
 
-  it('refuses an undo from a stale version (409) and one whose field changed again since, changing nothing', async () => {
-    await t.api('PATCH', `/api/products/${product.id}`, {
-      cookie,
-      headers: { 'if-match': '"3"' },
-      body: { price: '10 kr' },
-    });
-    const older = await latest(`/api/products/${product.id}/history`);
-    const stale = await undo(older.id, 3);
-    expect(stale.status).toBe(409);
-    expect(stale.json.error.message).toBe(messages.products.stale);
-    await t.api('PATCH', `/api/products/${product.id}`, {
-      cookie,
-      headers: { 'if-match': '"4"' },
-      body: { price: '20 kr' },
-    });
-    const again = await undo(older.id, 5);
-    expect(again.status).toBe(409);
-    expect(again.json.error.message).toBe(messages.history.changedSince);
-    expect((await t.api('GET', `/api/products/${product.id}`, { cookie })).json).toMatchObject({
-      price: '20 kr',
-      version: 5,
-    });
-    expect((await undo(older.id, null)).status).toBe(400);
-  });
+  it(
+    'refuses an undo from a stale version (409) and one ' + 'whose field changed again since, changing nothing',
+    async () => {
+      await t.api('PATCH', `/api/products/${product.id}`, {
+        cookie,
+        headers: { 'if-match': '"3"' },
+        body: { price: '10 kr' },
+      });
+      const older = await latest(`/api/products/${product.id}/history`);
+      const stale = await undo(older.id, 3);
+      expect(stale.status).toBe(409);
+      expect(stale.json.error.message).toBe(messages.products.stale);
+      await t.api('PATCH', `/api/products/${product.id}`, {
+        cookie,
+        headers: { 'if-match': '"4"' },
+        body: { price: '20 kr' },
+      });
+      const again = await undo(older.id, 5);
+      expect(again.status).toBe(409);
+      expect(again.json.error.message).toBe(messages.history.changedSince);
+      expect((await t.api('GET', `/api/products/${product.id}`, { cookie })).json).toMatchObject({
+        price: '20 kr',
+        version: 5,
+      });
+      expect((await undo(older.id, null)).status).toBe(400);
+    },
+  );
 
   it('refuses to undo anything but a product field change, in the caller’s language', async () => {
     const created = (await t.api('GET', `/api/products/${product.id}/history?limit=100`, { cookie })).json.items.at(-1);
@@ -102,54 +105,57 @@ describe.each(dialects())('change history: undo, Activity and paging (%s)', (dia
     expect((await undo('999999999', 5)).status).toBe(404);
   });
 
-  it('filters Activity by person, kind and date range, pages with More, and refuses hostile filters with 400', async () => {
-    const byEva = (
-      await t.api('GET', `/api/history?person=${editor.uid}&kind=product&limit=2`, { cookie: adminCookie })
-    ).json;
-    expect(byEva.items).toHaveLength(2);
-    expect(
-      byEva.items.every((e: { actor: string; kind: string }) => e.actor === editor.uid && e.kind === 'product'),
-    ).toBe(true);
-    const rest = (
-      await t.api('GET', `/api/history?person=${editor.uid}&kind=product&limit=100&after=${byEva.next}`, {
-        cookie: adminCookie,
-      })
-    ).json;
-    expect(rest.next).toBeNull();
-    const ids = [...byEva.items, ...rest.items].map((e: { id: string }) => Number(e.id));
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(new Set(ids).size).toBe(ids.length);
-    const today = new Date().toISOString().slice(0, 10);
-    const inRange = (await t.api('GET', `/api/history?from=${today}&to=${today}&limit=100`, { cookie: adminCookie }))
-      .json.items;
-    expect(inRange.length).toBeGreaterThan(ids.length);
-    expect(
-      (await t.api('GET', '/api/history?from=2001-01-01&to=2001-01-02', { cookie: adminCookie })).json.items,
-    ).toEqual([]);
-    expect(
-      (await t.api('GET', `/api/history?person=${admin.uid}&kind=user`, { cookie: adminCookie })).json.items[0],
-    ).toMatchObject({ actorName: 'Ada Admin' });
-    for (const query of [
-      'person=%00',
-      `person=${'x'.repeat(65)}`,
-      'kind=',
-      'kind=password',
-      'from=2026-02-31',
-      'from=yesterday',
-      'to=99999-01-01',
-      'limit=1e999',
-      'limit=0',
-      'after=not-a-cursor',
-      `after=${Buffer.from('["x","1 or 1=1"]').toString('base64url')}`,
-      'from=2026-03-02&to=2026-03-01',
-    ]) {
-      const res = await t.api('GET', `/api/history?${query}`, { cookie: adminCookie });
-      expect(res.status, query).toBe(400);
-      expect(res.json.error.message, query).toEqual(expect.any(String));
-    }
-    expect((await t.api('GET', '/api/products/%00/history', { cookie })).status).toBe(400);
-    expect((await t.api('GET', '/api/languages/xx/history', { cookie })).status).toBe(400);
-  });
+  it(
+    'filters Activity by person, kind and date range, ' + 'pages with More, and refuses hostile filters with 400',
+    async () => {
+      const byEva = (
+        await t.api('GET', `/api/history?person=${editor.uid}&kind=product&limit=2`, { cookie: adminCookie })
+      ).json;
+      expect(byEva.items).toHaveLength(2);
+      expect(
+        byEva.items.every((e: { actor: string; kind: string }) => e.actor === editor.uid && e.kind === 'product'),
+      ).toBe(true);
+      const rest = (
+        await t.api('GET', `/api/history?person=${editor.uid}&kind=product&limit=100&after=${byEva.next}`, {
+          cookie: adminCookie,
+        })
+      ).json;
+      expect(rest.next).toBeNull();
+      const ids = [...byEva.items, ...rest.items].map((e: { id: string }) => Number(e.id));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      expect(new Set(ids).size).toBe(ids.length);
+      const today = new Date().toISOString().slice(0, 10);
+      const inRange = (await t.api('GET', `/api/history?from=${today}&to=${today}&limit=100`, { cookie: adminCookie }))
+        .json.items;
+      expect(inRange.length).toBeGreaterThan(ids.length);
+      expect(
+        (await t.api('GET', '/api/history?from=2001-01-01&to=2001-01-02', { cookie: adminCookie })).json.items,
+      ).toEqual([]);
+      expect(
+        (await t.api('GET', `/api/history?person=${admin.uid}&kind=user`, { cookie: adminCookie })).json.items[0],
+      ).toMatchObject({ actorName: 'Ada Admin' });
+      for (const query of [
+        'person=%00',
+        `person=${'x'.repeat(65)}`,
+        'kind=',
+        'kind=password',
+        'from=2026-02-31',
+        'from=yesterday',
+        'to=99999-01-01',
+        'limit=1e999',
+        'limit=0',
+        'after=not-a-cursor',
+        `after=${Buffer.from('["x","1 or 1=1"]').toString('base64url')}`,
+        'from=2026-03-02&to=2026-03-01',
+      ]) {
+        const res = await t.api('GET', `/api/history?${query}`, { cookie: adminCookie });
+        expect(res.status, query).toBe(400);
+        expect(res.json.error.message, query).toEqual(expect.any(String));
+      }
+      expect((await t.api('GET', '/api/products/%00/history', { cookie })).status).toBe(400);
+      expect((await t.api('GET', '/api/languages/xx/history', { cookie })).status).toBe(400);
+    },
+  );
 
   it('names each record in Activity as staff know it now: a product by its SKU, a user by their name', async () => {
     const items = (await t.api('GET', '/api/history?limit=100', { cookie: adminCookie })).json.items as Array<{

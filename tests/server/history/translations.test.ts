@@ -101,26 +101,29 @@ describe.each(dialects())('change history: the Swedish texts (%s)', (dialect) =>
     expect(row).toEqual({ search_text: 'towel hs-1', untranslated: ',se,' });
   });
 
-  it('refuses to undo a Swedish change when the text changed again since, or was cleared since, changing nothing', async () => {
-    await patch({ translations: { se: { name: 'Handduk' } } });
-    await patch({ translations: { se: { name: 'Badlakan' } } });
-    const older = await latest();
-    await patch({ translations: { se: { name: 'Strandlakan' } } });
-    const again = await undo(older);
-    expect(again.status).toBe(409);
-    expect(again.json.error.message).toBe(messages.history.changedSince);
-    await patch({ translations: { se: { name: '' } } });
-    const gone = await undo(older);
-    expect(gone.status).toBe(409);
-    expect(gone.json.error.message).toBe(messages.history.changedSince);
-    // A text set from missing, then set again: its undo would clear the newer text, so it is refused too.
-    await patch({ translations: { se: { details: 'Mjuk' } } });
-    const setEntry = await latest();
-    await patch({ translations: { se: { details: 'Mjukare' } } });
-    expect((await undo(setEntry)).status).toBe(409);
-    const now = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json;
-    expect(now).toMatchObject({ version: product.version, translations: { se: { details: 'Mjukare' } } });
-  });
+  it(
+    'refuses to undo a Swedish change when the text changed ' + 'again since, or was cleared since, changing nothing',
+    async () => {
+      await patch({ translations: { se: { name: 'Handduk' } } });
+      await patch({ translations: { se: { name: 'Badlakan' } } });
+      const older = await latest();
+      await patch({ translations: { se: { name: 'Strandlakan' } } });
+      const again = await undo(older);
+      expect(again.status).toBe(409);
+      expect(again.json.error.message).toBe(messages.history.changedSince);
+      await patch({ translations: { se: { name: '' } } });
+      const gone = await undo(older);
+      expect(gone.status).toBe(409);
+      expect(gone.json.error.message).toBe(messages.history.changedSince);
+      // A text set from missing, then set again: its undo would clear the newer text, so it is refused too.
+      await patch({ translations: { se: { details: 'Mjuk' } } });
+      const setEntry = await latest();
+      await patch({ translations: { se: { details: 'Mjukare' } } });
+      expect((await undo(setEntry)).status).toBe(409);
+      const now = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json;
+      expect(now).toMatchObject({ version: product.version, translations: { se: { details: 'Mjukare' } } });
+    },
+  );
 
   it('undoes the Swedish texts a CSV import changed', async () => {
     await patch({ translations: { se: { name: '', details: 'Mjukare' } } });

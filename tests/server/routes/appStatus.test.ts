@@ -133,14 +133,17 @@ describe.runIf(pgAvailable())('two instances on one PostgreSQL database', () => 
     await a?.close();
   });
 
-  it('carries a change PUT through instance A to a listener on instance B within a second (LISTEN/NOTIFY)', async () => {
-    events = await openEvents(b.baseUrl);
-    expect(await events.next<Status>(1000)).toEqual({ active: true, version: b.config.version });
-    const cookie = await signIn(a, ADMIN.email, ADMIN.password);
-    expect((await a.api('PUT', '/api/app/status', { cookie, body: { active: false } })).status).toBe(200);
-    expect(await events.next<Status>(1000)).toEqual({ active: false, version: b.config.version });
-    // And a session made on A is good on B: sessions live in the shared database.
-    expect((await b.api('PUT', '/api/app/status', { cookie, body: { active: true } })).status).toBe(200);
-    expect((await events.next<Status>(1000)).active).toBe(true);
-  });
+  it(
+    'carries a change PUT through instance A to a listener ' + 'on instance B within a second (LISTEN/NOTIFY)',
+    async () => {
+      events = await openEvents(b.baseUrl);
+      expect(await events.next<Status>(1000)).toEqual({ active: true, version: b.config.version });
+      const cookie = await signIn(a, ADMIN.email, ADMIN.password);
+      expect((await a.api('PUT', '/api/app/status', { cookie, body: { active: false } })).status).toBe(200);
+      expect(await events.next<Status>(1000)).toEqual({ active: false, version: b.config.version });
+      // And a session made on A is good on B: sessions live in the shared database.
+      expect((await b.api('PUT', '/api/app/status', { cookie, body: { active: true } })).status).toBe(200);
+      expect((await events.next<Status>(1000)).active).toBe(true);
+    },
+  );
 });

@@ -66,33 +66,39 @@ describe.each(dialects())('image sizes (%s)', (dialect) => {
     expect(row).toEqual({ width: 2000, height: 1200, variants: '400,800,1600' });
   });
 
-  it('never enlarges: only sizes narrower than the original, none for a small one or one exactly 400 wide', async () => {
-    const cases = [
-      [await makePhoto(1000, 700, { format: 'png' }), 'mid.png', [400, 800]],
-      [await makePhoto(400, 300), 'exact.jpg', []],
-      [await makePhoto(300, 200), 'small.jpg', []],
-    ] as const;
-    for (const [data, name, widths] of cases) {
-      const stored = await upload(data, name);
-      for (const w of [400, 800, 1600]) {
-        expect(onDisk(sizeKey(key(stored), w)), `${name} ${w}`).toBe((widths as readonly number[]).includes(w));
-        if (!(widths as readonly number[]).includes(w))
-          expect((await fetch(`${t.baseUrl}/files/${sizeKey(key(stored), w)}`)).status).toBe(404);
+  it(
+    'never enlarges: only sizes narrower than the ' + 'original, none for a small one or one exactly 400 wide',
+    async () => {
+      const cases = [
+        [await makePhoto(1000, 700, { format: 'png' }), 'mid.png', [400, 800]],
+        [await makePhoto(400, 300), 'exact.jpg', []],
+        [await makePhoto(300, 200), 'small.jpg', []],
+      ] as const;
+      for (const [data, name, widths] of cases) {
+        const stored = await upload(data, name);
+        for (const w of [400, 800, 1600]) {
+          expect(onDisk(sizeKey(key(stored), w)), `${name} ${w}`).toBe((widths as readonly number[]).includes(w));
+          if (!(widths as readonly number[]).includes(w))
+            expect((await fetch(`${t.baseUrl}/files/${sizeKey(key(stored), w)}`)).status).toBe(404);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('goes by the size as shown: a photo stored on its side (EXIF orientation 6) is as wide as it is shown', async () => {
-    const stored = await upload(await makePhoto(1200, 600, { orientation: 6 }), 'portrait.jpg');
-    expect([stored.width, stored.height]).toEqual([600, 1200]);
-    expect(onDisk(sizeKey(key(stored), 400))).toBe(true);
-    expect(onDisk(sizeKey(key(stored), 800))).toBe(false);
-    expect((await fetched(`${t.baseUrl}/files/${sizeKey(key(stored), 400)}`)).image).toEqual({
-      width: 400,
-      height: 800,
-      format: 'webp',
-    });
-  });
+  it(
+    'goes by the size as shown: a photo stored on its ' + 'side (EXIF orientation 6) is as wide as it is shown',
+    async () => {
+      const stored = await upload(await makePhoto(1200, 600, { orientation: 6 }), 'portrait.jpg');
+      expect([stored.width, stored.height]).toEqual([600, 1200]);
+      expect(onDisk(sizeKey(key(stored), 400))).toBe(true);
+      expect(onDisk(sizeKey(key(stored), 800))).toBe(false);
+      expect((await fetched(`${t.baseUrl}/files/${sizeKey(key(stored), 400)}`)).image).toEqual({
+        width: 400,
+        height: 800,
+        format: 'webp',
+      });
+    },
+  );
 
   it('gives each feed image its size and its sizes, whose addresses serve them as image/webp', async () => {
     const wide = await upload(await makePhoto(1700, 1000), 'feed-wide.jpg');

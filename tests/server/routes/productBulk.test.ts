@@ -77,57 +77,60 @@ describe.each(dialects())('products: bulk edit (%s)', (dialect) => {
     expect((await t.api('GET', '/api/products/ids?colour=red', { cookie })).status).toBe(400);
   });
 
-  it('changes, leaves unchanged, reports conflicts and refusals per product, each with its own history entry', async () => {
-    const [a, b, c, d] = await addProducts('MIX', 4);
-    // c changes after it was selected.
-    const edited = await t.api('PATCH', `/api/products/${c!.id}`, {
-      cookie,
-      body: { price: '11' },
-      headers: { 'if-match': `"${c!.version}"` },
-    });
-    expect(edited.status).toBe(200);
-    await t.api('PATCH', `/api/products/${b!.id}`, {
-      cookie,
-      body: { category: 'Cotton' },
-      headers: { 'if-match': `"${b!.version}"` },
-    });
-    const bNow = await product(b!.id);
-    const gone = '00000000-0000-4000-8000-000000000001';
-    const res = await bulk({
-      ids: [a!.id, b!.id, c!.id, d!.id, gone],
-      set: { category: 'Cotton', active: false },
-      versions: { ...versionsOf([a!, c!, d!]), [b!.id]: bNow.version, [gone]: 1 },
-    });
-    expect(res.status, res.text).toBe(200);
-    const by = new Map<string, Item>(res.json.items.map((i: Item) => [i.id, i]));
-    expect(by.get(a!.id)).toEqual({ id: a!.id, sku: 'MIX-0003', outcome: 'changed', version: a!.version + 1 });
-    expect(by.get(b!.id)).toMatchObject({ id: b!.id, outcome: 'changed', version: bNow.version + 1 });
-    expect(by.get(c!.id)).toMatchObject({
-      outcome: 'conflict',
-      version: c!.version + 1,
-      reason: 'Changed by someone else since it was selected.',
-    });
-    expect(by.get(gone)).toMatchObject({ outcome: 'refused', reason: 'This product no longer exists.' });
-    expect(res.json.counts).toEqual({ changed: 3, unchanged: 0, conflict: 1, refused: 1 });
-    expect(await product(a!.id)).toMatchObject({ category: 'Cotton', active: false, version: a!.version + 1 });
-    expect(await product(c!.id)).toMatchObject({ category: 'Linen', active: true });
-    // Each changed product's own history: only the fields that changed for it.
-    const history = async (id: string) => (await t.api('GET', `/api/products/${id}/history`, { cookie })).json.items;
-    expect((await history(a!.id))[0]).toMatchObject({
-      action: 'changed',
-      diff: { category: ['Linen', 'Cotton'], active: [true, false] },
-      batch: res.json.batch,
-    });
-    expect((await history(b!.id))[0]).toMatchObject({
-      action: 'changed',
-      diff: { active: [true, false] },
-      batch: res.json.batch,
-    });
-    // Already so: unchanged, no new version, no entry.
-    const again = await bulk({ ids: [a!.id], set: { category: 'Cotton' }, versions: { [a!.id]: a!.version + 1 } });
-    expect(again.json.items).toEqual([{ id: a!.id, sku: 'MIX-0003', outcome: 'unchanged', version: a!.version + 1 }]);
-    expect((await history(a!.id))[0].batch).toBe(res.json.batch);
-  });
+  it(
+    'changes, leaves unchanged, reports conflicts and ' + 'refusals per product, each with its own history entry',
+    async () => {
+      const [a, b, c, d] = await addProducts('MIX', 4);
+      // c changes after it was selected.
+      const edited = await t.api('PATCH', `/api/products/${c!.id}`, {
+        cookie,
+        body: { price: '11' },
+        headers: { 'if-match': `"${c!.version}"` },
+      });
+      expect(edited.status).toBe(200);
+      await t.api('PATCH', `/api/products/${b!.id}`, {
+        cookie,
+        body: { category: 'Cotton' },
+        headers: { 'if-match': `"${b!.version}"` },
+      });
+      const bNow = await product(b!.id);
+      const gone = '00000000-0000-4000-8000-000000000001';
+      const res = await bulk({
+        ids: [a!.id, b!.id, c!.id, d!.id, gone],
+        set: { category: 'Cotton', active: false },
+        versions: { ...versionsOf([a!, c!, d!]), [b!.id]: bNow.version, [gone]: 1 },
+      });
+      expect(res.status, res.text).toBe(200);
+      const by = new Map<string, Item>(res.json.items.map((i: Item) => [i.id, i]));
+      expect(by.get(a!.id)).toEqual({ id: a!.id, sku: 'MIX-0003', outcome: 'changed', version: a!.version + 1 });
+      expect(by.get(b!.id)).toMatchObject({ id: b!.id, outcome: 'changed', version: bNow.version + 1 });
+      expect(by.get(c!.id)).toMatchObject({
+        outcome: 'conflict',
+        version: c!.version + 1,
+        reason: 'Changed by someone else since it was selected.',
+      });
+      expect(by.get(gone)).toMatchObject({ outcome: 'refused', reason: 'This product no longer exists.' });
+      expect(res.json.counts).toEqual({ changed: 3, unchanged: 0, conflict: 1, refused: 1 });
+      expect(await product(a!.id)).toMatchObject({ category: 'Cotton', active: false, version: a!.version + 1 });
+      expect(await product(c!.id)).toMatchObject({ category: 'Linen', active: true });
+      // Each changed product's own history: only the fields that changed for it.
+      const history = async (id: string) => (await t.api('GET', `/api/products/${id}/history`, { cookie })).json.items;
+      expect((await history(a!.id))[0]).toMatchObject({
+        action: 'changed',
+        diff: { category: ['Linen', 'Cotton'], active: [true, false] },
+        batch: res.json.batch,
+      });
+      expect((await history(b!.id))[0]).toMatchObject({
+        action: 'changed',
+        diff: { active: [true, false] },
+        batch: res.json.batch,
+      });
+      // Already so: unchanged, no new version, no entry.
+      const again = await bulk({ ids: [a!.id], set: { category: 'Cotton' }, versions: { [a!.id]: a!.version + 1 } });
+      expect(again.json.items).toEqual([{ id: a!.id, sku: 'MIX-0003', outcome: 'unchanged', version: a!.version + 1 }]);
+      expect((await history(a!.id))[0].batch).toBe(res.json.batch);
+    },
+  );
 
   it('answers reasons in the caller language', async () => {
     const res = await bulk(
@@ -168,85 +171,93 @@ describe.each(dialects())('products: bulk edit (%s)', (dialect) => {
     expect(await product(p!.id)).toMatchObject({ active: true, version: p!.version });
   });
 
-  it('writes 500 products a transaction, announced once each, and one Activity line with the count; Undo sets them back', async () => {
-    const made = await addProducts('BIG', 1200);
-    expect(made).toHaveLength(1200);
-    const from = heard.length;
-    const res = await bulk({ ids: made.map((p) => p.id), set: { category: 'Cotton' }, versions: versionsOf(made) });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.counts.changed).toBe(1200);
-    expect(heard.slice(from).map((cs) => cs.length)).toEqual([500, 500, 200]);
+  it(
+    'writes 500 products a transaction, announced once each, ' +
+      'and one Activity line with the count; Undo sets them back',
+    async () => {
+      const made = await addProducts('BIG', 1200);
+      expect(made).toHaveLength(1200);
+      const from = heard.length;
+      const res = await bulk({ ids: made.map((p) => p.id), set: { category: 'Cotton' }, versions: versionsOf(made) });
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.counts.changed).toBe(1200);
+      expect(heard.slice(from).map((cs) => cs.length)).toEqual([500, 500, 200]);
 
-    const activity = await t.api('GET', '/api/history?limit=5', { cookie: adminCookie });
-    const line = activity.json.items[0];
-    expect(line).toMatchObject({
-      action: 'bulkChanged',
-      batch: res.json.batch,
-      count: 1200,
-      diff: { category: [null, 'Cotton'] },
-    });
-    expect(activity.json.items.filter((e: { batch?: string }) => e.batch === res.json.batch)).toHaveLength(1);
+      const activity = await t.api('GET', '/api/history?limit=5', { cookie: adminCookie });
+      const line = activity.json.items[0];
+      expect(line).toMatchObject({
+        action: 'bulkChanged',
+        batch: res.json.batch,
+        count: 1200,
+        diff: { category: [null, 'Cotton'] },
+      });
+      expect(activity.json.items.filter((e: { batch?: string }) => e.batch === res.json.batch)).toHaveLength(1);
 
-    // One product changes its category after the bulk change: the Undo leaves it alone and lists it.
-    const moved = made[7]!;
-    const now = await product(moved.id);
-    await t.api('PATCH', `/api/products/${moved.id}`, {
-      cookie,
-      body: { category: 'Linen' },
-      headers: { 'if-match': `"${now.version}"` },
-    });
-    const undo = await t.api('POST', `/api/products/bulk/${res.json.batch}/undo`, { cookie });
-    expect(undo.status, undo.text).toBe(200);
-    expect(undo.json.undone).toBe(1199);
-    expect(undo.json.left).toEqual([{ id: moved.id, sku: now.sku, reason: 'Changed again since the bulk change.' }]);
-    expect(await product(made[0]!.id)).toMatchObject({ category: 'Linen', version: made[0]!.version + 2 });
-    const after = await t.api('GET', '/api/history?limit=5', { cookie: adminCookie });
-    expect(after.json.items[0]).toMatchObject({ action: 'bulkUndone', recordId: res.json.batch, count: 1199 });
-    // Once only; and a batch that was undone cannot be continued.
-    expect((await t.api('POST', `/api/products/bulk/${res.json.batch}/undo`, { cookie })).status).toBe(409);
-    const more = await bulk({
-      ids: [made[0]!.id],
-      set: { category: 'Cotton' },
-      versions: { [made[0]!.id]: made[0]!.version + 2 },
-      batch: res.json.batch,
-    });
-    expect(more.status).toBe(409);
-  }, 120_000);
-
-  it('continues a batch over several requests as one Activity line, only by its author with the same change', async () => {
-    const made = await addProducts('CHUNK', 6);
-    const first = await bulk({
-      ids: made.slice(0, 3).map((p) => p.id),
-      set: { mc: 'Cotton care' },
-      versions: versionsOf(made),
-    });
-    const batch = first.json.batch as string;
-    const second = await bulk({
-      ids: made.slice(3).map((p) => p.id),
-      set: { mc: 'Cotton care' },
-      versions: versionsOf(made),
-      batch,
-    });
-    expect(second.status, second.text).toBe(200);
-    expect(second.json.batch).toBe(batch);
-    const other = await bulk({
-      ids: [made[0]!.id],
-      set: { mc: 'Linen care' },
-      versions: { [made[0]!.id]: made[0]!.version + 1 },
-      batch,
-    });
-    expect(other.status).toBe(400);
-    const stranger = await t.api('POST', '/api/products/bulk', {
-      cookie: adminCookie,
-      body: {
+      // One product changes its category after the bulk change: the Undo leaves it alone and lists it.
+      const moved = made[7]!;
+      const now = await product(moved.id);
+      await t.api('PATCH', `/api/products/${moved.id}`, {
+        cookie,
+        body: { category: 'Linen' },
+        headers: { 'if-match': `"${now.version}"` },
+      });
+      const undo = await t.api('POST', `/api/products/bulk/${res.json.batch}/undo`, { cookie });
+      expect(undo.status, undo.text).toBe(200);
+      expect(undo.json.undone).toBe(1199);
+      expect(undo.json.left).toEqual([{ id: moved.id, sku: now.sku, reason: 'Changed again since the bulk change.' }]);
+      expect(await product(made[0]!.id)).toMatchObject({ category: 'Linen', version: made[0]!.version + 2 });
+      const after = await t.api('GET', '/api/history?limit=5', { cookie: adminCookie });
+      expect(after.json.items[0]).toMatchObject({ action: 'bulkUndone', recordId: res.json.batch, count: 1199 });
+      // Once only; and a batch that was undone cannot be continued.
+      expect((await t.api('POST', `/api/products/bulk/${res.json.batch}/undo`, { cookie })).status).toBe(409);
+      const more = await bulk({
         ids: [made[0]!.id],
+        set: { category: 'Cotton' },
+        versions: { [made[0]!.id]: made[0]!.version + 2 },
+        batch: res.json.batch,
+      });
+      expect(more.status).toBe(409);
+    },
+    120_000,
+  );
+
+  it(
+    'continues a batch over several requests as one ' + 'Activity line, only by its author with the same change',
+    async () => {
+      const made = await addProducts('CHUNK', 6);
+      const first = await bulk({
+        ids: made.slice(0, 3).map((p) => p.id),
         set: { mc: 'Cotton care' },
+        versions: versionsOf(made),
+      });
+      const batch = first.json.batch as string;
+      const second = await bulk({
+        ids: made.slice(3).map((p) => p.id),
+        set: { mc: 'Cotton care' },
+        versions: versionsOf(made),
+        batch,
+      });
+      expect(second.status, second.text).toBe(200);
+      expect(second.json.batch).toBe(batch);
+      const other = await bulk({
+        ids: [made[0]!.id],
+        set: { mc: 'Linen care' },
         versions: { [made[0]!.id]: made[0]!.version + 1 },
         batch,
-      },
-    });
-    expect(stranger.status).toBe(400);
-    const activity = await t.api('GET', '/api/history?limit=3', { cookie: adminCookie });
-    expect(activity.json.items[0]).toMatchObject({ action: 'bulkChanged', batch, count: 6 });
-  });
+      });
+      expect(other.status).toBe(400);
+      const stranger = await t.api('POST', '/api/products/bulk', {
+        cookie: adminCookie,
+        body: {
+          ids: [made[0]!.id],
+          set: { mc: 'Cotton care' },
+          versions: { [made[0]!.id]: made[0]!.version + 1 },
+          batch,
+        },
+      });
+      expect(stranger.status).toBe(400);
+      const activity = await t.api('GET', '/api/history?limit=3', { cookie: adminCookie });
+      expect(activity.json.items[0]).toMatchObject({ action: 'bulkChanged', batch, count: 6 });
+    },
+  );
 });

@@ -57,53 +57,56 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it('previews each row (new, changed with its columns, unchanged, refused with every problem) and writes nothing', async () => {
-    const before = await count();
-    const res = await post(
-      [
-        cells('NEW-1', { images: `${image} ${image}` }),
-        cells('OLD-1', {
-          name: 'Old towel',
-          category: 'Cotton',
-          mc: 'Cotton care',
-          price: '89 SEK',
-          details: 'Cotton',
-          active: 'TRUE',
-        }),
-        cells('OLD-1', { name: 'Old towel' }),
-        cells('NEW-2', { category: 'Silk', price: '', active: 'yes', images: image }),
-        cells('NEW-3'),
-        cells('NEW-4', { images: '/files/Uploads/never-uploaded.jpg' }),
-        cells('NEW-5', { images: 'https://example.com/x.jpg' }),
-      ],
-      false,
-    );
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.applied).toBe(false);
-    expect(res.json.counts).toEqual({ create: 1, update: 1, same: 0, error: 5 });
-    const [n1, o1, o2, n2, n3, n4, n5] = res.json.rows;
-    expect(n1).toEqual({ line: 2, sku: 'NEW-1', action: 'create', changes: [], errors: [] });
-    expect(o1).toEqual({ line: 3, sku: 'OLD-1', action: 'update', changes: ['price'], errors: [] });
-    expect(o2).toMatchObject({
-      line: 4,
-      action: 'error',
-      errors: [{ field: 'sku', message: 'The same SKU is on row 3' }],
-    });
-    expect(n2.errors).toEqual([
-      { field: 'category', message: 'Choose Cotton or Linen' },
-      { field: 'price', message: 'Required' },
-      { field: 'active', message: 'Active must be true or false' },
-    ]);
-    // A new SKU's images are checked whatever else is wrong, so one pass shows every problem.
-    expect((await post([cells('NEW-9', { category: 'Silk' })], false)).json.rows[0].errors).toEqual([
-      { field: 'category', message: 'Choose Cotton or Linen' },
-      { field: 'images', message: 'Must add an image' },
-    ]);
-    expect(n3.errors).toEqual([{ field: 'images', message: 'Must add an image' }]);
-    expect(n4.errors).toEqual([{ field: 'images', message: expect.stringMatching(/upload/i) }]);
-    expect(n5.errors).toEqual([{ field: 'images', message: expect.any(String) }]);
-    expect(await count()).toBe(before);
-  });
+  it(
+    'previews each row (new, changed with its columns, ' + 'unchanged, refused with every problem) and writes nothing',
+    async () => {
+      const before = await count();
+      const res = await post(
+        [
+          cells('NEW-1', { images: `${image} ${image}` }),
+          cells('OLD-1', {
+            name: 'Old towel',
+            category: 'Cotton',
+            mc: 'Cotton care',
+            price: '89 SEK',
+            details: 'Cotton',
+            active: 'TRUE',
+          }),
+          cells('OLD-1', { name: 'Old towel' }),
+          cells('NEW-2', { category: 'Silk', price: '', active: 'yes', images: image }),
+          cells('NEW-3'),
+          cells('NEW-4', { images: '/files/Uploads/never-uploaded.jpg' }),
+          cells('NEW-5', { images: 'https://example.com/x.jpg' }),
+        ],
+        false,
+      );
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.applied).toBe(false);
+      expect(res.json.counts).toEqual({ create: 1, update: 1, same: 0, error: 5 });
+      const [n1, o1, o2, n2, n3, n4, n5] = res.json.rows;
+      expect(n1).toEqual({ line: 2, sku: 'NEW-1', action: 'create', changes: [], errors: [] });
+      expect(o1).toEqual({ line: 3, sku: 'OLD-1', action: 'update', changes: ['price'], errors: [] });
+      expect(o2).toMatchObject({
+        line: 4,
+        action: 'error',
+        errors: [{ field: 'sku', message: 'The same SKU is on row 3' }],
+      });
+      expect(n2.errors).toEqual([
+        { field: 'category', message: 'Choose Cotton or Linen' },
+        { field: 'price', message: 'Required' },
+        { field: 'active', message: 'Active must be true or false' },
+      ]);
+      // A new SKU's images are checked whatever else is wrong, so one pass shows every problem.
+      expect((await post([cells('NEW-9', { category: 'Silk' })], false)).json.rows[0].errors).toEqual([
+        { field: 'category', message: 'Choose Cotton or Linen' },
+        { field: 'images', message: 'Must add an image' },
+      ]);
+      expect(n3.errors).toEqual([{ field: 'images', message: 'Must add an image' }]);
+      expect(n4.errors).toEqual([{ field: 'images', message: expect.stringMatching(/upload/i) }]);
+      expect(n5.errors).toEqual([{ field: 'images', message: expect.any(String) }]);
+      expect(await count()).toBe(before);
+    },
+  );
 
   it('says each row’s problems in the caller’s language', async () => {
     const res = await post([cells('SV-1', { category: 'Silk', images: image })], false, { 'accept-language': 'sv' });
@@ -148,17 +151,14 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     const skipping = async (on: boolean) => {
       if (dialect === 'sqlite') {
         if (on)
-          await sql`create trigger import_skip before update on products when old.sku = 'CHG-0599' begin select raise(ignore); end`.execute(
-            t.db,
-          );
+          await sql`create trigger import_skip before update on products
+            when old.sku = 'CHG-0599' begin select raise(ignore); end`.execute(t.db);
         else await sql`drop trigger import_skip`.execute(t.db);
       } else if (on) {
-        await sql`create function import_skip() returns trigger language plpgsql as $$ begin if old.sku = 'CHG-0599' then return null; end if; return new; end $$`.execute(
-          t.db,
-        );
-        await sql`create trigger import_skip before update on products for each row execute function import_skip()`.execute(
-          t.db,
-        );
+        await sql`create function import_skip() returns trigger language plpgsql as $$
+          begin if old.sku = 'CHG-0599' then return null; end if; return new; end $$`.execute(t.db);
+        await sql`create trigger import_skip before update on products
+          for each row execute function import_skip()`.execute(t.db);
       } else {
         await sql`drop trigger import_skip on products`.execute(t.db);
         await sql`drop function import_skip()`.execute(t.db);
@@ -192,17 +192,14 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     const failing = async (on: boolean) => {
       if (dialect === 'sqlite') {
         if (on)
-          await sql`create trigger import_boom before insert on products when new.sku = 'BOOM' begin select raise(abort, 'boom'); end`.execute(
-            t.db,
-          );
+          await sql`create trigger import_boom before insert on products
+            when new.sku = 'BOOM' begin select raise(abort, 'boom'); end`.execute(t.db);
         else await sql`drop trigger import_boom`.execute(t.db);
       } else if (on) {
-        await sql`create function import_boom() returns trigger language plpgsql as $$ begin if new.sku = 'BOOM' then raise exception 'boom'; end if; return new; end $$`.execute(
-          t.db,
-        );
-        await sql`create trigger import_boom before insert on products for each row execute function import_boom()`.execute(
-          t.db,
-        );
+        await sql`create function import_boom() returns trigger language plpgsql as $$
+          begin if new.sku = 'BOOM' then raise exception 'boom'; end if; return new; end $$`.execute(t.db);
+        await sql`create trigger import_boom before insert on products
+          for each row execute function import_boom()`.execute(t.db);
       } else {
         await sql`drop trigger import_boom on products`.execute(t.db);
         await sql`drop function import_boom()`.execute(t.db);

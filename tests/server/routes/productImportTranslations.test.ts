@@ -80,39 +80,42 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
     });
   });
 
-  it('sets, replaces and clears them from their cells (several rows a statement), naming them in the changes', async () => {
-    const list = [
-      cells('SE-1', { price: '99 SEK', name_se: ' Badhandduk ', details_se: '' }),
-      cells('SE-2', { name_se: 'Handduk SE-2', details_se: 'Mjuk' }),
-      cells('SE-3', { details_se: 'Tvättat linne' }),
-      cells('SE-NEW-2', { images: image, name_se: 'Kökshandduk', details_se: 'Randig' }),
-    ];
-    const preview = await post(list, false);
-    expect(preview.json.rows.map((r: { action: string; changes: string[] }) => [r.action, r.changes])).toEqual([
-      ['update', ['name_se', 'details_se']],
-      ['same', []],
-      ['update', ['details_se']],
-      ['create', []],
-    ]);
-    expect((await post(list, true)).status).toBe(200);
-    expect((await bySku('SE-1')).translations).toEqual({ se: { name: 'Badhandduk' } });
-    expect((await bySku('SE-3')).translations).toEqual({ se: { name: 'Handduk SE-3', details: 'Tvättat linne' } });
-    expect((await bySku('SE-NEW-2')).translations).toEqual({ se: { name: 'Kökshandduk', details: 'Randig' } });
-    // What the search and the 'Swedish missing' filter read is kept beside them.
-    expect(await stored('SE-1')).toMatchObject({ search_text: 'towel se-1 badhandduk se-1', untranslated: ',se,' });
-    expect(await stored('SE-3')).toMatchObject({ search_text: 'towel se-3 handduk se-3 se-3', untranslated: '' });
-    expect(await stored('SE-NEW-2')).toMatchObject({
-      search_text: 'towel se-new-2 kökshandduk se-new-2',
-      untranslated: '',
-    });
-    const found = (await t.api('GET', '/api/products?q=badhand', { cookie })).json.items.map((p: Product) => p.sku);
-    expect(found).toEqual(['SE-1']);
-    const missing = (await t.api('GET', '/api/products?missing=se&q=SE', { cookie })).json.items.map(
-      (p: Product) => p.sku,
-    );
-    expect(missing).toEqual(expect.arrayContaining(['SE-1', 'SE-NEW-1']));
-    expect(missing).not.toContain('SE-3');
-  });
+  it(
+    'sets, replaces and clears them from their cells ' + '(several rows a statement), naming them in the changes',
+    async () => {
+      const list = [
+        cells('SE-1', { price: '99 SEK', name_se: ' Badhandduk ', details_se: '' }),
+        cells('SE-2', { name_se: 'Handduk SE-2', details_se: 'Mjuk' }),
+        cells('SE-3', { details_se: 'Tvättat linne' }),
+        cells('SE-NEW-2', { images: image, name_se: 'Kökshandduk', details_se: 'Randig' }),
+      ];
+      const preview = await post(list, false);
+      expect(preview.json.rows.map((r: { action: string; changes: string[] }) => [r.action, r.changes])).toEqual([
+        ['update', ['name_se', 'details_se']],
+        ['same', []],
+        ['update', ['details_se']],
+        ['create', []],
+      ]);
+      expect((await post(list, true)).status).toBe(200);
+      expect((await bySku('SE-1')).translations).toEqual({ se: { name: 'Badhandduk' } });
+      expect((await bySku('SE-3')).translations).toEqual({ se: { name: 'Handduk SE-3', details: 'Tvättat linne' } });
+      expect((await bySku('SE-NEW-2')).translations).toEqual({ se: { name: 'Kökshandduk', details: 'Randig' } });
+      // What the search and the 'Swedish missing' filter read is kept beside them.
+      expect(await stored('SE-1')).toMatchObject({ search_text: 'towel se-1 badhandduk se-1', untranslated: ',se,' });
+      expect(await stored('SE-3')).toMatchObject({ search_text: 'towel se-3 handduk se-3 se-3', untranslated: '' });
+      expect(await stored('SE-NEW-2')).toMatchObject({
+        search_text: 'towel se-new-2 kökshandduk se-new-2',
+        untranslated: '',
+      });
+      const found = (await t.api('GET', '/api/products?q=badhand', { cookie })).json.items.map((p: Product) => p.sku);
+      expect(found).toEqual(['SE-1']);
+      const missing = (await t.api('GET', '/api/products?missing=se&q=SE', { cookie })).json.items.map(
+        (p: Product) => p.sku,
+      );
+      expect(missing).toEqual(expect.arrayContaining(['SE-1', 'SE-NEW-1']));
+      expect(missing).not.toContain('SE-3');
+    },
+  );
 
   it('records the Swedish texts an import changes in the product’s history, by their flat keys', async () => {
     const product = await bySku('SE-2');
@@ -158,29 +161,32 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
     expect(await bySku('SE-3X')).toBeUndefined();
   });
 
-  it('reads back what the export writes: every row unchanged, then a Swedish cell edited changes only that text', async () => {
-    const all = (await t.api('GET', '/api/products?limit=100', { cookie })).json.items as Product[];
-    const headers = productCsvColumns.map((c) => c.header);
-    expect(headers.slice(-2)).toEqual(['name_se', 'details_se']);
-    const file = {
-      headers,
-      rows: all.map((p, i) => ({
-        row: i + 2,
-        cells: Object.fromEntries(productCsvColumns.map((c) => [c.header, String(c.value(p))])),
-      })),
-    };
-    const read = importRows(file, messages);
-    if (!('rows' in read)) throw new Error(read.problem);
-    const again = await t.api('POST', '/api/products/import', { cookie, body: { rows: read.rows, apply: false } });
-    expect(again.json.counts).toEqual({ create: 0, update: 0, same: all.length, error: 0 });
-    const edited = read.rows.map((r) =>
-      r.cells.sku === 'SE-3' ? { ...r, cells: { ...r.cells, name_se: 'Linnehandduk' } } : r,
-    );
-    const res = await t.api('POST', '/api/products/import', { cookie, body: { rows: edited, apply: true } });
-    expect(res.json.counts).toEqual({ create: 0, update: 1, same: all.length - 1, error: 0 });
-    expect(await bySku('SE-3')).toMatchObject({
-      name: 'Towel SE-3',
-      translations: { se: { name: 'Linnehandduk', details: 'Tvättat linne' } },
-    });
-  });
+  it(
+    'reads back what the export writes: every row unchanged, ' + 'then a Swedish cell edited changes only that text',
+    async () => {
+      const all = (await t.api('GET', '/api/products?limit=100', { cookie })).json.items as Product[];
+      const headers = productCsvColumns.map((c) => c.header);
+      expect(headers.slice(-2)).toEqual(['name_se', 'details_se']);
+      const file = {
+        headers,
+        rows: all.map((p, i) => ({
+          row: i + 2,
+          cells: Object.fromEntries(productCsvColumns.map((c) => [c.header, String(c.value(p))])),
+        })),
+      };
+      const read = importRows(file, messages);
+      if (!('rows' in read)) throw new Error(read.problem);
+      const again = await t.api('POST', '/api/products/import', { cookie, body: { rows: read.rows, apply: false } });
+      expect(again.json.counts).toEqual({ create: 0, update: 0, same: all.length, error: 0 });
+      const edited = read.rows.map((r) =>
+        r.cells.sku === 'SE-3' ? { ...r, cells: { ...r.cells, name_se: 'Linnehandduk' } } : r,
+      );
+      const res = await t.api('POST', '/api/products/import', { cookie, body: { rows: edited, apply: true } });
+      expect(res.json.counts).toEqual({ create: 0, update: 1, same: all.length - 1, error: 0 });
+      expect(await bySku('SE-3')).toMatchObject({
+        name: 'Towel SE-3',
+        translations: { se: { name: 'Linnehandduk', details: 'Tvättat linne' } },
+      });
+    },
+  );
 });

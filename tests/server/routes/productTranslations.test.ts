@@ -29,22 +29,25 @@ describe.each(dialects())('products in English and Swedish (%s)', (dialect) => {
   const patch = (p: { id: string; version: number }, body: Record<string, unknown>) =>
     t.api('PATCH', `/api/products/${p.id}`, { cookie, body, headers: { 'if-match': `"${p.version}"` } });
 
-  it('takes the Swedish name and details on add and answers them on read; without them, translations is empty', async () => {
-    const res = await create({
-      sku: 'TR-1',
-      translations: { se: { name: '  Löpare i linne ', details: 'Tvättat linne' } },
-    });
-    expect(res.status).toBe(201);
-    expect(res.json.translations).toEqual({ se: { name: 'Löpare i linne', details: 'Tvättat linne' } });
-    const read = await t.api('GET', `/api/products/${res.json.id}`, { cookie });
-    expect(read.json).toMatchObject({
-      name: 'Table runner',
-      details: 'Washed linen',
-      translations: { se: { name: 'Löpare i linne', details: 'Tvättat linne' } },
-    });
-    const bare = await create({ sku: 'TR-2' });
-    expect(bare.json.translations).toEqual({});
-  });
+  it(
+    'takes the Swedish name and details on add and answers ' + 'them on read; without them, translations is empty',
+    async () => {
+      const res = await create({
+        sku: 'TR-1',
+        translations: { se: { name: '  Löpare i linne ', details: 'Tvättat linne' } },
+      });
+      expect(res.status).toBe(201);
+      expect(res.json.translations).toEqual({ se: { name: 'Löpare i linne', details: 'Tvättat linne' } });
+      const read = await t.api('GET', `/api/products/${res.json.id}`, { cookie });
+      expect(read.json).toMatchObject({
+        name: 'Table runner',
+        details: 'Washed linen',
+        translations: { se: { name: 'Löpare i linne', details: 'Tvättat linne' } },
+      });
+      const bare = await create({ sku: 'TR-2' });
+      expect(bare.json.translations).toEqual({});
+    },
+  );
 
   it('an edit sets the fields it names, clears those sent empty and keeps the others', async () => {
     const made = (await create({ sku: 'TR-3', translations: { se: { name: 'Handduk', details: 'Mjuk' } } })).json;

@@ -84,24 +84,28 @@ describe.each(dialects())('readiness, the file store probe kept a moment (%s)', 
   });
   afterAll(async () => t?.close());
 
-  it('writes once for many calls within the period, calls at the same moment included, and again once it has passed', async () => {
-    const first = await Promise.all([
-      t.api('GET', '/api/ready'),
-      t.api('GET', '/api/ready'),
-      t.api('GET', '/api/ready'),
-    ]);
-    for (const res of first) expect(res.json).toMatchObject({ ready: true, checks: { files: 'ok' } });
-    for (let i = 0; i < 2; i++) expect((await t.api('GET', '/api/ready')).status).toBe(200);
-    expect(probes).toBe(1);
-    // Past the period the next call probes again (waited for, not timed).
-    await vi.waitFor(
-      async () => {
-        await t.api('GET', '/api/ready');
-        expect(probes).toBe(2);
-      },
-      { timeout: 15_000, interval: 250 },
-    );
-  });
+  it(
+    'writes once for many calls within the period, calls at ' +
+      'the same moment included, and again once it has passed',
+    async () => {
+      const first = await Promise.all([
+        t.api('GET', '/api/ready'),
+        t.api('GET', '/api/ready'),
+        t.api('GET', '/api/ready'),
+      ]);
+      for (const res of first) expect(res.json).toMatchObject({ ready: true, checks: { files: 'ok' } });
+      for (let i = 0; i < 2; i++) expect((await t.api('GET', '/api/ready')).status).toBe(200);
+      expect(probes).toBe(1);
+      // Past the period the next call probes again (waited for, not timed).
+      await vi.waitFor(
+        async () => {
+          await t.api('GET', '/api/ready');
+          expect(probes).toBe(2);
+        },
+        { timeout: 15_000, interval: 250 },
+      );
+    },
+  );
 
   it('keeps a failing answer the same way: the store is not written to on every call while it fails', async () => {
     const blocker = join(t.data.dataDir, 'files', 'ready');

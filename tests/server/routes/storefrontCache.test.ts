@@ -60,23 +60,30 @@ describe.each(dialects())('the feed from memory (%s)', (dialect) => {
     product = res.json;
   };
 
-  it('answers the list, a product and a 304 from memory, and shows a change made through the console at once', async () => {
-    for (const path of ['/api/public/products', '/api/public/products/FC-1', '/api/public/products?lang=se']) {
-      await untilKept(t, path);
-      const kept = await t.api('GET', path);
-      await behindCore('1 SEK');
-      // Not read again: the plain-SQL price does not show, and the kept ETag still matches.
-      const again = await t.api('GET', path);
-      expect(again.text).toBe(kept.text);
-      expect((await t.api('GET', path, { headers: { 'if-none-match': kept.headers.get('etag')! } })).status).toBe(304);
-      const price = `${product.version} SEK`;
-      await edit({ price });
-      const fresh = await t.api('GET', path);
-      expect(fresh.text).toContain(`"price":"${price}"`);
-      expect(fresh.headers.get('etag')).not.toBe(kept.headers.get('etag'));
-      expect((await t.api('GET', path, { headers: { 'if-none-match': kept.headers.get('etag')! } })).status).toBe(200);
-    }
-  });
+  it(
+    'answers the list, a product and a 304 from memory, ' + 'and shows a change made through the console at once',
+    async () => {
+      for (const path of ['/api/public/products', '/api/public/products/FC-1', '/api/public/products?lang=se']) {
+        await untilKept(t, path);
+        const kept = await t.api('GET', path);
+        await behindCore('1 SEK');
+        // Not read again: the plain-SQL price does not show, and the kept ETag still matches.
+        const again = await t.api('GET', path);
+        expect(again.text).toBe(kept.text);
+        expect((await t.api('GET', path, { headers: { 'if-none-match': kept.headers.get('etag')! } })).status).toBe(
+          304,
+        );
+        const price = `${product.version} SEK`;
+        await edit({ price });
+        const fresh = await t.api('GET', path);
+        expect(fresh.text).toContain(`"price":"${price}"`);
+        expect(fresh.headers.get('etag')).not.toBe(kept.headers.get('etag'));
+        expect((await t.api('GET', path, { headers: { 'if-none-match': kept.headers.get('etag')! } })).status).toBe(
+          200,
+        );
+      }
+    },
+  );
 
   it('shows a disabled product gone at once, and the texts after a language edit', async () => {
     await untilKept(t, '/api/public/products/FC-1');
@@ -194,24 +201,26 @@ describe.runIf(pgAvailable())('the feed from memory on two instances of one Post
     }
   });
 
-  it('answers from the database while its listening connection is down, and from memory again once it is back', async () => {
-    await untilKept(b, '/api/public/products/FC-2');
-    const pids = await sql<{
-      pid: number;
-    }>`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN feed_cache'`.execute(
-      a.db,
-    );
-    expect(pids.rows.length).toBe(2);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN feed_cache'`.execute(
-      a.db,
-    );
-    for (let i = 0; i < 40 && b.services.feed.trusted; i++) await sleep(25);
-    // A change no instance announces: with no listening connection, an instance cannot trust its memory.
-    await sql`update products set price = '7 SEK' where sku = 'FC-2'`.execute(a.db);
-    expect((await b.api('GET', '/api/public/products/FC-2')).json.price).toBe('7 SEK');
-    // Reconnected (after about a second) and trusted again (one alive period later): kept once more.
-    await untilKept(b, '/api/public/products/FC-2');
-    await sql`update products set price = '8 SEK' where sku = 'FC-2'`.execute(a.db);
-    expect((await b.api('GET', '/api/public/products/FC-2')).json.price).toBe('7 SEK');
-  });
+  it(
+    'answers from the database while its listening connection ' + 'is down, and from memory again once it is back',
+    async () => {
+      await untilKept(b, '/api/public/products/FC-2');
+      const pids = await sql<{
+        pid: number;
+      }>`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN feed_cache'`.execute(
+        a.db,
+      );
+      expect(pids.rows.length).toBe(2);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'LISTEN feed_cache'`.execute(a.db);
+      for (let i = 0; i < 40 && b.services.feed.trusted; i++) await sleep(25);
+      // A change no instance announces: with no listening connection, an instance cannot trust its memory.
+      await sql`update products set price = '7 SEK' where sku = 'FC-2'`.execute(a.db);
+      expect((await b.api('GET', '/api/public/products/FC-2')).json.price).toBe('7 SEK');
+      // Reconnected (after about a second) and trusted again (one alive period later): kept once more.
+      await untilKept(b, '/api/public/products/FC-2');
+      await sql`update products set price = '8 SEK' where sku = 'FC-2'`.execute(a.db);
+      expect((await b.api('GET', '/api/public/products/FC-2')).json.price).toBe('7 SEK');
+    },
+  );
 });

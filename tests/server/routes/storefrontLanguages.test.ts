@@ -82,29 +82,32 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
       },
     );
 
-  it('answers lang=se in Swedish, field by field in English where Swedish is missing, saying which fell back', async () => {
-    const { items } = await list('&lang=se');
-    expect(items.map((p) => p.sku)).toEqual(Object.keys(PRODUCTS));
-    for (const p of items)
-      expect({ sku: p.sku, name: p.name, details: p.details, fallback: p.fallback, lang: p.lang }).toEqual({
-        sku: p.sku,
-        ...EXPECTED_SE[p.sku as Sku],
-        lang: 'se',
-      });
-    for (const sku of Object.keys(PRODUCTS) as Sku[]) {
-      const one = await t.api('GET', `/api/public/products/${sku}?lang=se`);
-      expect(one.status).toBe(200);
-      expect({
-        name: one.json.name,
-        details: one.json.details,
-        fallback: one.json.fallback,
-        lang: one.json.lang,
-      }).toEqual({ ...EXPECTED_SE[sku], lang: 'se' });
-      // The same item as in the list, and nothing more: no translations, nothing of staff.
-      expect(one.json).toEqual(items.find((p) => p.sku === sku));
-      expect(Object.keys(one.json).sort()).toEqual([...ITEM_KEYS].sort());
-    }
-  });
+  it(
+    'answers lang=se in Swedish, field by field in English ' + 'where Swedish is missing, saying which fell back',
+    async () => {
+      const { items } = await list('&lang=se');
+      expect(items.map((p) => p.sku)).toEqual(Object.keys(PRODUCTS));
+      for (const p of items)
+        expect({ sku: p.sku, name: p.name, details: p.details, fallback: p.fallback, lang: p.lang }).toEqual({
+          sku: p.sku,
+          ...EXPECTED_SE[p.sku as Sku],
+          lang: 'se',
+        });
+      for (const sku of Object.keys(PRODUCTS) as Sku[]) {
+        const one = await t.api('GET', `/api/public/products/${sku}?lang=se`);
+        expect(one.status).toBe(200);
+        expect({
+          name: one.json.name,
+          details: one.json.details,
+          fallback: one.json.fallback,
+          lang: one.json.lang,
+        }).toEqual({ ...EXPECTED_SE[sku], lang: 'se' });
+        // The same item as in the list, and nothing more: no translations, nothing of staff.
+        expect(one.json).toEqual(items.find((p) => p.sku === sku));
+        expect(Object.keys(one.json).sort()).toEqual([...ITEM_KEYS].sort());
+      }
+    },
+  );
 
   it('answers lang=en in English with no fallback, translated or not', async () => {
     const { items, res } = await list('&lang=en', { 'accept-language': 'sv' });

@@ -18,28 +18,31 @@ describe('storefront: requests per minute per address', () => {
   };
   const feed = (app: TestApp, path: string, headers: Record<string, string> = {}) => app.api('GET', path, { headers });
 
-  it('answers 429 with Retry-After past the limit, one budget across the feed, and leaves the console alone', async () => {
-    const app = await start({});
-    for (let i = 0; i < 3; i++) expect((await feed(app, '/api/public/products')).status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await feed(app, '/api/public/texts/en')).status).toBe(200);
-    const refused = await feed(app, '/api/public/products/NO-SUCH-SKU');
-    expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({
-      error: {
-        code: 'throttled',
-        message: expect.stringMatching(/^Too many requests from this address\. Please try again in \d+ seconds\.$/),
-      },
-    });
-    const wait = Number(refused.headers.get('retry-after'));
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(60);
-    // In the caller's language too.
-    expect((await feed(app, '/api/public/products', { 'accept-language': 'sv-SE' })).json.error.message).toMatch(
-      /^För många anrop/,
-    );
-    // The console's own routes are not counted.
-    expect((await app.api('GET', '/api/health')).status).toBe(200);
-  });
+  it(
+    'answers 429 with Retry-After past the limit, one ' + 'budget across the feed, and leaves the console alone',
+    async () => {
+      const app = await start({});
+      for (let i = 0; i < 3; i++) expect((await feed(app, '/api/public/products')).status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await feed(app, '/api/public/texts/en')).status).toBe(200);
+      const refused = await feed(app, '/api/public/products/NO-SUCH-SKU');
+      expect(refused.status).toBe(429);
+      expect(refused.json).toEqual({
+        error: {
+          code: 'throttled',
+          message: expect.stringMatching(/^Too many requests from this address\. Please try again in \d+ seconds\.$/),
+        },
+      });
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      // In the caller's language too.
+      expect((await feed(app, '/api/public/products', { 'accept-language': 'sv-SE' })).json.error.message).toMatch(
+        /^För många anrop/,
+      );
+      // The console's own routes are not counted.
+      expect((await app.api('GET', '/api/health')).status).toBe(200);
+    },
+  );
 
   it('without TRUST_PROXY, X-Forwarded-For gives no new budget: the connection’s address counts', async () => {
     const app = await start({});

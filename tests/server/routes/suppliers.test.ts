@@ -72,13 +72,17 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
     expect((await t.api('GET', '/api/suppliers?name=Weaver%2000', { cookie: editor })).json.items).toEqual([]);
   });
 
-  it('takes a supplier with only a name and a country; tidies what is typed (trimmed, email lower-case, country upper-case)', async () => {
-    const res = await post({ name: '  Mill of Ghent ', contactPerson: '', email: '', country: 'be', notes: '' });
-    expect(res.status, res.text).toBe(201);
-    expect(res.json).toMatchObject({ name: 'Mill of Ghent', contactPerson: '', email: '', country: 'BE' });
-    const mixed = await post({ ...supplier(70), email: 'Orders@Mill.EXAMPLE' });
-    expect(mixed.json.email).toBe('orders@mill.example');
-  });
+  it(
+    'takes a supplier with only a name and a country; tidies what ' +
+      'is typed (trimmed, email lower-case, country upper-case)',
+    async () => {
+      const res = await post({ name: '  Mill of Ghent ', contactPerson: '', email: '', country: 'be', notes: '' });
+      expect(res.status, res.text).toBe(201);
+      expect(res.json).toMatchObject({ name: 'Mill of Ghent', contactPerson: '', email: '', country: 'BE' });
+      const mixed = await post({ ...supplier(70), email: 'Orders@Mill.EXAMPLE' });
+      expect(mixed.json.email).toBe('orders@mill.example');
+    },
+  );
 
   it('refuses bad input with a clear message, naming the field, and stores nothing', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
@@ -167,50 +171,53 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
     }
   });
 
-  it('at a start, gives a field added to the description its column; a locked one is kept, an integer bounded', async () => {
-    // The same resource with three more fields, as if its description.ts had grown since the table was made.
-    const grown = describeRecords({
-      ...suppliers,
-      sort: { field: 'name', order: 'asc' },
-      search: 'name',
-      fields: {
-        ...suppliers.fields,
-        code: { kind: 'line', max: 20, locked: true },
-        leadDays: { kind: 'integer', max: 365 },
-        preferred: { kind: 'boolean' },
-      },
-    });
-    const again = await startApp({ dialect, data: t.data, build: { records: [grown] } });
-    try {
-      const cookie = (await callerOf(again, 'editor')).cookie;
-      const old = (await again.api('GET', '/api/suppliers?name=Weaver%20050', { cookie })).json.items[0];
-      expect(old).toMatchObject({ contactPerson: 'Person 50', code: '', leadDays: 0, preferred: false });
-      const made = await again.api('POST', '/api/suppliers', {
-        cookie,
-        origin: again.publicUrl,
-        body: { ...supplier(90), code: 'W-90', leadDays: 14, preferred: true },
+  it(
+    'at a start, gives a field added to the description ' + 'its column; a locked one is kept, an integer bounded',
+    async () => {
+      // The same resource with three more fields, as if its description.ts had grown since the table was made.
+      const grown = describeRecords({
+        ...suppliers,
+        sort: { field: 'name', order: 'asc' },
+        search: 'name',
+        fields: {
+          ...suppliers.fields,
+          code: { kind: 'line', max: 20, locked: true },
+          leadDays: { kind: 'integer', max: 365 },
+          preferred: { kind: 'boolean' },
+        },
       });
-      expect(made.status, made.text).toBe(201);
-      expect(made.json).toMatchObject({ code: 'W-90', leadDays: 14, preferred: true });
-      const edit = (body: unknown) =>
-        again.api('PATCH', `/api/suppliers/${made.json.id}`, {
+      const again = await startApp({ dialect, data: t.data, build: { records: [grown] } });
+      try {
+        const cookie = (await callerOf(again, 'editor')).cookie;
+        const old = (await again.api('GET', '/api/suppliers?name=Weaver%20050', { cookie })).json.items[0];
+        expect(old).toMatchObject({ contactPerson: 'Person 50', code: '', leadDays: 0, preferred: false });
+        const made = await again.api('POST', '/api/suppliers', {
           cookie,
           origin: again.publicUrl,
-          body,
-          headers: { 'if-match': '"1"' },
+          body: { ...supplier(90), code: 'W-90', leadDays: 14, preferred: true },
         });
-      expect((await edit({ code: 'W-91' })).json.error.message).toBe(messages.records.locked);
-      expect((await edit({ leadDays: 366 })).status).toBe(400);
-      expect((await edit({ code: 'W-90', leadDays: 21, preferred: false })).json).toMatchObject({
-        code: 'W-90',
-        leadDays: 21,
-        preferred: false,
-        version: 2,
-      });
-    } finally {
-      await again.close();
-    }
-  });
+        expect(made.status, made.text).toBe(201);
+        expect(made.json).toMatchObject({ code: 'W-90', leadDays: 14, preferred: true });
+        const edit = (body: unknown) =>
+          again.api('PATCH', `/api/suppliers/${made.json.id}`, {
+            cookie,
+            origin: again.publicUrl,
+            body,
+            headers: { 'if-match': '"1"' },
+          });
+        expect((await edit({ code: 'W-91' })).json.error.message).toBe(messages.records.locked);
+        expect((await edit({ leadDays: 366 })).status).toBe(400);
+        expect((await edit({ code: 'W-90', leadDays: 21, preferred: false })).json).toMatchObject({
+          code: 'W-90',
+          leadDays: 21,
+          preferred: false,
+          version: 2,
+        });
+      } finally {
+        await again.close();
+      }
+    },
+  );
 
   it('refuses to start when a column’s type is not its field’s kind, naming the column', async () => {
     const changed = describeRecords({
@@ -239,9 +246,8 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
         ? (
             await sql<{
               name: string;
-            }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'suppliers'`.execute(
-              t.db,
-            )
+            }>`select column_name as name from information_schema.columns
+              where table_schema = current_schema() and table_name = 'suppliers'`.execute(t.db)
           ).rows
         : (await sql<{ name: string }>`select name from pragma_table_info('suppliers')`.execute(t.db)).rows;
     expect(columns.map((c) => c.name)).not.toContain('vatNumber');

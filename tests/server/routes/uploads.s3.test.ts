@@ -47,39 +47,42 @@ describe('uploads over tus, S3 store on s3rver', () => {
     expect((await keys()).every((k) => k.startsWith('Uploads/'))).toBe(true);
   });
 
-  it('makes the WebP sizes in the bucket (never enlarged), serves them as image/webp, backfills and sweeps them', async () => {
-    const res = await tusUpload(t, cookie, await makePhoto(1000, 600), { name: 'sizes.jpg' });
-    expect(res.ok, res.body).toBe(true);
-    const key = (JSON.parse(res.body) as { address: string }).address.replace('/files/', '');
-    const sizes = [sizeKey(key, 400), sizeKey(key, 800)];
-    const all = await keys();
-    for (const k of sizes) expect(all).toContain(k);
-    expect(all).not.toContain(sizeKey(key, 1600));
-    for (const [k, w] of [
-      [sizes[0]!, 400],
-      [sizes[1]!, 800],
-    ] as const) {
-      const served = await fetch(`${t.baseUrl}/files/${k}`);
-      expect(served.headers.get('content-type')).toBe('image/webp');
-      expect(await decoded(Buffer.from(await served.arrayBuffer()))).toEqual({
-        width: w,
-        height: (600 * w) / 1000,
-        format: 'webp',
-      });
-    }
-    // Taken away, as for an image stored before sizes were made: the backfill puts them back in the bucket.
-    const client = await s3Client(settings);
-    const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-    for (const k of sizes) await client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: k }));
-    await t.db.updateTable('files').set({ variants: '' }).where('key', '=', key).execute();
-    const done = await backfillSizes(t.db, t.services.store, t.config.imageMaxPixels);
-    expect([done.total, done.made, done.failed]).toEqual([1, 2, []]);
-    for (const k of sizes) expect(await keys()).toContain(k);
-    // Unused past its grace: swept from the bucket with its sizes.
-    await t.db.updateTable('files').set({ created: '2000-01-01T00:00:00.000Z' }).where('key', '=', key).execute();
-    await sweepFiles(t.db, t.services.store, 3600_000);
-    expect((await keys()).filter((k) => k.startsWith(key))).toEqual([]);
-  });
+  it(
+    'makes the WebP sizes in the bucket (never enlarged), ' + 'serves them as image/webp, backfills and sweeps them',
+    async () => {
+      const res = await tusUpload(t, cookie, await makePhoto(1000, 600), { name: 'sizes.jpg' });
+      expect(res.ok, res.body).toBe(true);
+      const key = (JSON.parse(res.body) as { address: string }).address.replace('/files/', '');
+      const sizes = [sizeKey(key, 400), sizeKey(key, 800)];
+      const all = await keys();
+      for (const k of sizes) expect(all).toContain(k);
+      expect(all).not.toContain(sizeKey(key, 1600));
+      for (const [k, w] of [
+        [sizes[0]!, 400],
+        [sizes[1]!, 800],
+      ] as const) {
+        const served = await fetch(`${t.baseUrl}/files/${k}`);
+        expect(served.headers.get('content-type')).toBe('image/webp');
+        expect(await decoded(Buffer.from(await served.arrayBuffer()))).toEqual({
+          width: w,
+          height: (600 * w) / 1000,
+          format: 'webp',
+        });
+      }
+      // Taken away, as for an image stored before sizes were made: the backfill puts them back in the bucket.
+      const client = await s3Client(settings);
+      const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+      for (const k of sizes) await client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: k }));
+      await t.db.updateTable('files').set({ variants: '' }).where('key', '=', key).execute();
+      const done = await backfillSizes(t.db, t.services.store, t.config.imageMaxPixels);
+      expect([done.total, done.made, done.failed]).toEqual([1, 2, []]);
+      for (const k of sizes) expect(await keys()).toContain(k);
+      // Unused past its grace: swept from the bucket with its sizes.
+      await t.db.updateTable('files').set({ created: '2000-01-01T00:00:00.000Z' }).where('key', '=', key).execute();
+      await sweepFiles(t.db, t.services.store, 3600_000);
+      expect((await keys()).filter((k) => k.startsWith(key))).toEqual([]);
+    },
+  );
 
   it('is ready when the bucket can be written, and says the file store is not when the bucket is missing', async () => {
     const ready = await t.api('GET', '/api/ready');

@@ -77,23 +77,26 @@ describe('uploads in progress in the bucket: what expires', () => {
   beforeAll(async () => void (bucket = await startBucket(BUCKET)));
   afterAll(async () => bucket?.close());
 
-  it('removes an upload begun more than a day ago, parts and state, and keeps a newer one and other files', async () => {
-    const staging = new BucketStaging(bucket.settings, 24 * 3600_000);
-    const client = await s3Client(bucket.settings);
-    const old = 'a'.repeat(32);
-    const recent = 'b'.repeat(32);
-    const put = (Key: string, Body: string) => client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body }));
-    await put(
-      `tus/${old}.info`,
-      JSON.stringify({ size: 10, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString(), parts: [4] }),
-    );
-    await put(`tus/${old}.0`, 'abcd');
-    await put(`tus/${recent}.info`, JSON.stringify({ size: 10, creation_date: new Date().toISOString(), parts: [] }));
-    await put('Uploads/kept.jpg', 'x');
-    expect(await staging.deleteExpired()).toBe(1);
-    const left = await bucket.keys();
-    expect(left).toEqual(['Uploads/kept.jpg', `tus/${recent}.info`]);
-    expect((await staging.getUpload(recent)).offset).toBe(0);
-    await expect(staging.getUpload(old)).rejects.toMatchObject({ status_code: 404 });
-  });
+  it(
+    'removes an upload begun more than a day ago, parts ' + 'and state, and keeps a newer one and other files',
+    async () => {
+      const staging = new BucketStaging(bucket.settings, 24 * 3600_000);
+      const client = await s3Client(bucket.settings);
+      const old = 'a'.repeat(32);
+      const recent = 'b'.repeat(32);
+      const put = (Key: string, Body: string) => client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body }));
+      await put(
+        `tus/${old}.info`,
+        JSON.stringify({ size: 10, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString(), parts: [4] }),
+      );
+      await put(`tus/${old}.0`, 'abcd');
+      await put(`tus/${recent}.info`, JSON.stringify({ size: 10, creation_date: new Date().toISOString(), parts: [] }));
+      await put('Uploads/kept.jpg', 'x');
+      expect(await staging.deleteExpired()).toBe(1);
+      const left = await bucket.keys();
+      expect(left).toEqual(['Uploads/kept.jpg', `tus/${recent}.info`]);
+      expect((await staging.getUpload(recent)).offset).toBe(0);
+      await expect(staging.getUpload(old)).rejects.toMatchObject({ status_code: 404 });
+    },
+  );
 });

@@ -121,43 +121,46 @@ describe.each(dialects())('webhooks (%s)', (dialect) => {
     ]);
   });
 
-  it('queues one delivery per receiver for every row of a CSV import, all in the outbox when the import answers', async () => {
-    // Two receivers that are never up: the deliveries stay queued, and 2 × 600 rows cross the 500-row insert batches.
-    const hooks = [
-      await add(`http://127.0.0.1:${await freePort()}/a`),
-      await add(`http://127.0.0.1:${await freePort()}/b`),
-    ];
-    const me = (await t.api('GET', '/api/me', { cookie })).json as { uid: string };
-    const image = await storedImage(t, me.uid);
-    const stamp = Date.now();
-    const rows = Array.from({ length: 600 }, (_, i) => ({
-      line: i + 2,
-      cells: {
-        sku: `WHI-${stamp}-${i}`,
-        category: 'Linen',
-        mc: 'Linen care',
-        name: `Napkin ${i}`,
-        details: 'Linen',
-        price: '9 SEK',
-        active: 'true',
-        images: image,
-      },
-    }));
-    const res = await t.api('POST', '/api/products/import', { cookie, body: { rows, apply: true } });
-    expect(res.status, res.text).toBe(200);
-    const ids = (await t.db.selectFrom('products').select('id').where('sku', 'like', `WHI-${stamp}-%`).execute())
-      .map((p) => p.id)
-      .sort();
-    expect(ids).toHaveLength(600);
-    const queued = await t.db.selectFrom('webhook_deliveries').select(['webhook_id', 'kind', 'body']).execute();
-    for (const hook of hooks) {
-      const mine = queued
-        .filter((d) => d.webhook_id === hook.id)
-        .map((d) => JSON.parse(d.body) as { kind: string; recordId: string; version: number });
-      expect(mine.map((e) => e.recordId).sort()).toEqual(ids);
-      expect(mine.every((e) => e.kind === 'product' && e.version === 1)).toBe(true);
-    }
-  });
+  it(
+    'queues one delivery per receiver for every row of a ' + 'CSV import, all in the outbox when the import answers',
+    async () => {
+      // Two receivers that are never up: the deliveries stay queued, and 2 × 600 rows cross the 500-row insert batches.
+      const hooks = [
+        await add(`http://127.0.0.1:${await freePort()}/a`),
+        await add(`http://127.0.0.1:${await freePort()}/b`),
+      ];
+      const me = (await t.api('GET', '/api/me', { cookie })).json as { uid: string };
+      const image = await storedImage(t, me.uid);
+      const stamp = Date.now();
+      const rows = Array.from({ length: 600 }, (_, i) => ({
+        line: i + 2,
+        cells: {
+          sku: `WHI-${stamp}-${i}`,
+          category: 'Linen',
+          mc: 'Linen care',
+          name: `Napkin ${i}`,
+          details: 'Linen',
+          price: '9 SEK',
+          active: 'true',
+          images: image,
+        },
+      }));
+      const res = await t.api('POST', '/api/products/import', { cookie, body: { rows, apply: true } });
+      expect(res.status, res.text).toBe(200);
+      const ids = (await t.db.selectFrom('products').select('id').where('sku', 'like', `WHI-${stamp}-%`).execute())
+        .map((p) => p.id)
+        .sort();
+      expect(ids).toHaveLength(600);
+      const queued = await t.db.selectFrom('webhook_deliveries').select(['webhook_id', 'kind', 'body']).execute();
+      for (const hook of hooks) {
+        const mine = queued
+          .filter((d) => d.webhook_id === hook.id)
+          .map((d) => JSON.parse(d.body) as { kind: string; recordId: string; version: number });
+        expect(mine.map((e) => e.recordId).sort()).toEqual(ids);
+        expect(mine.every((e) => e.kind === 'product' && e.version === 1)).toBe(true);
+      }
+    },
+  );
 
   it("tells of a user's change by the uid alone", async () => {
     const r = await startReceiver();

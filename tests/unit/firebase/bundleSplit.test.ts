@@ -50,10 +50,14 @@ describe('Firebase code stays where it is asked for', () => {
     expect(main).toMatch(/import\('\.\.\/providers\/firebase'\)/);
   });
 
-  it('the Firebase provider set brings only firebase/app and firebase/auth with it; Firestore and Storage load later', () => {
-    const { packages } = staticReach('providers/firebase/index.ts');
-    expect(firebasePackages(packages)).toEqual(['firebase/app', 'firebase/auth']);
-  });
+  it(
+    'the Firebase provider set brings only firebase/app and ' +
+      'firebase/auth with it; Firestore and Storage load later',
+    () => {
+      const { packages } = staticReach('providers/firebase/index.ts');
+      expect(firebasePackages(packages)).toEqual(['firebase/app', 'firebase/auth']);
+    },
+  );
 
   it('the data chunk is where Firestore comes in (the walk sees it when it is there)', () => {
     expect(firebasePackages(staticReach('providers/firebase/data.ts').packages)).toContain('firebase/firestore');

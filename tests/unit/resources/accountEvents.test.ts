@@ -54,26 +54,30 @@ describe('sign-in events in words', () => {
     expect(describeEntry(byAdmin, sv)).toEqual(['Ada Admin loggade ut Eva Berg överallt; avslutade sessioner: 1']);
   });
 
-  it('says how a sign-in with a second factor went, and when one was added, removed (also from the command line) or renewed', () => {
-    const withCode = entry({ diff: { method: [null, 'totp'], address: [null, '10.0.0.7'] } });
-    expect(describeEntry(withCode, messages)).toEqual([
-      'Eva Berg signed in with a password and an authenticator code from 10.0.0.7',
-    ]);
-    const withRecovery = entry({ diff: { method: [null, 'recoveryCode'], address: [null, '10.0.0.7'] } });
-    expect(describeEntry(withRecovery, sv)).toEqual([
-      'Eva Berg loggade in med lösenord och återställningskod från 10.0.0.7',
-    ]);
-    const added = entry({ action: 'secondFactorAdded', diff: { address: [null, '10.0.0.7'] } });
-    expect(describeEntry(added, messages)).toEqual(['Eva Berg turned on two-factor sign-in, from 10.0.0.7']);
-    expect(describeEntry({ ...added, action: 'secondFactorRemoved' }, sv)).toEqual([
-      'Eva Berg stängde av tvåstegsinloggning, från 10.0.0.7',
-    ]);
-    const reset = entry({ action: 'secondFactorRemoved', actor: null, actorName: '', diff: {} });
-    expect(describeEntry(reset, messages)).toEqual([
-      'Two-factor sign-in of Eva Berg was turned off from the command line',
-    ]);
-    expect(describeEntry({ ...added, action: 'recoveryCodesRenewed' }, messages)).toEqual([
-      'Eva Berg made new recovery codes, from 10.0.0.7',
-    ]);
-  });
+  it(
+    'says how a sign-in with a second factor went, and when one ' +
+      'was added, removed (also from the command line) or renewed',
+    () => {
+      const withCode = entry({ diff: { method: [null, 'totp'], address: [null, '10.0.0.7'] } });
+      expect(describeEntry(withCode, messages)).toEqual([
+        'Eva Berg signed in with a password and an authenticator code from 10.0.0.7',
+      ]);
+      const withRecovery = entry({ diff: { method: [null, 'recoveryCode'], address: [null, '10.0.0.7'] } });
+      expect(describeEntry(withRecovery, sv)).toEqual([
+        'Eva Berg loggade in med lösenord och återställningskod från 10.0.0.7',
+      ]);
+      const added = entry({ action: 'secondFactorAdded', diff: { address: [null, '10.0.0.7'] } });
+      expect(describeEntry(added, messages)).toEqual(['Eva Berg turned on two-factor sign-in, from 10.0.0.7']);
+      expect(describeEntry({ ...added, action: 'secondFactorRemoved' }, sv)).toEqual([
+        'Eva Berg stängde av tvåstegsinloggning, från 10.0.0.7',
+      ]);
+      const reset = entry({ action: 'secondFactorRemoved', actor: null, actorName: '', diff: {} });
+      expect(describeEntry(reset, messages)).toEqual([
+        'Two-factor sign-in of Eva Berg was turned off from the command line',
+      ]);
+      expect(describeEntry({ ...added, action: 'recoveryCodesRenewed' }, messages)).toEqual([
+        'Eva Berg made new recovery codes, from 10.0.0.7',
+      ]);
+    },
+  );
 });

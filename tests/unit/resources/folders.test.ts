@@ -36,11 +36,15 @@ describe('resource folders', () => {
     expect(recordResources.map((r) => r.name)).toEqual(folders);
   });
 
-  it('the Firestore rules block of every resource is current in firebase/firestore.rules (else run `npm run resources`)', async () => {
-    const rules = readFileSync(RULES, 'utf8');
-    expect(rules).toBe(withRules(rules, await loadDescriptions()));
-    for (const d of await loadDescriptions()) expect(rules).toContain(`match /${d.name}/{id} {`);
-  });
+  it(
+    'the Firestore rules block of every resource is current in ' +
+      'firebase/firestore.rules (else run `npm run resources`)',
+    async () => {
+      const rules = readFileSync(RULES, 'utf8');
+      expect(rules).toBe(withRules(rules, await loadDescriptions()));
+      for (const d of await loadDescriptions()) expect(rules).toContain(`match /${d.name}/{id} {`);
+    },
+  );
 
   it('a description change shows in its rules: a field, a bound, a locked field', async () => {
     const d = (await loadDescriptions()).find((x) => x.name === 'suppliers')!;

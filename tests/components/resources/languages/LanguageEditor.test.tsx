@@ -46,22 +46,26 @@ const save = () => userEvent.click(screen.getByRole('button', { name: 'Save Chan
 afterEach(() => vi.restoreAllMocks());
 
 describe('Language editor', () => {
-  it("loads the 'en' record by default, showing a loader first, then one required input per key sorted ignoring case", async () => {
-    const { getOne } = setup();
-    expect(screen.getByRole('heading', { name: 'Language: English' })).toBeVisible();
-    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
-    const fields = await inputs();
-    expect(fields.map((f) => f.getAttribute('data-key'))).toEqual([
-      'apple',
-      'Banner',
-      'checkout',
-      'onlyEn',
-      'showBanner',
-    ]);
-    for (const f of fields) expect(f).toBeRequired();
-    expect(screen.getByRole('textbox', { name: /^showBanner/ })).toHaveValue('true');
-    expect(getOne).toHaveBeenCalledWith('languages', expect.objectContaining({ id: 'en' }));
-  });
+  it(
+    "loads the 'en' record by default, showing a loader first, " +
+      'then one required input per key sorted ignoring case',
+    async () => {
+      const { getOne } = setup();
+      expect(screen.getByRole('heading', { name: 'Language: English' })).toBeVisible();
+      expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
+      const fields = await inputs();
+      expect(fields.map((f) => f.getAttribute('data-key'))).toEqual([
+        'apple',
+        'Banner',
+        'checkout',
+        'onlyEn',
+        'showBanner',
+      ]);
+      for (const f of fields) expect(f).toBeRequired();
+      expect(screen.getByRole('textbox', { name: /^showBanner/ })).toHaveValue('true');
+      expect(getOne).toHaveBeenCalledWith('languages', expect.objectContaining({ id: 'en' }));
+    },
+  );
 
   it("saves the whole map as a replacement, typed 'true'/'false' as booleans, and says 'Updated'", async () => {
     const { update } = setup();
@@ -124,7 +128,8 @@ describe('Language editor', () => {
     await userEvent.type(apple, ' pie');
     await save();
     const message =
-      'These texts were changed by someone else meanwhile. Reload to see their version; your edits are kept until you do.';
+      'These texts were changed by someone else meanwhile. Reload ' +
+      'to see their version; your edits are kept until you do.';
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     expect(screen.getByRole('textbox', { name: /^apple/ })).toHaveValue('Apple pie');
     const calls = getOne.mock.calls.length;

@@ -91,63 +91,69 @@ describe('Language editor, for translators', () => {
     expect(keysShown()).toEqual(['checkout', 'hero', 'onlyEn', 'promo']);
   });
 
-  it('adds a key to both languages: the text here, empty in the other, and moves the edits onto the saved record', async () => {
-    const s = setup('editor', 'se');
-    const checkout = await screen.findByRole('textbox', { name: /^checkout/ });
-    await userEvent.clear(checkout);
-    await userEvent.type(checkout, 'Betala');
-    await userEvent.click(screen.getByRole('button', { name: 'Add a key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add a key' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Key/ }), '  summerSale ');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Text \(Swedish\)/ }), 'Sommarrea');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+  it(
+    'adds a key to both languages: the text here, empty in ' + 'the other, and moves the edits onto the saved record',
+    async () => {
+      const s = setup('editor', 'se');
+      const checkout = await screen.findByRole('textbox', { name: /^checkout/ });
+      await userEvent.clear(checkout);
+      await userEvent.type(checkout, 'Betala');
+      await userEvent.click(screen.getByRole('button', { name: 'Add a key' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add a key' });
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /^Key/ }), '  summerSale ');
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /^Text \(Swedish\)/ }), 'Sommarrea');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
 
-    expect(await screen.findByText('Key added')).toBeVisible();
-    const [resource, params] = s.update.mock.calls[0]!;
-    expect(resource).toBe('languages/se/keys');
-    expect(params).toMatchObject({
-      id: 'summerSale',
-      data: { value: 'Sommarrea' },
-      previousData: { version: 5 },
-      meta: { replace: true },
-    });
-    const added = await screen.findByRole('textbox', { name: /^summerSale/ });
-    expect(added).toHaveValue('Sommarrea');
-    await waitFor(() => expect(added).toHaveFocus());
-    await waitFor(() => expect(added).toHaveAccessibleDescription('English No text yet'));
-    expect(screen.getByRole('textbox', { name: /^checkout/ })).toHaveValue('Betala');
-  });
+      expect(await screen.findByText('Key added')).toBeVisible();
+      const [resource, params] = s.update.mock.calls[0]!;
+      expect(resource).toBe('languages/se/keys');
+      expect(params).toMatchObject({
+        id: 'summerSale',
+        data: { value: 'Sommarrea' },
+        previousData: { version: 5 },
+        meta: { replace: true },
+      });
+      const added = await screen.findByRole('textbox', { name: /^summerSale/ });
+      expect(added).toHaveValue('Sommarrea');
+      await waitFor(() => expect(added).toHaveFocus());
+      await waitFor(() => expect(added).toHaveAccessibleDescription('English No text yet'));
+      expect(screen.getByRole('textbox', { name: /^checkout/ })).toHaveValue('Betala');
+    },
+  );
 
-  it('refuses a key either language has, or a blank one, before asking the server; shows what the server refuses', async () => {
-    const s = setup('editor', 'se');
-    await screen.findByRole('textbox', { name: /^checkout/ });
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Missing in this language' })).toBeVisible());
-    await userEvent.click(screen.getByRole('button', { name: 'Add a key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add a key' });
-    const key = within(dialog).getByRole('textbox', { name: /^Key/ });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(key).toHaveAccessibleDescription('Required');
-    await userEvent.type(key, 'onlyEn');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Text/ }), 'x');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(key).toHaveAccessibleDescription('A key with this name already exists.');
-    await userEvent.clear(key);
-    await userEvent.click(key);
-    await userEvent.paste('k'.repeat(201));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(key).toHaveAccessibleDescription('At most 200 characters');
-    expect(s.update).not.toHaveBeenCalled();
+  it(
+    'refuses a key either language has, or a blank one, ' + 'before asking the server; shows what the server refuses',
+    async () => {
+      const s = setup('editor', 'se');
+      await screen.findByRole('textbox', { name: /^checkout/ });
+      await waitFor(() => expect(screen.getByRole('region', { name: 'Missing in this language' })).toBeVisible());
+      await userEvent.click(screen.getByRole('button', { name: 'Add a key' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add a key' });
+      const key = within(dialog).getByRole('textbox', { name: /^Key/ });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      expect(key).toHaveAccessibleDescription('Required');
+      await userEvent.type(key, 'onlyEn');
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /^Text/ }), 'x');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      expect(key).toHaveAccessibleDescription('A key with this name already exists.');
+      await userEvent.clear(key);
+      await userEvent.click(key);
+      await userEvent.paste('k'.repeat(201));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      expect(key).toHaveAccessibleDescription('At most 200 characters');
+      expect(s.update).not.toHaveBeenCalled();
 
-    s.update.mockRejectedValueOnce(Object.assign(new Error('A key with this name already exists.'), { status: 400 }));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await userEvent.clear(key);
-    await userEvent.type(key, 'newKey');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('A key with this name already exists.')).toBeVisible();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.queryByRole('textbox', { name: /^newKey/ })).not.toBeInTheDocument();
-  });
+      s.update.mockRejectedValueOnce(Object.assign(new Error('A key with this name already exists.'), { status: 400 }));
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await userEvent.clear(key);
+      await userEvent.type(key, 'newKey');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      expect(await within(dialog).findByText('A key with this name already exists.')).toBeVisible();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.queryByRole('textbox', { name: /^newKey/ })).not.toBeInTheDocument();
+    },
+  );
 
   it('offers no remove button to editors', async () => {
     setup('editor');

@@ -10,16 +10,19 @@ describe('the language editor helpers', () => {
     expect([...todoKeys(here, null)]).toEqual(['blank']);
   });
 
-  it('moves typed values onto a saved record: a key gained comes with its text, a key lost goes, typed ones stay', () => {
-    const from = { a: 'A', gone: 'G', b: 'B' };
-    const to = { a: 'A', b: 'B', New: true };
-    const rebased = rebaseValues(
-      ['a', 'b', 'gone', 'local'],
-      { a: 'typed A', b: 'B', gone: 'G', local: 'L' },
-      from,
-      to,
-    );
-    expect(rebased.keys).toEqual(['a', 'b', 'local', 'New']);
-    expect(rebased.values).toEqual({ a: 'typed A', b: 'B', local: 'L', New: 'true' });
-  });
+  it(
+    'moves typed values onto a saved record: a key gained ' + 'comes with its text, a key lost goes, typed ones stay',
+    () => {
+      const from = { a: 'A', gone: 'G', b: 'B' };
+      const to = { a: 'A', b: 'B', New: true };
+      const rebased = rebaseValues(
+        ['a', 'b', 'gone', 'local'],
+        { a: 'typed A', b: 'B', gone: 'G', local: 'L' },
+        from,
+        to,
+      );
+      expect(rebased.keys).toEqual(['a', 'b', 'local', 'New']);
+      expect(rebased.values).toEqual({ a: 'typed A', b: 'B', local: 'L', New: 'true' });
+    },
+  );
 });

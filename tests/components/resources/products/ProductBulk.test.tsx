@@ -39,55 +39,59 @@ function bulkAnswers(gate: Promise<void>) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('Products list: bulk change', () => {
-  it('selects all matching, sends 500 a request with progress shown, lists what was left alone, and undoes the change', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const bulkProducts = bulkAnswers(gate);
-    const undoBulk = vi.fn(async () => ({ batch: 'u', undone: 1199, left: [] }));
-    const productIds = vi.fn(async () => matching);
-    const getList = vi.fn(async () => listAnswer(page, null));
-    renderInAdmin(<ProductList />, {
-      authProvider: editor,
-      dataProvider: fakeDataProvider({ getList: asGetList(getList), productIds, bulkProducts, undoBulk }),
-    });
-    await screen.findByText('SKU-1200');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-    expect(screen.getByRole('checkbox', { name: 'Select SKU-1195' })).toBeChecked();
-    expect(screen.getByText('10 selected')).toBeVisible();
-    await userEvent.click(await screen.findByRole('button', { name: 'Select all 1,200 matching' }));
-    expect(screen.getByText('1,200 selected')).toBeVisible();
-    expect(productIds).toHaveBeenCalledWith({});
+  it(
+    'selects all matching, sends 500 a request with progress ' +
+      'shown, lists what was left alone, and undoes the change',
+    async () => {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const bulkProducts = bulkAnswers(gate);
+      const undoBulk = vi.fn(async () => ({ batch: 'u', undone: 1199, left: [] }));
+      const productIds = vi.fn(async () => matching);
+      const getList = vi.fn(async () => listAnswer(page, null));
+      renderInAdmin(<ProductList />, {
+        authProvider: editor,
+        dataProvider: fakeDataProvider({ getList: asGetList(getList), productIds, bulkProducts, undoBulk }),
+      });
+      await screen.findByText('SKU-1200');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+      expect(screen.getByRole('checkbox', { name: 'Select SKU-1195' })).toBeChecked();
+      expect(screen.getByText('10 selected')).toBeVisible();
+      await userEvent.click(await screen.findByRole('button', { name: 'Select all 1,200 matching' }));
+      expect(screen.getByText('1,200 selected')).toBeVisible();
+      expect(productIds).toHaveBeenCalledWith({});
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Apply to 1,200 products' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change 1,200 products' });
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Changed 0 of 1,200 products…');
-    open();
-    await waitFor(() =>
-      expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent(
-        '1,199 changed, 0 unchanged, 1 changed by someone else since they were selected, 0 refused',
-      ),
-    );
-    expect(bulkProducts.mock.calls.map(([r]) => [r.ids.length, r.batch])).toEqual([
-      [500, undefined],
-      [500, '00000000-0000-4000-8000-000000000001'],
-      [200, '00000000-0000-4000-8000-000000000001'],
-    ]);
-    expect(bulkProducts.mock.calls[0]![0]).toMatchObject({ set: { active: false }, versions: { p0: 3 } });
-    expect(within(dialog).getByRole('listitem')).toHaveTextContent(
-      'SKU-1193: Changed by someone else since it was selected.',
-    );
+      await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
+      await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Apply to 1,200 products' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change 1,200 products' });
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Changed 0 of 1,200 products…');
+      open();
+      await waitFor(() =>
+        expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent(
+          '1,199 changed, 0 unchanged, 1 changed by someone else since they were selected, 0 refused',
+        ),
+      );
+      expect(bulkProducts.mock.calls.map(([r]) => [r.ids.length, r.batch])).toEqual([
+        [500, undefined],
+        [500, '00000000-0000-4000-8000-000000000001'],
+        [200, '00000000-0000-4000-8000-000000000001'],
+      ]);
+      expect(bulkProducts.mock.calls[0]![0]).toMatchObject({ set: { active: false }, versions: { p0: 3 } });
+      expect(within(dialog).getByRole('listitem')).toHaveTextContent(
+        'SKU-1193: Changed by someone else since it was selected.',
+      );
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo this change' }));
-    expect(await within(dialog).findByText('Undone: 1,199 products set back')).toBeVisible();
-    expect(undoBulk).toHaveBeenCalledWith('00000000-0000-4000-8000-000000000001');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The list is read again and the selection is gone.
-    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
-    expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
-  });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Undo this change' }));
+      expect(await within(dialog).findByText('Undone: 1,199 products set back')).toBeVisible();
+      expect(undoBulk).toHaveBeenCalledWith('00000000-0000-4000-8000-000000000001');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The list is read again and the selection is gone.
+      await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+      expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
+    },
+  );
 
   it('says why a request failed and keeps the outcome of those already saved', async () => {
     // react-admin logs a provider's refusal to the console in development.

@@ -73,10 +73,12 @@ describe('Products list: Export', () => {
     expect(lines[0]).toBe('sku,name,category,mc,price,active,details,images,name_se,details_se');
     expect(lines).toHaveLength(131);
     expect(lines[1]).toBe(
-      `SKU-0,"'=HYPERLINK(""x"")",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,"Handduk, ""lin""",`,
+      `SKU-0,"'=HYPERLINK(""x"")",Linen,Linen care,249 SEK,true,Soft and ` +
+        `strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,"Handduk, ""lin""",`,
     );
     expect(lines[2]).toBe(
-      'SKU-1,"Åsa, ""linen"" 1",Linen,Linen care,249 SEK,true,Soft and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,,',
+      'SKU-1,"Åsa, ""linen"" 1",Linen,Linen care,249 SEK,true,Soft ' +
+        'and strong.,/files/Uploads/a.jpg /files/Uploads/b.jpg,,',
     );
     // The list's first page, then the export's two pages of 100 with the cursor.
     const exportCalls = getList.mock.calls.filter(([, p]) => p.pagination?.perPage === 100);
@@ -121,56 +123,60 @@ async function choose(file: File, label = 'Choose a CSV file') {
 }
 
 describe('Import products', () => {
-  it('sends each row with its spreadsheet row number, shows the preview, then applies and returns to the list', async () => {
-    const importProducts = vi.fn(async (req: ImportRequest) => outcome({ applied: req.apply }));
-    renderInAdmin(<ProductImport />, {
-      authProvider: editor,
-      dataProvider: fakeDataProvider({ importProducts }),
-      path: '/products/import',
-    });
-    await choose(
-      csvFile(
-        `\uFEFF${header}\r\nNEW-1,Towel,Linen,Linen care,99,true,"Two\nlines",/files/Uploads/a.jpg\r\n\r\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,\r\n`,
-      ),
-    );
-    expect(await screen.findByText('1 new, 1 changed, 0 unchanged, 0 with errors')).toBeVisible();
-    expect(importProducts).toHaveBeenCalledWith({
-      apply: false,
-      rows: [
-        {
-          line: 2,
-          cells: {
-            sku: 'NEW-1',
-            name: 'Towel',
-            category: 'Linen',
-            mc: 'Linen care',
-            price: '99',
-            active: 'true',
-            details: 'Two\nlines',
-            images: '/files/Uploads/a.jpg',
+  it(
+    'sends each row with its spreadsheet row number, shows ' + 'the preview, then applies and returns to the list',
+    async () => {
+      const importProducts = vi.fn(async (req: ImportRequest) => outcome({ applied: req.apply }));
+      renderInAdmin(<ProductImport />, {
+        authProvider: editor,
+        dataProvider: fakeDataProvider({ importProducts }),
+        path: '/products/import',
+      });
+      await choose(
+        csvFile(
+          `\uFEFF${header}\r\nNEW-1,Towel,Linen,Linen care,99,true,"Two\n` +
+            `lines",/files/Uploads/a.jpg\r\n\r\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,\r\n`,
+        ),
+      );
+      expect(await screen.findByText('1 new, 1 changed, 0 unchanged, 0 with errors')).toBeVisible();
+      expect(importProducts).toHaveBeenCalledWith({
+        apply: false,
+        rows: [
+          {
+            line: 2,
+            cells: {
+              sku: 'NEW-1',
+              name: 'Towel',
+              category: 'Linen',
+              mc: 'Linen care',
+              price: '99',
+              active: 'true',
+              details: 'Two\nlines',
+              images: '/files/Uploads/a.jpg',
+            },
           },
-        },
-        {
-          line: 4,
-          cells: {
-            sku: 'OLD-1',
-            name: 'Cloth',
-            category: 'Cotton',
-            mc: 'Cotton care',
-            price: '89',
-            active: 'false',
-            details: 'Soft',
-            images: '',
+          {
+            line: 4,
+            cells: {
+              sku: 'OLD-1',
+              name: 'Cloth',
+              category: 'Cotton',
+              mc: 'Cotton care',
+              price: '89',
+              active: 'false',
+              details: 'Soft',
+              images: '',
+            },
           },
-        },
-      ],
-    });
-    const table = screen.getByRole('table', { name: 'Import products' });
-    expect(within(table).getByText('Changes Price, Name')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(importProducts).toHaveBeenLastCalledWith(expect.objectContaining({ apply: true })));
-    expect(await screen.findByText('Imported: 1 new, 1 changed')).toBeVisible();
-  });
+        ],
+      });
+      const table = screen.getByRole('table', { name: 'Import products' });
+      expect(within(table).getByText('Changes Price, Name')).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      await waitFor(() => expect(importProducts).toHaveBeenLastCalledWith(expect.objectContaining({ apply: true })));
+      expect(await screen.findByText('Imported: 1 new, 1 changed')).toBeVisible();
+    },
+  );
 
   it('shows the rows with errors first and will not apply while any remains', async () => {
     const importProducts = vi.fn(async () =>
@@ -201,52 +207,57 @@ describe('Import products', () => {
     expect(screen.getByText('NEW-1')).toBeVisible();
   });
 
-  it('sends the Swedish columns when the file has them (a cell cut short as empty, which clears) and names them in the preview', async () => {
-    const importProducts = vi.fn(async () =>
-      outcome({
+  it(
+    'sends the Swedish columns when the file has them (a cell cut ' +
+      'short as empty, which clears) and names them in the preview',
+    async () => {
+      const importProducts = vi.fn(async () =>
+        outcome({
+          rows: [
+            { line: 2, sku: 'OLD-1', action: 'update', changes: ['price', 'name_se'], errors: [] },
+            {
+              line: 3,
+              sku: 'OLD-2',
+              action: 'error',
+              changes: [],
+              errors: [{ field: 'details_se', message: 'At most 5000 characters' }],
+            },
+          ],
+          counts: { create: 0, update: 1, same: 0, error: 1 },
+        }),
+      );
+      renderInAdmin(<ProductImport />, {
+        authProvider: editor,
+        dataProvider: fakeDataProvider({ importProducts }),
+        path: '/products/import',
+      });
+      await choose(
+        csvFile(
+          `${header},name_se,details_se\nOLD-1,Cloth,Cotton,Cotton ` +
+            `care,89,false,Soft,,Handduk,Mjuk\nOLD-2,Cloth,Cotton,Cotton care,89,false,Soft,,Duk\n`,
+        ),
+      );
+      expect(await screen.findByText('Swedish details: At most 5000 characters')).toBeVisible();
+      const base = {
+        name: 'Cloth',
+        category: 'Cotton',
+        mc: 'Cotton care',
+        price: '89',
+        active: 'false',
+        details: 'Soft',
+        images: '',
+      };
+      expect(importProducts).toHaveBeenCalledWith({
+        apply: false,
         rows: [
-          { line: 2, sku: 'OLD-1', action: 'update', changes: ['price', 'name_se'], errors: [] },
-          {
-            line: 3,
-            sku: 'OLD-2',
-            action: 'error',
-            changes: [],
-            errors: [{ field: 'details_se', message: 'At most 5000 characters' }],
-          },
+          { line: 2, cells: { sku: 'OLD-1', ...base, name_se: 'Handduk', details_se: 'Mjuk' } },
+          { line: 3, cells: { sku: 'OLD-2', ...base, name_se: 'Duk', details_se: '' } },
         ],
-        counts: { create: 0, update: 1, same: 0, error: 1 },
-      }),
-    );
-    renderInAdmin(<ProductImport />, {
-      authProvider: editor,
-      dataProvider: fakeDataProvider({ importProducts }),
-      path: '/products/import',
-    });
-    await choose(
-      csvFile(
-        `${header},name_se,details_se\nOLD-1,Cloth,Cotton,Cotton care,89,false,Soft,,Handduk,Mjuk\nOLD-2,Cloth,Cotton,Cotton care,89,false,Soft,,Duk\n`,
-      ),
-    );
-    expect(await screen.findByText('Swedish details: At most 5000 characters')).toBeVisible();
-    const base = {
-      name: 'Cloth',
-      category: 'Cotton',
-      mc: 'Cotton care',
-      price: '89',
-      active: 'false',
-      details: 'Soft',
-      images: '',
-    };
-    expect(importProducts).toHaveBeenCalledWith({
-      apply: false,
-      rows: [
-        { line: 2, cells: { sku: 'OLD-1', ...base, name_se: 'Handduk', details_se: 'Mjuk' } },
-        { line: 3, cells: { sku: 'OLD-2', ...base, name_se: 'Duk', details_se: '' } },
-      ],
-    });
-    await userEvent.click(screen.getByRole('switch', { name: 'Only rows with errors' }));
-    expect(screen.getByText('Changes Price, Swedish name')).toBeVisible();
-  });
+      });
+      await userEvent.click(screen.getByRole('switch', { name: 'Only rows with errors' }));
+      expect(screen.getByText('Changes Price, Swedish name')).toBeVisible();
+    },
+  );
 
   it('names the Swedish columns in Swedish when the console speaks Swedish', async () => {
     act(() => setLocale('sv'));

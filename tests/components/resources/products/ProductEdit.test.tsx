@@ -42,26 +42,30 @@ afterEach(() => {
 });
 
 describe('Edit product', () => {
-  it('loads the product: SKU read-only, the fields, the primary image and three slots with a placeholder where missing', async () => {
-    const { getOne } = setup(found());
-    const sku = await field('SKU');
-    expect(sku).toHaveValue('LI-1001');
-    expect(sku).toHaveAttribute('readonly');
-    expect(screen.getByText('The SKU cannot be changed.')).toBeVisible();
-    expect(await field('Name')).toHaveValue('Sage linen towel');
-    expect(await field('Price')).toHaveValue('249 SEK');
-    expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveTextContent('Linen');
-    expect(screen.getByRole('img', { name: 'Primary image: Sage linen towel' })).toHaveAttribute(
-      'src',
-      '/files/Uploads/u1_a_one.jpg',
-    );
-    expect(screen.getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/files/Uploads/u1_a_one.small.webp');
-    expect(screen.getAllByRole('img', { name: 'No image' })).toHaveLength(2);
-    expect(screen.getByLabelText('Replace image 1')).toBeInTheDocument();
-    expect(screen.getByLabelText('Choose image 2')).toBeInTheDocument();
-    expect(screen.getByLabelText('Choose image 3')).toBeInTheDocument();
-    expect(getOne).toHaveBeenCalledWith('products', expect.objectContaining({ id: 'p1' }));
-  });
+  it(
+    'loads the product: SKU read-only, the fields, the primary ' +
+      'image and three slots with a placeholder where missing',
+    async () => {
+      const { getOne } = setup(found());
+      const sku = await field('SKU');
+      expect(sku).toHaveValue('LI-1001');
+      expect(sku).toHaveAttribute('readonly');
+      expect(screen.getByText('The SKU cannot be changed.')).toBeVisible();
+      expect(await field('Name')).toHaveValue('Sage linen towel');
+      expect(await field('Price')).toHaveValue('249 SEK');
+      expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveTextContent('Linen');
+      expect(screen.getByRole('img', { name: 'Primary image: Sage linen towel' })).toHaveAttribute(
+        'src',
+        '/files/Uploads/u1_a_one.jpg',
+      );
+      expect(screen.getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/files/Uploads/u1_a_one.small.webp');
+      expect(screen.getAllByRole('img', { name: 'No image' })).toHaveLength(2);
+      expect(screen.getByLabelText('Replace image 1')).toBeInTheDocument();
+      expect(screen.getByLabelText('Choose image 2')).toBeInTheDocument();
+      expect(screen.getByLabelText('Choose image 3')).toBeInTheDocument();
+      expect(getOne).toHaveBeenCalledWith('products', expect.objectContaining({ id: 'p1' }));
+    },
+  );
 
   it("says 'No products' for an unknown id", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -114,31 +118,35 @@ describe('Edit product', () => {
     expect(await field('Price')).toHaveValue('300 SEK');
   });
 
-  it('on a stale save shows the conflict message, keeps what was typed, and Reload brings the saved version', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const stale = Object.assign(new Error('This product was changed by someone else meanwhile.'), {
-      status: 409,
-      code: 'conflict',
-    });
-    let current = productWith();
-    const { getOne } = setup(
-      async () => ({ data: current }),
-      async () => Promise.reject(stale),
-    );
-    const name = await field('Name');
-    await userEvent.clear(name);
-    await userEvent.type(name, 'My new name');
-    current = productWith({ name: 'Their new name', version: 3 });
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await screen.findByText(/This product was changed by someone else meanwhile/);
-    expect(alert).toHaveTextContent(
-      'This product was changed by someone else meanwhile. Reload to see their version; what you typed is kept until you do.',
-    );
-    expect(await field('Name')).toHaveValue('My new name');
-    const notice = alert.closest('[role="alert"]') as HTMLElement;
-    await userEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
-    await waitFor(async () => expect(await field('Name')).toHaveValue('Their new name'));
-    expect(getOne).toHaveBeenCalledTimes(2);
-    expect(screen.queryByText(/changed by someone else/)).not.toBeInTheDocument();
-  });
+  it(
+    'on a stale save shows the conflict message, keeps ' + 'what was typed, and Reload brings the saved version',
+    async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const stale = Object.assign(new Error('This product was changed by someone else meanwhile.'), {
+        status: 409,
+        code: 'conflict',
+      });
+      let current = productWith();
+      const { getOne } = setup(
+        async () => ({ data: current }),
+        async () => Promise.reject(stale),
+      );
+      const name = await field('Name');
+      await userEvent.clear(name);
+      await userEvent.type(name, 'My new name');
+      current = productWith({ name: 'Their new name', version: 3 });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      const alert = await screen.findByText(/This product was changed by someone else meanwhile/);
+      expect(alert).toHaveTextContent(
+        'This product was changed by someone else meanwhile. Reload ' +
+          'to see their version; what you typed is kept until you do.',
+      );
+      expect(await field('Name')).toHaveValue('My new name');
+      const notice = alert.closest('[role="alert"]') as HTMLElement;
+      await userEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
+      await waitFor(async () => expect(await field('Name')).toHaveValue('Their new name'));
+      expect(getOne).toHaveBeenCalledTimes(2);
+      expect(screen.queryByText(/changed by someone else/)).not.toBeInTheDocument();
+    },
+  );
 });

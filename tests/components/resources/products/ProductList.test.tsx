@@ -102,55 +102,62 @@ describe('Products list', () => {
     expect(screen.queryByText('No products')).not.toBeInTheDocument();
   });
 
-  it("shows a back end's own 'not available' refusal instead of 'Could not fetch products' (Firebase: no partial-name search)", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const notAvailable = Object.assign(new Error('Not available with the Firebase back end.'), {
-      status: 400,
-      code: 'not_available',
-    });
-    const getList = vi.fn(async (_r: string, { filter }: GetListParams) =>
-      filter?.q ? Promise.reject(notAvailable) : listAnswer(catalogue.slice(0, 10), null),
-    );
-    renderInAdmin(<ProductList />, {
-      authProvider: editor,
-      dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
-    });
-    await screen.findByText('Product 0');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Find by name or SKU' }), 'runner');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not available with the Firebase back end.');
-  });
+  it(
+    "shows a back end's own 'not available' refusal instead of " +
+      "'Could not fetch products' (Firebase: no partial-name search)",
+    async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const notAvailable = Object.assign(new Error('Not available with the Firebase back end.'), {
+        status: 400,
+        code: 'not_available',
+      });
+      const getList = vi.fn(async (_r: string, { filter }: GetListParams) =>
+        filter?.q ? Promise.reject(notAvailable) : listAnswer(catalogue.slice(0, 10), null),
+      );
+      renderInAdmin(<ProductList />, {
+        authProvider: editor,
+        dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
+      });
+      await screen.findByText('Product 0');
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Find by name or SKU' }), 'runner');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Not available with the Firebase back end.');
+    },
+  );
 
-  it('asks the server for what is typed (once typing stops), the category and the status, and shows its answer', async () => {
-    const getList = vi.fn(async (_r: string, { filter }: GetListParams) =>
-      listAnswer(
-        filter?.q === 'runner'
-          ? [productWith({ id: 'r1', sku: 'LI-9', name: 'Linen runner' })]
-          : catalogue.slice(0, 10),
-        null,
-      ),
-    );
-    renderInAdmin(<ProductList />, {
-      authProvider: editor,
-      dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
-    });
-    await screen.findByText('Product 0');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Find by name or SKU' }), 'runner');
-    expect(await screen.findByText('Linen runner')).toBeVisible();
-    expect(dataRows()).toHaveLength(1);
-    // One request for the whole word, not one per key.
-    const asked = getList.mock.calls.map((c) => (c[1] as GetListParams).filter);
-    expect(asked).toEqual([{}, { q: 'runner' }]);
-    await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Cotton' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Disabled' }));
-    await vi.waitFor(() =>
-      expect(getList).toHaveBeenLastCalledWith(
-        'products',
-        expect.objectContaining({ filter: { q: 'runner', category: 'Cotton', active: false } }),
-      ),
-    );
-  });
+  it(
+    'asks the server for what is typed (once typing stops), ' + 'the category and the status, and shows its answer',
+    async () => {
+      const getList = vi.fn(async (_r: string, { filter }: GetListParams) =>
+        listAnswer(
+          filter?.q === 'runner'
+            ? [productWith({ id: 'r1', sku: 'LI-9', name: 'Linen runner' })]
+            : catalogue.slice(0, 10),
+          null,
+        ),
+      );
+      renderInAdmin(<ProductList />, {
+        authProvider: editor,
+        dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
+      });
+      await screen.findByText('Product 0');
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Find by name or SKU' }), 'runner');
+      expect(await screen.findByText('Linen runner')).toBeVisible();
+      expect(dataRows()).toHaveLength(1);
+      // One request for the whole word, not one per key.
+      const asked = getList.mock.calls.map((c) => (c[1] as GetListParams).filter);
+      expect(asked).toEqual([{}, { q: 'runner' }]);
+      await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Cotton' }));
+      await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Disabled' }));
+      await vi.waitFor(() =>
+        expect(getList).toHaveBeenLastCalledWith(
+          'products',
+          expect.objectContaining({ filter: { q: 'runner', category: 'Cotton', active: false } }),
+        ),
+      );
+    },
+  );
 });
 
 describe('Products list: Swedish texts', () => {
@@ -168,29 +175,33 @@ describe('Products list: Swedish texts', () => {
   });
   const markName = 'Swedish details missing';
 
-  it('marks a product whose Swedish name or details are missing, with a named icon and hover text, and not a complete one', async () => {
-    const getList = vi.fn(async () => listAnswer([complete, noDetails], null));
-    renderInAdmin(<ProductList />, {
-      authProvider: editor,
-      dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
-    });
-    await screen.findByText('Half towel');
-    const [first, second] = dataRows();
-    expect(within(first!).queryByRole('img', { name: markName })).not.toBeInTheDocument();
-    const mark = within(second!).getByRole('img', { name: markName });
-    // In the Name cell, the English name, then the Swedish one (in Swedish for screen readers).
-    expect(within(second!).getAllByRole('cell')[3]).toHaveTextContent(/^Half towelHalv handduk$/);
-    expect(within(second!).getByText('Halv handduk')).toHaveAttribute('lang', 'sv');
-    await userEvent.hover(mark);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(markName);
-    await userEvent.unhover(mark);
-    // Keyboard users reach it too, and see the same text.
-    await vi.waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
-    act(() => within(second!).getByRole('checkbox', { name: 'Select LI-1' }).focus());
-    await userEvent.tab();
-    expect(mark).toHaveFocus();
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(markName);
-  });
+  it(
+    'marks a product whose Swedish name or details are missing, ' +
+      'with a named icon and hover text, and not a complete one',
+    async () => {
+      const getList = vi.fn(async () => listAnswer([complete, noDetails], null));
+      renderInAdmin(<ProductList />, {
+        authProvider: editor,
+        dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
+      });
+      await screen.findByText('Half towel');
+      const [first, second] = dataRows();
+      expect(within(first!).queryByRole('img', { name: markName })).not.toBeInTheDocument();
+      const mark = within(second!).getByRole('img', { name: markName });
+      // In the Name cell, the English name, then the Swedish one (in Swedish for screen readers).
+      expect(within(second!).getAllByRole('cell')[3]).toHaveTextContent(/^Half towelHalv handduk$/);
+      expect(within(second!).getByText('Halv handduk')).toHaveAttribute('lang', 'sv');
+      await userEvent.hover(mark);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(markName);
+      await userEvent.unhover(mark);
+      // Keyboard users reach it too, and see the same text.
+      await vi.waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+      act(() => within(second!).getByRole('checkbox', { name: 'Select LI-1' }).focus());
+      await userEvent.tab();
+      expect(mark).toHaveFocus();
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(markName);
+    },
+  );
 
   it('names what is missing: the name, the details, or both', async () => {
     const noName = productWith({
@@ -241,29 +252,32 @@ describe('Products list: Swedish texts', () => {
     );
   });
 
-  it("on a phone says 'Swedish missing' in the row of a product missing Swedish text, read with the row's link", async () => {
-    // A phone-sized window: MUI's media queries match, so the list is a simple list.
-    const media = (query: string) => ({
-      matches: true,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: () => false,
-    });
-    vi.spyOn(window, 'matchMedia').mockImplementation(media);
-    const getList = vi.fn(async () => listAnswer([complete, noDetails], null));
-    renderInAdmin(<ProductList />, {
-      authProvider: editor,
-      dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
-    });
-    const list = await screen.findByRole('list', { name: 'Products' });
-    const [first, second] = within(list).getAllByRole('link');
-    expect(first).toHaveAccessibleName('Complete towel LI-2 · 249 SEK · Active');
-    expect(second).toHaveAccessibleName('Half towel LI-1 · 249 SEK · Active Swedish missing');
-  });
+  it(
+    "on a phone says 'Swedish missing' in the row of a " + "product missing Swedish text, read with the row's link",
+    async () => {
+      // A phone-sized window: MUI's media queries match, so the list is a simple list.
+      const media = (query: string) => ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        dispatchEvent: () => false,
+      });
+      vi.spyOn(window, 'matchMedia').mockImplementation(media);
+      const getList = vi.fn(async () => listAnswer([complete, noDetails], null));
+      renderInAdmin(<ProductList />, {
+        authProvider: editor,
+        dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
+      });
+      const list = await screen.findByRole('list', { name: 'Products' });
+      const [first, second] = within(list).getAllByRole('link');
+      expect(first).toHaveAccessibleName('Complete towel LI-2 · 249 SEK · Active');
+      expect(second).toHaveAccessibleName('Half towel LI-1 · 249 SEK · Active Swedish missing');
+    },
+  );
 
   it('says the filter and the mark in Swedish in the Swedish UI', async () => {
     act(() => setLocale('sv'));

@@ -49,52 +49,64 @@ afterEach(() => {
 });
 
 describe('Scheduled status on the product form', () => {
-  it('shows the times as wall times in the shop time zone, names the zone, and saves what is typed as the instant it names', async () => {
-    // 2026-07-01 10:00 UTC is 12:00 in Stockholm (summer time).
-    const { update } = setup(productWith({ activeFrom: '2026-07-01T10:00:00.000Z', activeUntil: null }), {
-      timeZone: 'Europe/Stockholm',
-      available: true,
-    });
-    const from = await screen.findByLabelText('Active from', {}, { timeout: 10_000 });
-    expect(from).toHaveValue('2026-07-01T12:00');
-    expect(
-      screen.getByText(`Times are in the shop's time zone: Europe/Stockholm (${zoneOffsetName('Europe/Stockholm')}).`),
-    ).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Active until'), { target: { value: '2026-12-24T18:30' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(update).toHaveBeenCalled(), { timeout: 10_000 });
-    // Winter: 18:30 in Stockholm is 17:30 UTC; the unchanged 'from' goes back as it was.
-    expect(update.mock.calls[0]![1].data).toMatchObject({
-      activeFrom: '2026-07-01T10:00:00.000Z',
-      activeUntil: '2026-12-24T17:30:00.000Z',
-    });
-  });
+  it(
+    'shows the times as wall times in the shop time zone, names ' +
+      'the zone, and saves what is typed as the instant it names',
+    async () => {
+      // 2026-07-01 10:00 UTC is 12:00 in Stockholm (summer time).
+      const { update } = setup(productWith({ activeFrom: '2026-07-01T10:00:00.000Z', activeUntil: null }), {
+        timeZone: 'Europe/Stockholm',
+        available: true,
+      });
+      const from = await screen.findByLabelText('Active from', {}, { timeout: 10_000 });
+      expect(from).toHaveValue('2026-07-01T12:00');
+      expect(
+        screen.getByText(
+          `Times are in the shop's time zone: Europe/Stockholm (${zoneOffsetName('Europe/Stockholm')}).`,
+        ),
+      ).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText('Active until'), { target: { value: '2026-12-24T18:30' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(update).toHaveBeenCalled(), { timeout: 10_000 });
+      // Winter: 18:30 in Stockholm is 17:30 UTC; the unchanged 'from' goes back as it was.
+      expect(update.mock.calls[0]![1].data).toMatchObject({
+        activeFrom: '2026-07-01T10:00:00.000Z',
+        activeUntil: '2026-12-24T17:30:00.000Z',
+      });
+    },
+  );
 
-  it('says scheduling is not available where the back end has no scheduler (Firebase), and sends no times', async () => {
-    const { update } = setup(productWith(), { timeZone: '', available: false });
-    expect(await screen.findByText('Scheduling is not available with the Firebase back end.')).toBeVisible();
-    expect(screen.queryByLabelText('Active from')).not.toBeInTheDocument();
-    fireEvent.change(screen.getByRole('textbox', { name: /^Price/ }), { target: { value: '199 SEK' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(update).toHaveBeenCalled(), { timeout: 10_000 });
-    expect(update.mock.calls[0]![1].data).not.toHaveProperty('activeFrom');
-  });
+  it(
+    'says scheduling is not available where the back ' + 'end has no scheduler (Firebase), and sends no times',
+    async () => {
+      const { update } = setup(productWith(), { timeZone: '', available: false });
+      expect(await screen.findByText('Scheduling is not available with the Firebase back end.')).toBeVisible();
+      expect(screen.queryByLabelText('Active from')).not.toBeInTheDocument();
+      fireEvent.change(screen.getByRole('textbox', { name: /^Price/ }), { target: { value: '199 SEK' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(update).toHaveBeenCalled(), { timeout: 10_000 });
+      expect(update.mock.calls[0]![1].data).not.toHaveProperty('activeFrom');
+    },
+  );
 });
 
 describe('Duplicate', () => {
-  it('copies the images, then opens Add Product with the fields, Swedish texts and copies, and an empty SKU', async () => {
-    const { duplicateImages } = setup(productWith({ translations: { se: { name: 'Salviahandduk' } } }), {
-      timeZone: 'UTC',
-      available: true,
-    });
-    await userEvent.click(await screen.findByRole('button', { name: 'Duplicate' }));
-    expect(duplicateImages).toHaveBeenCalledWith('p1');
-    expect(await screen.findByRole('heading', { name: 'Add Product' })).toBeVisible();
-    expect(screen.getByText('Copied from LI-1001. Enter a new SKU.')).toBeVisible();
-    expect(await screen.findByRole('textbox', { name: /^SKU/ })).toHaveValue('');
-    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Sage linen towel');
-    expect(screen.getByRole('textbox', { name: 'Swedish name' })).toHaveValue('Salviahandduk');
-  });
+  it(
+    'copies the images, then opens Add Product with the ' + 'fields, Swedish texts and copies, and an empty SKU',
+    async () => {
+      const { duplicateImages } = setup(productWith({ translations: { se: { name: 'Salviahandduk' } } }), {
+        timeZone: 'UTC',
+        available: true,
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Duplicate' }));
+      expect(duplicateImages).toHaveBeenCalledWith('p1');
+      expect(await screen.findByRole('heading', { name: 'Add Product' })).toBeVisible();
+      expect(screen.getByText('Copied from LI-1001. Enter a new SKU.')).toBeVisible();
+      expect(await screen.findByRole('textbox', { name: /^SKU/ })).toHaveValue('');
+      expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Sage linen towel');
+      expect(screen.getByRole('textbox', { name: 'Swedish name' })).toHaveValue('Salviahandduk');
+    },
+  );
 
   it('says so and stays when the images cannot be copied', async () => {
     // react-admin logs a failed call in development.

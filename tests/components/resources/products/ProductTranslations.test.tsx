@@ -140,22 +140,26 @@ describe('Swedish name and details on the product form', () => {
     expect(await box('Swedish details')).toHaveValue('Mjuk.');
   });
 
-  it("edit: the server's message on the Swedish name (path /translations/se/name) shows under that input, which takes the focus", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    // The refusal as the local provider builds it from the server's validation answer.
-    const refusal = new ApiError(400, 'validation', 'Some fields are not valid.', [
-      { path: '/translations/se/name', message: 'Text may not hold control characters.' },
-    ]);
-    renderScreen('/products/edit-product/p1', { update: async () => Promise.reject(refusal) });
-    await paste('Swedish name', 'Handduk');
-    await save();
-    expect(await screen.findByText('Text may not hold control characters.')).toBeVisible();
-    const name = await box('Swedish name');
-    expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveAccessibleDescription('Text may not hold control characters.');
-    await waitFor(() => expect(name).toHaveFocus());
-    expect(await box(/^Name/)).not.toHaveAttribute('aria-invalid', 'true');
-  });
+  it(
+    "edit: the server's message on the Swedish name (path " +
+      '/translations/se/name) shows under that input, which takes the focus',
+    async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      // The refusal as the local provider builds it from the server's validation answer.
+      const refusal = new ApiError(400, 'validation', 'Some fields are not valid.', [
+        { path: '/translations/se/name', message: 'Text may not hold control characters.' },
+      ]);
+      renderScreen('/products/edit-product/p1', { update: async () => Promise.reject(refusal) });
+      await paste('Swedish name', 'Handduk');
+      await save();
+      expect(await screen.findByText('Text may not hold control characters.')).toBeVisible();
+      const name = await box('Swedish name');
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+      expect(name).toHaveAccessibleDescription('Text may not hold control characters.');
+      await waitFor(() => expect(name).toHaveFocus());
+      expect(await box(/^Name/)).not.toHaveAttribute('aria-invalid', 'true');
+    },
+  );
 
   it("add: the server's message on the Swedish details shows under that input", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
