@@ -39,6 +39,7 @@ export const ACCOUNT_ACTIONS = [
   'recoveryCodesRenewed',
   'passkeyAdded',
   'passkeyRemoved',
+  'passkeyRenamed',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 

@@ -61,6 +61,11 @@ export class AccountEvents {
     return this.add(uid, uid ?? '', 'signInFailed', { method: [null, 'passkey'], ...where(from) });
   }
 
+  /** A passkey of its owner's renamed: the name it had and the one it has. */
+  passkeyRenamed(uid: string, before: string | null, name: string, from: Origin): Promise<void> {
+    return this.add(uid, uid, 'passkeyRenamed', { passkey: [before ?? '', name], ...where(from) });
+  }
+
   /** A passkey added to (or removed from) its owner's account, by its name; never its key or credential. */
   passkeyChanged(
     uid: string,

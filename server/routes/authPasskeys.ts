@@ -28,9 +28,9 @@ interface Deps {
   events: AccountEvents;
 }
 
-/** What a passkey call needs across the library's answer: the passkey it removes, as it was. */
+/** What a passkey call needs across the library's answer: the passkey it removes or renames, as it was. */
 export interface PasskeyCall {
-  removing: PasskeyRow | null;
+  before: PasskeyRow | null;
 }
 
 type Refusal = {
@@ -61,7 +61,7 @@ function nameRefusal(body: unknown, required: boolean): Refusal | null {
 
 /**
  * Before the library sees a passkey call: names are checked by the console's text rule (the library takes any length),
- * and a removal remembers the passkey's name for its Activity entry. A refusal to send, or what the after step needs.
+ * and a removal or a rename remembers the passkey's name for its Activity entry. A refusal to send, or what the after step needs.
  */
 export async function beforePasskey(
   path: string,
@@ -86,11 +86,11 @@ export async function beforePasskey(
       },
     };
   }
-  if (path === REMOVE && user && isObject(body) && typeof body.id === 'string') {
+  if ((path === REMOVE || path === RENAME) && user && isObject(body) && typeof body.id === 'string') {
     const found = await findPasskey(deps.db, body.id);
-    return { removing: found && found.userId === user.uid ? found : null };
+    return { before: found && found.userId === user.uid ? found : null };
   }
-  return { removing: null };
+  return { before: null };
 }
 
 /** How the console answers a refused passkey call: its words for the library's (English only), and a status. */
@@ -115,7 +115,7 @@ function refusal(path: string, code: string | null): PasskeyRefusal | null {
 
 /**
  * After the library answered a passkey call: the Activity entry (signed in with a passkey, a refused passkey sign-in,
- * a passkey added or removed) and, for a refusal, the console's message in place of the library's (null: pass the
+ * a passkey added, renamed or removed) and, for a refusal, the console's message in place of the library's (null: pass the
  * library's answer on).
  */
 export async function afterPasskey(
@@ -140,8 +140,13 @@ export async function afterPasskey(
     const name = (JSON.parse(res.text) as { name?: string | null }).name ?? null;
     await deps.events.passkeyChanged(ctx.user.uid, 'passkeyAdded', name, ctx.from);
   }
-  if (ctx.user && res.ok && path === REMOVE && call.removing) {
-    await deps.events.passkeyChanged(ctx.user.uid, 'passkeyRemoved', call.removing.name, ctx.from);
+  if (ctx.user && res.ok && path === REMOVE && call.before) {
+    await deps.events.passkeyChanged(ctx.user.uid, 'passkeyRemoved', call.before.name, ctx.from);
+  }
+  if (ctx.user && res.ok && path === RENAME && call.before) {
+    const name = (JSON.parse(res.text) as { passkey?: { name?: string | null } }).passkey?.name ?? '';
+    if (name !== (call.before.name ?? ''))
+      await deps.events.passkeyRenamed(ctx.user.uid, call.before.name, name, ctx.from);
   }
   return res.ok ? null : refusal(path, res.code);
 }

@@ -122,6 +122,7 @@ test('English: add and rename a passkey in My Account, sign in with it, remove i
   expect(await accountEvents(baseURL!, maj.uid)).toEqual([
     ['signedIn', 'password'],
     ['passkeyAdded', 'Work laptop'],
+    ['passkeyRenamed', 'Office laptop'],
     ['signedIn', 'passkey'],
     ['passkeyRemoved', 'Office laptop'],
     // The refused try names no account: the passkey it offered belongs to none any more.

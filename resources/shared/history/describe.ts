@@ -101,6 +101,11 @@ function describeAccount(entry: HistoryEntry, m: Catalogue): string {
       return format(h.passkeyAdded, values);
     case 'passkeyRemoved':
       return format(h.passkeyRemoved, values);
+    case 'passkeyRenamed':
+      return format(h.passkeyRenamed, {
+        ...values,
+        old: String(entry.diff.passkey?.[0] || m.account.passkeys.unnamed),
+      });
     case 'secondFactorAdded':
       return format(h.secondFactorAdded, values);
     case 'secondFactorRemoved':

@@ -181,6 +181,17 @@ describe.each(dialects())('passkeys (%s)', (dialect) => {
     expect(renamed.status, renamed.text).toBe(200);
     const list = await t.api('GET', '/api/auth/passkey/list-user-passkeys', { cookie: ownerCookie });
     expect(list.json.map((p: { name: string }) => p.name)).toEqual(['Key B']);
+    // In Activity as a rename, the name it had and the one it has; the refused renames and the other account's left none.
+    const renames = await events(owner.uid, 'passkeyRenamed');
+    expect(renames).toHaveLength(1);
+    expect(renames[0]).toMatchObject({ actor: owner.uid, diff: { passkey: ['Key A', 'Key B'] } });
+    // The same name again is no change, and no entry.
+    const same = await t.api('POST', '/api/auth/passkey/update-passkey', {
+      cookie: ownerCookie,
+      body: { id, name: 'Key B' },
+    });
+    expect(same.status).toBe(200);
+    expect(await events(owner.uid, 'passkeyRenamed')).toHaveLength(1);
 
     const removed = await t.api('POST', '/api/auth/passkey/delete-passkey', { cookie: ownerCookie, body: { id } });
     expect(removed.status, removed.text).toBe(200);
