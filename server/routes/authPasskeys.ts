@@ -61,7 +61,8 @@ function nameRefusal(body: unknown, required: boolean): Refusal | null {
 
 /**
  * Before the library sees a passkey call: names are checked by the console's text rule (the library takes any length),
- * and a removal or a rename remembers the passkey's name for its Activity entry. A refusal to send, or what the after step needs.
+ * and a removal or a rename remembers the passkey's name for its Activity entry. A refusal to send, or what the after
+ * step needs.
  */
 export async function beforePasskey(
   path: string,
@@ -115,8 +116,8 @@ function refusal(path: string, code: string | null): PasskeyRefusal | null {
 
 /**
  * After the library answered a passkey call: the Activity entry (signed in with a passkey, a refused passkey sign-in,
- * a passkey added, renamed or removed) and, for a refusal, the console's message in place of the library's (null: pass the
- * library's answer on).
+ * a passkey added, renamed or removed) and, for a refusal, the console's message in place of the library's (null:
+ * pass the library's answer on).
  */
 export async function afterPasskey(
   path: string,

@@ -181,7 +181,8 @@ describe.each(dialects())('passkeys (%s)', (dialect) => {
     expect(renamed.status, renamed.text).toBe(200);
     const list = await t.api('GET', '/api/auth/passkey/list-user-passkeys', { cookie: ownerCookie });
     expect(list.json.map((p: { name: string }) => p.name)).toEqual(['Key B']);
-    // In Activity as a rename, the name it had and the one it has; the refused renames and the other account's left none.
+    // In Activity as a rename, the name it had and the one it has; the refused renames and the other account's left
+    // none.
     const renames = await events(owner.uid, 'passkeyRenamed');
     expect(renames).toHaveLength(1);
     expect(renames[0]).toMatchObject({ actor: owner.uid, diff: { passkey: ['Key A', 'Key B'] } });
