@@ -3,6 +3,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { Resource } from 'react-admin';
 import { consoleResources, type ResourceDefinition } from '../resources';
 import { RequireAccess } from './auth/RequireAccess';
+import NotFound from './pages/NotFound';
 
 /** The resources the console shows (its sidebar and routes come from them); a test may give others. */
 export const ResourcesContext = createContext<readonly ResourceDefinition[]>(consoleResources);
@@ -20,6 +21,8 @@ export function guardedResource({ name, area, icon, menu, pages }: ResourceDefin
       {pages.map(({ path, element }) => (
         <Route key={path} path={path} element={<RequireAccess area={area}>{element}</RequireAccess>} />
       ))}
+      {/* A mistyped address under it (/suppliers/create) says it does not exist, as any other unknown one does. */}
+      <Route path="*" element={<NotFound />} />
     </Resource>
   );
 }

@@ -31,6 +31,15 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeVisible();
   });
 
+  it.each(['/products/no-such-page', '/suppliers/create'])(
+    'shows the 404 page for an unknown address under a resource (%s)',
+    async (address) => {
+      renderApp(address, userWith({ isEditor: true }));
+      expect(await screen.findByText("This page doesn't exist.")).toBeVisible();
+      expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+    },
+  );
+
   it('shows the 404 page without sidebar and header when signed out', async () => {
     renderApp('/no/such/page', null);
     expect(await screen.findByText("This page doesn't exist.")).toBeVisible();
