@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (admin) {
     const banner = admin.generated
       ? `First start: created the admin ${admin.email} with the password ${admin.password}\nIt ` +
-        `is shown only this once: sign in and change it (Forgot Password? sends a reset link).`
+        `is shown only this once: sign in and change it under My Account → Change password.`
       : `First start: created the admin ${admin.email} with the password from ADMIN_PASSWORD.`;
     console.log(`\n${'='.repeat(72)}\n${banner}\n${'='.repeat(72)}\n`);
   }
