@@ -517,6 +517,9 @@ export const sv: Catalogue = {
     title: 'Ändra %{n} produkter',
     cancel: 'Avbryt',
     close: 'Stäng',
+    stop: 'Avbryt',
+    stopping: 'Avbryter efter den här delen…',
+    stopped: 'Avbrutet: de övriga %{n} produkterna ändrades inte.',
     progress: 'Har ändrat %{done} av %{total} produkter…',
     summary:
       '%{changed} ändrade, %{unchanged} oförändrade, %{conflict} ' +

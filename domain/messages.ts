@@ -517,6 +517,9 @@ export const messages = {
     title: 'Change %{n} products',
     cancel: 'Cancel',
     close: 'Close',
+    stop: 'Stop',
+    stopping: 'Stopping after this part…',
+    stopped: 'Stopped: the other %{n} products were not changed.',
     progress: 'Changed %{done} of %{total} products…',
     summary:
       '%{changed} changed, %{unchanged} unchanged, %{conflict} changed ' +

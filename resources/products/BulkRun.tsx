@@ -47,6 +47,10 @@ export function BulkRun({ selected, set, onClose }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [undo, setUndo] = useState<BulkUndoResult | null>(null);
   const started = useRef(false);
+  // Stop asked for: the part under way finishes (one transaction, already sent), no further part is sent.
+  const stop = useRef(false);
+  const [stopping, setStopping] = useState(false);
+  const [stoppedWith, setStoppedWith] = useState<number | null>(null);
 
   useEffect(() => {
     // Once per dialog (React's development double effect included): a second run would find every product changed.
@@ -57,6 +61,10 @@ export function BulkRun({ selected, set, onClose }: Props) {
       let current: string | undefined;
       try {
         for (let i = 0; i < ids.length; i += BULK_BATCH) {
+          if (stop.current) {
+            setStoppedWith(ids.length - i);
+            break;
+          }
           const part = ids.slice(i, i + BULK_BATCH);
           const res = await dataProvider.bulkProducts({
             ids: part,
@@ -128,6 +136,11 @@ export function BulkRun({ selected, set, onClose }: Props) {
                 refused: num(count('refused')),
               })}
         </Typography>
+        {stoppedWith !== null && (
+          <Typography role="status" variant="body2" sx={{ mt: 1 }}>
+            {format(t.stopped, { n: num(stoppedWith) })}
+          </Typography>
+        )}
         {failure && (
           <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
             {failure}
@@ -154,6 +167,17 @@ export function BulkRun({ selected, set, onClose }: Props) {
         )}
       </DialogContent>
       <DialogActions>
+        {phase === 'running' && (
+          <Button
+            onClick={() => {
+              stop.current = true;
+              setStopping(true);
+            }}
+            disabled={stopping}
+          >
+            {stopping ? t.stopping : t.stop}
+          </Button>
+        )}
         {batch && changed > 0 && phase !== 'undone' && (
           <Button onClick={() => void runUndo()} disabled={busy}>
             {phase === 'undoing' ? t.undoing : t.undo}
