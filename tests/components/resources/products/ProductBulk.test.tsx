@@ -93,37 +93,40 @@ describe('Products list: bulk change', () => {
     },
   );
 
-  it('stops after the part under way when asked, saying how many were not changed, with Undo for what was', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const bulkProducts = bulkAnswers(gate);
-    renderInAdmin(<ProductList />, {
-      authProvider: editor,
-      dataProvider: fakeDataProvider({
-        getList: asGetList(vi.fn(async () => listAnswer(page, null))),
-        productIds: vi.fn(async () => matching),
-        bulkProducts,
-      }),
-    });
-    await screen.findByText('SKU-1200');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Select all 1,200 matching' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Apply to 1,200 products' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change 1,200 products' });
-    // The first part is under way: Stop lets it finish and sends no other.
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
-    expect(within(dialog).getByRole('button', { name: 'Stopping after this part…' })).toBeDisabled();
-    open();
-    expect(await within(dialog).findByText('Stopped: the other 700 products were not changed.')).toBeVisible();
-    expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent(
-      '499 changed, 0 unchanged, 1 changed by someone else since they were selected, 0 refused',
-    );
-    expect(bulkProducts).toHaveBeenCalledTimes(1);
-    expect(within(dialog).queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Undo this change' })).toBeEnabled();
-  });
+  it(
+    'stops after the part under way when asked, saying how many were not changed, ' + 'with Undo for what was',
+    async () => {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const bulkProducts = bulkAnswers(gate);
+      renderInAdmin(<ProductList />, {
+        authProvider: editor,
+        dataProvider: fakeDataProvider({
+          getList: asGetList(vi.fn(async () => listAnswer(page, null))),
+          productIds: vi.fn(async () => matching),
+          bulkProducts,
+        }),
+      });
+      await screen.findByText('SKU-1200');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Select all 1,200 matching' }));
+      await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
+      await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Apply to 1,200 products' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change 1,200 products' });
+      // The first part is under way: Stop lets it finish and sends no other.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
+      expect(within(dialog).getByRole('button', { name: 'Stopping after this part…' })).toBeDisabled();
+      open();
+      expect(await within(dialog).findByText('Stopped: the other 700 products were not changed.')).toBeVisible();
+      expect(within(dialog).getAllByRole('status')[0]).toHaveTextContent(
+        '499 changed, 0 unchanged, 1 changed by someone else since they were selected, 0 refused',
+      );
+      expect(bulkProducts).toHaveBeenCalledTimes(1);
+      expect(within(dialog).queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Undo this change' })).toBeEnabled();
+    },
+  );
 
   it('says why a request failed and keeps the outcome of those already saved', async () => {
     // react-admin logs a provider's refusal to the console in development.
