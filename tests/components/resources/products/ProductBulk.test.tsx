@@ -38,6 +38,19 @@ function bulkAnswers(gate: Promise<void>) {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Selects all 1,200 matching products of the list on screen (unless already), sets Disabled and applies. */
+async function disableAllMatching(select = true): Promise<HTMLElement> {
+  if (select) {
+    await screen.findByText('SKU-1200');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Select all 1,200 matching' }));
+  }
+  await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
+  await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Apply to 1,200 products' }));
+  return screen.findByRole('dialog', { name: 'Change 1,200 products' });
+}
+
 describe('Products list: bulk change', () => {
   it(
     'selects all matching, sends 500 a request with progress ' +
@@ -61,10 +74,7 @@ describe('Products list: bulk change', () => {
       expect(screen.getByText('1,200 selected')).toBeVisible();
       expect(productIds).toHaveBeenCalledWith({});
 
-      await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
-      await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
-      await userEvent.click(screen.getByRole('button', { name: 'Apply to 1,200 products' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Change 1,200 products' });
+      const dialog = await disableAllMatching(false);
       expect(within(dialog).getByRole('status')).toHaveTextContent('Changed 0 of 1,200 products…');
       open();
       await waitFor(() =>
@@ -107,13 +117,7 @@ describe('Products list: bulk change', () => {
           bulkProducts,
         }),
       });
-      await screen.findByText('SKU-1200');
-      await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-      await userEvent.click(await screen.findByRole('button', { name: 'Select all 1,200 matching' }));
-      await userEvent.click(screen.getByRole('combobox', { name: 'Set status' }));
-      await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
-      await userEvent.click(screen.getByRole('button', { name: 'Apply to 1,200 products' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Change 1,200 products' });
+      const dialog = await disableAllMatching();
       // The first part is under way: Stop lets it finish and sends no other.
       await userEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
       expect(within(dialog).getByRole('button', { name: 'Stopping after this part…' })).toBeDisabled();
