@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { addAuthenticator, signIn } from './helpers';
 import type { UserKey } from './users';
 import { serious } from './axe';
 
@@ -148,18 +148,7 @@ test(
   'Account Settings → Passkeys (its add form and the ' + 'rename dialog) has no serious or critical axe violation',
   async ({ page }) => {
     await signIn(page, 'staff');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addAuthenticator(page);
     await open(page, '/settings/passkeys');
     const form = page.getByRole('form', { name: 'Add a passkey' });
     await expect(form).toBeVisible();

@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { PASSWORD, users, type UserKey } from './users';
@@ -151,4 +153,44 @@ export async function newStaff(baseURL: string, firstName: string, lastName: str
     expect((await api.post('/api/auth/reset-password', { data: { token, newPassword: password } })).status()).toBe(200);
   });
   return { email, password, name: `${firstName} ${lastName}`, uid };
+}
+
+/** A platform authenticator with a user-verifying screen lock, as a laptop's fingerprint reader would be. */
+export async function addAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** A folder of test images; `path` names a file in it, `remove` deletes it with everything in it. */
+export interface ImageFolder {
+  path(name: string): string;
+  remove(): void;
+}
+
+/**
+ * Makes a temporary folder holding one solid-colour image per entry (320 × 240 unless `size` says), JPEG or PNG by the
+ * name's ending (`{ 'red.jpg': [190, 90, 60] }`), for the upload inputs.
+ */
+export async function imageFolder(
+  prefix: string,
+  images: Record<string, [number, number, number]>,
+  size = { width: 320, height: 240 },
+): Promise<ImageFolder> {
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const path = (name: string): string => join(dir, name);
+  for (const [name, [r, g, b]] of Object.entries(images)) {
+    const solid = sharp({ create: { ...size, channels: 3, background: { r, g, b } } });
+    writeFileSync(path(name), await (name.endsWith('.png') ? solid.png() : solid.jpeg()).toBuffer());
+  }
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

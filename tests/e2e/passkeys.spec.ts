@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { messages as en, format } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
-import { newStaff, type Staff } from './helpers';
+import { addAuthenticator, newStaff, type Staff } from './helpers';
 import { PASSWORD, users } from './users';
 
 // Issue 23, passkeys, in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain): added, named
@@ -22,22 +22,6 @@ async function accountEvents(baseURL: string, uid: string): Promise<string[][]> 
   } finally {
     await ctx.dispose();
   }
-}
-
-/** A platform authenticator with a user-verifying screen lock, as a laptop's fingerprint reader would be. */
-async function addAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 /**

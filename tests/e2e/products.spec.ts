@@ -1,26 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, users } from './users';
-import { createProducts } from './helpers';
+import { createProducts, imageFolder, type ImageFolder } from './helpers';
 
 // One story through the products screens, on data each test makes itself.
 test.describe.configure({ mode: 'serial' });
 
-let dir = '';
-const file = (name: string): string => join(dir, name);
+let images: ImageFolder;
+const file = (name: string): string => images.path(name);
 const sku = `E2E-${Date.now().toString(36).toUpperCase()}`;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'products-e2e-'));
-  const solid = (r: number, g: number, b: number) =>
-    sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } });
-  writeFileSync(file('first.jpg'), await solid(190, 90, 60).jpeg().toBuffer());
-  writeFileSync(file('second.png'), await solid(70, 110, 190).png().toBuffer());
-  writeFileSync(file('third.png'), await solid(90, 160, 90).png().toBuffer());
+  images = await imageFolder('products-e2e', {
+    'first.jpg': [190, 90, 60],
+    'second.png': [70, 110, 190],
+    'third.png': [90, 160, 90],
+  });
   // About 8 MB of noise that PNG cannot shrink: a resumable upload in several growing chunks.
   const side = 1650;
   const noise = randomBytes(side * side * 3);
@@ -32,9 +29,7 @@ test.beforeAll(async () => {
   );
 });
 
-test.afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => images.remove());
 
 async function signInAsEditor(page: Page): Promise<void> {
   await page.goto('/signin');

@@ -1,29 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import sharp from 'sharp';
+import { readFileSync } from 'node:fs';
 import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { imageFolder, signIn, type ImageFolder } from './helpers';
 
 // The product images with real uploads: a file dropped on a slot, images moved by dragging, a product added with the
 // keyboard alone, and focus on the first field in error when a save is refused.
 
-let dir = '';
-const file = (name: string): string => join(dir, name);
+let images: ImageFolder;
+const file = (name: string): string => images.path(name);
 const unique = (prefix: string): string => `${prefix}-${Date.now().toString(36).toUpperCase()}`;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'product-images-e2e-'));
-  const solid = (r: number, g: number, b: number) =>
-    sharp({ create: { width: 320, height: 240, channels: 3, background: { r, g, b } } });
-  writeFileSync(file('red.jpg'), await solid(190, 90, 60).jpeg().toBuffer());
-  writeFileSync(file('blue.png'), await solid(70, 110, 190).png().toBuffer());
-  writeFileSync(file('green.png'), await solid(90, 160, 90).png().toBuffer());
+  images = await imageFolder('product-images-e2e', {
+    'red.jpg': [190, 90, 60],
+    'blue.png': [70, 110, 190],
+    'green.png': [90, 160, 90],
+  });
 });
 
-test.afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => images.remove());
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'editor');

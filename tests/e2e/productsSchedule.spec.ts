@@ -1,20 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { format, messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { instantToWall, zoneOffsetName } from '../../domain/schedule';
-import { signIn } from './helpers';
+import { imageFolder, signIn, type ImageFolder } from './helpers';
 
 // Issue 26 items 2 and 3: a product scheduled on Add Product, marked and filtered on the list, a time refused in the
 // past, one applied by the scheduler (SCHEDULE_CHECK_SECONDS is 2 here) and recorded as its change; Duplicate on Edit
 // Product opening Add Product with the fields, Swedish texts and copied images; the same screens in Swedish.
 test.describe.configure({ mode: 'serial' });
 
-let dir = '';
-const photo = (): string => join(dir, 'scheduled.jpg');
+let images: ImageFolder;
+const photo = (): string => images.path('scheduled.jpg');
 const sku = `SCH-${Date.now().toString(36).toUpperCase()}`;
 const copySku = `${sku}-B`;
 let editUrl = '';
@@ -22,18 +18,10 @@ let zone = '';
 const HOUR = 3600_000;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'products-schedule-e2e-'));
-  writeFileSync(
-    photo(),
-    await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 90, g: 120, b: 150 } } })
-      .jpeg()
-      .toBuffer(),
-  );
+  images = await imageFolder('products-schedule-e2e', { 'scheduled.jpg': [90, 120, 150] }, { width: 900, height: 600 });
 });
 
-test.afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => images.remove());
 
 // What the browser's console says during a test: nothing but the refusals the tests cause on purpose.
 let said: string[] = [];

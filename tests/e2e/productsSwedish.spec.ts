@@ -1,36 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { format, messages, type Catalogue } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
-import { signIn } from './helpers';
+import { imageFolder, signIn, type ImageFolder } from './helpers';
 
 // A product's Swedish name and details: written on Add Product, shown unmarked in the list, one cleared on Edit, then
 // marked and found by the 'Swedish missing' filter; the Swedish UI labels the fields in Swedish.
 test.describe.configure({ mode: 'serial' });
 
-let dir = '';
-const photo = (): string => join(dir, 'runner.jpg');
+let images: ImageFolder;
+const photo = (): string => images.path('runner.jpg');
 const sku = `SV-${Date.now().toString(36).toUpperCase()}`;
 // The mark on a product missing its Swedish details; any product missing some Swedish text carries one ending so.
 const mark = 'Swedish details missing';
 const anyMark = / missing$/;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'products-sv-e2e-'));
-  writeFileSync(
-    photo(),
-    await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 150, g: 120, b: 80 } } })
-      .jpeg()
-      .toBuffer(),
-  );
+  images = await imageFolder('products-sv-e2e', { 'runner.jpg': [150, 120, 80] });
 });
 
-test.afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => images.remove());
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'editor');
