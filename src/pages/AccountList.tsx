@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useNotify } from 'react-admin';
 import { Alert, Card, CardContent, Tooltip, Typography } from '@mui/material';
+import { failureReason } from '../../base/errors';
 import { useLocale } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { exactTime, relativeTime } from '../../resources/shared/history/describe';
@@ -8,11 +10,15 @@ export type ListState<T> =
   { status: 'pending' } | { status: 'ready'; items: T[] } | { status: 'error'; message: string };
 
 /**
- * A list of the account's own (its sessions, its passkeys), read when shown and again by `load` after a change; a
- * refusal to read it becomes the words `refusal` gives. `read` and `refusal` should keep their identity (useCallback).
+ * A list of the account's own (its sessions, its passkeys), read when shown and again after each change; a refusal to
+ * read it becomes the words `refusal` gives. `read` and `refusal` should keep their identity (useCallback).
+ * `act` runs a change, `busy` while it does: 'done' in a toast when it goes through; a refusal `onField` claims (a
+ * field's message) is answered, any other said in a toast (its reason, else `failure`); then the list is read again.
  */
 export function useAccountList<T>(read: () => Promise<T[]>, refusal: (err: unknown) => string) {
+  const notify = useNotify();
   const [state, setState] = useState<ListState<T>>({ status: 'pending' });
+  const [busy, setBusy] = useState(false);
   const load = useCallback(async () => {
     try {
       setState({ status: 'ready', items: await read() });
@@ -23,7 +29,28 @@ export function useAccountList<T>(read: () => Promise<T[]>, refusal: (err: unkno
   useEffect(() => {
     void load();
   }, [load]);
-  return { state, load };
+  const act = async (
+    call: () => Promise<void>,
+    done: string,
+    failure: string,
+    onField?: (err: unknown) => string | undefined,
+  ): Promise<string | null> => {
+    setBusy(true);
+    try {
+      await call();
+      notify(done, { type: 'success' });
+      return null;
+    } catch (err) {
+      const field = onField?.(err);
+      if (field) return field;
+      notify(failureReason(err) ?? failure, { type: 'error' });
+      return null;
+    } finally {
+      setBusy(false);
+      await load();
+    }
+  };
+  return { state, busy, act };
 }
 
 /**

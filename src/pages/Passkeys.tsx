@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import {
   Alert,
   Box,
@@ -32,8 +32,6 @@ export function Passkeys() {
   const m = useMessages();
   const t = m.account.passkeys;
   const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
   const [newName, setNewName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<AccountPasskey | null>(null);
@@ -44,33 +42,14 @@ export function Passkeys() {
     (err: unknown) => (codeOf(err) === 'not_available' ? t.unavailable : (failureReason(err) ?? t.failed)),
     [t.failed, t.unavailable],
   );
-  const { state, load } = useAccountList(read, refusal);
-
-  /**
-   * Runs a change; answers the refusal's words for the name field (null when it went through or was said in a toast).
-   */
-  const act = async (call: () => Promise<void>, done: string, failure: string): Promise<string | null> => {
-    setBusy(true);
-    try {
-      await call();
-      notify(done, { type: 'success' });
-      return null;
-    } catch (err) {
-      const field = fieldMessagesOf(err)?.name;
-      if (field) return field;
-      notify(failureReason(err) ?? failure, { type: 'error' });
-      return null;
-    } finally {
-      setBusy(false);
-      await load();
-    }
-  };
+  const { state, busy, act } = useAccountList(read, refusal);
+  const nameRefusal = (err: unknown) => fieldMessagesOf(err)?.name;
 
   const add = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     if (!newName.trim()) return setProblem(t.nameRequired);
     setProblem(null);
-    const refused = await act(() => dataProvider.addPasskey(newName.trim()), t.addedDone, t.addFailed);
+    const refused = await act(() => dataProvider.addPasskey(newName.trim()), t.addedDone, t.addFailed, nameRefusal);
     if (refused) setProblem(refused);
     else setNewName('');
   };
@@ -114,7 +93,9 @@ export function Passkeys() {
                           color="error"
                           disabled={busy}
                           aria-label={format(t.removeOf, { name: label(p) })}
-                          onClick={() => void act(() => dataProvider.removePasskey(p.id), t.removed, t.failed)}
+                          onClick={() =>
+                            void act(() => dataProvider.removePasskey(p.id), t.removed, t.failed, nameRefusal)
+                          }
                         >
                           {t.remove}
                         </Button>
@@ -161,7 +142,12 @@ export function Passkeys() {
               busy={busy}
               onClose={() => setRenaming(null)}
               onSave={async (name) => {
-                const refused = await act(() => dataProvider.renamePasskey(renaming.id, name), t.renamed, t.failed);
+                const refused = await act(
+                  () => dataProvider.renamePasskey(renaming.id, name),
+                  t.renamed,
+                  t.failed,
+                  nameRefusal,
+                );
                 if (!refused) setRenaming(null);
                 return refused;
               }}

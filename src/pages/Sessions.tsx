@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useDataProvider, useLogout, useNotify } from 'react-admin';
+import { useCallback } from 'react';
+import { useDataProvider, useLogout } from 'react-admin';
 import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { format } from '../../domain/messages';
 import { failureReason } from '../../base/errors';
@@ -15,26 +15,11 @@ export function Sessions() {
   const m = useMessages();
   const t = m.account.sessions;
   const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useNotify();
   const logout = useLogout();
-  const [busy, setBusy] = useState(false);
   const read = useCallback(() => dataProvider.listSessions(), [dataProvider]);
   // With the Firebase back end this says it is not available there, rather than failing.
   const refusal = useCallback((err: unknown) => failureReason(err) ?? t.failed, [t.failed]);
-  const { state, load } = useAccountList(read, refusal);
-
-  const act = async (call: () => Promise<void>, done: string): Promise<void> => {
-    setBusy(true);
-    try {
-      await call();
-      notify(done, { type: 'success' });
-    } catch (err) {
-      notify(failureReason(err) ?? t.failed, { type: 'error' });
-    } finally {
-      setBusy(false);
-      await load();
-    }
-  };
+  const { state, busy, act } = useAccountList(read, refusal);
 
   const name = (s: AccountSession): string =>
     s.browser && s.system
@@ -76,7 +61,7 @@ export function Sessions() {
                         aria-label={format(t.signOutSession, { name: name(s) })}
                         // This browser's own session ends as the header's Sign Out does.
                         onClick={() =>
-                          s.current ? void logout() : void act(() => dataProvider.endSession(s.id), t.ended)
+                          s.current ? void logout() : void act(() => dataProvider.endSession(s.id), t.ended, t.failed)
                         }
                       >
                         {t.signOut}
@@ -94,7 +79,7 @@ export function Sessions() {
             variant="outlined"
             sx={{ mt: 2 }}
             disabled={busy || items.every((s) => s.current)}
-            onClick={() => void act(() => dataProvider.endOtherSessions(), t.endedOthers)}
+            onClick={() => void act(() => dataProvider.endOtherSessions(), t.endedOthers, t.failed)}
           >
             {t.signOutOthers}
           </Button>
