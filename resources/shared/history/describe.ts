@@ -8,7 +8,7 @@ import {
   TRANSLATED_FIELDS,
   translatedFieldLabel,
 } from '../../../domain/productFields';
-import { SCHEDULER_ACTOR, wallTimeOf } from '../../../domain/schedule';
+import { SCHEDULER_ACTOR, scheduleFields, wallTimeOf } from '../../../domain/schedule';
 
 /**
  * A field's label as its own screen shows it: a product's translated text per language ('Swedish name'); a
@@ -45,7 +45,7 @@ export interface Shown {
   zone?: string;
 }
 
-const SCHEDULE_FIELDS = new Set(['activeFrom', 'activeUntil']);
+const SCHEDULE_FIELDS = new Set(Object.keys(scheduleFields));
 
 /** A field's value as a person reads it; a product's scheduled time as the shop's wall time when the zone is known. */
 function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue, m: Catalogue, shown?: Shown): string {
