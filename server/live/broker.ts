@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { listen } from './listen.js';
 
 const CHANNEL = 'app_status';
 
@@ -63,33 +64,14 @@ export function memoryBroker(watch?: Watch): Broker {
 export async function pgBroker(pool: pg.Pool, onError: (err: unknown) => void): Promise<Broker> {
   const events = new EventEmitter();
   events.setMaxListeners(0);
-  let closed = false;
-  let client: { query: pg.PoolClient['query']; release: () => void } | null = null;
-  const connect = async (): Promise<void> => {
-    const c = await pool.connect();
-    // A client goes back to the pool once: an error after close (the database dropped, the server restarted) or a
-    // second error event must not release it again, which pg answers with an uncaught exception.
-    let released = false;
-    const release = (destroy: boolean): void => {
-      if (released) return;
-      released = true;
-      c.release(destroy);
-    };
-    c.on('notification', (n) => n.channel === CHANNEL && events.emit(CHANNEL));
-    c.on('error', (err) => {
-      if (released) return;
-      onError(err);
-      release(true);
-      client = null;
-      // Reconnect after a short pause; a restart of PostgreSQL must not end the live feed for good.
-      if (!closed) setTimeout(() => void connect().catch(onError), 1000);
-    });
-    await c.query(`LISTEN ${CHANNEL}`);
-    client = { query: c.query.bind(c), release: () => release(false) };
-    // Listeners re-read the status after a reconnect, in case a change was missed meanwhile.
-    events.emit(CHANNEL);
-  };
-  await connect();
+  // Reconnected after a short pause when lost: a restart of PostgreSQL must not end the live feed for good. Listeners
+  // re-read the status after each (re)connect, in case a change was missed meanwhile.
+  const listening = await listen(pool, CHANNEL, {
+    notify: () => void events.emit(CHANNEL),
+    up: () => void events.emit(CHANNEL),
+    lost: onError,
+    retryFailed: onError,
+  });
   return {
     publish: async () => void (await pool.query(`NOTIFY ${CHANNEL}`)),
     subscribe(listener) {
@@ -97,13 +79,8 @@ export async function pgBroker(pool: pg.Pool, onError: (err: unknown) => void): 
       return () => events.off(CHANNEL, listener);
     },
     async close() {
-      closed = true;
       events.removeAllListeners();
-      if (client) {
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        client.release();
-        client = null;
-      }
+      await listening.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type SQLite from 'better-sqlite3';
+import { listen } from './listen.js';
 
 /** What a change makes stale: the product answers (list and items) or the texts answers. */
 export type FeedPart = 'products' | 'texts';
@@ -145,9 +146,6 @@ export async function pgFeedPeers(
   let connected = false;
   let trustedFrom = Date.now() + timing.aliveMs;
   let lastOwn = 0;
-  let closed = false;
-  /** The listening connection, given back to the pool once: its error handler and `close` may both reach for it. */
-  let listening: { client: pg.PoolClient; release: (destroy: boolean) => void } | null = null;
 
   const send = (m: Message): Promise<unknown> => pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
   const heard = (m: Message): void => {
@@ -175,54 +173,28 @@ export async function pgFeedPeers(
     }
   };
 
-  const connect = async (): Promise<void> => {
-    // A reconnect planned before close finds it closed.
-    if (closed) return;
-    const c = await pool.connect();
-    let released = false;
-    const release = (destroy: boolean): void => {
-      if (released) return;
-      released = true;
-      c.removeListener('notification', onNotification);
-      c.release(destroy);
-    };
-    const onNotification = (n: pg.Notification): void => {
-      if (n.channel !== CHANNEL || !n.payload) return;
+  const listening = await listen(pool, CHANNEL, {
+    notify(payload) {
+      if (!payload) return;
       try {
-        heard(JSON.parse(n.payload) as Message);
+        heard(JSON.parse(payload) as Message);
       } catch {
         // Not one of ours: ignored.
       }
-    };
-    c.on('notification', onNotification);
-    c.on('error', (err) => {
-      // An error after the connection went back to the pool (the database ended it after close) is not ours to handle.
-      if (released) return;
-      release(true);
+    },
+    async up() {
+      // Whatever was kept may have missed drops while the connection was down.
+      cache.dropLocal(['products', 'texts']);
+      connected = true;
+      trustedFrom = Date.now() + timing.aliveMs;
+      await send({ t: 'hello', id: self, every: timing.aliveMs });
+    },
+    lost(err) {
       connected = false;
-      listening = null;
       log.warn({ err }, 'feed cache: listening connection lost; answering from the database until it is back');
-      if (!closed)
-        setTimeout(
-          () => void connect().catch((e: unknown) => log.warn({ err: e }, 'feed cache: reconnect failed')),
-          1000,
-        );
-    });
-    try {
-      await c.query(`LISTEN ${CHANNEL}`);
-    } catch (err) {
-      release(true);
-      throw err;
-    }
-    if (closed) return release(false);
-    listening = { client: c, release };
-    // Whatever was kept may have missed drops while the connection was down.
-    cache.dropLocal(['products', 'texts']);
-    connected = true;
-    trustedFrom = Date.now() + timing.aliveMs;
-    await send({ t: 'hello', id: self, every: timing.aliveMs });
-  };
-  await connect();
+    },
+    retryFailed: (err) => log.warn({ err }, 'feed cache: reconnect failed'),
+  });
 
   const alive = setInterval(() => {
     // Forgotten after three of its own periods unheard; it stops trusting its memory after two (see `trusted`), so an
@@ -257,16 +229,10 @@ export async function pgFeedPeers(
       }
     },
     async close() {
-      closed = true;
       clearInterval(alive);
       for (const w of waiting.values()) w.done();
-      if (listening) {
-        const { client, release } = listening;
-        listening = null;
-        connected = false;
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        release(false);
-      }
+      connected = false;
+      await listening.close();
     },
   };
 }
