@@ -5,8 +5,8 @@ export const isUniqueViolation = (err: unknown): boolean => /unique|duplicate/i.
 
 /**
  * A refusal the core raises, by its text's key (`said`): its `message` is the English text, for logs and the command
- * line; the HTTP layer maps its code to a status and says the text, and each field's in `details`, in the caller's
- * language (http/errors.ts).
+ * line; the HTTP layer maps its code to a status (http/errors.ts) and says the text, and each field's in `details`,
+ * in the caller's language (http/locale.ts).
  */
 export class DomainError extends Error {
   constructor(

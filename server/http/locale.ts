@@ -39,8 +39,8 @@ function worded(payload: string, locale: Locale): string {
 /**
  * Error answers in the caller's language. Core, the routes and the auth relay raise their reasons by key
  * (domain/translate.ts `said`), whoever sends the answer; this hook, the one place that knows who reads it, says
- * every message in it in the caller's language before it leaves. A message that is not a key
- * (a library's own) goes out as it is.
+ * every message in it in the caller's language before it leaves. A message that is not a key (a library's own) goes
+ * out as it is.
  */
 export function registerLocale(app: FastifyInstance): void {
   // A plain callback: it runs on every answer, and most answers (no error) pass straight through.
