@@ -11,6 +11,7 @@ import type { AppDataProvider, UploadCallbacks } from '../../base/backend';
 import { FirebaseBackendError, guarded, notAvailable, notFound, toBackendError } from './errors';
 import { languageCalls } from './languages';
 import { createPager } from './pages';
+import { pagesByCursor } from '../shared/pageCursors';
 import { productCalls } from './products';
 import { bulkCalls } from './productBulk';
 import { simpleCalls } from './simple';
@@ -48,19 +49,17 @@ export function createFirebaseData(
   };
 
   const methods: DataProvider = {
-    getList: async <R extends RaRecord>(
-      resource: string,
-      { pagination, filter, meta }: Parameters<DataProvider['getList']>[1],
-    ) => {
+    // react-admin's pages (1, 2, 3…) read as cursor pages (providers/shared/pageCursors.ts).
+    getList: pagesByCursor(async (resource, { pagination, filter, meta }, after) => {
       const perPage = pagination?.perPage ?? PAGE_SIZE;
       const f = (filter ?? {}) as Data;
       let result: GetListResult<RaRecord>;
-      if (resource === 'products') result = await products.list(f, perPage, meta?.after);
-      else if (resource === 'users') result = await users.list(f, perPage, meta?.after, meta?.view);
-      else if (simple.has(resource)) result = await simple.get(resource)!.list(f, perPage, meta?.after);
+      if (resource === 'products') result = await products.list(f, perPage, after);
+      else if (resource === 'users') result = await users.list(f, perPage, after, meta?.view);
+      else if (simple.has(resource)) result = await simple.get(resource)!.list(f, perPage, after);
       else throw notAvailable();
-      return cast<GetListResult<R>>(result);
-    },
+      return cast<GetListResult & { meta: { next: string | null } }>(result);
+    }),
     getOne: async (resource, { id }) => ({ data: cast(await one(resource, String(id))) }),
     getMany: async (resource, { ids }) => ({
       data: cast(await Promise.all(ids.map((id) => one(resource, String(id))))),

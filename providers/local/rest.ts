@@ -1,6 +1,7 @@
 import type { DataProvider, GetListResult, GetManyParams, Identifier, RaRecord } from 'react-admin';
 import { PAGE_SIZE, type Page } from '../../domain/constants';
 import { api } from './http';
+import { pagesByCursor } from '../shared/pageCursors';
 
 type Row = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ async function getPage<R extends RaRecord>(
   filter: Row,
   signal?: AbortSignal,
   view?: unknown,
-): Promise<GetListResult<R>> {
+): Promise<GetListResult<R> & { meta: { next: string | null } }> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (typeof after === 'string' && after) query.set('after', after);
   for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
@@ -45,15 +46,17 @@ async function getPage<R extends RaRecord>(
 
 /**
  * react-admin's standard calls over our REST routes, the same for every resource, so adding a
- * resource needs nothing here. Lists are cursor pages: pass the cursor as `meta.after` (and a named view
- * as `meta.view`); `update` with `meta.replace` replaces the whole record.
+ * resource needs nothing here. Lists are cursor pages, asked for by react-admin's page number (or by a cursor given as
+ * `meta.after`; a named view as `meta.view`); `update` with `meta.replace` replaces the whole record.
  */
 export function restMethods(): DataProvider {
   const one = async <R extends RaRecord>(resource: string, id: Identifier, signal?: AbortSignal): Promise<R> =>
     withId<R>(await api<Row>(path(resource, id), { signal }));
   return {
-    getList: async (resource, { pagination, filter, meta, signal }) =>
-      getPage(resource, pagination?.perPage ?? PAGE_SIZE, meta?.after, filter ?? {}, signal, meta?.view),
+    // react-admin's pages (1, 2, 3…) read as our cursor pages (providers/shared/pageCursors.ts).
+    getList: pagesByCursor(async (resource, { pagination, filter, meta, signal }, after) =>
+      getPage(resource, pagination?.perPage ?? PAGE_SIZE, after, filter ?? {}, signal, meta?.view),
+    ),
     getOne: async (resource, { id, signal }) => ({ data: await one(resource, id, signal) }),
     getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams) => ({
       data: await Promise.all(ids.map((id) => one<R>(resource, id, signal))),

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { DataTable, useRefresh } from 'react-admin';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { User } from '../../domain/users';
 import { useLocale, useMessages } from '../../base/locale';
-import { useCursorPages } from '../../base/useCursorPages';
-import { PagedTable, type Column } from '../shared/PagedTable';
+import { ResourceList } from '../shared/ResourceList';
 import { flagLabel, shortDate } from './format';
 import { fullName } from '../../domain/names';
 import { editUserPath } from './paths';
@@ -22,23 +21,13 @@ export default function UserList() {
   const m = useMessages();
   const locale = useLocale();
   const t = m.users;
-  const notify = useNotify();
-  const pages = useCursorPages<User>('users', () => notify(t.fetchFailed, { type: 'error' }));
+  // A colleague added: the list reads its pages again (the newest comes last, on the last page).
+  const refresh = useRefresh();
   const [invited, setInvited] = useState<string | null>(null);
   const added = (user: User): void => {
-    pages.append(user);
+    refresh();
     setInvited(user.email);
   };
-  // Name, Email, Created, User Type, Active, Editor, Admin, then EDIT.
-  const columns: Column<User>[] = [
-    { label: t.name, cell: fullName, rowHeader: true },
-    { label: t.email, cell: (u) => u.email, sx: { whiteSpace: 'nowrap' } },
-    { label: t.created, cell: (u) => shortDate(u.created, m, locale), sx: { whiteSpace: 'nowrap' } },
-    { label: t.userType, cell: (u) => u.userType },
-    { label: t.active, cell: (u) => flagLabel(u.active, m) },
-    { label: t.editor, cell: (u) => flagLabel(u.isEditor, m) },
-    { label: t.admin, cell: (u) => flagLabel(u.isAdmin, m) },
-  ];
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -59,15 +48,27 @@ export default function UserList() {
           {t.invited} ({invited})
         </Alert>
       )}
-      <PagedTable
-        pages={pages}
+      {/* Name, Email, Created, User Type, Active, Editor, Admin, then EDIT. */}
+      <ResourceList<User>
+        resource="users"
         label={t.title}
-        columns={columns}
         edit={{ path: (u) => editUserPath(u.uid), name: fullName }}
         phone={(u) => ({ primary: fullName(u), secondary: `${u.email} · ${u.userType}` })}
         empty={t.empty}
         failed={t.fetchFailed}
-      />
+      >
+        <DataTable.Col label={t.name} render={fullName} />
+        <DataTable.Col label={t.email} render={(u: User) => u.email} sx={{ whiteSpace: 'nowrap' }} />
+        <DataTable.Col
+          label={t.created}
+          render={(u: User) => shortDate(u.created, m, locale)}
+          sx={{ whiteSpace: 'nowrap' }}
+        />
+        <DataTable.Col label={t.userType} render={(u: User) => u.userType} />
+        <DataTable.Col label={t.active} render={(u: User) => flagLabel(u.active, m)} />
+        <DataTable.Col label={t.editor} render={(u: User) => flagLabel(u.isEditor, m)} />
+        <DataTable.Col label={t.admin} render={(u: User) => flagLabel(u.isAdmin, m)} />
+      </ResourceList>
     </Box>
   );
 }
