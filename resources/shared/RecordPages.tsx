@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import {
   AutocompleteInput,
   BooleanInput,
+  DataTable,
   EditBase,
   Form,
   NumberInput,
@@ -26,10 +27,9 @@ import {
 } from '../../domain/records';
 import { LOCALE_TAGS } from '../../domain/locales';
 import { useLocale, useMessages } from '../../base/locale';
-import { useCursorPages } from '../../base/useCursorPages';
 import { Busy } from '../../base/Busy';
 import { ExactSearch } from './ExactSearch';
-import { PagedTable, type Column } from './PagedTable';
+import { ResourceList } from './ResourceList';
 import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from '../../base/errors';
 import { recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
@@ -86,26 +86,18 @@ function shown(
 export function RecordList({ screens }: Props) {
   const m = useMessages();
   const t = useTexts(screens);
-  const notify = useNotify();
   const country = useCountryNames();
   const records = screens.description;
-  const pages = useCursorPages<RaRecord>(records.name, () => notify(t.failed, { type: 'error' }));
   const value = (r: RaRecord, f: string): string =>
     shown(records.fields[f], r[f], m.records.yes, m.records.no, country);
-  const columns: Column<RaRecord>[] = screens.columns.map((f, i) => ({
-    label: t.fields[f] ?? f,
-    cell: (r) => value(r, f),
-    rowHeader: i === 0,
-  }));
   return (
     <Box sx={{ mt: 2 }}>
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
         {t.list}
       </Typography>
-      <PagedTable
-        pages={pages}
+      <ResourceList
+        resource={records.name}
         label={t.list}
-        columns={columns}
         edit={{ path: (r) => editPath(screens, r.id), name: (r) => value(r, screens.columns[0] ?? records.search) }}
         phone={(r) => ({
           primary: value(r, screens.phone.primary),
@@ -113,7 +105,11 @@ export function RecordList({ screens }: Props) {
         })}
         empty={t.empty}
         failed={t.failed}
-      />
+      >
+        {screens.columns.map((f) => (
+          <DataTable.Col key={f} label={t.fields[f] ?? f} render={(r: RaRecord) => value(r, f)} />
+        ))}
+      </ResourceList>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useDataProvider, useGetList, useNotify } from 'react-admin';
+import { useDataProvider, useGetList, useInfiniteGetList, useNotify } from 'react-admin';
+import { PAGE_SIZE } from '../../domain/constants';
 import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { HISTORY_KINDS, type HistoryEntry } from '../../domain/history';
 import { ACCOUNT_ACTIONS } from '../../domain/account';
@@ -9,7 +10,6 @@ import type { AppDataProvider } from '../../base/backend';
 import { format } from '../../domain/messages';
 import type { User } from '../../domain/users';
 import { useMessages } from '../../base/locale';
-import { useCursorPages } from '../../base/useCursorPages';
 import { ExportButton } from '../../resources/shared/ExportButton';
 import { Busy } from '../../base/Busy';
 import { HistoryEntryLine } from '../../resources/shared/history/HistoryEntryLine';
@@ -35,11 +35,18 @@ export default function Activity() {
   // A refused filter (a 'From' after 'To') says why, in the server's words; anything else is the list's failure.
   const failed = (err: unknown): string =>
     statusOf(err) === 400 && err instanceof Error ? err.message : m.history.failed;
-  const pages = useCursorPages<HistoryEntry & { id: string }>(
+  // react-admin's infinite list read: page after page in the server's order (the provider turns pages into cursors);
+  // a new filter keeps the lines shown until its own arrive, as react-admin's lists do.
+  const pages = useInfiniteGetList<HistoryEntry & { id: string }>(
     'history',
-    (err) => notify(failed(err), { type: 'error' }),
-    { ...filter },
+    { pagination: { page: 1, perPage: PAGE_SIZE }, filter: { ...filter } },
+    {
+      retry: false,
+      placeholderData: (previous) => previous,
+      onError: (err: unknown) => notify(failed(err), { type: 'error' }),
+    },
   );
+  const rows = pages.data?.pages.flatMap((p) => p.data) ?? [];
   // A bulk change's line offers Undo of the whole change; products changed since are left alone, and said so.
   const dataProvider = useDataProvider<AppDataProvider>();
   const [undoing, setUndoing] = useState(false);
@@ -53,7 +60,7 @@ export default function Activity() {
           ? ` ${format(m.bulk.undoneLeft, { n: res.left.length })} ${res.left.map((l) => l.sku ?? l.id).join(', ')}`
           : '';
       notify(`${format(m.bulk.undone, { n: res.undone })}${left}`, { type: res.left.length > 0 ? 'warning' : 'info' });
-      pages.reload();
+      void pages.refetch();
     } catch (err) {
       notify(messageOf(err) ?? m.history.undoFailed, { type: 'error' });
     } finally {
@@ -127,12 +134,12 @@ export default function Activity() {
       </Box>
       <Card>
         <CardContent>
-          {pages.status === 'pending' && <Busy minHeight={160} />}
-          {pages.status !== 'pending' && pages.rows.length === 0 && (
-            <Typography color="text.secondary">{pages.status === 'error' ? m.history.failed : t.empty}</Typography>
+          {pages.isPending && <Busy minHeight={160} />}
+          {!pages.isPending && rows.length === 0 && (
+            <Typography color="text.secondary">{pages.error ? m.history.failed : t.empty}</Typography>
           )}
           <Box component="ul" aria-label={t.title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {pages.rows.map((entry) => {
+            {rows.map((entry) => {
               const path = recordPath(entry);
               return (
                 <Box
@@ -154,8 +161,8 @@ export default function Activity() {
               );
             })}
           </Box>
-          {pages.hasMore && (
-            <Button sx={{ mt: 1 }} onClick={() => void pages.loadMore()}>
+          {pages.hasNextPage && (
+            <Button sx={{ mt: 1 }} onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
               {m.history.more}
             </Button>
           )}
