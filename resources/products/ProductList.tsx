@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { DataTable, useListContext, useNotify, useRefresh } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -11,8 +11,8 @@ import type { Product } from '../../domain/products';
 import type { BackendError } from '../../base/backend';
 import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
-import { useCursorPages } from '../../base/useCursorPages';
-import { PagedTable, type Column } from '../shared/PagedTable';
+import { ResourceList } from '../shared/ResourceList';
+import { visuallyHidden } from '../../base/visuallyHidden';
 import { ExportButton } from '../shared/ExportButton';
 import { productCsvColumns } from './csv';
 import { MissingMarks, MissingNote, missingIn } from './MissingMarks';
@@ -22,7 +22,7 @@ import { isScheduled, ScheduleMark } from './schedule';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 import type { BulkSet } from '../../domain/productBulk';
 import { BulkBar } from './BulkBar';
-import { useBulkSelection } from './useBulkSelection';
+import { useBulkSelection, type BulkSelection } from './useBulkSelection';
 
 // The bulk change's dialog loads when a change starts.
 const BulkRun = lazy(() => import('./BulkRun').then((x) => ({ default: x.BulkRun })));
@@ -81,83 +81,16 @@ export default function ProductList() {
   // A back end that cannot do a part of the list (Firebase has no partial-name search) says so in its own words.
   const failed = (err: unknown): string =>
     err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed;
-  const pages = useCursorPages<Product>('products', (err) => notify(failed(err), { type: 'error' }), filter);
   // Bulk change (issue 26): checkboxes, 'Select all N matching', and the change running in its dialog.
   const selection = useBulkSelection(filter, (err) => notify(failed(err), { type: 'error' }));
   const [running, setRunning] = useState<BulkSet | null>(null);
+  // After a change the list reads its pages again.
+  const refresh = useRefresh();
   const closeRun = (changed: boolean): void => {
     setRunning(null);
     selection.clear();
-    if (changed) pages.reload();
+    if (changed) refresh();
   };
-  // Columns SKU, Name, Category, Price, Active (as true or false), after the thumbnail.
-  const columns: Column<Product>[] = [
-    {
-      label: m.bulk.selectColumn,
-      hiddenLabel: true,
-      sx: { width: 48, py: 0 },
-      cell: (p) => (
-        <Checkbox
-          size="small"
-          checked={selection.selected.has(p.id)}
-          onChange={(e) => selection.toggle(p, e.target.checked)}
-          slotProps={{ input: { 'aria-label': format(m.bulk.select, { sku: p.sku }) } }}
-        />
-      ),
-    },
-    {
-      label: t.thumbnail,
-      hiddenLabel: true,
-      sx: { width: 56, py: 0.5 },
-      // Decorative: the name beside it says what it is.
-      cell: (p) => (
-        <Box
-          component="img"
-          src={p.thumbnails[0] ?? PLACEHOLDER_IMAGE}
-          alt=""
-          loading="lazy"
-          sx={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 0.5, display: 'block', bgcolor: 'grey.100' }}
-        />
-      ),
-    },
-    { label: t.sku, cell: (p) => p.sku, sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' } },
-    {
-      label: t.name,
-      // The English name, then the name in each other language written (so a search by a Swedish word shows why a
-      // product matched), marked by its language for screen readers.
-      cell: (p) => (
-        <>
-          {p.name}
-          <MissingMarks product={p} />
-          {TRANSLATED_LANGUAGES.map((lang) => {
-            const name = translatedText(p.translations, lang, 'name');
-            return name === '' ? null : (
-              <Box
-                key={lang}
-                component="span"
-                lang={CATALOGUE_LANGUAGES.find((l) => l.id === lang)?.tag}
-                sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}
-              >
-                {name}
-              </Box>
-            );
-          })}
-        </>
-      ),
-    },
-    { label: t.category, cell: (p) => p.category },
-    { label: t.price, cell: (p) => p.price, sx: { whiteSpace: 'nowrap' } },
-    {
-      label: t.active,
-      // A clock beside the status when a change of it is scheduled.
-      cell: (p) => (
-        <>
-          {p.active ? t.activeTrue : t.activeFalse}
-          <ScheduleMark product={p} />
-        </>
-      ),
-    },
-  ];
   return (
     <Box sx={{ mt: 2 }}>
       <Stack
@@ -253,16 +186,17 @@ export default function ProductList() {
           />
         )}
       </Stack>
-      <BulkBar selection={selection} rows={pages.rows} onApply={setRunning} />
       {running && (
         <Suspense fallback={null}>
           <BulkRun selected={selection.selected} set={running} onClose={closeRun} />
         </Suspense>
       )}
-      <PagedTable
-        pages={pages}
+      {/* Columns SKU, Name, Category, Price, Active (as true or false), after the checkbox and the thumbnail. */}
+      <ResourceList<Product>
+        resource="products"
+        filter={filter}
         label={t.title}
-        columns={columns}
+        before={<LoadedBulkBar selection={selection} onApply={setRunning} />}
         edit={{ path: (p) => editPath(p.id), name: (p) => p.sku }}
         phone={(p) => ({
           primary: p.name,
@@ -273,8 +207,89 @@ export default function ProductList() {
           ...(missingIn(p).length > 0 ? { note: <MissingNote product={p} /> } : {}),
         })}
         empty={t.empty}
-        failed={t.fetchFailed}
-      />
+        failed={failed}
+      >
+        <DataTable.Col
+          label={<Box sx={visuallyHidden}>{m.bulk.selectColumn}</Box>}
+          sx={{ width: 48, py: 0 }}
+          render={(p: Product) => (
+            <Checkbox
+              size="small"
+              checked={selection.selected.has(p.id)}
+              onChange={(e) => selection.toggle(p, e.target.checked)}
+              slotProps={{ input: { 'aria-label': format(m.bulk.select, { sku: p.sku }) } }}
+            />
+          )}
+        />
+        <DataTable.Col
+          label={<Box sx={visuallyHidden}>{t.thumbnail}</Box>}
+          sx={{ width: 56, py: 0.5 }}
+          // Decorative: the name beside it says what it is.
+          render={(p: Product) => (
+            <Box
+              component="img"
+              src={p.thumbnails[0] ?? PLACEHOLDER_IMAGE}
+              alt=""
+              loading="lazy"
+              sx={{
+                width: 40,
+                height: 40,
+                objectFit: 'cover',
+                borderRadius: 0.5,
+                display: 'block',
+                bgcolor: 'grey.100',
+              }}
+            />
+          )}
+        />
+        <DataTable.Col
+          label={t.sku}
+          render={(p: Product) => p.sku}
+          sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+        />
+        {/* The English name, then the name in each other language written (so a search by a Swedish word shows why a
+            product matched), marked by its language for screen readers. */}
+        <DataTable.Col
+          label={t.name}
+          render={(p: Product) => (
+            <>
+              {p.name}
+              <MissingMarks product={p} />
+              {TRANSLATED_LANGUAGES.map((lang) => {
+                const name = translatedText(p.translations, lang, 'name');
+                return name === '' ? null : (
+                  <Box
+                    key={lang}
+                    component="span"
+                    lang={CATALOGUE_LANGUAGES.find((l) => l.id === lang)?.tag}
+                    sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}
+                  >
+                    {name}
+                  </Box>
+                );
+              })}
+            </>
+          )}
+        />
+        <DataTable.Col label={t.category} render={(p: Product) => p.category} />
+        <DataTable.Col label={t.price} render={(p: Product) => p.price} sx={{ whiteSpace: 'nowrap' }} />
+        {/* A clock beside the status when a change of it is scheduled. */}
+        <DataTable.Col
+          label={t.active}
+          render={(p: Product) => (
+            <>
+              {p.active ? t.activeTrue : t.activeFalse}
+              <ScheduleMark product={p} />
+            </>
+          )}
+        />
+      </ResourceList>
     </Box>
   );
+}
+
+/** The bulk bar over the rows the list has loaded (its page checkbox selects them). */
+function LoadedBulkBar({ selection, onApply }: { selection: BulkSelection; onApply: (set: BulkSet) => void }) {
+  const { data } = useListContext<Product>();
+  return <BulkBar selection={selection} rows={data ?? []} onApply={onApply} />;
 }

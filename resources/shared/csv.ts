@@ -1,5 +1,8 @@
 import type { DataProvider, RaRecord } from 'react-admin';
-import { nextOf } from '../../base/useCursorPages';
+
+/** The next page's cursor from a list answer's meta (the providers answer it as `meta.next`), or null on the last. */
+const nextOf = (meta: unknown): string | null =>
+  meta && typeof meta === 'object' && 'next' in meta && typeof meta.next === 'string' ? meta.next : null;
 
 /** A column of an exported file: its header and how a record fills it. */
 export interface CsvColumn<R> {

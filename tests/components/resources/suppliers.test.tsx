@@ -38,7 +38,10 @@ afterEach(() => setLocale('en'));
 
 describe('suppliers, from their folder', () => {
   it('lists suppliers in a table with EDIT links and country names, and has its sidebar group', async () => {
-    const getList = vi.fn(async () => ({ data: [record(1), record(2)], pageInfo: { hasNextPage: false, hasPreviousPage: false } }));
+    const getList = vi.fn(async () => ({
+      data: [record(1), record(2)],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false },
+    }));
     renderAt('/suppliers/list', { getList });
     expect(await screen.findByRole('heading', { name: 'Supplier list' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Supplier list' });
@@ -62,7 +65,10 @@ describe('suppliers, from their folder', () => {
 
   it('speaks Swedish: headings, columns and country names', async () => {
     setLocale('sv');
-    const getList = vi.fn(async () => ({ data: [record(1)], pageInfo: { hasNextPage: false, hasPreviousPage: false } }));
+    const getList = vi.fn(async () => ({
+      data: [record(1)],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false },
+    }));
     renderAt('/suppliers/list', { getList });
     const table = await screen.findByRole('table', { name: 'Leverantörslista' });
     expect(
@@ -117,7 +123,10 @@ describe('suppliers, from their folder', () => {
   });
 
   it('finds a supplier by name exactly and opens it', async () => {
-    const getList = vi.fn(async () => ({ data: [record(2)], pageInfo: { hasNextPage: false, hasPreviousPage: false } }));
+    const getList = vi.fn(async () => ({
+      data: [record(2)],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false },
+    }));
     const getOne = vi.fn(async () => ({ data: record(2) }));
     renderAt('/suppliers/search', { getList, getOne });
     await userEvent.type(await screen.findByLabelText('Supplier name *'), 'Weaver 2');

@@ -19,8 +19,9 @@ const catalogue = Array.from({ length: 25 }, (_, i) =>
     primary: i === 0 ? null : '/files/Uploads/x.jpg',
   }),
 );
-const pageAt = async (_resource: string, { meta }: GetListParams) => {
-  const from = typeof meta?.after === 'string' ? Number(meta.after) : 0;
+/** The catalogue ten a page, by react-admin's page number (the provider turns it into a cursor). */
+const pageAt = async (_resource: string, { pagination }: GetListParams) => {
+  const from = ((pagination?.page ?? 1) - 1) * 10;
   const to = from + 10;
   return listAnswer(catalogue.slice(from, to), to < catalogue.length ? String(to) : null);
 };
@@ -67,7 +68,10 @@ describe('Products list', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'More' }));
     await screen.findByText('Product 19');
     expect(dataRows()).toHaveLength(20);
-    expect(getList).toHaveBeenLastCalledWith('products', expect.objectContaining({ meta: { after: '10' } }));
+    expect(getList).toHaveBeenLastCalledWith(
+      'products',
+      expect.objectContaining({ pagination: { page: 2, perPage: 10 } }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     await screen.findByText('Product 24');
     expect(dataRows()).toHaveLength(25);
