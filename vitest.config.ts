@@ -35,7 +35,7 @@ export default defineConfig({
           },
           include: ['tests/components/**/*.test.tsx', 'tests/providers/**/*.test.tsx'],
           setupFiles: ['tests/components/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 40_000,
           maxWorkers: 2,
         },
       },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { DataTable, useListContext, useNotify, useRefresh } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -48,8 +48,12 @@ export default function ProductList() {
   // What the controls show changes at once; the address follows (a navigation, which React may render a moment later).
   const [current, setCurrent] = useState<ViewParams>(() => viewParamsOf(params));
   const [typed, setTyped] = useState(current.q ?? '');
+  // The address the controls last wrote: when React renders that navigation (under load, after more typing or another
+  // choice), it is their own echo and changes nothing they show.
+  const written = useRef<string | null>(null);
   // The address changed from outside (a saved view's link, Back): its filters and words show.
   useEffect(() => {
+    if (search === written.current) return;
     const next = viewParamsOf(new URLSearchParams(search));
     setCurrent(next);
     setTyped((t) => (t.trim() === (next.q ?? '') ? t : (next.q ?? '')));
@@ -58,7 +62,8 @@ export default function ProductList() {
     const next: ViewParams = { ...current, [key]: value || undefined };
     if (!value) delete next[key];
     setCurrent(next);
-    setParams(viewSearch(next), { replace: true });
+    written.current = viewSearch(next);
+    setParams(written.current, { replace: true });
   };
   useEffect(() => {
     const timer = setTimeout(() => {

@@ -29,7 +29,7 @@ import { LOCALE_TAGS } from '../../domain/locales';
 import { useLocale, useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { ExactSearch } from './ExactSearch';
-import { ResourceList } from './ResourceList';
+import { ResourceList, RowHeaderCol } from './ResourceList';
 import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from '../../base/errors';
 import { recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
@@ -106,9 +106,10 @@ export function RecordList({ screens }: Props) {
         empty={t.empty}
         failed={t.failed}
       >
-        {screens.columns.map((f) => (
-          <DataTable.Col key={f} label={t.fields[f] ?? f} render={(r: RaRecord) => value(r, f)} />
-        ))}
+        {screens.columns.map((f, i) => {
+          const Col = i === 0 ? RowHeaderCol : DataTable.Col;
+          return <Col key={f} label={t.fields[f] ?? f} render={(r: RaRecord) => value(r, f)} />;
+        })}
       </ResourceList>
     </Box>
   );

@@ -6,6 +6,8 @@ import {
   useInfinitePaginationContext,
   useListContext,
   useNotify,
+  useDataTableRenderContext,
+  type DataTableColumnProps,
   type RaRecord,
 } from 'react-admin';
 import { Box, Button, Card, Typography } from '@mui/material';
@@ -15,6 +17,15 @@ import { useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { visuallyHidden } from '../../base/visuallyHidden';
 import { SimpleRows, useSmallScreen } from './SimpleRows';
+
+/**
+ * The column that names its row (a person's name): a DataTable column whose body cells are row headers for screen
+ * readers. DataTable passes a column's other props to MUI's TableCell, whose `component` its column type leaves out.
+ */
+export function RowHeaderCol<R extends RaRecord>(props: DataTableColumnProps<R>) {
+  const data = useDataTableRenderContext() === 'data';
+  return <DataTable.Col<R> {...props} {...(data ? { component: 'th', scope: 'row' } : {})} />;
+}
 
 /** A row on a phone: primary and secondary text, a thumbnail if it has one, and a note after the text. */
 export type PhoneRow = { primary: string; secondary: string; image?: string; note?: ReactNode };

@@ -3,7 +3,7 @@ import { DataTable, useRefresh } from 'react-admin';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { User } from '../../domain/users';
 import { useLocale, useMessages } from '../../base/locale';
-import { ResourceList } from '../shared/ResourceList';
+import { ResourceList, RowHeaderCol } from '../shared/ResourceList';
 import { flagLabel, shortDate } from './format';
 import { fullName } from '../../domain/names';
 import { editUserPath } from './paths';
@@ -57,7 +57,7 @@ export default function UserList() {
         empty={t.empty}
         failed={t.fetchFailed}
       >
-        <DataTable.Col label={t.name} render={fullName} />
+        <RowHeaderCol<User> label={t.name} render={fullName} />
         <DataTable.Col label={t.email} render={(u: User) => u.email} sx={{ whiteSpace: 'nowrap' }} />
         <DataTable.Col
           label={t.created}

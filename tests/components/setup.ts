@@ -4,8 +4,8 @@ import { afterEach, vi } from 'vitest';
 import { FakeEventSource } from './fakeEventSource';
 
 // react-admin screens mount through several async steps (auth check, lazy pages); on a busy
-// two-core machine they can take over a second, so wait longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// two-core machine (load 10 and more) a cold lazy page can take over five seconds, so wait up to ten.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What jsdom lacks and the console uses.
 
