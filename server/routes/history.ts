@@ -23,8 +23,8 @@ function afterOf(cursor: string | undefined): number | null {
   return Number(c.id);
 }
 
-/** One page of a filtered history, with the cursor of the next. */
-async function page(
+/** One page of a filtered history, with the cursor of the next (a described resource's panel too). */
+export async function historyPage(
   db: Kysely<Database>,
   filter: HistoryFilter,
   q: { limit: number; after?: string },
@@ -57,7 +57,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
           response: { 200: HistoryPage },
         },
       },
-      async (req) => page(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query),
+      async (req) => historyPage(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query),
     );
   }
 
@@ -69,7 +69,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     },
     async (req) => {
       const { person, kind, action, from, to } = req.query;
-      return page(deps.db, { person, kind, action, from, to }, req.query);
+      return historyPage(deps.db, { person, kind, action, from, to }, req.query);
     },
   );
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { areaAccess } from '../../../domain/permissions.js';
+import { sql, type Kysely } from 'kysely';
 import { messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
 import { describeRecords } from '../../../domain/records.js';
 import { description as suppliers } from '../../../resources/suppliers/description.js';
 import { KINDS, callerOf, dialects, startApp, type Kind, type TestApp } from '../helpers/index.js';
 import { recordRows } from '../helpers/matrix.js';
+import { applyTableSteps, planSteps } from '../../../server/db/records.js';
+import { loadSteps } from '../../../scripts/resources.js';
 
 // Suppliers, the console's simple resource (resources/suppliers/): served from its description alone, its table,
 // routes, access rows and rules; and the table compared with its description at every start.
@@ -37,7 +38,7 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
     const declared = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/suppliers'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    const rows = recordRows('suppliers', areaAccess[suppliers.area]);
+    const rows = recordRows(suppliers);
     expect(new Set(declared)).toEqual(new Set(rows.map((r) => r.route)));
     for (const row of rows) {
       for (const [i, kind] of KINDS.entries()) {
@@ -171,8 +172,21 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
     }
   });
 
+  it('refuses to start when a field was added to the description without its migration, naming the field', async () => {
+    const grown = describeRecords({
+      ...suppliers,
+      sort: { field: 'name', order: 'asc' },
+      search: 'name',
+      fields: { ...suppliers.fields, code: { kind: 'line', max: 20 } },
+    });
+    await expect(startApp({ dialect, data: t.data, build: { records: [grown] } })).rejects.toThrow(
+      /suppliers\.code has no column\. Run `npm run resources`/,
+    );
+  });
+
   it(
-    'at a start, gives a field added to the description ' + 'its column; a locked one is kept, an integer bounded',
+    'gives a field added to the description its column through the migration `npm run resources` writes; ' +
+      'a locked one is kept, an integer bounded',
     async () => {
       // The same resource with three more fields, as if its description.ts had grown since the table was made.
       const grown = describeRecords({
@@ -186,6 +200,10 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
           preferred: { kind: 'boolean' },
         },
       });
+      // What the generated migration does: the steps from the migrations there are to the grown description.
+      const plan = planSteps([grown], await loadSteps());
+      expect(plan.steps.map((step) => Object.keys(step.columns))).toEqual([['code', 'leadDays', 'preferred']]);
+      await applyTableSteps(t.db as unknown as Kysely<unknown>, plan.steps);
       const again = await startApp({ dialect, data: t.data, build: { records: [grown] } });
       try {
         const cookie = (await callerOf(again, 'editor')).cookie;
@@ -231,16 +249,16 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
     );
   });
 
-  it('refuses to start, adding nothing, when a unique field is added to a table with records', async () => {
+  it('refuses the migration, adding nothing, when a unique field is added to a table with records', async () => {
     const unique = describeRecords({
       ...suppliers,
       sort: { field: 'name', order: 'asc' },
       search: 'name',
       fields: { ...suppliers.fields, vatNumber: { kind: 'line', max: 20, unique: true } },
     });
-    await expect(startApp({ dialect, data: t.data, build: { records: [unique] } })).rejects.toThrow(
-      /suppliers\.vatNumber: a unique field added/,
-    );
+    await expect(
+      applyTableSteps(t.db as unknown as Kysely<unknown>, planSteps([unique], await loadSteps()).steps),
+    ).rejects.toThrow(/suppliers\.vatNumber: a unique field added/);
     const columns =
       dialect === 'postgres'
         ? (

@@ -6,8 +6,15 @@ import type { RecordsDescription } from '../../../domain/records';
 import { simpleResources } from '../../../resources';
 import type { ResourceTexts } from '../../../resources/shared/recordScreens';
 import { recordResources } from '../../../server/resources';
+import { migrations } from '../../../server/db/migrate';
+import { planSteps } from '../../../server/db/records';
 import {
   loadDescriptions,
+  loadSteps,
+  migrationList,
+  MIGRATION_LIST,
+  pretty,
+  resourceMigrationFiles,
   resourceFolders,
   RULES,
   root,
@@ -34,6 +41,15 @@ describe('resource folders', () => {
   it('the server finds every folder: server/resources.generated.ts is current (else run `npm run resources`)', () => {
     expect(readFileSync(SERVER_LIST, 'utf8')).toBe(serverList(folders));
     expect(recordResources.map((r) => r.name)).toEqual(folders);
+  });
+
+  it('every description has the migrations of its table and fields (else run `npm run resources`)', async () => {
+    expect(planSteps(await loadDescriptions(), await loadSteps())).toEqual({ steps: [], problems: [] });
+    expect(readFileSync(MIGRATION_LIST, 'utf8')).toBe(
+      await pretty(MIGRATION_LIST, migrationList(resourceMigrationFiles())),
+    );
+    // Every resource migration is among the server's migrations.
+    for (const f of resourceMigrationFiles()) expect(Object.keys(migrations)).toContain(f.replace(/\.ts$/, ''));
   });
 
   it(
