@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../domain/locales';
-import type { RecordsDescription } from '../../../domain/records';
+import { describeRecords, type RecordsDescription } from '../../../domain/records';
 import { simpleResources } from '../../../resources';
 import type { ResourceTexts } from '../../../resources/shared/recordScreens';
 import { recordResources } from '../../../server/resources';
@@ -71,6 +71,35 @@ describe('resource folders', () => {
     expect(rulesOf(grown)).toContain('d.vatCode is string && d.vatCode.size() >= 1 && d.vatCode.size() <= 12');
     expect(rulesOf(grown)).toContain('request.resource.data.vatCode == resource.data.vatCode');
     expect(rulesOf(grown)).not.toBe(rulesOf(d));
+  });
+
+  it('writes each kind’s check and the access of read, edit and delete into the rules', () => {
+    const guides = describeRecords({
+      name: 'careguides',
+      area: 'products',
+      access: { delete: 'admin' },
+      fields: {
+        title: { kind: 'line', max: 120 },
+        body: { kind: 'translated', as: 'text', max: 5000 },
+        fabric: { kind: 'choice', options: ['linen', 'cotton'] },
+        weight: { kind: 'number', min: 0, max: 2000, decimals: 1 },
+        pictures: { kind: 'images', max: 1 },
+        supplier: { kind: 'reference', to: 'suppliers', optional: true },
+      },
+      sort: { field: 'title', order: 'asc' },
+      search: 'title',
+    });
+    const rules = rulesOf(guides);
+    expect(rules).toContain('d.body is string && d.body.size() >= 1 && d.body.size() <= 5000');
+    expect(rules).toContain("d.fabric is string && d.fabric in ['linen', 'cotton']");
+    expect(rules).toContain('d.weight is number && d.weight >= 0 && d.weight <= 2000');
+    expect(rules).toContain('d.pictures is list && d.pictures.size() <= 1');
+    expect(rules).toContain(
+      "d.supplier is string && (d.supplier == '' || exists(/databases/$(database)/documents/suppliers/$(d.supplier)))",
+    );
+    expect(rules).toContain("'translations'");
+    expect(rules).toContain('allow read: if editor();');
+    expect(rules).toContain('allow delete: if admin();');
   });
 
   it('every folder has its texts in every language, a label for every field, none empty', async () => {
