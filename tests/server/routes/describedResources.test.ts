@@ -3,17 +3,13 @@ import type { Kysely } from 'kysely';
 import { messages } from '../../../domain/messages.js';
 import {
   accessOf,
-  describeRecords,
   fieldsOfRecords,
   hasSearch,
-  hasTranslations,
-  imagesMax,
   integerBounds,
   numberBounds,
-  RECORD_LANGUAGES,
-  type FieldDescription,
   type RecordsDescription,
 } from '../../../domain/records.js';
+import { bodyOf, everyKind, valueOf, type Context, type Values } from '../helpers/recordValues.js';
 import { recordCells, recordCsvColumns } from '../../../domain/recordCsv.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
@@ -37,91 +33,7 @@ import { recordRows } from '../helpers/matrix.js';
 // history and undo, the CSV round trip, the partial-name search and the role matrix, on both databases. A new resource
 // needs no new test: its values come from a generator per field kind.
 
-/** A resource with a field of every kind (its table is made by the steps `npm run resources` would write). */
-const everyKind = describeRecords({
-  name: 'every_kind',
-  area: 'products',
-  access: { read: 'signedIn', edit: 'editor', delete: 'admin' },
-  fields: {
-    title: { kind: 'line', max: 80, unique: true, search: true },
-    body: { kind: 'translated', as: 'text', max: 500, search: true },
-    tone: { kind: 'choice', options: ['calm', 'bright', 'dark'] },
-    price: { kind: 'number', min: -50, max: 10_000, decimals: 2 },
-    count: { kind: 'integer', max: 1000 },
-    done: { kind: 'boolean' },
-    pictures: { kind: 'images', max: 2 },
-    supplier: { kind: 'reference', to: 'suppliers', optional: true },
-    country: { kind: 'country', optional: true },
-    email: { kind: 'email', optional: true },
-    notes: { kind: 'text', max: 200, exported: false },
-    code: { kind: 'line', max: 20, locked: true, optional: true },
-  },
-  sort: { field: 'title', order: 'asc' },
-  search: 'title',
-});
-
 const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
-
-type Values = Record<string, unknown>;
-/** What a generated value may point to: an uploaded image, a record of each resource a reference names. */
-interface Context {
-  image: string;
-  ids: Map<string, string>;
-}
-
-const pad = (n: number) => String(n).padStart(4, '0');
-
-/**
- * A valid value of a field for the n-th record, as the server answers it (trimmed, lower-case email, upper-case
- * country): growing with n where the kind has an order, distinct for every n where a field is unique.
- */
-function valueOf(f: FieldDescription, n: number, ctx: Context): unknown {
-  switch (f.kind) {
-    case 'line':
-      return `Rec ${pad(n)}`.slice(0, f.max);
-    case 'text':
-      return `Line ${n}\nsecond line`.slice(0, f.max);
-    case 'email':
-      return `r${n}@example.com`;
-    case 'country':
-      return ['SE', 'LT', 'FI'][n % 3];
-    case 'boolean':
-      return n % 2 === 0;
-    case 'integer': {
-      const { min, max } = integerBounds(f);
-      return Math.min(max, min + n);
-    }
-    case 'number': {
-      const { min, max, decimals } = numberBounds(f);
-      return Math.min(max, min + n + (decimals > 0 ? 0.25 : 0));
-    }
-    case 'translated':
-      return `English${pad(n)} words`.slice(0, f.max);
-    case 'choice':
-      return f.options![n % f.options!.length];
-    case 'images':
-      return n % 2 === 0 ? [ctx.image].slice(0, imagesMax(f)) : [];
-    case 'reference':
-      return ctx.ids.get(f.to!) ?? '';
-  }
-}
-
-/** The n-th record's body for an add: every field, and its Swedish texts. */
-function bodyOf(d: RecordsDescription, n: number, ctx: Context): Values {
-  const out: Values = Object.fromEntries(fieldsOfRecords(d).map(([k, f]) => [k, valueOf(f, n, ctx)]));
-  if (hasTranslations(d))
-    out.translations = Object.fromEntries(
-      RECORD_LANGUAGES.map((l) => [
-        l,
-        Object.fromEntries(
-          fieldsOfRecords(d)
-            .filter(([, f]) => f.kind === 'translated')
-            .map(([k]) => [k, `Svensk${pad(n)} text`]),
-        ),
-      ]),
-    );
-  return out;
-}
 
 /** The field an edit changes: the first that may change, is not unique and has another value for another n. */
 const editable = (d: RecordsDescription): string =>
