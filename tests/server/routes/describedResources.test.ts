@@ -27,6 +27,7 @@ import {
 } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 import { recordRows } from '../helpers/matrix.js';
+import { onChange, type Change } from '../../../server/core/events.js';
 
 // Every described resource (server/resources.generated.ts, the folders of resources/), and one made here with a field
 // of every kind, through the same routes and the same checks: list and paging, add, edit (409 when stale), delete,
@@ -263,6 +264,27 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
         expect(sv.json.items.map((r: Values) => r.id)).toEqual([rec.id]);
       }
       expect((await call('GET', `${path}?q=${encodeURIComponent('%_')}`)).json.items).toEqual([]);
+    });
+
+    it('announces each change once committed (webhooks, live lists): add, edit and delete', async () => {
+      const heard: Change[] = [];
+      const stop = onChange(t.db, (changes) => void heard.push(...changes));
+      try {
+        const body = bodyOf(d, 950, ctx);
+        const added = await call('POST', path, body);
+        expect(added.status, added.text).toBe(201);
+        const field = editable(d);
+        await call('PATCH', `${path}/${added.json.id}`, { [field]: valueOf(d.fields[field]!, 951, ctx) }, 1);
+        await call('PATCH', `${path}/${added.json.id}`, { [field]: valueOf(d.fields[field]!, 952, ctx) }, 1);
+        expect((await call('DELETE', `${path}/${added.json.id}`, undefined, 2)).status).toBe(204);
+        expect(heard.map((c) => (c.kind === 'record' ? [c.resource, c.id, c.version] : c.kind))).toEqual([
+          [name, added.json.id, 1],
+          [name, added.json.id, 2],
+          [name, added.json.id, 3],
+        ]);
+      } finally {
+        stop();
+      }
     });
 
     it('answers each caller as its access says (read, edit, delete)', async () => {
