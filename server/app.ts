@@ -152,7 +152,7 @@ export async function buildApp(
   productsRoutes(app, { db: db.kysely, store, timeZone: config.timeZone });
   productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
-  historyRoutes(app, { db: db.kysely });
+  historyRoutes(app, { db: db.kysely, records: opts.records ?? recordResources });
   uploadsRoutes(app, {
     db: db.kysely,
     store,

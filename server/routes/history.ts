@@ -14,6 +14,7 @@ import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { said } from '../../domain/translate.js';
+import type { RecordsDescription } from '../../domain/records.js';
 
 /** The entry id inside a 'More' cursor; refused when the cursor is not one of ours. */
 function afterOf(cursor: string | undefined): number | null {
@@ -28,8 +29,9 @@ export async function historyPage(
   db: Kysely<Database>,
   filter: HistoryFilter,
   q: { limit: number; after?: string },
+  resources: readonly RecordsDescription[] = [],
 ): Promise<HistoryPage> {
-  const { items, more } = await listHistory(db, filter, { limit: q.limit, after: afterOf(q.after) });
+  const { items, more } = await listHistory(db, filter, { limit: q.limit, after: afterOf(q.after) }, resources);
   const tail = items.at(-1);
   return { items, next: more && tail ? encodeCursor(tail.id, tail.id) : null };
 }
@@ -42,7 +44,10 @@ const RECORD_HISTORIES: { path: string; kind: HistoryKind; area: Area; id: z.Zod
 ];
 
 /** The change history: one record's (the History panels), everything (the admins' Activity page), and undo. */
-export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
+export function historyRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; records?: readonly RecordsDescription[] },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const h of RECORD_HISTORIES) {
@@ -69,7 +74,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     },
     async (req) => {
       const { person, kind, action, from, to } = req.query;
-      return historyPage(deps.db, { person, kind, action, from, to }, req.query);
+      return historyPage(deps.db, { person, kind, action, from, to }, req.query, deps.records);
     },
   );
 

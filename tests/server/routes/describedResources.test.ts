@@ -197,8 +197,12 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
       ]);
       expect(Object.keys(entries[0]!.diff)).toEqual([field]);
       // The Activity page lists it too (the one commit path records both).
-      const activity = (await call('GET', '/api/history?kind=record')).json.items as { recordId: string }[];
-      expect(activity.some((e) => e.recordId === rec.id)).toBe(true);
+      const activity = (await call('GET', '/api/history?kind=record')).json.items as {
+        recordId: string;
+        recordLabel: string | null;
+      }[];
+      // Named as staff know it: by its exact-search field.
+      expect(activity.find((e) => e.recordId === rec.id)?.recordLabel).toBe(String(rec[d.search]));
 
       expect((await call('POST', `${path}/history/${entries[0]!.id}/undo`, {}, 1)).status).toBe(409);
       const undone = await call('POST', `${path}/history/${entries[0]!.id}/undo`, undefined, 2);
