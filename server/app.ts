@@ -35,9 +35,9 @@ import { DomainError } from './core/errors.js';
 import { webhooksRoutes } from './routes/webhooks.js';
 import { accountRoutes } from './routes/account.js';
 import { AccountEvents } from './core/accountEvents.js';
-import { ensureRecordsTables } from './db/records.js';
+import { checkRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
-import type { RecordsDescription } from '../domain/records.js';
+import { checkReferences, type RecordsDescription } from '../domain/records.js';
 import { said } from '../domain/translate.js';
 
 export type { Services } from './services.js';
@@ -152,7 +152,7 @@ export async function buildApp(
   productsRoutes(app, { db: db.kysely, store, timeZone: config.timeZone });
   productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
-  historyRoutes(app, { db: db.kysely });
+  historyRoutes(app, { db: db.kysely, records: opts.records ?? recordResources });
   uploadsRoutes(app, {
     db: db.kysely,
     store,
@@ -162,8 +162,10 @@ export async function buildApp(
     inProgress: metrics?.uploads,
   });
   const records = opts.records ?? recordResources;
-  await ensureRecordsTables(db.kysely as unknown as Kysely<unknown>, db.dialect, records);
-  for (const r of records) recordRoutes(app, db.kysely, r);
+  // Made by the migrations (npm run resources writes them); a description they do not match stops the start here.
+  checkReferences(records);
+  await checkRecordsTables(db.kysely as unknown as Kysely<unknown>, db.dialect, records);
+  for (const r of records) recordRoutes(app, db.kysely, r, records);
   // The feed in a scope of its own, with one budget per client address across its routes (PUBLIC_REQUESTS_PER_MINUTE).
   await app.register(async (scope) => {
     if (config.publicRequestsPerMinute > 0) {

@@ -20,7 +20,7 @@ import type { RetryPolicy } from './core/deliveryRetry.js';
 import { pruneDeliveries } from './core/webhookOutbox.js';
 import { backupPlaceOf, startBackups } from './db/backup.js';
 import { startScheduler } from './core/schedule.js';
-import { ensureRecordsTables } from './db/records.js';
+import { checkRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
 import type { Kysely } from 'kysely';
 
@@ -221,13 +221,14 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
 }
 
 /**
- * Exactly the schema a first start makes on `config`'s database (the migrations, the identity tables, the triggers,
- * the simple resources' tables), and no first admin: what `npm run cli -- move` prepares its PostgreSQL target with.
+ * Exactly the schema a first start makes on `config`'s database (the migrations, the described resources' tables among
+ * them, the identity tables, the triggers), and no first admin: what `npm run cli -- move` prepares its PostgreSQL
+ * target with.
  */
 export async function firstStartSchema(config: Config): Promise<void> {
   const s = await createServices(config, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
   try {
-    await ensureRecordsTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, recordResources);
+    await checkRecordsTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, recordResources);
   } finally {
     await s.close();
   }

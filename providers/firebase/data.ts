@@ -84,9 +84,14 @@ export function createFirebaseData(
       if (calls) return { data: cast(await calls.update(key, data as Data, previousData)) };
       throw notAvailable();
     },
-    // Removing a language key, deleting records and bulk changes are not offered with Firebase (README).
+    // A described resource's record is deleted as on the server (If-Match: its version); removing a language key,
+    // deleting products or users and bulk changes are not offered with Firebase (README).
     updateMany: async () => Promise.reject(notAvailable()),
-    delete: async () => Promise.reject(notAvailable()),
+    delete: async (resource, { id, previousData }) => {
+      const calls = simple.get(resource);
+      if (!calls) throw notAvailable();
+      return { data: cast(await calls.delete(String(id), previousData, records)) };
+    },
     deleteMany: async () => Promise.reject(notAvailable()),
   };
 

@@ -14,21 +14,83 @@ import {
 } from 'firebase/firestore';
 import type { GetListResult } from 'react-admin';
 import type { z } from 'zod';
-import { COLUMN_OF, type FieldDescription, type RecordsDescription } from '../../domain/records';
+import {
+  fieldsOfRecords,
+  hasTranslations,
+  RECORD_LANGUAGES,
+  type FieldDescription,
+  type FieldKind,
+  type RecordsDescription,
+  type RecordTranslations,
+} from '../../domain/records';
 import { schemasOf } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
 import { fingerprint, isoOf } from './records';
 
-// Every simple resource (resources/<name>/description.ts) over Firestore, from its description alone: the collection
-// of its name, its list in the description's order with 'More', the exact search, add and edit with the conflict check.
-// Its rules block in firebase/firestore.rules is generated from the same description (npm run resources).
+// Every described resource (resources/<name>/description.ts) over Firestore, from its description alone: the
+// collection of its name, its list in the description's order with 'More', the exact search, add, edit and delete
+// with the conflict check. Its rules block in firebase/firestore.rules is generated from the same description
+// (npm run resources: who may read, edit and delete, each field's kind and bounds, a reference's record existing).
+
+/**
+ * What Firestore cannot do for a field of each kind, said once (README, 'Firebase'): everything else a kind does on
+ * our server it does here too. Beyond fields: a record's history, its undo and the CSV import are the server's
+ * (not_available here), and nothing stops a record being deleted while another points to it, other than this
+ * provider looking first.
+ */
+export const FIRESTORE_CANNOT: Readonly<Record<FieldKind, readonly string[]>> = {
+  // No substring index: the list's partial-name search (?q=) answers not_available, as the products' does.
+  line: ['partial-name search', 'a unique value guaranteed (looked up first, not enforced)'],
+  text: ['partial-name search'],
+  email: ['partial-name search', 'a unique value guaranteed (looked up first, not enforced)'],
+  translated: ['partial-name search', 'a unique value guaranteed (looked up first, not enforced)'],
+  choice: ['a unique value guaranteed (looked up first, not enforced)'],
+  country: ['a unique value guaranteed (looked up first, not enforced)'],
+  boolean: [],
+  integer: ['a unique value guaranteed (looked up first, not enforced)'],
+  // A double, so decimals are not exact (0.1 + 0.2); the rules check the bounds, the provider the decimals.
+  number: ['exact decimals', 'a unique value guaranteed (looked up first, not enforced)'],
+  // The addresses are kept as given; whether each is a finished upload is the server's check.
+  images: ['checking that each address is a finished upload'],
+  reference: ['refusing the delete of a record pointed to (the provider looks first)'],
+};
 
 type Data = Record<string, unknown>;
 export type SimpleRecord = Data & { id: string; version: number; created: string; updated: string | null };
 
-/** A document as the screens' record: each field by its kind (a missing or odd value as its kind's empty one). */
+/** A field's stored value as the screens' record holds it (a missing or odd value as its kind's empty one). */
+function valueOf(f: FieldDescription, v: unknown): unknown {
+  switch (f.kind) {
+    case 'boolean':
+      return v === true;
+    case 'integer':
+    case 'number':
+      return typeof v === 'number' ? v : 0;
+    case 'images':
+      return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+    default:
+      return typeof v === 'string' ? v : '';
+  }
+}
+
+/** A stored `translations` map as the record's: only texts, only the catalogue's other languages. */
+function translationsOf(v: unknown): RecordTranslations {
+  const out: RecordTranslations = {};
+  if (!v || typeof v !== 'object') return out;
+  for (const lang of RECORD_LANGUAGES) {
+    const texts = (v as Data)[lang];
+    if (!texts || typeof texts !== 'object') continue;
+    const kept = Object.fromEntries(
+      Object.entries(texts as Data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    );
+    if (Object.keys(kept).length > 0) out[lang] = kept;
+  }
+  return out;
+}
+
+/** A document as the screens' record: each field by its kind, and its translations when it has translated fields. */
 export function toSimpleRecord(d: RecordsDescription, id: string, data: Data): SimpleRecord {
   const out: SimpleRecord = {
     id,
@@ -36,19 +98,21 @@ export function toSimpleRecord(d: RecordsDescription, id: string, data: Data): S
     created: isoOf(data.created) ?? '',
     updated: isoOf(data.updated),
   };
-  for (const [k, f] of Object.entries(d.fields) as [string, FieldDescription][]) {
-    const v = data[k];
-    const column = COLUMN_OF[f.kind];
-    out[k] =
-      column === 'boolean'
-        ? v === true
-        : column === 'integer'
-          ? typeof v === 'number'
-            ? v
-            : 0
-          : typeof v === 'string'
-            ? v
-            : '';
+  for (const [k, f] of fieldsOfRecords(d)) out[k] = valueOf(f, data[k]);
+  if (hasTranslations(d)) out.translations = translationsOf(data.translations);
+  return out;
+}
+
+/** `change` over `current`, as the server merges them: a text given replaces, '' clears, one left out stays. */
+function mergeTexts(current: RecordTranslations, change: unknown): RecordTranslations {
+  const raw = (change && typeof change === 'object' ? change : {}) as Record<string, Data | undefined>;
+  const out: RecordTranslations = {};
+  for (const lang of RECORD_LANGUAGES) {
+    const texts: Data = { ...current[lang], ...raw[lang] };
+    const kept = Object.fromEntries(
+      Object.entries(texts).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    );
+    if (Object.keys(kept).length > 0) out[lang] = kept;
   }
   return out;
 }
@@ -68,11 +132,12 @@ function checked(schema: z.ZodType, data: Data): Data {
 /** The calls of one simple resource. */
 export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription) {
   const schemas = schemasOf(d);
-  const fields = Object.entries(d.fields) as [string, FieldDescription][];
+  const fields = fieldsOfRecords(d);
   const toRecord = (id: string, data: Data) => toSimpleRecord(d, id, data);
-  /** Only the described fields (a form's record also holds id, version and times). */
+  const keys = [...fields.map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
+  /** Only the described fields and translations (a form's record also holds id, version and times). */
   const described = (data: Data): Data =>
-    Object.fromEntries(fields.filter(([k]) => data[k] !== undefined).map(([k]) => [k, data[k]]));
+    Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]]));
 
   const one = async (id: string): Promise<SimpleRecord> => {
     const snap = await getDoc(doc(db, d.name, id));
@@ -107,9 +172,33 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription) {
 
     create: async (data: Data): Promise<SimpleRecord> => {
       const values = checked(schemas.create, described(data));
+      if (hasTranslations(d)) values.translations = mergeTexts({}, values.translations);
       await assertUnique(values);
       const ref = await addDoc(collection(db, d.name), { ...values, created: serverTimestamp() });
       return one(ref.id);
+    },
+
+    /**
+     * Delete, in one transaction, only if the document is still what the screen loaded (previousData.version), and
+     * only when no record of a described resource points to it (looked up first: Firestore's rules cannot query).
+     */
+    delete: async (id: string, previous: unknown, all: readonly RecordsDescription[]): Promise<SimpleRecord> => {
+      const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
+      for (const other of all)
+        for (const [k, f] of fieldsOfRecords(other)) {
+          if (f.kind !== 'reference' || f.to !== d.name) continue;
+          const hits = await getDocs(query(collection(db, other.name), where(k, '==', id), limit(1)));
+          if (!hits.empty) throw conflict(currentMessages().records.inUse);
+        }
+      const gone = await runTransaction(db, async (tx) => {
+        const snap = await tx.get(doc(db, d.name, id));
+        if (!snap.exists()) throw notFound();
+        if (typeof version === 'number' && fingerprint(snap.data()) !== version)
+          throw conflict(currentMessages().records.stale);
+        tx.delete(snap.ref);
+        return toRecord(id, snap.data());
+      });
+      return gone;
     },
 
     /**
@@ -130,7 +219,10 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription) {
           if (f.locked && values[k] !== undefined && values[k] !== current[k])
             throw new FirebaseBackendError(400, 'validation', m.records.locked);
         }
-        tx.update(snap.ref, { ...values, updated: serverTimestamp() });
+        const translations = hasTranslations(d)
+          ? { translations: mergeTexts(current.translations as RecordTranslations, values.translations) }
+          : {};
+        tx.update(snap.ref, { ...values, ...translations, updated: serverTimestamp() });
       });
       return one(id);
     },

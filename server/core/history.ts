@@ -5,6 +5,7 @@ import { readRows } from '../db/read.js';
 import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind, HistoryValue } from '../../domain/history.js';
 import { DomainError } from './errors.js';
 import { said } from '../../domain/translate.js';
+import type { RecordsDescription } from '../../domain/records.js';
 
 // The change history, in one place: every core change goes through commit() (core/commit.ts), which calls record()
 // in the change's own transaction, so a change and its entry commit together or not at all, on both databases. It is
@@ -110,6 +111,8 @@ export async function listHistory(
   db: Kysely<Database>,
   filter: HistoryFilter,
   opts: { limit: number; after: number | null },
+  /** The described resources served, so their records' entries are labelled too (by their exact-search field). */
+  resources: readonly RecordsDescription[] = [],
 ): Promise<{ items: HistoryEntry[]; more: boolean }> {
   if (filter.from && filter.to && filter.from > filter.to)
     throw new DomainError('validation', said('history.badRange'));
@@ -135,7 +138,7 @@ export async function listHistory(
   const items = rows.slice(0, opts.limit).map(toEntry);
   // One record's own history (its edit page's panel) needs no names for it.
   return {
-    items: filter.record ? items : await withCounts(db, await withLabels(db, items)),
+    items: filter.record ? items : await withCounts(db, await withLabels(db, items, resources)),
     more: rows.length > opts.limit,
   };
 }
@@ -157,10 +160,15 @@ async function withCounts(db: Kysely<Database>, entries: HistoryEntry[]): Promis
 }
 
 /**
- * Each entry's record as staff know it now: a product by its SKU, a user by their name (or email), read in one query
- * per kind for the whole page. A record no longer there keeps a null label, and the list falls back to its id.
+ * Each entry's record as staff know it now: a product by its SKU, a user by their name (or email), a described
+ * resource's record by its exact-search field, read in one query per kind (per resource) for the whole page. A record
+ * no longer there keeps a null label, and the list falls back to its id.
  */
-async function withLabels(db: Kysely<Database>, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+async function withLabels(
+  db: Kysely<Database>,
+  entries: HistoryEntry[],
+  resources: readonly RecordsDescription[],
+): Promise<HistoryEntry[]> {
   const ids = (kind: HistoryKind) => [...new Set(entries.filter((e) => e.kind === kind).map((e) => e.recordId))];
   const labels = new Map<string, string>();
   const products = ids('product');
@@ -182,7 +190,22 @@ async function withLabels(db: Kysely<Database>, entries: HistoryEntry[]): Promis
       labels.set(`account:${u.id}`, label);
     }
   }
-  return entries.map((e) => ({ ...e, recordLabel: labels.get(`${e.kind}:${e.recordId}`) ?? null }));
+  for (const d of resources) {
+    const ids = [
+      ...new Set(entries.filter((e) => e.kind === 'record' && e.resource === d.name).map((e) => e.recordId)),
+    ];
+    if (ids.length === 0) continue;
+    // Names from the description, never from a request.
+    const rows = await readRows<{ id: string; label: unknown }>(
+      db,
+      `select id, "${d.search}" as label from "${d.name}" where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    for (const r of rows) labels.set(`record:${d.name}:${r.id}`, String(r.label));
+  }
+  const keyOf = (e: HistoryEntry) =>
+    e.kind === 'record' ? `record:${e.resource}:${e.recordId}` : `${e.kind}:${e.recordId}`;
+  return entries.map((e) => ({ ...e, recordLabel: labels.get(keyOf(e)) ?? null }));
 }
 
 /** The entry with this id; not found otherwise. */

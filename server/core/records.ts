@@ -1,18 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { bit, now } from '../db/index.js';
+import { now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
-import { COLUMN_OF, type FieldDescription, type RecordOf, type RecordsDescription } from '../../domain/records.js';
+import { fromStored, searchTextOf, toStored } from '../db/records.js';
+import {
+  emptyValue,
+  exported,
+  fieldsOfRecords,
+  hasSearch,
+  mayBeEmpty,
+  hasTranslations,
+  RECORD_LANGUAGES,
+  translatedKeys,
+  type RecordOf,
+  type RecordsDescription,
+  type RecordTranslations,
+} from '../../domain/records.js';
+import { schemasOf } from '../../domain/recordSchemas.js';
+import { checkRecordRow, type RecordImportResult, type RecordImportRow } from '../../domain/recordCsv.js';
+import type { HistoryValue } from '../../domain/history.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
-import { diffOf, type NewEntry } from './history.js';
-import { said } from '../../domain/translate.js';
+import { keyOf, unstoredKeys } from './files.js';
+import { diffOf, getEntry } from './history.js';
+import { issueSaid, said } from '../../domain/translate.js';
 
-// The rules of every simple resource (its description, domain/records.ts), once: keyset pages, exact search, add with
-// unique fields,
-// edit only from the version loaded, locked fields kept. A resource with rules of its own (products, users) has its
-// own core file instead.
+// The rules of every described resource (its description, domain/records.ts), once: keyset pages, exact and
+// partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
+// from the version loaded, locked fields kept, history with undo, and the CSV import. Every change goes through
+// commit() (core/commit.ts): its history entry (Activity) and its announcement (webhooks, live lists) with it.
+// A resource with rules of its own (products, users) has its own core file instead.
 
 type Row = Record<string, unknown>;
 // Its table is not in Database's type (it is described, not written out), so its queries name it as any table.
@@ -20,39 +38,81 @@ type AnyDb = Kysely<Record<string, Row>>;
 /** The same database, typed for tables named at run time by a description (Kysely types only the known ones). */
 const untyped = (db: Kysely<Database>): AnyDb => db as unknown as AnyDb;
 
-const fromColumn = (spec: FieldDescription, v: unknown): unknown =>
-  COLUMN_OF[spec.kind] === 'boolean' ? Boolean(Number(v)) : COLUMN_OF[spec.kind] === 'integer' ? Number(v) : v;
-const toColumn = (spec: FieldDescription, v: unknown): unknown =>
-  COLUMN_OF[spec.kind] === 'boolean' ? bit(Boolean(v)) : v;
-const fieldsOf = (r: RecordsDescription): [string, FieldDescription][] => Object.entries(r.fields);
+const searched = (r: RecordsDescription) =>
+  fieldsOfRecords(r)
+    .filter(([, f]) => f.search)
+    .map(([field, f]) => ({ field, translated: f.kind === 'translated' }));
 
 function toRecord<D extends RecordsDescription>(r: D, row: Row): RecordOf<D> {
   const out: Row = { id: row.id, version: Number(row.version), created: row.created, updated: row.updated ?? null };
-  for (const [k, spec] of fieldsOf(r)) out[k] = fromColumn(spec, row[k]);
+  for (const [k, spec] of fieldsOfRecords(r)) out[k] = fromStored(spec, row[k]);
+  if (hasTranslations(r)) out.translations = JSON.parse(String(row.translations ?? '{}')) as RecordTranslations;
   return out as RecordOf<D>;
 }
 
-/** A record's described fields, as its history records them. */
-function historyValues<D extends RecordsDescription>(r: D, rec: Row): Record<string, NewEntry['diff'][string][number]> {
-  return Object.fromEntries(
-    Object.keys(r.fields).map((k) => [k, (rec[k] ?? null) as NewEntry['diff'][string][number]]),
-  );
+/** The columns of a record's values: each field as stored, its translations and its search text. */
+function columnsOf(r: RecordsDescription, rec: Row): Row {
+  const out: Row = {};
+  for (const [k, spec] of fieldsOfRecords(r)) out[k] = toStored(spec, rec[k]);
+  if (hasTranslations(r)) out.translations = JSON.stringify(rec.translations ?? {});
+  if (hasSearch(r)) out.search_text = searchTextOf(searched(r), rec);
+  return out;
 }
 
-/** One page in the resource's order, after an optional cursor. */
+/** `change` over `current`: a text given replaces it, '' clears it, one left out stays; nothing empty is kept. */
+function mergeTexts(current: RecordTranslations, change: RecordTranslations | undefined): RecordTranslations {
+  const out: RecordTranslations = {};
+  for (const lang of RECORD_LANGUAGES) {
+    const texts = { ...current[lang], ...change?.[lang] };
+    const kept = Object.fromEntries(Object.entries(texts).filter(([, v]) => typeof v === 'string' && v !== ''));
+    if (Object.keys(kept).length > 0) out[lang] = kept;
+  }
+  return out;
+}
+
+/** A record's described fields as its history records them, each translated text by its flat key ('body_se'). */
+function historyValues(r: RecordsDescription, rec: Row): Record<string, HistoryValue> {
+  const out: Record<string, HistoryValue> = Object.fromEntries(
+    Object.keys(r.fields).map((k) => [k, (rec[k] ?? null) as HistoryValue]),
+  );
+  const t = (rec.translations ?? {}) as RecordTranslations;
+  for (const tk of translatedKeys(r)) {
+    const v = t[tk.lang]?.[tk.field];
+    if (v) out[tk.key] = v;
+  }
+  return out;
+}
+
+const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page in the resource's order, after an optional cursor; `q` keeps the records with every word of it in a
+ * searched field (any language, any case: the server lower-cases the search text and the words alike, in every
+ * script, so both databases find the same).
+ */
 export async function listRecords<D extends RecordsDescription>(
   db: Kysely<Database>,
   r: D,
-  opts: { limit: number; after: { key: string; id: string } | null },
+  opts: { limit: number; after: { key: string; id: string } | null; q?: string },
 ): Promise<{ items: RecordOf<D>[]; more: boolean }> {
+  const words = (opts.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const filter =
+    words.length > 0 && hasSearch(r)
+      ? { where: words.map(() => "search_text like ? escape '\\'"), params: words.map(likeEscaped) }
+      : undefined;
   const rows = await readPage<Row>(
     db,
     { table: r.name, key: r.sort.field, order: r.sort.order },
     opts.after,
     opts.limit,
+    filter,
   );
   return { items: rows.slice(0, opts.limit).map((row) => toRecord(r, row)), more: rows.length > opts.limit };
 }
+
+/** The sort key of a record as its cursor holds it (the stored value: a number scaled, a boolean 0/1). */
+export const sortKeyOf = (r: RecordsDescription, rec: Row): string =>
+  String(toStored(r.fields[r.sort.field]!, rec[r.sort.field]));
 
 /** The record whose search field is exactly `term`, or null. */
 export async function findRecord<D extends RecordsDescription>(
@@ -74,24 +134,46 @@ export async function getRecord<D extends RecordsDescription>(
   return toRecord(r, row);
 }
 
+const refusal = (field: string, message: ReturnType<typeof said>) => [{ path: `/${field}`, message }];
+
 /** Refuses a value a unique field already has in another record, naming the field. */
-async function assertUnique<D extends RecordsDescription>(
-  db: Kysely<Database>,
-  r: D,
-  values: Row,
-  except?: string,
-): Promise<void> {
-  for (const [k, spec] of fieldsOf(r)) {
+async function assertUnique(db: Kysely<Database>, r: RecordsDescription, values: Row, except?: string): Promise<void> {
+  for (const [k, spec] of fieldsOfRecords(r)) {
     if (!spec.unique || values[k] === undefined) continue;
     const [hit] = await readRows<Row>(db, `select id from "${r.name}" where "${k}" = ? limit 1`, [
-      toColumn(spec, values[k]),
+      toStored(spec, values[k]),
     ]);
     if (hit && hit.id !== except)
-      throw new DomainError('conflict', said('records.duplicate'), [
-        { path: `/${k}`, message: said('records.duplicate') },
-      ]);
+      throw new DomainError('conflict', said('records.duplicate'), refusal(k, said('records.duplicate')));
   }
 }
+
+/** Refuses a reference to a record that does not exist, and image addresses that are not finished uploads. */
+async function assertPointers(db: Kysely<Database>, r: RecordsDescription, values: Row): Promise<void> {
+  for (const [k, spec] of fieldsOfRecords(r)) {
+    const v = values[k];
+    if (spec.kind === 'reference' && typeof v === 'string' && v !== '') {
+      const [hit] = await readRows<Row>(db, `select id from "${spec.to}" where id = ?`, [v]);
+      if (!hit)
+        throw new DomainError(
+          'validation',
+          said('records.noSuchReference'),
+          refusal(k, said('records.noSuchReference')),
+        );
+    }
+    if (spec.kind === 'images' && Array.isArray(v) && v.length > 0) {
+      const unstored = await unstoredKeys(db, v as string[]);
+      const missing = (v as string[]).map(keyOf).filter((key) => unstored.has(key));
+      if (missing.length > 0) throw new DomainError('validation', said('uploads.unfinished'), { missing });
+    }
+  }
+}
+
+const uniqueViolation = (err: unknown): never => {
+  // Two people writing the same value at once: the unique index decides.
+  if (isUniqueViolation(err)) throw new DomainError('conflict', said('records.duplicate'));
+  throw err;
+};
 
 export async function createRecord<D extends RecordsDescription>(
   db: Kysely<Database>,
@@ -100,6 +182,9 @@ export async function createRecord<D extends RecordsDescription>(
   input: Row,
 ): Promise<RecordOf<D>> {
   await assertUnique(db, r, input);
+  await assertPointers(db, r, input);
+  const values: Row = { ...input };
+  if (hasTranslations(r)) values.translations = mergeTexts({}, input.translations as RecordTranslations | undefined);
   const row: Row = {
     id: randomUUID(),
     version: 1,
@@ -107,8 +192,8 @@ export async function createRecord<D extends RecordsDescription>(
     updated: null,
     created_by: actor.uid,
     updated_by: null,
+    ...columnsOf(r, values),
   };
-  for (const [k, spec] of fieldsOf(r)) row[k] = toColumn(spec, input[k]);
   const created = toRecord(r, row);
   try {
     return await commit(db, actor.uid, async (trx) => {
@@ -130,9 +215,7 @@ export async function createRecord<D extends RecordsDescription>(
       };
     });
   } catch (err) {
-    // Two people adding the same value at once: the unique index decides.
-    if (isUniqueViolation(err)) throw new DomainError('conflict', said('records.duplicate'));
-    throw err;
+    return uniqueViolation(err);
   }
 }
 
@@ -149,19 +232,21 @@ export async function updateRecord<D extends RecordsDescription>(
   // From the version loaded only, so the recorded difference is against what the editor saw.
   if (current.version !== version)
     throw new DomainError('conflict', said('records.stale'), { current: current.version });
-  const set: Row = { version: version + 1, updated: now(), updated_by: actor.uid };
-  for (const [k, spec] of fieldsOf(r)) {
+  const next: Row = { ...current };
+  for (const [k, spec] of fieldsOfRecords(r)) {
     if (input[k] === undefined) continue;
-    if (spec.locked) {
-      if (input[k] !== current[k])
-        throw new DomainError('validation', said('records.locked'), [
-          { path: `/${k}`, message: said('records.locked') },
-        ]);
-      continue;
-    }
-    set[k] = toColumn(spec, input[k]);
+    if (spec.locked && JSON.stringify(input[k]) !== JSON.stringify(current[k]))
+      throw new DomainError('validation', said('records.locked'), refusal(k, said('records.locked')));
+    next[k] = input[k];
   }
+  if (hasTranslations(r))
+    next.translations = mergeTexts(
+      current.translations as RecordTranslations,
+      input.translations as RecordTranslations | undefined,
+    );
   await assertUnique(db, r, input, id);
+  await assertPointers(db, r, input);
+  const set: Row = { ...columnsOf(r, next), version: version + 1, updated: now(), updated_by: actor.uid };
   try {
     return await commit(db, actor.uid, async (trx) => {
       const res = await untyped(trx)
@@ -188,7 +273,192 @@ export async function updateRecord<D extends RecordsDescription>(
       };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new DomainError('conflict', said('records.duplicate'));
+    return uniqueViolation(err);
+  }
+}
+
+/**
+ * Delete, only if nobody saved since `version`, and only when no record of any resource points to it (a reference);
+ * its history keeps what it held. The announcement's version is the one after the last, so a receiver that reads the
+ * record finds it gone.
+ */
+export async function deleteRecord(
+  db: Kysely<Database>,
+  r: RecordsDescription,
+  all: readonly RecordsDescription[],
+  actor: { uid: string },
+  id: string,
+  version: number,
+): Promise<void> {
+  const current = (await getRecord(db, r, id)) as Row;
+  if (current.version !== version)
+    throw new DomainError('conflict', said('records.stale'), { current: current.version });
+  for (const other of all)
+    for (const [k, f] of fieldsOfRecords(other)) {
+      if (f.kind !== 'reference' || f.to !== r.name) continue;
+      const [hit] = await readRows<Row>(db, `select id from "${other.name}" where "${k}" = ? limit 1`, [id]);
+      if (hit) throw new DomainError('conflict', said('records.inUse'));
+    }
+  await commit(db, actor.uid, async (trx) => {
+    const res = await untyped(trx)
+      .deleteFrom(r.name)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0)
+      throw new DomainError('conflict', said('records.stale'), { current: current.version });
+    return {
+      value: undefined,
+      history: [
+        {
+          kind: 'record',
+          resource: r.name,
+          recordId: id,
+          action: 'deleted',
+          diff: diffOf(historyValues(r, current), {}),
+        },
+      ],
+      announce: [{ kind: 'record', resource: r.name, id, version: version + 1, actor: actor.uid }],
+    };
+  });
+}
+
+/**
+ * Sets the fields of one recorded change of a record back to their old values, as an edit from `version` (the
+ * If-Match the editor sends): the same rules and the same 409 as an edit, recorded like any edit. Refused for anything
+ * but a change of this resource's record, and when a field has changed again since (an undo never silently overwrites
+ * a newer change). Translated texts ('body_se') go back as a `translations` change: one missing before is cleared.
+ */
+export async function undoRecordEntry<D extends RecordsDescription>(
+  db: Kysely<Database>,
+  r: D,
+  actor: { uid: string },
+  entryId: number,
+  version: number,
+): Promise<RecordOf<D>> {
+  const entry = await getEntry(db, entryId);
+  const fields = Object.keys(entry.diff);
+  const flat = new Map(translatedKeys(r).map((tk) => [tk.key, tk]));
+  const undoable = (f: string) => (f in r.fields && !r.fields[f]!.locked) || flat.has(f);
+  if (
+    entry.kind !== 'record' ||
+    entry.resource !== r.name ||
+    entry.action !== 'changed' ||
+    fields.length === 0 ||
+    !fields.every(undoable)
+  )
+    throw new DomainError('validation', said('history.notUndoable'));
+  const rec = (await getRecord(db, r, entry.recordId)) as Row;
+  if (rec.version !== version) throw new DomainError('conflict', said('records.stale'), { current: rec.version });
+  const now_ = historyValues(r, rec);
+  const held = (f: string, v: unknown) => (flat.has(f) ? (v ?? '') : v);
+  if (fields.some((f) => JSON.stringify(held(f, now_[f])) !== JSON.stringify(held(f, entry.diff[f]![1]))))
+    throw new DomainError('conflict', said('history.changedSince'));
+  const change: Row = {};
+  const translations: RecordTranslations = {};
+  for (const f of fields) {
+    const old = held(f, entry.diff[f]![0]);
+    const tk = flat.get(f);
+    if (tk) (translations[tk.lang] ??= {})[tk.field] = old as string;
+    else change[f] = old;
+  }
+  if (Object.keys(translations).length > 0) change.translations = translations;
+  const parsed = schemasOf(r).update.safeParse(change);
+  if (!parsed.success)
+    throw new DomainError('validation', issueSaid(parsed.error.issues[0]?.message ?? said('history.notUndoable')));
+  return updateRecord(db, r, actor, entry.recordId, version, parsed.data as Row);
+}
+
+/**
+ * Records from CSV rows (domain/recordCsv.ts). `apply` false answers what each row would do and writes nothing;
+ * `apply` true checks again and writes every row in one transaction, or nothing when any row has an error.
+ */
+export async function importRecords(
+  db: Kysely<Database>,
+  r: RecordsDescription,
+  actor: { uid: string },
+  rows: readonly RecordImportRow[],
+  apply: boolean,
+): Promise<RecordImportResult> {
+  const plan = async (d: Kysely<Database>) => {
+    const result: RecordImportResult = {
+      rows: [],
+      counts: { create: 0, update: 0, same: 0, error: 0 },
+      applied: false,
+    };
+    const work: { id: string | null; version: number; values: Row }[] = [];
+    const firstLine = new Map<string, number>();
+    for (const row of rows) {
+      const id = (row.cells.id ?? '').trim();
+      const checked = checkRecordRow(r, row.cells);
+      const errors = checked.errors;
+      const seen = id ? firstLine.get(id) : undefined;
+      if (seen !== undefined) errors.push({ field: 'id', message: said('records.sameIdInFile', { line: seen }) });
+      else if (id) firstLine.set(id, row.line);
+      let current: Row | null = null;
+      if (id && errors.length === 0) {
+        const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
+        if (found) current = toRecord(r, found) as Row;
+        else errors.push({ field: 'id', message: said('records.notFound') });
+      }
+      let values: Row = { ...checked.values };
+      if (Object.keys(checked.translations).length > 0) values.translations = checked.translations;
+      if (errors.length === 0 && !current) {
+        // A new record needs every field the add page needs: a field the file has no column for (one not exported)
+        // starts empty, as on the add page, where its kind may be empty; otherwise it is required.
+        for (const [k, f] of fieldsOfRecords(r)) {
+          if (values[k] !== undefined) continue;
+          if (!exported(f) || mayBeEmpty(f) || f.kind === 'boolean') values[k] = emptyValue(f);
+          else errors.push({ field: k, message: said('common.required') });
+        }
+        const made = schemasOf(r).create.safeParse(values);
+        if (made.success) values = made.data as Row;
+        else if (errors.length === 0)
+          for (const issue of made.error.issues)
+            errors.push({ field: String(issue.path[0] ?? 'id'), message: issueSaid(issue.message) });
+      }
+      let action: 'create' | 'update' | 'same' | 'error' = 'error';
+      let changes: string[] = [];
+      if (errors.length === 0 && current) {
+        const before = historyValues(r, current);
+        const after = historyValues(r, {
+          ...current,
+          ...values,
+          translations: mergeTexts(
+            (current.translations ?? {}) as RecordTranslations,
+            values.translations as RecordTranslations | undefined,
+          ),
+        });
+        changes = Object.keys(diffOf(before, after));
+        action = changes.length > 0 ? 'update' : 'same';
+        if (action === 'update') work.push({ id, version: current.version as number, values });
+      } else if (errors.length === 0) {
+        action = 'create';
+        work.push({ id: null, version: 0, values });
+      }
+      result.counts[action] += 1;
+      result.rows.push({ line: row.line, id, action, changes, errors: action === 'error' ? errors : [] });
+    }
+    return { result, work };
+  };
+  if (!apply) return (await plan(db)).result;
+  try {
+    return await commit(db, actor.uid, async (trx) => {
+      const { result, work } = await plan(trx);
+      if (result.counts.error > 0)
+        throw new DomainError('validation', said('csv.hasErrors'), {
+          rows: result.rows.filter((x) => x.action === 'error'),
+        });
+      for (const w of work) {
+        if (w.id === null) await createRecord(trx, r, actor, w.values);
+        else await updateRecord(trx, r, actor, w.id, w.version, w.values);
+      }
+      return { value: { ...result, applied: true } };
+    });
+  } catch (err) {
+    // A record saved by someone else between the check and the write: the whole file waits for a new check.
+    if (err instanceof DomainError && err.said === said('records.stale'))
+      throw new DomainError('conflict', said('csv.changedMeanwhile'));
     throw err;
   }
 }

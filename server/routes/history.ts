@@ -14,6 +14,7 @@ import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { said } from '../../domain/translate.js';
+import type { RecordsDescription } from '../../domain/records.js';
 
 /** The entry id inside a 'More' cursor; refused when the cursor is not one of ours. */
 function afterOf(cursor: string | undefined): number | null {
@@ -23,13 +24,14 @@ function afterOf(cursor: string | undefined): number | null {
   return Number(c.id);
 }
 
-/** One page of a filtered history, with the cursor of the next. */
-async function page(
+/** One page of a filtered history, with the cursor of the next (a described resource's panel too). */
+export async function historyPage(
   db: Kysely<Database>,
   filter: HistoryFilter,
   q: { limit: number; after?: string },
+  resources: readonly RecordsDescription[] = [],
 ): Promise<HistoryPage> {
-  const { items, more } = await listHistory(db, filter, { limit: q.limit, after: afterOf(q.after) });
+  const { items, more } = await listHistory(db, filter, { limit: q.limit, after: afterOf(q.after) }, resources);
   const tail = items.at(-1);
   return { items, next: more && tail ? encodeCursor(tail.id, tail.id) : null };
 }
@@ -42,7 +44,10 @@ const RECORD_HISTORIES: { path: string; kind: HistoryKind; area: Area; id: z.Zod
 ];
 
 /** The change history: one record's (the History panels), everything (the admins' Activity page), and undo. */
-export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
+export function historyRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; records?: readonly RecordsDescription[] },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const h of RECORD_HISTORIES) {
@@ -57,7 +62,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
           response: { 200: HistoryPage },
         },
       },
-      async (req) => page(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query),
+      async (req) => historyPage(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query),
     );
   }
 
@@ -69,7 +74,7 @@ export function historyRoutes(app: FastifyInstance, deps: { db: Kysely<Database>
     },
     async (req) => {
       const { person, kind, action, from, to } = req.query;
-      return page(deps.db, { person, kind, action, from, to }, req.query);
+      return historyPage(deps.db, { person, kind, action, from, to }, req.query, deps.records);
     },
   );
 

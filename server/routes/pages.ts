@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { areaAccess, type Area } from '../../domain/permissions.js';
+import { areaAccess, type Access, type Area } from '../../domain/permissions.js';
 import { PAGE_SIZE } from '../../domain/constants.js';
 import { searchText } from '../../domain/text.js';
 import { DomainError } from '../core/errors.js';
@@ -16,6 +16,8 @@ export interface ListDescriptor<T> {
   path: string;
   /** Its area of the role matrix (domain/permissions.ts): the one place that says who may call. */
   area: Area;
+  /** Who may read it, where that is not its area's level (a described resource's `access.read`). */
+  access?: Access;
   /** Its items' schema (the answer is serialized from it, so nothing else leaks). */
   item: z.ZodType<T>;
   /**
@@ -46,7 +48,7 @@ export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: List
   app.withTypeProvider<ZodTypeProvider>().get(
     d.path,
     {
-      config: { access: areaAccess[d.area] },
+      config: { access: d.access ?? areaAccess[d.area] },
       schema: { tags: [d.area], querystring: query, response: { 200: page } },
     },
     async (req) => {

@@ -3,24 +3,51 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import type { RecordsDescription } from '../../domain/records.js';
-import { areaAccess } from '../../domain/permissions.js';
+import { accessOf, hasSearch, type RecordsDescription } from '../../domain/records.js';
+import { HistoryId, HistoryPage, HistoryPaging } from '../../domain/history.js';
 import { searchText } from '../../domain/text.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
-import { createRecord, findRecord, getRecord, listRecords, updateRecord } from '../core/records.js';
+import { recordImportRequest, RecordImportResult, type RecordImportRow } from '../../domain/recordCsv.js';
+import { textOf } from '../../domain/translate.js';
+import {
+  createRecord,
+  deleteRecord,
+  findRecord,
+  getRecord,
+  importRecords,
+  listRecords,
+  sortKeyOf,
+  undoRecordEntry,
+  updateRecord,
+} from '../core/records.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
+import { localeOf } from '../http/locale.js';
 import { listRoute } from './pages.js';
+import { historyPage } from './history.js';
 
 const Params = z.object({ id: searchText(64).min(1) });
+const IfMatch = z.object({ 'if-match': z.string().optional() });
+/** The largest import body, as the products' (routes/products.ts). */
+const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
- * /api/<name> for a simple resource, from its description alone: the keyset list and exact search, one record, add,
- * and edit with If-Match. Who may call comes from its area in the role matrix.
+ * /api/<name> for a described resource, from its description alone: the keyset list with the exact search and the
+ * partial-name search (?q=), one record, add, edit and delete with If-Match, the record's history and the undo of one
+ * of its changes, and the CSV import. Who may call each comes from its access (domain/records.ts, accessOf): read,
+ * edit (add, change, import, undo) and delete. `all`: every described resource (a delete is refused while another
+ * record points to it).
  */
-export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, r: RecordsDescription): void {
+export function recordRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  r: RecordsDescription,
+  all: readonly RecordsDescription[] = [r],
+): void {
   const schemas = schemasOf(r);
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: areaAccess[r.area] };
+  const access = accessOf(r);
+  const read = { access: access.read };
+  const edit = { access: access.edit };
   const path = `/api/${r.name}`;
   const tags = [r.name];
   const withTag = <T extends { version: number }>(reply: { header(k: string, v: string): unknown }, rec: T): T => {
@@ -31,21 +58,23 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, r: Reco
   listRoute(app, db, {
     path,
     area: r.area,
+    access: access.read,
     item: schemas.item,
-    list: (d, opts) => listRecords(d, r, opts),
-    cursorOf: (rec) => [String((rec as Record<string, unknown>)[r.sort.field]), rec.id],
+    filters: hasSearch(r) ? { q: searchText(200).optional() } : undefined,
+    list: (d, opts) => listRecords(d, r, { ...opts, q: typeof opts.filter.q === 'string' ? opts.filter.q : undefined }),
+    cursorOf: (rec) => [sortKeyOf(r, rec), rec.id],
     search: { param: r.search, max: 256, find: (d, term) => findRecord(d, r, term) },
   });
 
   typed.get(
     `${path}/:id`,
-    { config, schema: { tags, params: Params, response: { 200: schemas.item } } },
+    { config: read, schema: { tags, params: Params, response: { 200: schemas.item } } },
     async (req, reply) => withTag(reply, await getRecord(db, r, req.params.id)),
   );
 
   typed.post(
     path,
-    { config, schema: { tags, body: schemas.create, response: { 201: schemas.item } } },
+    { config: edit, schema: { tags, body: schemas.create, response: { 201: schemas.item } } },
     async (req, reply) => {
       const rec = await createRecord(db, r, req.user!, req.body as Record<string, unknown>);
       return reply.code(201).header('ETag', `"${rec.version}"`).send(rec);
@@ -55,14 +84,8 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, r: Reco
   typed.patch(
     `${path}/:id`,
     {
-      config,
-      schema: {
-        tags,
-        params: Params,
-        headers: z.object({ 'if-match': z.string().optional() }),
-        body: schemas.update,
-        response: { 200: schemas.item },
-      },
+      config: edit,
+      schema: { tags, params: Params, headers: IfMatch, body: schemas.update, response: { 200: schemas.item } },
     },
     async (req, reply) =>
       withTag(
@@ -76,5 +99,53 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, r: Reco
           req.body as Record<string, unknown>,
         ),
       ),
+  );
+
+  typed.delete(
+    `${path}/:id`,
+    { config: { access: access.delete }, schema: { tags, params: Params, headers: IfMatch } },
+    async (req, reply) => {
+      await deleteRecord(db, r, all, req.user!, req.params.id, ifMatchVersion(req.headers['if-match']));
+      return reply.code(204).send();
+    },
+  );
+
+  typed.get(
+    `${path}/:id/history`,
+    { config: read, schema: { tags, params: Params, querystring: HistoryPaging, response: { 200: HistoryPage } } },
+    async (req) => historyPage(db, { record: { kind: 'record', id: req.params.id, resource: r.name } }, req.query),
+  );
+
+  typed.post(
+    `${path}/history/:entry/undo`,
+    {
+      config: edit,
+      schema: { tags, params: HistoryId, headers: IfMatch, response: { 200: schemas.item } },
+    },
+    async (req, reply) =>
+      withTag(
+        reply,
+        await undoRecordEntry(db, r, req.user!, Number(req.params.entry), ifMatchVersion(req.headers['if-match'])),
+      ),
+  );
+
+  typed.post(
+    `${path}/import`,
+    {
+      config: edit,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags, body: recordImportRequest(r), response: { 200: RecordImportResult } },
+    },
+    async (req) => {
+      const body = req.body as { rows: RecordImportRow[]; apply: boolean };
+      const result = await importRecords(db, r, req.user!, body.rows, body.apply);
+      // Each row's problems in the caller's language, as error answers are (http/locale.ts).
+      const locale = localeOf(req);
+      const rows = result.rows.map((row) => ({
+        ...row,
+        errors: row.errors.map((e) => ({ ...e, message: textOf(e.message, locale) })),
+      }));
+      return { ...result, rows };
+    },
   );
 }

@@ -14,6 +14,7 @@ import { connectStorageEmulator, getStorage } from 'firebase/storage';
 import { inject } from 'vitest';
 import { createFirebaseProviders } from '../../../providers/firebase';
 import { description as suppliers } from '../../../resources/suppliers/description';
+import type { RecordsDescription } from '../../../domain/records';
 import type { AppAuthProvider, AppDataProvider } from '../../../base/backend';
 import { authEmulatorUrl, createAccount } from './auth';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore';
@@ -30,9 +31,9 @@ export interface Backend {
 
 /**
  * The console's Firebase provider set on one app connected to the Auth and Storage emulators and a fresh Firestore
- * project.
+ * project, serving `records` (the described resources; Suppliers unless given).
  */
-export async function startBackend(): Promise<Backend> {
+export async function startBackend(records: readonly RecordsDescription[] = [suppliers]): Promise<Backend> {
   const firestore = await startFirestoreEmulator();
   const app = initializeApp(
     {
@@ -48,7 +49,7 @@ export async function startBackend(): Promise<Backend> {
   connectFirestoreEmulator(getFirestore(app), '127.0.0.1', firestore.port);
   const [storageHost, storagePort] = inject('storageEmulatorHost').split(':');
   connectStorageEmulator(getStorage(app), storageHost!, Number(storagePort));
-  const { authProvider, dataProvider } = createFirebaseProviders({ app, records: [suppliers] });
+  const { authProvider, dataProvider } = createFirebaseProviders({ app, records });
   const stop = async (): Promise<void> => {
     await signOut(getAuth(app)).catch(() => undefined);
     await terminate(getFirestore(app));

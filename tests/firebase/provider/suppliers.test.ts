@@ -137,4 +137,18 @@ describe('Firebase data provider: a simple resource (suppliers)', () => {
     ).rejects.toMatchObject({ status: 409, message: messages.records.duplicate });
     await expect(b.dataProvider.getOne('suppliers', { id: 'no-such-id' })).rejects.toMatchObject({ status: 404 });
   });
+
+  it('deletes from the version loaded (else the stale message); the partial search is not available', async () => {
+    const [loaded] = (await list(undefined, { name: name(9) })).data;
+    await updateDoc(doc(b.other(), 'suppliers', loaded!.id), { notes: 'Changed meanwhile' });
+    await expect(b.dataProvider.delete('suppliers', { id: loaded!.id, previousData: loaded! })).rejects.toMatchObject({
+      status: 409,
+      message: messages.records.stale,
+    });
+    const fresh = (await b.dataProvider.getOne<SimpleRecord>('suppliers', { id: loaded!.id })).data;
+    const { data } = await b.dataProvider.delete<SimpleRecord>('suppliers', { id: loaded!.id, previousData: fresh });
+    expect(data).toMatchObject({ id: loaded!.id, name: name(9) });
+    expect((await getDoc(doc(b.other(), 'suppliers', loaded!.id))).exists()).toBe(false);
+    await expect(list(undefined, { q: 'weaver' })).rejects.toMatchObject({ status: 400, code: 'not_available' });
+  });
 });

@@ -1,8 +1,6 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/db/migrate.js';
-import { ensureRecordsTables } from '../../../server/db/records.js';
 import { recordResources } from '../../../server/resources.js';
 import { createData, pgAvailable, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 
@@ -32,32 +30,13 @@ describe.runIf(pgAvailable())('instances starting together on an empty PostgreSQ
     expect(await count('languages')).toBe(2);
     expect(await count('schema_migrations')).toBe(Object.keys(migrations).length);
     expect(await count('app_status')).toBe(1);
+    // The described resources' tables, made by their migrations (under the migrations' lock), once each.
+    for (const r of recordResources) {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables
+        where table_schema = current_schema() and table_name = ${r.name}`.execute(db);
+      expect(Number(rows[0]!.n), r.name).toBe(1);
+    }
     // Each instance answers.
     for (const a of apps) expect((await a.api('GET', '/api/health')).status).toBe(200);
-  });
-
-  it('make the simple resources’ tables once, however many compare them at the same moment', async () => {
-    for (let round = 0; round < 3; round++) {
-      const fresh = await createData('postgres');
-      const dbs = [1, 2, 3, 4].map(() => {
-        // One pool an instance; a connection the database ends is heard, as the server's pool hears it.
-        const pool = new pg.Pool({ connectionString: fresh.databaseUrl! });
-        pool.on('error', () => undefined);
-        pool.on('connect', (client) => client.on('error', () => undefined));
-        return new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-      });
-      try {
-        const done = await Promise.allSettled(dbs.map((db) => ensureRecordsTables(db, 'postgres', recordResources)));
-        expect(done.map((d) => (d.status === 'rejected' ? String(d.reason) : 'made'))).toEqual(dbs.map(() => 'made'));
-        for (const r of recordResources) {
-          const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables
-            where table_schema = current_schema() and table_name = ${r.name}`.execute(dbs[0]!);
-          expect(Number(rows[0]!.n), r.name).toBe(1);
-        }
-      } finally {
-        for (const db of dbs) await db.destroy();
-        await fresh.drop();
-      }
-    }
   });
 });

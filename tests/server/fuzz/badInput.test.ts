@@ -214,6 +214,11 @@ describe.each(dialects())('bad input (%s)', (dialect) => {
         };
       case 'supplierPatch':
         return { notes: 'Linen yarn' };
+      case 'supplierImport':
+        return {
+          rows: [{ line: 2, cells: { id: '', name: 'Fuzz import', contactPerson: '', email: '', country: 'LT' } }],
+          apply: false,
+        };
       case 'twoFactorPassword':
         return { password: 'not the password 1' };
       case 'totpCode':

@@ -30,6 +30,7 @@ export type Base =
   | 'bulk'
   | 'supplier'
   | 'supplierPatch'
+  | 'supplierImport'
   | 'passkeyRegister'
   | 'passkeySignIn'
   | 'passkeyRename'
@@ -417,6 +418,15 @@ const patchProduct: fc.Arbitrary<Gen> = fc.oneof(
 );
 
 const SUPPLIER_FIELDS = ['name', 'contactPerson', 'email', 'country', 'notes'];
+/** DELETE /api/suppliers/:id: a hostile If-Match (never the current one) or a hostile id. */
+const deleteSupplier: fc.Arbitrary<Gen> = fc.oneof(
+  w(
+    2,
+    ifMatch.map((x) => gen('DELETE', '/api/suppliers/{supplier}', { kind: x.kind, ifMatch: x.value as string | null })),
+  ),
+  w(1, withId('DELETE', '/api/suppliers/{supplier}', '{supplier}', { ifMatch: 'CURRENT' })),
+);
+
 /** PATCH /api/suppliers/:id: a hostile body, If-Match or id, one at a time. */
 const patchSupplier: fc.Arbitrary<Gen> = fc.oneof(
   w(
@@ -773,4 +783,12 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   w(1, query('/api/suppliers', 'name')),
   w(1, query('/api/suppliers', 'after', cursor)),
   w(1, withId('GET', '/api/suppliers/{id}', '{id}', {})),
+  // The routes every described resource has since issue 31: delete, history, undo, import, the partial search.
+  w(2, deleteSupplier),
+  w(1, withId('GET', '/api/suppliers/{id}/history', '{id}', {})),
+  w(1, query('/api/suppliers/{supplier}/history', 'after', cursor)),
+  w(1, withId('POST', '/api/suppliers/history/{id}/undo', '{id}', { ifMatch: 'CURRENT' })),
+  // A preview only (apply stays false): a valid file changes nothing either.
+  w(2, bodyRoute('POST', '/api/suppliers/import', 'supplierImport', mutation(['rows']))),
+  w(1, query('/api/suppliers', 'q')),
 );

@@ -1,4 +1,5 @@
 import { actionAccess, areaAccess, type Access } from '../../../domain/permissions.js';
+import { accessOf, type RecordsDescription } from '../../../domain/records.js';
 
 export type Statuses = [anonymous: number, inactive: number, noRole: number, editor: number, admin: number];
 
@@ -45,14 +46,42 @@ export function languageRows(): MatrixRow[] {
   ];
 }
 
-/** The four routes of a simple resource (server/routes/records.ts), open to its area's access level only. */
-export function recordRows(name: string, access: Access): MatrixRow[] {
-  const as = (status: number): Statuses => statusesFor(access, status);
+/**
+ * The routes of a described resource (server/routes/records.ts), each open to its access level only (read, edit,
+ * delete: domain/records.ts, accessOf). Each allowed call changes nothing: an empty body, no If-Match, no such record.
+ */
+export function recordRows(d: RecordsDescription): MatrixRow[] {
+  const access = accessOf(d);
+  const name = d.name;
   return [
-    { route: `GET /api/${name}`, url: `/api/${name}`, expected: as(200) },
-    { route: `POST /api/${name}`, url: `/api/${name}`, body: {}, expected: as(400) },
-    { route: `GET /api/${name}/{id}`, url: `/api/${name}/no-such-id`, expected: as(404) },
-    { route: `PATCH /api/${name}/{id}`, url: `/api/${name}/no-such-id`, body: {}, expected: as(400) },
+    { route: `GET /api/${name}`, url: `/api/${name}`, expected: statusesFor(access.read, 200) },
+    { route: `POST /api/${name}`, url: `/api/${name}`, body: {}, expected: statusesFor(access.edit, 400) },
+    { route: `GET /api/${name}/{id}`, url: `/api/${name}/no-such-id`, expected: statusesFor(access.read, 404) },
+    {
+      route: `PATCH /api/${name}/{id}`,
+      url: `/api/${name}/no-such-id`,
+      body: {},
+      expected: statusesFor(access.edit, 400),
+    },
+    // No If-Match: refused (400) once past the access guard.
+    { route: `DELETE /api/${name}/{id}`, url: `/api/${name}/no-such-id`, expected: statusesFor(access.delete, 400) },
+    {
+      route: `GET /api/${name}/{id}/history`,
+      url: `/api/${name}/no-such-id/history`,
+      expected: statusesFor(access.read, 200),
+    },
+    {
+      route: `POST /api/${name}/history/{entry}/undo`,
+      url: `/api/${name}/history/999999/undo`,
+      body: {},
+      expected: statusesFor(access.edit, 400),
+    },
+    {
+      route: `POST /api/${name}/import`,
+      url: `/api/${name}/import`,
+      body: {},
+      expected: statusesFor(access.edit, 400),
+    },
   ];
 }
 

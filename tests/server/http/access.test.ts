@@ -6,7 +6,6 @@ import { buildApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { KINDS, callerOf, dialects, startApp, type Kind, type TestApp } from '../helpers/index.js';
 import { recordResources } from '../../../server/resources.js';
-import { areaAccess } from '../../../domain/permissions.js';
 import { languageRows, MATRIX_METRICS_TOKEN, metricsRows, recordRows, type MatrixRow } from '../helpers/matrix.js';
 
 type Row = MatrixRow;
@@ -137,8 +136,8 @@ const MATRIX: Row[] = [
                                    body: { webhookId: 'no-such-id' },             expected: [401, 401, 403, 403, 404] },
   // The language routes' rows, from the area's and the key removal's access levels.
   ...languageRows(),
-  // Each simple resource's rows, from its area's access level: a new one needs no line here.
-  ...recordResources.flatMap((r) => recordRows(r.name, areaAccess[r.area])),
+  // Each described resource's rows, from its access levels: a new one needs no line here.
+  ...recordResources.flatMap((r) => recordRows(r)),
 ];
 
 const cases = MATRIX.flatMap((row) => KINDS.map((kind, i) => ({ ...row, kind, status: row.expected[i]! })));

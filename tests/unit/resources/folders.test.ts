@@ -2,12 +2,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../domain/locales';
-import type { RecordsDescription } from '../../../domain/records';
+import { describeRecords, type RecordsDescription } from '../../../domain/records';
 import { simpleResources } from '../../../resources';
 import type { ResourceTexts } from '../../../resources/shared/recordScreens';
 import { recordResources } from '../../../server/resources';
+import { migrations } from '../../../server/db/migrate';
+import { planSteps } from '../../../server/db/records';
 import {
   loadDescriptions,
+  loadSteps,
+  migrationList,
+  MIGRATION_LIST,
+  pretty,
+  resourceMigrationFiles,
   resourceFolders,
   RULES,
   root,
@@ -36,6 +43,15 @@ describe('resource folders', () => {
     expect(recordResources.map((r) => r.name)).toEqual(folders);
   });
 
+  it('every description has the migrations of its table and fields (else run `npm run resources`)', async () => {
+    expect(planSteps(await loadDescriptions(), await loadSteps())).toEqual({ steps: [], problems: [] });
+    expect(readFileSync(MIGRATION_LIST, 'utf8')).toBe(
+      await pretty(MIGRATION_LIST, migrationList(resourceMigrationFiles())),
+    );
+    // Every resource migration is among the server's migrations.
+    for (const f of resourceMigrationFiles()) expect(Object.keys(migrations)).toContain(f.replace(/\.ts$/, ''));
+  });
+
   it(
     'the Firestore rules block of every resource is current in ' +
       'firebase/firestore.rules (else run `npm run resources`)',
@@ -55,6 +71,35 @@ describe('resource folders', () => {
     expect(rulesOf(grown)).toContain('d.vatCode is string && d.vatCode.size() >= 1 && d.vatCode.size() <= 12');
     expect(rulesOf(grown)).toContain('request.resource.data.vatCode == resource.data.vatCode');
     expect(rulesOf(grown)).not.toBe(rulesOf(d));
+  });
+
+  it('writes each kind’s check and the access of read, edit and delete into the rules', () => {
+    const guides = describeRecords({
+      name: 'careguides',
+      area: 'products',
+      access: { delete: 'admin' },
+      fields: {
+        title: { kind: 'line', max: 120 },
+        body: { kind: 'translated', as: 'text', max: 5000 },
+        fabric: { kind: 'choice', options: ['linen', 'cotton'] },
+        weight: { kind: 'number', min: 0, max: 2000, decimals: 1 },
+        pictures: { kind: 'images', max: 1 },
+        supplier: { kind: 'reference', to: 'suppliers', optional: true },
+      },
+      sort: { field: 'title', order: 'asc' },
+      search: 'title',
+    });
+    const rules = rulesOf(guides);
+    expect(rules).toContain('d.body is string && d.body.size() >= 1 && d.body.size() <= 5000');
+    expect(rules).toContain("d.fabric is string && d.fabric in ['linen', 'cotton']");
+    expect(rules).toContain('d.weight is number && d.weight >= 0 && d.weight <= 2000');
+    expect(rules).toContain('d.pictures is list && d.pictures.size() <= 1');
+    expect(rules).toContain(
+      "d.supplier is string && (d.supplier == '' || exists(/databases/$(database)/documents/suppliers/$(d.supplier)))",
+    );
+    expect(rules).toContain("'translations'");
+    expect(rules).toContain('allow read: if editor();');
+    expect(rules).toContain('allow delete: if admin();');
   });
 
   it('every folder has its texts in every language, a label for every field, none empty', async () => {

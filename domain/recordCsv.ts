@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { fieldSchema } from './recordSchemas.js';
+import {
+  exported,
+  fieldsOfRecords,
+  mayBeEmpty,
+  translatedKeys,
+  type FieldDescription,
+  type RecordsDescription,
+  type RecordTranslations,
+} from './records.js';
+import { IMPORT_MAX_ROWS, splitImages } from './productImport.js';
+import { said } from './translate.js';
+import { freeText, optionalLineText } from './text.js';
+
+// The CSV file of a described resource, with the products' conventions (domain/productImport.ts): the browser writes
+// the file from these columns and sends its rows back as { line, cells }; the server checks each cell by the same
+// rule as add and edit, and applies the whole file or nothing. `id` says which record a row changes (empty: a new
+// one); images are addresses separated by spaces; booleans 'true' or 'false'; a translated field's other languages
+// are columns of their own ('body_se'), left out: kept, empty: cleared.
+
+/** The file's columns, in order: id, every exported field, then each exported translated field's other languages. */
+export function recordCsvColumns(d: RecordsDescription): string[] {
+  const fields = fieldsOfRecords(d).filter(([, f]) => exported(f));
+  const translated = new Set(fields.filter(([, f]) => f.kind === 'translated').map(([k]) => k));
+  return [
+    'id',
+    ...fields.map(([k]) => k),
+    ...translatedKeys(d)
+      .filter((t) => translated.has(t.field))
+      .map((t) => t.key),
+  ];
+}
+
+/** A record's cells by column (images joined by spaces, booleans and numbers as text). */
+export function recordCells(d: RecordsDescription, rec: Record<string, unknown>): Record<string, string> {
+  const t = (rec.translations ?? {}) as RecordTranslations;
+  const out: Record<string, string> = {};
+  for (const c of recordCsvColumns(d)) {
+    const tk = translatedKeys(d).find((x) => x.key === c);
+    const v = tk ? (t[tk.lang]?.[tk.field] ?? '') : rec[c];
+    out[c] = Array.isArray(v) ? v.join(' ') : String(v ?? '');
+  }
+  return out;
+}
+
+const cell = z.string().max(20_000, said('errors.tooLong', { max: 20_000 }));
+
+/** POST /api/<name>/import: the rows (apply false: a preview, nothing written) or all of them at once. */
+export const recordImportRequest = (d: RecordsDescription) =>
+  z
+    .object({
+      rows: z
+        .array(
+          z
+            .object({
+              line: z.number().int().min(1).max(10_000_000),
+              cells: z.object(Object.fromEntries(recordCsvColumns(d).map((c) => [c, cell.optional()]))).strict(),
+            })
+            .strict(),
+        )
+        .min(1, said('csv.empty'))
+        .max(IMPORT_MAX_ROWS, said('csv.tooManyRows', { max: IMPORT_MAX_ROWS })),
+      apply: z.boolean(),
+    })
+    .strict();
+export interface RecordImportRow {
+  line: number;
+  cells: Record<string, string | undefined>;
+}
+
+/** One row's outcome: a new record, a change to one (which columns), nothing, or refused (each cell's problem). */
+export const RecordImportResult = z.object({
+  rows: z.array(
+    z.object({
+      line: z.number(),
+      id: z.string(),
+      action: z.enum(['create', 'update', 'same', 'error']),
+      changes: z.array(z.string()),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    }),
+  ),
+  counts: z.object({ create: z.number(), update: z.number(), same: z.number(), error: z.number() }),
+  applied: z.boolean(),
+});
+export type RecordImportResult = z.infer<typeof RecordImportResult>;
+
+/** A cell as its field's value, before the field's own rule. */
+function cellValue(f: FieldDescription, raw: string): unknown {
+  switch (f.kind) {
+    case 'boolean':
+      return raw.trim().toLowerCase() === 'true' ? true : raw.trim().toLowerCase() === 'false' ? false : raw;
+    case 'integer':
+    case 'number':
+      return raw.trim() === '' || !Number.isFinite(Number(raw)) ? raw : Number(raw);
+    case 'images':
+      return splitImages(raw);
+    default:
+      return raw;
+  }
+}
+
+/**
+ * One row's values once every cell passed its field's rule, the translated texts it sets (a change: given replaces,
+ * '' clears, a column left out keeps), and each other cell's problem.
+ */
+export function checkRecordRow(
+  d: RecordsDescription,
+  cells: Record<string, string | undefined>,
+): { values: Record<string, unknown>; translations: RecordTranslations; errors: { field: string; message: string }[] } {
+  const errors: { field: string; message: string }[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [k, f] of fieldsOfRecords(d).filter(([, x]) => exported(x))) {
+    const raw = cells[k];
+    if (raw === undefined) continue;
+    if (raw.trim() === '' && !mayBeEmpty(f) && f.kind !== 'boolean') {
+      errors.push({ field: k, message: said('common.required') });
+      continue;
+    }
+    const parsed = fieldSchema(f).safeParse(cellValue(f, raw));
+    if (parsed.success) values[k] = parsed.data;
+    else
+      errors.push({
+        field: k,
+        message: f.kind === 'boolean' ? said('records.boolCell') : (parsed.error.issues[0]?.message ?? ''),
+      });
+  }
+  const translations: RecordTranslations = {};
+  for (const tk of translatedKeys(d)) {
+    const raw = cells[tk.key];
+    if (raw === undefined) continue;
+    const f = d.fields[tk.field]!;
+    const rule = (f.as ?? 'line') === 'line' ? optionalLineText(f.max ?? 0) : freeText(f.max ?? 0).trim();
+    const parsed = rule.safeParse(raw);
+    if (parsed.success) (translations[tk.lang] ??= {})[tk.field] = parsed.data;
+    else errors.push({ field: tk.key, message: parsed.error.issues[0]?.message ?? '' });
+  }
+  return { values, translations, errors };
+}

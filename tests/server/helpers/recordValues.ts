@@ -1,0 +1,99 @@
+import {
+  describeRecords,
+  fieldsOfRecords,
+  hasTranslations,
+  imagesMax,
+  integerBounds,
+  numberBounds,
+  RECORD_LANGUAGES,
+  type FieldDescription,
+  type RecordsDescription,
+} from '../../../domain/records.js';
+
+// Values for any described resource, by field kind, and a made-up resource with a field of every kind: what the one
+// test of every described resource (tests/server/routes/describedResources.test.ts) and the Firebase provider's
+// (tests/firebase/provider/described.test.ts) add, edit and look for.
+
+/** A resource with a field of every kind (its table is made by the steps `npm run resources` would write). */
+export const everyKind = describeRecords({
+  name: 'every_kind',
+  area: 'products',
+  access: { read: 'signedIn', edit: 'editor', delete: 'admin' },
+  fields: {
+    title: { kind: 'line', max: 80, unique: true, search: true },
+    body: { kind: 'translated', as: 'text', max: 500, search: true },
+    tone: { kind: 'choice', options: ['calm', 'bright', 'dark'] },
+    price: { kind: 'number', min: -50, max: 10_000, decimals: 2 },
+    count: { kind: 'integer', max: 1000 },
+    done: { kind: 'boolean' },
+    pictures: { kind: 'images', max: 2 },
+    supplier: { kind: 'reference', to: 'suppliers', optional: true },
+    country: { kind: 'country', optional: true },
+    email: { kind: 'email', optional: true },
+    notes: { kind: 'text', max: 200, exported: false },
+    code: { kind: 'line', max: 20, locked: true, optional: true },
+  },
+  sort: { field: 'title', order: 'asc' },
+  search: 'title',
+});
+
+export type Values = Record<string, unknown>;
+/** What a generated value may point to: an uploaded image, a record of each resource a reference names. */
+export interface Context {
+  image: string;
+  ids: Map<string, string>;
+}
+
+export const pad = (n: number) => String(n).padStart(4, '0');
+
+/**
+ * A valid value of a field for the n-th record, as the server answers it (trimmed, lower-case email, upper-case
+ * country): growing with n where the kind has an order, distinct for every n where a field is unique.
+ */
+export function valueOf(f: FieldDescription, n: number, ctx: Context): unknown {
+  switch (f.kind) {
+    case 'line':
+      return `Rec ${pad(n)}`.slice(0, f.max);
+    case 'text':
+      return `Line ${n}\nsecond line`.slice(0, f.max);
+    case 'email':
+      return `r${n}@example.com`;
+    case 'country':
+      return ['SE', 'LT', 'FI'][n % 3];
+    case 'boolean':
+      return n % 2 === 0;
+    case 'integer': {
+      const { min, max } = integerBounds(f);
+      return Math.min(max, min + n);
+    }
+    case 'number': {
+      const { min, max, decimals } = numberBounds(f);
+      return Math.min(max, min + n + (decimals > 0 ? 0.25 : 0));
+    }
+    case 'translated':
+      return `English${pad(n)} words`.slice(0, f.max);
+    case 'choice':
+      return f.options![n % f.options!.length];
+    case 'images':
+      return n % 2 === 0 ? [ctx.image].slice(0, imagesMax(f)) : [];
+    case 'reference':
+      return ctx.ids.get(f.to!) ?? '';
+  }
+}
+
+/** The n-th record's body for an add: every field, and its Swedish texts. */
+export function bodyOf(d: RecordsDescription, n: number, ctx: Context): Values {
+  const out: Values = Object.fromEntries(fieldsOfRecords(d).map(([k, f]) => [k, valueOf(f, n, ctx)]));
+  if (hasTranslations(d))
+    out.translations = Object.fromEntries(
+      RECORD_LANGUAGES.map((l) => [
+        l,
+        Object.fromEntries(
+          fieldsOfRecords(d)
+            .filter(([, f]) => f.kind === 'translated')
+            .map(([k]) => [k, `Svensk${pad(n)} text`]),
+        ),
+      ]),
+    );
+  return out;
+}
