@@ -1,4 +1,4 @@
-import type { AuthProvider, DataProvider, UserIdentity } from 'react-admin';
+import type { AuthProvider, DataProvider, RaRecord, UserIdentity } from 'react-admin';
 import type { AppStatus } from '../domain/appStatus';
 import type { RoleFlags } from '../domain/permissions';
 import type { MeUpdate, StoredUser, User } from '../domain/users';
@@ -76,11 +76,10 @@ export interface UploadHandle {
   done: Promise<UploadedImage>;
 }
 
-/** A record whose change history a panel shows. */
-export interface HistoryOf {
-  kind: 'product' | 'user' | 'language';
-  id: string;
-}
+/** A record whose change history a panel shows: one of the console's own, or of a described resource (by its name). */
+export type HistoryOf =
+  | { kind: 'product' | 'user' | 'language'; id: string }
+  | { kind: 'record'; resource: string; id: string };
 
 /** react-admin's data provider plus the custom calls screens make through useDataProvider(). */
 export interface AppDataProvider extends DataProvider {
@@ -96,8 +95,11 @@ export interface AppDataProvider extends DataProvider {
   importProducts: (request: ImportRequest) => Promise<ImportResult>;
   /** One page of a record's change history, newest first, after an optional cursor ('More'). */
   getHistory: (of: HistoryOf, page?: { after?: string | null; limit?: number }) => Promise<HistoryPage>;
-  /** Undoes one history entry (a product field change) as an edit from `version`; answers the product as saved. */
-  undoHistory: (entryId: string, version: number) => Promise<Product>;
+  /**
+   * Undoes one history entry (a field change) as an edit from `version`; answers the record as saved. A described
+   * resource's entry is undone under its own address (`of`).
+   */
+  undoHistory: (entryId: string, version: number, of?: HistoryOf) => Promise<RaRecord>;
   /** Duplicate: copies of a product's images (new files, not shared), for Add Product to start from. */
   duplicateImages: (productId: string) => Promise<DuplicateImages>;
   /** Whether products can be scheduled here, and the shop's time zone the times are shown and entered in. */

@@ -332,6 +332,17 @@ export const messages = {
     deleted: 'Deleted',
     boolCell: 'Write true or false.',
     sameIdInFile: 'The same id is on row %{line}',
+    /** The list's partial-name search of a described resource. */
+    find: 'Find',
+    /** A translated field's input in another language: 'Body (Swedish)'. */
+    inLanguage: '%{label} (%{language})',
+    delete: 'Delete',
+    deleteConfirm: 'Delete this record? This cannot be undone.',
+    cancel: 'Cancel',
+    addImage: 'Add image',
+    removeImage: 'Remove image %{n}',
+    uploading: 'Uploading %{name}',
+    uploadFailed: 'Could not upload %{name}: %{reason}',
   },
   csv: {
     export: 'Export',

@@ -33,13 +33,15 @@ export function createDataProvider(): AppDataProvider {
     },
     uploadImage: async (file, callbacks) => uploadImage(file, callbacks),
     importProducts: (request) => api<ImportResult>('/api/products/import', { method: 'POST', body: request }),
-    getHistory: ({ kind, id }, page = {}) => {
+    getHistory: (of, page = {}) => {
       const query = new URLSearchParams({ limit: String(page.limit ?? PAGE_SIZE) });
       if (page.after) query.set('after', page.after);
-      return api<HistoryPage>(`/api/${HISTORY_OF[kind]}/${encodeURIComponent(id)}/history?${query}`);
+      const base = of.kind === 'record' ? of.resource : HISTORY_OF[of.kind];
+      return api<HistoryPage>(`/api/${base}/${encodeURIComponent(of.id)}/history?${query}`);
     },
-    undoHistory: (entryId, version) =>
-      api<Product>(`/api/history/${encodeURIComponent(entryId)}/undo`, {
+    // A described resource's entries are undone under its own address; the console's own under /api/history.
+    undoHistory: (entryId, version, of) =>
+      api<Product>(`/api/${of?.kind === 'record' ? `${of.resource}/` : ''}history/${encodeURIComponent(entryId)}/undo`, {
         method: 'POST',
         headers: { 'If-Match': `"${version}"` },
       }),

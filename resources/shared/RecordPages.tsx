@@ -1,27 +1,37 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   AutocompleteInput,
   BooleanInput,
   DataTable,
+  DeleteButton,
   EditBase,
   Form,
   NumberInput,
+  ReferenceInput,
   SaveButton,
+  SelectInput,
   TextInput,
   required,
   useCreate,
   useEditContext,
   useNotify,
+  usePermissions,
   type RaRecord,
 } from 'react-admin';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import {
+  accessOf,
   COUNTRIES,
   emptyValue,
+  hasSearch,
+  hasTranslations,
+  imagesMax,
   integerBounds,
   mayBeEmpty,
   maxLength,
+  numberBounds,
+  RECORD_LANGUAGES,
   type FieldDescription,
   type RecordsDescription,
 } from '../../domain/records';
@@ -33,6 +43,15 @@ import { ResourceList, RowHeaderCol } from './ResourceList';
 import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from '../../base/errors';
 import { recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
+import { meets } from '../../domain/permissions';
+import { format } from '../../domain/messages';
+import type { Permissions } from '../../base/backend';
+import { simpleDescriptions } from '../descriptions';
+import { ExportButton } from './ExportButton';
+import type { CsvColumn } from './csv';
+import { HistoryPanel } from './history/HistoryPanel';
+import { RecordImagesInput } from './RecordImagesInput';
 
 // The four pages of every simple resource (resources/shared/records.ts), from its folder: the description, the
 // screens' choices and the texts; the texts every resource shares (saved, reload, yes/no) are the catalogue's
@@ -76,10 +95,13 @@ function shown(
   value: unknown,
   yes: string,
   no: string,
+  texts: RecordsTexts,
   country: (code: string) => string,
 ): string {
   if (spec?.kind === 'boolean') return value ? yes : no;
   if (spec?.kind === 'country') return country(String(value ?? ''));
+  if (spec?.kind === 'choice') return texts.options?.[String(value ?? '')] ?? String(value ?? '');
+  if (spec?.kind === 'images') return Array.isArray(value) ? String(value.length) : '';
   return value === null || value === undefined ? '' : String(value);
 }
 
@@ -89,14 +111,43 @@ export function RecordList({ screens }: Props) {
   const country = useCountryNames();
   const records = screens.description;
   const value = (r: RaRecord, f: string): string =>
-    shown(records.fields[f], r[f], m.records.yes, m.records.no, country);
+    shown(records.fields[f], r[f], m.records.yes, m.records.no, t, country);
+  // The partial-name search (fields marked `search`), sent a moment after typing stops.
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const filter = q ? { q } : {};
+  const csvColumns = useMemo(() => recordExportColumns(records), [records]);
   return (
     <Box sx={{ mt: 2 }}>
-      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
-        {t.list}
-      </Typography>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
+      >
+        <Typography component="h1" variant="h4">
+          {t.list}
+        </Typography>
+        <ExportButton resource={records.name} filter={filter} columns={csvColumns} stem={records.name} />
+      </Stack>
+      {hasSearch(records) && (
+        <Box role="search" aria-label={m.records.find} sx={{ mb: 2 }}>
+          <TextField
+            type="search"
+            label={m.records.find}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            size="small"
+            sx={{ width: { xs: '100%', sm: 360 } }}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+        </Box>
+      )}
       <ResourceList
         resource={records.name}
+        filter={filter}
         label={t.list}
         edit={{ path: (r) => editPath(screens, r.id), name: (r) => value(r, screens.columns[0] ?? records.search) }}
         phone={(r) => ({
@@ -144,10 +195,24 @@ function CountryInput({
   );
 }
 
+/** The export's columns (domain/recordCsv.ts: id, the exported fields, the other languages), each record's cells once. */
+function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
+  const cells = new WeakMap<RaRecord, Record<string, string>>();
+  const cellsOf = (r: RaRecord): Record<string, string> => {
+    const known = cells.get(r);
+    if (known) return known;
+    const made = recordCells(d, r);
+    cells.set(r, made);
+    return made;
+  };
+  return recordCsvColumns(d).map((header) => ({ header, value: (r: RaRecord) => cellsOf(r)[header] ?? '' }));
+}
+
 const fieldsOfDescription = (d: RecordsDescription): [string, FieldDescription][] => Object.entries(d.fields);
 
 /** An input per field, by its kind; a locked field cannot be changed once added. */
 function Inputs({ records, texts, editing }: { records: RecordsDescription; texts: RecordsTexts; editing: boolean }) {
+  const m = useMessages();
   return (
     <Stack>
       {fieldsOfDescription(records).map(([f, spec]) => {
@@ -155,15 +220,16 @@ function Inputs({ records, texts, editing }: { records: RecordsDescription; text
         const readOnly = editing && spec.locked === true;
         const validate = mayBeEmpty(spec) ? undefined : required();
         if (spec.kind === 'boolean') return <BooleanInput key={f} source={f} label={label} readOnly={readOnly} />;
-        if (spec.kind === 'integer') {
-          const { min, max } = integerBounds(spec);
+        if (spec.kind === 'integer' || spec.kind === 'number') {
+          const { min, max } = spec.kind === 'integer' ? integerBounds(spec) : numberBounds(spec);
+          const step = spec.kind === 'integer' ? 1 : 10 ** -numberBounds(spec).decimals;
           return (
             <NumberInput
               key={f}
               source={f}
               label={label}
               validate={required()}
-              step={1}
+              step={step}
               min={min}
               max={max}
               readOnly={readOnly}
@@ -174,30 +240,81 @@ function Inputs({ records, texts, editing }: { records: RecordsDescription; text
           return (
             <CountryInput key={f} source={f} label={label} optional={spec.optional === true} readOnly={readOnly} />
           );
-        return (
+        if (spec.kind === 'choice')
+          return (
+            <SelectInput
+              key={f}
+              source={f}
+              label={label}
+              validate={validate}
+              readOnly={readOnly}
+              emptyText={spec.optional ? m.records.noCountry : undefined}
+              emptyValue=""
+              choices={(spec.options ?? []).map((o) => ({ id: o, name: texts.options?.[o] ?? o }))}
+            />
+          );
+        if (spec.kind === 'images')
+          return <RecordImagesInput key={f} source={f} label={label} max={imagesMax(spec)} readOnly={readOnly} />;
+        if (spec.kind === 'reference') return <ReferenceField key={f} source={f} label={label} spec={spec} />;
+        const text = (source: string, fieldLabel: string, optional: boolean) => (
           <TextInput
-            key={f}
-            source={f}
-            label={label}
-            validate={validate}
+            key={source}
+            source={source}
+            label={fieldLabel}
+            validate={optional ? undefined : validate}
             readOnly={readOnly}
             autoComplete="off"
             type={spec.kind === 'email' ? 'email' : 'text'}
-            multiline={spec.kind === 'text'}
-            minRows={spec.kind === 'text' ? 3 : undefined}
+            multiline={spec.kind === 'text' || (spec.kind === 'translated' && spec.as === 'text')}
+            minRows={spec.kind === 'text' || (spec.kind === 'translated' && spec.as === 'text') ? 3 : undefined}
             slotProps={{ htmlInput: { maxLength: maxLength(spec) } }}
             parse={(v: string | null) => v ?? ''}
           />
         );
+        // A translated field: English as any text, then each other catalogue language, optional (the shop shows the
+        // English where one is empty), stored under translations.<language>.<field> as products store theirs.
+        if (spec.kind === 'translated')
+          return [
+            text(f, label, spec.optional === true),
+            ...RECORD_LANGUAGES.map((lang) =>
+              text(
+                `translations.${lang}.${f}`,
+                format(m.records.inLanguage, {
+                  label,
+                  language: m.products.languageTitles[lang as keyof typeof m.products.languageTitles] ?? lang,
+                }),
+                true,
+              ),
+            ),
+          ];
+        return text(f, label, false);
       })}
     </Stack>
   );
 }
 
-/** Only the description's fields go to the server (a form's record also holds id, version and times). */
+/** A reference to a record of another described resource, chosen by its search field. */
+function ReferenceField({ source, label, spec }: { source: string; label: string; spec: FieldDescription }) {
+  const target = simpleDescriptions.find((d) => d.name === spec.to);
+  return (
+    <ReferenceInput source={source} reference={spec.to!}>
+      <AutocompleteInput
+        label={label}
+        optionText={target?.search ?? 'id'}
+        filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
+        validate={spec.optional ? undefined : required()}
+      />
+    </ReferenceInput>
+  );
+}
+
+/**
+ * Only the description's fields go to the server (a form's record also holds id, version and times), and the
+ * translations where it has a translated field.
+ */
 const fieldsOf = (records: RecordsDescription, values: Values): Values =>
   Object.fromEntries(
-    Object.keys(records.fields)
+    [...Object.keys(records.fields), ...(hasTranslations(records) ? ['translations'] : [])]
       .filter((f) => values[f] !== undefined)
       .map((f) => [f, values[f]]),
   );
@@ -245,7 +362,10 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const records = screens.description;
   const m = useMessages();
   const t = useTexts(screens);
+  const notify = useNotify();
   const { record, isPending, error, refetch } = useEditContext();
+  const { permissions } = usePermissions<Permissions>();
+  const mayDelete = meets(permissions, accessOf(records).delete);
   if (isPending) return <Busy />;
   return (
     <PageFrame title={t.edit} back={listPath(screens)}>
@@ -267,8 +387,33 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
               {m.records.stale}
             </Alert>
           )}
-          <SaveButton />
+          <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+            <SaveButton />
+            {mayDelete && (
+              <DeleteButton
+                record={record}
+                mutationMode="pessimistic"
+                label={m.records.delete}
+                confirmTitle={m.records.delete}
+                confirmContent={m.records.deleteConfirm}
+                redirect={listPath(screens)}
+                mutationOptions={{
+                  onSuccess: () => notify(m.records.deleted, { type: 'success' }),
+                  onError: (err: unknown) => notify(messageOf(err) ?? m.errors.server, { type: 'error' }),
+                }}
+              />
+            )}
+          </Stack>
         </Form>
+      )}
+      {record && (
+        <HistoryPanel
+          of={{ kind: 'record', resource: records.name, id: String(record.id) }}
+          refreshKey={record.version}
+          version={typeof record.version === 'number' ? record.version : undefined}
+          onUndone={() => void refetch()}
+          labels={t.fields}
+        />
       )}
     </PageFrame>
   );

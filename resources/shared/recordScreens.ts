@@ -16,6 +16,8 @@ export interface RecordsTexts<K extends string = string> {
   failed: string;
   /** Each field's label: one for every field of the description (the type refuses a missing one). */
   fields: Readonly<Record<K, string>>;
+  /** A choice field's options as staff read them, by value (an option without one shows its value). */
+  options?: Readonly<Record<string, string>>;
 }
 
 /** A resource's texts in every language of the console (resources/<name>/texts.ts); a missing key does not compile. */

@@ -9,10 +9,12 @@ interface Props {
   /** Shown (with the Undo button) only where an undo may be offered. */
   onUndo?: (entry: HistoryEntry) => void;
   busy?: boolean;
+  /** The fields' labels (a described resource's texts). */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /** One entry: its sentences, then '· 2 hours ago' with the exact time on hover (and on focus, for the keyboard). */
-export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
+export function HistoryEntryLine({ entry, onUndo, busy = false, labels }: Props) {
   const m = useMessages();
   const locale = useLocale();
   const settings = useScheduleSettings();
@@ -23,7 +25,7 @@ export function HistoryEntryLine({ entry, onUndo, busy = false }: Props) {
       sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
     >
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {describeEntry(entry, m, { locale, zone: settings?.timeZone }).map((line, i) => (
+        {describeEntry(entry, m, { locale, zone: settings?.timeZone, labels }).map((line, i) => (
           <Typography key={i} variant="body2">
             {line}
           </Typography>

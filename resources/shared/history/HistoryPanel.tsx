@@ -17,12 +17,14 @@ interface Props {
   version?: number;
   /** After an undo saved: the page reloads its record (the panel refreshes with it). */
   onUndone?: () => void;
+  /** The fields' labels in the console's language (a described resource's texts); otherwise the kind's own. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 type State = { items: HistoryEntry[]; next: string | null; status: 'pending' | 'ready' | 'error' };
 
 /** 'History': a record's changes, newest first, ten at a time with 'More'; undo where it is safe. */
-export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
+export function HistoryPanel({ of, refreshKey, version, onUndone, labels }: Props) {
   const m = useMessages();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -30,13 +32,14 @@ export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
   const [busy, setBusy] = useState(false);
   // A page asked for before a refresh is dropped when it arrives.
   const generation = useRef(0);
-  const { kind, id } = of;
+  // Read again when the record it follows changes (not on every render's new `of` object).
+  const ofKey = JSON.stringify(of);
 
   const load = useCallback(
     async (after: string | null) => {
       const mine = generation.current;
       try {
-        const page = await dataProvider.getHistory({ kind, id }, { after });
+        const page = await dataProvider.getHistory(JSON.parse(ofKey) as HistoryOf, { after });
         if (mine !== generation.current) return;
         setState((s) => ({
           items: after ? [...s.items, ...page.items] : page.items,
@@ -47,7 +50,7 @@ export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
         if (mine === generation.current) setState((s) => ({ ...s, status: 'error' }));
       }
     },
-    [dataProvider, kind, id],
+    [dataProvider, ofKey],
   );
 
   useEffect(() => {
@@ -60,7 +63,7 @@ export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
     if (version === undefined) return;
     setBusy(true);
     try {
-      await dataProvider.undoHistory(entry.id, version);
+      await dataProvider.undoHistory(entry.id, version, of);
       notify(m.history.undone, { type: 'success' });
       onUndone?.();
     } catch (err) {
@@ -89,6 +92,7 @@ export function HistoryPanel({ of, refreshKey, version, onUndone }: Props) {
             key={entry.id}
             entry={entry}
             busy={busy}
+            labels={labels}
             onUndo={version !== undefined && canUndo(entry) ? (e) => void undo(e) : undefined}
           />
         ))}

@@ -14,7 +14,13 @@ import { SCHEDULER_ACTOR, scheduleFields, wallTimeOf } from '../../../domain/sch
  * A field's label as its own screen shows it: a product's translated text per language ('Swedish name'); a
  * language's fields are its keys, shown as they are.
  */
-export function fieldLabel(entry: HistoryEntry, field: string, m: Catalogue): string {
+export function fieldLabel(
+  entry: HistoryEntry,
+  field: string,
+  m: Catalogue,
+  given?: Readonly<Record<string, string>>,
+): string {
+  if (given?.[field]) return given[field];
   const labels: Record<string, string> =
     entry.kind === 'product'
       ? Object.fromEntries([
@@ -43,6 +49,8 @@ export interface Shown {
   locale: Locale;
   /** The shop's time zone (TZ); without it a scheduled time shows as stored (ISO, UTC), as a file wants it. */
   zone?: string;
+  /** Field labels for a described resource's entries (its texts); without them a field shows by its name. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 const SCHEDULE_FIELDS = new Set(Object.keys(scheduleFields));
@@ -129,7 +137,7 @@ function describeBulk(entry: HistoryEntry, m: Catalogue, shown?: Shown): string 
       const value = entry.diff[field]![1];
       // The status as the bulk bar sets it: 'Status: Disabled'.
       if (field === 'active') return `${m.products.status}: ${value ? m.products.active : m.products.disabled}`;
-      return `${fieldLabel(entry, field, m)}: ${valueText(value, m)}`;
+      return `${fieldLabel(entry, field, m, shown?.labels)}: ${valueText(value, m)}`;
     })
     .join(', ');
   return format(m.bulk.activityLine, { who, n, change });
@@ -152,7 +160,7 @@ export function describeEntry(entry: HistoryEntry, m: Catalogue, shown?: Shown):
   }
   return fields.map((field) => {
     const [old, next] = entry.diff[field]!;
-    const label = fieldLabel(entry, field, m);
+    const label = fieldLabel(entry, field, m, shown?.labels);
     const text = (v: HistoryValue) => fieldValueText(entry, field, v, m, shown);
     if (old === null || old === '') return format(h.set, { who, field: label, new: text(next) });
     if (next === null || next === '') return format(h.cleared, { who, field: label });
@@ -162,12 +170,15 @@ export function describeEntry(entry: HistoryEntry, m: Catalogue, shown?: Shown):
 
 const undoable = new Set<string>(UNDOABLE_PRODUCT_FIELDS);
 
-/** Whether the server would consider undoing this entry (a product field change); it still checks everything. */
+/**
+ * Whether the server would consider undoing this entry (a product's or a described record's field change); it still
+ * checks everything.
+ */
 export const canUndo = (entry: HistoryEntry): boolean =>
-  entry.kind === 'product' &&
+  (entry.kind === 'product' || entry.kind === 'record') &&
   entry.action === 'changed' &&
   Object.keys(entry.diff).length > 0 &&
-  Object.keys(entry.diff).every((f) => undoable.has(f));
+  (entry.kind === 'record' || Object.keys(entry.diff).every((f) => undoable.has(f)));
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],
