@@ -6,7 +6,7 @@ import type { UploadedImage, UploadState } from '../domain/uploads';
 import type { ImportRequest, ImportResult } from '../domain/productImport';
 import type { HistoryPage } from '../domain/history';
 import type { SavedView, ViewCreate } from '../domain/views';
-import type { DuplicateImages, Product } from '../domain/products';
+import type { DuplicateImages } from '../domain/products';
 import type { ScheduleSettings } from '../domain/schedule';
 import type { AccountPasskey, AccountSession } from '../domain/account';
 import type { TwoFactorStatus } from '../domain/twoFactor';

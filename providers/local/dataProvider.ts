@@ -41,10 +41,13 @@ export function createDataProvider(): AppDataProvider {
     },
     // A described resource's entries are undone under its own address; the console's own under /api/history.
     undoHistory: (entryId, version, of) =>
-      api<Product>(`/api/${of?.kind === 'record' ? `${of.resource}/` : ''}history/${encodeURIComponent(entryId)}/undo`, {
-        method: 'POST',
-        headers: { 'If-Match': `"${version}"` },
-      }),
+      api<Product>(
+        `/api/${of?.kind === 'record' ? `${of.resource}/` : ''}history/${encodeURIComponent(entryId)}/undo`,
+        {
+          method: 'POST',
+          headers: { 'If-Match': `"${version}"` },
+        },
+      ),
     duplicateImages: (productId) =>
       api<DuplicateImages>(`/api/products/${encodeURIComponent(productId)}/duplicate`, { method: 'POST' }),
     scheduleSettings: () => api<ScheduleSettings>('/api/schedule'),

@@ -195,7 +195,7 @@ function CountryInput({
   );
 }
 
-/** The export's columns (domain/recordCsv.ts: id, the exported fields, the other languages), each record's cells once. */
+/** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
   const cells = new WeakMap<RaRecord, Record<string, string>>();
   const cellsOf = (r: RaRecord): Record<string, string> => {
