@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Server } from '@tus/server';
+import { ERRORS, Server } from '@tus/server';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { newUploadId, UPLOAD_ID, type StagingStore } from '../files/staging.js';
@@ -98,7 +98,14 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     const uid = req.user!.uid;
     const id = uploadAddress.exec(req.url.split('?')[0] ?? '')?.[1];
     if (req.method !== 'POST' && req.method !== 'OPTIONS') {
-      const upload = id ? await deps.staging.getUpload(id).catch(() => null) : null;
+      // Only an upload that is not there is 404, which the browser does not try again; a store that fails (S3's 503, a
+      // network blip) goes to the error handler as a 500, which tus-js-client retries.
+      const upload = id
+        ? await deps.staging.getUpload(id).catch((err: unknown) => {
+            if (err === ERRORS.FILE_NOT_FOUND || err === ERRORS.FILE_NO_LONGER_EXISTS) return null;
+            throw err;
+          })
+        : null;
       if (!upload) throw new DomainError('not_found', said('errors.notFound'));
       if (upload.metadata?.owner !== uid) throw new DomainError('forbidden', said('errors.forbidden'));
     }
