@@ -55,7 +55,8 @@ export async function startBucket(name = 'console-test'): Promise<TestBucket> {
 
 /**
  * An HTTP front to a bucket's endpoint that forwards every request, or, while `failing`, answers each with S3's own
- * 503 SlowDown: a store that fails for a while (throttling, an outage, a network blip), then recovers.
+ * 503 SlowDown: a store that fails for a while (throttling, an outage, a network blip), then recovers. `requests` lists
+ * what went through it (`PUT /bucket/key?…`).
  */
 export async function flakyEndpoint(
   target: string,
@@ -63,7 +64,9 @@ export async function flakyEndpoint(
   const { createServer, request } = await import('node:http');
   const to = new URL(target);
   const state = { failing: false };
+  const requests: string[] = [];
   const server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
     if (state.failing) {
       req.resume();
       res.writeHead(503, { 'content-type': 'application/xml' });
@@ -86,6 +89,7 @@ export async function flakyEndpoint(
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
+    requests,
     get failing() {
       return state.failing;
     },
