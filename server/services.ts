@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { openDb, type Db } from './db/index.js';
+import { refuseUnfinishedMove } from './db/move.js';
 import { createAuth, type Auth } from './auth/index.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
@@ -70,6 +71,8 @@ export interface ServiceOptions {
   feedPeers?: PeerTiming;
   /** The scheduler's clock (tests set theirs); default the real one. */
   clock?: () => Date;
+  /** The move to PostgreSQL making its target's schema: a move left unfinished is what it takes up (db/move.ts). */
+  moving?: boolean;
 }
 
 /** Opens the database, identity, mail, stores and live feed, and wires what follows each committed change. */
@@ -77,6 +80,12 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   const db = openDb(config, (err) =>
     opts.log.warn({ err }, 'an idle database connection was lost; the pool opens another'),
   );
+  // A move from SQLite cut short leaves its mark: say so, rather than fail on the rows it copied (or serve half).
+  if (db.pool && !opts.moving)
+    await refuseUnfinishedMove(db.pool).catch(async (err: unknown) => {
+      await db.close();
+      throw err;
+    });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -225,7 +234,11 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
  * the simple resources' tables), and no first admin: what `npm run cli -- move` prepares its PostgreSQL target with.
  */
 export async function firstStartSchema(config: Config): Promise<void> {
-  const s = await createServices(config, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
+  const s = await createServices(config, {
+    firstAdmin: false,
+    moving: true,
+    log: { info: () => undefined, warn: () => undefined },
+  });
   try {
     await ensureRecordsTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, recordResources);
   } finally {

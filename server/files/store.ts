@@ -73,6 +73,10 @@ const sdk = () => import('@aws-sdk/client-s3');
 
 /** The S3 client for a bucket; path-style when an endpoint is given (MinIO, s3rver, most S3-compatibles). */
 export async function s3Client(s: S3Settings): Promise<S3Client> {
+  // The pinned SDK (package.json: an exact version that runs on Node 20) warns on every process that its releases after
+  // January 2027 will need Node 22: a warning about versions we do not install, turned off by the SDK's own switch for
+  // it and nothing else (README, "Node 22").
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { S3Client } = await sdk();
   return new S3Client({
     region: s.region,
