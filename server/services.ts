@@ -5,7 +5,14 @@ import { refuseUnfinishedMove } from './db/move.js';
 import { createAuth, type Auth } from './auth/index.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
-import { FeedCache, pgFeedPeers, sqliteFeedWatch, type FeedPart, type PeerTiming } from './live/feedCache.js';
+import {
+  FeedCache,
+  PEER_TIMING,
+  pgFeedPeers,
+  sqliteFeedWatch,
+  type FeedPart,
+  type PeerTiming,
+} from './live/feedCache.js';
 import { localStore, s3Store, type FileStore } from './files/store.js';
 import { localStaging, s3Staging } from './files/staging.js';
 import type { StagingStore } from './files/staging.js';
@@ -71,6 +78,8 @@ export interface ServiceOptions {
   feedPeers?: PeerTiming;
   /** The scheduler's clock (tests set theirs); default the real one. */
   clock?: () => Date;
+  /** A one-off command (the CLI), not an instance: on PostgreSQL no instance's changes wait for it. */
+  oneOff?: boolean;
   /** The move to PostgreSQL making its target's schema: a move left unfinished is what it takes up (db/move.ts). */
   moving?: boolean;
 }
@@ -108,7 +117,9 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
 
   // The storefront's kept answers: dropped by a change before the change is acknowledged, here and on every instance.
   const feed = new FeedCache();
-  feed.attach(db.pool ? await pgFeedPeers(db.pool, feed, opts.log, opts.feedPeers) : sqliteFeedWatch(db.sqlite!, feed));
+  // A one-off command drops on every instance like one, but keeps no answers: no instance waits for it.
+  const timing = { ...PEER_TIMING, ...opts.feedPeers, ...(opts.oneOff ? { peer: false } : {}) };
+  feed.attach(db.pool ? await pgFeedPeers(db.pool, feed, opts.log, timing) : sqliteFeedWatch(db.sqlite!, feed));
   onChange(db.kysely, async (changes) => {
     const parts = new Set<FeedPart>();
     for (const c of changes) {
@@ -236,6 +247,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
 export async function firstStartSchema(config: Config): Promise<void> {
   const s = await createServices(config, {
     firstAdmin: false,
+    oneOff: true,
     moving: true,
     log: { info: () => undefined, warn: () => undefined },
   });

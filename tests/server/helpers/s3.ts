@@ -60,7 +60,7 @@ export async function startBucket(name = 'console-test'): Promise<TestBucket> {
  */
 export async function flakyEndpoint(
   target: string,
-): Promise<{ url: string; failing: boolean; close(): Promise<void> }> {
+): Promise<{ url: string; failing: boolean; requests: string[]; close(): Promise<void> }> {
   const { createServer, request } = await import('node:http');
   const to = new URL(target);
   const state = { failing: false };
