@@ -22,7 +22,6 @@ import { sweepFiles } from './core/files.js';
 import { onChange } from './core/events.js';
 import { pruneHistory } from './core/history.js';
 import { endSessions } from './auth/register.js';
-import { enqueue, eventOf } from './core/webhooks.js';
 import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
 import type { RetryPolicy } from './core/deliveryRetry.js';
 import { pruneDeliveries } from './core/webhookOutbox.js';
@@ -135,22 +134,9 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     if (changes.some((c) => c.kind === 'appStatus')) await broker.publish();
     // A deactivated user is signed out everywhere at once.
     for (const c of changes) if (c.kind === 'user' && c.deactivated) await endSessions(auth, c.id);
-    // Every webhook receiver gets an outbox row per change, delivered by the dispatcher of whichever instance claims it
-    // first. The change has committed already: a failure here is logged, never the caller's (the rows would only be
-    // missing).
-    try {
-      if (
-        (
-          await enqueue(
-            db.kysely,
-            changes.map((c) => eventOf(c)),
-          )
-        ).length > 0
-      )
-        dispatcher?.wake();
-    } catch (err) {
-      opts.log.warn({ err }, 'could not queue the webhook deliveries of a change');
-    }
+    // Every webhook receiver has its outbox row per change already, written in the change's own transaction
+    // (core/commit.ts): the dispatcher (of whichever instance claims a row first) is told to look now.
+    dispatcher?.wake();
   });
   let dispatcher: Dispatcher | null = null;
 

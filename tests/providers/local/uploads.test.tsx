@@ -116,7 +116,8 @@ class FakeTus {
       // As the server does for an upload all of whose bytes it holds but never finished (its instance died): it
       // finishes it now, and a HEAD carries the image in a header.
       const complete = u.offset === u.length;
-      const finishing = complete && this.headFinishes ? { 'Upload-Image': JSON.stringify(image) } : {};
+      const finishing: Record<string, string> =
+        complete && this.headFinishes ? { 'Upload-Image': JSON.stringify(image) } : {};
       return xhr.answerLater(200, { ...head, ...finishing }, '', 0);
     }
     if (req.method === 'DELETE') {
