@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Client } from '../../../server/files/store.js';
 import { flakyEndpoint, startBucket, type TestBucket } from '../helpers/s3.js';
 import { createUser, signIn, startApp, type TestApp } from '../helpers/index.js';
@@ -42,9 +42,11 @@ describe('uploads over tus, S3 store on s3rver', () => {
       const served = await fetch(`${t.baseUrl}${address}`);
       expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
     }
-    // Nothing staged is left behind, only the images and their thumbnails.
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await keys()).every((k) => k.startsWith('Uploads/'))).toBe(true);
+    // Nothing staged is left behind, only the images and their thumbnails (the staged parts go once the answer is out).
+    await vi.waitFor(async () => expect((await keys()).filter((k) => !k.startsWith('Uploads/'))).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 
   it(
@@ -109,7 +111,7 @@ describe('uploads over tus, S3 store on s3rver', () => {
     const before = await keys();
     const res = await tusUpload(t, cookie, Buffer.from('%PDF-1.7\n' + 'x'.repeat(400_000)), { name: 'scan.jpg' });
     expect(res.status).toBe(415);
-    await new Promise((r) => setTimeout(r, 300));
+    // A refused file is removed before the answer goes out.
     expect(await keys()).toEqual(before);
   });
 });
