@@ -115,8 +115,8 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
         : null;
       if (!upload) throw new DomainError('not_found', said('errors.notFound'));
       if (upload.metadata?.owner !== uid) throw new DomainError('forbidden', said('errors.forbidden'));
-      // Every byte staged, yet still staged: the instance finishing it died (or its grace ran out) before answering. The
-      // client resuming asks where the upload stands (HEAD) and, told it is complete, would take the answer as the
+      // Every byte staged, yet still staged: the instance finishing it died (or its grace ran out) before answering.
+      // The client resuming asks where the upload stands (HEAD) and, told it is complete, would take the answer as the
       // last one, so whichever instance it asks finishes the upload now. A HEAD has no body: the stored image goes in
       // `Upload-Image` (JSON), which the browser reads (providers/local/uploads.ts).
       if (req.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {

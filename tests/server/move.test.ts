@@ -363,7 +363,10 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
       const early = mkdtempSync(join(tmpdir(), 'console-early-'));
       try {
         await expect(startApp({ dialect: 'postgres', data: { ...to, dataDir: early } })).rejects.toThrow(
-          /^This PostgreSQL database holds a move from SQLite that did not finish \(from .*console\.sqlite, begun 20.*\): run the move again/,
+          new RegExp(
+            '^This PostgreSQL database holds a move from SQLite that did not finish ' +
+              '\\(from .*console\\.sqlite, begun 20.*\\): run the move again',
+          ),
         );
       } finally {
         rmSync(early, { recursive: true, force: true });

@@ -313,7 +313,7 @@ describe('browser tus client', () => {
     },
   );
 
-  it('gets its image from the instance that finishes an upload whose last chunk was kept but never answered', async () => {
+  it('gets its image from the instance that finishes an upload whose last chunk was kept, never answered', async () => {
     const file = fileOf(LARGE);
     // The last PATCH: every byte kept, then the instance dies while finishing (no answer of its own: a proxy's 502).
     server.steps.set(3, { keep: 700_000, status: 502 });
