@@ -60,7 +60,7 @@ export interface BuildOptions {
   records?: readonly RecordsDescription[];
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
   webhooks?: ServiceOptions['webhooks'];
-  /** How long /api/ready keeps the file store's probe answer; default 2 s. */
+  /** How long /api/ready keeps the file store's probe answer; default 5 s. */
   readyProbeCacheMs?: number;
   /** PostgreSQL only: the feed cache's alive period and drop wait; tests shorten them. */
   feedPeers?: ServiceOptions['feedPeers'];

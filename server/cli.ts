@@ -537,6 +537,7 @@ async function withConsole<T>(env: NodeJS.ProcessEnv, fn: (ctx: Ctx) => Promise<
   const { createServices } = await import('./services.js');
   const services = await createServices(config, {
     firstAdmin: false,
+    oneOff: true,
     log: { info: () => undefined, warn: () => undefined },
   });
   try {

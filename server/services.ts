@@ -1,10 +1,18 @@
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { openDb, type Db } from './db/index.js';
+import { refuseUnfinishedMove } from './db/move.js';
 import { createAuth, type Auth } from './auth/index.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
-import { FeedCache, pgFeedPeers, sqliteFeedWatch, type FeedPart, type PeerTiming } from './live/feedCache.js';
+import {
+  FeedCache,
+  PEER_TIMING,
+  pgFeedPeers,
+  sqliteFeedWatch,
+  type FeedPart,
+  type PeerTiming,
+} from './live/feedCache.js';
 import { localStore, s3Store, type FileStore } from './files/store.js';
 import { localStaging, s3Staging } from './files/staging.js';
 import type { StagingStore } from './files/staging.js';
@@ -14,7 +22,6 @@ import { sweepFiles } from './core/files.js';
 import { onChange } from './core/events.js';
 import { pruneHistory } from './core/history.js';
 import { endSessions } from './auth/register.js';
-import { enqueue, eventOf } from './core/webhooks.js';
 import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
 import type { RetryPolicy } from './core/deliveryRetry.js';
 import { pruneDeliveries } from './core/webhookOutbox.js';
@@ -70,6 +77,10 @@ export interface ServiceOptions {
   feedPeers?: PeerTiming;
   /** The scheduler's clock (tests set theirs); default the real one. */
   clock?: () => Date;
+  /** A one-off command (the CLI), not an instance: on PostgreSQL no instance's changes wait for it. */
+  oneOff?: boolean;
+  /** The move to PostgreSQL making its target's schema: a move left unfinished is what it takes up (db/move.ts). */
+  moving?: boolean;
 }
 
 /** Opens the database, identity, mail, stores and live feed, and wires what follows each committed change. */
@@ -77,6 +88,12 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   const db = openDb(config, (err) =>
     opts.log.warn({ err }, 'an idle database connection was lost; the pool opens another'),
   );
+  // A move from SQLite cut short leaves its mark: say so, rather than fail on the rows it copied (or serve half).
+  if (db.pool && !opts.moving)
+    await refuseUnfinishedMove(db.pool).catch(async (err: unknown) => {
+      await db.close();
+      throw err;
+    });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -99,7 +116,9 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
 
   // The storefront's kept answers: dropped by a change before the change is acknowledged, here and on every instance.
   const feed = new FeedCache();
-  feed.attach(db.pool ? await pgFeedPeers(db.pool, feed, opts.log, opts.feedPeers) : sqliteFeedWatch(db.sqlite!, feed));
+  // A one-off command drops on every instance like one, but keeps no answers: no instance waits for it.
+  const timing = { ...PEER_TIMING, ...opts.feedPeers, ...(opts.oneOff ? { peer: false } : {}) };
+  feed.attach(db.pool ? await pgFeedPeers(db.pool, feed, opts.log, timing) : sqliteFeedWatch(db.sqlite!, feed));
   onChange(db.kysely, async (changes) => {
     const parts = new Set<FeedPart>();
     for (const c of changes) {
@@ -115,22 +134,9 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     if (changes.some((c) => c.kind === 'appStatus')) await broker.publish();
     // A deactivated user is signed out everywhere at once.
     for (const c of changes) if (c.kind === 'user' && c.deactivated) await endSessions(auth, c.id);
-    // Every webhook receiver gets an outbox row per change, delivered by the dispatcher of whichever instance claims it
-    // first. The change has committed already: a failure here is logged, never the caller's (the rows would only be
-    // missing).
-    try {
-      if (
-        (
-          await enqueue(
-            db.kysely,
-            changes.map((c) => eventOf(c)),
-          )
-        ).length > 0
-      )
-        dispatcher?.wake();
-    } catch (err) {
-      opts.log.warn({ err }, 'could not queue the webhook deliveries of a change');
-    }
+    // Every webhook receiver has its outbox row per change already, written in the change's own transaction
+    // (core/commit.ts): the dispatcher (of whichever instance claims a row first) is told to look now.
+    dispatcher?.wake();
   });
   let dispatcher: Dispatcher | null = null;
 
@@ -226,7 +232,12 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
  * target with.
  */
 export async function firstStartSchema(config: Config): Promise<void> {
-  const s = await createServices(config, { firstAdmin: false, log: { info: () => undefined, warn: () => undefined } });
+  const s = await createServices(config, {
+    firstAdmin: false,
+    oneOff: true,
+    moving: true,
+    log: { info: () => undefined, warn: () => undefined },
+  });
   try {
     await checkRecordsTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, recordResources);
   } finally {

@@ -26,6 +26,17 @@ function messageOf(err: Error | DetailedError): string {
   }
 }
 
+/** The stored image an answer carries, or null: text that is not one (an empty body, say) is not an error. */
+function imageOf(text: string | null | undefined): UploadedImage | null {
+  if (!text) return null;
+  try {
+    const image = JSON.parse(text) as Partial<UploadedImage> | null;
+    return typeof image?.address === 'string' ? (image as UploadedImage) : null;
+  } catch {
+    return null;
+  }
+}
+
 const statusOf = (err: Error | DetailedError): number =>
   'originalResponse' in err ? (err.originalResponse?.getStatus() ?? 0) : 0;
 
@@ -65,9 +76,19 @@ export function uploadImage(file: File, cb: UploadCallbacks = {}): UploadHandle 
       upload.options.chunkSize = chunkSize(chunk);
     },
     onSuccess: ({ lastResponse }) => {
+      // The last PATCH (or the POST) answers the image as its body. An upload resumed after its instance died while
+      // finishing it ends on the HEAD that found it complete: that instance finished it and answers the image in the
+      // Upload-Image header (a HEAD has no body).
+      const image = imageOf(lastResponse.getBody()) ?? imageOf(lastResponse.getHeader('Upload-Image'));
+      if (!image) {
+        const m = currentMessages().uploads.failed;
+        state('error', m);
+        settle.reject(new Error(m));
+        return;
+      }
       cb.onProgress?.(file.size, file.size);
       state('success');
-      settle.resolve(JSON.parse(lastResponse.getBody()) as UploadedImage);
+      settle.resolve(image);
     },
     onError: (err) => {
       const m = messageOf(err);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { changedAll, type Change } from './events.js';
 import { record, type NewEntry } from './history.js';
+import { enqueue, eventOf } from './webhooks.js';
 
 /** What one change did: its result, the history entries it makes, and the changes to announce once committed. */
 export interface Outcome<T> {
@@ -15,10 +16,11 @@ export interface Outcome<T> {
 const pending = new WeakMap<object, Change[]>();
 
 /**
- * The one way core changes data: runs `work` in a transaction, records the history entries it returns in that same
- * transaction (as `actor`'s; null is the operator's command line or the first start), and announces its changes
- * after the commit, never before and never for a change rolled back. So a change, its entry and its announcement go
- * together or not at all, and no core function threads the three by hand.
+ * The one way core changes data: runs `work` in a transaction, records the history entries it returns and writes the
+ * webhook outbox rows of its changes (one per receiver and change) in that same transaction (as `actor`'s; null is the
+ * operator's command line or the first start), and announces its changes after the commit, never before and never
+ * for a change rolled back. So a change, its entry, its webhook events and its announcement go together or not at all
+ * (a crash after the commit cannot lose the events), and no core function threads them by hand.
  */
 export async function commit<T>(
   db: Kysely<Database>,
@@ -39,9 +41,15 @@ export async function commit<T>(
     return run(db, outer);
   }
   const announced: Change[] = [];
-  const value = await db.transaction().execute((trx) => {
+  const value = await db.transaction().execute(async (trx) => {
     pending.set(trx, announced);
-    return run(trx, announced);
+    const out = await run(trx, announced);
+    // The outermost commit writes the outbox rows of every change made in it, nested commits' included.
+    await enqueue(
+      trx,
+      announced.map((c) => eventOf(c)),
+    );
+    return out;
   });
   await changedAll(db, announced);
   return value;

@@ -15,6 +15,27 @@ import { migrations } from './migrate.js';
  */
 export const MOVE_MARK = 'console_move_in_progress';
 
+/**
+ * Refuses to start on a database a move left unfinished (its mark is still there): the rows copied so far would make a
+ * first start fail on a duplicate key, or, worse, a console serve half the data. The move itself passes `moving`.
+ */
+export async function refuseUnfinishedMove(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ mark: string | null }>('select to_regclass($1)::text as mark', [
+    `public.${MOVE_MARK}`,
+  ]);
+  if (!rows[0]?.mark) return;
+  const made = await pool.query<{ source: string; started: string }>(
+    `select source, started from ${MOVE_MARK} limit 1`,
+  );
+  const from = made.rows[0];
+  throw new Error(
+    `This PostgreSQL database holds a move from SQLite that did not finish` +
+      (from ? ` (from ${from.source}, begun ${from.started})` : '') +
+      `: run the move again (npm run cli -- move --to …, with the same DATA_DIR) until it says every table was ` +
+      `moved and checked, then start the console.`,
+  );
+}
+
 /** Tables the target's own migrations write: the same list on both sides, checked instead of copied. */
 const MIGRATION_TABLES = new Set(['schema_migrations', 'schema_migrations_lock']);
 

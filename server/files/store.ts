@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -13,16 +14,24 @@ export interface FileStore {
   /** The stored bytes as a stream, or null when there is no such file. */
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
-  /** Writes and removes a small file of its own (`READY_PROBE`): throws when the store cannot be written. */
+  /**
+   * Writes and removes a small file of its own (`probeKey()`, one per store and so per instance): throws when the store
+   * cannot be written.
+   */
   probe(): Promise<void>;
 }
 
-/** The key a readiness probe writes and removes (outside Uploads/, so the sweep and the feed never see it). */
-export const READY_PROBE = 'ready/probe';
+/**
+ * A key of its own for one store's readiness probe, outside Uploads/ (so the sweep and the feed never see it):
+ * instances sharing a folder or a bucket probe at the same moments (a balancer asks each every second), and with one
+ * key between them one would remove the file another had just written and answer 503 (issue 34).
+ */
+export const probeKey = (): string => `ready/${randomBytes(8).toString('hex')}`;
 
 /** Files in a folder (DATA_DIR/files by default). */
 export function localStore(root: string): FileStore {
   const path = (key: string): string => join(root, ...key.split('/'));
+  const probe = probeKey();
   return {
     async put(key, data, _contentType, copyOf) {
       await mkdir(dirname(path(key)), { recursive: true });
@@ -44,9 +53,9 @@ export function localStore(root: string): FileStore {
     },
     remove: (key) => rm(path(key), { force: true }),
     async probe() {
-      await mkdir(dirname(path(READY_PROBE)), { recursive: true });
-      await writeFile(path(READY_PROBE), 'ready');
-      await rm(path(READY_PROBE));
+      await mkdir(dirname(path(probe)), { recursive: true });
+      await writeFile(path(probe), 'ready');
+      await rm(path(probe));
     },
   };
 }
@@ -64,6 +73,10 @@ const sdk = () => import('@aws-sdk/client-s3');
 
 /** The S3 client for a bucket; path-style when an endpoint is given (MinIO, s3rver, most S3-compatibles). */
 export async function s3Client(s: S3Settings): Promise<S3Client> {
+  // The pinned SDK (package.json: an exact version that runs on Node 20) warns on every process that its releases after
+  // January 2027 will need Node 22: a warning about versions we do not install, turned off by the SDK's own switch for
+  // it and nothing else (README, "Node 22").
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { S3Client } = await sdk();
   return new S3Client({
     region: s.region,
@@ -76,6 +89,7 @@ export async function s3Client(s: S3Settings): Promise<S3Client> {
 /** Files in an S3-compatible bucket. */
 export function s3Store(s: S3Settings): FileStore {
   const client = s3Client(s);
+  const probe = probeKey();
   return {
     async put(key, data, contentType) {
       const { PutObjectCommand } = await sdk();
@@ -98,8 +112,8 @@ export function s3Store(s: S3Settings): FileStore {
       await (await client).send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
     },
     async probe() {
-      await this.put(READY_PROBE, Buffer.from('ready'), 'text/plain');
-      await this.remove(READY_PROBE);
+      await this.put(probe, Buffer.from('ready'), 'text/plain');
+      await this.remove(probe);
     },
   };
 }

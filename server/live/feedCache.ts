@@ -18,6 +18,8 @@ export interface FeedPeers {
   broadcast(parts: readonly FeedPart[]): Promise<void>;
   /** False while this instance may have missed a drop (its listening connection is down, or it has just started). */
   readonly trusted: boolean;
+  /** How many other instances a drop waits for now. */
+  readonly waitsFor: number;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,11 @@ export class FeedCache {
     return this.kept.size;
   }
 
+  /** How many other instances a drop made here waits for now (0 on one instance). */
+  get waitsFor(): number {
+    return this.peers?.waitsFor ?? 0;
+  }
+
   async close(): Promise<void> {
     this.kept.clear();
     this.bytes = 0;
@@ -112,18 +119,32 @@ export class FeedCache {
 
 const CHANNEL = 'feed_cache';
 
-type Message =
-  /** `every`: how often the sender says it is alive (instances may be configured differently). */
-  | { t: 'hello' | 'alive'; id: string; every: number }
+/**
+ * `client`: sent by a one-off command (the CLI), which drops like an instance but keeps no answers: nobody waits for
+ * it. `bye`: the sender is leaving (it stops, or the command is done), so nobody waits for it any more.
+ */
+type Message = (
+  | /** `every`: how often the sender says it is alive (instances may be configured differently). */
+    { t: 'hello' | 'alive'; id: string; every: number }
   | { t: 'drop'; id: string; n: string; parts: FeedPart[] }
-  | { t: 'ack'; id: string; n: string; to: string };
+  | { t: 'ack'; id: string; n: string; to: string }
+  | { t: 'bye'; id: string }
+) & { client?: true };
 
 export interface PeerTiming {
+  /**
+   * False for a one-off command (the CLI): it drops what its changes make stale on every instance and waits for them,
+   * but keeps no answers, so no instance waits for it. Default true.
+   */
+  peer?: boolean;
   /** How often an instance says it is alive; peers not heard for three of these are forgotten. */
   aliveMs: number;
   /** How long a change waits for the other instances to drop; past it the change is acknowledged anyway, and logged. */
   ackMs: number;
 }
+
+/** Said alive every 5 s; a drop waits at most 2 s for the others. */
+export const PEER_TIMING: PeerTiming = { aliveMs: 5_000, ackMs: 2_000 };
 
 /**
  * Instances on one PostgreSQL database, in touch through LISTEN/NOTIFY. Each says it is alive every few seconds, so
@@ -131,15 +152,18 @@ export interface PeerTiming {
  * instance serves an answer the change made stale once its editor has been told it is saved. An instance whose
  * listening connection is down, that started less than one alive period ago (others may not know it yet), or that
  * has not heard its own last message come back (its event loop stalled, so drops may wait unread), serves nothing
- * from memory and keeps nothing; after a reconnect it starts with nothing kept.
+ * from memory and keeps nothing; after a reconnect it starts with nothing kept. An instance that stops says so
+ * (`bye`), and is waited for no more at once; one that does not answer a drop in time (it crashed) is forgotten until
+ * it is heard again, so it holds up one change, not every change until it would be forgotten (issue 34).
  */
 export async function pgFeedPeers(
   pool: pg.Pool,
   cache: FeedCache,
   log: { warn(obj: object, msg: string): void },
-  timing: PeerTiming = { aliveMs: 5_000, ackMs: 2_000 },
+  timing: PeerTiming = PEER_TIMING,
 ): Promise<FeedPeers> {
   const self = randomUUID();
+  const client = timing.peer === false;
   /** Each other instance known alive: when it was last heard, and how often it says it is alive. */
   const peers = new Map<string, { at: number; every: number }>();
   const waiting = new Map<string, { left: Set<string>; done: () => void }>();
@@ -147,18 +171,30 @@ export async function pgFeedPeers(
   let trustedFrom = Date.now() + timing.aliveMs;
   let lastOwn = 0;
 
-  const send = (m: Message): Promise<unknown> => pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
+  const send = (m: Message): Promise<unknown> =>
+    pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(client ? { ...m, client: true } : m)]);
+  /** Waited for no more: it left, or it did not answer in time. */
+  const forget = (id: string): void => {
+    peers.delete(id);
+    for (const w of waiting.values()) {
+      w.left.delete(id);
+      if (w.left.size === 0) w.done();
+    }
+  };
   const heard = (m: Message): void => {
     if (m.id === self) {
       // Notifications arrive in commit order: hearing our own means every drop committed before it was heard too.
       if (m.t === 'hello' || m.t === 'alive') lastOwn = Date.now();
       return;
     }
-    const known = peers.get(m.id);
-    peers.set(m.id, {
-      at: Date.now(),
-      every: m.t === 'hello' || m.t === 'alive' ? m.every : (known?.every ?? timing.aliveMs),
-    });
+    if (m.t === 'bye') return forget(m.id);
+    if (!m.client) {
+      const known = peers.get(m.id);
+      peers.set(m.id, {
+        at: Date.now(),
+        every: m.t === 'hello' || m.t === 'alive' ? m.every : (known?.every ?? timing.aliveMs),
+      });
+    }
     if (m.t === 'hello') void send({ t: 'alive', id: self, every: timing.aliveMs }).catch(() => undefined);
     if (m.t === 'drop') {
       cache.dropLocal(m.parts);
@@ -222,15 +258,25 @@ export async function pgFeedPeers(
       try {
         await send({ t: 'drop', id: self, n, parts: [...parts] });
         if (left.size > 0) await done;
-        if (left.size > 0) log.warn({ instances: [...left] }, 'feed cache: instances did not confirm a drop in time');
+        if (left.size > 0) {
+          // Gone without a word (a crash): forgotten now, and waited for again once heard from, so it holds up this
+          // change only. One that is merely slow answers later and is known again from that answer.
+          log.warn({ instances: [...left] }, 'feed cache: instances did not confirm a drop in time');
+          for (const id of [...left]) peers.delete(id);
+        }
       } finally {
         clearTimeout(timer);
         waiting.delete(n);
       }
     },
+    get waitsFor() {
+      return peers.size;
+    },
     async close() {
       clearInterval(alive);
       for (const w of waiting.values()) w.done();
+      // The others stop waiting for this one at once, rather than for each change until they forget it.
+      if (connected) await send({ t: 'bye', id: self }).catch(() => undefined);
       connected = false;
       await listening.close();
     },
@@ -253,6 +299,7 @@ export function sqliteFeedWatch(sqlite: SQLite.Database, cache: FeedCache, every
   timer.unref();
   return {
     trusted: true,
+    waitsFor: 0,
     broadcast: async () => undefined,
     close: async () => clearInterval(timer),
   };

@@ -7,8 +7,8 @@ import { pendingMigrations } from '../db/migrate.js';
 
 /** How long one part of the readiness answer may take before it counts as failing. */
 const PART_MS = 3000;
-/** How long the file store's probe answer is kept. */
-const PROBE_KEEP_MS = 2000;
+/** How long the file store's probe answer is kept: a balancer asking every second costs a write every 5 s. */
+const PROBE_KEEP_MS = 5000;
 
 /** A part's outcome: 'ok', or what failed, short and without secrets (an error's code or name, never its message). */
 async function part(run: () => Promise<string | undefined>): Promise<string> {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Server } from '@tus/server';
+import { ERRORS, Server, type Upload } from '@tus/server';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
 import { newUploadId, UPLOAD_ID, type StagingStore } from '../files/staging.js';
-import { storeUpload } from '../core/files.js';
+import { storeUpload, type StoredImage } from '../core/files.js';
 import { sendStoredFile } from '../http/storedFile.js';
 import { DomainError } from '../core/errors.js';
 import { areaAccess } from '../../domain/permissions.js';
@@ -38,9 +38,34 @@ const tusError = (status: number, message: string) => ({
 export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
   const log = (err: Error): void => app.log.error({ err }, 'upload failed');
   const finished = new Set<string>();
+  /**
+   * Checks and stores an upload all of whose bytes are staged. A refused file leaves nothing behind, removed before the
+   * answer goes out (a tus error answer of 415, worded in `language`).
+   */
+  const finish = async (upload: Upload, language: string | null | undefined): Promise<StoredImage> => {
+    const data = await deps.staging.readWhole(upload.id);
+    try {
+      return await storeUpload(
+        deps.db,
+        deps.store,
+        {
+          owner: upload.metadata?.owner ?? '',
+          originalName: upload.metadata?.filename ?? 'image',
+          data,
+          stagedPath: deps.staging.pathOf?.(upload.id),
+        },
+        deps.maxPixels,
+      );
+    } catch (err) {
+      await deps.staging.remove(upload.id).catch(() => undefined);
+      // tus writes this answer itself, past the hook that words error answers (http/locale.ts): said here.
+      if (err instanceof DomainError) throw tusError(415, textOf(err.said, pickLocale(language ?? undefined)));
+      throw err;
+    }
+  };
   const tus = new Server({
     path: '/api/uploads',
-    exposedHeaders: ['Upload-Address'],
+    exposedHeaders: ['Upload-Address', 'Upload-Image'],
     datastore: deps.staging,
     maxSize: deps.maxBytes,
     respectForwardedHeaders: false,
@@ -53,19 +78,8 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
       metadata: { ...upload.metadata, owner: req.headers.get(OWNER_HEADER) ?? '' },
     }),
     onUploadFinish: async (req, upload) => {
-      const data = await deps.staging.readWhole(upload.id);
       try {
-        const stored = await storeUpload(
-          deps.db,
-          deps.store,
-          {
-            owner: upload.metadata?.owner ?? '',
-            originalName: upload.metadata?.filename ?? 'image',
-            data,
-            stagedPath: deps.staging.pathOf?.(upload.id),
-          },
-          deps.maxPixels,
-        );
+        const stored = await finish(upload, req.headers.get('accept-language'));
         // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a
         // body.
         return {
@@ -73,13 +87,6 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
           headers: { 'Content-Type': 'application/json', 'Upload-Address': stored.address },
           body: JSON.stringify(stored),
         };
-      } catch (err) {
-        // A refused file leaves nothing behind, removed before the answer goes out.
-        await deps.staging.remove(upload.id).catch(() => undefined);
-        // tus writes this answer itself, past the hook that words error answers (http/locale.ts): said here.
-        if (err instanceof DomainError)
-          throw tusError(415, textOf(err.said, pickLocale(req.headers.get('accept-language'))));
-        throw err;
       } finally {
         // An accepted file lives on in the store; tus still reads the staged copy while answering,
         // so that copy is removed once the request is done (see handler).
@@ -98,9 +105,43 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     const uid = req.user!.uid;
     const id = uploadAddress.exec(req.url.split('?')[0] ?? '')?.[1];
     if (req.method !== 'POST' && req.method !== 'OPTIONS') {
-      const upload = id ? await deps.staging.getUpload(id).catch(() => null) : null;
+      // Only an upload that is not there is 404, which the browser does not try again; a store that fails (S3's 503, a
+      // network blip) goes to the error handler as a 500, which tus-js-client retries.
+      const upload = id
+        ? await deps.staging.getUpload(id).catch((err: unknown) => {
+            if (err === ERRORS.FILE_NOT_FOUND || err === ERRORS.FILE_NO_LONGER_EXISTS) return null;
+            throw err;
+          })
+        : null;
       if (!upload) throw new DomainError('not_found', said('errors.notFound'));
       if (upload.metadata?.owner !== uid) throw new DomainError('forbidden', said('errors.forbidden'));
+      // Every byte staged, yet still staged: the instance finishing it died (or its grace ran out) before answering.
+      // The client resuming asks where the upload stands (HEAD) and, told it is complete, would take the answer as the
+      // last one, so whichever instance it asks finishes the upload now. A HEAD has no body: the stored image goes in
+      // `Upload-Image` (JSON), which the browser reads (providers/local/uploads.ts).
+      if (req.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
+        let stored: StoredImage;
+        try {
+          stored = await finish(upload, req.headers['accept-language']);
+        } catch (err) {
+          const refused = err as { status_code?: number };
+          // Refused (not an image): nothing is left, and the client starts anew, to be refused with the words.
+          if (refused.status_code === 415) return reply.code(415).header('Tus-Resumable', '1.0.0').send();
+          throw err;
+        }
+        await deps.staging.remove(upload.id).catch(() => undefined);
+        return reply
+          .code(200)
+          .headers({
+            'Tus-Resumable': '1.0.0',
+            'Upload-Offset': String(upload.offset),
+            'Upload-Length': String(upload.size),
+            'Cache-Control': 'no-store',
+            'Upload-Address': stored.address,
+            'Upload-Image': JSON.stringify(stored),
+          })
+          .send();
+      }
     }
     reply.hijack();
     // Set by the server only: whatever a client sent under this name is dropped. tus reads rawHeaders.

@@ -359,6 +359,18 @@ describe.skipIf(!onPg)('npm run cli -- move: a SQLite install into PostgreSQL', 
       expect(await tablesOf(to.databaseUrl!)).toContain(MOVE_MARK);
       expect(await query(to.databaseUrl!, 'select id from products')).toEqual([]);
       expect((await query(to.databaseUrl!, 'select id from auth_user')).length).toBeGreaterThan(0);
+      // A console started on it meanwhile says the move is unfinished, rather than failing on the rows half there.
+      const early = mkdtempSync(join(tmpdir(), 'console-early-'));
+      try {
+        await expect(startApp({ dialect: 'postgres', data: { ...to, dataDir: early } })).rejects.toThrow(
+          new RegExp(
+            '^This PostgreSQL database holds a move from SQLite that did not finish ' +
+              '\\(from .*console\\.sqlite, begun 20.*\\): run the move again',
+          ),
+        );
+      } finally {
+        rmSync(early, { recursive: true, force: true });
+      }
 
       const run = await call({ DATA_DIR: source.data.dataDir }, 'move', '--to', to.databaseUrl!);
       expect(run.stderr).not.toMatch(/Error/);

@@ -45,6 +45,8 @@ class FakeTus {
   readonly uploads = new Map<string, Upload>();
   readonly log: Sent[] = [];
   readonly deleted: string[] = [];
+  /** Whether a HEAD finishes a complete upload (as the server does), or answers it as it stands, with nothing. */
+  headFinishes = true;
   /** Scripted behaviour by request number (0-based, counting every request). */
   readonly steps = new Map<number, Step>();
   private next = 1;
@@ -109,8 +111,15 @@ class FakeTus {
     const id = req.url.split('/').pop()!;
     const u = this.uploads.get(id);
     if (!u) return xhr.answerLater(404, {}, JSON.stringify({ error: { code: 'not_found', message: 'Not found.' } }), 0);
-    if (req.method === 'HEAD')
-      return xhr.answerLater(200, { 'Upload-Offset': String(u.offset), 'Upload-Length': String(u.length) }, '', 0);
+    if (req.method === 'HEAD') {
+      const head = { 'Upload-Offset': String(u.offset), 'Upload-Length': String(u.length) };
+      // As the server does for an upload all of whose bytes it holds but never finished (its instance died): it
+      // finishes it now, and a HEAD carries the image in a header.
+      const complete = u.offset === u.length;
+      const finishing: Record<string, string> =
+        complete && this.headFinishes ? { 'Upload-Image': JSON.stringify(image) } : {};
+      return xhr.answerLater(200, { ...head, ...finishing }, '', 0);
+    }
     if (req.method === 'DELETE') {
       this.uploads.delete(id);
       this.deleted.push(req.url);
@@ -303,6 +312,28 @@ describe('browser tus client', () => {
       expect(await serverHolds(file, server.uploads.get('up1'))).toBe(true);
     },
   );
+
+  it('gets its image from the instance that finishes an upload whose last chunk was kept, never answered', async () => {
+    const file = fileOf(LARGE);
+    // The last PATCH: every byte kept, then the instance dies while finishing (no answer of its own: a proxy's 502).
+    server.steps.set(3, { keep: 700_000, status: 502 });
+    const { states, outcome } = start(file);
+    await settle();
+    expect(await outcome).toEqual({ image });
+    expect(server.log.map((r) => r.method)).toEqual(['POST', 'PATCH', 'PATCH', 'PATCH', 'HEAD']);
+    expect(states).toEqual([['running'], ['success']]);
+  });
+
+  it('ends with an error, not an exception, when the last answer carries no image', async () => {
+    const file = fileOf(LARGE);
+    server.headFinishes = false;
+    server.steps.set(3, { keep: 700_000, status: 502 });
+    const { states, outcome } = start(file);
+    await settle();
+    const failed = messages.uploads.failed;
+    expect(await outcome).toEqual({ error: failed });
+    expect(states).toEqual([['running'], ['error', failed]]);
+  });
 
   it('gives up on a 503 only after the retry budget, with the state error', async () => {
     const file = fileOf(1000);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, pgAvailable, signIn, startApp, type TestApp } from '../helpers/index.js';
 
 // A PostgreSQL restart ends every pooled connection, idle ones included. pg raises that as an uncaught exception
@@ -14,6 +14,13 @@ describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ende
   it('keeps serving after every backend of its database is terminated', async () => {
     const cookie = await signIn(t, ADMIN.email, ADMIN.password);
     expect((await t.api('GET', '/api/me', { cookie })).status).toBe(200);
+    // Each idle connection of the pool hears its end as an error of the pool's: what the server must survive.
+    const pool = t.services.db.pool!;
+    const idle = pool.idleCount;
+    expect(idle).toBeGreaterThan(0);
+    let heard = 0;
+    const hear = (): void => void (heard += 1);
+    pool.on('error', hear);
     const admin = new pg.Client({ connectionString: t.data.databaseUrl! });
     await admin.connect();
     try {
@@ -25,7 +32,8 @@ describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ende
     } finally {
       await admin.end();
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(heard).toBeGreaterThanOrEqual(idle), { timeout: 10_000, interval: 10 });
+    pool.off('error', hear);
     expect((await t.api('GET', '/api/me', { cookie })).status).toBe(200);
   });
 
@@ -39,6 +47,11 @@ describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ende
       // Closed first (its connection goes back to the pool, idle), then every backend ends, as when the database is
       // dropped or PostgreSQL restarts while a server shuts down.
       await fresh.services.broker.close();
+      const pool = fresh.services.db.pool!;
+      const idle = pool.idleCount;
+      let heard = 0;
+      const hear = (): void => void (heard += 1);
+      pool.on('error', hear);
       const admin = new pg.Client({ connectionString: fresh.data.databaseUrl! });
       await admin.connect();
       await admin.query(
@@ -46,7 +59,9 @@ describe.runIf(pgAvailable())('the PostgreSQL pool when its connections are ende
           'datname = current_database() AND pid <> pg_backend_pid()',
       );
       await admin.end();
-      await new Promise((r) => setTimeout(r, 300));
+      // Once the pool has heard every idle connection end, a second release would have thrown by now.
+      await vi.waitFor(() => expect(heard).toBeGreaterThanOrEqual(idle), { timeout: 10_000, interval: 10 });
+      pool.off('error', hear);
     } finally {
       process.off('uncaughtException', hear);
       await fresh.close();

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { freePort } from './receiver.js';
 
 /** True when HAProxy (Debian's package; .ci/run installs it) can be run. */
@@ -12,41 +12,37 @@ export function haproxyAvailable(): boolean {
   return ok;
 }
 
+const root = resolve(import.meta.dirname, '..', '..', '..');
+
+/** The HAProxy configuration docs/deploying.md gives (the block under "The balancer"), as written there. */
+export function documentedConfig(): string[] {
+  const doc = readFileSync(join(root, 'docs', 'deploying.md'), 'utf8');
+  const from = doc.indexOf('**The balancer**');
+  const block = /\n {3}```\n([\s\S]*?)\n {3}```\n/.exec(doc.slice(from));
+  if (from < 0 || !block) throw new Error('docs/deploying.md has no HAProxy configuration under "The balancer"');
+  return block[1]!.split('\n').map((line) => line.replace(/^ {3}/, ''));
+}
+
 /**
- * The configuration the test runs, and docs/deploying.md shows: round robin per request, no stickiness, health checks
- * on /api/ready.
+ * The configuration docs/deploying.md gives, run as it is written there but for where it listens (`port` on
+ * 127.0.0.1, no TLS) and the instances behind it (`servers`, each checked as the doc's are): round robin per request,
+ * no stickiness, health checks on /api/ready.
  */
 export function haproxyConfig(port: number, servers: readonly number[]): string {
-  return [
-    'global',
-    '  maxconn 2000',
-    ...(process.env.HAPROXY_LOG ? ['  log stderr format raw local0'] : []),
-    'defaults',
-    '  mode http',
-    ...(process.env.HAPROXY_LOG ? ['  log global', '  option httplog'] : []),
-    '  timeout connect 2s',
-    '  timeout client 60s',
-    '  timeout server 60s',
-    '  timeout check 5s',
-    // Event streams stay open: a long tunnel timeout, and HAProxy ends them when the instance goes.
-    '  timeout tunnel 1h',
-    '  option http-server-close',
-    // A connection refused by an instance that is stopping never carried a request: try another.
-    '  retries 3',
-    '  option redispatch',
-    // An instance closing its listener can drop a connection it had just accepted, before reading the request: a GET
-    // (never a POST) sent on it is safe to send again, to the other instance.
-    '  retry-on conn-failure empty-response',
-    'frontend console',
-    `  bind 127.0.0.1:${port}`,
-    '  default_backend instances',
-    'backend instances',
-    '  balance roundrobin',
-    '  option httpchk GET /api/ready',
-    '  http-check expect status 200',
-    ...servers.map((p, i) => `  server i${i + 1} 127.0.0.1:${p} check inter 1s fall 3 rise 2`),
-    '',
-  ].join('\n');
+  const out = ['global', '  maxconn 2000', ...(process.env.HAPROXY_LOG ? ['  log stderr format raw local0'] : [])];
+  let placed = false;
+  for (const line of documentedConfig()) {
+    if (/^\s+bind /.test(line)) out.push(`  bind 127.0.0.1:${port}`);
+    else if (/^\s+server /.test(line)) {
+      if (!placed) out.push(...servers.map((p, i) => `  server i${i + 1} 127.0.0.1:${p} check inter 1s fall 3 rise 2`));
+      placed = true;
+    } else {
+      out.push(line);
+      if (line === 'defaults' && process.env.HAPROXY_LOG) out.push('  log global', '  option httplog');
+    }
+  }
+  if (!placed) throw new Error('the documented HAProxy configuration has no server lines');
+  return [...out, ''].join('\n');
 }
 
 /** HAProxy in the foreground in front of `servers`; resolves once it answers /api/health through an instance. */

@@ -52,3 +52,53 @@ export async function startBucket(name = 'console-test'): Promise<TestBucket> {
     },
   };
 }
+
+/**
+ * An HTTP front to a bucket's endpoint that forwards every request, or, while `failing`, answers each with S3's own
+ * 503 SlowDown: a store that fails for a while (throttling, an outage, a network blip), then recovers. `requests` lists
+ * what went through it (`PUT /bucket/key?…`).
+ */
+export async function flakyEndpoint(
+  target: string,
+): Promise<{ url: string; failing: boolean; requests: string[]; close(): Promise<void> }> {
+  const { createServer, request } = await import('node:http');
+  const to = new URL(target);
+  const state = { failing: false };
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    if (state.failing) {
+      req.resume();
+      res.writeHead(503, { 'content-type': 'application/xml' });
+      res.end(
+        '<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>',
+      );
+      return;
+    }
+    const up = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get failing() {
+      return state.failing;
+    },
+    set failing(v: boolean) {
+      state.failing = v;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

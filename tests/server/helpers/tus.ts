@@ -6,6 +6,8 @@ export interface TusResult {
   status: number;
   body: string;
   url: string | null;
+  /** The last answer's Upload-Image header: the stored image, when a HEAD finished the upload. */
+  image?: string | null;
 }
 
 /**
@@ -38,7 +40,13 @@ export function tusUpload(
         resolve({ ok: false, status: res?.getStatus() ?? 0, body: res?.getBody() ?? String(err), url: upload.url });
       },
       onSuccess: ({ lastResponse }) =>
-        resolve({ ok: true, status: lastResponse.getStatus(), body: lastResponse.getBody(), url: upload.url }),
+        resolve({
+          ok: true,
+          status: lastResponse.getStatus(),
+          body: lastResponse.getBody(),
+          url: upload.url,
+          image: lastResponse.getHeader('upload-image') ?? null,
+        }),
     });
     if (opts.stopWhen) {
       const stop = opts.stopWhen;

@@ -53,6 +53,8 @@ describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProx
       PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
       WEBHOOK_ALLOW_PRIVATE: 'true',
       SESSION_CACHE_SECONDS: '0',
+      // The balancer, as docs/deploying.md has it: whose X-Forwarded-For is believed.
+      TRUST_PROXY: '127.0.0.1',
     };
     [a, b] = await Promise.all([
       startApp({ dialect: 'postgres', env, data, build: { webhooks: { pollMs: 100 } } }),
@@ -193,6 +195,22 @@ describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProx
     } finally {
       for (const s of streams) s.close();
     }
+  });
+
+  // TRUST_PROXY names the balancer, so the instances believe its X-Forwarded-For: the balancer sets that header itself,
+  // dropping one the client sent, so a client cannot choose the address its failed sign-ins count against.
+  it('counts a failed sign-in under the client’s own address, not one it made up in X-Forwarded-For', async () => {
+    const forged = ['203.0.113.7', '198.51.100.23, 203.0.113.8'];
+    for (const xff of forged) {
+      const res = await via.api('POST', '/api/auth/sign-in/email', {
+        body: { email: ADMIN.email, password: 'not the password' },
+        headers: { 'x-forwarded-for': xff },
+      });
+      expect(res.status).toBe(401);
+    }
+    const keys = (await a.db.selectFrom('throttle').select('key').execute()).map((r) => r.key);
+    expect(keys.filter((k) => /203\.0\.113|198\.51\.100/.test(k))).toEqual([]);
+    expect(keys).toContain('ip:127.0.0.1');
   });
 
   /**

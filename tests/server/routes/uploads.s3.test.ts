@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Client } from '../../../server/files/store.js';
-import { startBucket, type TestBucket } from '../helpers/s3.js';
+import { flakyEndpoint, startBucket, type TestBucket } from '../helpers/s3.js';
 import { createUser, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { decoded, makeImage, makePhoto } from '../helpers/images.js';
 import { sizeKey, sweepFiles } from '../../../server/core/files.js';
@@ -42,9 +42,11 @@ describe('uploads over tus, S3 store on s3rver', () => {
       const served = await fetch(`${t.baseUrl}${address}`);
       expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
     }
-    // Nothing staged is left behind, only the images and their thumbnails.
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await keys()).every((k) => k.startsWith('Uploads/'))).toBe(true);
+    // Nothing staged is left behind, only the images and their thumbnails (the staged parts go once the answer is out).
+    await vi.waitFor(async () => expect((await keys()).filter((k) => !k.startsWith('Uploads/'))).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 
   it(
@@ -87,7 +89,7 @@ describe('uploads over tus, S3 store on s3rver', () => {
   it('is ready when the bucket can be written, and says the file store is not when the bucket is missing', async () => {
     const ready = await t.api('GET', '/api/ready');
     expect(ready.status).toBe(200);
-    expect(await keys()).not.toContain('ready/probe');
+    expect((await keys()).filter((k) => k.startsWith('ready/'))).toEqual([]);
     const other = await startApp({
       dialect: 'sqlite',
       env: { ...bucket.env, S3_BUCKET: 'no-such-bucket' },
@@ -109,7 +111,59 @@ describe('uploads over tus, S3 store on s3rver', () => {
     const before = await keys();
     const res = await tusUpload(t, cookie, Buffer.from('%PDF-1.7\n' + 'x'.repeat(400_000)), { name: 'scan.jpg' });
     expect(res.status).toBe(415);
-    await new Promise((r) => setTimeout(r, 300));
+    // A refused file is removed before the answer goes out.
     expect(await keys()).toEqual(before);
+  });
+});
+
+// Resuming asks the bucket where the upload stands: only an upload that is not there is 404 (the browser gives up on a
+// 4xx); a bucket that fails for a while (S3's 503, a network blip) is a 5xx, which tus-js-client tries again.
+describe('resuming an upload while the bucket fails', () => {
+  let bucket: TestBucket;
+  let flaky: Awaited<ReturnType<typeof flakyEndpoint>>;
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    bucket = await startBucket(BUCKET);
+    flaky = await flakyEndpoint(bucket.settings.endpoint!);
+    t = await startApp({ dialect: 'sqlite', env: { ...bucket.env, S3_ENDPOINT: flaky.url } });
+    const u = await createUser(t, 'editor');
+    cookie = await signIn(t, u.email, u.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await flaky?.close();
+    await bucket?.close();
+  });
+
+  const head = (url: string) =>
+    fetch(url, { method: 'HEAD', headers: { cookie, 'tus-resumable': '1.0.0', origin: t.baseUrl } });
+
+  it('answers a retryable 5xx, not 404, and the upload finishes once the bucket is back', async () => {
+    const data = await makeImage('png', 1_500_000);
+    const chunkSize = 256 * 1024;
+    const begun = await tusUpload(t, cookie, data, {
+      chunkSize,
+      stopWhen: (u) => (u as unknown as { _offset: number })._offset >= chunkSize,
+    });
+    expect(begun.url).not.toBeNull();
+    flaky.failing = true;
+    try {
+      const failing = await head(begun.url!);
+      expect(failing.status).toBeGreaterThanOrEqual(500);
+      expect(failing.status).toBeLessThan(600);
+    } finally {
+      flaky.failing = false;
+    }
+    expect((await head(begun.url!)).status).toBe(200);
+    const done = await tusUpload(t, cookie, data, { chunkSize, uploadUrl: begun.url! });
+    expect(done.ok, done.body).toBe(true);
+    const { address } = JSON.parse(done.body) as { address: string };
+    const served = await fetch(`${t.baseUrl}${address}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+  });
+
+  it('answers 404 for an upload that is not there', async () => {
+    expect((await head(`${t.baseUrl}/api/uploads/${'c'.repeat(32)}`)).status).toBe(404);
   });
 });

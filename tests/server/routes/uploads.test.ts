@@ -1,6 +1,6 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, dialects, signIn, startApp, type TestApp, type TestUser } from '../helpers/index.js';
 import { makeImage } from '../helpers/images.js';
 import { tusUpload } from '../helpers/tus.js';
@@ -73,16 +73,23 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
     const data = await makeImage('png', 12_000_000);
     const chunkSize = 1024 * 1024;
     let received = 0;
+    let writing = 0;
     const staging = t.services.staging as unknown as { write: (...a: unknown[]) => Promise<number> };
     const write = staging.write.bind(staging);
     staging.write = async (...a: unknown[]) => {
-      // write(stream, id, offset) answers the new offset: the bytes this request brought are the difference.
-      const end = await write(...a);
-      received += end - (a[2] as number);
-      return end;
+      writing += 1;
+      try {
+        // write(stream, id, offset) answers the new offset: the bytes this request brought are the difference.
+        const end = await write(...a);
+        received += end - (a[2] as number);
+        return end;
+      } finally {
+        writing -= 1;
+      }
     };
     const { url } = await tusUpload(t, cookie, data, { chunkSize, stopWhen: () => received > data.length / 2 });
-    await new Promise((r) => setTimeout(r, 300));
+    // The server keeps what the cut PATCH brought: its write ends once it hears the client went.
+    await vi.waitFor(() => expect(writing).toBe(0), { timeout: 10_000, interval: 10 });
     expect(url).not.toBeNull();
     const res = await tusUpload(t, cookie, data, { chunkSize, uploadUrl: url! });
     staging.write = write;
@@ -194,10 +201,9 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
       body,
     });
     expect(res.status).toBe(status);
-    // Removed right after the answer went out: give it a moment, not the daily sweep.
+    // Removed right after the answer went out, not by the daily sweep.
     const left = () => files(t, 'tus').filter((f) => f.startsWith(id));
-    for (let i = 0; i < 40 && left().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(left()).toEqual([]);
+    await vi.waitFor(() => expect(left()).toEqual([]), { timeout: 10_000, interval: 20 });
   });
 
   it('refuses uploads from callers who are not editors', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3Client } from '../../../server/files/store.js';
 import { startBucket, type TestBucket } from '../helpers/s3.js';
@@ -66,9 +66,65 @@ describe.runIf(pgAvailable())('uploads in progress in the bucket, two instances 
     const { address } = JSON.parse(done.body) as { address: string };
     const served = await fetch(`${b.baseUrl}${address}`);
     expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
-    // Nothing of the upload in progress is left in the bucket.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await keys('tus/')).toEqual([]);
+    // Nothing of the upload in progress is left in the bucket (removed once the answer is out).
+    await vi.waitFor(async () => expect(await keys('tus/')).toEqual([]), { timeout: 10_000, interval: 50 });
+  });
+});
+
+// The instance finishing an upload (checking the image, making its sizes: seconds for a large PNG under load) dies
+// with every byte already in the bucket. The client, resuming, asks the other instance where the upload stands; told
+// it is complete it would stop there, so that instance finishes it and answers the image.
+describe.runIf(pgAvailable())('an upload whose instance died while finishing it, two instances on PostgreSQL', () => {
+  let bucket: TestBucket;
+  let a: TestApp;
+  let b: TestApp;
+  let cookie: string;
+  let otherDir: string;
+  beforeAll(async () => {
+    bucket = await startBucket(BUCKET);
+    const env = { ...bucket.env, AUTH_SECRET: 'x'.repeat(40) };
+    a = await startApp({ dialect: 'postgres', env });
+    otherDir = mkdtempSync(join(tmpdir(), 'console-b-'));
+    b = await startApp({ dialect: 'postgres', env, data: { ...a.data, dataDir: otherDir } });
+    const u = await createUser(a, 'editor');
+    cookie = await signIn(a, u.email, u.password);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await bucket?.close();
+    if (otherDir) rmSync(otherDir, { recursive: true, force: true });
+  });
+
+  it('is finished by the other instance when the client resumes, and the client gets the image', async () => {
+    const data = await makeImage('png', 2_000_000);
+    const chunkSize = 512 * 1024;
+    // The first instance gets as far as storing the checked image, and never further.
+    let storing!: () => void;
+    const reached = new Promise<void>((resolve) => (storing = resolve));
+    a.services.store.put = () => {
+      storing();
+      return new Promise<void>(() => undefined);
+    };
+    const begun = tusUpload(a, cookie, data, { chunkSize });
+    await reached;
+    // It dies, connections and all: the client's last PATCH gets no answer.
+    a.app.server.closeAllConnections();
+    const cut = await begun;
+    expect(cut.ok).toBe(false);
+    expect(cut.url).not.toBeNull();
+    const staged = await bucket.keys('tus/');
+    expect(staged.filter((k) => k.endsWith('.info'))).toHaveLength(1);
+
+    const done = await tusUpload(b, cookie, data, { chunkSize, uploadUrl: cut.url!.replace(a.baseUrl, b.baseUrl) });
+    expect(done.ok, done.body).toBe(true);
+    expect(done.image).toBeTruthy();
+    const image = JSON.parse(done.image!) as { address: string; thumbnail: string; width: number; height: number };
+    expect(image).toMatchObject({ address: expect.stringMatching(/^\/files\/Uploads\//), width: expect.any(Number) });
+    const served = await fetch(`${b.baseUrl}${image.address}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+    // Finished, so nothing of it is left staged.
+    expect(await bucket.keys('tus/')).toEqual([]);
   });
 });
 
