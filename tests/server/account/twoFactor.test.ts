@@ -149,6 +149,18 @@ describe.each(dialects())('two-factor sign-in (%s)', (dialect) => {
     },
   );
 
+  it("leaves a sign-in waiting for its code alone when anyone asks for the account's reset link", async () => {
+    const user = await createUser(t, 'noRole');
+    const { codes } = await enable(t, user, await signIn(t, user.email, user.password));
+    const pending = await password(t, user);
+    // Anyone may ask for a reset link of any address: that must not end the owner's sign-in under way.
+    const asked = await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email } });
+    expect(asked.status, asked.text).toBe(200);
+    const done = await code(t, pending, { code: codes[0] }, 'verify-backup-code');
+    expect(done.status, done.text).toBe(200);
+    expect((await t.api('GET', '/api/me', { cookie: cookieHeader(done.headers) })).status).toBe(200);
+  });
+
   it('takes each recovery code once, in place of a code from the app', async () => {
     const user = await createUser(t, 'noRole');
     const { codes } = await enable(t, user, await signIn(t, user.email, user.password));
