@@ -10,14 +10,7 @@ import { countSessions } from '../auth/sessions.js';
 import { mailPasswordChanged } from '../auth/notify.js';
 import { localeOf } from '../http/locale.js';
 import { textAllowed } from '../../domain/text.js';
-import {
-  afterPasskey,
-  beforePasskey,
-  isPasskeySessionRoute,
-  PASSKEY_CHALLENGE,
-  PASSKEY_OPEN,
-  type PasskeyRefusal,
-} from './authPasskeys.js';
+import { afterPasskey, beforePasskey, PASSKEY_CHALLENGE, PASSKEY_OPEN, type PasskeyRefusal } from './authPasskeys.js';
 import type { SignInMethod } from '../../domain/account.js';
 import { SECOND_FACTOR_REQUIRED, type SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { hasSecondFactor, pendingSignIn, policyCovers } from '../auth/twoFactor.js';
@@ -51,7 +44,7 @@ const GUARDED: Record<string, Attempt['kind']> = {
 };
 
 /**
- * The identity routes open without a session. Every other one (change-password, list-sessions, revoke-session…)
+ * The identity routes open without a session. Every other one (change-password, revoke-other-sessions…)
  * needs an active user, as the console's own routes do: the library alone would serve a deactivated user's session.
  */
 const OPEN = new Set([
@@ -88,8 +81,12 @@ const BEFORE_SECOND_FACTOR = new Set([
   '/passkey/verify-registration',
 ]);
 
-/** The plugin's mailed one-time codes: not configured in this console, so not served at all. */
-const UNUSED = new Set(['/two-factor/send-otp', '/two-factor/verify-otp']);
+/**
+ * Not served at all: the plugin's mailed one-time codes (not configured in this console), and the library's session
+ * list and its end-one-session, which deal in session tokens (the page must never see one): Account Settings →
+ * Sessions uses ours, by id (routes/account.ts).
+ */
+const UNUSED = new Set(['/two-factor/send-otp', '/two-factor/verify-otp', '/list-sessions', '/revoke-session']);
 
 /**
  * Routes that take the account's password again: a wrong one counts as a failed sign-in, as a password change's does.
@@ -114,7 +111,7 @@ const CODE_REFUSALS: Record<string, string> = {
 };
 
 /** The library's routes that end sessions of the caller: each is recorded with how many ended. */
-const ENDING = new Set(['/revoke-session', '/revoke-sessions', '/revoke-other-sessions']);
+const ENDING = new Set(['/revoke-sessions', '/revoke-other-sessions']);
 
 /** The library's refusals of a password change, in the console's words. */
 const PASSWORD_REFUSALS: Record<string, string> = {
@@ -287,13 +284,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       }
       if (user && ENDING.has(path) && res.ok)
         await deps.events.sessionsEnded(user.uid, user.uid, before - (await countSessions(deps.db, user.uid)), from);
-      return sendWebResponse(
-        reply,
-        res,
-        text,
-        signIn || changing || Boolean(codeMethod) || isPasskeySessionRoute(path),
-        refusal,
-      );
+      return sendWebResponse(reply, res, text, refusal);
     },
   });
 }
@@ -368,12 +359,14 @@ function toWebRequest(req: FastifyRequest, publicUrl: string, given: unknown): R
   return new Request(new URL(req.url, publicUrl), { method: req.method, headers, body });
 }
 
-/** Copies a fetch Response (status, headers, every Set-Cookie, body) onto the Fastify reply. */
+/**
+ * Copies a fetch Response (status, headers, every Set-Cookie, body) onto the Fastify reply, without any session token
+ * in the body.
+ */
 function sendWebResponse(
   reply: FastifyReply,
   res: Response,
   text: string,
-  dropToken: boolean,
   refusal: PasskeyRefusal | null = null,
 ): FastifyReply {
   reply.code(refusal?.status ?? res.status);
@@ -393,15 +386,26 @@ function sendWebResponse(
       return reply.send(text);
     }
   }
-  if (dropToken && text) {
-    // The session lives in the HttpOnly cookie only; the page never sees the token.
-    const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
-    // A passkey sign-in answers { session, user }: the session's token stays out too.
-    if (isObject(rest.session)) {
-      const { token: _sessionToken, ...session } = rest.session;
-      rest.session = session;
+  // The session lives in the HttpOnly cookie only; the page never sees the token. Sign-in, a code, a password change
+  // and a passkey sign-in answer { token } or { session: { token } }, get-session { session: { token } }: every
+  // `token` is left out of every answer, whichever route it comes from.
+  if (text && res.headers.get('content-type')?.includes('json')) {
+    try {
+      return reply.type('application/json').send(withoutTokens(JSON.parse(text)));
+    } catch {
+      return reply.send(text);
     }
-    return reply.type('application/json').send(rest);
   }
   return reply.send(text);
+}
+
+/** A JSON value with every `token` key left out, at any depth. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, v]) => [key, withoutTokens(v)]),
+  );
 }

@@ -286,7 +286,7 @@ describe.each(dialects())('REQUIRE_2FA and reset-2fa (%s)', (dialect) => {
     ).toEqual([]);
     expect((await t.api('GET', '/api/me/two-factor', { cookie })).json).toEqual({ enabled: false, required: true });
     // The library's routes too, but setting one up and signing out.
-    const sessions = await t.api('GET', '/api/auth/list-sessions', { cookie });
+    const sessions = await t.api('GET', '/api/auth/list-accounts', { cookie });
     expect(sessions.status).toBe(403);
     expect(sessions.json.error.code).toBe('second_factor_required');
     expect(
@@ -300,7 +300,7 @@ describe.each(dialects())('REQUIRE_2FA and reset-2fa (%s)', (dialect) => {
 
     ({ cookie } = await enable(t, admin, cookie));
     expect((await t.api('GET', '/api/users', { cookie })).status).toBe(200);
-    expect((await t.api('GET', '/api/auth/list-sessions', { cookie })).status).toBe(200);
+    expect((await t.api('GET', '/api/auth/list-accounts', { cookie })).status).toBe(200);
     expect((await t.api('GET', '/api/me/two-factor', { cookie })).json).toEqual({ enabled: true, required: true });
   });
 
