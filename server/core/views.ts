@@ -65,14 +65,18 @@ export async function createView(db: Kysely<Database>, uid: string, input: ViewC
   return view!;
 }
 
-/** Removes a view: its owner may, and an admin may remove any (a shared view nobody wants any more). */
+/**
+ * Removes a view: its owner may, and an admin may remove a shared one (a shared view nobody wants any more). Another
+ * person's private view is not found for anyone but its owner (nobody else sees it in the list), an admin included.
+ */
 export async function deleteView(
   db: Kysely<Database>,
   actor: { uid: string; isAdmin: boolean },
   id: string,
 ): Promise<void> {
-  const view = await db.selectFrom('saved_views').select(['owner']).where('id', '=', id).executeTakeFirst();
-  if (!view) throw new DomainError('not_found', said('views.notFound'));
-  if (view.owner !== actor.uid && !actor.isAdmin) throw new DomainError('forbidden', said('views.notYours'));
+  const view = await db.selectFrom('saved_views').select(['owner', 'shared']).where('id', '=', id).executeTakeFirst();
+  const mine = view?.owner === actor.uid;
+  if (!view || (!mine && !view.shared)) throw new DomainError('not_found', said('views.notFound'));
+  if (!mine && !actor.isAdmin) throw new DomainError('forbidden', said('views.notYours'));
   await db.deleteFrom('saved_views').where('id', '=', id).execute();
 }

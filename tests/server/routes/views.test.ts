@@ -93,4 +93,17 @@ describe.each(dialects())('saved views (%s)', (dialect) => {
     expect((await t.api('DELETE', `/api/views/${own.id}`, { cookie: eva })).status).toBe(204);
     expect((await t.api('DELETE', `/api/views/${own.id}`, { cookie: eva })).status).toBe(404);
   });
+
+  it("keeps a person's private view theirs: an admin (an editor too) cannot remove it, nor learn it exists", async () => {
+    const owner = await createUser(t, 'editor');
+    const cookie = await signIn(t, owner.email, owner.password);
+    const view = await save(cookie, { name: 'Only mine', params: { category: 'Linen' } });
+    expect(view.status, view.text).toBe(201);
+    for (const other of [admin, olle]) {
+      const refused = await t.api('DELETE', `/api/views/${view.json.id}`, { cookie: other });
+      expect(refused.status).toBe(404);
+      expect(refused.json.error.message).toBe('This view no longer exists.');
+    }
+    expect((await list(cookie)).map((v) => v.name)).toEqual(['Only mine']);
+  });
 });
