@@ -664,6 +664,9 @@ export const sv: Catalogue = {
     badTime: 'Ange datum och tid.',
     past: 'Välj en tidpunkt i framtiden.',
     same: 'Aktiv från och Aktiv till kan inte vara samma tidpunkt.',
+    order: 'Aktiv från måste vara före Aktiv till.',
+    notYet:
+      'En produkt med en kommande Aktiv från måste vara inaktiv tills dess: gör den inaktiv, eller töm Aktiv från.',
     scheduler: 'Schemaläggaren',
   },
   duplicate: {

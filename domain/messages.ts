@@ -671,6 +671,8 @@ export const messages = {
     badTime: 'Enter a date and time.',
     past: 'Choose a time in the future.',
     same: 'Active from and Active until cannot be the same time.',
+    order: 'Active from must be before Active until.',
+    notYet: 'A product with an Active from to come must be inactive until then: set it inactive, or clear Active from.',
     /** The history's name for the scheduler's changes. */
     scheduler: 'The scheduler',
   },
