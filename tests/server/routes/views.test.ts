@@ -82,6 +82,20 @@ describe.each(dialects())('saved views (%s)', (dialect) => {
     expect(over.json.error.message).toBe(`You can keep at most ${MAX_VIEWS} views.`);
   });
 
+  it(`holds the ${MAX_VIEWS} a person may keep when 40 are saved at the same moment`, async () => {
+    const u = await createUser(t, 'editor');
+    const cookie = await signIn(t, u.email, u.password);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => save(cookie, { name: `at once ${i}`, params: {} })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_VIEWS);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(40 - MAX_VIEWS);
+    expect(await t.db.selectFrom('saved_views').select('id').where('owner', '=', u.uid).execute()).toHaveLength(
+      MAX_VIEWS,
+    );
+  });
+
   it('lets the owner or an admin remove a view, nobody else', async () => {
     const view = (await list(olle)).find((v) => v.name === 'Summer towels')!;
     const refused = await t.api('DELETE', `/api/views/${view.id}`, { cookie: olle });
