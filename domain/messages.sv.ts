@@ -643,6 +643,7 @@ export const sv: Catalogue = {
     newCodes: 'Nya återställningskoder',
     newCodesHint: 'De tio koder du har nu slutar fungera.',
     wrongCode: 'Koden stämmer inte.',
+    codeUsed: 'Koden har redan använts. Vänta på nästa kod i appen.',
     wrongPassword: 'Lösenordet stämmer inte.',
     failure: 'Kunde inte ändra tvåstegsinloggningen.',
     unavailable: 'Tvåstegsinloggning kräver Google Identity Platform med Firebase-backend; den finns inte här.',

@@ -643,6 +643,7 @@ export const messages = {
     newCodes: 'New recovery codes',
     newCodesHint: 'The ten codes you have now stop working.',
     wrongCode: 'The code is not right.',
+    codeUsed: 'This code was used already. Wait for the next one in the app.',
     wrongPassword: 'The password is not right.',
     failure: 'Could not change two-factor sign-in.',
     unavailable:

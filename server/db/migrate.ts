@@ -13,6 +13,7 @@ import * as m010 from './migrations/010_image_sizes.js';
 import * as m011 from './migrations/011_saved_views.js';
 import * as m012 from './migrations/012_product_schedule.js';
 import * as m015 from './migrations/015_history_batches.js';
+import * as m016 from './migrations/016_totp_steps.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '011_saved_views': m011,
   '012_product_schedule': m012,
   '015_history_batches': m015,
+  '016_totp_steps': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

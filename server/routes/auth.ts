@@ -13,7 +13,7 @@ import { textAllowed } from '../../domain/text.js';
 import { afterPasskey, beforePasskey, PASSKEY_CHALLENGE, PASSKEY_OPEN, type PasskeyRefusal } from './authPasskeys.js';
 import type { SignInMethod } from '../../domain/account.js';
 import { SECOND_FACTOR_REQUIRED, type SecondFactorPolicy } from '../../domain/twoFactor.js';
-import { hasSecondFactor, pendingSignIn, policyCovers } from '../auth/twoFactor.js';
+import { claimTotpStep, forgetTotpSteps, hasSecondFactor, pendingSignIn, policyCovers } from '../auth/twoFactor.js';
 import { hasPasskey } from '../auth/passkeys.js';
 import { hashIdentifier } from '../auth/index.js';
 import { lacksSecondFactor } from '../http/access.js';
@@ -198,6 +198,20 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       if (passkey && 'status' in passkey) return reply.code(passkey.status).send(passkey.body);
       const hadSecondFactor =
         user && path === '/two-factor/verify-totp' ? await hasSecondFactor(deps.db, user.uid) : false;
+      // A code from the app is taken once (RFC 6238 §5.2), on every instance: claimed before the library checks it.
+      const codeOf = path === '/two-factor/verify-totp' ? (user?.uid ?? pending?.uid) : undefined;
+      if (codeOf && isObject(body)) {
+        const ctx = await deps.auth.$context;
+        if ((await claimTotpStep(deps.db, ctx.secretConfig, codeOf, body.code)) === 'used') {
+          const refused = { error: { code: 'CODE_USED', message: said('twoFactor.codeUsed') } };
+          // Signed in already (confirming a new app): a 400, as for a form's refusal, not a lost session's 401.
+          if (user) return reply.code(400).send(refused);
+          req.log.warn({ ip: req.ip, uid: codeOf }, 'second factor refused: code used already');
+          await deps.guard.failed(attempt!);
+          await deps.events.signInFailed(email, from);
+          return reply.code(401).send(refused);
+        }
+      }
       const res = await deps.auth.handler(toWebRequest(req, deps.publicUrl, body));
       const text = await res.text();
       const refusal = passkey
@@ -260,6 +274,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         if (code && CODE_REFUSALS[code])
           return reply.code(res.status).send({ error: { code, message: CODE_REFUSALS[code] } });
         if (res.ok && path === '/two-factor/disable') await deps.events.secondFactorRemoved(user!.uid, user!.uid, from);
+        // A new secret: the steps used with the old one say nothing of its codes.
+        if (res.ok && path === '/two-factor/enable') await forgetTotpSteps(deps.db, user!.uid);
         if (res.ok && path === '/two-factor/generate-backup-codes')
           await deps.events.recoveryCodesRenewed(user!.uid, from);
       }

@@ -130,7 +130,8 @@ describe.each(dialects())('two-factor sign-in (%s)', (dialect) => {
       const bad = await code(t, pending, { code: wrongCode(secret) });
       expect(bad.status).toBe(401);
       expect(bad.json.error).toEqual({ code: 'INVALID_CODE', message: 'The code is not right.' });
-      const good = await code(t, pending, { code: totp(secret), trustDevice: true });
+      // The code after the one that turned the app on: each is taken once.
+      const good = await code(t, pending, { code: totp(secret, Date.now(), 1), trustDevice: true });
       expect(good.status, good.text).toBe(200);
       expect(good.json.token).toBeUndefined();
       expect(good.json.user.id).toBe(user.uid);
@@ -234,6 +235,65 @@ describe.each(dialects())('two-factor sign-in (%s)', (dialect) => {
     const none = await t.api('POST', '/api/auth/two-factor/verify-totp', { body: { code: '123456' } });
     expect(none.status).toBe(401);
     expect(none.json.error.code).toBe('INVALID_TWO_FACTOR_COOKIE');
+  });
+});
+
+// RFC 6238 §5.2: a code, once taken, is not taken again, nor an earlier one; the last time step used is kept per
+// account in the database, so this holds across instances and for sign-ins at the same moment.
+describe.each(dialects())('a code from the app works once (%s)', (dialect) => {
+  let t: TestApp;
+  let other: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ dialect });
+    other = await startApp({ dialect, data: t.data });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  it('signs in once with a code: two sign-ins sending it at the same moment, one wins; again, or elsewhere, no', async () => {
+    const user = await createUser(t, 'editor');
+    const { secret } = await enable(t, user, await signIn(t, user.email, user.password));
+    // The code after the one that turned the app on (the library takes one step either side of now).
+    const next = totp(secret, Date.now(), 1);
+    const pendings = [await password(t, user), await password(t, user)];
+    const both = await Promise.all(pendings.map((p) => code(t, p, { code: next })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+    const refused = both.find((r) => r.status === 401)!;
+    expect(refused.json.error).toEqual({
+      code: 'CODE_USED',
+      message: 'This code was used already. Wait for the next one in the app.',
+    });
+    expect(sessionCookie(refused.headers)).toBeUndefined();
+    // Later, on this instance or another on the same database: refused too.
+    for (const app of [t, other]) {
+      const pending = await password(app, user);
+      const again = await code(app, pending, { code: next });
+      expect(again.status).toBe(401);
+      expect(again.json.error.code).toBe('CODE_USED');
+    }
+    // An earlier code than the one used, still inside the library's window, is refused as well.
+    const earlier = await code(other, await password(other, user), { code: totp(secret, Date.now(), -1) });
+    expect(earlier.status).toBe(401);
+  });
+
+  it('refuses to confirm a new app with a code it has taken already (not a signed-out 401)', async () => {
+    const user = await createUser(t, 'editor');
+    const cookie = await signIn(t, user.email, user.password);
+    const started = await t.api('POST', '/api/auth/two-factor/enable', { cookie, body: { password: user.password } });
+    const secret = secretOf(started.json.totpURI);
+    const first = totp(secret, Date.now(), 1);
+    const done = await t.api('POST', '/api/auth/two-factor/verify-totp', { cookie, body: { code: first } });
+    expect(done.status, done.text).toBe(200);
+    const fresh = cookieHeader(done.headers);
+    const again = await t.api('POST', '/api/auth/two-factor/verify-totp', { cookie: fresh, body: { code: first } });
+    expect(again.status).toBe(400);
+    expect(again.json.error.code).toBe('CODE_USED');
+    // Still signed in, and the code of the sign-in after is the next one the app shows.
+    expect((await t.api('GET', '/api/me', { cookie: fresh })).status).toBe(200);
+    const pending = await password(t, user);
+    expect((await code(t, pending, { code: first })).json.error.code).toBe('CODE_USED');
   });
 });
 
