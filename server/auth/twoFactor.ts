@@ -16,7 +16,8 @@ export const TWO_FACTOR_TABLE = 'auth_two_factor';
 /**
  * better-auth's two-factor plugin as this console uses it: an authenticator app (TOTP, 6 digits, 30 s) and ten
  * one-time recovery codes; no mailed codes (OTP is not configured, so its routes answer OTP_NOT_CONFIGURED and
- * routes/auth.ts does not pass them on). Turning it on, off and getting new codes ask for the password.
+ * routes/auth.ts does not pass them on). Turning it on, off and getting new codes ask for the password. Its account
+ * lock is off: wrong codes are throttled by the console's one rule (core/throttle.ts, per account and address).
  */
 export function twoFactorPlugin(appName: string) {
   return twoFactor({
@@ -25,6 +26,10 @@ export function twoFactorPlugin(appName: string) {
     backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
     // The console has no "trust this device": every sign-in asks for a code.
     trustDeviceMaxAge: 1,
+    // Its lock (10 wrong codes in a row lock the account's second step from every address for 15 minutes) would let
+    // anyone with the password lock the owner out; the console's throttle backs off that account from that address
+    // only (docs/decisions.md, 'Throttling is ours'). Its 5 tries per pending sign-in stay: then the password again.
+    accountLockout: { enabled: false },
   });
 }
 

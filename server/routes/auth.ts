@@ -105,7 +105,6 @@ const CODE_REFUSALS: Record<string, string> = {
   INVALID_BACKUP_CODE: said('twoFactor.wrongCode'),
   INVALID_TWO_FACTOR_COOKIE: said('twoFactor.expired'),
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: said('twoFactor.expired'),
-  ACCOUNT_TEMPORARILY_LOCKED: said('signin.throttled'),
   TOTP_ALREADY_ENABLED: said('twoFactor.failure'),
   TOTP_NOT_ENABLED: said('twoFactor.failure'),
 };
