@@ -375,6 +375,7 @@ export const sv: Catalogue = {
     edit: 'REDIGERA',
     search: 'Sök',
     noResultFor: 'Inga resultat för %{value}',
+    actions: 'Åtgärder',
   },
   errors: {
     tooManyRequests: 'För många anrop från den här adressen. Försök igen om %{n} sekunder.',

@@ -374,6 +374,7 @@ export const messages = {
     edit: 'EDIT',
     search: 'Search',
     noResultFor: 'No result for %{value}',
+    actions: 'Actions',
   },
   errors: {
     /** The storefront feed's limit per address (PUBLIC_REQUESTS_PER_MINUTE). */
