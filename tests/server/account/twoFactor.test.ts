@@ -252,7 +252,7 @@ describe.each(dialects())('a code from the app works once (%s)', (dialect) => {
     await t?.close();
   });
 
-  it('signs in once with a code: two sign-ins sending it at the same moment, one wins; again, or elsewhere, no', async () => {
+  it('signs in once with a code: of two sign-ins at the same moment one wins; again, or elsewhere, no', async () => {
     const user = await createUser(t, 'editor');
     const { secret } = await enable(t, user, await signIn(t, user.email, user.password));
     // The code after the one that turned the app on (the library takes one step either side of now).

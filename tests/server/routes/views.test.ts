@@ -108,7 +108,7 @@ describe.each(dialects())('saved views (%s)', (dialect) => {
     expect((await t.api('DELETE', `/api/views/${own.id}`, { cookie: eva })).status).toBe(404);
   });
 
-  it("keeps a person's private view theirs: an admin (an editor too) cannot remove it, nor learn it exists", async () => {
+  it("keeps a person's private view theirs: an admin (an editor too) cannot remove it nor learn of it", async () => {
     const owner = await createUser(t, 'editor');
     const cookie = await signIn(t, owner.email, owner.password);
     const view = await save(cookie, { name: 'Only mine', params: { category: 'Linen' } });
