@@ -392,6 +392,7 @@ export const sv: Catalogue = {
     edit: 'REDIGERA',
     search: 'Sök',
     noResultFor: 'Inga resultat för %{value}',
+    actions: 'Åtgärder',
   },
   errors: {
     tooManyRequests: 'För många anrop från den här adressen. Försök igen om %{n} sekunder.',
@@ -660,6 +661,7 @@ export const sv: Catalogue = {
     newCodes: 'Nya återställningskoder',
     newCodesHint: 'De tio koder du har nu slutar fungera.',
     wrongCode: 'Koden stämmer inte.',
+    codeUsed: 'Koden har redan använts. Vänta på nästa kod i appen.',
     wrongPassword: 'Lösenordet stämmer inte.',
     failure: 'Kunde inte ändra tvåstegsinloggningen.',
     unavailable: 'Tvåstegsinloggning kräver Google Identity Platform med Firebase-backend; den finns inte här.',
@@ -681,6 +683,9 @@ export const sv: Catalogue = {
     badTime: 'Ange datum och tid.',
     past: 'Välj en tidpunkt i framtiden.',
     same: 'Aktiv från och Aktiv till kan inte vara samma tidpunkt.',
+    order: 'Aktiv från måste vara före Aktiv till.',
+    notYet:
+      'En produkt med en kommande Aktiv från måste vara inaktiv tills dess: gör den inaktiv, eller töm Aktiv från.',
     scheduler: 'Schemaläggaren',
   },
   duplicate: {

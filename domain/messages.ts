@@ -393,6 +393,7 @@ export const messages = {
     edit: 'EDIT',
     search: 'Search',
     noResultFor: 'No result for %{value}',
+    actions: 'Actions',
   },
   errors: {
     /** The storefront feed's limit per address (PUBLIC_REQUESTS_PER_MINUTE). */
@@ -662,6 +663,7 @@ export const messages = {
     newCodes: 'New recovery codes',
     newCodesHint: 'The ten codes you have now stop working.',
     wrongCode: 'The code is not right.',
+    codeUsed: 'This code was used already. Wait for the next one in the app.',
     wrongPassword: 'The password is not right.',
     failure: 'Could not change two-factor sign-in.',
     unavailable:
@@ -690,6 +692,8 @@ export const messages = {
     badTime: 'Enter a date and time.',
     past: 'Choose a time in the future.',
     same: 'Active from and Active until cannot be the same time.',
+    order: 'Active from must be before Active until.',
+    notYet: 'A product with an Active from to come must be inactive until then: set it inactive, or clear Active from.',
     /** The history's name for the scheduler's changes. */
     scheduler: 'The scheduler',
   },

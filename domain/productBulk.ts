@@ -63,9 +63,12 @@ export const BulkItem = z.object({
 });
 export type BulkItem = z.infer<typeof BulkItem>;
 
-/** The answer: the batch's id (to continue it or undo it), each product's outcome, and the counts. */
+/**
+ * The answer: the batch's id (to continue it or undo it; absent while the change has changed no product, so no batch
+ * has begun), each product's outcome, and the counts.
+ */
 export const BulkResult = z.object({
-  batch: z.string(),
+  batch: z.string().optional(),
   items: z.array(BulkItem),
   counts: z.object({ changed: z.number(), unchanged: z.number(), conflict: z.number(), refused: z.number() }),
 });

@@ -72,8 +72,9 @@ export function BulkRun({ selected, set, onClose }: Props) {
             versions: Object.fromEntries(part.map((id) => [id, selected.get(id)!])),
             batch: current,
           });
+          // No batch until a product changed: the next request then begins one.
           current = res.batch;
-          setBatch(res.batch);
+          setBatch(res.batch ?? null);
           setItems((xs) => [...xs, ...res.items]);
           setDone(i + part.length);
         }

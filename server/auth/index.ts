@@ -58,10 +58,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 30 * 60,
       revokeSessionsOnPasswordReset: true,
-      // A completed reset voids every other link of the account.
-      onPasswordReset: async ({ user }) => voidResetLinks(db.kysely, user.id),
+      // A completed reset voids every other link of the account, and any sign-in started with the old password that
+      // waits for its second factor (as it ends the account's sessions).
+      onPasswordReset: async ({ user }) => voidVerifications(db.kysely, user.id),
       sendResetPassword: async ({ user, token }, request) => {
-        // Only the newest link works: asking again voids the ones mailed before.
+        // Only the newest link works: asking again voids the ones mailed before (and nothing else: anyone may ask).
         await voidResetLinks(db.kysely, user.id, hashIdentifier(`reset-password:${token}`));
         // The link is built from PUBLIC_URL, never from the request's Host header.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -112,13 +113,36 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** How a verification identifier is stored: SHA-256, base64url. */
-export const hashIdentifier = (identifier: string): string =>
-  createHash('sha256').update(identifier).digest('base64url');
+/** What a reset link's identifier begins with, in the library and (kept in front of the hash) in the table. */
+const RESET_PREFIX = 'reset-password:';
 
-/** Deletes the account's reset links (the only verification rows this console makes), but the one kept. */
-async function voidResetLinks(db: Kysely<Database>, userId: string, keep?: string): Promise<void> {
-  let q = db.deleteFrom('auth_verification' as never).where('value' as never, '=', userId as never);
-  if (keep) q = q.where('identifier' as never, '<>', keep as never);
-  await q.execute();
+/**
+ * How a verification identifier is stored: SHA-256, base64url. A reset link's keeps its prefix in front of the hash,
+ * so the account's reset links can be told from its other rows (a sign-in waiting for its second factor has the uid
+ * as its value too).
+ */
+export const hashIdentifier = (identifier: string): string => {
+  const hash = createHash('sha256').update(identifier).digest('base64url');
+  return identifier.startsWith(RESET_PREFIX) ? `${RESET_PREFIX}${hash}` : hash;
+};
+
+/**
+ * Deletes the account's reset links, but the one kept; nothing else (an anonymous reset request must not end a
+ * sign-in under way). Links stored before the prefix was kept (a bare hash) no longer match any token and expire.
+ */
+async function voidResetLinks(db: Kysely<Database>, userId: string, keep: string): Promise<void> {
+  await db
+    .deleteFrom('auth_verification' as never)
+    .where('value' as never, '=', userId as never)
+    .where('identifier' as never, 'like', `${RESET_PREFIX}%` as never)
+    .where('identifier' as never, '<>', keep as never)
+    .execute();
+}
+
+/** Deletes every verification row whose value is the account's uid: its reset links and its pending sign-ins. */
+async function voidVerifications(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .deleteFrom('auth_verification' as never)
+    .where('value' as never, '=', userId as never)
+    .execute();
 }

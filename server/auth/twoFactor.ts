@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { symmetricDecrypt } from 'better-auth/crypto';
 import type { Database } from '../db/schema.js';
 import type { User } from '../../domain/users.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
@@ -15,7 +16,8 @@ export const TWO_FACTOR_TABLE = 'auth_two_factor';
 /**
  * better-auth's two-factor plugin as this console uses it: an authenticator app (TOTP, 6 digits, 30 s) and ten
  * one-time recovery codes; no mailed codes (OTP is not configured, so its routes answer OTP_NOT_CONFIGURED and
- * routes/auth.ts does not pass them on). Turning it on, off and getting new codes ask for the password.
+ * routes/auth.ts does not pass them on). Turning it on, off and getting new codes ask for the password. Its account
+ * lock is off: wrong codes are throttled by the console's one rule (core/throttle.ts, per account and address).
  */
 export function twoFactorPlugin(appName: string) {
   return twoFactor({
@@ -24,7 +26,88 @@ export function twoFactorPlugin(appName: string) {
     backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
     // The console has no "trust this device": every sign-in asks for a code.
     trustDeviceMaxAge: 1,
+    // Its lock (10 wrong codes in a row lock the account's second step from every address for 15 minutes) would let
+    // anyone with the password lock the owner out; the console's throttle backs off that account from that address
+    // only (docs/decisions.md, 'Throttling is ours'). Its 5 tries per pending sign-in stay: then the password again.
+    accountLockout: { enabled: false },
   });
+}
+
+/** The authenticator app's code as the plugin makes it (its defaults): 6 digits, 30-second steps. */
+const TOTP_DIGITS = 6;
+const TOTP_PERIOD_MS = 30_000;
+/** The steps either side of now the plugin takes a code from (its verify's default window). */
+const TOTP_WINDOW = 1;
+
+/** RFC 4226 HOTP of a key at a counter, as the plugin computes it (HMAC-SHA1, dynamic truncation). */
+function hotp(key: Buffer, counter: number): string {
+  const msg = Buffer.alloc(8);
+  msg.writeBigUInt64BE(BigInt(counter));
+  const mac = createHmac('sha1', key).update(msg).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, '0');
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32 to bytes (the plugin stores an imported secret as `base32:<secret>`). */
+function fromBase32(text: string): Buffer {
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const ch of text.toUpperCase().replace(/=+$/, '')) {
+    const i = BASE32.indexOf(ch);
+    if (i < 0) continue;
+    value = ((value << 5) | i) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** What claimTotpStep found: no step of the account's secret has this code (the plugin will refuse it), or it does. */
+export type TotpClaim = 'unmatched' | 'claimed' | 'used';
+
+/**
+ * Takes a code from the authenticator app once (RFC 6238 §5.2), before the plugin checks it: the time step the code
+ * belongs to (within the plugin's window) is recorded as the account's last used one, only if it is later than the
+ * one recorded. One statement on the shared database, so of two sign-ins sending one code at the same moment, on any
+ * instances, exactly one claims it; the other, and any later use of that code or an earlier one, is 'used'.
+ * 'unmatched' when the code is no code of the secret now (left to the plugin, which refuses and counts it), or the
+ * account has no secret. The secret is the plugin's own, decrypted with its key (`secretKey`: its context's
+ * secretConfig).
+ */
+export async function claimTotpStep(
+  db: Kysely<Database>,
+  secretKey: Parameters<typeof symmetricDecrypt>[0]['key'],
+  userId: string,
+  code: unknown,
+  now = Date.now(),
+): Promise<TotpClaim> {
+  if (typeof code !== 'string' || !/^\d+$/.test(code)) return 'unmatched';
+  const { rows } = await sql<{
+    secret: string;
+  }>`select "secret" from ${sql.table(TWO_FACTOR_TABLE)} where "userId" = ${userId}`.execute(db);
+  if (!rows[0]) return 'unmatched';
+  const plain = await symmetricDecrypt({ key: secretKey, data: rows[0].secret });
+  const key = plain.startsWith('base32:') ? fromBase32(plain.slice(7)) : Buffer.from(plain, 'utf8');
+  const current = Math.floor(now / TOTP_PERIOD_MS);
+  let step: number | null = null;
+  // The latest step the code is (two steps sharing a code is a one-in-a-million chance; the later is kept).
+  for (let d = -TOTP_WINDOW; d <= TOTP_WINDOW; d++) if (hotp(key, current + d) === code) step = current + d;
+  if (step === null) return 'unmatched';
+  const claimed = await sql<{ user_id: string }>`insert into totp_steps ("user_id", "step") values (${userId}, ${step})
+    on conflict ("user_id") do update set "step" = excluded."step" where totp_steps."step" < excluded."step"
+    returning "user_id"`.execute(db);
+  return claimed.rows.length > 0 ? 'claimed' : 'used';
+}
+
+/** Forgets the account's last used step: its secret is new (turned on again), so the old steps say nothing of it. */
+export async function forgetTotpSteps(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('totp_steps').where('user_id', '=', userId).execute();
 }
 
 /**
@@ -67,6 +150,7 @@ export async function removeSecondFactor(db: Kysely<Database>, userId: string): 
     const deleted = await sql`delete from ${sql.table(TWO_FACTOR_TABLE)} where "userId" = ${userId}`.execute(trx);
     await sql`update auth_user set "twoFactorEnabled" = false where "id" = ${userId}`.execute(trx);
     const passkeys = await sql`delete from ${sql.table(PASSKEY_TABLE)} where "userId" = ${userId}`.execute(trx);
+    await forgetTotpSteps(trx, userId);
     const on = rows[0]?.on;
     return (
       on === true ||

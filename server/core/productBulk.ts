@@ -75,6 +75,16 @@ async function summaryOf(
   return row;
 }
 
+/**
+ * Holds a batch for the rest of the transaction (PostgreSQL: the lock of its summary row; SQLite's one writer needs
+ * none), so that whether it was undone is read and acted on by one transaction at a time: two Undos of one batch at
+ * the same moment give 200 and 409 on both databases, and a change cannot continue a batch while it is being undone.
+ */
+async function holdBatch(trx: Kysely<Database>, batch: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select seq from history where batch = ${batch} and action = 'bulkChanged' for update`.execute(trx);
+}
+
 /** True when a batch was undone already. */
 async function undone(db: Kysely<Database>, batch: string): Promise<boolean> {
   const rows = await readRows<{ seq: number }>(
@@ -93,8 +103,10 @@ const setDiff = (set: BulkSet): HistoryDiff =>
  * Sets a status, category or material care on many products (editors). Each product changes only from the version
  * it was selected at (else 'conflict'); one already so is 'unchanged'; one gone is 'refused'. One transaction, one
  * announcement and one history insert per `BULK_BATCH` products; each changed product gets its own entry, and the
- * batch one summary entry (the first request of a batch makes it; `batch` continues it, by the same person with the
- * same set), which is the batch's one line in Activity and what its Undo names.
+ * batch one summary entry, which is the batch's one line in Activity and what its Undo names. A batch begins with the
+ * first product it changes (the transaction that changes it writes the summary, and the answer names the batch from
+ * then on); `batch` continues it, by the same person with the same set. A change that changed nothing (every id
+ * unknown, say) begins no batch and writes no line.
  */
 export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, req: BulkRequest): Promise<BulkResult> {
   const diff = setDiff(req.set);
@@ -104,14 +116,18 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
     if (!summary) throw new DomainError('not_found', said('bulk.batchNotFound'));
     if (summary.actor !== actor.uid || summary.diff !== JSON.stringify(diff))
       throw new DomainError('validation', said('bulk.batchMismatch'));
-    if (await undone(db, batch)) throw new DomainError('conflict', said('bulk.alreadyUndone'));
   }
-  const fresh = batch === undefined;
-  const id = batch ?? randomUUID();
+  // The batch's id: the one continued, or a new one once this change first changes a product.
+  let id = batch;
   const items: BulkItem[] = [];
   const fields = FIELDS.filter((f) => req.set[f] !== undefined);
-  for (const [k, part] of chunks(req.ids, BULK_BATCH).entries()) {
+  for (const part of chunks(req.ids, BULK_BATCH)) {
     const out = await commit(db, actor.uid, async (trx) => {
+      if (batch !== undefined) {
+        // Read inside the transaction, the batch held: an Undo under way finishes first, and this one is refused.
+        await holdBatch(trx, batch);
+        if (await undone(trx, batch)) throw new DomainError('conflict', said('bulk.alreadyUndone'));
+      }
       const rows = await readLocked(trx, part);
       const done: BulkItem[] = [];
       const changed: Lean[] = [];
@@ -133,6 +149,8 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
         changed.map((r) => r.id),
         req.set,
       );
+      const begins = id === undefined && changed.length > 0;
+      const batchId = begins ? randomUUID() : id;
       const history: NewEntry[] = changed.map((r) => ({
         kind: 'product',
         recordId: r.id,
@@ -140,22 +158,24 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
         diff: Object.fromEntries(
           fields.filter((f) => valuesOf(r)[f] !== req.set[f]).map((f) => [f, [valuesOf(r)[f], req.set[f]!]]),
         ),
-        batch: id,
+        batch: batchId,
       }));
-      if (fresh && k === 0) history.push({ kind: 'product', recordId: id, action: 'bulkChanged', diff, batch: id });
+      if (begins && batchId)
+        history.push({ kind: 'product', recordId: batchId, action: 'bulkChanged', diff, batch: batchId });
       const announce: Change[] = changed.map((r) => ({
         kind: 'product',
         id: r.id,
         version: r.version + 1,
         actor: actor.uid,
       }));
-      return { value: done, history, announce };
+      return { value: { done, batchId }, history, announce };
     });
-    items.push(...out);
+    items.push(...out.done);
+    id = out.batchId;
   }
   const counts = { changed: 0, unchanged: 0, conflict: 0, refused: 0 };
   for (const it of items) counts[it.outcome] += 1;
-  return { batch: id, items, counts };
+  return { ...(id === undefined ? {} : { batch: id }), items, counts };
 }
 
 /**
@@ -166,6 +186,7 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
  */
 export async function undoBulk(db: Kysely<Database>, actor: { uid: string }, batch: string): Promise<BulkUndoResult> {
   if (!(await summaryOf(db, batch))) throw new DomainError('not_found', said('bulk.batchNotFound'));
+  // A quick answer for the common case; the check that counts is inside the first transaction, the batch held.
   if (await undone(db, batch)) throw new DomainError('conflict', said('bulk.alreadyUndone'));
   const entries = await readRows<{ record_id: string; diff: string }>(
     db,
@@ -180,6 +201,11 @@ export async function undoBulk(db: Kysely<Database>, actor: { uid: string }, bat
   if (parts.length === 0) parts.push([]);
   for (const [k, part] of parts.entries()) {
     count += await commit(db, actor.uid, async (trx) => {
+      if (k === 0) {
+        // Two Undos at the same moment: the second waits here for the first's summary line, then is refused.
+        await holdBatch(trx, batch);
+        if (await undone(trx, batch)) throw new DomainError('conflict', said('bulk.alreadyUndone'));
+      }
       const rows = await readLocked(
         trx,
         part.map((e) => e.record_id),

@@ -114,15 +114,19 @@ export const historyValues = (p: Product): Record<string, string | boolean | str
 /**
  * Refuses a schedule the scheduler could not keep (docs/decisions.md, "Scheduled status"): a time newly set must be
  * in the future (one kept unchanged may have passed: the scheduler applies it on its next run), and the two times
- * may not be the same.
+ * may not be the same. When the request sets the status or a time, what the product would become is checked too: a
+ * schedule is a window (inactive, active from 'Active from', inactive from 'Active until'), so 'Active from' must come
+ * before 'Active until', and a product with an 'Active from' still to come may not be active already (it would be
+ * public before its time).
  */
 function checkSchedule(
-  current: { activeFrom?: string | null; activeUntil?: string | null },
-  next: { activeFrom?: string | null; activeUntil?: string | null },
+  current: { active?: boolean; activeFrom?: string | null; activeUntil?: string | null },
+  next: { active?: boolean; activeFrom?: string | null; activeUntil?: string | null },
   at: string,
 ): { active_from: string | null; active_until: string | null } {
   const from = next.activeFrom === undefined ? (current.activeFrom ?? null) : next.activeFrom;
   const until = next.activeUntil === undefined ? (current.activeUntil ?? null) : next.activeUntil;
+  const active = next.active ?? current.active ?? false;
   const past = (v: string | null, old: string | null | undefined) => v !== null && v !== (old ?? null) && v <= at;
   // Named by field as the request's own checks are, so the form says it beside the field.
   const refuse = (field: string, message: Said) =>
@@ -130,6 +134,10 @@ function checkSchedule(
   if (past(from, current.activeFrom)) throw refuse('activeFrom', said('schedule.past'));
   if (past(until, current.activeUntil)) throw refuse('activeUntil', said('schedule.past'));
   if (from !== null && from === until) throw refuse('activeUntil', said('schedule.same'));
+  // An edit of other fields leaves a schedule saved before these rules as it is.
+  const touched = next.active !== undefined || next.activeFrom !== undefined || next.activeUntil !== undefined;
+  if (touched && from !== null && until !== null && from > until) throw refuse('activeUntil', said('schedule.order'));
+  if (touched && active && from !== null && from > at) throw refuse('activeFrom', said('schedule.notYet'));
   return { active_from: from, active_until: until };
 }
 
@@ -230,7 +238,7 @@ export async function createProduct(
   const row = {
     id: randomUUID(),
     ...productColumns({ ...fields, sku: input.sku.trim(), translations: mergeTranslations({}, input.translations) }),
-    ...checkSchedule({}, { activeFrom, activeUntil }, created),
+    ...checkSchedule({}, { active: fields.active, activeFrom, activeUntil }, created),
     version: 1,
     created,
     updated: null,
@@ -278,7 +286,7 @@ export async function updateProduct(
     if (sku !== undefined && sku.trim() !== current.sku)
       throw new DomainError('validation', said('products.skuLocked'));
     const at = now();
-    const schedule = checkSchedule(current, { activeFrom, activeUntil }, at);
+    const schedule = checkSchedule(current, { active: changes.active, activeFrom, activeUntil }, at);
     if (changes.images) await assertStored(trx, changes.images);
     const named = changes.name !== undefined || changes.translations !== undefined;
     const texts = named

@@ -14,6 +14,7 @@ import * as m011 from './migrations/011_saved_views.js';
 import * as m012 from './migrations/012_product_schedule.js';
 import * as m015 from './migrations/015_history_batches.js';
 import { resourceMigrations } from './migrations/resources.generated.js';
+import * as m017 from './migrations/017_totp_steps.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '015_history_batches': m015,
   // The described resources' tables (resources/*/description.ts), written by `npm run resources`.
   ...resourceMigrations,
+  '017_totp_steps': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -123,6 +123,12 @@ export interface WebhookDeliveriesTable {
   finished: string | null;
 }
 
+/** The last time step of an authenticator app's code each account used (migration 016). */
+export interface TotpStepsTable {
+  user_id: string;
+  step: number | string;
+}
+
 export interface Database {
   products: ProductsTable;
   files: FilesTable;
@@ -134,4 +140,5 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   saved_views: SavedViewsTable;
+  totp_steps: TotpStepsTable;
 }

@@ -10,17 +10,10 @@ import { countSessions } from '../auth/sessions.js';
 import { mailPasswordChanged } from '../auth/notify.js';
 import { localeOf } from '../http/locale.js';
 import { textAllowed } from '../../domain/text.js';
-import {
-  afterPasskey,
-  beforePasskey,
-  isPasskeySessionRoute,
-  PASSKEY_CHALLENGE,
-  PASSKEY_OPEN,
-  type PasskeyRefusal,
-} from './authPasskeys.js';
+import { afterPasskey, beforePasskey, PASSKEY_CHALLENGE, PASSKEY_OPEN, type PasskeyRefusal } from './authPasskeys.js';
 import type { SignInMethod } from '../../domain/account.js';
 import { SECOND_FACTOR_REQUIRED, type SecondFactorPolicy } from '../../domain/twoFactor.js';
-import { hasSecondFactor, pendingSignIn, policyCovers } from '../auth/twoFactor.js';
+import { claimTotpStep, forgetTotpSteps, hasSecondFactor, pendingSignIn, policyCovers } from '../auth/twoFactor.js';
 import { hasPasskey } from '../auth/passkeys.js';
 import { hashIdentifier } from '../auth/index.js';
 import { lacksSecondFactor } from '../http/access.js';
@@ -51,7 +44,7 @@ const GUARDED: Record<string, Attempt['kind']> = {
 };
 
 /**
- * The identity routes open without a session. Every other one (change-password, list-sessions, revoke-session…)
+ * The identity routes open without a session. Every other one (change-password, revoke-other-sessions…)
  * needs an active user, as the console's own routes do: the library alone would serve a deactivated user's session.
  */
 const OPEN = new Set([
@@ -88,8 +81,12 @@ const BEFORE_SECOND_FACTOR = new Set([
   '/passkey/verify-registration',
 ]);
 
-/** The plugin's mailed one-time codes: not configured in this console, so not served at all. */
-const UNUSED = new Set(['/two-factor/send-otp', '/two-factor/verify-otp']);
+/**
+ * Not served at all: the plugin's mailed one-time codes (not configured in this console), and the library's session
+ * list and its end-one-session, which deal in session tokens (the page must never see one): Account Settings →
+ * Sessions uses ours, by id (routes/account.ts).
+ */
+const UNUSED = new Set(['/two-factor/send-otp', '/two-factor/verify-otp', '/list-sessions', '/revoke-session']);
 
 /**
  * Routes that take the account's password again: a wrong one counts as a failed sign-in, as a password change's does.
@@ -108,13 +105,12 @@ const CODE_REFUSALS: Record<string, string> = {
   INVALID_BACKUP_CODE: said('twoFactor.wrongCode'),
   INVALID_TWO_FACTOR_COOKIE: said('twoFactor.expired'),
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: said('twoFactor.expired'),
-  ACCOUNT_TEMPORARILY_LOCKED: said('signin.throttled'),
   TOTP_ALREADY_ENABLED: said('twoFactor.failure'),
   TOTP_NOT_ENABLED: said('twoFactor.failure'),
 };
 
 /** The library's routes that end sessions of the caller: each is recorded with how many ended. */
-const ENDING = new Set(['/revoke-session', '/revoke-sessions', '/revoke-other-sessions']);
+const ENDING = new Set(['/revoke-sessions', '/revoke-other-sessions']);
 
 /** The library's refusals of a password change, in the console's words. */
 const PASSWORD_REFUSALS: Record<string, string> = {
@@ -201,6 +197,20 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       if (passkey && 'status' in passkey) return reply.code(passkey.status).send(passkey.body);
       const hadSecondFactor =
         user && path === '/two-factor/verify-totp' ? await hasSecondFactor(deps.db, user.uid) : false;
+      // A code from the app is taken once (RFC 6238 §5.2), on every instance: claimed before the library checks it.
+      const codeOf = path === '/two-factor/verify-totp' ? (user?.uid ?? pending?.uid) : undefined;
+      if (codeOf && isObject(body)) {
+        const ctx = await deps.auth.$context;
+        if ((await claimTotpStep(deps.db, ctx.secretConfig, codeOf, body.code)) === 'used') {
+          const refused = { error: { code: 'CODE_USED', message: said('twoFactor.codeUsed') } };
+          // Signed in already (confirming a new app): a 400, as for a form's refusal, not a lost session's 401.
+          if (user) return reply.code(400).send(refused);
+          req.log.warn({ ip: req.ip, uid: codeOf }, 'second factor refused: code used already');
+          await deps.guard.failed(attempt!);
+          await deps.events.signInFailed(email, from);
+          return reply.code(401).send(refused);
+        }
+      }
       const res = await deps.auth.handler(toWebRequest(req, deps.publicUrl, body));
       const text = await res.text();
       const refusal = passkey
@@ -263,6 +273,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         if (code && CODE_REFUSALS[code])
           return reply.code(res.status).send({ error: { code, message: CODE_REFUSALS[code] } });
         if (res.ok && path === '/two-factor/disable') await deps.events.secondFactorRemoved(user!.uid, user!.uid, from);
+        // A new secret: the steps used with the old one say nothing of its codes.
+        if (res.ok && path === '/two-factor/enable') await forgetTotpSteps(deps.db, user!.uid);
         if (res.ok && path === '/two-factor/generate-backup-codes')
           await deps.events.recoveryCodesRenewed(user!.uid, from);
       }
@@ -287,13 +299,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       }
       if (user && ENDING.has(path) && res.ok)
         await deps.events.sessionsEnded(user.uid, user.uid, before - (await countSessions(deps.db, user.uid)), from);
-      return sendWebResponse(
-        reply,
-        res,
-        text,
-        signIn || changing || Boolean(codeMethod) || isPasskeySessionRoute(path),
-        refusal,
-      );
+      return sendWebResponse(reply, res, text, refusal);
     },
   });
 }
@@ -368,12 +374,14 @@ function toWebRequest(req: FastifyRequest, publicUrl: string, given: unknown): R
   return new Request(new URL(req.url, publicUrl), { method: req.method, headers, body });
 }
 
-/** Copies a fetch Response (status, headers, every Set-Cookie, body) onto the Fastify reply. */
+/**
+ * Copies a fetch Response (status, headers, every Set-Cookie, body) onto the Fastify reply, without any session token
+ * in the body.
+ */
 function sendWebResponse(
   reply: FastifyReply,
   res: Response,
   text: string,
-  dropToken: boolean,
   refusal: PasskeyRefusal | null = null,
 ): FastifyReply {
   reply.code(refusal?.status ?? res.status);
@@ -393,15 +401,26 @@ function sendWebResponse(
       return reply.send(text);
     }
   }
-  if (dropToken && text) {
-    // The session lives in the HttpOnly cookie only; the page never sees the token.
-    const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
-    // A passkey sign-in answers { session, user }: the session's token stays out too.
-    if (isObject(rest.session)) {
-      const { token: _sessionToken, ...session } = rest.session;
-      rest.session = session;
+  // The session lives in the HttpOnly cookie only; the page never sees the token. Sign-in, a code, a password change
+  // and a passkey sign-in answer { token } or { session: { token } }, get-session { session: { token } }: every
+  // `token` is left out of every answer, whichever route it comes from.
+  if (text && res.headers.get('content-type')?.includes('json')) {
+    try {
+      return reply.type('application/json').send(withoutTokens(JSON.parse(text)));
+    } catch {
+      return reply.send(text);
     }
-    return reply.type('application/json').send(rest);
   }
   return reply.send(text);
+}
+
+/** A JSON value with every `token` key left out, at any depth. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, v]) => [key, withoutTokens(v)]),
+  );
 }

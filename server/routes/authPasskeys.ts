@@ -19,9 +19,6 @@ const REGISTER = '/passkey/verify-registration';
 const RENAME = '/passkey/update-passkey';
 const REMOVE = '/passkey/delete-passkey';
 
-/** The routes whose answers carry a session (sign-in, or registration asked to make one): its token never leaves. */
-export const isPasskeySessionRoute = (path: string): boolean => path === SIGN_IN || path === REGISTER;
-
 interface Deps {
   db: Kysely<Database>;
   guard: SignInGuard;

@@ -4,8 +4,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { said } from '../../domain/translate.js';
 
-/** Address spaces that never answer with the app's page. */
-const NOT_PAGES = ['/api', '/assets', '/files'];
+/**
+ * Address spaces that never answer with the app's page. /metrics is a route only with METRICS_TOKEN; without it the
+ * address does not exist (404), as the README says, rather than the app's page.
+ */
+const NOT_PAGES = ['/api', '/assets', '/files', '/metrics'];
 
 /**
  * Serves the built browser app: hashed assets with a long cache, index.html for every console path. The build writes

@@ -1,10 +1,26 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNotify } from 'react-admin';
-import { Alert, Card, CardContent, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  List,
+  ListItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { failureReason } from '../../base/errors';
-import { useLocale } from '../../base/locale';
+import { useLocale, useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
+import { visuallyHidden } from '../../base/visuallyHidden';
 import { exactTime, relativeTime } from '../../resources/shared/history/describe';
+import { useSmallScreen } from '../../resources/shared/SimpleRows';
 
 export type ListState<T> =
   { status: 'pending' } | { status: 'ready'; items: T[] } | { status: 'error'; message: string };
@@ -93,5 +109,93 @@ export function Moment({ at }: { at: string }) {
         {relativeTime(at, locale)}
       </Typography>
     </Tooltip>
+  );
+}
+
+/** One column of an AccountTable: its heading and what a row shows under it. */
+export interface AccountColumn<T> {
+  label: string;
+  cell: (item: T) => ReactNode;
+}
+
+/**
+ * The account's own items (its sessions, its passkeys) as a table, each row ending in its buttons under a column
+ * named 'Actions' (hidden from sight, read by screen readers: a header cell with no text is one they cannot name).
+ * On a phone (below the small breakpoint) a list instead, so nothing scrolls sideways: each item its first column as
+ * its heading, the others as label and value, then its buttons.
+ */
+export function AccountTable<T>(props: {
+  label: string;
+  items: T[];
+  rowKey: (item: T) => string;
+  columns: AccountColumn<T>[];
+  actions: (item: T) => ReactNode;
+}) {
+  const { label, items, rowKey, columns, actions } = props;
+  const m = useMessages();
+  const small = useSmallScreen();
+  const [first, ...rest] = columns;
+  if (small && first) {
+    return (
+      <List aria-label={label} disablePadding>
+        {items.map((item) => (
+          <ListItem key={rowKey(item)} divider disableGutters sx={{ display: 'block', py: 1.5 }}>
+            <Typography component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {first.cell(item)}
+            </Typography>
+            <Box
+              component="dl"
+              sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5 }}
+            >
+              {rest.map((c) => (
+                <Fragment key={c.label}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {c.label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    {c.cell(item)}
+                  </Typography>
+                </Fragment>
+              ))}
+            </Box>
+            <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions(item)}</Box>
+          </ListItem>
+        ))}
+      </List>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.label} scope="col">
+                {c.label}
+              </TableCell>
+            ))}
+            <TableCell scope="col">
+              <Box component="span" sx={visuallyHidden}>
+                {m.common.actions}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow key={rowKey(item)}>
+              {columns.map((c) => (
+                <TableCell key={c.label} sx={{ overflowWrap: 'anywhere' }}>
+                  {c.cell(item)}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {actions(item)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }

@@ -1,24 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
-import {
-  Alert,
-  Box,
-  Button,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { format } from '../../domain/messages';
 import { fieldMessagesOf, failureReason } from '../../base/errors';
 import { PASSKEY_NAME_MAX, type AccountPasskey } from '../../domain/account';
 import type { AppDataProvider } from '../../base/backend';
 import { useMessages } from '../../base/locale';
-import { AccountListCard, Moment, useAccountList } from './AccountList';
+import { AccountListCard, AccountTable, Moment, useAccountList } from './AccountList';
 import { RenamePasskeyDialog } from './RenamePasskeyDialog';
 
 const codeOf = (err: unknown): string | undefined =>
@@ -63,47 +51,37 @@ export function Passkeys() {
           {items.length === 0 ? (
             <Typography sx={{ mb: 2 }}>{t.empty}</Typography>
           ) : (
-            <Box sx={{ overflowX: 'auto', mb: 2 }}>
-              <Table size="small" aria-label={t.title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t.name}</TableCell>
-                    <TableCell>{t.added}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {items.map((p) => (
-                    <TableRow key={p.id}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{label(p)}</TableCell>
-                      <TableCell>
-                        <Moment at={p.createdAt} />
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Button
-                          size="small"
-                          disabled={busy}
-                          aria-label={format(t.renameOf, { name: label(p) })}
-                          onClick={() => setRenaming(p)}
-                        >
-                          {t.rename}
-                        </Button>
-                        <Button
-                          size="small"
-                          color="error"
-                          disabled={busy}
-                          aria-label={format(t.removeOf, { name: label(p) })}
-                          onClick={() =>
-                            void act(() => dataProvider.removePasskey(p.id), t.removed, t.failed, nameRefusal)
-                          }
-                        >
-                          {t.remove}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+            <Box sx={{ mb: 2 }}>
+              <AccountTable
+                label={t.title}
+                items={items}
+                rowKey={(p) => p.id}
+                columns={[
+                  { label: t.name, cell: label },
+                  { label: t.added, cell: (p) => <Moment at={p.createdAt} /> },
+                ]}
+                actions={(p) => (
+                  <>
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      aria-label={format(t.renameOf, { name: label(p) })}
+                      onClick={() => setRenaming(p)}
+                    >
+                      {t.rename}
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={busy}
+                      aria-label={format(t.removeOf, { name: label(p) })}
+                      onClick={() => void act(() => dataProvider.removePasskey(p.id), t.removed, t.failed, nameRefusal)}
+                    >
+                      {t.remove}
+                    </Button>
+                  </>
+                )}
+              />
             </Box>
           )}
           {webAuthnHere() ? (

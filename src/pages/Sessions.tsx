@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useDataProvider, useLogout } from 'react-admin';
-import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Chip, Typography } from '@mui/material';
 import { format } from '../../domain/messages';
 import { failureReason } from '../../base/errors';
 import type { AccountSession } from '../../domain/account';
 import type { AppDataProvider } from '../../base/backend';
 import { useMessages } from '../../base/locale';
-import { AccountListCard, Moment, useAccountList } from './AccountList';
+import { AccountListCard, AccountTable, Moment, useAccountList } from './AccountList';
 
 /**
  * Account Settings → Sessions: where the account is signed in, each with 'Sign out', and 'Sign out everywhere else'.
@@ -30,48 +30,37 @@ export function Sessions() {
     <AccountListCard title={t.title} intro={t.intro} state={state}>
       {(items) => (
         <>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t.title}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t.browser}</TableCell>
-                  <TableCell>{t.address}</TableCell>
-                  <TableCell>{t.signedIn}</TableCell>
-                  <TableCell>{t.lastUsed}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((s) => (
-                  <TableRow key={s.id}>
-                    <TableCell>
-                      {name(s)} {s.current && <Chip size="small" color="primary" label={t.thisOne} sx={{ ml: 1 }} />}
-                    </TableCell>
-                    <TableCell>{s.address ?? t.unknown}</TableCell>
-                    <TableCell>
-                      <Moment at={s.signedIn} />
-                    </TableCell>
-                    <TableCell>
-                      <Moment at={s.lastUsed} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        aria-label={format(t.signOutSession, { name: name(s) })}
-                        // This browser's own session ends as the header's Sign Out does.
-                        onClick={() =>
-                          s.current ? void logout() : void act(() => dataProvider.endSession(s.id), t.ended, t.failed)
-                        }
-                      >
-                        {t.signOut}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <AccountTable
+            label={t.title}
+            items={items}
+            rowKey={(s) => s.id}
+            columns={[
+              {
+                label: t.browser,
+                cell: (s) => (
+                  <>
+                    {name(s)} {s.current && <Chip size="small" color="primary" label={t.thisOne} sx={{ ml: 1 }} />}
+                  </>
+                ),
+              },
+              { label: t.address, cell: (s) => s.address ?? t.unknown },
+              { label: t.signedIn, cell: (s) => <Moment at={s.signedIn} /> },
+              { label: t.lastUsed, cell: (s) => <Moment at={s.lastUsed} /> },
+            ]}
+            actions={(s) => (
+              <Button
+                size="small"
+                disabled={busy}
+                aria-label={format(t.signOutSession, { name: name(s) })}
+                // This browser's own session ends as the header's Sign Out does.
+                onClick={() =>
+                  s.current ? void logout() : void act(() => dataProvider.endSession(s.id), t.ended, t.failed)
+                }
+              >
+                {t.signOut}
+              </Button>
+            )}
+          />
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
             {t.lastUsedHint}
           </Typography>

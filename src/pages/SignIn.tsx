@@ -33,6 +33,8 @@ export default function SignIn() {
     } catch (err) {
       const status = statusOf(err);
       setBusy(false);
+      // A wrong code, or one taken already (the server's words: wait for the next one), is said beside the field.
+      if (status === 401 && messageOf(err) === m.twoFactor.codeUsed) return setCodeProblem(m.twoFactor.codeUsed);
       if (status === 401 && messageOf(err) !== m.twoFactor.expired) return setCodeProblem(m.twoFactor.wrongCode);
       // Too long, too many tries on this sign-in, or held back: back to the password, with the reason.
       notify((status === 429 && messageOf(err)) || m.twoFactor.expired);

@@ -78,7 +78,7 @@ test('Sessions in Swedish: each listed, this one marked, one signed out, then ev
     sv.account.sessions.address,
     sv.account.sessions.signedIn,
     sv.account.sessions.lastUsed,
-    '',
+    sv.common.actions,
   ]);
   const rows = table.getByRole('row').filter({ has: page.getByRole('button') });
   await expect(rows).toHaveCount(3);

@@ -131,7 +131,11 @@ test(
     await form.getByRole('button', { name: sv.account.passkeys.add }).click();
     await expect(page.getByText(sv.account.passkeys.addedDone)).toBeVisible();
     const table = page.getByRole('table', { name: sv.account.passkeys.title });
-    await expect(table.getByRole('columnheader')).toHaveText([sv.account.passkeys.name, sv.account.passkeys.added, '']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      sv.account.passkeys.name,
+      sv.account.passkeys.added,
+      sv.common.actions,
+    ]);
     await expect(table.getByRole('cell', { name: 'Telefon', exact: true })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('passkeys-sv.png') });
 

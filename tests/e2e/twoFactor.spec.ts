@@ -23,7 +23,7 @@ async function turnOn(
   m: typeof en,
   password: string,
   axe = false,
-): Promise<{ secret: Buffer; codes: string[] }> {
+): Promise<{ secret: Buffer; codes: string[]; used: string }> {
   const section = page.getByRole('form', { name: m.twoFactor.title });
   await section.getByLabel(m.twoFactor.password).fill(password);
   await section.getByRole('button', { name: m.twoFactor.start }).click();
@@ -36,7 +36,8 @@ async function turnOn(
   await section.getByLabel(m.twoFactor.code).fill(wrongCode(secret));
   await section.getByRole('button', { name: m.twoFactor.confirm }).click();
   await expect(section.getByText(m.twoFactor.wrongCode)).toBeVisible();
-  await section.getByLabel(m.twoFactor.code).fill(totp(secret));
+  const used = totp(secret);
+  await section.getByLabel(m.twoFactor.code).fill(used);
   await section.getByRole('button', { name: m.twoFactor.confirm }).click();
   const list = page.getByRole('list', { name: m.twoFactor.recoveryTitle });
   await expect(list.getByRole('listitem')).toHaveCount(10);
@@ -44,7 +45,7 @@ async function turnOn(
   const codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
   await page.getByRole('button', { name: m.twoFactor.recoveryDone }).click();
   await expect(page.getByText(m.twoFactor.isOn)).toBeVisible();
-  return { secret, codes };
+  return { secret, codes, used };
 }
 
 /** The sign-in page up to the code step (a fresh page: cookies cleared, so this is the next sign-in). */
@@ -74,7 +75,7 @@ test('turn on two-factor sign-in in My Account, then sign in with a code and wit
   await section.getByLabel(en.twoFactor.password).fill('not my password 9');
   await section.getByRole('button', { name: en.twoFactor.start }).click();
   await expect(section.getByText(en.twoFactor.wrongPassword)).toBeVisible();
-  const { secret, codes } = await turnOn(page, en, eva.password, true);
+  const { secret, codes, used } = await turnOn(page, en, eva.password, true);
   await page.screenshot({ path: test.info().outputPath('two-factor-on.png') });
 
   // The next sign-in asks for the code: a wrong one is refused, the right one signs in.
@@ -84,7 +85,11 @@ test('turn on two-factor sign-in in My Account, then sign in with a code and wit
   await page.getByLabel(en.twoFactor.code).fill(wrongCode(secret));
   await page.getByRole('button', { name: en.twoFactor.verify }).click();
   await expect(page.getByText(en.twoFactor.wrongCode)).toBeVisible();
-  await page.getByLabel(en.twoFactor.code).fill(totp(secret));
+  // A code is taken once (RFC 6238 §5.2): the one that turned it on is refused; the app's next one signs in.
+  await page.getByLabel(en.twoFactor.code).fill(used);
+  await page.getByRole('button', { name: en.twoFactor.verify }).click();
+  await expect(page.getByText(en.twoFactor.codeUsed)).toBeVisible();
+  await page.getByLabel(en.twoFactor.code).fill(totp(secret, Date.now(), 1));
   await page.getByRole('button', { name: en.twoFactor.verify }).click();
   await expect(page.getByText(en.dashboard.hint)).toBeVisible();
 
@@ -123,7 +128,7 @@ test('in Swedish: turn it on, sign in with a code, then turn it off with the pas
   await page.screenshot({ path: test.info().outputPath('two-factor-sv.png') });
 
   await passwordStep(page, sv as unknown as typeof en, olle, olle.password);
-  await page.getByLabel(sv.twoFactor.code).fill(totp(secret));
+  await page.getByLabel(sv.twoFactor.code).fill(totp(secret, Date.now(), 1));
   await page.getByRole('button', { name: sv.twoFactor.verify }).click();
   await expect(page.getByText(sv.dashboard.hint)).toBeVisible();
 

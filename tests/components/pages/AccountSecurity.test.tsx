@@ -10,6 +10,19 @@ afterEach(() => {
 });
 
 const refusal = (status: number, message: string) => Object.assign(new Error(message), { status, code: 'x' });
+
+/** A phone-sized window: MUI's media queries match, as below the small breakpoint. */
+const phone = () =>
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    matches: true,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: () => false,
+  }));
 const label = (name: string) => new RegExp(`^${name}`);
 
 describe('My Account: Change password', () => {
@@ -92,6 +105,43 @@ describe('Account Settings → Sessions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign out Safari 17 on iOS 17' }));
     expect(endSession).toHaveBeenCalledWith('phone');
     expect(await screen.findByText('Signed out')).toBeVisible();
+  });
+
+  it("names every column of the table, the buttons' one too (no empty header for a screen reader)", async () => {
+    renderInAdmin(<AccountSettings section="sessions" />, {
+      dataProvider: fakeDataProvider({ listSessions: vi.fn(async () => [session({})]) }),
+    });
+    const table = await screen.findByRole('table', { name: 'Sessions' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.trim()),
+    ).toEqual(['Browser', 'Address', 'Signed in', 'Last used', 'Actions']);
+  });
+
+  it('on a phone lists each session with its address, times and button, no table to scroll sideways', async () => {
+    phone();
+    const endSession = vi.fn(async () => undefined);
+    renderInAdmin(<AccountSettings section="sessions" />, {
+      dataProvider: fakeDataProvider({
+        listSessions: vi.fn(async () => [
+          session({ id: 'phone', browser: 'Safari 17', system: 'iOS 17', address: '2001:db8::7' }),
+          session({ id: 'here', current: true }),
+        ]),
+        endSession,
+      }),
+    });
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Safari 17 on iOS 17');
+    expect(within(first!).getByText('2001:db8::7')).toBeVisible();
+    expect(within(first!).getByText('Signed in')).toBeVisible();
+    expect(within(first!).getByText('Last used')).toBeVisible();
+    expect(second).toHaveTextContent('Chrome 140 on Linux');
+    expect(within(second!).getByText('This browser')).toBeVisible();
+    await userEvent.click(within(first!).getByRole('button', { name: 'Sign out Safari 17 on iOS 17' }));
+    expect(endSession).toHaveBeenCalledWith('phone');
   });
 
   it("says 'not available' where the back end keeps no session list (Firebase), instead of breaking", async () => {

@@ -60,6 +60,39 @@ describe('Account Settings → Passkeys', () => {
     expect(renamePasskey).toHaveBeenCalledWith('pk-1', 'Office laptop');
   });
 
+  it("names every column of the table, the buttons' one too (no empty header for a screen reader)", async () => {
+    show({ listPasskeys: vi.fn(async () => [laptop]) });
+    const table = await screen.findByRole('table', { name: 'Passkeys' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.trim()),
+    ).toEqual(['Name', 'Added', 'Actions']);
+  });
+
+  it('on a phone lists each passkey with when it was added and its buttons, no table', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: () => false,
+    }));
+    const removePasskey = vi.fn(async () => undefined);
+    show({ listPasskeys: vi.fn(async () => [laptop]), removePasskey });
+    const list = await screen.findByRole('list', { name: 'Passkeys' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Work laptop');
+    expect(within(item!).getByText('Added')).toBeVisible();
+    expect(within(item!).getByRole('button', { name: 'Rename Work laptop' })).toBeVisible();
+    await userEvent.click(within(item!).getByRole('button', { name: 'Remove Work laptop' }));
+    expect(removePasskey).toHaveBeenCalledWith('pk-1');
+  });
+
   it('removes one and says so', async () => {
     const removePasskey = vi.fn(async () => undefined);
     show({ listPasskeys: vi.fn(async () => [laptop]), removePasskey });

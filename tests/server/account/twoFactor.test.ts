@@ -130,7 +130,8 @@ describe.each(dialects())('two-factor sign-in (%s)', (dialect) => {
       const bad = await code(t, pending, { code: wrongCode(secret) });
       expect(bad.status).toBe(401);
       expect(bad.json.error).toEqual({ code: 'INVALID_CODE', message: 'The code is not right.' });
-      const good = await code(t, pending, { code: totp(secret), trustDevice: true });
+      // The code after the one that turned the app on: each is taken once.
+      const good = await code(t, pending, { code: totp(secret, Date.now(), 1), trustDevice: true });
       expect(good.status, good.text).toBe(200);
       expect(good.json.token).toBeUndefined();
       expect(good.json.user.id).toBe(user.uid);
@@ -148,6 +149,18 @@ describe.each(dialects())('two-factor sign-in (%s)', (dialect) => {
       expect(seen.filter((e) => e.action === 'signedIn')).toHaveLength(2);
     },
   );
+
+  it("leaves a sign-in waiting for its code alone when anyone asks for the account's reset link", async () => {
+    const user = await createUser(t, 'noRole');
+    const { codes } = await enable(t, user, await signIn(t, user.email, user.password));
+    const pending = await password(t, user);
+    // Anyone may ask for a reset link of any address: that must not end the owner's sign-in under way.
+    const asked = await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email } });
+    expect(asked.status, asked.text).toBe(200);
+    const done = await code(t, pending, { code: codes[0] }, 'verify-backup-code');
+    expect(done.status, done.text).toBe(200);
+    expect((await t.api('GET', '/api/me', { cookie: cookieHeader(done.headers) })).status).toBe(200);
+  });
 
   it('takes each recovery code once, in place of a code from the app', async () => {
     const user = await createUser(t, 'noRole');
@@ -225,6 +238,114 @@ describe.each(dialects())('two-factor sign-in (%s)', (dialect) => {
   });
 });
 
+// RFC 6238 §5.2: a code, once taken, is not taken again, nor an earlier one; the last time step used is kept per
+// account in the database, so this holds across instances and for sign-ins at the same moment.
+describe.each(dialects())('a code from the app works once (%s)', (dialect) => {
+  let t: TestApp;
+  let other: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ dialect });
+    other = await startApp({ dialect, data: t.data });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  it('signs in once with a code: of two sign-ins at the same moment one wins; again, or elsewhere, no', async () => {
+    const user = await createUser(t, 'editor');
+    const { secret } = await enable(t, user, await signIn(t, user.email, user.password));
+    // The code after the one that turned the app on (the library takes one step either side of now).
+    const next = totp(secret, Date.now(), 1);
+    const pendings = [await password(t, user), await password(t, user)];
+    const both = await Promise.all(pendings.map((p) => code(t, p, { code: next })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+    const refused = both.find((r) => r.status === 401)!;
+    expect(refused.json.error).toEqual({
+      code: 'CODE_USED',
+      message: 'This code was used already. Wait for the next one in the app.',
+    });
+    expect(sessionCookie(refused.headers)).toBeUndefined();
+    // Later, on this instance or another on the same database: refused too.
+    for (const app of [t, other]) {
+      const pending = await password(app, user);
+      const again = await code(app, pending, { code: next });
+      expect(again.status).toBe(401);
+      expect(again.json.error.code).toBe('CODE_USED');
+    }
+    // An earlier code than the one used, still inside the library's window, is refused as well.
+    const earlier = await code(other, await password(other, user), { code: totp(secret, Date.now(), -1) });
+    expect(earlier.status).toBe(401);
+  });
+
+  it('refuses to confirm a new app with a code it has taken already (not a signed-out 401)', async () => {
+    const user = await createUser(t, 'editor');
+    const cookie = await signIn(t, user.email, user.password);
+    const started = await t.api('POST', '/api/auth/two-factor/enable', { cookie, body: { password: user.password } });
+    const secret = secretOf(started.json.totpURI);
+    const first = totp(secret, Date.now(), 1);
+    const done = await t.api('POST', '/api/auth/two-factor/verify-totp', { cookie, body: { code: first } });
+    expect(done.status, done.text).toBe(200);
+    const fresh = cookieHeader(done.headers);
+    const again = await t.api('POST', '/api/auth/two-factor/verify-totp', { cookie: fresh, body: { code: first } });
+    expect(again.status).toBe(400);
+    expect(again.json.error.code).toBe('CODE_USED');
+    // Still signed in, and the code of the sign-in after is the next one the app shows.
+    expect((await t.api('GET', '/api/me', { cookie: fresh })).status).toBe(200);
+    const pending = await password(t, user);
+    expect((await code(t, pending, { code: first })).json.error.code).toBe('CODE_USED');
+  });
+});
+
+// docs/decisions.md 'Throttling is ours': wrong codes back off that account from that address only; the owner at
+// another address is never held up by someone else's guesses (the plugin's own account lock is off: one rule).
+describe.each(dialects())('wrong codes from one address (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ dialect, env: { TRUST_PROXY: 'true', SIGNIN_FAILURES_PER_HOUR: '50' } });
+  });
+  afterAll(async () => t?.close());
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const pendingFrom = async (user: TestUser, ip: string): Promise<string> => {
+    const res = await signInRaw(t, user.email, user.password, from(ip));
+    expect(res.json, res.text).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+    return cookieHeader(res.headers);
+  };
+
+  it("do not lock the owner's second step at another address, the app's code nor a recovery code", async () => {
+    const user = await createUser(t, 'editor');
+    const { secret, codes } = await enable(t, user, await signIn(t, user.email, user.password));
+    // Someone with the password guesses codes from one address: 15 wrong ones (the plugin locked after 10).
+    const statuses: number[] = [];
+    let pending = '';
+    for (let i = 0; i < 15; i++) {
+      // The plugin takes 5 tries per pending sign-in; then the guesser starts again with the password.
+      if (i % 5 === 0) pending = await pendingFrom(user, '203.0.113.9');
+      const res = await t.api('POST', '/api/auth/two-factor/verify-totp', {
+        cookie: pending,
+        body: { code: wrongCode(secret) },
+        headers: from('203.0.113.9'),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual(Array(15).fill(401));
+    // The owner, elsewhere: the app's code signs in, and so does a recovery code.
+    const owner = await t.api('POST', '/api/auth/two-factor/verify-totp', {
+      cookie: await pendingFrom(user, '198.51.100.7'),
+      body: { code: totp(secret, Date.now(), 1) },
+      headers: from('198.51.100.7'),
+    });
+    expect(owner.status, owner.text).toBe(200);
+    const recovery = await t.api('POST', '/api/auth/two-factor/verify-backup-code', {
+      cookie: await pendingFrom(user, '198.51.100.8'),
+      body: { code: codes[0] },
+      headers: from('198.51.100.8'),
+    });
+    expect(recovery.status, recovery.text).toBe(200);
+  });
+});
+
 describe.each(dialects())('REQUIRE_2FA and reset-2fa (%s)', (dialect) => {
   let data: DataStore;
   let t: TestApp;
@@ -274,7 +395,7 @@ describe.each(dialects())('REQUIRE_2FA and reset-2fa (%s)', (dialect) => {
     ).toEqual([]);
     expect((await t.api('GET', '/api/me/two-factor', { cookie })).json).toEqual({ enabled: false, required: true });
     // The library's routes too, but setting one up and signing out.
-    const sessions = await t.api('GET', '/api/auth/list-sessions', { cookie });
+    const sessions = await t.api('GET', '/api/auth/list-accounts', { cookie });
     expect(sessions.status).toBe(403);
     expect(sessions.json.error.code).toBe('second_factor_required');
     expect(
@@ -288,7 +409,7 @@ describe.each(dialects())('REQUIRE_2FA and reset-2fa (%s)', (dialect) => {
 
     ({ cookie } = await enable(t, admin, cookie));
     expect((await t.api('GET', '/api/users', { cookie })).status).toBe(200);
-    expect((await t.api('GET', '/api/auth/list-sessions', { cookie })).status).toBe(200);
+    expect((await t.api('GET', '/api/auth/list-accounts', { cookie })).status).toBe(200);
     expect((await t.api('GET', '/api/me/two-factor', { cookie })).json).toEqual({ enabled: true, required: true });
   });
 

@@ -90,11 +90,13 @@ describe.each(dialects())('scheduled status (%s)', (dialect) => {
 
   it('when both times fell due (the server was stopped), the later one decides and both clear', async () => {
     const now = Date.now();
-    const offThenOn = await create('SCH-BOTH-1', {
-      active: true,
-      activeUntil: at(now + HOUR),
-      activeFrom: at(now + 2 * HOUR),
-    });
+    // Off, then on again: saved before the API took only a window (Active from before Active until).
+    const offThenOn = await create('SCH-BOTH-1', { active: true });
+    await t.db
+      .updateTable('products')
+      .set({ active_until: at(now + HOUR), active_from: at(now + 2 * HOUR) })
+      .where('id', '=', offThenOn.id)
+      .execute();
     const onThenOff = await create('SCH-BOTH-2', { activeFrom: at(now + HOUR), activeUntil: at(now + 2 * HOUR) });
     expect(await applyDue(t.db, new Date(now + 5 * HOUR))).toBeGreaterThanOrEqual(2);
     expect(await read(offThenOn.id)).toMatchObject({ active: true, activeFrom: null, activeUntil: null });
@@ -132,24 +134,65 @@ describe.each(dialects())('scheduled status (%s)', (dialect) => {
     expect(bad.status).toBe(400);
   });
 
+  it('refuses a product active already with an Active from to come, and Active from after Active until', async () => {
+    const soon = at(Date.now() + HOUR);
+    const later = at(Date.now() + 2 * HOUR);
+    const count = async () => (await t.db.selectFrom('products').select('id').execute()).length;
+    const before = await count();
+    const post = (body: Record<string, unknown>, locale = 'en') =>
+      t.api('POST', '/api/products', {
+        cookie,
+        headers: { 'accept-language': locale },
+        body: { ...base, images: [image], sku: 'SCH-REFUSED', ...body },
+      });
+    const early = await post({ active: true, activeFrom: soon });
+    expect(early.status).toBe(400);
+    expect(early.json.error.message).toBe(
+      'A product with an Active from to come must be inactive until then: set it inactive, or clear Active from.',
+    );
+    expect(early.json.error.details).toEqual([{ path: '/activeFrom', message: early.json.error.message }]);
+    const swapped = await post({ active: false, activeFrom: later, activeUntil: soon });
+    expect(swapped.status).toBe(400);
+    expect(swapped.json.error.message).toBe('Active from must be before Active until.');
+    expect((await post({ active: true, activeFrom: soon }, 'sv')).json.error.message).toBe(
+      'En produkt med en kommande Aktiv från måste vara inaktiv tills dess: gör den inaktiv, eller töm Aktiv från.',
+    );
+    expect((await post({ active: false, activeFrom: later, activeUntil: soon }, 'sv')).json.error.message).toBe(
+      'Aktiv från måste vara före Aktiv till.',
+    );
+    expect(await count()).toBe(before);
+
+    // An edit is checked against what the product would become: its kept fields and the ones sent.
+    const p = await create('SCH-EDIT', { activeFrom: soon });
+    const patch = (body: Record<string, unknown>) =>
+      t.api('PATCH', `/api/products/${p.id}`, { cookie, headers: { 'if-match': `"${p.version}"` }, body });
+    expect((await patch({ active: true })).status).toBe(400);
+    expect((await patch({ activeUntil: at(Date.now() + 30 * 60_000) })).status).toBe(400);
+    expect(await read(p.id)).toMatchObject({ active: false, activeFrom: soon, activeUntil: null, version: p.version });
+    // Made active early on purpose: Active from cleared with it.
+    const now = await patch({ active: true, activeFrom: null });
+    expect(now.status, now.text).toBe(200);
+    expect(now.json).toMatchObject({ active: true, activeFrom: null });
+  });
+
   it('keeps the schedule through a manual status change and an unchanged time, applies it at its time', async () => {
     const from = Date.now() + 4 * HOUR;
-    const p = await create('SCH-MANUAL', { activeFrom: at(from) });
+    const p = await create('SCH-MANUAL', { active: true, activeUntil: at(from) });
     const edited = await t.api('PATCH', `/api/products/${p.id}`, {
       cookie,
       headers: { 'if-match': `"${p.version}"` },
-      body: { active: true, activeFrom: at(from) },
+      body: { active: false, activeUntil: at(from) },
     });
     expect(edited.status).toBe(200);
-    expect(edited.json).toMatchObject({ active: true, activeFrom: at(from) });
-    const off = await t.api('PATCH', `/api/products/${p.id}`, {
+    expect(edited.json).toMatchObject({ active: false, activeUntil: at(from) });
+    const on = await t.api('PATCH', `/api/products/${p.id}`, {
       cookie,
       headers: { 'if-match': `"${p.version + 1}"` },
-      body: { active: false },
+      body: { active: true },
     });
-    expect(off.json).toMatchObject({ active: false, activeFrom: at(from) });
+    expect(on.json).toMatchObject({ active: true, activeUntil: at(from) });
     expect(await applyDue(t.db, new Date(from))).toBeGreaterThanOrEqual(1);
-    expect(await read(p.id)).toMatchObject({ active: true, activeFrom: null });
+    expect(await read(p.id)).toMatchObject({ active: false, activeUntil: null });
     // Cleared by an edit: nothing left to apply.
     const q = await create('SCH-CLEAR', { activeUntil: at(from) });
     const cleared = await t.api('PATCH', `/api/products/${q.id}`, {

@@ -189,8 +189,6 @@ describe.each(dialects())('bad input (%s)', (dialect) => {
         return { name: `View ${++serial}`, params: { category: 'Linen', missing: 'se' }, shared: false };
       case 'changePassword':
         return { currentPassword: 'not the password 1', newPassword: 'a new password 1', revokeOtherSessions: true };
-      case 'revokeSession':
-        return { token: 'no-such-token' };
       case 'passkeyRegister':
         return {
           response: { id: 'no-such-credential', rawId: 'no-such-credential', type: 'public-key', response: {} },

@@ -22,7 +22,6 @@ export type Base =
   | 'resetPassword'
   | 'webhook'
   | 'changePassword'
-  | 'revokeSession'
   | 'view'
   | 'twoFactorPassword'
   | 'totpCode'
@@ -742,7 +741,6 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
       mutation(['currentPassword', 'newPassword', 'revokeOtherSessions']),
     ),
   ),
-  w(1, bodyRoute('POST', '/api/auth/revoke-session', 'revokeSession', mutation(['token']))),
   w(1, withId('DELETE', '/api/me/sessions/{id}', '{id}', {})),
   w(1, withId('DELETE', '/api/users/{id}/sessions', '{id}', {})),
   // Issue 23: passkeys (the admin holds one; registration and sign-in answers come without their challenge cookie).

@@ -1,4 +1,7 @@
 import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -213,20 +216,26 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
 
 describe('metrics without METRICS_TOKEN', () => {
   let t: TestApp;
+  // A built browser app in dist/: its fallback answers index.html for console addresses, but never for /metrics.
+  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
   beforeAll(async () => {
-    t = await startApp({ dialect: 'sqlite' });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    t = await startApp({ dialect: 'sqlite', build: { distDir: dist } });
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
-  it('has no /metrics at all: with or without a token, the answer is what any unknown address gets', async () => {
-    // 404, or the browser app's page when a build is in dist/ (its fallback serves every non-API address).
-    const unknown = await t.api('GET', '/no-such-page-at-all');
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
-      const res = await t.api('GET', '/metrics', { headers });
-      expect(res.status).toBe(unknown.status);
-      expect(res.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
-      expect(res.text).not.toContain('console_');
-    }
+  it('has no /metrics at all: with or without a token, 404 (never the app page)', async () => {
+    expect((await t.api('GET', '/no-such-page-at-all')).status).toBe(200);
+    for (const path of ['/metrics', '/metrics/', '/metrics?x=1'])
+      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
+        const res = await t.api('GET', path, { headers });
+        expect(res.status, path).toBe(404);
+        expect(res.json.error.code).toBe('not_found');
+        expect(res.text).not.toContain('console_');
+      }
   });
 });
 

@@ -140,6 +140,50 @@ describe.each(dialects())('products: bulk edit (%s)', (dialect) => {
     expect(res.json.items[0].reason).toBe('Produkten finns inte längre.');
   });
 
+  it('writes no Activity line for a change that changed nothing (ids none of which exist)', async () => {
+    const lines = async () =>
+      (await t.db.selectFrom('history').select('seq').where('action', '=', 'bulkChanged').execute()).length;
+    const before = await lines();
+    const ids = Array.from({ length: 1200 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const res = await bulk({ ids, set: { active: false }, versions: Object.fromEntries(ids.map((id) => [id, 1])) });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.counts).toEqual({ changed: 0, unchanged: 0, conflict: 0, refused: 1200 });
+    // No batch began: nothing to continue or undo.
+    expect(res.json.batch).toBeUndefined();
+    expect(await lines()).toBe(before);
+    // A change whose first products are gone begins its batch with the first product it changes.
+    const [p] = await addProducts('LATE', 1);
+    const late = await bulk({
+      ids: [...ids.slice(0, 600), p!.id],
+      set: { active: false },
+      versions: { ...Object.fromEntries(ids.slice(0, 600).map((id) => [id, 1])), [p!.id]: p!.version },
+    });
+    expect(late.json.counts.changed).toBe(1);
+    expect(await lines()).toBe(before + 1);
+    const [line] = (await t.api('GET', '/api/history?limit=1', { cookie: adminCookie })).json.items;
+    expect(line).toMatchObject({ action: 'bulkChanged', batch: late.json.batch, count: 1 });
+  });
+
+  it('undoes a change once when asked several times at the same moment: one 200, the rest 409, one line', async () => {
+    const made = await addProducts('TWICE', 1200);
+    const res = await bulk({ ids: made.map((p) => p.id), set: { mc: 'Cotton care' }, versions: versionsOf(made) });
+    expect(res.json.counts.changed).toBe(1200);
+    const undos = await Promise.all(
+      Array.from({ length: 4 }, () => t.api('POST', `/api/products/bulk/${res.json.batch}/undo`, { cookie })),
+    );
+    expect(undos.map((u) => u.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(undos.find((u) => u.status === 200)!.json.undone).toBe(1200);
+    const undone = await t.db
+      .selectFrom('history')
+      .select('seq')
+      .where('action', '=', 'bulkUndone')
+      .where('record_id', '=', res.json.batch)
+      .execute();
+    expect(undone).toHaveLength(1);
+    // Each product went back once: one version for the change, one for the undo.
+    expect(await product(made[0]!.id)).toMatchObject({ mc: 'Linen care', version: made[0]!.version + 2 });
+  }, 120_000);
+
   it('refuses bad requests with a clear message and changes nothing', async () => {
     const [p] = await addProducts('BAD', 1);
     const cases: [unknown, RegExp][] = [

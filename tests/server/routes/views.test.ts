@@ -82,6 +82,20 @@ describe.each(dialects())('saved views (%s)', (dialect) => {
     expect(over.json.error.message).toBe(`You can keep at most ${MAX_VIEWS} views.`);
   });
 
+  it(`holds the ${MAX_VIEWS} a person may keep when 40 are saved at the same moment`, async () => {
+    const u = await createUser(t, 'editor');
+    const cookie = await signIn(t, u.email, u.password);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => save(cookie, { name: `at once ${i}`, params: {} })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_VIEWS);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(40 - MAX_VIEWS);
+    expect(await t.db.selectFrom('saved_views').select('id').where('owner', '=', u.uid).execute()).toHaveLength(
+      MAX_VIEWS,
+    );
+  });
+
   it('lets the owner or an admin remove a view, nobody else', async () => {
     const view = (await list(olle)).find((v) => v.name === 'Summer towels')!;
     const refused = await t.api('DELETE', `/api/views/${view.id}`, { cookie: olle });
@@ -92,5 +106,18 @@ describe.each(dialects())('saved views (%s)', (dialect) => {
     const own = (await list(eva))[0]!;
     expect((await t.api('DELETE', `/api/views/${own.id}`, { cookie: eva })).status).toBe(204);
     expect((await t.api('DELETE', `/api/views/${own.id}`, { cookie: eva })).status).toBe(404);
+  });
+
+  it("keeps a person's private view theirs: an admin (an editor too) cannot remove it nor learn of it", async () => {
+    const owner = await createUser(t, 'editor');
+    const cookie = await signIn(t, owner.email, owner.password);
+    const view = await save(cookie, { name: 'Only mine', params: { category: 'Linen' } });
+    expect(view.status, view.text).toBe(201);
+    for (const other of [admin, olle]) {
+      const refused = await t.api('DELETE', `/api/views/${view.json.id}`, { cookie: other });
+      expect(refused.status).toBe(404);
+      expect(refused.json.error.message).toBe('This view no longer exists.');
+    }
+    expect((await list(cookie)).map((v) => v.name)).toEqual(['Only mine']);
   });
 });
