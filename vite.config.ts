@@ -11,7 +11,19 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 // the default
 // build gets `null` and the branch that loads providers/firebase is dropped as dead code, so none of it ships.
 const backend = backendOfBuild(new URL('./', import.meta.url));
-const firebase = backend.kind === 'firebase' ? { config: backend.config, statusDoc: backend.statusDoc } : null;
+const firebase =
+  backend.kind === 'firebase'
+    ? { config: backend.config, statusDoc: backend.statusDoc, emulators: backend.emulators }
+    : null;
+// FIREBASE_EMULATORS points the build at local emulators: never what a shop deploys, so every build says so.
+if (firebase?.emulators) {
+  const line = '!'.repeat(100);
+  const where = Object.entries(firebase.emulators)
+    .map(([name, host]) => `${name} ${host}`)
+    .join(', ');
+  console.warn(`\n${line}\n!! FIREBASE_EMULATORS is set: this build talks to local emulators (${where}),\n`);
+  console.warn(`!! not to the Firebase project. Do not deploy it.\n${line}\n`);
+}
 
 // The browser app. In dev (`npm run dev`) Vite proxies /api and /files to the server on 3000.
 export default defineConfig({
