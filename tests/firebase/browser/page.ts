@@ -20,6 +20,8 @@ export interface BrowserSdk {
   page: Page;
   /** The WebChannel back channels the page opened so far, by form (CI=0 streaming, CI=1 long polling). */
   backChannels: { streaming: number; longPolling: number };
+  /** Lets the page log what a test provokes on purpose (a refused commit); anything else it logs fails stop(). */
+  allow: (pattern: RegExp) => void;
   stop: () => Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function openBrowserSdk(frontPort: number, projectId: string, trans
     else backChannels.longPolling += 1;
   });
   const problems: string[] = [];
+  const allowed: RegExp[] = [];
   page.on('pageerror', (err) => problems.push(err.message));
   // The SDK logs a failed stream or call as a warning or error: each is a defect of the front.
   page.on('console', (m) => {
@@ -89,6 +92,7 @@ export async function openBrowserSdk(frontPort: number, projectId: string, trans
   return {
     page,
     backChannels,
+    allow: (pattern) => allowed.push(pattern),
     stop: async () => {
       await page.evaluate(async () => {
         const w = window as unknown as { sdk: Sdk; db: import('firebase/firestore').Firestore };
@@ -99,7 +103,8 @@ export async function openBrowserSdk(frontPort: number, projectId: string, trans
         server.closeAllConnections();
         server.close(() => resolve());
       });
-      if (problems.length > 0) throw new Error(`errors in the page: ${problems.join('; ')}`);
+      const unexpected = problems.filter((p) => !allowed.some((a) => a.test(p)));
+      if (unexpected.length > 0) throw new Error(`errors in the page: ${unexpected.join('; ')}`);
     },
   };
 }
