@@ -21,8 +21,14 @@ if (firebase?.emulators) {
   const where = Object.entries(firebase.emulators)
     .map(([name, host]) => `${name} ${host}`)
     .join(', ');
-  console.warn(`\n${line}\n!! FIREBASE_EMULATORS is set: this build talks to local emulators (${where}),\n`);
-  console.warn(`!! not to the Firebase project. Do not deploy it.\n${line}\n`);
+  console.warn(
+    [
+      line,
+      `!! FIREBASE_EMULATORS is set: this build talks to local emulators (${where}),`,
+      '!! not to the Firebase project. Do not deploy it.',
+      line,
+    ].join('\n'),
+  );
 }
 
 // The browser app. In dev (`npm run dev`) Vite proxies /api and /files to the server on 3000.
