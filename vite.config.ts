@@ -35,7 +35,9 @@ if (firebase?.emulators) {
 export default defineConfig({
   // precompress: brotli and gzip copies of the built files, served as they are (server/routes/spa.ts);
   // preloadFirstPage: index.html fetches the sign-in page's chunks alongside the entry script.
-  plugins: [react(), preloadFirstPagePlugin(), precompressPlugin()],
+  // An emulator build (FIREBASE_EMULATORS) is only ever served by `npm run firebase:local`, which sends plain files:
+  // it skips the brotli copies, the slowest step of a build.
+  plugins: [react(), preloadFirstPagePlugin(), ...(firebase?.emulators ? [] : [precompressPlugin()])],
   define: { __APP_VERSION__: JSON.stringify(version), __FIREBASE__: JSON.stringify(firebase) },
   server: {
     port: 5173,

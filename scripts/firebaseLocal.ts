@@ -6,6 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import type { Emulators } from '../tests/firebase/emulators';
 
 const PROJECT = 'demo-linen';
 const ACCOUNTS = [
@@ -15,7 +17,9 @@ const ACCOUNTS = [
 const PRODUCTS = 30;
 const root = new URL('../', import.meta.url).pathname;
 
-const step = (text: string): void => console.log(`firebase:local: ${text}`);
+const step = (text: string): void => {
+  if (!process.env.FIREBASE_LOCAL_QUIET) console.log(`firebase:local: ${text}`);
+};
 
 /** The emulator tooling lives in tests/firebase (installed once, from the npm cache when it can). */
 function ensureTooling(): void {
@@ -23,7 +27,17 @@ function ensureTooling(): void {
   if (done.status !== 0) process.exit(done.status ?? 1);
 }
 
-async function main(): Promise<void> {
+export interface LocalFirebase {
+  /** The console's address. */
+  address: string;
+  emulators: Emulators;
+  /** The seeded accounts. */
+  accounts: typeof ACCOUNTS;
+  stop: () => Promise<void>;
+}
+
+/** Starts the emulators, seeds them, builds the console against them and serves it on `port` (0: a free one). */
+export async function startLocalFirebase(port: number): Promise<LocalFirebase> {
   ensureTooling();
   const { startEmulators } = await import('../tests/firebase/emulators');
   const emulators = await startEmulators(PROJECT);
@@ -63,19 +77,30 @@ async function main(): Promise<void> {
   );
   if (build.status !== 0) {
     await emulators.stop();
-    process.exit(build.status ?? 1);
+    throw new Error(`the build failed (${build.status ?? build.signal})`);
   }
   const server = serve(out);
-  await new Promise<void>((resolve) => server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', resolve));
-  const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  console.log(`\nThe Firebase console (local emulators, project ${PROJECT}): ${address}\n`);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    address: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    emulators,
+    accounts: ACCOUNTS,
+    stop: async () => {
+      server.closeAllConnections();
+      server.close();
+      await emulators.stop();
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const local = await startLocalFirebase(Number(process.env.PORT ?? 0));
+  console.log(`\nThe Firebase console (local emulators, project ${PROJECT}): ${local.address}\n`);
   for (const a of ACCOUNTS) console.log(`  ${a.admin ? 'admin ' : 'editor'}  ${a.email}  ${a.password}`);
   console.log('\nEverything lives in memory: Ctrl+C stops it and forgets it.');
   const stop = async (): Promise<void> => {
-    server.closeAllConnections();
-    server.close();
-    await emulators.stop();
-    rmSync(out, { recursive: true, force: true });
+    await local.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());
@@ -181,7 +206,9 @@ function serve(dir: string) {
   });
 }
 
-void main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run as `npm run firebase:local`; imported by the e2e walk's server (tests/e2e-firebase/serve.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  void main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
