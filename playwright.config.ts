@@ -6,12 +6,28 @@ process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 process.env.E2E_DATA_DIR ??= `/tmp/linen-console-e2e-${process.env.E2E_PORT}-${Date.now()}`;
 const PORT = Number(process.env.E2E_PORT);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+// The Firebase walk (tests/e2e-firebase): `npm run firebase:local` on a port of its own, its emulators' addresses in a
+// file the specs read.
+process.env.FIREBASE_E2E_PORT ??= String(PORT + 2000);
+process.env.FIREBASE_E2E_INFO ??= `/tmp/linen-firebase-e2e-${process.env.FIREBASE_E2E_PORT}-${Date.now()}.json`;
+const FIREBASE_PORT = Number(process.env.FIREBASE_E2E_PORT);
+// Its server builds the console (a minute or more): started only when the run may include the walk, that is not for
+// `--project local` nor for a run naming only files outside tests/e2e-firebase.
+const args = process.argv.slice(2);
+const files = args.filter((a) => !a.startsWith('-') && (a.includes('/') || a.includes('.spec')));
+const WALK =
+  !args.some((a, i) => a === '--project=local' || (a === '--project' && args[i + 1] === 'local')) &&
+  (files.length === 0 || files.some((f) => f.includes('e2e-firebase')));
 /** Where the storefront spec serves its shop page: the one origin the feed allows (STOREFRONT_ORIGINS). */
 export const E2E_SHOP_PORT = PORT + 1000;
 
 // End to end in Debian's Chromium against the built app served by the real server.
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // local: the console over our own server; firebase: the Firebase build over local emulators.
+  projects: [
+    { name: 'local', testDir: 'tests/e2e' },
+    { name: 'firebase', testDir: 'tests/e2e-firebase', use: { baseURL: `http://127.0.0.1:${FIREBASE_PORT}` } },
+  ],
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -34,26 +50,42 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx tsx tests/e2e/serve.ts`,
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: 'localhost',
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      LOG_LEVEL: 'warn',
-      // The feed on, for the shop page of storefront.spec.ts; webhook receivers on this machine allowed
-      // (webhooks.spec.ts).
-      STOREFRONT_ENABLED: 'true',
-      STOREFRONT_ORIGINS: `http://127.0.0.1:${E2E_SHOP_PORT}`,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      // The scheduler looks every 2 s, so productsSchedule.spec.ts sees a time apply within seconds of it.
-      SCHEDULE_CHECK_SECONDS: '2',
+  webServer: [
+    {
+      command: `npx tsx tests/e2e/serve.ts`,
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: 'localhost',
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        LOG_LEVEL: 'warn',
+        // The feed on, for the shop page of storefront.spec.ts; webhook receivers on this machine allowed
+        // (webhooks.spec.ts).
+        STOREFRONT_ENABLED: 'true',
+        STOREFRONT_ORIGINS: `http://127.0.0.1:${E2E_SHOP_PORT}`,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        // The scheduler looks every 2 s, so productsSchedule.spec.ts sees a time apply within seconds of it.
+        SCHEDULE_CHECK_SECONDS: '2',
+      },
     },
-  },
+    ...(WALK
+      ? [
+          {
+            // The Firebase walk's emulators, seeds and build (scripts/firebaseLocal.ts): the build takes the most.
+            command: 'npx tsx tests/e2e-firebase/serve.ts',
+            url: `http://127.0.0.1:${FIREBASE_PORT}/`,
+            timeout: 300_000,
+            reuseExistingServer: false,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: { FIREBASE_E2E_PORT: String(FIREBASE_PORT), FIREBASE_E2E_INFO: process.env.FIREBASE_E2E_INFO },
+          },
+        ]
+      : []),
+  ],
 });

@@ -11,13 +11,33 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 // the default
 // build gets `null` and the branch that loads providers/firebase is dropped as dead code, so none of it ships.
 const backend = backendOfBuild(new URL('./', import.meta.url));
-const firebase = backend.kind === 'firebase' ? { config: backend.config, statusDoc: backend.statusDoc } : null;
+const firebase =
+  backend.kind === 'firebase'
+    ? { config: backend.config, statusDoc: backend.statusDoc, emulators: backend.emulators }
+    : null;
+// FIREBASE_EMULATORS points the build at local emulators: never what a shop deploys, so every build says so.
+if (firebase?.emulators) {
+  const line = '!'.repeat(100);
+  const where = Object.entries(firebase.emulators)
+    .map(([name, host]) => `${name} ${host}`)
+    .join(', ');
+  console.warn(
+    [
+      line,
+      `!! FIREBASE_EMULATORS is set: this build talks to local emulators (${where}),`,
+      '!! not to the Firebase project. Do not deploy it.',
+      line,
+    ].join('\n'),
+  );
+}
 
 // The browser app. In dev (`npm run dev`) Vite proxies /api and /files to the server on 3000.
 export default defineConfig({
   // precompress: brotli and gzip copies of the built files, served as they are (server/routes/spa.ts);
   // preloadFirstPage: index.html fetches the sign-in page's chunks alongside the entry script.
-  plugins: [react(), preloadFirstPagePlugin(), precompressPlugin()],
+  // An emulator build (FIREBASE_EMULATORS) is only ever served by `npm run firebase:local`, which sends plain files:
+  // it skips the brotli copies, the slowest step of a build.
+  plugins: [react(), preloadFirstPagePlugin(), ...(firebase?.emulators ? [] : [precompressPlugin()])],
   define: { __APP_VERSION__: JSON.stringify(version), __FIREBASE__: JSON.stringify(firebase) },
   server: {
     port: 5173,

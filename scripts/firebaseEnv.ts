@@ -12,7 +12,42 @@ export const FIREBASE_VARIABLES = {
 
 export type FirebaseWebConfig = { [K in keyof typeof FIREBASE_VARIABLES]: string };
 
-export type Backend = { kind: 'local' } | { kind: 'firebase'; config: FirebaseWebConfig; statusDoc: string };
+/** The emulators a build talks to instead of Google's services (FIREBASE_EMULATORS), each as `host:port`. */
+export interface FirebaseEmulators {
+  auth?: string;
+  firestore?: string;
+  storage?: string;
+}
+
+export type Backend =
+  | { kind: 'local' }
+  | { kind: 'firebase'; config: FirebaseWebConfig; statusDoc: string; emulators: FirebaseEmulators | null };
+
+const EMULATOR_NAMES = ['auth', 'firestore', 'storage'] as const;
+
+/**
+ * FIREBASE_EMULATORS, e.g. `auth=127.0.0.1:9099,firestore=127.0.0.1:8080,storage=127.0.0.1:9199` (any of the three):
+ * the Firebase convention of pointing a web app at the Local Emulator Suite. Empty or unset: null (Google's services).
+ */
+export function parseEmulators(text: string | undefined): FirebaseEmulators | null {
+  const entries = (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return null;
+  const out: FirebaseEmulators = {};
+  for (const entry of entries) {
+    const m = /^([a-z]+)=([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):([0-9]{1,5})$/.exec(entry);
+    const name = EMULATOR_NAMES.find((n) => n === m?.[1]);
+    if (!m || !name || Number(m[3]) < 1 || Number(m[3]) > 65535)
+      throw new Error(
+        `FIREBASE_EMULATORS: ${JSON.stringify(entry)} is not name=host:port (names: ${EMULATOR_NAMES.join(', ')})`,
+      );
+    if (out[name]) throw new Error(`FIREBASE_EMULATORS names ${name} twice`);
+    out[name] = `${m[2]}:${m[3]}`;
+  }
+  return out;
+}
 
 /** Reads KEY=VALUE lines (# comments, optional quotes, `export ` allowed), as a .env file holds them. */
 export function parseEnvFile(text: string): Record<string, string> {
@@ -46,7 +81,7 @@ export function backendOf(env: Record<string, string | undefined>, envFile: stri
   const statusDoc = value('FIREBASE_STATUS_DOC') || 'status';
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(statusDoc))
     throw new Error('FIREBASE_STATUS_DOC must be a document id (letters, digits, _ and -)');
-  return { kind, config, statusDoc };
+  return { kind, config, statusDoc, emulators: parseEmulators(value('FIREBASE_EMULATORS')) };
 }
 
 /** The back end of this build, from process.env and the .env.firebase file beside vite.config.ts (if any). */

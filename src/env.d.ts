@@ -5,4 +5,6 @@ declare const __APP_VERSION__: string;
 declare const __FIREBASE__: {
   config: { apiKey: string; authDomain: string; projectId: string; storageBucket: string; appId: string };
   statusDoc: string;
+  /** FIREBASE_EMULATORS at build time: `host:port` of each emulator to use instead of Google's services. */
+  emulators: { auth?: string; firestore?: string; storage?: string } | null;
 } | null;

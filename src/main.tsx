@@ -28,10 +28,10 @@ const render = (backend: { authProvider: AppAuthProvider; dataProvider: AppDataP
 // The back end is chosen at build time (vite.config.ts): our own server, or Firebase (CONSOLE_BACKEND=firebase).
 // __FIREBASE__ is a constant, so the build keeps only one branch: the default bundle holds no Firebase code.
 if (__FIREBASE__) {
-  const { config, statusDoc } = __FIREBASE__;
+  const { config, statusDoc, emulators } = __FIREBASE__;
   void Promise.all([import('../providers/firebase'), import('../resources/descriptions')]).then(
     ([{ createFirebaseBackend }, { simpleDescriptions }]) =>
-      render(createFirebaseBackend(config, statusDoc, __APP_VERSION__, getLocale, simpleDescriptions)),
+      render(createFirebaseBackend(config, statusDoc, __APP_VERSION__, getLocale, simpleDescriptions, emulators)),
   );
 } else {
   const backend = createLocalBackend({ locale: getLocale });

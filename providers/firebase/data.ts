@@ -1,5 +1,6 @@
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword, updateProfile } from 'firebase/auth';
-import { doc, getFirestore, serverTimestamp, updateDoc } from 'firebase/firestore';
+import { doc, serverTimestamp, updateDoc } from 'firebase/firestore';
+import { firestoreOf } from './db';
 import type { DataProvider, GetListResult, RaRecord } from 'react-admin';
 import { PAGE_SIZE } from '../../domain/constants';
 import type { RecordsDescription } from '../../domain/records';
@@ -28,7 +29,7 @@ export function createFirebaseData(
   session: Session,
   records: readonly RecordsDescription[] = [],
 ): Omit<AppDataProvider, 'subscribeAppStatus' | 'scheduleSettings'> {
-  const db = getFirestore(session.app);
+  const db = firestoreOf(session.app);
   const page = createPager(db);
   const uid = (): string | null => session.auth.currentUser?.uid ?? null;
   const products = productCalls(db, page);

@@ -7,6 +7,7 @@ import { createFirebaseAuthProvider } from './auth';
 import { createSession } from './session';
 import { subscribeAppStatus } from './status';
 import { notAvailable } from './errors';
+import { connectEmulators, type EmulatorHosts } from './emulators';
 
 /** The default id of the app status document (collection `app`; no id is prescribed). See docs/decisions.md. */
 export const DEFAULT_STATUS_DOC = 'status';
@@ -110,13 +111,17 @@ export type FirebaseWebConfig = Required<
   Pick<FirebaseOptions, 'apiKey' | 'authDomain' | 'projectId' | 'storageBucket' | 'appId'>
 >;
 
-/** Starts the Firebase app from the build's config and makes the provider set over it. */
+/** Starts the Firebase app from the build's config (and emulators, if the build names them) with its provider set. */
 export function createFirebaseBackend(
   config: FirebaseWebConfig,
   statusDoc: string,
   bundleVersion: string,
   locale: () => Locale,
   records: readonly RecordsDescription[],
+  emulators: EmulatorHosts | null = null,
 ) {
-  return createFirebaseProviders({ app: initializeApp(config), statusDoc, bundleVersion, locale, records });
+  const app = initializeApp(config);
+  // FIREBASE_EMULATORS at build time (a local trial, the e2e walk): the Local Emulator Suite instead of Google's.
+  if (emulators) connectEmulators(app, emulators);
+  return createFirebaseProviders({ app, statusDoc, bundleVersion, locale, records });
 }

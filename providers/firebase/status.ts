@@ -26,10 +26,10 @@ export function subscribeAppStatus(session: Session, listener: LiveStatusListene
     }
     // No 'unknown' here: at sign-in the gate stays as it is (the sign-in page keeps its state) until the document
     // answers; after a reload it starts unknown (the loader) anyway.
-    void import('firebase/firestore').then(({ doc, getFirestore, onSnapshot }) => {
+    void Promise.all([import('firebase/firestore'), import('./db')]).then(([{ doc, onSnapshot }, { firestoreOf }]) => {
       if (stopped || watching !== uid) return;
       stopDoc = onSnapshot(
-        doc(getFirestore(session.app), 'app', session.statusDoc),
+        doc(firestoreOf(session.app), 'app', session.statusDoc),
         (snap) => {
           const data = snap.data();
           const active = data?.active;

@@ -3,6 +3,7 @@ import {
   getBytes,
   getDownloadURL,
   getMetadata,
+  connectStorageEmulator,
   getStorage,
   ref,
   uploadBytes,
@@ -15,14 +16,22 @@ import type { UploadedImage, UploadState } from '../../domain/uploads';
 import { currentMessages } from '../shared/locale';
 import type { UploadCallbacks, UploadHandle } from '../../base/backend';
 import { FirebaseBackendError, toBackendError } from './errors';
+import { emulatorOf } from './emulators';
 
 /** What the storage rules accept (firebase/storage.rules): JPEG or PNG, at most 32 MiB. */
 const TYPES = new Set(['image/jpeg', 'image/png']);
 const MAX_BYTES = 32 * 1024 * 1024;
 
-/** The bucket with our retry limits (uploads 600000 ms, other operations 120000 ms). */
+const connectedStorage = new WeakSet<FirebaseStorage>();
+
+/** The bucket with our retry limits (uploads 600000 ms, other operations 120000 ms), on the build's emulator if any. */
 export function storageOf(app: FirebaseApp): FirebaseStorage {
   const storage = getStorage(app);
+  const emulator = emulatorOf(app, 'storage');
+  if (emulator && !connectedStorage.has(storage)) {
+    connectStorageEmulator(storage, emulator.host, emulator.port);
+    connectedStorage.add(storage);
+  }
   storage.maxUploadRetryTime = RETRY_UPLOAD_MS;
   storage.maxOperationRetryTime = RETRY_OPERATION_MS;
   return storage;

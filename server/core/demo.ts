@@ -65,9 +65,48 @@ async function swatch(rgb: [number, number, number], seed: number, png: boolean)
   return png ? img.png().toBuffer() : img.jpeg({ quality: 82 }).toBuffer();
 }
 
+/** One demo product: its fields (images left out) and the images to make for it. */
+export interface DemoProduct {
+  fields: {
+    sku: string;
+    category: (typeof CATEGORIES)[number];
+    mc: (typeof MATERIAL_CARE)[number];
+    name: string;
+    details: string;
+    price: string;
+    active: boolean;
+    translations: { se: { name?: string; details?: string } };
+  };
+  images: { name: string; png: boolean; make: () => Promise<Buffer> }[];
+}
+
+/** The i-th product of the demo catalogue (both categories, active and disabled, most also in Swedish). */
+export function demoProduct(i: number): DemoProduct {
+  const category = CATEGORIES[i % 2]!;
+  const sku = `${category === 'Cotton' ? 'CO' : 'LI'}-${String(1000 + i)}`;
+  const [colour, colourSe, rgb] = COLOURS[i % COLOURS.length]!;
+  const [kind, kindSe] = KINDS[i % KINDS.length]!;
+  return {
+    fields: {
+      sku,
+      category,
+      mc: MATERIAL_CARE[i % 2]!,
+      name: `${colour} ${category.toLowerCase()} ${kind.toLowerCase()}`,
+      details: `${kind} in ${colour.toLowerCase()} ${category.toLowerCase()}. Washed for softness; made to last.`,
+      price: `${(149 + ((i * 37) % 600)).toFixed(0)} SEK`,
+      active: i % 5 !== 4,
+      translations: { se: swedishOf(i, kindSe, colourSe, category) },
+    },
+    images: Array.from({ length: 1 + (i % 3) }, (_, n) => ({
+      name: `${kind}-${colour}-${n + 1}.${n % 2 ? 'png' : 'jpg'}`,
+      png: n % 2 === 1,
+      make: () => swatch(rgb, i + n, n % 2 === 1),
+    })),
+  };
+}
+
 /**
- * Loads a demo catalogue of `count` products (both categories, active and disabled, most also in Swedish) with
- * generated images. Returns how many were added.
+ * Loads a demo catalogue of `count` products (demoProduct) with generated images. Returns how many were added.
  */
 export async function loadDemo(
   db: Kysely<Database>,
@@ -78,37 +117,19 @@ export async function loadDemo(
 ): Promise<number> {
   let added = 0;
   for (let i = 0; i < count; i++) {
-    const category = CATEGORIES[i % 2]!;
-    const sku = `${category === 'Cotton' ? 'CO' : 'LI'}-${String(1000 + i)}`;
-    if (await findProductBySku(db, sku)) continue;
-    const [colour, colourSe, rgb] = COLOURS[i % COLOURS.length]!;
-    const [kind, kindSe] = KINDS[i % KINDS.length]!;
+    const { fields, images: wanted } = demoProduct(i);
+    if (await findProductBySku(db, fields.sku)) continue;
     const images: string[] = [];
-    for (let n = 0; n < 1 + (i % 3); n++) {
-      const data = await swatch(rgb, i + n, n % 2 === 1);
+    for (const image of wanted) {
       const stored = await storeUpload(
         db,
         store,
-        { owner, originalName: `${kind}-${colour}-${n + 1}.${n % 2 ? 'png' : 'jpg'}`, data },
+        { owner, originalName: image.name, data: await image.make() },
         maxPixels,
       );
       images.push(stored.address);
     }
-    await createProduct(
-      db,
-      { uid: owner },
-      {
-        sku,
-        category,
-        mc: MATERIAL_CARE[i % 2]!,
-        name: `${colour} ${category.toLowerCase()} ${kind.toLowerCase()}`,
-        details: `${kind} in ${colour.toLowerCase()} ${category.toLowerCase()}. Washed for softness; made to last.`,
-        price: `${(149 + ((i * 37) % 600)).toFixed(0)} SEK`,
-        active: i % 5 !== 4,
-        images,
-        translations: { se: swedishOf(i, kindSe, colourSe, category) },
-      },
-    );
+    await createProduct(db, { uid: owner }, { ...fields, images });
     added++;
   }
   return added;

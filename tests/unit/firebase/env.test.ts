@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backendOf, parseEnvFile } from '../../../scripts/firebaseEnv';
+import { backendOf, parseEmulators, parseEnvFile } from '../../../scripts/firebaseEnv';
 
 const full = {
   FIREBASE_API_KEY: 'key',
@@ -40,6 +40,7 @@ describe('the build-time back end (scripts/firebaseEnv.ts)', () => {
         appId: '9:9:web:9',
       },
       statusDoc: 'live',
+      emulators: null,
     });
     expect(backendOf({ CONSOLE_BACKEND: 'firebase', ...full }, null)).toMatchObject({ statusDoc: 'status' });
   });
@@ -52,5 +53,25 @@ describe('the build-time back end (scripts/firebaseEnv.ts)', () => {
 
   it('reads .env lines: comments and blank lines skipped, quotes taken off, the last of a repeated key wins', () => {
     expect(parseEnvFile('A=1\n\n# B=2\nC = "x y"\nA=3\r\nD=')).toEqual({ A: '3', C: 'x y', D: '' });
+  });
+
+  it('takes FIREBASE_EMULATORS as name=host:port for auth, firestore and storage; unset, none', () => {
+    const set = 'auth=127.0.0.1:9099, firestore=localhost:8080,storage=[::1]:9199';
+    expect(backendOf({ CONSOLE_BACKEND: 'firebase', ...full, FIREBASE_EMULATORS: set }, null)).toMatchObject({
+      emulators: { auth: '127.0.0.1:9099', firestore: 'localhost:8080', storage: '[::1]:9199' },
+    });
+    expect(backendOf({ CONSOLE_BACKEND: 'firebase', ...full }, 'FIREBASE_EMULATORS=auth=127.0.0.1:1')).toMatchObject({
+      emulators: { auth: '127.0.0.1:1' },
+    });
+    expect(backendOf({ CONSOLE_BACKEND: 'firebase', ...full, FIREBASE_EMULATORS: ' ' }, null)).toMatchObject({
+      emulators: null,
+    });
+  });
+
+  it('refuses an emulator list it cannot read, naming the entry', () => {
+    expect(() => parseEmulators('database=127.0.0.1:9000')).toThrow('"database=127.0.0.1:9000" is not name=host:port');
+    expect(() => parseEmulators('auth=127.0.0.1')).toThrow('"auth=127.0.0.1"');
+    expect(() => parseEmulators('auth=127.0.0.1:99999')).toThrow('"auth=127.0.0.1:99999"');
+    expect(() => parseEmulators('auth=a:1,auth=b:2')).toThrow('FIREBASE_EMULATORS names auth twice');
   });
 });

@@ -1,0 +1,214 @@
+// `npm run firebase:local`: the Firebase build of the console against local emulators, seeded as a shop's project
+// would look, served on this machine. No Google account, no network. See README, 'Firebase' (Trying it locally).
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import type { Emulators } from '../tests/firebase/emulators';
+
+const PROJECT = 'demo-linen';
+const ACCOUNTS = [
+  { email: 'admin@example.com', password: 'linen-admin-1', firstName: 'Ada', lastName: 'Admin', admin: true },
+  { email: 'editor@example.com', password: 'linen-editor-1', firstName: 'Eddie', lastName: 'Editor', admin: false },
+] as const;
+const PRODUCTS = 30;
+const root = new URL('../', import.meta.url).pathname;
+
+const step = (text: string): void => {
+  if (!process.env.FIREBASE_LOCAL_QUIET) console.log(`firebase:local: ${text}`);
+};
+
+/** The emulator tooling lives in tests/firebase (installed once, from the npm cache when it can). */
+function ensureTooling(): void {
+  const done = spawnSync(process.execPath, [join(root, 'tests/firebase/ensure.mjs')], { stdio: 'inherit' });
+  if (done.status !== 0) process.exit(done.status ?? 1);
+}
+
+export interface LocalFirebase {
+  /** The console's address. */
+  address: string;
+  emulators: Emulators;
+  /** The seeded accounts. */
+  accounts: typeof ACCOUNTS;
+  stop: () => Promise<void>;
+}
+
+/** Starts the emulators, seeds them, builds the console against them and serves it on `port` (0: a free one). */
+export async function startLocalFirebase(port: number): Promise<LocalFirebase> {
+  ensureTooling();
+  const { startEmulators } = await import('../tests/firebase/emulators');
+  const emulators = await startEmulators(PROJECT);
+  step(
+    `emulators up: Auth ${emulators.authHost}, Firestore 127.0.0.1:${emulators.frontPort} (browser) and ` +
+      `127.0.0.1:${emulators.firestorePort} (gRPC), Storage ${emulators.storageHost}`,
+  );
+  const config = {
+    apiKey: 'demo-key',
+    authDomain: `${PROJECT}.firebaseapp.com`,
+    projectId: PROJECT,
+    storageBucket: `${PROJECT}.appspot.com`,
+    appId: '1:1:web:local',
+  };
+  await seed(emulators, config);
+  const out = mkdtempSync(join(tmpdir(), 'linen-firebase-local-'));
+  step('building the Firebase console against them…');
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        CONSOLE_BACKEND: 'firebase',
+        FIREBASE_API_KEY: config.apiKey,
+        FIREBASE_AUTH_DOMAIN: config.authDomain,
+        FIREBASE_PROJECT_ID: config.projectId,
+        FIREBASE_STORAGE_BUCKET: config.storageBucket,
+        FIREBASE_APP_ID: config.appId,
+        FIREBASE_STATUS_DOC: 'status',
+        FIREBASE_EMULATORS:
+          `auth=${emulators.authHost},firestore=127.0.0.1:${emulators.frontPort},` + `storage=${emulators.storageHost}`,
+      },
+    },
+  );
+  if (build.status !== 0) {
+    await emulators.stop();
+    throw new Error(`the build failed (${build.status ?? build.signal})`);
+  }
+  const server = serve(out);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    address: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    emulators,
+    accounts: ACCOUNTS,
+    stop: async () => {
+      server.closeAllConnections();
+      server.close();
+      await emulators.stop();
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const local = await startLocalFirebase(Number(process.env.PORT ?? 0));
+  console.log(`\nThe Firebase console (local emulators, project ${PROJECT}): ${local.address}\n`);
+  for (const a of ACCOUNTS) console.log(`  ${a.admin ? 'admin ' : 'editor'}  ${a.email}  ${a.password}`);
+  console.log('\nEverything lives in memory: Ctrl+C stops it and forgets it.');
+  const stop = async (): Promise<void> => {
+    await local.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+/** Auth accounts with users/{uid}, the demo catalogue with its images in Storage, both languages, app/status on. */
+async function seed(
+  emulators: { authHost: string; firestorePort: number; storageHost: string },
+  config: Record<'apiKey' | 'authDomain' | 'projectId' | 'storageBucket' | 'appId', string>,
+): Promise<void> {
+  const { initializeApp, deleteApp } = await import('firebase/app');
+  const { connectAuthEmulator, getAuth, signOut } = await import('firebase/auth');
+  const { connectFirestoreEmulator, doc, getFirestore, serverTimestamp, setDoc, terminate } =
+    await import('firebase/firestore');
+  const { connectStorageEmulator, getStorage } = await import('firebase/storage');
+  const { createFirebaseProviders } = await import('../providers/firebase');
+  const { demoProduct } = await import('../server/core/demo');
+  const { starterTexts } = await import('../server/core/languages');
+  const app = initializeApp(config, 'seed');
+  connectAuthEmulator(getAuth(app), `http://${emulators.authHost}`, { disableWarnings: true });
+  const db = getFirestore(app);
+  connectFirestoreEmulator(db, '127.0.0.1', emulators.firestorePort);
+  const [storageHost, storagePort] = emulators.storageHost.split(':');
+  connectStorageEmulator(getStorage(app), storageHost!, Number(storagePort));
+  const uids: string[] = [];
+  for (const a of ACCOUNTS) {
+    const res = await fetch(
+      `http://${emulators.authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: a.email, password: a.password, returnSecureToken: true }),
+      },
+    );
+    const { localId } = (await res.json()) as { localId: string };
+    uids.push(localId);
+    await setDoc(doc(db, 'users', localId), {
+      firstName: a.firstName,
+      lastName: a.lastName,
+      email: a.email,
+      uid: localId,
+      created: serverTimestamp(),
+      userType: a.admin ? 'admin' : 'editor',
+      active: true,
+      isAdmin: a.admin,
+      // The admin edits too, so one account shows every screen; the editor sees no Users, Activity or Webhooks.
+      isEditor: true,
+    });
+  }
+  await setDoc(doc(db, 'languages', 'en'), starterTexts.en);
+  await setDoc(doc(db, 'languages', 'se'), starterTexts.se);
+  await setDoc(doc(db, 'app', 'status'), { active: true });
+  // The products as the console itself writes them: through the provider set, signed in as the admin, images
+  // uploaded to Storage under Uploads/ as Add Product does.
+  const { authProvider, dataProvider } = createFirebaseProviders({ app });
+  await authProvider.login({ email: ACCOUNTS[0].email, password: ACCOUNTS[0].password });
+  for (let i = 0; i < PRODUCTS; i++) {
+    const { fields, images } = demoProduct(i);
+    const addresses: string[] = [];
+    for (const image of images) {
+      const file = new File([new Uint8Array(await image.make())], image.name, {
+        type: image.png ? 'image/png' : 'image/jpeg',
+      });
+      const handle = await dataProvider.uploadImage(file);
+      addresses.push((await handle.done).address);
+    }
+    await dataProvider.create('products', { data: { ...fields, images: addresses } });
+  }
+  step(`seeded ${ACCOUNTS.length} accounts, ${PRODUCTS} products with images, languages en and se, app/status active`);
+  await signOut(getAuth(app));
+  await terminate(db);
+  await deleteApp(app);
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+/** The built files, and index.html for every other address (the app's own routes), as Hosting serves them. */
+function serve(dir: string) {
+  return createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    let file = join(dir, path);
+    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) file = join(dir, 'index.html');
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+    });
+    res.end(readFileSync(file));
+  });
+}
+
+// Run as `npm run firebase:local`; imported by the e2e walk's server (tests/e2e-firebase/serve.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  void main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
