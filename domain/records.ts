@@ -1,4 +1,4 @@
-import { areaAccess, type Access, type Area } from './permissions.js';
+import { areaAccess, meets, type Access, type Area, type RoleFlags } from './permissions.js';
 import { CATALOGUE_LANGUAGES, MAX_IMAGES } from './constants.js';
 
 // A resource's description, as plain data: the browser, the server (which builds its zod schemas from it,
@@ -315,3 +315,15 @@ export const COUNTRIES: readonly string[] = (
   'SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI ' +
   'VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
+
+/**
+ * May this person do a react-admin action on a described resource's records: 'delete' by its delete level; 'create',
+ * 'edit' and 'clone' by its edit level; anything else (list, show, export) by its read level. The browser's mirror of
+ * the server's checks (server/routes/records.ts); deny by default.
+ */
+export function mayOnRecords(user: RoleFlags | null | undefined, d: RecordsDescription, action: string): boolean {
+  const access = accessOf(d);
+  const level =
+    action === 'delete' ? access.delete : ['create', 'edit', 'clone'].includes(action) ? access.edit : access.read;
+  return meets(user, level);
+}

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createLocalBackend } from '../providers/local';
+import { simpleDescriptions } from '../resources/descriptions';
 import type { AppAuthProvider, AppDataProvider } from '../base/backend';
 import { getLocale } from '../base/locale';
 import { unregisterServiceWorkers } from './serviceWorkers';
@@ -34,7 +35,7 @@ if (__FIREBASE__) {
       render(createFirebaseBackend(config, statusDoc, __APP_VERSION__, getLocale, simpleDescriptions, emulators)),
   );
 } else {
-  const backend = createLocalBackend({ locale: getLocale });
+  const backend = createLocalBackend({ locale: getLocale, resources: simpleDescriptions });
   // The first screen's session check (RedirectIfSignedIn on /signin, react-admin's elsewhere) is sent now, beside the
   // live status the gate waits for, instead of after it: the provider hands that check this call's answer.
   backend.authProvider.checkAuth({}).catch(() => undefined);

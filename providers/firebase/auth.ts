@@ -8,7 +8,9 @@ import {
   signOut,
 } from 'firebase/auth';
 import { PUBLIC_PATHS } from '../../domain/constants';
-import { canAccess, isArea } from '../../domain/permissions';
+import { isArea } from '../../domain/permissions';
+import type { RecordsDescription } from '../../domain/records';
+import { mayAccess } from '../shared/access';
 import type { User } from '../../domain/users';
 import { currentMessages } from '../shared/locale';
 import { clearStoredUser, readStoredUser, storeUser } from '../shared/userStorage';
@@ -26,7 +28,10 @@ const statusOf = (error: unknown): unknown =>
  * The auth provider over Firebase Auth: sign in with email and password, then users/{uid} decides. The Auth
  * session is the truth; the stored record (providers/shared/userStorage) is a cache of users/{uid}, as with our server.
  */
-export function createFirebaseAuthProvider(session: Session): AppAuthProvider {
+export function createFirebaseAuthProvider(
+  session: Session,
+  described: readonly RecordsDescription[] = [],
+): AppAuthProvider {
   const { auth } = session;
 
   /** users/{uid} of the signed-in account, only while it exists and is active; otherwise signed out and 401. */
@@ -98,10 +103,10 @@ export function createFirebaseAuthProvider(session: Session): AppAuthProvider {
 
     getPermissions: async () => readStoredUser(),
 
-    canAccess: async ({ resource }) => {
-      if (!isArea(resource)) return false;
+    canAccess: async ({ resource, action }) => {
+      if (!isArea(resource) && !described.some((d) => d.name === resource)) return false;
       const user = await activeRecord().catch(() => null);
-      return canAccess(user, resource);
+      return mayAccess(user, resource, action, described);
     },
 
     // Firebase Auth asks no second factor here (it needs Google Identity Platform), so a sign-in never gets this far.

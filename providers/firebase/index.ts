@@ -103,7 +103,7 @@ export function createFirebaseProviders({
     renewRecoveryCodes: later('renewRecoveryCodes'),
     subscribeAppStatus: (listener) => subscribeAppStatus(session, listener),
   } as AppDataProvider;
-  return { authProvider: createFirebaseAuthProvider(session), dataProvider };
+  return { authProvider: createFirebaseAuthProvider(session, records), dataProvider };
 }
 
 /** The web app's config as the build passes it (vite.config.ts, from FIREBASE_* variables). */

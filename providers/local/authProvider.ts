@@ -1,5 +1,7 @@
 import { PUBLIC_PATHS } from '../../domain/constants';
-import { canAccess, isArea } from '../../domain/permissions';
+import { isArea } from '../../domain/permissions';
+import type { RecordsDescription } from '../../domain/records';
+import { mayAccess } from '../shared/access';
 import type { StoredUser, User } from '../../domain/users';
 import type { AppAuthProvider, Identity } from '../../base/backend';
 import { api, ApiError } from './http';
@@ -15,7 +17,7 @@ export const TWO_FACTOR_PAGE = '/settings/two-factor';
 const REUSE_MS = 500;
 
 /** The auth provider for our server: the session cookie is the truth, the stored record a cache of GET /api/me. */
-export function createAuthProvider(): AppAuthProvider {
+export function createAuthProvider(described: readonly RecordsDescription[] = []): AppAuthProvider {
   let recent: { call: Promise<StoredUser>; doneAt: number | null } | null = null;
 
   const me = (): Promise<StoredUser> => {
@@ -104,11 +106,11 @@ export function createAuthProvider(): AppAuthProvider {
 
     getPermissions: async () => readStoredUser(),
 
-    canAccess: async ({ resource }) => {
-      // Deny by default: only the areas of the role matrix exist.
-      if (!isArea(resource)) return false;
+    canAccess: async ({ resource, action }) => {
+      // Deny by default: only the areas of the role matrix and the described resources exist.
+      if (!isArea(resource) && !described.some((d) => d.name === resource)) return false;
       const user = await me().catch(() => null);
-      return canAccess(user, resource);
+      return mayAccess(user, resource, action, described);
     },
 
     requestPasswordReset: async (email) => {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../domain/locales';
+import type { RecordsDescription } from '../../domain/records';
 import type { AppAuthProvider, AppDataProvider } from '../../base/backend';
 import { speak } from '../shared/locale';
 import { createAuthProvider } from './authProvider';
@@ -7,13 +8,15 @@ import { createDataProvider } from './dataProvider';
 export interface LocalBackendOptions {
   /** The language the set's calls and its own errors speak, read at each call (see providers/shared/locale.ts). */
   locale: () => Locale;
+  /** The described resources (resources/<name>/description.ts): who may do what with them, as the server says. */
+  resources?: readonly RecordsDescription[];
 }
 
 /** The provider set that talks to our own server (same origin, cookie session). */
-export function createLocalBackend({ locale }: LocalBackendOptions): {
+export function createLocalBackend({ locale, resources = [] }: LocalBackendOptions): {
   authProvider: AppAuthProvider;
   dataProvider: AppDataProvider;
 } {
   speak(locale);
-  return { authProvider: createAuthProvider(), dataProvider: createDataProvider() };
+  return { authProvider: createAuthProvider(resources), dataProvider: createDataProvider() };
 }

@@ -363,6 +363,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const m = useMessages();
   const t = useTexts(screens);
   const notify = useNotify();
+  const navigate = useNavigate();
   const { record, isPending, error, refetch } = useEditContext();
   const { permissions } = usePermissions<Permissions>();
   const mayDelete = meets(permissions, accessOf(records).delete);
@@ -396,9 +397,12 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
                 label={m.records.delete}
                 confirmTitle={m.records.delete}
                 confirmContent={m.records.deleteConfirm}
-                redirect={listPath(screens)}
                 mutationOptions={{
-                  onSuccess: () => notify(m.records.deleted, { type: 'success' }),
+                  // Given, these replace react-admin's own success effects: say so and go to the list.
+                  onSuccess: () => {
+                    notify(m.records.deleted, { type: 'success' });
+                    navigate(listPath(screens));
+                  },
                   onError: (err: unknown) => notify(messageOf(err) ?? m.errors.server, { type: 'error' }),
                 }}
               />

@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { render, type RenderResult } from '@testing-library/react';
 import { vi } from 'vitest';
-import { canAccess, isArea } from '../../domain/permissions';
+import { mayAccess } from '../../providers/shared/access';
+import { simpleDescriptions } from '../../resources/descriptions';
 import type { StoredUser, User } from '../../domain/users';
 import type { AppAuthProvider, AppDataProvider, LiveStatusListener } from '../../base/backend';
 import { i18nProvider } from '../../src/i18n';
@@ -43,7 +44,10 @@ export function fakeAuthProvider(user: User | null, overrides: Partial<AppAuthPr
       user ? { ...user, id: user.uid, fullName: `${user.firstName} ${user.lastName}` } : notSignedIn(),
     ),
     getPermissions: vi.fn(async () => user),
-    canAccess: vi.fn(async ({ resource }: { resource: string }) => isArea(resource) && canAccess(user, resource)),
+    // The providers' own rule (areas, and the described resources by their access).
+    canAccess: vi.fn(async ({ resource, action }: { resource: string; action: string }) =>
+      mayAccess(user, resource, action, simpleDescriptions),
+    ),
     requestPasswordReset: vi.fn(async () => undefined),
     resetPassword: vi.fn(async () => undefined),
     ...overrides,

@@ -1,0 +1,19 @@
+import { canAccess, isArea } from '../../domain/permissions';
+import { mayOnRecords, type RecordsDescription } from '../../domain/records';
+import type { RoleFlags } from '../../domain/permissions';
+
+/**
+ * The auth provider's canAccess, for both provider sets: an area of the role matrix by its level; a described
+ * resource (resources/<name>/description.ts) by its description's access for the action (react-admin asks 'delete'
+ * before it shows a Delete button); anything else is refused.
+ */
+export function mayAccess(
+  user: RoleFlags | null,
+  resource: string,
+  action: string,
+  described: readonly RecordsDescription[],
+): boolean {
+  if (isArea(resource)) return canAccess(user, resource);
+  const d = described.find((x) => x.name === resource);
+  return d !== undefined && mayOnRecords(user, d, action);
+}

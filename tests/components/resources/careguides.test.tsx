@@ -1,0 +1,123 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { memoryStore } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Console from '../../../src/Console';
+import { setLocale } from '../../../base/locale';
+import { consoleResources } from '../../../resources';
+import type { HistoryEntry } from '../../../domain/history';
+import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
+
+// Care guides (resources/careguides/): the screens a described resource with a translated text, a choice and an image
+// gets from its folder alone, over a fake data provider.
+const guide = (n: number) => ({
+  id: `g${n}`,
+  title: `Wash linen ${n}`,
+  material: 'linen',
+  body: 'Wash at 40 degrees.',
+  translations: { se: { body: 'Tvätta i 40 grader.' } },
+  images: ['/files/Uploads/u_a_x.jpg'],
+  version: 3,
+  created: '2026-01-01T00:00:00.000Z',
+  updated: null,
+});
+
+function renderAt(path: string, data: Record<string, unknown>, flags = { isAdmin: false, isEditor: true }) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Console
+        authProvider={fakeAuthProvider(userWith(flags))}
+        dataProvider={fakeDataProvider(data as never)}
+        store={memoryStore()}
+        resources={consoleResources}
+      />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => setLocale('en'));
+
+describe('care guides, from their folder', () => {
+  it('lists guides with the choice named, searches by any part of the title or text, and exports', async () => {
+    const getList = vi.fn(async () => ({
+      data: [guide(1)],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false },
+    }));
+    renderAt('/careguides/list', { getList });
+    const table = await screen.findByRole('table', { name: 'Care guide list' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['TitleMaterialEDIT', 'Wash linen 1LinenEDIT']);
+    expect(screen.getByRole('button', { name: 'Export' })).toBeVisible();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find' }), 'wash');
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('careguides', expect.objectContaining({ filter: { q: 'wash' } })),
+    );
+  });
+
+  it('adds a guide: the choice by name, the text in English and Swedish, sent as stored', async () => {
+    const create = vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({
+      data: { ...guide(9), ...data },
+    }));
+    const getOne = vi.fn(async () => ({ data: guide(9) }));
+    renderAt('/careguides/add', { create, getOne });
+    expect(await screen.findByRole('heading', { name: 'Add care guide' })).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Title *'), 'Ironing');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Material/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cotton and linen' }));
+    await userEvent.type(screen.getByLabelText('Instructions *'), 'Iron damp.');
+    await userEvent.type(screen.getByLabelText('Instructions (Swedish)'), 'Stryk fuktigt.');
+    expect(screen.getByRole('button', { name: 'Add image' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![1].data).toEqual({
+      title: 'Ironing',
+      material: 'both',
+      body: 'Iron damp.',
+      images: [],
+      translations: { se: { body: 'Stryk fuktigt.' } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Edit care guide' })).toBeVisible();
+  });
+
+  it('edits with its history and Undo; no Delete for an editor (the description gives it to admins)', async () => {
+    const entry: HistoryEntry = {
+      id: 'h1',
+      kind: 'record',
+      resource: 'careguides',
+      recordId: 'g1',
+      recordLabel: null,
+      action: 'changed',
+      actor: 'u1',
+      actorName: 'Ada Lovelace',
+      at: '2026-01-02T00:00:00.000Z',
+      diff: { title: ['Wash', 'Wash linen 1'] },
+      version: 3,
+    } as HistoryEntry;
+    const getOne = vi.fn(async () => ({ data: guide(1) }));
+    const getHistory = vi.fn(async () => ({ items: [entry], next: null }));
+    renderAt('/careguides/edit/g1', { getOne, getHistory });
+    expect(await screen.findByText('Ada Lovelace changed Title from Wash to Wash linen 1')).toBeVisible();
+    expect(getHistory).toHaveBeenCalledWith({ kind: 'record', resource: 'careguides', id: 'g1' }, { after: null });
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeVisible();
+    // Editors edit; the description gives delete to admins.
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin delete, after a confirmation, with the version loaded', async () => {
+    const getOne = vi.fn(async () => ({ data: guide(1) }));
+    const getList = vi.fn(async () => ({ data: [], pageInfo: { hasNextPage: false, hasPreviousPage: false } }));
+    const deleted = vi.fn(async (_r: string, _p: { id: string; previousData?: unknown }) => ({ data: guide(1) }));
+    renderAt('/careguides/edit/g1', { getOne, getList, delete: deleted }, { isAdmin: true, isEditor: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete this record? This cannot be undone.')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: /confirm/i }));
+    await waitFor(() => expect(deleted).toHaveBeenCalled());
+    expect(deleted.mock.calls[0]![1]).toMatchObject({ id: 'g1', previousData: { version: 3 } });
+    expect(await screen.findByRole('heading', { name: 'Care guide list' })).toBeVisible();
+  });
+});
