@@ -78,8 +78,7 @@ export interface UploadHandle {
 
 /** A record whose change history a panel shows: one of the console's own, or of a described resource (by its name). */
 export type HistoryOf =
-  | { kind: 'product' | 'user' | 'language'; id: string }
-  | { kind: 'record'; resource: string; id: string };
+  { kind: 'product' | 'user' | 'language'; id: string } | { kind: 'record'; resource: string; id: string };
 
 /** react-admin's data provider plus the custom calls screens make through useDataProvider(). */
 export interface AppDataProvider extends DataProvider {
