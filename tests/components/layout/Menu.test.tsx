@@ -15,6 +15,9 @@ const editorItems = [
   'Search Product',
   'English',
   'Swedish',
+  'Care guide list',
+  'Add care guide',
+  'Search care guide',
   'Supplier list',
   'Add supplier',
   'Search supplier',
@@ -58,7 +61,7 @@ describe('sidebar menu', () => {
       'Changelog',
       'Activity',
     ]);
-    for (const title of ['Users', 'Products', 'Languages', 'Suppliers', 'Settings', 'Info']) {
+    for (const title of ['Users', 'Products', 'Languages', 'Care guides', 'Suppliers', 'Settings', 'Info']) {
       expect(screen.getAllByText(title).length).toBeGreaterThan(0);
     }
     expect(screen.getByText('Languages')).toBeVisible();

@@ -114,7 +114,7 @@ describe('History panel', () => {
     expect(undo).toHaveLength(1);
     fireEvent.click(undo[0]!);
     expect(await screen.findByText('Change undone')).toBeInTheDocument();
-    expect(undoHistory).toHaveBeenCalledWith('2', 7);
+    expect(undoHistory).toHaveBeenCalledWith('2', 7, { kind: 'product', id: 'p1' });
     expect(onUndone).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(

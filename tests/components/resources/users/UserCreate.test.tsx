@@ -10,8 +10,14 @@ const admin = fakeAuthProvider(userWith({ isAdmin: true }));
 const existing = { ...userWith({ uid: 'u1' }), id: 'u1' };
 
 function setup(create: (resource: string, params: CreateParams) => Promise<{ data: unknown }>) {
-  const getList = vi.fn(async () => ({ data: [existing], meta: { next: null } }));
-  const createSpy = vi.fn(create);
+  // A server's list: who exists, then whoever was added (the list reads its pages again after an add).
+  const people: unknown[] = [existing];
+  const getList = vi.fn(async () => ({ data: [...people], pageInfo: { hasNextPage: false, hasPreviousPage: false } }));
+  const createSpy = vi.fn(async (resource: string, params: CreateParams) => {
+    const made = await create(resource, params);
+    people.push(made.data);
+    return made;
+  });
   renderInAdmin(<UserList />, {
     authProvider: admin,
     dataProvider: fakeDataProvider({
