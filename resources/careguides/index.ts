@@ -8,6 +8,6 @@ export default recordsResource({
   description,
   texts,
   icon: LocalLaundryServiceIcon,
-  columns: ['title', 'material'],
-  phone: { primary: 'title', secondary: ['material'] },
+  columns: ['title', 'fabric'],
+  phone: { primary: 'title', secondary: ['fabric'] },
 });

@@ -14,17 +14,17 @@ export const steps: TableStep[] = [
         stored: 'text',
         unique: true,
       },
-      material: {
-        type: 'text',
-        default: '',
-        stored: 'text',
-      },
       body: {
         type: 'text',
         default: '',
         stored: 'text',
       },
-      images: {
+      fabric: {
+        type: 'text',
+        default: '',
+        stored: 'text',
+      },
+      picture: {
         type: 'text',
         default: '[]',
         stored: 'images',

@@ -14,10 +14,10 @@ import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
 const guide = (n: number) => ({
   id: `g${n}`,
   title: `Wash linen ${n}`,
-  material: 'linen',
+  fabric: 'linen',
   body: 'Wash at 40 degrees.',
   translations: { se: { body: 'Tvätta i 40 grader.' } },
-  images: ['/files/Uploads/u_a_x.jpg'],
+  picture: ['/files/Uploads/u_a_x.jpg'],
   version: 3,
   created: '2026-01-01T00:00:00.000Z',
   updated: null,
@@ -50,7 +50,7 @@ describe('care guides, from their folder', () => {
       within(table)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['TitleMaterialEDIT', 'Wash linen 1LinenEDIT']);
+    ).toEqual(['TitleFabricEDIT', 'Wash linen 1LinenEDIT']);
     expect(screen.getByRole('button', { name: 'Export' })).toBeVisible();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Find' }), 'wash');
     await waitFor(() =>
@@ -66,18 +66,18 @@ describe('care guides, from their folder', () => {
     renderAt('/careguides/add', { create, getOne });
     expect(await screen.findByRole('heading', { name: 'Add care guide' })).toBeVisible();
     await userEvent.type(screen.getByLabelText('Title *'), 'Ironing');
-    await userEvent.click(screen.getByRole('combobox', { name: /^Material/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Cotton and linen' }));
-    await userEvent.type(screen.getByLabelText('Instructions *'), 'Iron damp.');
-    await userEvent.type(screen.getByLabelText('Instructions (Swedish)'), 'Stryk fuktigt.');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Fabric/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Linen and cotton' }));
+    await userEvent.type(screen.getByLabelText('Guide *'), 'Iron damp.');
+    await userEvent.type(screen.getByLabelText('Guide (Swedish)'), 'Stryk fuktigt.');
     expect(screen.getByRole('button', { name: 'Add image' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(create.mock.calls[0]![1].data).toEqual({
       title: 'Ironing',
-      material: 'both',
       body: 'Iron damp.',
-      images: [],
+      fabric: 'blend',
+      picture: [],
       translations: { se: { body: 'Stryk fuktigt.' } },
     });
     expect(await screen.findByRole('heading', { name: 'Edit care guide' })).toBeVisible();
