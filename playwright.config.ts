@@ -7,8 +7,9 @@ process.env.E2E_DATA_DIR ??= `/tmp/linen-console-e2e-${process.env.E2E_PORT}-${D
 const PORT = Number(process.env.E2E_PORT);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 // The Firebase walk (tests/e2e-firebase): `npm run firebase:local` on a port of its own, its emulators' addresses in a
-// file the specs read.
-process.env.FIREBASE_E2E_PORT ??= String(PORT + 2000);
+// file the specs read. The ports beside the console's are taken: +1000 the storefront's shop page, +2000 the
+// REQUIRE_2FA server of twoFactor.spec.ts (which, sharing one, signed in against the Firebase console instead).
+process.env.FIREBASE_E2E_PORT ??= String(PORT + 3000);
 process.env.FIREBASE_E2E_INFO ??= `/tmp/linen-firebase-e2e-${process.env.FIREBASE_E2E_PORT}-${Date.now()}.json`;
 const FIREBASE_PORT = Number(process.env.FIREBASE_E2E_PORT);
 // Its server builds the console (a minute or more): started only when the run may include the walk, that is not for
