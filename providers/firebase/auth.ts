@@ -8,9 +8,8 @@ import {
   signOut,
 } from 'firebase/auth';
 import { PUBLIC_PATHS } from '../../domain/constants';
-import { isArea } from '../../domain/permissions';
 import type { RecordsDescription } from '../../domain/records';
-import { mayAccess } from '../shared/access';
+import { knownResource, mayAccess } from '../shared/access';
 import type { User } from '../../domain/users';
 import { currentMessages } from '../shared/locale';
 import { clearStoredUser, readStoredUser, storeUser } from '../shared/userStorage';
@@ -104,7 +103,7 @@ export function createFirebaseAuthProvider(
     getPermissions: async () => readStoredUser(),
 
     canAccess: async ({ resource, action }) => {
-      if (!isArea(resource) && !described.some((d) => d.name === resource)) return false;
+      if (!knownResource(resource, described)) return false;
       const user = await activeRecord().catch(() => null);
       return mayAccess(user, resource, action, described);
     },

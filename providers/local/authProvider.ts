@@ -1,7 +1,6 @@
 import { PUBLIC_PATHS } from '../../domain/constants';
-import { isArea } from '../../domain/permissions';
 import type { RecordsDescription } from '../../domain/records';
-import { mayAccess } from '../shared/access';
+import { knownResource, mayAccess } from '../shared/access';
 import type { StoredUser, User } from '../../domain/users';
 import type { AppAuthProvider, Identity } from '../../base/backend';
 import { api, ApiError } from './http';
@@ -108,7 +107,7 @@ export function createAuthProvider(described: readonly RecordsDescription[] = []
 
     canAccess: async ({ resource, action }) => {
       // Deny by default: only the areas of the role matrix and the described resources exist.
-      if (!isArea(resource) && !described.some((d) => d.name === resource)) return false;
+      if (!knownResource(resource, described)) return false;
       const user = await me().catch(() => null);
       return mayAccess(user, resource, action, described);
     },

@@ -2,6 +2,10 @@ import { canAccess, isArea } from '../../domain/permissions';
 import { mayOnRecords, type RecordsDescription } from '../../domain/records';
 import type { RoleFlags } from '../../domain/permissions';
 
+/** Is it a resource the console has (an area of the role matrix, or a described resource)? Asked before the user is. */
+export const knownResource = (resource: string, described: readonly RecordsDescription[]): boolean =>
+  isArea(resource) || described.some((d) => d.name === resource);
+
 /**
  * The auth provider's canAccess, for both provider sets: an area of the role matrix by its level; a described
  * resource (resources/<name>/description.ts) by its description's access for the action (react-admin asks 'delete'

@@ -1,12 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { memoryStore } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import Console from '../../../src/Console';
 import { setLocale } from '../../../base/locale';
-import { consoleResources } from '../../../resources';
-import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
+import { renderConsoleAt as renderAt } from './renderConsole';
 
 // Suppliers (resources/suppliers/): the screens every simple resource gets from its folder, over a fake data provider.
 const record = (n: number) => ({
@@ -20,19 +16,6 @@ const record = (n: number) => ({
   created: '2026-01-01T00:00:00.000Z',
   updated: null,
 });
-
-function renderAt(path: string, data: Record<string, unknown>, flags = { isAdmin: false, isEditor: true }) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Console
-        authProvider={fakeAuthProvider(userWith(flags))}
-        dataProvider={fakeDataProvider(data as never)}
-        store={memoryStore()}
-        resources={consoleResources}
-      />
-    </MemoryRouter>,
-  );
-}
 
 afterEach(() => setLocale('en'));
 
