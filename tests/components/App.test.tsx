@@ -28,7 +28,7 @@ describe('routes', () => {
     expect(await screen.findByText("This page doesn't exist.")).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back To Home' })).toHaveAttribute('href', '/');
     expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Ada Lovelace' })).toBeVisible();
   });
 
   it.each(['/products/no-such-page', '/suppliers/create'])(

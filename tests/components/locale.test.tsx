@@ -31,7 +31,8 @@ describe('the console’s language', () => {
       expect(await screen.findByRole('menuitem', { name: messages.menu.dashboard })).toBeVisible();
       expect(document.documentElement.lang).toBe('en');
 
-      await userEvent.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+      // The user menu shows the name once react-admin has asked for the identity, which may come after the sidebar.
+      await userEvent.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
       const menu = screen.getByRole('menu');
       expect(within(menu).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
       await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Svenska' }));
