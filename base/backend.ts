@@ -4,6 +4,7 @@ import type { RoleFlags } from '../domain/permissions';
 import type { MeUpdate, StoredUser, User } from '../domain/users';
 import type { UploadedImage, UploadState } from '../domain/uploads';
 import type { ImportRequest, ImportResult } from '../domain/productImport';
+import type { RecordImportResult, RecordImportRow } from '../domain/recordCsv';
 import type { HistoryPage } from '../domain/history';
 import type { SavedView, ViewCreate } from '../domain/views';
 import type { DuplicateImages } from '../domain/products';
@@ -92,6 +93,11 @@ export interface AppDataProvider extends DataProvider {
   uploadImage: (file: File, callbacks?: UploadCallbacks) => Promise<UploadHandle>;
   /** Checks CSV rows of products (apply false: what each would do, nothing written) or applies them all at once. */
   importProducts: (request: ImportRequest) => Promise<ImportResult>;
+  /** The same for a described resource's rows (domain/recordCsv.ts: `id` says which record a row changes). */
+  importRecords: (
+    resource: string,
+    request: { rows: RecordImportRow[]; apply: boolean },
+  ) => Promise<RecordImportResult>;
   /** One page of a record's change history, newest first, after an optional cursor ('More'). */
   getHistory: (of: HistoryOf, page?: { after?: string | null; limit?: number }) => Promise<HistoryPage>;
   /**

@@ -343,6 +343,10 @@ export const sv: Catalogue = {
     removeImage: 'Ta bort bild %{n}',
     uploading: 'Laddar upp %{name}',
     uploadFailed: 'Kunde inte ladda upp %{name}: %{reason}',
+    importTitle: '%{list}: import',
+    importIntro:
+      'En CSV-fil med kolumnerna %{columns}, som exporten skriver dem. En rad med id ändrar den posten (en kolumn ' +
+      'som saknas behåller sitt värde); en rad med tomt id lägger till en ny. Inget skrivs förrän du verkställer.',
   },
   csv: {
     export: 'Exportera',

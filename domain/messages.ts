@@ -343,6 +343,11 @@ export const messages = {
     removeImage: 'Remove image %{n}',
     uploading: 'Uploading %{name}',
     uploadFailed: 'Could not upload %{name}: %{reason}',
+    /** A described resource's CSV import: its title ('Suppliers: import') and what the file holds. */
+    importTitle: '%{list}: import',
+    importIntro:
+      'A CSV file with the columns %{columns}, as the export writes them. A row with an id changes that record ' +
+      '(a column left out keeps what it has); a row with an empty id adds a new one. Nothing is written until you apply.',
   },
   csv: {
     export: 'Export',

@@ -138,6 +138,8 @@ export function createFirebaseData(
       return uploadImage(storageOf(session.app), account.uid, file, callbacks);
     },
     importProducts: async () => Promise.reject(notAvailable()),
+    // The file's rows are checked and applied by the server in one transaction; Firestore has no such server.
+    importRecords: async () => Promise.reject(notAvailable()),
     /** Duplicate: each image copied to a new object of the caller's in Storage (not shared with the original). */
     duplicateImages: (productId: string) =>
       guarded(async () => {

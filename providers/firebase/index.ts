@@ -80,6 +80,7 @@ export function createFirebaseProviders({
     updateMe: later('updateMe'),
     uploadImage: later('uploadImage'),
     importProducts: later('importProducts'),
+    importRecords: later('importRecords'),
     duplicateImages: later('duplicateImages'),
     // No server to apply a schedule (README, Firebase): the form says so where the times would be.
     scheduleSettings: async () => ({ timeZone: '', available: false }),

@@ -1,6 +1,7 @@
 import type { MeUpdate, User } from '../../domain/users';
 import type { TwoFactorStatus } from '../../domain/twoFactor';
 import type { ImportResult } from '../../domain/productImport';
+import type { RecordImportResult } from '../../domain/recordCsv';
 import type { HistoryPage } from '../../domain/history';
 import type { DuplicateImages, Product } from '../../domain/products';
 import type { ScheduleSettings } from '../../domain/schedule';
@@ -33,6 +34,8 @@ export function createDataProvider(): AppDataProvider {
     },
     uploadImage: async (file, callbacks) => uploadImage(file, callbacks),
     importProducts: (request) => api<ImportResult>('/api/products/import', { method: 'POST', body: request }),
+    importRecords: (resource, request) =>
+      api<RecordImportResult>(`/api/${encodeURIComponent(resource)}/import`, { method: 'POST', body: request }),
     getHistory: (of, page = {}) => {
       const query = new URLSearchParams({ limit: String(page.limit ?? PAGE_SIZE) });
       if (page.after) query.set('after', page.after);

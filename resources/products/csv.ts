@@ -8,9 +8,8 @@ import {
   type ProductFieldKey,
 } from '../../domain/productFields';
 import type { Product } from '../../domain/products';
-import { format, type Catalogue } from '../../domain/messages';
-import { textAllowed } from '../../domain/text';
-import type { CsvColumn } from '../shared/csv';
+import type { Catalogue } from '../../domain/messages';
+import { importRows, type CsvColumn } from '../shared/csv';
 
 /** A field's cell: image addresses separated by spaces, everything else as it is. */
 const cellOf = (key: ProductFieldKey, p: Product): string | boolean => {
@@ -37,34 +36,13 @@ export const columnLabel = (column: string, m: Catalogue): string => {
   return tf ? translatedFieldLabel(tf, m) : column;
 };
 
-/**
- * The rows to send from a read file, or the one reason the file as a whole cannot be checked: a column missing or
- * unknown, no rows, or a cell no server takes (a control character: named with its row, before anything is sent).
- */
-export function importRows(
-  file: { headers: string[]; rows: { row: number; cells: Record<string, string> }[] },
-  m: Catalogue,
-): { rows: ImportRowIn[] } | { problem: string } {
-  const known = new Set<string>(PRODUCT_CSV_COLUMNS);
-  const unknown = file.headers.find((h) => !known.has(h));
-  if (unknown !== undefined) return { problem: format(m.csv.unknownColumn, { name: unknown || '""' }) };
-  const missing = PRODUCT_CSV_COLUMNS.find((c) => !OPTIONAL_CSV_COLUMNS.includes(c) && !file.headers.includes(c));
-  if (missing) return { problem: format(m.csv.missingColumn, { name: missing }) };
-  if (file.rows.length === 0) return { problem: m.csv.empty };
-  const rows: ImportRowIn[] = [];
-  const present = PRODUCT_CSV_COLUMNS.filter((c) => file.headers.includes(c));
-  for (const { row, cells } of file.rows) {
-    const picked: ImportRowIn['cells'] = {};
-    for (const c of present) {
-      // A row cut short still has the file's columns, empty: an empty translated text clears it, a missing column keeps
-      // it.
-      const v = cells[c] ?? '';
-      if (typeof v !== 'string') continue;
-      if (!textAllowed(v, 'any'))
-        return { problem: format(m.csv.rowProblem, { line: row, message: m.errors.badText }) };
-      picked[c] = v;
-    }
-    rows.push({ line: row, cells: picked });
-  }
-  return { rows };
-}
+/** The products file's rows to send (resources/shared/csv.ts): its columns, the optional ones may be left out. */
+export const importProductRows = (file: Parameters<typeof importRows>[0], m: Catalogue) =>
+  importRows(
+    file,
+    {
+      known: PRODUCT_CSV_COLUMNS,
+      required: PRODUCT_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c)),
+    },
+    m,
+  ) as { rows: ImportRowIn[] } | { problem: string };

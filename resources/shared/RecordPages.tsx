@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -20,6 +20,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   accessOf,
   COUNTRIES,
@@ -52,6 +53,8 @@ import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
 import { HistoryPanel } from './history/HistoryPanel';
 import { RecordImagesInput } from './RecordImagesInput';
+
+export { RecordImport } from './RecordImport';
 
 // The four pages of every simple resource (resources/shared/records.ts), from its folder: the description, the
 // screens' choices and the texts; the texts every resource shares (saved, reload, yes/no) are the catalogue's
@@ -121,6 +124,9 @@ export function RecordList({ screens }: Props) {
   }, [typed]);
   const filter = q ? { q } : {};
   const csvColumns = useMemo(() => recordExportColumns(records), [records]);
+  // The import writes: offered to those who may edit (the server checks again).
+  const { permissions } = usePermissions<Permissions>();
+  const mayEdit = meets(permissions, accessOf(records).edit);
   return (
     <Box sx={{ mt: 2 }}>
       <Stack
@@ -130,7 +136,19 @@ export function RecordList({ screens }: Props) {
         <Typography component="h1" variant="h4">
           {t.list}
         </Typography>
-        <ExportButton resource={records.name} filter={filter} columns={csvColumns} stem={records.name} />
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <ExportButton resource={records.name} filter={filter} columns={csvColumns} stem={records.name} />
+          {mayEdit && (
+            <Button
+              component={Link}
+              to={`/${records.name}/${recordPaths.import}`}
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+            >
+              {m.csv.import}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {hasSearch(records) && (
         <Box role="search" aria-label={m.records.find} sx={{ mb: 2 }}>

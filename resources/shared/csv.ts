@@ -1,4 +1,6 @@
 import type { DataProvider, RaRecord } from 'react-admin';
+import { format, type Catalogue } from '../../domain/messages';
+import { textAllowed } from '../../domain/text';
 
 /** The next page's cursor from a list answer's meta (the providers answer it as `meta.next`), or null on the last. */
 const nextOf = (meta: unknown): string | null =>
@@ -97,4 +99,37 @@ export async function parseCsv(
     .map((cells, i) => ({ row: i + 2, cells }))
     .filter(({ cells }) => Object.values(cells).some((v) => typeof v === 'string' && v.trim() !== ''));
   return { headers: result.meta.fields ?? [], rows };
+}
+
+/**
+ * The rows to send from a read file, or the one reason the file as a whole cannot be checked: a column missing or
+ * unknown, no rows, or a cell no server takes (a control character: named with its row, before anything is sent).
+ * A row cut short still has the file's columns, empty; a column the file lacks is left out of every row.
+ */
+export function importRows(
+  file: { headers: string[]; rows: { row: number; cells: Record<string, string> }[] },
+  columns: { known: readonly string[]; required: readonly string[] },
+  m: Catalogue,
+): { rows: { line: number; cells: Record<string, string> }[] } | { problem: string } {
+  // parseCsv lower-cases the headers: a column is known by its name in any case ('contactPerson').
+  const header = (c: string): string => c.toLowerCase();
+  const unknown = file.headers.find((h) => !columns.known.some((c) => header(c) === h));
+  if (unknown !== undefined) return { problem: format(m.csv.unknownColumn, { name: unknown || '""' }) };
+  const missing = columns.required.find((c) => !file.headers.includes(header(c)));
+  if (missing) return { problem: format(m.csv.missingColumn, { name: missing }) };
+  if (file.rows.length === 0) return { problem: m.csv.empty };
+  const present = columns.known.filter((c) => file.headers.includes(header(c)));
+  const rows: { line: number; cells: Record<string, string> }[] = [];
+  for (const { row, cells } of file.rows) {
+    const picked: Record<string, string> = {};
+    for (const c of present) {
+      const v = cells[header(c)] ?? '';
+      if (typeof v !== 'string') continue;
+      if (!textAllowed(v, 'any'))
+        return { problem: format(m.csv.rowProblem, { line: row, message: m.errors.badText }) };
+      picked[c] = v;
+    }
+    rows.push({ line: row, cells: picked });
+  }
+  return { rows };
 }

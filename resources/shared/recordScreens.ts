@@ -37,4 +37,4 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
 }
 
 /** Paths of a simple resource's pages under /<name>/. */
-export const recordPaths = { list: 'list', add: 'add', edit: 'edit', search: 'search' } as const;
+export const recordPaths = { list: 'list', add: 'add', edit: 'edit', search: 'search', import: 'import' } as const;

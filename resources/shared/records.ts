@@ -15,12 +15,13 @@ const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
   s.texts[LOCALES.find((l) => catalogues[l] === m) ?? DEFAULT_LOCALE];
 
 /**
- * A simple resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the four
- * pages (a paged table, add, edit with the version check, exact search), all shared (resources/shared/RecordPages.tsx).
+ * A simple resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the five
+ * pages (a paged table, add, edit with the version check, exact search, CSV import), all shared
+ * (resources/shared/RecordPages.tsx).
  */
 export function recordsResource<D extends RecordsDescription>(screens: RecordsScreens<D>): ResourceDefinition {
   const s = screens as unknown as RecordsScreens;
-  const page = (kind: 'List' | 'Create' | 'Edit' | 'Search') =>
+  const page = (kind: 'List' | 'Create' | 'Edit' | 'Search' | 'Import') =>
     lazyPage(async () => {
       const pages = await import('./RecordPages');
       const Page = pages[`Record${kind}`];
@@ -46,6 +47,7 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
       { path: recordPaths.add, element: createElement(page('Create')) },
       { path: `${recordPaths.edit}/:id`, element: createElement(page('Edit')) },
       { path: recordPaths.search, element: createElement(page('Search')) },
+      { path: recordPaths.import, element: createElement(page('Import')) },
     ],
   };
 }

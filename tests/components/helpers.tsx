@@ -78,6 +78,7 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     updateMe: vi.fn(async (data) => ({ ...userWith(), ...data })),
     uploadImage: unsupported,
     importProducts: unsupported,
+    importRecords: unsupported,
     duplicateImages: unsupported,
     scheduleSettings: vi.fn(async () => ({ timeZone: 'Europe/Stockholm', available: true })),
     productIds: unsupported,

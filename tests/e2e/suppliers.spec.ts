@@ -1,5 +1,9 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
 import { expect, test, type Page } from '@playwright/test';
-import { messages } from '../../domain/messages';
+import { format, messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { texts } from '../../resources/suppliers/texts';
 import { signIn } from './helpers';
@@ -119,5 +123,58 @@ test('the suppliers screens in Swedish: menu, list, add with the country named i
   await expect(page.getByRole('columnheader', { name: texts.sv.fields.contactPerson })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Sverige');
   expect(await serious(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('the suppliers list out to a CSV file and back: a changed contact and a new supplier, after a preview', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const name = `Flax Spinners ${stamp}`;
+  await signIn(page, 'editor');
+  const problems = watchConsole(page);
+  // One supplier to change, added through the API as another tab would.
+  const origin = new URL(page.url()).origin;
+  const made = await page.request.post('/api/suppliers', {
+    headers: { origin },
+    data: { name, contactPerson: 'Anna', email: '', country: 'LV', notes: '' },
+  });
+  expect(made.status()).toBe(201);
+  const id = String(((await made.json()) as { id: string }).id);
+
+  await page.goto('/suppliers/list');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const path = await (await download).path();
+  const file = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  const rows = file.data.map((r) => (r.id === id ? { ...r, contactPerson: 'Ilze' } : r));
+  expect(rows.some((r) => r.id === id)).toBe(true);
+  rows.push({ id: '', name: `Hemp Weavers ${stamp}`, contactPerson: 'Kārlis', email: '', country: 'EE', notes: '' });
+  const changed = join(tmpdir(), `suppliers-${stamp}.csv`);
+  writeFileSync(changed, Papa.unparse(rows, { columns: file.meta.fields }));
+
+  await page.getByRole('link', { name: 'Import' }).click();
+  await expect(
+    page.getByRole('heading', { name: format(messages.records.importTitle, { list: en.list }) }),
+  ).toBeVisible();
+  await page.getByLabel('Choose a CSV file').setInputFiles(changed);
+  await expect(
+    page.getByText(format(messages.csv.summary, { create: 1, update: 1, same: rows.length - 2, error: 0 })),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: format(messages.csv.update, { fields: en.fields.contactPerson }) }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: messages.csv.apply }).click();
+  await expect(page.getByText(format(messages.csv.applied, { create: 1, update: 1 }))).toBeVisible();
+  await expect(page.getByRole('heading', { name: en.list })).toBeVisible();
+
+  // Both are saved as the file said.
+  const after = (await (await page.request.get(`/api/suppliers/${id}`)).json()) as { contactPerson: string };
+  expect(after.contactPerson).toBe('Ilze');
+  await expect(page.getByRole('row', { name: new RegExp(`Hemp Weavers ${stamp}`) })).toContainText('Estonia');
+  rmSync(changed, { force: true });
   expect(problems).toEqual([]);
 });

@@ -103,4 +103,70 @@ describe('care guides, from their folder', () => {
     expect(deleted.mock.calls[0]![1]).toMatchObject({ id: 'g1', previousData: { version: 3 } });
     expect(await screen.findByRole('heading', { name: 'Care guide list' })).toBeVisible();
   });
+
+  it('imports a CSV file: Import on the list, the rows checked and shown by column label, then applied', async () => {
+    const getList = vi.fn(async () => ({ data: [guide(1)], pageInfo: { hasNextPage: false, hasPreviousPage: false } }));
+    const result = (apply: boolean) => ({
+      rows: [
+        { line: 2, id: 'g1', action: 'update' as const, changes: ['body_se', 'fabric'], errors: [] },
+        { line: 3, id: '', action: 'create' as const, changes: [], errors: [] },
+      ],
+      counts: { create: 1, update: 1, same: 0, error: 0 },
+      applied: apply,
+    });
+    const importRecords = vi.fn(async (_r: string, req: { apply: boolean }) => result(req.apply));
+    renderAt('/careguides/list', { getList, importRecords });
+    await userEvent.click(await screen.findByRole('link', { name: 'Import' }));
+    expect(await screen.findByRole('heading', { name: 'Care guide list: import' })).toBeVisible();
+    // The intro names the columns the export writes, in its order.
+    expect(screen.getByText(/id, title, body, fabric, picture, body_se/)).toBeVisible();
+    const file = new File(
+      [
+        'id,title,fabric,body,body_se,picture\n' +
+          'g1,Wash linen 1,blend,Wash at 40 degrees.,Tvätta kallt.,\n' +
+          ',Ironing,linen,Iron damp.,,\n',
+      ],
+      'guides.csv',
+      { type: 'text/csv' },
+    );
+    await userEvent.upload(screen.getByLabelText('Choose a CSV file', { selector: 'input' }), file, {
+      applyAccept: false,
+    });
+    expect(await screen.findByText('1 new, 1 changed, 0 unchanged, 0 with errors')).toBeVisible();
+    expect(importRecords).toHaveBeenCalledWith('careguides', {
+      apply: false,
+      rows: [
+        {
+          line: 2,
+          cells: {
+            id: 'g1',
+            title: 'Wash linen 1',
+            body: 'Wash at 40 degrees.',
+            fabric: 'blend',
+            picture: '',
+            body_se: 'Tvätta kallt.',
+          },
+        },
+        { line: 3, cells: { id: '', title: 'Ironing', body: 'Iron damp.', fabric: 'linen', picture: '', body_se: '' } },
+      ],
+    });
+    const table = screen.getByRole('table', { name: 'Care guide list: import' });
+    expect(within(table).getByText('Changes Guide (Swedish), Fabric')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(importRecords).toHaveBeenLastCalledWith('careguides', expect.objectContaining({ apply: true })),
+    );
+    expect(await screen.findByRole('heading', { name: 'Care guide list' })).toBeVisible();
+  });
+
+  it('refuses a file with a column the resource does not have, before sending anything', async () => {
+    const importRecords = vi.fn();
+    renderAt('/careguides/import', { importRecords });
+    const file = new File(['id,title,colour\n,Ironing,red\n'], 'guides.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('Choose a CSV file', { selector: 'input' }), file, {
+      applyAccept: false,
+    });
+    expect(await screen.findByText('The file has a column this console does not know: colour.')).toBeVisible();
+    expect(importRecords).not.toHaveBeenCalled();
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
-import { importRows, productCsvColumns } from '../../../resources/products/csv.js';
+import { importProductRows, productCsvColumns } from '../../../resources/products/csv.js';
 import { messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
 import type { Product } from '../../../domain/products.js';
@@ -174,7 +174,7 @@ describe.each(dialects())('products: CSV import of the Swedish texts (%s)', (dia
           cells: Object.fromEntries(productCsvColumns.map((c) => [c.header, String(c.value(p))])),
         })),
       };
-      const read = importRows(file, messages);
+      const read = importProductRows(file, messages);
       if (!('rows' in read)) throw new Error(read.problem);
       const again = await t.api('POST', '/api/products/import', { cookie, body: { rows: read.rows, apply: false } });
       expect(again.json.counts).toEqual({ create: 0, update: 0, same: all.length, error: 0 });

@@ -12,10 +12,29 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { ImportResult, ImportRowResult } from '../../domain/productImport';
 import { format } from '../../domain/messages';
 import { useMessages } from '../../base/locale';
-import { columnLabel } from './csv';
+
+/** A checked row: a new record, a change to one (which columns), nothing, or refused (each cell's problem). */
+export interface CheckedRow {
+  line: number;
+  action: 'create' | 'update' | 'same' | 'error';
+  changes: string[];
+  errors: { field: string; message: string }[];
+}
+
+/** A checked file: each row's outcome and the counts (products' and every described resource's import answer so). */
+export interface CheckedFile<R extends CheckedRow = CheckedRow> {
+  rows: R[];
+  counts: { create: number; update: number; same: number; error: number };
+}
+
+/** How a resource's rows are named: the column saying which record (SKU, id) and each column's label. */
+export interface RowNaming<R extends CheckedRow> {
+  keyHeader: string;
+  keyOf: (row: R) => string;
+  columnLabel: (column: string) => string;
+}
 
 /** Rows shown at first and added by each 'More'. */
 const SHOWN = 50;
@@ -23,16 +42,26 @@ const SHOWN = 50;
 /**
  * The checked file: its counts, then each row's outcome (only those with errors, when there are some), 50 at a time.
  */
-export function ImportPreview({ result }: { result: ImportResult }) {
+export function ImportPreview<R extends CheckedRow>({
+  result,
+  naming,
+  label,
+}: {
+  result: CheckedFile<R>;
+  naming: RowNaming<R>;
+  /** The table's name for screen readers: the page's title. */
+  label: string;
+}) {
   const m = useMessages();
+  const { columnLabel } = naming;
   const t = m.csv;
   const [onlyErrors, setOnlyErrors] = useState(result.counts.error > 0);
   const [shown, setShown] = useState(SHOWN);
   const rows = onlyErrors ? result.rows.filter((r) => r.action === 'error') : result.rows;
-  const outcome = (r: ImportRowResult): string => {
+  const outcome = (r: R): string => {
     if (r.action === 'create') return t.create;
     if (r.action === 'same') return t.same;
-    if (r.action === 'update') return format(t.update, { fields: r.changes.map((c) => columnLabel(c, m)).join(', ') });
+    if (r.action === 'update') return format(t.update, { fields: r.changes.map(columnLabel).join(', ') });
     return t.refused;
   };
   return (
@@ -51,11 +80,11 @@ export function ImportPreview({ result }: { result: ImportResult }) {
         label={t.onlyErrors}
       />
       <TableContainer sx={{ mt: 1 }}>
-        <Table size="small" aria-label={m.csv.importTitle}>
+        <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
               <TableCell>{t.line}</TableCell>
-              <TableCell>{m.products.sku}</TableCell>
+              <TableCell>{naming.keyHeader}</TableCell>
               <TableCell>{t.outcome}</TableCell>
               <TableCell>{t.problems}</TableCell>
             </TableRow>
@@ -64,12 +93,12 @@ export function ImportPreview({ result }: { result: ImportResult }) {
             {rows.slice(0, shown).map((r) => (
               <TableRow key={r.line} sx={r.action === 'error' ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}>
                 <TableCell>{r.line}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{r.sku}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{naming.keyOf(r)}</TableCell>
                 <TableCell>{outcome(r)}</TableCell>
                 <TableCell>
                   {r.errors.map((e) => (
                     <Box key={e.field + e.message} sx={{ color: 'error.dark' }}>
-                      {columnLabel(e.field, m)}: {e.message}
+                      {columnLabel(e.field)}: {e.message}
                     </Box>
                   ))}
                 </TableCell>

@@ -1,0 +1,42 @@
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '../../base/backend';
+import { useLocale, useMessages } from '../../base/locale';
+import { format } from '../../domain/messages';
+import { recordCsvColumns, type RecordImportResult, type RecordImportRow } from '../../domain/recordCsv';
+import { translatedKeys } from '../../domain/records';
+import { importRows } from './csv';
+import { ImportPage } from './ImportPage';
+import { recordPaths, type RecordsScreens } from './recordScreens';
+
+type Row = RecordImportResult['rows'][number];
+
+/** /<name>/import: a described resource's CSV file (the columns its export writes) checked, shown, then applied. */
+export function RecordImport({ screens }: { screens: RecordsScreens }) {
+  const m = useMessages();
+  const t = screens.texts[useLocale()];
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const d = screens.description;
+  const columns = recordCsvColumns(d);
+  const languages = m.products.languageTitles as Readonly<Record<string, string>>;
+  // A column's label: the field's, and 'Body (Swedish)' for a translated field's other language.
+  const columnLabel = (c: string): string => {
+    const other = translatedKeys(d).find((k) => k.key === c);
+    if (other)
+      return format(m.records.inLanguage, {
+        label: t.fields[other.field] ?? other.field,
+        language: languages[other.lang] ?? other.lang,
+      });
+    return t.fields[c] ?? c;
+  };
+  return (
+    <ImportPage<RecordImportRow, Row>
+      title={format(m.records.importTitle, { list: t.list })}
+      intro={format(m.records.importIntro, { columns: columns.join(', ') })}
+      back={`/${d.name}/${recordPaths.list}`}
+      // Only `id` must be there: a column left out keeps what each record has (a new one needs it, said per row).
+      read={(file, cat) => importRows(file, { known: columns, required: ['id'] }, cat)}
+      run={(rows, apply) => dataProvider.importRecords(d.name, { rows, apply })}
+      naming={{ keyHeader: 'id', keyOf: (r) => r.id, columnLabel }}
+    />
+  );
+}
