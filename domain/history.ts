@@ -90,3 +90,19 @@ export const UNDOABLE_PRODUCT_FIELDS: readonly string[] = [
   ...EDITABLE_PRODUCT_FIELDS.map((f) => f.key),
   ...TRANSLATED_FIELDS.map((tf) => tf.key),
 ];
+
+const same = (a: HistoryValue, b: HistoryValue): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields whose values differ, as {field: [old, new]}; a field missing on one side counts as null there. */
+export function diffOf(
+  before: Readonly<Record<string, HistoryValue>>,
+  after: Readonly<Record<string, HistoryValue>>,
+): HistoryDiff {
+  const out: HistoryDiff = {};
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const old = before[field] ?? null;
+    const next = after[field] ?? null;
+    if (!same(old, next)) out[field] = [old, next];
+  }
+  return out;
+}

@@ -347,7 +347,8 @@ export const messages = {
     importTitle: '%{list}: import',
     importIntro:
       'A CSV file with the columns %{columns}, as the export writes them. A row with an id changes that record ' +
-      '(a column left out keeps what it has); a row with an empty id adds a new one. Nothing is written until you apply.',
+      '(a column left out keeps what it has); a row with an empty id adds a new one. ' +
+      'Nothing is written until you apply.',
   },
   csv: {
     export: 'Export',

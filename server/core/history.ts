@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, HistoryTable } from '../db/schema.js';
 import { chunks, now } from '../db/index.js';
 import { readRows } from '../db/read.js';
-import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind, HistoryValue } from '../../domain/history.js';
+import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind } from '../../domain/history.js';
 import { DomainError } from './errors.js';
 import { said } from '../../domain/translate.js';
 import type { RecordsDescription } from '../../domain/records.js';
@@ -13,7 +13,6 @@ import type { RecordsDescription } from '../../domain/records.js';
 // lose the entry.
 
 type Row = Selectable<HistoryTable>;
-type Value = HistoryValue;
 
 /** One change to record: which record, what happened, and the field-level difference. */
 export interface NewEntry {
@@ -27,18 +26,8 @@ export interface NewEntry {
   batch?: string;
 }
 
-const same = (a: Value, b: Value): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** The fields whose values differ, as {field: [old, new]}; a field missing on one side counts as null there. */
-export function diffOf(before: Readonly<Record<string, Value>>, after: Readonly<Record<string, Value>>): HistoryDiff {
-  const out: HistoryDiff = {};
-  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const old = before[field] ?? null;
-    const next = after[field] ?? null;
-    if (!same(old, next)) out[field] = [old, next];
-  }
-  return out;
-}
+// The field-level difference is the browser's too (a described resource's history over Firestore).
+export { diffOf } from '../../domain/history.js';
 
 /** The name the acting user has now, kept in the entry so a later rename does not rewrite history. */
 async function nameOf(trx: Kysely<Database>, actor: string | null): Promise<string> {

@@ -12,18 +12,17 @@ import {
   mayBeEmpty,
   hasTranslations,
   RECORD_LANGUAGES,
-  translatedKeys,
   type RecordOf,
   type RecordsDescription,
   type RecordTranslations,
 } from '../../domain/records.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
 import { checkRecordRow, type RecordImportResult, type RecordImportRow } from '../../domain/recordCsv.js';
-import type { HistoryValue } from '../../domain/history.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { diffOf, getEntry } from './history.js';
+import { historyValues, mayUndo, undoChange } from '../../domain/recordHistory.js';
 import { issueSaid, said } from '../../domain/translate.js';
 
 // The rules of every described resource (its description, domain/records.ts), once: keyset pages, exact and
@@ -66,19 +65,6 @@ function mergeTexts(current: RecordTranslations, change: RecordTranslations | un
     const texts = { ...current[lang], ...change?.[lang] };
     const kept = Object.fromEntries(Object.entries(texts).filter(([, v]) => typeof v === 'string' && v !== ''));
     if (Object.keys(kept).length > 0) out[lang] = kept;
-  }
-  return out;
-}
-
-/** A record's described fields as its history records them, each translated text by its flat key ('body_se'). */
-function historyValues(r: RecordsDescription, rec: Row): Record<string, HistoryValue> {
-  const out: Record<string, HistoryValue> = Object.fromEntries(
-    Object.keys(r.fields).map((k) => [k, (rec[k] ?? null) as HistoryValue]),
-  );
-  const t = (rec.translations ?? {}) as RecordTranslations;
-  for (const tk of translatedKeys(r)) {
-    const v = t[tk.lang]?.[tk.field];
-    if (v) out[tk.key] = v;
   }
   return out;
 }
@@ -337,32 +323,11 @@ export async function undoRecordEntry<D extends RecordsDescription>(
   version: number,
 ): Promise<RecordOf<D>> {
   const entry = await getEntry(db, entryId);
-  const fields = Object.keys(entry.diff);
-  const flat = new Map(translatedKeys(r).map((tk) => [tk.key, tk]));
-  const undoable = (f: string) => (f in r.fields && !r.fields[f]!.locked) || flat.has(f);
-  if (
-    entry.kind !== 'record' ||
-    entry.resource !== r.name ||
-    entry.action !== 'changed' ||
-    fields.length === 0 ||
-    !fields.every(undoable)
-  )
-    throw new DomainError('validation', said('history.notUndoable'));
+  if (!mayUndo(r, entry)) throw new DomainError('validation', said('history.notUndoable'));
   const rec = (await getRecord(db, r, entry.recordId)) as Row;
   if (rec.version !== version) throw new DomainError('conflict', said('records.stale'), { current: rec.version });
-  const now_ = historyValues(r, rec);
-  const held = (f: string, v: unknown) => (flat.has(f) ? (v ?? '') : v);
-  if (fields.some((f) => JSON.stringify(held(f, now_[f])) !== JSON.stringify(held(f, entry.diff[f]![1]))))
-    throw new DomainError('conflict', said('history.changedSince'));
-  const change: Row = {};
-  const translations: RecordTranslations = {};
-  for (const f of fields) {
-    const old = held(f, entry.diff[f]![0]);
-    const tk = flat.get(f);
-    if (tk) (translations[tk.lang] ??= {})[tk.field] = old as string;
-    else change[f] = old;
-  }
-  if (Object.keys(translations).length > 0) change.translations = translations;
+  const change = undoChange(r, entry, rec);
+  if (!change) throw new DomainError('conflict', said('history.changedSince'));
   const parsed = schemasOf(r).update.safeParse(change);
   if (!parsed.success)
     throw new DomainError('validation', issueSaid(parsed.error.issues[0]?.message ?? said('history.notUndoable')));

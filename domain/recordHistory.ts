@@ -1,0 +1,64 @@
+import { diffOf, type HistoryDiff, type HistoryEntry, type HistoryValue } from './history.js';
+import { translatedKeys, type RecordsDescription, type RecordTranslations } from './records.js';
+
+// A described resource's history, the same on our server (server/core/records.ts) and over Firestore
+// (providers/firebase/recordHistory.ts): what an entry records of a record, and what undoing one changes.
+
+type Row = Record<string, unknown>;
+
+/** A record's described fields as its history records them, each translated text by its flat key ('body_se'). */
+export function historyValues(r: RecordsDescription, rec: Row): Record<string, HistoryValue> {
+  const out: Record<string, HistoryValue> = Object.fromEntries(
+    Object.keys(r.fields).map((k) => [k, (rec[k] ?? null) as HistoryValue]),
+  );
+  const t = (rec.translations ?? {}) as RecordTranslations;
+  for (const tk of translatedKeys(r)) {
+    const v = t[tk.lang]?.[tk.field];
+    if (v) out[tk.key] = v;
+  }
+  return out;
+}
+
+/** The entry's difference between two states of a record ({} for one side: added, deleted). */
+export const recordDiff = (r: RecordsDescription, before: Row, after: Row): HistoryDiff =>
+  diffOf(historyValues(r, before), historyValues(r, after));
+
+type Entry = Pick<HistoryEntry, 'kind' | 'resource' | 'action' | 'diff'>;
+
+/** Whether an entry may be undone at all: a change of this resource's fields that may be changed (not a locked one). */
+export function mayUndo(r: RecordsDescription, entry: Entry): boolean {
+  const fields = Object.keys(entry.diff);
+  const flat = new Set(translatedKeys(r).map((tk) => tk.key));
+  const undoable = (f: string) => (f in r.fields && !r.fields[f]!.locked) || flat.has(f);
+  return (
+    entry.kind === 'record' &&
+    entry.resource === r.name &&
+    entry.action === 'changed' &&
+    fields.length > 0 &&
+    fields.every(undoable)
+  );
+}
+
+/**
+ * What undoing an entry (one `mayUndo` allows) changes in the record as it is now: each field back to its old value,
+ * translated texts ('body_se') as a `translations` change (one missing before is cleared); null when a field has
+ * changed since (an undo never silently overwrites a newer change).
+ */
+export function undoChange(r: RecordsDescription, entry: Entry, now: Row): Row | null {
+  const fields = Object.keys(entry.diff);
+  const flat = new Map(translatedKeys(r).map((tk) => [tk.key, tk]));
+  const current = historyValues(r, now);
+  const held = (f: string, v: unknown) => (flat.has(f) ? (v ?? '') : v);
+  if (fields.some((f) => JSON.stringify(held(f, current[f])) !== JSON.stringify(held(f, entry.diff[f]![1]))))
+    return null;
+  const change: Row = {};
+  const translations: RecordTranslations = {};
+  for (const f of fields) {
+    const old = held(f, entry.diff[f]![0]);
+    const tk = flat.get(f);
+    if (tk) (translations[tk.lang] ??= {})[tk.field] = old as string;
+    else change[f] = old;
+  }
+  if (Object.keys(translations).length > 0) change.translations = translations;
+  return change;
+}
