@@ -3,6 +3,10 @@ export function statusOf(err: unknown): number | undefined {
   return err && typeof err === 'object' && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
 }
 
+/** The machine-readable code of a back-end failure ('not_available', 'conflict'), or undefined. */
+export const codeOf = (err: unknown): string | undefined =>
+  err && typeof err === 'object' && 'code' in err ? String(err.code) : undefined;
+
 /** HTTP-like statuses whose server message is a reason staff can act on (bad input, refused, conflict). */
 const ACTIONABLE = new Set([400, 403, 404, 409]);
 

@@ -209,6 +209,16 @@ export function rulesOf(d: RecordsDescription): string {
     "        && request.resource.data.get('updated', null) == null;",
     `${update.join('\n')};`,
     `      allow delete: if ${ACCESS_RULE[access.delete]};`,
+    // Its history (providers/firebase/recordHistory.ts): read as the record; an entry added in one's own name at the
+    // request's time by whoever may change or delete the record, and never changed or removed.
+    '      match /history/{entry} {',
+    `        allow read: if ${read};`,
+    `        allow create: if (${edit} || ${ACCESS_RULE[access.delete]})`,
+    '          && request.resource.data.actor == request.auth.uid && request.resource.data.at == request.time',
+    "          && request.resource.data.action in ['created', 'changed', 'deleted']",
+    '          && request.resource.data.diff is map',
+    "          && request.resource.data.keys().hasOnly(['at', 'actor', 'actorName', 'action', 'diff']);",
+    '      }',
     '    }',
   ].join('\n');
 }

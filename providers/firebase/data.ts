@@ -8,7 +8,7 @@ import type { MeUpdate, User } from '../../domain/users';
 import type { BulkRequest } from '../../domain/productBulk';
 import { currentMessages } from '../shared/locale';
 import { readStoredUser, storeUser } from '../shared/userStorage';
-import type { AppDataProvider, UploadCallbacks } from '../../base/backend';
+import type { AppDataProvider, HistoryOf, UploadCallbacks } from '../../base/backend';
 import { FirebaseBackendError, guarded, notAvailable, notFound, toBackendError } from './errors';
 import { languageCalls } from './languages';
 import { createPager } from './pages';
@@ -38,7 +38,13 @@ export function createFirebaseData(
   const languages = languageCalls(db, () => readStoredUser()?.isAdmin === true);
   const cast = <T>(r: unknown): T => r as T;
   // The simple resources, each the collection of its name (providers/firebase/simple.ts).
-  const simple = new Map(records.map((d) => [d.name, simpleCalls(db, page, d)]));
+  // Each history entry names who acted as the console knows them now (a later rename does not rewrite it).
+  const actor = () => {
+    const id = uid();
+    const stored = readStoredUser();
+    return id ? { uid: id, name: stored?.uid === id ? fullName(stored) : '' } : null;
+  };
+  const simple = new Map(records.map((d) => [d.name, simpleCalls(db, page, d, actor)]));
 
   const one = async (resource: string, id: string): Promise<RaRecord> => {
     if (resource === 'products') return products.one(id);
@@ -138,6 +144,20 @@ export function createFirebaseData(
       return uploadImage(storageOf(session.app), account.uid, file, callbacks);
     },
     importProducts: async () => Promise.reject(notAvailable()),
+    // A described resource's history is kept beside each record (providers/firebase/recordHistory.ts); the
+    // products', users' and texts' only by our server (README, Firebase).
+    getHistory: (of: HistoryOf, opts: { after?: string | null; limit?: number } = {}) =>
+      guarded(async () => {
+        const calls = of.kind === 'record' ? simple.get(of.resource) : undefined;
+        if (!calls) throw notAvailable();
+        return calls.history(of.id, opts);
+      }),
+    undoHistory: (entryId: string, version: number, of?: HistoryOf) =>
+      guarded(async () => {
+        const calls = of?.kind === 'record' ? simple.get(of.resource) : undefined;
+        if (!calls || !of) throw notAvailable();
+        return calls.undo(of.id, entryId, version);
+      }),
     // The file's rows are checked and applied by the server in one transaction; Firestore has no such server.
     importRecords: async () => Promise.reject(notAvailable()),
     /** Duplicate: each image copied to a new object of the caller's in Storage (not shared with the original). */

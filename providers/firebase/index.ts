@@ -81,6 +81,8 @@ export function createFirebaseProviders({
     uploadImage: later('uploadImage'),
     importProducts: later('importProducts'),
     importRecords: later('importRecords'),
+    getHistory: later('getHistory'),
+    undoHistory: later('undoHistory'),
     duplicateImages: later('duplicateImages'),
     // No server to apply a schedule (README, Firebase): the form says so where the times would be.
     scheduleSettings: async () => ({ timeZone: '', available: false }),
@@ -103,7 +105,7 @@ export function createFirebaseProviders({
     disableTwoFactor: later('disableTwoFactor'),
     renewRecoveryCodes: later('renewRecoveryCodes'),
     subscribeAppStatus: (listener) => subscribeAppStatus(session, listener),
-  } as AppDataProvider;
+  } satisfies AppDataProvider;
   return { authProvider: createFirebaseAuthProvider(session, records), dataProvider };
 }
 

@@ -1,5 +1,4 @@
 import {
-  addDoc,
   collection,
   doc,
   getDoc,
@@ -10,6 +9,7 @@ import {
   runTransaction,
   serverTimestamp,
   where,
+  writeBatch,
   type Firestore,
 } from 'firebase/firestore';
 import type { GetListResult } from 'react-admin';
@@ -28,6 +28,8 @@ import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
 import { fingerprint, isoOf } from './records';
+import { mayUndo, recordDiff, undoChange } from '../../domain/recordHistory';
+import { entryData, historyPage, newEntryRef, toEntry, type Actor } from './recordHistory';
 
 // Every described resource (resources/<name>/description.ts) over Firestore, from its description alone: the
 // collection of its name, its list in the description's order with 'More', the exact search, add, edit and delete
@@ -36,9 +38,9 @@ import { fingerprint, isoOf } from './records';
 
 /**
  * What Firestore cannot do for a field of each kind, said once (README, 'Firebase'): everything else a kind does on
- * our server it does here too. Beyond fields: a record's history, its undo and the CSV import are the server's
- * (not_available here), and nothing stops a record being deleted while another points to it, other than this
- * provider looking first.
+ * our server it does here too. Beyond fields: the CSV import is the server's (not_available here), and nothing stops
+ * a record being deleted while another points to it, other than this provider looking first. History and undo are
+ * kept here as there (providers/firebase/recordHistory.ts).
  */
 export const FIRESTORE_CANNOT: Readonly<Record<FieldKind, readonly string[]>> = {
   // No substring index: the list's partial-name search (?q=) answers not_available, as the products' does.
@@ -129,8 +131,8 @@ function checked(schema: z.ZodType, data: Data): Data {
   );
 }
 
-/** The calls of one simple resource. */
-export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription) {
+/** The calls of one simple resource; `actor` names who acts in each history entry. */
+export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, actor: Actor = () => null) {
   const schemas = schemasOf(d);
   const fields = fieldsOfRecords(d);
   const toRecord = (id: string, data: Data) => toSimpleRecord(d, id, data);
@@ -158,6 +160,32 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription) {
     }
   };
 
+  /**
+   * Edit: in one transaction, read the document, refuse with the stale message (409) unless its content is still what
+   * the form was loaded from (`version`), refuse a locked field's change, then write the fields and the 'changed'
+   * entry (none when nothing changed).
+   */
+  const change = async (id: string, version: unknown, valuesOf: (current: SimpleRecord) => Data): Promise<void> => {
+    await runTransaction(db, async (tx) => {
+      const snap = await tx.get(doc(db, d.name, id));
+      if (!snap.exists()) throw notFound();
+      const m = currentMessages();
+      if (typeof version === 'number' && fingerprint(snap.data()) !== version) throw conflict(m.records.stale);
+      const current = toRecord(id, snap.data());
+      const values = valuesOf(current);
+      for (const [k, f] of fields) {
+        if (f.locked && values[k] !== undefined && values[k] !== current[k])
+          throw new FirebaseBackendError(400, 'validation', m.records.locked);
+      }
+      const translations = hasTranslations(d)
+        ? { translations: mergeTexts(current.translations as RecordTranslations, values.translations) }
+        : {};
+      tx.update(snap.ref, { ...values, ...translations, updated: serverTimestamp() });
+      const diff = recordDiff(d, current, { ...current, ...values, ...translations });
+      if (Object.keys(diff).length > 0) tx.set(newEntryRef(snap.ref), entryData(actor(), 'changed', diff));
+    });
+  };
+
   return {
     one,
 
@@ -174,7 +202,12 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription) {
       const values = checked(schemas.create, described(data));
       if (hasTranslations(d)) values.translations = mergeTexts({}, values.translations);
       await assertUnique(values);
-      const ref = await addDoc(collection(db, d.name), { ...values, created: serverTimestamp() });
+      // The record and its 'created' entry in one batch: both saved or neither.
+      const ref = doc(collection(db, d.name));
+      const batch = writeBatch(db);
+      batch.set(ref, { ...values, created: serverTimestamp() });
+      batch.set(newEntryRef(ref), entryData(actor(), 'created', recordDiff(d, {}, values)));
+      await batch.commit();
       return one(ref.id);
     },
 
@@ -196,7 +229,10 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription) {
         if (typeof version === 'number' && fingerprint(snap.data()) !== version)
           throw conflict(currentMessages().records.stale);
         tx.delete(snap.ref);
-        return toRecord(id, snap.data());
+        // Its history stays (Firestore removes no subcollection with its document), with what it held.
+        const held = toRecord(id, snap.data());
+        tx.set(newEntryRef(snap.ref), entryData(actor(), 'deleted', recordDiff(d, held, {})));
+        return held;
       });
       return gone;
     },
@@ -209,20 +245,28 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription) {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
       const values = checked(schemas.update, described(data));
       await assertUnique(values, id);
-      await runTransaction(db, async (tx) => {
-        const snap = await tx.get(doc(db, d.name, id));
-        if (!snap.exists()) throw notFound();
-        const m = currentMessages();
-        if (typeof version === 'number' && fingerprint(snap.data()) !== version) throw conflict(m.records.stale);
-        const current = toRecord(id, snap.data());
-        for (const [k, f] of fields) {
-          if (f.locked && values[k] !== undefined && values[k] !== current[k])
-            throw new FirebaseBackendError(400, 'validation', m.records.locked);
-        }
-        const translations = hasTranslations(d)
-          ? { translations: mergeTexts(current.translations as RecordTranslations, values.translations) }
-          : {};
-        tx.update(snap.ref, { ...values, ...translations, updated: serverTimestamp() });
+      await change(id, version, () => values);
+      return one(id);
+    },
+
+    /** A record's history, newest first, ten at a time. */
+    history: (id: string, opts: { after?: string | null; limit?: number }) => historyPage(page, d, id, opts),
+
+    /**
+     * Undo one entry as an edit from `version` (the record the page loaded): refused as on our server when the entry
+     * is not an undoable change of this record, when the record changed since it was loaded, or when a field the
+     * entry changed has changed again since.
+     */
+    undo: async (id: string, entryId: string, version: number): Promise<SimpleRecord> => {
+      const m = currentMessages();
+      const entrySnap = await getDoc(doc(db, d.name, id, 'history', entryId));
+      if (!entrySnap.exists()) throw notFound();
+      const entry = toEntry(d, id, entrySnap.id, entrySnap.data());
+      if (!mayUndo(d, entry)) throw new FirebaseBackendError(400, 'validation', m.history.notUndoable);
+      await change(id, version, (current) => {
+        const back = undoChange(d, entry, current);
+        if (!back) throw conflict(m.history.changedSince);
+        return checked(schemas.update, back);
       });
       return one(id);
     },

@@ -2,15 +2,12 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { format } from '../../domain/messages';
-import { fieldMessagesOf, failureReason } from '../../base/errors';
+import { codeOf, fieldMessagesOf, failureReason } from '../../base/errors';
 import { PASSKEY_NAME_MAX, type AccountPasskey } from '../../domain/account';
 import type { AppDataProvider } from '../../base/backend';
 import { useMessages } from '../../base/locale';
 import { AccountListCard, AccountTable, Moment, useAccountList } from './AccountList';
 import { RenamePasskeyDialog } from './RenamePasskeyDialog';
-
-const codeOf = (err: unknown): string | undefined =>
-  err && typeof err === 'object' && 'code' in err ? String(err.code) : undefined;
 
 /** Whether this browser can make and use passkeys at all. */
 const webAuthnHere = (): boolean => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';

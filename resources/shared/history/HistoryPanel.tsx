@@ -4,7 +4,7 @@ import { Box, Button, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
 import type { AppDataProvider, HistoryOf } from '../../../base/backend';
 import { useMessages } from '../../../base/locale';
-import { statusOf } from '../../../base/errors';
+import { codeOf, messageOf, statusOf } from '../../../base/errors';
 import { Busy } from '../../../base/Busy';
 import { canUndo } from './describe';
 import { HistoryEntryLine } from './HistoryEntryLine';
@@ -21,7 +21,13 @@ interface Props {
   labels?: Readonly<Record<string, string>>;
 }
 
-type State = { items: HistoryEntry[]; next: string | null; status: 'pending' | 'ready' | 'error' };
+type State = {
+  items: HistoryEntry[];
+  next: string | null;
+  status: 'pending' | 'ready' | 'error' | 'unavailable';
+  /** Why there is none: the back end keeps no history of this kind (Firebase: only described resources'). */
+  reason?: string;
+};
 
 /** 'History': a record's changes, newest first, ten at a time with 'More'; undo where it is safe. */
 export function HistoryPanel({ of, refreshKey, version, onUndone, labels }: Props) {
@@ -46,8 +52,11 @@ export function HistoryPanel({ of, refreshKey, version, onUndone, labels }: Prop
           next: page.next,
           status: 'ready',
         }));
-      } catch {
-        if (mine === generation.current) setState((s) => ({ ...s, status: 'error' }));
+      } catch (err) {
+        if (mine !== generation.current) return;
+        if (codeOf(err) === 'not_available')
+          setState({ items: [], next: null, status: 'unavailable', reason: messageOf(err) });
+        else setState((s) => ({ ...s, status: 'error' }));
       }
     },
     [dataProvider, ofKey],
@@ -83,6 +92,7 @@ export function HistoryPanel({ of, refreshKey, version, onUndone, labels }: Prop
       </Typography>
       {state.status === 'pending' && <Busy minHeight={60} />}
       {state.status === 'error' && <Typography role="alert">{m.history.failed}</Typography>}
+      {state.status === 'unavailable' && <Typography color="text.secondary">{state.reason}</Typography>}
       {state.status === 'ready' && state.items.length === 0 && (
         <Typography color="text.secondary">{m.history.empty}</Typography>
       )}

@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc } from 'firebase/firestore';
 import { messages } from '../../../domain/messages';
-import { fieldsOfRecords, hasTranslations, type RecordsDescription } from '../../../domain/records';
+import type { HistoryEntry } from '../../../domain/history';
+import {
+  fieldsOfRecords,
+  hasTranslations,
+  type RecordsDescription,
+  type RecordTranslations,
+} from '../../../domain/records';
 import { recordResources } from '../../../server/resources';
 import { FIRESTORE_CANNOT, type SimpleRecord } from '../../../providers/firebase/simple';
 import { clearAccounts } from '../helpers/auth';
@@ -16,13 +22,21 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 // tested by the rules suite (npm run test:rules); this emulator does not run them.
 const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
 let b: Backend;
+let adminUid = '';
 const ctx: Context = { image: '/files/Uploads/photo-1.jpg', ids: new Map() };
 
 beforeAll(async () => {
   b = await startBackend(RESOURCES);
   await clearAccounts();
   window.localStorage.clear();
-  await seedStaff(b.other(), { email: 'admin@example.com', password: 'secret-1', isEditor: true, isAdmin: true });
+  adminUid = await seedStaff(b.other(), {
+    email: 'admin@example.com',
+    password: 'secret-1',
+    isEditor: true,
+    isAdmin: true,
+    firstName: 'Ada',
+    lastName: 'Admin',
+  });
   await b.authProvider.login({ email: 'admin@example.com', password: 'secret-1' });
 });
 afterAll(async () => {
@@ -90,6 +104,59 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     });
     await b.dataProvider.delete(name, { id: rec.id, previousData: data });
     expect((await getDoc(doc(b.other(), name, rec.id))).exists()).toBe(false);
+  });
+
+  it("keeps each record's history beside it and undoes a change as our server does", async () => {
+    const rec = made[1]!;
+    const of = { kind: 'record' as const, resource: name, id: rec.id };
+    const field = fieldsOfRecords(d).find(
+      ([, f]) =>
+        !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'number', 'choice'].includes(f.kind),
+    )![0];
+    const translated = fieldsOfRecords(d).find(([, f]) => f.kind === 'translated')?.[0];
+    const texts = translated ? { translations: { se: { [translated]: 'Ny text' } } } : {};
+    const changed = valueOf(d.fields[field]!, 701, ctx);
+    const { data: saved } = await b.dataProvider.update<SimpleRecord>(name, {
+      id: rec.id,
+      data: { ...rec, [field]: changed, ...texts },
+      previousData: rec,
+    });
+    const { items } = await b.dataProvider.getHistory(of);
+    expect(items.map((e) => e.action)).toEqual(['changed', 'created']);
+    const [change, created] = items as [HistoryEntry, HistoryEntry];
+    expect(change).toMatchObject({ kind: 'record', resource: name, recordId: rec.id, actorName: 'Ada Admin' });
+    expect(change.actor).toBe(adminUid);
+    expect(change.diff[field]).toEqual([rec[field], changed]);
+    if (translated)
+      expect(change.diff[`${translated}_se`]).toEqual([
+        (rec.translations as RecordTranslations).se?.[translated] ?? null,
+        'Ny text',
+      ]);
+    expect(created.diff[field]).toEqual([null, rec[field]]);
+
+    // Undo from a stale page, of an entry that is not a change, then the change itself; once undone, it cannot be
+    // undone again (the field has changed since).
+    await expect(b.dataProvider.undoHistory(change.id, rec.version, of)).rejects.toMatchObject({
+      status: 409,
+      message: messages.records.stale,
+    });
+    await expect(b.dataProvider.undoHistory(created.id, saved.version, of)).rejects.toMatchObject({
+      status: 400,
+      message: messages.history.notUndoable,
+    });
+    const undone = (await b.dataProvider.undoHistory(change.id, saved.version, of)) as SimpleRecord;
+    expect(undone[field]).toEqual(rec[field]);
+    if (translated) expect(undone.translations).toEqual(rec.translations);
+    await expect(b.dataProvider.undoHistory(change.id, undone.version, of)).rejects.toMatchObject({
+      status: 409,
+      message: messages.history.changedSince,
+    });
+
+    // A delete leaves the history with what the record held.
+    await b.dataProvider.delete(name, { id: rec.id, previousData: undone });
+    const after = await b.dataProvider.getHistory(of);
+    expect(after.items.map((e) => e.action)).toEqual(['deleted', 'changed', 'changed', 'created']);
+    expect(after.items[0]!.diff[field]).toEqual([rec[field], null]);
   });
 
   it('refuses what Firestore cannot do, as said once by field kind', async () => {

@@ -184,4 +184,17 @@ describe('History panel', () => {
     renderInAdmin(<HistoryPanel of={{ kind: 'user', id: 'u1' }} />, { dataProvider: fakeDataProvider({ getHistory }) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the history');
   });
+
+  it('says plainly, not as a failure, when the back end keeps no history of this kind (Firebase: products)', async () => {
+    const unavailable = Object.assign(new Error('Not available with the Firebase back end.'), {
+      status: 400,
+      code: 'not_available',
+    });
+    const getHistory = vi.fn(async () => Promise.reject(unavailable));
+    renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} />, {
+      dataProvider: fakeDataProvider({ getHistory }),
+    });
+    expect(await screen.findByText('Not available with the Firebase back end.')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
