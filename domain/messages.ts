@@ -713,6 +713,8 @@ export const messages = {
   // The Firebase provider set (providers/firebase): what only it says.
   firebase: {
     notAvailable: 'Not available with the Firebase back end.',
+    importTooLarge:
+      'With the Firebase back end at most %{max} rows can add or change a record at once; split the file.',
   },
 } as const;
 

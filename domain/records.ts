@@ -327,3 +327,21 @@ export function mayOnRecords(user: RoleFlags | null | undefined, d: RecordsDescr
     action === 'delete' ? access.delete : ['create', 'edit', 'clone'].includes(action) ? access.edit : access.read;
   return meets(user, level);
 }
+
+/**
+ * `change` over `current`, as every back end merges translated texts: a text given replaces, '' clears, one left out
+ * stays; nothing empty (or not a text) is kept.
+ */
+export function mergeTexts(current: RecordTranslations, change: unknown): RecordTranslations {
+  type Texts = Record<string, Record<string, unknown> | undefined>;
+  const raw = (change && typeof change === 'object' ? change : {}) as Texts;
+  const out: RecordTranslations = {};
+  for (const lang of RECORD_LANGUAGES) {
+    const texts: Record<string, unknown> = { ...current[lang], ...raw[lang] };
+    const kept = Object.fromEntries(
+      Object.entries(texts).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    );
+    if (Object.keys(kept).length > 0) out[lang] = kept;
+  }
+  return out;
+}

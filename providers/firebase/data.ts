@@ -9,6 +9,7 @@ import type { BulkRequest } from '../../domain/productBulk';
 import { currentMessages } from '../shared/locale';
 import { readStoredUser, storeUser } from '../shared/userStorage';
 import type { AppDataProvider, HistoryOf, UploadCallbacks } from '../../base/backend';
+import type { RecordImportRow } from '../../domain/recordCsv';
 import { FirebaseBackendError, guarded, notAvailable, notFound, toBackendError } from './errors';
 import { languageCalls } from './languages';
 import { createPager } from './pages';
@@ -158,8 +159,13 @@ export function createFirebaseData(
         if (!calls || !of) throw notAvailable();
         return calls.undo(of.id, entryId, version);
       }),
-    // The file's rows are checked and applied by the server in one transaction; Firestore has no such server.
-    importRecords: async () => Promise.reject(notAvailable()),
+    // A described resource's file: the server's plan, applied in one transaction (providers/firebase/simple.ts).
+    importRecords: (resource: string, request: { rows: RecordImportRow[]; apply: boolean }) =>
+      guarded(async () => {
+        const calls = simple.get(resource);
+        if (!calls) throw notAvailable();
+        return calls.importRows(request.rows, request.apply);
+      }),
     /** Duplicate: each image copied to a new object of the caller's in Storage (not shared with the original). */
     duplicateImages: (productId: string) =>
       guarded(async () => {

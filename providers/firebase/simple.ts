@@ -10,13 +10,16 @@ import {
   serverTimestamp,
   where,
   writeBatch,
+  type DocumentReference,
   type Firestore,
+  type Transaction,
 } from 'firebase/firestore';
 import type { GetListResult } from 'react-admin';
 import type { z } from 'zod';
 import {
   fieldsOfRecords,
   hasTranslations,
+  mergeTexts,
   RECORD_LANGUAGES,
   type FieldDescription,
   type FieldKind,
@@ -29,6 +32,12 @@ import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors
 import type { Pager } from './pages';
 import { fingerprint, isoOf } from './records';
 import { mayUndo, recordDiff, undoChange } from '../../domain/recordHistory';
+import { planImport } from '../../domain/recordImport';
+import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv';
+import { format } from '../../domain/messages';
+
+/** The rows one import may add or change: two writes each (the record, its entry), 500 a Firestore transaction. */
+export const IMPORT_MAX_WRITES = 250;
 import { entryData, historyPage, newEntryRef, toEntry, type Actor } from './recordHistory';
 
 // Every described resource (resources/<name>/description.ts) over Firestore, from its description alone: the
@@ -38,9 +47,9 @@ import { entryData, historyPage, newEntryRef, toEntry, type Actor } from './reco
 
 /**
  * What Firestore cannot do for a field of each kind, said once (README, 'Firebase'): everything else a kind does on
- * our server it does here too. Beyond fields: the CSV import is the server's (not_available here), and nothing stops
- * a record being deleted while another points to it, other than this provider looking first. History and undo are
- * kept here as there (providers/firebase/recordHistory.ts).
+ * our server it does here too. Beyond fields: nothing stops a record being deleted while another points to it, other
+ * than this provider looking first. History and undo are kept here as there (providers/firebase/recordHistory.ts); the
+ * CSV import writes at most IMPORT_MAX_WRITES records at once (one transaction).
  */
 export const FIRESTORE_CANNOT: Readonly<Record<FieldKind, readonly string[]>> = {
   // No substring index: the list's partial-name search (?q=) answers not_available, as the products' does.
@@ -105,20 +114,6 @@ export function toSimpleRecord(d: RecordsDescription, id: string, data: Data): S
   return out;
 }
 
-/** `change` over `current`, as the server merges them: a text given replaces, '' clears, one left out stays. */
-function mergeTexts(current: RecordTranslations, change: unknown): RecordTranslations {
-  const raw = (change && typeof change === 'object' ? change : {}) as Record<string, Data | undefined>;
-  const out: RecordTranslations = {};
-  for (const lang of RECORD_LANGUAGES) {
-    const texts: Data = { ...current[lang], ...raw[lang] };
-    const kept = Object.fromEntries(
-      Object.entries(texts).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
-    );
-    if (Object.keys(kept).length > 0) out[lang] = kept;
-  }
-  return out;
-}
-
 /** The values as the server's own rule takes them (domain/recordSchemas.ts), else a 400 naming the first bad field. */
 function checked(schema: z.ZodType, data: Data): Data {
   const parsed = schema.safeParse(data);
@@ -169,21 +164,31 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
     await runTransaction(db, async (tx) => {
       const snap = await tx.get(doc(db, d.name, id));
       if (!snap.exists()) throw notFound();
-      const m = currentMessages();
-      if (typeof version === 'number' && fingerprint(snap.data()) !== version) throw conflict(m.records.stale);
+      if (typeof version === 'number' && fingerprint(snap.data()) !== version)
+        throw conflict(currentMessages().records.stale);
       const current = toRecord(id, snap.data());
-      const values = valuesOf(current);
-      for (const [k, f] of fields) {
-        if (f.locked && values[k] !== undefined && values[k] !== current[k])
-          throw new FirebaseBackendError(400, 'validation', m.records.locked);
-      }
-      const translations = hasTranslations(d)
-        ? { translations: mergeTexts(current.translations as RecordTranslations, values.translations) }
-        : {};
-      tx.update(snap.ref, { ...values, ...translations, updated: serverTimestamp() });
-      const diff = recordDiff(d, current, { ...current, ...values, ...translations });
-      if (Object.keys(diff).length > 0) tx.set(newEntryRef(snap.ref), entryData(actor(), 'changed', diff));
+      writeChange(tx, snap.ref, current, valuesOf(current));
     });
+  };
+
+  /** A change's writes in a transaction: a locked field refused, texts merged, the fields, the 'changed' entry. */
+  const writeChange = (tx: Transaction, ref: DocumentReference, current: SimpleRecord, values: Data): void => {
+    for (const [k, f] of fields) {
+      if (f.locked && values[k] !== undefined && values[k] !== current[k])
+        throw new FirebaseBackendError(400, 'validation', currentMessages().records.locked);
+    }
+    const translations = hasTranslations(d)
+      ? { translations: mergeTexts(current.translations as RecordTranslations, values.translations) }
+      : {};
+    tx.update(ref, { ...values, ...translations, updated: serverTimestamp() });
+    const diff = recordDiff(d, current, { ...current, ...values, ...translations });
+    if (Object.keys(diff).length > 0) tx.set(newEntryRef(ref), entryData(actor(), 'changed', diff));
+  };
+
+  /** The record an id names, or null (the import's plan reads each row's). */
+  const found = async (id: string): Promise<SimpleRecord | null> => {
+    const snap = await getDoc(doc(db, d.name, id));
+    return snap.exists() ? toRecord(snap.id, snap.data()) : null;
   };
 
   return {
@@ -247,6 +252,64 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
       await assertUnique(values, id);
       await change(id, version, () => values);
       return one(id);
+    },
+
+    /**
+     * The CSV import (domain/recordImport.ts, the server's plan): `apply` false answers what each row would do;
+     * `apply` true writes every row and its history entry in one transaction, or nothing: refused when any row has an
+     * error, when a record changed since it was read (the file waits for a new check), or when the file changes more
+     * records than one Firestore transaction may write.
+     */
+    importRows: async (rows: readonly RecordImportRow[], apply: boolean): Promise<RecordImportResult> => {
+      const m = currentMessages();
+      const { result, work } = await planImport(d, rows, found);
+      const spokenResult = {
+        ...result,
+        rows: result.rows.map((row) => ({
+          ...row,
+          errors: row.errors.map((e) => ({ ...e, message: spoken(e.message) })),
+        })),
+      };
+      if (!apply) return spokenResult;
+      if (result.counts.error > 0) throw new FirebaseBackendError(400, 'validation', m.csv.hasErrors);
+      if (work.length > IMPORT_MAX_WRITES)
+        throw new FirebaseBackendError(
+          400,
+          'validation',
+          format(m.firebase.importTooLarge, { max: IMPORT_MAX_WRITES }),
+        );
+      // A unique value is looked up first, as on add and edit (not enforced), and twice in one file is refused.
+      const seen = new Set<string>();
+      for (const w of work) {
+        await assertUnique(w.values, w.id ?? undefined);
+        for (const [k, f] of fields) {
+          if (!f.unique || w.values[k] === undefined) continue;
+          const key = `${k}\u0000${String(w.values[k])}`;
+          if (seen.has(key)) throw new FirebaseBackendError(409, 'conflict', m.records.duplicate);
+          seen.add(key);
+        }
+      }
+      await runTransaction(db, async (tx) => {
+        // Every read before any write (Firestore's transactions ask it): each changed record as the check saw it.
+        const read = await Promise.all(
+          work.map(async (w) => (w.id === null ? null : await tx.get(doc(db, d.name, w.id)))),
+        );
+        work.forEach((w, i) => {
+          const snap = read[i];
+          if (w.id === null || !snap) {
+            const ref = doc(collection(db, d.name));
+            const values = hasTranslations(d)
+              ? { ...w.values, translations: mergeTexts({}, w.values.translations) }
+              : w.values;
+            tx.set(ref, { ...values, created: serverTimestamp() });
+            tx.set(newEntryRef(ref), entryData(actor(), 'created', recordDiff(d, {}, values)));
+            return;
+          }
+          if (!snap.exists() || fingerprint(snap.data()) !== w.version) throw conflict(m.csv.changedMeanwhile);
+          writeChange(tx, snap.ref, toRecord(w.id, snap.data()), w.values);
+        });
+      });
+      return { ...spokenResult, applied: true };
     },
 
     /** A record's history, newest first, ten at a time. */

@@ -5,19 +5,17 @@ import { now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import { fromStored, searchTextOf, toStored } from '../db/records.js';
 import {
-  emptyValue,
-  exported,
   fieldsOfRecords,
   hasSearch,
-  mayBeEmpty,
   hasTranslations,
-  RECORD_LANGUAGES,
+  mergeTexts,
   type RecordOf,
   type RecordsDescription,
   type RecordTranslations,
 } from '../../domain/records.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
-import { checkRecordRow, type RecordImportResult, type RecordImportRow } from '../../domain/recordCsv.js';
+import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv.js';
+import { planImport } from '../../domain/recordImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
@@ -55,17 +53,6 @@ function columnsOf(r: RecordsDescription, rec: Row): Row {
   for (const [k, spec] of fieldsOfRecords(r)) out[k] = toStored(spec, rec[k]);
   if (hasTranslations(r)) out.translations = JSON.stringify(rec.translations ?? {});
   if (hasSearch(r)) out.search_text = searchTextOf(searched(r), rec);
-  return out;
-}
-
-/** `change` over `current`: a text given replaces it, '' clears it, one left out stays; nothing empty is kept. */
-function mergeTexts(current: RecordTranslations, change: RecordTranslations | undefined): RecordTranslations {
-  const out: RecordTranslations = {};
-  for (const lang of RECORD_LANGUAGES) {
-    const texts = { ...current[lang], ...change?.[lang] };
-    const kept = Object.fromEntries(Object.entries(texts).filter(([, v]) => typeof v === 'string' && v !== ''));
-    if (Object.keys(kept).length > 0) out[lang] = kept;
-  }
   return out;
 }
 
@@ -345,67 +332,12 @@ export async function importRecords(
   rows: readonly RecordImportRow[],
   apply: boolean,
 ): Promise<RecordImportResult> {
-  const plan = async (d: Kysely<Database>) => {
-    const result: RecordImportResult = {
-      rows: [],
-      counts: { create: 0, update: 0, same: 0, error: 0 },
-      applied: false,
-    };
-    const work: { id: string | null; version: number; values: Row }[] = [];
-    const firstLine = new Map<string, number>();
-    for (const row of rows) {
-      const id = (row.cells.id ?? '').trim();
-      const checked = checkRecordRow(r, row.cells);
-      const errors = checked.errors;
-      const seen = id ? firstLine.get(id) : undefined;
-      if (seen !== undefined) errors.push({ field: 'id', message: said('records.sameIdInFile', { line: seen }) });
-      else if (id) firstLine.set(id, row.line);
-      let current: Row | null = null;
-      if (id && errors.length === 0) {
-        const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
-        if (found) current = toRecord(r, found) as Row;
-        else errors.push({ field: 'id', message: said('records.notFound') });
-      }
-      let values: Row = { ...checked.values };
-      if (Object.keys(checked.translations).length > 0) values.translations = checked.translations;
-      if (errors.length === 0 && !current) {
-        // A new record needs every field the add page needs: a field the file has no column for (one not exported)
-        // starts empty, as on the add page, where its kind may be empty; otherwise it is required.
-        for (const [k, f] of fieldsOfRecords(r)) {
-          if (values[k] !== undefined) continue;
-          if (!exported(f) || mayBeEmpty(f) || f.kind === 'boolean') values[k] = emptyValue(f);
-          else errors.push({ field: k, message: said('common.required') });
-        }
-        const made = schemasOf(r).create.safeParse(values);
-        if (made.success) values = made.data as Row;
-        else if (errors.length === 0)
-          for (const issue of made.error.issues)
-            errors.push({ field: String(issue.path[0] ?? 'id'), message: issueSaid(issue.message) });
-      }
-      let action: 'create' | 'update' | 'same' | 'error' = 'error';
-      let changes: string[] = [];
-      if (errors.length === 0 && current) {
-        const before = historyValues(r, current);
-        const after = historyValues(r, {
-          ...current,
-          ...values,
-          translations: mergeTexts(
-            (current.translations ?? {}) as RecordTranslations,
-            values.translations as RecordTranslations | undefined,
-          ),
-        });
-        changes = Object.keys(diffOf(before, after));
-        action = changes.length > 0 ? 'update' : 'same';
-        if (action === 'update') work.push({ id, version: current.version as number, values });
-      } else if (errors.length === 0) {
-        action = 'create';
-        work.push({ id: null, version: 0, values });
-      }
-      result.counts[action] += 1;
-      result.rows.push({ line: row.line, id, action, changes, errors: action === 'error' ? errors : [] });
-    }
-    return { result, work };
-  };
+  // The plan is the Firebase provider's too (domain/recordImport.ts); here each id is read in the transaction.
+  const plan = (d: Kysely<Database>) =>
+    planImport(r, rows, async (id) => {
+      const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
+      return found ? (toRecord(r, found) as Row) : null;
+    });
   if (!apply) return (await plan(db)).result;
   try {
     return await commit(db, actor.uid, async (trx) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc } from 'firebase/firestore';
 import { messages } from '../../../domain/messages';
 import type { HistoryEntry } from '../../../domain/history';
+import { recordCells } from '../../../domain/recordCsv';
 import {
   fieldsOfRecords,
   hasTranslations,
@@ -157,6 +158,44 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     const after = await b.dataProvider.getHistory(of);
     expect(after.items.map((e) => e.action)).toEqual(['deleted', 'changed', 'changed', 'created']);
     expect(after.items[0]!.diff[field]).toEqual([rec[field], null]);
+  });
+
+  it("imports a CSV file by the server's plan: a preview, then every row in one transaction with its history", async () => {
+    const rec = made[2]!;
+    const field = fieldsOfRecords(d).find(
+      ([, f]) => !f.locked && !f.unique && ['line', 'text', 'integer', 'number', 'choice'].includes(f.kind),
+    )![0];
+    const changed = valueOf(d.fields[field]!, 702, ctx);
+    const rows = [
+      { line: 2, cells: recordCells(d, { ...rec, [field]: changed }) },
+      { line: 3, cells: recordCells(d, made[3]!) },
+      { line: 4, cells: { ...recordCells(d, bodyOf(d, 800, ctx)), id: '' } },
+    ];
+    const preview = await b.dataProvider.importRecords(name, { rows, apply: false });
+    expect(preview.counts).toEqual({ create: 1, update: 1, same: 1, error: 0 });
+    expect(preview.rows[0]).toMatchObject({ id: rec.id, action: 'update', changes: [field] });
+    expect((await b.dataProvider.getOne<SimpleRecord>(name, { id: rec.id })).data[field]).toEqual(rec[field]);
+
+    const applied = await b.dataProvider.importRecords(name, { rows, apply: true });
+    expect(applied).toMatchObject({ applied: true, counts: { create: 1, update: 1, same: 1 } });
+    expect((await b.dataProvider.getOne<SimpleRecord>(name, { id: rec.id })).data[field]).toEqual(changed);
+    const history = await b.dataProvider.getHistory({ kind: 'record', resource: name, id: rec.id });
+    expect(history.items[0]).toMatchObject({ action: 'changed', diff: { [field]: [rec[field], changed] } });
+    // The same rows with ids again: nothing to change.
+    const again = await b.dataProvider.importRecords(name, { rows: rows.slice(0, 2), apply: false });
+    expect(again.counts).toEqual({ create: 0, update: 0, same: 2, error: 0 });
+
+    // A row naming no record is refused by name, and the file is not applied.
+    const bad = [{ line: 2, cells: { ...recordCells(d, rec), id: 'no-such-record' } }];
+    const checked = await b.dataProvider.importRecords(name, { rows: bad, apply: false });
+    expect(checked.rows[0]).toMatchObject({
+      action: 'error',
+      errors: [{ field: 'id', message: messages.records.notFound }],
+    });
+    await expect(b.dataProvider.importRecords(name, { rows: bad, apply: true })).rejects.toMatchObject({
+      status: 400,
+      message: messages.csv.hasErrors,
+    });
   });
 
   it('refuses what Firestore cannot do, as said once by field kind', async () => {
