@@ -32,6 +32,8 @@ const groups: [string, string[]][] = [
   ['the languages', ['/languages/english', '/languages/swedish']],
   ['the account settings and the changelog', ['/settings/account', '/info/changelog']],
   ['the users, and a page not found', ['/users/users', '/users/search', '/no/such/page']],
+  // The described resources' pages come from one set of components: a list, an add page and an import page.
+  ['the described resources', ['/careguides/list', '/careguides/add', '/suppliers/import']],
 ];
 /** The screens only an admin opens (an editor sees the user list, read-only). */
 const adminOnly = new Set(['/users/search', '/no/such/page']);

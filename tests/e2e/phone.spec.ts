@@ -42,6 +42,8 @@ for (const path of [
   '/info/activity',
   '/settings/webhooks',
   '/languages/swedish',
+  '/careguides/add',
+  '/careguides/import',
 ]) {
   test(`${path} does not scroll sideways at 390 px`, async ({ page }) => {
     await signIn(page, 'admin');
