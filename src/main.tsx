@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createLocalBackend } from '../providers/local';
 import { simpleDescriptions } from '../resources/descriptions';
 import type { AppAuthProvider, AppDataProvider } from '../base/backend';
@@ -17,14 +17,18 @@ preloadFor(window.location.pathname);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const render = (backend: { authProvider: AppAuthProvider; dataProvider: AppDataProvider }): void =>
+// A data router, so react-admin's forms can hold a navigation while they have unsaved changes
+// (warnWhenUnsavedChanges asks before leaving); every path is the console's.
+const render = (backend: { authProvider: AppAuthProvider; dataProvider: AppDataProvider }): void => {
+  const router = createBrowserRouter([
+    { path: '*', element: <App authProvider={backend.authProvider} dataProvider={backend.dataProvider} /> },
+  ]);
   createRoot(root).render(
     <StrictMode>
-      <BrowserRouter>
-        <App authProvider={backend.authProvider} dataProvider={backend.dataProvider} />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
+};
 
 // The back end is chosen at build time (vite.config.ts): our own server, or Firebase (CONSOLE_BACKEND=firebase).
 // __FIREBASE__ is a constant, so the build keeps only one branch: the default bundle holds no Firebase code.

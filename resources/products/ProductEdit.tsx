@@ -69,7 +69,7 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
   };
   return (
     <ProductFrame title={t.editTitle}>
-      <Form id={FORM_ID} onSubmit={submit}>
+      <Form id={FORM_ID} onSubmit={submit} warnWhenUnsavedChanges>
         <ProductInputs skuLocked />
         <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
           {t.primary}

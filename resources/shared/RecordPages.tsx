@@ -368,7 +368,7 @@ export function RecordCreate({ screens }: Props) {
   };
   return (
     <PageFrame title={t.add} back={listPath(screens)}>
-      <Form defaultValues={defaultsOf(records)} onSubmit={save}>
+      <Form defaultValues={defaultsOf(records)} onSubmit={save} warnWhenUnsavedChanges>
         <Inputs records={records} texts={t} editing={false} />
         <SaveButton alwaysEnable />
       </Form>
@@ -391,7 +391,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
       {error || !record ? (
         <Typography role="alert">{statusOf(error) === 404 || !error ? m.records.notFound : t.failed}</Typography>
       ) : (
-        <Form>
+        <Form warnWhenUnsavedChanges>
           <Inputs records={records} texts={t} editing />
           {conflict && (
             <Alert

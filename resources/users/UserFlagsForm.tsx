@@ -54,7 +54,7 @@ export function UserFlagsForm({ user }: { user: Editable }) {
 
   return (
     <CardContent sx={{ p: 3 }}>
-      <Form record={record} onSubmit={save}>
+      <Form record={record} onSubmit={save} warnWhenUnsavedChanges>
         <Stack>
           <TextInput source="email" label={t.email} readOnly />
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

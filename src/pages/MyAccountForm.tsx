@@ -38,7 +38,11 @@ export function MyAccountForm() {
         <Typography component="h2" variant="h6" gutterBottom>
           {t.title}
         </Typography>
-        <Form record={{ id: me.uid, firstName: me.firstName, lastName: me.lastName, email: me.email }} onSubmit={save}>
+        <Form
+          record={{ id: me.uid, firstName: me.firstName, lastName: me.lastName, email: me.email }}
+          onSubmit={save}
+          warnWhenUnsavedChanges
+        >
           <Stack>
             <TextInput source="firstName" label={t.firstName} validate={nameRules} autoComplete="given-name" />
             <TextInput source="lastName" label={t.lastName} validate={nameRules} autoComplete="family-name" />

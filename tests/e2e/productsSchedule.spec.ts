@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { format, messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
+import { raSwedish } from '../../src/raSwedish';
 import { instantToWall, zoneOffsetName } from '../../domain/schedule';
 import { imageFolder, signIn, type ImageFolder } from './helpers';
 
@@ -186,7 +187,15 @@ test('the schedule fields, the filter and Duplicate in Swedish', async ({ page }
     .fill(instantToWall(new Date(Date.now() - HOUR).toISOString(), zone));
   await page.getByRole('button', { name: sv.products.save }).click();
   await expect(page.getByText(sv.schedule.past)).toBeVisible();
+  // Duplicate copies the product as saved: leaving the refused change asks first, in Swedish.
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => {
+      resolve(d.message());
+      void d.accept();
+    }),
+  );
   await page.getByRole('button', { name: sv.duplicate.button }).click();
+  expect(await asked).toBe(raSwedish.ra.message.unsaved_changes);
   await expect(page.getByRole('heading', { name: sv.products.addTitle })).toBeVisible();
   await expect(page.getByText(format(sv.duplicate.notice, { sku }))).toBeVisible();
   await page.goto('/products/products');
