@@ -10,9 +10,32 @@ import { pathToFileURL } from 'node:url';
 import type { Emulators } from '../tests/firebase/emulators';
 
 const PROJECT = 'demo-linen';
+// The inactive editor is refused at sign-in (spec 6, 'Inactive users cannot log in') until an admin sets Active.
 const ACCOUNTS = [
-  { email: 'admin@example.com', password: 'linen-admin-1', firstName: 'Ada', lastName: 'Admin', admin: true },
-  { email: 'editor@example.com', password: 'linen-editor-1', firstName: 'Eddie', lastName: 'Editor', admin: false },
+  {
+    email: 'admin@example.com',
+    password: 'linen-admin-1',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    admin: true,
+    active: true,
+  },
+  {
+    email: 'editor@example.com',
+    password: 'linen-editor-1',
+    firstName: 'Eddie',
+    lastName: 'Editor',
+    admin: false,
+    active: true,
+  },
+  {
+    email: 'inactive@example.com',
+    password: 'linen-inactive-1',
+    firstName: 'Ines',
+    lastName: 'Inactive',
+    admin: false,
+    active: false,
+  },
 ] as const;
 const PRODUCTS = 30;
 const root = new URL('../', import.meta.url).pathname;
@@ -97,7 +120,10 @@ export async function startLocalFirebase(port: number): Promise<LocalFirebase> {
 async function main(): Promise<void> {
   const local = await startLocalFirebase(Number(process.env.PORT ?? 0));
   console.log(`\nThe Firebase console (local emulators, project ${PROJECT}): ${local.address}\n`);
-  for (const a of ACCOUNTS) console.log(`  ${a.admin ? 'admin ' : 'editor'}  ${a.email}  ${a.password}`);
+  for (const a of ACCOUNTS)
+    console.log(
+      `  ${a.admin ? 'admin ' : 'editor'}  ${a.email}  ${a.password}${a.active ? '' : '  (inactive: refused)'}`,
+    );
   console.log('\nEverything lives in memory: Ctrl+C stops it and forgets it.');
   const stop = async (): Promise<void> => {
     await local.stop();
@@ -133,7 +159,13 @@ async function seed(
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: a.email, password: a.password, returnSecureToken: true }),
+        // The account's display name is first and last name joined, as Register sets it (spec 3).
+        body: JSON.stringify({
+          email: a.email,
+          password: a.password,
+          displayName: `${a.firstName} ${a.lastName}`,
+          returnSecureToken: true,
+        }),
       },
     );
     const { localId } = (await res.json()) as { localId: string };
@@ -145,7 +177,7 @@ async function seed(
       uid: localId,
       created: serverTimestamp(),
       userType: a.admin ? 'admin' : 'editor',
-      active: true,
+      active: a.active,
       isAdmin: a.admin,
       // The admin edits too, so one account shows every screen; the editor sees no Users, Activity or Webhooks.
       isEditor: true,
