@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -62,6 +63,8 @@ test('the gate follows app/status live: off shows only the loader, on brings the
     await updateDoc(doc(other.db, 'app', 'status'), { active: false });
     await expect(page.getByRole('progressbar')).toBeVisible();
     await expect(page.getByText(en.dashboard.hint)).toHaveCount(0);
+    // Only the loader: no sidebar either.
+    await expect(page.getByRole('menuitem')).toHaveCount(0);
   } finally {
     await updateDoc(doc(other.db, 'app', 'status'), { active: true });
   }
@@ -83,6 +86,9 @@ test("the products list: 10 a page by SKU descending, 'More' adds the next 10", 
 test('Search Product by SKU opens it; a save after another client changed it says so', async ({ page }) => {
   await signIn(page, EDITOR);
   await page.getByRole('menuitem', { name: 'Search Product' }).click();
+  await page.getByRole('searchbox', { name: 'Product SKU' }).fill('XX-0000');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText(format(en.common.noResultFor, { value: 'XX-0000' }))).toBeVisible();
   await page.getByRole('searchbox', { name: 'Product SKU' }).fill('CO-1002');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
@@ -95,25 +101,17 @@ test('Search Product by SKU opens it; a save after another client changed it say
 
 test('Add Product with three images (one resumable) into the Storage emulator', async ({ page }) => {
   const files = await Promise.all(
-    [
-      ['a.jpg', 64, false],
-      ['b.png', 64, true],
-      ['c.png', 400, true],
-    ].map(async ([name, side, png]) => {
-      const raw = sharp(Buffer.alloc((side as number) ** 2 * 3, 90), {
-        raw: { width: side as number, height: side as number, channels: 3 },
-      });
-      // c.png: noise PNG cannot shrink, well above 262,144 bytes (a resumable upload).
-      const body = png
-        ? await sharp(
-            Buffer.from(Array.from({ length: (side as number) ** 2 * 3 }, (_, i) => (i * 2654435761) % 251)),
-            { raw: { width: side as number, height: side as number, channels: 3 } },
-          )
-            .png({ compressionLevel: 0 })
-            .toBuffer()
-        : await raw.jpeg().toBuffer();
-      const path = join(folder, name as string);
-      await sharp(body).toFile(path);
+    (
+      [
+        ['a.jpg', 64, false],
+        ['b.png', 64, true],
+        ['c.png', 400, true],
+      ] as const
+    ).map(async ([name, side, png]) => {
+      // Noise does not compress: c.png, stored uncompressed, is well above 262,144 bytes (a resumable upload).
+      const pixels = sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } });
+      const path = join(folder, name);
+      writeFileSync(path, png ? await pixels.png({ compressionLevel: 0 }).toBuffer() : await pixels.jpeg().toBuffer());
       return path;
     }),
   );
@@ -127,6 +125,15 @@ test('Add Product with three images (one resumable) into the Storage emulator', 
   await page.getByRole('option', { name: 'Linen', exact: true }).click();
   await page.getByRole('combobox', { name: 'Material care' }).click();
   await page.getByRole('option', { name: 'Linen care' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(en.products.mustAddImage)).toBeVisible();
+  // Which upload the Storage SDK chose for each file: multipart up to 262,144 bytes, resumable above.
+  const protocols: string[] = [];
+  page.on('request', (r) => {
+    const protocol = r.headers()['x-goog-upload-protocol'];
+    if (protocol) protocols.push(protocol);
+  });
+  expect(statSync(files[2]!).size).toBeGreaterThan(262_144);
   for (const [i, path] of files.entries()) {
     const slot = page.getByRole('group', { name: `Image ${i + 1}`, exact: true });
     await slot.getByLabel(`Choose image ${i + 1}`).setInputFiles(path);
@@ -139,6 +146,7 @@ test('Add Product with three images (one resumable) into the Storage emulator', 
   const images = stored.get('images') as string[];
   expect(images).toHaveLength(3);
   for (const address of images) expect((await fetch(address)).status).toBe(200);
+  expect(protocols).toEqual(['multipart', 'multipart', 'resumable']);
 });
 
 test("an inactive account is refused with the spec's message; Users is for admins, whose flags let it in", async ({
