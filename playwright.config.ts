@@ -12,15 +12,43 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 process.env.FIREBASE_E2E_PORT ??= String(PORT + 3000);
 process.env.FIREBASE_E2E_INFO ??= `/tmp/linen-firebase-e2e-${process.env.FIREBASE_E2E_PORT}-${Date.now()}.json`;
 const FIREBASE_PORT = Number(process.env.FIREBASE_E2E_PORT);
-// Its server builds the console (a minute or more): started only when the run may include the walk, that is not for
-// `--project local` nor for a run naming only files outside tests/e2e-firebase.
+// Each server builds a console (the better part of a minute): each is started only when the run may include its
+// project, that is the walk's not for `--project local` nor for a run naming only files outside tests/e2e-firebase, and
+// the local one not for `--project firebase` nor for a run naming only files inside it.
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('-') && (a.includes('/') || a.includes('.spec')));
-const WALK =
-  !args.some((a, i) => a === '--project=local' || (a === '--project' && args[i + 1] === 'local')) &&
-  (files.length === 0 || files.some((f) => f.includes('e2e-firebase')));
+const only = (name: string): boolean =>
+  args.some((a, i) => a === `--project=${name}` || (a === '--project' && args[i + 1] === name));
+const WALK = !only('local') && (files.length === 0 || files.some((f) => f.includes('e2e-firebase')));
+const LOCAL = !only('firebase') && (files.length === 0 || files.some((f) => !f.includes('e2e-firebase')));
+// The global setup (tests/e2e-firebase/ready.ts) waits for the walk's server when this is set.
+if (WALK) process.env.FIREBASE_E2E_WALK = '1';
 /** Where the storefront spec serves its shop page: the one origin the feed allows (STOREFRONT_ORIGINS). */
 export const E2E_SHOP_PORT = PORT + 1000;
+
+/** Our own server over the built console (tests/e2e/serve.ts), for the project 'local'. */
+const local = {
+  command: `npx tsx tests/e2e/serve.ts`,
+  url: `http://localhost:${PORT}/api/health`,
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(PORT),
+    HOST: 'localhost',
+    DATA_DIR: E2E_DATA_DIR,
+    PUBLIC_URL: `http://localhost:${PORT}`,
+    LOG_LEVEL: 'warn',
+    // The feed on, for the shop page of storefront.spec.ts; webhook receivers on this machine allowed
+    // (webhooks.spec.ts).
+    STOREFRONT_ENABLED: 'true',
+    STOREFRONT_ORIGINS: `http://127.0.0.1:${E2E_SHOP_PORT}`,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    // The scheduler looks every 2 s, so productsSchedule.spec.ts sees a time apply within seconds of it.
+    SCHEDULE_CHECK_SECONDS: '2',
+  },
+};
 
 // End to end in Debian's Chromium against the built app served by the real server.
 export default defineConfig({
@@ -51,36 +79,17 @@ export default defineConfig({
       ],
     },
   },
+  // Playwright starts the servers one after another, each once the one before is up. The walk's comes first and counts
+  // as started as soon as it says so; its build then runs beside the local server's, and the global setup waits for it.
+  globalSetup: './tests/e2e-firebase/ready.ts',
   webServer: [
-    {
-      command: `npx tsx tests/e2e/serve.ts`,
-      url: `http://localhost:${PORT}/api/health`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: 'localhost',
-        DATA_DIR: E2E_DATA_DIR,
-        PUBLIC_URL: `http://localhost:${PORT}`,
-        LOG_LEVEL: 'warn',
-        // The feed on, for the shop page of storefront.spec.ts; webhook receivers on this machine allowed
-        // (webhooks.spec.ts).
-        STOREFRONT_ENABLED: 'true',
-        STOREFRONT_ORIGINS: `http://127.0.0.1:${E2E_SHOP_PORT}`,
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        // The scheduler looks every 2 s, so productsSchedule.spec.ts sees a time apply within seconds of it.
-        SCHEDULE_CHECK_SECONDS: '2',
-      },
-    },
     ...(WALK
       ? [
           {
             // The Firebase walk's emulators, seeds and build (scripts/firebaseLocal.ts): the build takes the most.
             command: 'npx tsx tests/e2e-firebase/serve.ts',
-            url: `http://127.0.0.1:${FIREBASE_PORT}/`,
-            timeout: 300_000,
+            wait: { stdout: /^firebase-walk: starting$/m },
+            timeout: 60_000,
             reuseExistingServer: false,
             stdout: 'ignore' as const,
             stderr: 'pipe' as const,
@@ -88,5 +97,6 @@ export default defineConfig({
           },
         ]
       : []),
+    ...(LOCAL ? [local] : []),
   ],
 });

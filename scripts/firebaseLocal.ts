@@ -1,6 +1,6 @@
 // `npm run firebase:local`: the Firebase build of the console against local emulators, seeded as a shop's project
 // would look, served on this machine. No Google account, no network. See README, 'Firebase' (Trying it locally).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +10,32 @@ import { pathToFileURL } from 'node:url';
 import type { Emulators } from '../tests/firebase/emulators';
 
 const PROJECT = 'demo-linen';
+// The inactive editor is refused at sign-in (spec 6, 'Inactive users cannot log in') until an admin sets Active.
 const ACCOUNTS = [
-  { email: 'admin@example.com', password: 'linen-admin-1', firstName: 'Ada', lastName: 'Admin', admin: true },
-  { email: 'editor@example.com', password: 'linen-editor-1', firstName: 'Eddie', lastName: 'Editor', admin: false },
+  {
+    email: 'admin@example.com',
+    password: 'linen-admin-1',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    admin: true,
+    active: true,
+  },
+  {
+    email: 'editor@example.com',
+    password: 'linen-editor-1',
+    firstName: 'Eddie',
+    lastName: 'Editor',
+    admin: false,
+    active: true,
+  },
+  {
+    email: 'inactive@example.com',
+    password: 'linen-inactive-1',
+    firstName: 'Ines',
+    lastName: 'Inactive',
+    admin: false,
+    active: false,
+  },
 ] as const;
 const PRODUCTS = 30;
 const root = new URL('../', import.meta.url).pathname;
@@ -36,15 +59,15 @@ export interface LocalFirebase {
   stop: () => Promise<void>;
 }
 
-/** Starts the emulators, seeds them, builds the console against them and serves it on `port` (0: a free one). */
+/**
+ * Starts the emulators and seeds them while the console is built against their addresses (bound first, so the build
+ * need not wait for them), then serves it on `port` (0: a free one).
+ */
 export async function startLocalFirebase(port: number): Promise<LocalFirebase> {
   ensureTooling();
-  const { startEmulators } = await import('../tests/firebase/emulators');
-  const emulators = await startEmulators(PROJECT);
-  step(
-    `emulators up: Auth ${emulators.authHost}, Firestore 127.0.0.1:${emulators.frontPort} (browser) and ` +
-      `127.0.0.1:${emulators.firestorePort} (gRPC), Storage ${emulators.storageHost}`,
-  );
+  const { bindEmulatorSockets, emulatorHosts, startEmulators } = await import('../tests/firebase/emulators');
+  const sockets = await bindEmulatorSockets();
+  const hosts = emulatorHosts(sockets);
   const config = {
     apiKey: 'demo-key',
     authDomain: `${PROJECT}.firebaseapp.com`,
@@ -52,10 +75,48 @@ export async function startLocalFirebase(port: number): Promise<LocalFirebase> {
     storageBucket: `${PROJECT}.appspot.com`,
     appId: '1:1:web:local',
   };
-  await seed(emulators, config);
   const out = mkdtempSync(join(tmpdir(), 'linen-firebase-local-'));
-  step('building the Firebase console against them…');
-  const build = spawnSync(
+  step('building the Firebase console against the emulators while they start…');
+  const build = buildConsole(out, config, `auth=${hosts.auth},firestore=${hosts.firestore},storage=${hosts.storage}`);
+  let emulators: Emulators | null = null;
+  try {
+    emulators = await startEmulators(PROJECT, sockets);
+    step(
+      `emulators up: Auth ${emulators.authHost}, Firestore 127.0.0.1:${emulators.frontPort} (browser) and ` +
+        `127.0.0.1:${emulators.firestorePort} (gRPC), Storage ${emulators.storageHost}`,
+    );
+    await seed(emulators, config);
+    await build.done;
+  } catch (err) {
+    build.stop();
+    if (emulators) await emulators.stop();
+    else for (const s of Object.values(sockets)) s.close();
+    rmSync(out, { recursive: true, force: true });
+    throw err;
+  }
+  const up = emulators;
+  const server = serve(out);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    address: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    emulators: up,
+    accounts: ACCOUNTS,
+    stop: async () => {
+      server.closeAllConnections();
+      server.close();
+      await up.stop();
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `vite build` of the Firebase console into `out`, against the emulators at `emulators` (FIREBASE_EMULATORS). */
+function buildConsole(
+  out: string,
+  config: Record<'apiKey' | 'authDomain' | 'projectId' | 'storageBucket' | 'appId', string>,
+  emulators: string,
+): { done: Promise<void>; stop: () => void } {
+  const child = spawn(
     process.execPath,
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
     {
@@ -70,34 +131,28 @@ export async function startLocalFirebase(port: number): Promise<LocalFirebase> {
         FIREBASE_STORAGE_BUCKET: config.storageBucket,
         FIREBASE_APP_ID: config.appId,
         FIREBASE_STATUS_DOC: 'status',
-        FIREBASE_EMULATORS:
-          `auth=${emulators.authHost},firestore=127.0.0.1:${emulators.frontPort},` + `storage=${emulators.storageHost}`,
+        FIREBASE_EMULATORS: emulators,
       },
     },
   );
-  if (build.status !== 0) {
-    await emulators.stop();
-    throw new Error(`the build failed (${build.status ?? build.signal})`);
-  }
-  const server = serve(out);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    address: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    emulators,
-    accounts: ACCOUNTS,
-    stop: async () => {
-      server.closeAllConnections();
-      server.close();
-      await emulators.stop();
-      rmSync(out, { recursive: true, force: true });
-    },
-  };
+  const done = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the build failed (${code ?? signal})`)),
+    );
+  });
+  // Awaited only after the seed: a failure meanwhile is not an unhandled rejection.
+  done.catch(() => undefined);
+  return { done, stop: () => child.exitCode === null && child.kill() };
 }
 
 async function main(): Promise<void> {
   const local = await startLocalFirebase(Number(process.env.PORT ?? 0));
   console.log(`\nThe Firebase console (local emulators, project ${PROJECT}): ${local.address}\n`);
-  for (const a of ACCOUNTS) console.log(`  ${a.admin ? 'admin ' : 'editor'}  ${a.email}  ${a.password}`);
+  for (const a of ACCOUNTS)
+    console.log(
+      `  ${a.admin ? 'admin ' : 'editor'}  ${a.email}  ${a.password}${a.active ? '' : '  (inactive: refused)'}`,
+    );
   console.log('\nEverything lives in memory: Ctrl+C stops it and forgets it.');
   const stop = async (): Promise<void> => {
     await local.stop();
@@ -133,7 +188,13 @@ async function seed(
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: a.email, password: a.password, returnSecureToken: true }),
+        // The account's display name is first and last name joined, as Register sets it (spec 3).
+        body: JSON.stringify({
+          email: a.email,
+          password: a.password,
+          displayName: `${a.firstName} ${a.lastName}`,
+          returnSecureToken: true,
+        }),
       },
     );
     const { localId } = (await res.json()) as { localId: string };
@@ -145,7 +206,7 @@ async function seed(
       uid: localId,
       created: serverTimestamp(),
       userType: a.admin ? 'admin' : 'editor',
-      active: true,
+      active: a.active,
       isAdmin: a.admin,
       // The admin edits too, so one account shows every screen; the editor sees no Users, Activity or Webhooks.
       isEditor: true,

@@ -47,6 +47,7 @@ export function bulkCalls(db: Firestore) {
     /**
      * Sets the values on each product in transactions of at most BULK_BATCH writes, each product only when its content
      * is still what was selected (its fingerprint, the version this back end gives), checked inside the transaction.
+     * The answer has no batch id (none to continue or undo).
      */
     bulkProducts: async (req: BulkRequest): Promise<BulkResult> => {
       const m = currentMessages();
@@ -79,7 +80,8 @@ export function bulkCalls(db: Firestore) {
       }
       const counts = { changed: 0, unchanged: 0, conflict: 0, refused: 0 };
       for (const it of items) counts[it.outcome] += 1;
-      return { batch: req.batch ?? crypto.randomUUID(), items, counts };
+      // No batch: without a history there is nothing to undo, so the dialog offers no Undo (BulkRun needs a batch).
+      return { items, counts };
     },
   };
 }

@@ -1,13 +1,25 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { startLocalFirebase } from '../../scripts/firebaseLocal';
 
 // The Firebase walk's server (playwright.config.ts, project 'firebase'): `npm run firebase:local` on the port the
-// runner chose; the emulators' addresses go to FIREBASE_E2E_INFO for the specs' second client (the shop's other
-// browser).
+// runner chose. The runner goes on to the next server once this says it is starting; the global setup (ready.ts)
+// then waits for FIREBASE_E2E_INFO: the emulators' addresses for the specs' second client (the shop's other browser)
+// once the console is served, or what went wrong.
 process.env.FIREBASE_LOCAL_QUIET = '1';
-const local = await startLocalFirebase(Number(process.env.FIREBASE_E2E_PORT));
+console.log('firebase-walk: starting');
+const info = process.env.FIREBASE_E2E_INFO!;
+/** Written whole (a new file renamed into place): the global setup reads it as soon as it exists. */
+const tell = (what: unknown): void => {
+  writeFileSync(`${info}.part`, JSON.stringify(what));
+  renameSync(`${info}.part`, info);
+};
+const local = await startLocalFirebase(Number(process.env.FIREBASE_E2E_PORT)).catch((err: unknown) => {
+  tell({ error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  console.error(err);
+  process.exit(1);
+});
 writeFileSync(
-  process.env.FIREBASE_E2E_INFO!,
+  info,
   JSON.stringify({ firestorePort: local.emulators.firestorePort, authHost: local.emulators.authHost }),
 );
 const stop = async (): Promise<void> => {

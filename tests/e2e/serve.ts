@@ -23,11 +23,12 @@ async function serve(): Promise<void> {
   mkdirSync(appDir, { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(appDir, 'node_modules'), 'dir');
   const serverFile = join(appDir, 'server', 'main.js');
+  // The seed needs neither the build nor the bundle (its own database under DATA_DIR): the three run together.
   await Promise.all([
     build({ root, logLevel: 'warn', build: { outDir: join(appDir, 'dist'), emptyOutDir: true, sourcemap: false } }),
     bundleServer({ root, outfile: serverFile }),
+    seed(config),
   ]);
-  await seed(config);
 
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverFile], {
     stdio: ['ignore', 'ignore', 'inherit'],

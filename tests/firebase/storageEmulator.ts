@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 // firebase-tools' Cloud Storage emulator, started in process WITHOUT its Java rules runtime. This relies on internals
 // of firebase-tools 15.34.2 (pinned in tests/firebase/package.json; lib/emulator/storage/index.js and server.js):
@@ -20,12 +20,20 @@ interface StorageEmulatorLike {
   reset: () => void;
 }
 type StorageEmulatorClass = new (args: Record<string, unknown>) => StorageEmulatorLike;
+/** An express app: a request handler that can also listen. */
 interface ExpressLike {
+  (req: IncomingMessage, res: ServerResponse): void;
   listen: (port: number, host: string, ready: () => void) => Server;
 }
 
-/** Starts the Storage emulator on a free 127.0.0.1 port with blobs in a temporary folder of its own. */
-export async function startStorageEmulator(projectId: string): Promise<{ host: string; stop: () => Promise<void> }> {
+/**
+ * Starts the Storage emulator on a free 127.0.0.1 port (or on `bound`, a server already listening) with blobs in a
+ * temporary folder of its own.
+ */
+export async function startStorageEmulator(
+  projectId: string,
+  bound?: Server,
+): Promise<{ host: string; stop: () => Promise<void> }> {
   const requireHere = createRequire(import.meta.url);
   const { StorageEmulator } = requireHere('firebase-tools/lib/emulator/storage') as {
     StorageEmulator: StorageEmulatorClass;
@@ -53,9 +61,12 @@ export async function startStorageEmulator(projectId: string): Promise<{ host: s
   // The request handlers only ask whether some ruleset is loaded; this stand-in is never evaluated.
   emulator._rulesManager = { getRuleset: () => ({ stub: true }), start: async () => [], stop: async () => undefined };
   const app = await createApp(projectId, emulator);
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  const server =
+    bound ??
+    (await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    }));
+  if (bound) bound.on('request', app);
   const { port } = server.address() as AddressInfo;
   // Download addresses and bucket metadata ask firebase-tools' registry where the Storage emulator runs.
   emulator.args.port = port;

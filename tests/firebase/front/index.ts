@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRelay } from './grpc';
 import { restTarget, serveRest } from './rest';
@@ -35,12 +35,15 @@ function allowOrigin(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Vary', 'Origin');
 }
 
-/** Starts the front on 127.0.0.1:`port` (0: a free one) before the emulator's gRPC service on `grpcPort`. */
-export async function startFirestoreFront(grpcPort: number, port = 0): Promise<FirestoreFront> {
+/**
+ * Starts the front on 127.0.0.1:`port` (0: a free one) before the emulator's gRPC service on `grpcPort`; or, given
+ * `bound`, on that server already listening (emulators.ts binds it before the emulators load, so a build can name it).
+ */
+export async function startFirestoreFront(grpcPort: number, port = 0, bound?: Server): Promise<FirestoreFront> {
   const relay = createRelay(grpcPort);
   const channel = createWebChannel(relay);
   const rest: Record<string, number> = {};
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     allowOrigin(req, res);
     const url = new URL(req.url ?? '/', 'http://front');
     if (req.method === 'OPTIONS') {
@@ -67,8 +70,10 @@ export async function startFirestoreFront(grpcPort: number, port = 0): Promise<F
     res
       .writeHead(404, { 'Content-Type': 'text/plain' })
       .end(`Not served by the Firestore front: ${req.method} ${url.pathname}`);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  };
+  const server = bound ?? createServer();
+  server.on('request', handler);
+  if (!bound) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     stats: Object.assign(channel.stats, { rest }),

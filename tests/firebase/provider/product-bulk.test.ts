@@ -65,6 +65,8 @@ describe('Firebase data provider: bulk edit', () => {
       versions: { ...versions, gone: 1 },
     });
     expect(res.counts).toEqual({ changed: 309, unchanged: 310, conflict: 1, refused: 1 });
+    // Nothing to undo without a history: no batch, so the dialog offers no Undo.
+    expect(res.batch).toBeUndefined();
     expect(res.items.find((i) => i.id === 'id-4')).toMatchObject({
       outcome: 'conflict',
       sku: sku(4),
