@@ -8,6 +8,7 @@ import type { Db } from '../db/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findUser } from '../core/users.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { forgetFirebasePassword } from './firebasePasswords.js';
 import { passkeyPlugin } from './passkeys.js';
 import { twoFactorPlugin } from './twoFactor.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants.js';
@@ -60,7 +61,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
       revokeSessionsOnPasswordReset: true,
       // A completed reset voids every other link of the account, and any sign-in started with the old password that
       // waits for its second factor (as it ends the account's sessions).
-      onPasswordReset: async ({ user }) => voidVerifications(db.kysely, user.id),
+      onPasswordReset: async ({ user }) => {
+        await voidVerifications(db.kysely, user.id);
+        // A password of ours now: a hash brought from Firebase is never used again.
+        await forgetFirebasePassword(db.kysely, user.id);
+      },
       sendResetPassword: async ({ user, token }, request) => {
         // Only the newest link works: asking again voids the ones mailed before (and nothing else: anyone may ask).
         await voidResetLinks(db.kysely, user.id, hashIdentifier(`reset-password:${token}`));
