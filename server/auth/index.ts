@@ -8,7 +8,6 @@ import type { Db } from '../db/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findUser } from '../core/users.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { forgetFirebasePassword } from './firebasePasswords.js';
 import { passkeyPlugin } from './passkeys.js';
 import { twoFactorPlugin } from './twoFactor.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/constants.js';
@@ -63,8 +62,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
       // waits for its second factor (as it ends the account's sessions).
       onPasswordReset: async ({ user }) => {
         await voidVerifications(db.kysely, user.id);
-        // A password of ours now: a hash brought from Firebase is never used again.
-        await forgetFirebasePassword(db.kysely, user.id);
+        // A password of ours now: a hash brought from Firebase is never used again (auth/firebasePasswords.ts).
+        await db.kysely.deleteFrom('firebase_passwords').where('user_id', '=', user.id).execute();
       },
       sendResetPassword: async ({ user, token }, request) => {
         // Only the newest link works: asking again voids the ones mailed before (and nothing else: anyone may ask).

@@ -141,6 +141,15 @@ export interface FirebasePasswordsTable {
   imported: string;
 }
 
+/** A Storage object the Firebase import copied, and where it went (migration 019). */
+export interface FirebaseFilesTable {
+  /** bucket/path of the object. */
+  source: string;
+  md5: string;
+  address: string;
+  imported: string;
+}
+
 export interface Database {
   products: ProductsTable;
   files: FilesTable;
@@ -154,4 +163,5 @@ export interface Database {
   saved_views: SavedViewsTable;
   totp_steps: TotpStepsTable;
   firebase_passwords: FirebasePasswordsTable;
+  firebase_files: FirebaseFilesTable;
 }

@@ -2,20 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseScryptHash, verifyFirebaseScrypt } from '../../../server/auth/firebaseScrypt.js';
 import { firebasePasswordOf, keepFirebasePassword } from '../../../server/auth/firebasePasswords.js';
 import { createUser, dialects, signIn, signInRaw, startApp, type TestApp } from '../helpers/index.js';
-
-// The sample of Firebase's own documentation (github.com/firebase/scrypt, README "Password Hashing"): the project's
-// parameters, one exported account's salt and hash, and the password it was made from.
-export const SAMPLE = {
-  params: {
-    signerKey: 'jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
-    saltSeparator: 'Bw==',
-    rounds: 8,
-    memCost: 14,
-  },
-  salt: '42xEC+ixf3L2lw==',
-  hash: 'lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==',
-  password: 'user1password',
-} as const;
+import { SAMPLE } from '../../fixtures/firebaseScrypt.js';
 
 const urlSafe = (b64: string): string => b64.replace(/\+/g, '-').replace(/\//g, '_');
 
