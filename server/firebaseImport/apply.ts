@@ -187,7 +187,7 @@ async function importStaff(users: SourceUser[], o: ImportOptions): Promise<Impor
       if (changed) c.changed++;
       else c.unchanged++;
     }
-    if (c.read % 25 === 0) line(false);
+    if (c.read % 25 === 0 && c.read < users.length) line(false);
   }
   line(true);
   return c;
@@ -444,7 +444,7 @@ async function importProducts(
     const created = isoOf(d.data.created) ?? now();
     const values = { ...parsed.data, translations: mergeTranslations({}, parsed.data.translations), images: addresses };
     await saveProduct(d.id, values, created, c, o);
-    if (++shown % 50 === 0) line(false);
+    if (++shown % 50 === 0 && shown < docs.length) line(false);
   });
   line(true);
   return { products: c, images };
