@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { startEmulators } from '../tests/firebase/emulators.js';
+import { loopbackOnly } from '../tests/firebase/helpers/loopbackOnly.js';
 import { SAMPLE } from '../tests/fixtures/firebaseScrypt.js';
 import { cli } from '../server/cli.js';
 
@@ -77,11 +78,14 @@ async function main(): Promise<void> {
   const projectId = `demo-bench${randomUUID().slice(0, 6)}`;
   const bucketName = `${projectId}.appspot.com`;
   const env: Record<string, string> = {
+    // Never ask the cloud metadata server for credentials (see server/firebaseImport/source.ts).
+    METADATA_SERVER_DETECTION: 'none',
     FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost,
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${emulators.firestorePort}`,
     FIREBASE_STORAGE_EMULATOR_HOST: emulators.storageHost,
   };
-  Object.assign(process.env, env);
+  loopbackOnly();
+  Object.assign(process.env, env, { GOOGLE_CLOUD_PROJECT: projectId });
   const { initializeApp, deleteApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');
   const { getFirestore, Timestamp } = await import('firebase-admin/firestore');

@@ -377,7 +377,13 @@ async function importProducts(
       images.copied++;
       return `/files/${path}`;
     }
-    const data = await source.download(path);
+    let data: Buffer;
+    try {
+      data = await source.download(path);
+    } catch (err) {
+      // Gone since it was listed, or refused: this image only.
+      return fail(`could not be read from Storage (${err instanceof Error ? err.message : String(err)})`);
+    }
     try {
       // The checks of a finished upload: the decoded type, the pixels, a complete file (core/files.ts).
       const stored = await storeUpload(

@@ -80,6 +80,9 @@ export function isoOf(value: unknown): string | null {
 export async function openFirebase(opts: SourceOptions): Promise<FirebaseSource> {
   // firebase-admin and the Google clients read the emulator variables from process.env when they are made.
   for (const name of EMULATOR_VARIABLES) if (opts.env[name]) process.env[name] = opts.env[name];
+  // Without a key the Google libraries fall back to application default credentials, whose lookup may ask the cloud
+  // metadata server (169.254.169.254) for a project or token: against emulators nothing is to be asked there.
+  if (!opts.serviceAccount) process.env.METADATA_SERVER_DETECTION ??= 'none';
   const { initializeApp, cert, deleteApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');
   const { getFirestore, FieldPath } = await import('firebase-admin/firestore');
@@ -92,6 +95,8 @@ export async function openFirebase(opts: SourceOptions): Promise<FirebaseSource>
     projectId ??= key.project_id;
   }
   if (!projectId) throw new Error('No project: give --service-account, or --project with the emulator variables.');
+  // The project the libraries would otherwise look up (from the metadata server, among other places).
+  if (!opts.serviceAccount) process.env.GOOGLE_CLOUD_PROJECT ??= projectId;
   const bucketName = opts.bucket ?? `${projectId}.appspot.com`;
   const app = initializeApp(
     { projectId, storageBucket: bucketName, ...(credential ? { credential } : {}) },

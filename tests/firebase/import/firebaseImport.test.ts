@@ -7,6 +7,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { cli } from '../../../server/cli.js';
 import { firebasePasswordOf } from '../../../server/auth/firebasePasswords.js';
 import { makeImage } from '../../server/helpers/images.js';
+import { loopbackOnly } from '../helpers/loopbackOnly.js';
 import { dialects, outbox, signIn, signInRaw, startApp, type TestApp } from '../../server/helpers/index.js';
 import { SAMPLE } from '../../fixtures/firebaseScrypt.js';
 
@@ -24,6 +25,8 @@ const bucket = `${projectId}.appspot.com`;
 const b64 = (s: string): Buffer => Buffer.from(s, 'base64');
 
 const emulatorEnv = (): Record<string, string> => ({
+  // No cloud metadata server is asked for credentials (server/firebaseImport/source.ts does the same for the CLI).
+  METADATA_SERVER_DETECTION: 'none',
   FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
   FIRESTORE_EMULATOR_HOST: `127.0.0.1:${inject('firestoreEmulatorPort')}`,
   FIREBASE_STORAGE_EMULATOR_HOST: inject('storageEmulatorHost'),
@@ -55,7 +58,8 @@ async function upload(path: string, data: Buffer, contentType: string): Promise<
 }
 
 beforeAll(async () => {
-  Object.assign(process.env, emulatorEnv());
+  loopbackOnly();
+  Object.assign(process.env, emulatorEnv(), { GOOGLE_CLOUD_PROJECT: projectId });
   admin = initializeApp({ projectId, storageBucket: bucket }, `seed-${projectId}`);
   const auth = getAuth(admin);
   const hashed = [PEOPLE.ada, PEOPLE.bo].map((p) => ({
@@ -285,5 +289,34 @@ describe.each(dialects())('import-firebase against the emulators (%s)', (dialect
     expect(res.code, res.err).toBe(0);
     expect(await firebasePasswordOf(t.db, PEOPLE.bo.uid)).toBeNull();
     expect(await signIn(t, PEOPLE.bo.email, SAMPLE.password)).toContain('session_token');
+  });
+
+  it('a change made in Firebase since is brought by the next run, with its history entry', async () => {
+    const fs = getFirestore(admin);
+    const apron = (await fs.doc('products/p-apron').get()).data()!;
+    const bo = (await fs.doc(`users/${PEOPLE.bo.uid}`).get()).data()!;
+    await fs.doc('products/p-apron').update({ name: 'Apron, long', price: 279 });
+    await fs.doc(`users/${PEOPLE.bo.uid}`).update({ isAdmin: true, lastName: 'Ekström' });
+    try {
+      const res = await run(...hashOptions);
+      expect(res.code, res.err).toBe(0);
+      expect(res.err).toContain('Staff: 4 read · 0 added · 1 changed · 2 unchanged · 1 skipped');
+      expect(res.err).toContain('Products: 3 read · 0 added · 1 changed · 2 unchanged · images: 0 copied, 4 kept');
+      const row = await t.db.selectFrom('products').selectAll().where('id', '=', 'p-apron').executeTakeFirstOrThrow();
+      expect([row.name, row.price, row.version]).toEqual(['Apron, long', '279', 2]);
+      expect(JSON.parse(row.images)).toHaveLength(2);
+      const user = await t.db.selectFrom('users').selectAll().where('id', '=', PEOPLE.bo.uid).executeTakeFirstOrThrow();
+      expect([user.last_name, Boolean(user.is_admin), user.user_type]).toEqual(['Ekström', true, 'admin']);
+      const entry = await t.db
+        .selectFrom('history')
+        .selectAll()
+        .where('record_id', '=', 'p-apron')
+        .where('action', '=', 'changed')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(entry.diff)).toMatchObject({ name: ['Apron', 'Apron, long'], price: ['249', '279'] });
+    } finally {
+      await fs.doc('products/p-apron').set(apron);
+      await fs.doc(`users/${PEOPLE.bo.uid}`).set(bo);
+    }
   });
 });
