@@ -57,9 +57,14 @@ async function upload(path: string, data: Buffer, contentType: string): Promise<
   return downloadUrl(path);
 }
 
+/** The variables this file sets, as they were, put back after it (a worker may run another file next). */
+const envBefore: Record<string, string | undefined> = {};
+
 beforeAll(async () => {
   loopbackOnly();
-  Object.assign(process.env, emulatorEnv(), { GOOGLE_CLOUD_PROJECT: projectId });
+  const set = { ...emulatorEnv(), GOOGLE_CLOUD_PROJECT: projectId };
+  for (const name of [...Object.keys(set), 'STORAGE_EMULATOR_HOST']) envBefore[name] = process.env[name];
+  Object.assign(process.env, set);
   admin = initializeApp({ projectId, storageBucket: bucket }, `seed-${projectId}`);
   const auth = getAuth(admin);
   const hashed = [PEOPLE.ada, PEOPLE.bo].map((p) => ({
@@ -130,6 +135,10 @@ afterAll(async () => {
   if (admin) {
     await getFirestore(admin).terminate();
     await deleteApp(admin);
+  }
+  for (const [name, value] of Object.entries(envBefore)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
   }
 });
 
