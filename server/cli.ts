@@ -284,6 +284,112 @@ const images: Command<true> = {
   },
 };
 
+const importFirebaseCommand: Command<{
+  serviceAccount: string | undefined;
+  projectId: string | undefined;
+  bucket: string | undefined;
+  hashParams: import('./auth/firebaseScrypt.js').FirebaseHashParams | null;
+  dryRun: boolean;
+}> = {
+  summary: 'Import a Firebase project: staff (passwords kept), products and their images, texts, status.',
+  usage: `import-firebase --service-account KEY.json [--bucket NAME] [hash parameters] [--dry-run]
+       import-firebase --project ID [--bucket NAME] [hash parameters] [--dry-run]   (with the emulator variables)
+
+  Reads with firebase-admin the Auth users, users/{uid}, products, languages/en and languages/se, app/status and
+  the images under Uploads/ in Storage, and writes them here: the same staff (uids, names, flags, created dates),
+  the products with their images (each through the checks of an upload; one that fails is reported by product and
+  name, and the product keeps the others), the language records and the status. A line per kind shows progress.
+  Running it again updates what changed and adds nothing twice.
+
+  --service-account KEY.json  a service account key (Firebase console: Project settings, Service accounts)
+  --project ID                the project (taken from the key when one is given)
+  --bucket NAME               the Storage bucket (default <project>.appspot.com)
+  --hash-key B64              the project's password hash parameters (Firebase console: Authentication, Users,
+  --salt-separator B64        the menu above the table, Password hash parameters): base64_signer_key,
+  --rounds N                  base64_salt_separator, rounds and mem_cost. With them, each person signs in with their
+  --mem-cost N                Firebase password; without them (or when a hash cannot be read) they get the
+                              invitation mail to set a password here.
+  --dry-run                   read everything and report what would change; write nothing, send no mail
+
+  Emulators: FIREBASE_AUTH_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST (host:port)
+  are used as firebase-admin uses them; then give --project.`,
+  options: {
+    ...help,
+    'service-account': { type: 'string' },
+    project: { type: 'string' },
+    bucket: { type: 'string' },
+    'hash-key': { type: 'string' },
+    'salt-separator': { type: 'string' },
+    rounds: { type: 'string' },
+    'mem-cost': { type: 'string' },
+    'dry-run': { type: 'boolean' },
+  },
+  positionals: 0,
+  check(v) {
+    const serviceAccount = typeof v['service-account'] === 'string' ? resolve(v['service-account']) : undefined;
+    const projectId = typeof v.project === 'string' ? v.project : undefined;
+    if (!serviceAccount && !projectId) throw new UsageError('import-firebase needs --service-account or --project.');
+    if (serviceAccount && !existsSync(serviceAccount))
+      throw new UsageError(`No service account key at ${serviceAccount}.`);
+    const given = ['hash-key', 'salt-separator', 'rounds', 'mem-cost'].filter((k) => v[k] !== undefined);
+    let hashParams = null;
+    if (given.length > 0) {
+      if (given.length < 4)
+        throw new UsageError('--hash-key, --salt-separator, --rounds and --mem-cost go together (all four or none).');
+      hashParams = {
+        signerKey: required(v, 'hash-key'),
+        saltSeparator: typeof v['salt-separator'] === 'string' ? v['salt-separator'] : '',
+        rounds: Number(v.rounds),
+        memCost: Number(v['mem-cost']),
+      };
+    }
+    return {
+      serviceAccount,
+      projectId,
+      bucket: typeof v.bucket === 'string' ? v.bucket : undefined,
+      hashParams,
+      dryRun: v['dry-run'] === true,
+    };
+  },
+  async run(input, { config, db, auth, mailer, store }, io) {
+    const { validHashParams } = await import('./auth/firebaseScrypt.js');
+    if (input.hashParams && !validHashParams(input.hashParams))
+      throw new UsageError('The hash parameters are not ones Firebase gives (rounds 1–8, mem cost 1–14, base64 keys).');
+    const { openFirebase } = await import('./firebaseImport/source.js');
+    const { importFirebase } = await import('./firebaseImport/apply.js');
+    const source = await openFirebase({ ...input, env: process.env });
+    const started = performance.now();
+    let problems = 0;
+    try {
+      io.err(`${input.dryRun ? 'Dry run: reading' : 'Importing'} Firebase project ${source.projectId}…`);
+      if (!input.hashParams)
+        io.err('No hash parameters given: everyone imported gets the invitation mail instead of keeping a password.');
+      await importFirebase(source, {
+        db: db.kysely,
+        auth,
+        mailer,
+        publicUrl: config.publicUrl,
+        store,
+        maxPixels: config.imageMaxPixels,
+        maxBytes: config.uploadMaxBytes,
+        hashParams: input.hashParams,
+        dryRun: input.dryRun,
+        // One line per kind: its last always shows; on a terminal it is rewritten as it goes.
+        progress: io.progress ?? ((line) => io.err(line)),
+        problem: (line) => {
+          problems++;
+          io.err(`  ${line}`);
+        },
+      });
+    } finally {
+      await source.close();
+    }
+    const took = duration((performance.now() - started) / 1000);
+    const what = input.dryRun ? 'Dry run done (nothing written)' : 'Import done';
+    return `${what} in ${took}${problems ? `; ${problems} problem${problems === 1 ? '' : 's'} reported above` : ''}.`;
+  },
+};
+
 const backup: Command<string | null> = {
   summary:
     'Copy the SQLite database while the server runs, to FILE or where scheduled backups go (PostgreSQL: pg_dump).',
@@ -500,13 +606,14 @@ const commands: Record<string, Command<never>> = {
   backup: backup as Command<never>,
   restore: restore as Command<never>,
   move: move as Command<never>,
+  'import-firebase': importFirebaseCommand as Command<never>,
 };
 
 const mainHelp = `Usage: npm run cli -- <command> [options]
 
 Commands:
 ${Object.entries(commands)
-  .map(([name, c]) => `  ${name.padEnd(13)} ${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(15)} ${c.summary}`)
   .join('\n')}
 
 Run "npm run cli -- <command> --help" for a command's options.

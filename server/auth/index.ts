@@ -60,7 +60,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: (msg: st
       revokeSessionsOnPasswordReset: true,
       // A completed reset voids every other link of the account, and any sign-in started with the old password that
       // waits for its second factor (as it ends the account's sessions).
-      onPasswordReset: async ({ user }) => voidVerifications(db.kysely, user.id),
+      onPasswordReset: async ({ user }) => {
+        await voidVerifications(db.kysely, user.id);
+        // A password of ours now: a hash brought from Firebase is never used again (auth/firebasePasswords.ts).
+        await db.kysely.deleteFrom('firebase_passwords').where('user_id', '=', user.id).execute();
+      },
       sendResetPassword: async ({ user, token }, request) => {
         // Only the newest link works: asking again voids the ones mailed before (and nothing else: anyone may ask).
         await voidResetLinks(db.kysely, user.id, hashIdentifier(`reset-password:${token}`));

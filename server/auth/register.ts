@@ -85,9 +85,24 @@ export async function inviteUser(
     { ...input, password: randomBytes(48).toString('base64url').slice(0, 64) },
     actor,
   );
+  await sendInvitation(auth, mailer, publicUrl, user, locale);
+  return user;
+}
+
+/**
+ * The invitation mail: a link to set a password, valid INVITE_HOURS (the same kind of token the forgot flow makes, so
+ * /reset-password completes it). Used by 'Add user' and by the Firebase import for a person whose hash it could not
+ * read.
+ */
+export async function sendInvitation(
+  auth: Auth,
+  mailer: Mailer,
+  publicUrl: string,
+  user: { uid: string; email: string; firstName: string },
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<void> {
   const token = randomBytes(24).toString('base64url');
   const ctx = await auth.$context;
-  // The same kind of token the forgot flow makes, so /reset-password completes it; it lives longer than a reset.
   await ctx.internalAdapter.createVerificationValue({
     identifier: `reset-password:${token}`,
     value: user.uid,
@@ -99,5 +114,4 @@ export async function inviteUser(
     subject: say(locale, 'mail.inviteSubject'),
     text: say(locale, 'mail.inviteBody', { firstName: user.firstName, hours: INVITE_HOURS, link }),
   });
-  return user;
 }

@@ -15,6 +15,7 @@ import * as m012 from './migrations/012_product_schedule.js';
 import * as m015 from './migrations/015_history_batches.js';
 import { resourceMigrations } from './migrations/resources.generated.js';
 import * as m017 from './migrations/017_totp_steps.js';
+import * as m019 from './migrations/019_firebase_import.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   // The described resources' tables (resources/*/description.ts), written by `npm run resources`.
   ...resourceMigrations,
   '017_totp_steps': m017,
+  '019_firebase_import': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -129,6 +129,27 @@ export interface TotpStepsTable {
   step: number | string;
 }
 
+/** A password hash brought from Firebase, waiting for the person's first sign-in (migration 019). */
+export interface FirebasePasswordsTable {
+  user_id: string;
+  hash: string;
+  salt: string;
+  signer_key: string;
+  salt_separator: string;
+  rounds: number;
+  mem_cost: number;
+  imported: string;
+}
+
+/** A Storage object the Firebase import copied, and where it went (migration 019). */
+export interface FirebaseFilesTable {
+  /** bucket/path of the object. */
+  source: string;
+  md5: string;
+  address: string;
+  imported: string;
+}
+
 export interface Database {
   products: ProductsTable;
   files: FilesTable;
@@ -141,4 +162,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   saved_views: SavedViewsTable;
   totp_steps: TotpStepsTable;
+  firebase_passwords: FirebasePasswordsTable;
+  firebase_files: FirebaseFilesTable;
 }

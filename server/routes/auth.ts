@@ -18,6 +18,7 @@ import { hasPasskey } from '../auth/passkeys.js';
 import { hashIdentifier } from '../auth/index.js';
 import { lacksSecondFactor } from '../http/access.js';
 import { findUser } from '../core/users.js';
+import { adoptFirebasePassword } from '../auth/firebasePasswords.js';
 import { said, throttledFor } from '../../domain/translate.js';
 
 interface Deps {
@@ -188,6 +189,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         return reply.code(429).send({ error: { code: 'throttled', message: throttledFor(wait) } });
       }
 
+      // Someone brought from Firebase signs in for the first time: their password becomes ours first (issue 35).
+      if (signIn && isObject(req.body))
+        await adoptFirebasePassword(deps.auth, deps.db, req.body.email, req.body.password);
       // A password change always ends every other session of the account (the issue's rule, not the caller's choice).
       let body = changing && isObject(req.body) ? { ...req.body, revokeOtherSessions: true } : req.body;
       // No "trust this device": every sign-in of an account with a second factor asks for a code.
