@@ -253,6 +253,10 @@ function report(
     `versions the database advanced: ${extra.versionsAdvanced} (200s: ${byStatus.get('200') ?? 0})`,
     `latency: median ${fmt(median(ms))}, p99 ${fmt(percentile(ms, 99))}, ` +
       `slowest ${fmt(slowest.ms)} (status ${slowest.status}, started ${place(slowest.start)})`,
+    'every save not answered 200:',
+    ...saves
+      .filter((s) => s.status !== 200)
+      .map((s) => `  ${s.status || s.error} after ${fmt(s.ms)}, started ${place(s.start)}`),
     `saves over 1 s: ${slow.length}`,
     ...slow.map((s) => `  ${fmt(s.ms)} status ${s.status}, started ${place(s.start)}`),
     `feed cache waits that ran out (logged by the instances): ${extra.waitsRunOut}`,
