@@ -256,7 +256,11 @@ function report(
     'every save not answered 200:',
     ...saves
       .filter((s) => s.status !== 200)
-      .map((s) => `  ${s.status || s.error} after ${fmt(s.ms)}, started ${place(s.start)}`),
+      .map(
+        (s) =>
+          `  ${s.status || s.error} after ${fmt(s.ms)}, started ${place(s.start)} ` +
+          `(${new Date(t0 + s.start).toISOString().slice(11, 23)}, to match HAPROXY_LOG=1's lines)`,
+      ),
     `saves over 1 s: ${slow.length}`,
     ...slow.map((s) => `  ${fmt(s.ms)} status ${s.status}, started ${place(s.start)}`),
     `feed cache waits that ran out (logged by the instances): ${extra.waitsRunOut}`,
