@@ -166,6 +166,12 @@ export async function pgFeedPeers(
   const client = timing.peer === false;
   /** Each other instance known alive: when it was last heard, and how often it says it is alive. */
   const peers = new Map<string, { at: number; every: number }>();
+  /**
+   * Instances that said `bye`. A message of theirs heard after it (an ack sent on one pooled connection just before
+   * the bye went on another commits after it) must not make them known again: every save would then wait its full
+   * bound for an instance that is gone. Ids are new at each start, so one that left is never heard for real again.
+   */
+  const gone = new Set<string>();
   const waiting = new Map<string, { left: Set<string>; done: () => void }>();
   let connected = false;
   let trustedFrom = Date.now() + timing.aliveMs;
@@ -187,8 +193,11 @@ export async function pgFeedPeers(
       if (m.t === 'hello' || m.t === 'alive') lastOwn = Date.now();
       return;
     }
-    if (m.t === 'bye') return forget(m.id);
-    if (!m.client) {
+    if (m.t === 'bye') {
+      gone.add(m.id);
+      return forget(m.id);
+    }
+    if (!m.client && !gone.has(m.id)) {
       const known = peers.get(m.id);
       peers.set(m.id, {
         at: Date.now(),

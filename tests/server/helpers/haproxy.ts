@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { freePort } from './receiver.js';
 
@@ -26,10 +27,16 @@ export function documentedConfig(): string[] {
 /**
  * The configuration docs/deploying.md gives, run as it is written there but for where it listens (`port` on
  * 127.0.0.1, no TLS) and the instances behind it (`servers`, each checked as the doc's are): round robin per request,
- * no stickiness, health checks on /api/ready.
+ * no stickiness, health checks on /api/ready. `statsSocket`: a Unix socket for HAProxy's runtime API (`show stat`), so
+ * a caller can see which instances the balancer holds up.
  */
-export function haproxyConfig(port: number, servers: readonly number[]): string {
-  const out = ['global', '  maxconn 2000', ...(process.env.HAPROXY_LOG ? ['  log stderr format raw local0'] : [])];
+export function haproxyConfig(port: number, servers: readonly number[], statsSocket?: string): string {
+  const out = [
+    'global',
+    '  maxconn 2000',
+    ...(process.env.HAPROXY_LOG ? ['  log stderr format raw local0'] : []),
+    ...(statsSocket ? [`  stats socket ${statsSocket}`] : []),
+  ];
   let placed = false;
   for (const line of documentedConfig()) {
     if (/^\s+bind /.test(line)) out.push(`  bind 127.0.0.1:${port}`);
@@ -45,15 +52,32 @@ export function haproxyConfig(port: number, servers: readonly number[]): string 
   return [...out, ''].join('\n');
 }
 
+/** A running HAProxy: its address, and what it thinks of each instance (`i1`, `i2`… in the order given). */
+export interface Haproxy {
+  url: string;
+  /** Each server's status as the health checks have it ('UP', 'DOWN', 'UP 1/2', …), by name. */
+  status(): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/** HAProxy's runtime API: one command on its stats socket, the answer as text. */
+function runtime(socket: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const c = connect(socket, () => c.end(`${command}\n`));
+    c.on('data', (d: Buffer) => (out += d.toString()));
+    c.on('end', () => resolve(out));
+    c.on('error', reject);
+  });
+}
+
 /** HAProxy in the foreground in front of `servers`; resolves once it answers /api/health through an instance. */
-export async function startHaproxy(
-  servers: readonly number[],
-  port?: number,
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHaproxy(servers: readonly number[], port?: number): Promise<Haproxy> {
   port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
-  writeFileSync(cfg, haproxyConfig(port, servers));
+  const socket = join(dir, 'stats.sock');
+  writeFileSync(cfg, haproxyConfig(port, servers, socket));
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => {
@@ -73,6 +97,16 @@ export async function startHaproxy(
   }
   return {
     url,
+    async status() {
+      const [head, ...rows] = (await runtime(socket, 'show stat')).trim().split('\n');
+      const cols = head!.replace(/^# /, '').split(',');
+      const at = (name: string): number => cols.indexOf(name);
+      const out: Record<string, string> = {};
+      for (const row of rows.map((r) => r.split(',')))
+        if (row[at('pxname')] === 'instances' && /^i\d+$/.test(row[at('svname')]!))
+          out[row[at('svname')]!] = row[at('status')]!;
+      return out;
+    },
     async close() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -19,14 +19,16 @@ export interface ProcessInstance {
 
 /**
  * Starts `script` (server/main.ts, as `npm start` runs it, or a test's variant of it) with the settings a test console
- * has plus `env`; resolves once it prints that it is ready.
+ * has plus `env`; resolves once it prints that it is ready. `port`: where it listens (a free one when not given; a
+ * restart behind a balancer takes its predecessor's).
  */
 export async function startProcess(
   data: DataStore,
   env: Record<string, string> = {},
   script = 'server/main.ts',
+  port?: number,
 ): Promise<ProcessInstance> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: {
