@@ -185,7 +185,7 @@ describe('History panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the history');
   });
 
-  it('says plainly, not as a failure, when the back end keeps no history of this kind (Firebase: products)', async () => {
+  it('says plainly, not as a failure, when the back end keeps no such history (Firebase: products)', async () => {
     const unavailable = Object.assign(new Error('Not available with the Firebase back end.'), {
       status: 400,
       code: 'not_available',
