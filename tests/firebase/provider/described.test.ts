@@ -160,7 +160,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     expect(after.items[0]!.diff[field]).toEqual([rec[field], null]);
   });
 
-  it("imports a CSV file by the server's plan: a preview, then every row in one transaction, with history", async () => {
+  it("imports a CSV file by the server's plan: a preview, then all rows in one transaction, with history", async () => {
     const rec = made[2]!;
     const field = fieldsOfRecords(d).find(
       ([, f]) => !f.locked && !f.unique && ['line', 'text', 'integer', 'number', 'choice'].includes(f.kind),
