@@ -34,9 +34,9 @@ const render = (backend: { authProvider: AppAuthProvider; dataProvider: AppDataP
 // __FIREBASE__ is a constant, so the build keeps only one branch: the default bundle holds no Firebase code.
 if (__FIREBASE__) {
   const { config, statusDoc, emulators } = __FIREBASE__;
-  void Promise.all([import('../providers/firebase'), import('../resources/descriptions')]).then(
-    ([{ createFirebaseBackend }, { simpleDescriptions }]) =>
-      render(createFirebaseBackend(config, statusDoc, __APP_VERSION__, getLocale, simpleDescriptions, emulators)),
+  // The descriptions are plain data the console has loaded already (the sidebar reads them).
+  void import('../providers/firebase').then(({ createFirebaseBackend }) =>
+    render(createFirebaseBackend(config, statusDoc, __APP_VERSION__, getLocale, simpleDescriptions, emulators)),
   );
 } else {
   const backend = createLocalBackend({ locale: getLocale, resources: simpleDescriptions });

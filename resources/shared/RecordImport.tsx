@@ -3,7 +3,7 @@ import type { AppDataProvider } from '../../base/backend';
 import { useLocale, useMessages } from '../../base/locale';
 import { format } from '../../domain/messages';
 import { recordCsvColumns, type RecordImportResult, type RecordImportRow } from '../../domain/recordCsv';
-import { translatedKeys } from '../../domain/records';
+import { recordFieldLabels } from './recordLabels';
 import { importRows } from './csv';
 import { ImportPage } from './ImportPage';
 import { recordPaths, type RecordsScreens } from './recordScreens';
@@ -17,17 +17,9 @@ export function RecordImport({ screens }: { screens: RecordsScreens }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const d = screens.description;
   const columns = recordCsvColumns(d);
-  const languages = m.products.languageTitles as Readonly<Record<string, string>>;
-  // A column's label: the field's, and 'Body (Swedish)' for a translated field's other language.
-  const columnLabel = (c: string): string => {
-    const other = translatedKeys(d).find((k) => k.key === c);
-    if (other)
-      return format(m.records.inLanguage, {
-        label: t.fields[other.field] ?? other.field,
-        language: languages[other.lang] ?? other.lang,
-      });
-    return t.fields[c] ?? c;
-  };
+  // A column's label: the field's, and 'Guide (Swedish)' for a translated field's other language.
+  const labels = recordFieldLabels(d, t, m);
+  const columnLabel = (c: string): string => labels[c] ?? c;
   return (
     <ImportPage<RecordImportRow, Row>
       title={format(m.records.importTitle, { list: t.list })}

@@ -53,6 +53,7 @@ import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
 import { HistoryPanel } from './history/HistoryPanel';
 import { RecordImagesInput } from './RecordImagesInput';
+import { recordFieldLabels } from './recordLabels';
 
 export { RecordImport } from './RecordImport';
 
@@ -434,7 +435,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
           refreshKey={record.version}
           version={typeof record.version === 'number' ? record.version : undefined}
           onUndone={() => void refetch()}
-          labels={t.fields}
+          labels={recordFieldLabels(records, t, m)}
         />
       )}
     </PageFrame>

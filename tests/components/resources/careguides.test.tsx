@@ -81,11 +81,14 @@ describe('care guides, from their folder', () => {
       version: 3,
     } as HistoryEntry;
     const getOne = vi.fn(async () => ({ data: guide(1) }));
-    const getHistory = vi.fn(async () => ({ items: [entry], next: null }));
+    // A translated field's other language is named by its label and language, not its key ('body_se').
+    const swedish = { ...entry, id: 'h2', diff: { body_se: [null, 'Tvätta i 40 grader.'] } } as HistoryEntry;
+    const getHistory = vi.fn(async () => ({ items: [swedish, entry], next: null }));
     renderAt('/careguides/edit/g1', { getOne, getHistory });
     expect(await screen.findByText('Ada Lovelace changed Title from Wash to Wash linen 1')).toBeVisible();
+    expect(screen.getByText('Ada Lovelace set Guide (Swedish) to Tvätta i 40 grader.')).toBeVisible();
     expect(getHistory).toHaveBeenCalledWith({ kind: 'record', resource: 'careguides', id: 'g1' }, { after: null });
-    expect(screen.getByRole('button', { name: 'Undo' })).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(2);
     // Editors edit; the description gives delete to admins.
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
