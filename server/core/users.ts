@@ -31,6 +31,26 @@ export function toUser(r: Row): User {
 const userType = (u: { isAdmin: boolean; isEditor: boolean }): string =>
   u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff';
 
+/** A person's columns of the users table (email lower-cased, the role columns from the flags). */
+export function userColumns(u: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  isEditor: boolean;
+  active: boolean;
+}): Pick<Row, 'email' | 'first_name' | 'last_name' | 'user_type' | 'active' | 'is_admin' | 'is_editor'> {
+  return {
+    email: u.email.toLowerCase(),
+    first_name: u.firstName,
+    last_name: u.lastName,
+    user_type: userType(u),
+    active: bit(u.active),
+    is_admin: bit(u.isAdmin),
+    is_editor: bit(u.isEditor),
+  };
+}
+
 /** The user record with this uid, or null. */
 export async function findUser(db: Kysely<Database>, uid: string): Promise<User | null> {
   const [r] = await readRows<Row>(db, 'select * from users where id = ?', [uid]);
@@ -71,13 +91,7 @@ export async function insertUserRecord(
 ): Promise<User> {
   const row: Row = {
     id: u.uid,
-    email: u.email.toLowerCase(),
-    first_name: u.firstName,
-    last_name: u.lastName,
-    user_type: userType(u),
-    active: bit(u.active),
-    is_admin: bit(u.isAdmin),
-    is_editor: bit(u.isEditor),
+    ...userColumns(u),
     created: now(),
     updated: null,
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable, UsersTable } from '../db/schema.js';
-import { bit, now } from '../db/index.js';
+import { now } from '../db/index.js';
 import type { Auth } from '../auth/index.js';
 import type { Mailer } from '../mail/index.js';
 import type { FileStore } from '../files/store.js';
@@ -15,7 +15,7 @@ import { DomainError } from '../core/errors.js';
 import { storeUpload } from '../core/files.js';
 import { historyValues as productHistory, productColumns, toProduct } from '../core/products.js';
 import { readActiveRow, writeActive } from '../core/appStatus.js';
-import { toUser } from '../core/users.js';
+import { toUser, userColumns } from '../core/users.js';
 import { ProductCreate } from '../../domain/products.js';
 import { mergeTranslations, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES } from '../../domain/productFields.js';
 import type { Translations } from '../../domain/productFields.js';
@@ -142,9 +142,6 @@ const userFields = (u: {
   isAdmin: u.isAdmin,
 });
 
-const userType = (u: { isAdmin: boolean; isEditor: boolean }): string =>
-  u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff';
-
 async function importStaff(users: SourceUser[], o: ImportOptions): Promise<ImportSummary['staff']> {
   const c = { ...counts(), invited: 0, passwords: 0 };
   const line = (final: boolean): void =>
@@ -206,13 +203,7 @@ async function addUser(
   );
   const row: Selectable<UsersTable> = {
     id: uid,
-    email: want.email,
-    first_name: want.firstName,
-    last_name: want.lastName,
-    user_type: userType(want),
-    active: bit(want.active),
-    is_admin: bit(want.isAdmin),
-    is_editor: bit(want.isEditor),
+    ...userColumns(want),
     created: want.created,
     updated: null,
   };
@@ -262,16 +253,7 @@ async function updateUser(
     await commit(o.db, null, async (trx) => {
       await trx
         .updateTable('users')
-        .set({
-          email: want.email,
-          first_name: want.firstName,
-          last_name: want.lastName,
-          user_type: userType(want),
-          active: bit(want.active),
-          is_admin: bit(want.isAdmin),
-          is_editor: bit(want.isEditor),
-          updated: now(),
-        })
+        .set({ ...userColumns(want), updated: now() })
         .where('id', '=', row.id)
         .execute();
       return {
