@@ -185,6 +185,20 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
     if (Object.keys(diff).length > 0) tx.set(newEntryRef(ref), entryData(actor(), 'changed', diff));
   };
 
+  /** A new record's writes in a batch or transaction: its texts kept as merged, the record, its 'created' entry. */
+  const writeCreate = (
+    w: { set(ref: DocumentReference, data: Data): unknown },
+    checkedValues: Data,
+  ): DocumentReference => {
+    const values = hasTranslations(d)
+      ? { ...checkedValues, translations: mergeTexts({}, checkedValues.translations) }
+      : checkedValues;
+    const ref = doc(collection(db, d.name));
+    w.set(ref, { ...values, created: serverTimestamp() });
+    w.set(newEntryRef(ref), entryData(actor(), 'created', recordDiff(d, {}, values)));
+    return ref;
+  };
+
   /** The record an id names, or null (the import's plan reads each row's). */
   const found = async (id: string): Promise<SimpleRecord | null> => {
     const snap = await getDoc(doc(db, d.name, id));
@@ -205,13 +219,10 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
 
     create: async (data: Data): Promise<SimpleRecord> => {
       const values = checked(schemas.create, described(data));
-      if (hasTranslations(d)) values.translations = mergeTexts({}, values.translations);
       await assertUnique(values);
       // The record and its 'created' entry in one batch: both saved or neither.
-      const ref = doc(collection(db, d.name));
       const batch = writeBatch(db);
-      batch.set(ref, { ...values, created: serverTimestamp() });
-      batch.set(newEntryRef(ref), entryData(actor(), 'created', recordDiff(d, {}, values)));
+      const ref = writeCreate(batch, values);
       await batch.commit();
       return one(ref.id);
     },
@@ -297,12 +308,7 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
         work.forEach((w, i) => {
           const snap = read[i];
           if (w.id === null || !snap) {
-            const ref = doc(collection(db, d.name));
-            const values = hasTranslations(d)
-              ? { ...w.values, translations: mergeTexts({}, w.values.translations) }
-              : w.values;
-            tx.set(ref, { ...values, created: serverTimestamp() });
-            tx.set(newEntryRef(ref), entryData(actor(), 'created', recordDiff(d, {}, values)));
+            writeCreate(tx, w.values);
             return;
           }
           if (!snap.exists() || fingerprint(snap.data()) !== w.version) throw conflict(m.csv.changedMeanwhile);
