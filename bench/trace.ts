@@ -166,7 +166,7 @@ async function main(): Promise<void> {
       if (!asBench) await page.waitForLoadState('networkidle');
       if (profile) await startProfile(cdp);
       await mark(page, 'press');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByText('Please use the sidebar to navigate').waitFor({ state: 'visible', timeout: 30_000 });
       await mark(page, 'dashboard');
       if (profile) profiles.push(await stopProfile(cdp, 'Sign In → dashboard'));

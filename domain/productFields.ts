@@ -1,23 +1,50 @@
 import { z } from 'zod';
-import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE, type CatalogueLanguage } from './constants.js';
+import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE, MAX_IMAGES, type CatalogueLanguage } from './constants.js';
+import { describeRecords, fieldsOfRecords, maxLength, type FieldDescription } from './records.js';
 import { format, type Catalogue } from './messages.js';
 import { said } from './translate.js';
 import { freeText, lineText, optionalLineText } from './text.js';
 
 /**
- * The one description of a product's fields: what each is, the column it is stored in, its CSV column, the
+ * The one description of a product's fields: `productDescription`, in the resource model's words (domain/records.ts),
+ * and made from it what each field is to the products' own code: the column it is stored in, its CSV column, the
  * label its screens and history show, its rule, and whether it is written in every catalogue language. The API shape
  * (domain/products.ts), the server's rows and history (server/core/products.ts), the CSV files
- * (domain/productImport.ts,
- * resources/products/csv.ts), the history's labels and the Firebase provider read it, so a field is added here once.
+ * (domain/productImport.ts, resources/products/csv.ts), the history's labels and the Firebase provider read it, so a
+ * field is added here once.
  */
 
 /** How a field is held: one line of text, free text, one of a list, true/false, or a list of image addresses. */
 export type ProductFieldKind = 'line' | 'text' | 'choice' | 'flag' | 'images';
 
+/**
+ * Products in the one resource model (domain/records.ts): each field's kind and bounds in the words every described
+ * resource uses. Products keep their own server and screens (images with thumbnails and sizes, the schedule, bulk
+ * edit, Duplicate; docs/decisions.md), which read the fields below, made from this.
+ */
+export const productDescription = describeRecords({
+  name: 'products',
+  area: 'products',
+  fields: {
+    sku: { kind: 'line', max: 64, unique: true, locked: true, search: true },
+    name: { kind: 'translated', as: 'line', max: 200, search: true },
+    category: { kind: 'choice', options: CATEGORIES },
+    mc: { kind: 'choice', options: MATERIAL_CARE },
+    price: { kind: 'line', max: 50 },
+    active: { kind: 'boolean' },
+    details: { kind: 'translated', as: 'text', max: 5000 },
+    images: { kind: 'images', max: MAX_IMAGES },
+  },
+  sort: { field: 'sku', order: 'desc' },
+  search: 'sku',
+});
+
+/** A product's field names, in the CSV file's order. */
+export type ProductFieldKey = keyof typeof productDescription.fields & string;
+
 export interface ProductField {
   /** The field's name in the API, the forms and the history. */
-  readonly key: string;
+  readonly key: ProductFieldKey;
   readonly kind: ProductFieldKind;
   /** Its column in the products table (SQL) and its field in the Firestore document. */
   readonly column: string;
@@ -33,43 +60,51 @@ export interface ProductField {
   readonly optionalInCsv: boolean;
 }
 
-const field = <const K extends string, const Kind extends ProductFieldKind>(
-  f: { key: K; kind: Kind } & Pick<ProductField, 'label'> & Partial<ProductField>,
-): ProductField & { key: K; kind: Kind } => ({
-  column: f.key,
-  csv: f.key,
-  translatable: false,
-  fixed: false,
-  optionalInCsv: false,
-  ...f,
-});
+/** A described field as the products' code holds it: a translated field is a line or text written in every language. */
+function productField(key: ProductFieldKey, f: FieldDescription): ProductField {
+  const kind: ProductFieldKind =
+    f.kind === 'translated'
+      ? (f.as ?? 'line')
+      : f.kind === 'boolean'
+        ? 'flag'
+        : f.kind === 'line' || f.kind === 'text' || f.kind === 'choice' || f.kind === 'images'
+          ? f.kind
+          : unsupported(key, f.kind);
+  return {
+    key,
+    kind,
+    column: key,
+    csv: key,
+    label: key,
+    translatable: f.kind === 'translated',
+    fixed: f.locked === true,
+    optionalInCsv: f.kind === 'images',
+  };
+}
 
-/** Every field a product holds that staff write, in the CSV file's order. */
-export const PRODUCT_FIELDS = [
-  field({ key: 'sku', kind: 'line', label: 'sku', fixed: true }),
-  field({ key: 'name', kind: 'line', label: 'name', translatable: true }),
-  field({ key: 'category', kind: 'choice', label: 'category' }),
-  field({ key: 'mc', kind: 'choice', label: 'mc' }),
-  field({ key: 'price', kind: 'line', label: 'price' }),
-  field({ key: 'active', kind: 'flag', label: 'active' }),
-  field({ key: 'details', kind: 'text', label: 'details', translatable: true }),
-  field({ key: 'images', kind: 'images', label: 'images', optionalInCsv: true }),
-] as const satisfies readonly ProductField[];
+function unsupported(key: string, kind: string): never {
+  throw new Error(`products.${key}: the products' own code does not handle a ${kind} yet`);
+}
 
-export type ProductFieldKey = (typeof PRODUCT_FIELDS)[number]['key'];
+/** Every field a product holds that staff write, in the CSV file's order (the description's). */
+export const PRODUCT_FIELDS: readonly ProductField[] = fieldsOfRecords(productDescription).map(([key, f]) =>
+  productField(key as ProductFieldKey, f),
+);
 
 /** The fields an edit may change (all but the SKU). */
 export const EDITABLE_PRODUCT_FIELDS = PRODUCT_FIELDS.filter((f) => !f.fixed);
 
+const most = (key: 'sku' | 'name' | 'price' | 'details'): number => maxLength(productDescription.fields[key]);
+
 /** The rule each text, choice and flag field is checked by on add, edit and import (images have their own). */
 export const productRules = {
-  sku: lineText(64),
-  name: lineText(200),
+  sku: lineText(most('sku')),
+  name: lineText(most('name')),
   category: z.enum(CATEGORIES, { error: said('errors.category') }),
   mc: z.enum(MATERIAL_CARE, { error: said('errors.materialCare') }),
-  price: lineText(50),
+  price: lineText(most('price')),
   active: z.boolean(),
-  details: freeText(5000).trim().min(1, said('common.required')),
+  details: freeText(most('details')).trim().min(1, said('common.required')),
 } satisfies Record<Exclude<ProductFieldKey, 'images'>, z.ZodType>;
 
 /** A field's label in a catalogue. */
@@ -108,8 +143,8 @@ export const TRANSLATED_FIELDS: readonly TranslatedField[] = TRANSLATED_LANGUAGE
 
 /** The rules of a translated text: the English field's, but it may be empty (not translated yet). */
 export const translationRules = {
-  name: optionalLineText(200),
-  details: freeText(5000).trim(),
+  name: optionalLineText(most('name')),
+  details: freeText(most('details')).trim(),
 } satisfies Record<TranslatableKey, z.ZodType>;
 
 const languageTexts = z

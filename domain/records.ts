@@ -140,6 +140,8 @@ export type RecordOf<D extends RecordsDescription> = RecordValues<D> & {
 
 const NAME = /^[a-z][a-z0-9_]{0,40}$/;
 const FIELD = /^[a-z][A-Za-z0-9]{0,40}$/;
+/** A choice's option: 1..64 letters, digits, - and _, with spaces inside ('Cotton care'); quoted plainly in rules. */
+const OPTION = /^[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,62}[A-Za-z0-9_-])?$/;
 /** Names a field cannot have: the record's own, and the list's query parameters. */
 const RESERVED = [
   'id',
@@ -181,8 +183,8 @@ export function describeRecords<const F extends Fields>(
       throw new Error(`${where}: a translated field is as 'line' or 'text'`);
     if (f.kind === 'choice') {
       const o = f.options ?? [];
-      if (o.length === 0 || new Set(o).size !== o.length || o.some((x) => !/^[A-Za-z0-9_-]{1,64}$/.test(x)))
-        throw new Error(`${where}: a choice needs its options, each distinct (letters, digits, - and _)`);
+      if (o.length === 0 || new Set(o).size !== o.length || o.some((x) => !OPTION.test(x)))
+        throw new Error(`${where}: a choice needs its options, each distinct (letters, digits, -, _ and inner spaces)`);
     }
     if (f.kind === 'number') {
       const dec = f.decimals ?? 2;

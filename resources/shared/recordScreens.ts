@@ -34,7 +34,16 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
   columns: readonly (keyof D['fields'] & string)[];
   /** A row on a phone: the field shown first, and those joined under it. */
   phone: { primary: keyof D['fields'] & string; secondary: readonly (keyof D['fields'] & string)[] };
+  /**
+   * Screens of the resource's own in place of the shared ones, by page: each a module loaded when its page first
+   * opens, whose default component is handed these same screens (so it may show the shared page with more around it:
+   * `RecordEdit` and the others are exported by resources/shared/RecordPages.tsx).
+   */
+  own?: Partial<Record<RecordPage, () => Promise<{ default: ComponentType<{ screens: RecordsScreens }> }>>>;
 }
+
+/** The pages every described resource has. */
+export type RecordPage = 'list' | 'create' | 'edit' | 'search' | 'import';
 
 /** Paths of a simple resource's pages under /<name>/. */
 export const recordPaths = { list: 'list', add: 'add', edit: 'edit', search: 'search', import: 'import' } as const;

@@ -6,9 +6,17 @@ import type { RecordsDescription } from '../../domain/records';
 import { catalogues, DEFAULT_LOCALE, LOCALES } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
-import { recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import { recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
 
-export type { RecordsScreens, RecordsTexts, ResourceTexts } from './recordScreens';
+export type { RecordPage, RecordsScreens, RecordsTexts, ResourceTexts } from './recordScreens';
+
+const SHARED = {
+  list: 'RecordList',
+  create: 'RecordCreate',
+  edit: 'RecordEdit',
+  search: 'RecordSearch',
+  import: 'RecordImport',
+} as const;
 
 /** The texts in the catalogue's language (a sidebar label is handed the catalogue, not its language). */
 const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
@@ -16,18 +24,18 @@ const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
 
 /**
  * A simple resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the five
- * pages (a paged table, add, edit with the version check, exact search, CSV import), all shared
- * (resources/shared/RecordPages.tsx).
+ * pages (a paged table, add, edit with the version check, exact search, CSV import), shared
+ * (resources/shared/RecordPages.tsx) unless the folder gives one of its own (`own`).
  */
 export function recordsResource<D extends RecordsDescription>(screens: RecordsScreens<D>): ResourceDefinition {
   const s = screens as unknown as RecordsScreens;
-  const page = (kind: 'List' | 'Create' | 'Edit' | 'Search' | 'Import') =>
+  const page = (kind: RecordPage) =>
     lazyPage(async () => {
-      const pages = await import('./RecordPages');
-      const Page = pages[`Record${kind}`];
+      const own = s.own?.[kind];
+      const Page = own ? (await own()).default : (await import('./RecordPages'))[SHARED[kind]];
       return { default: () => createElement(Page, { screens: s }) };
     });
-  const list = page('List');
+  const list = page('list');
   const { name, area } = s.description;
   return {
     name,
@@ -44,10 +52,10 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     },
     pages: [
       { path: recordPaths.list, element: createElement(list) },
-      { path: recordPaths.add, element: createElement(page('Create')) },
-      { path: `${recordPaths.edit}/:id`, element: createElement(page('Edit')) },
-      { path: recordPaths.search, element: createElement(page('Search')) },
-      { path: recordPaths.import, element: createElement(page('Import')) },
+      { path: recordPaths.add, element: createElement(page('create')) },
+      { path: `${recordPaths.edit}/:id`, element: createElement(page('edit')) },
+      { path: recordPaths.search, element: createElement(page('search')) },
+      { path: recordPaths.import, element: createElement(page('import')) },
     ],
   };
 }

@@ -88,6 +88,17 @@ describe('products', () => {
         .collection('products')
         .add(product({ sku: '' })),
     );
+    // From the products' description (domain/productFields.ts): a required text is not empty, and within its bound.
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ name: '' })),
+    );
+    await assertFails(
+      db('editor')
+        .collection('products')
+        .add(product({ price: 'x'.repeat(51) })),
+    );
   });
   it(
     'editors write Swedish texts in translations.se (name up to ' +

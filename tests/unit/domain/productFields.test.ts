@@ -7,6 +7,7 @@ import {
   mergeTranslations,
   missingLanguages,
   PRODUCT_FIELDS,
+  productDescription,
   productFieldLabel,
   productRules,
   TRANSLATABLE_FIELDS,
@@ -17,6 +18,7 @@ import {
   translationsOfFlat,
 } from '../../../domain/productFields.js';
 import { PRODUCT_CSV_COLUMNS } from '../../../domain/productImport.js';
+import { describeRecords, maxLength } from '../../../domain/records.js';
 
 describe('the description of a product’s fields', () => {
   it('keeps the CSV file’s columns and order, the Swedish texts after the others', () => {
@@ -98,5 +100,42 @@ describe('translations', () => {
       se: { name: 'Handduk', details: '' },
     });
     expect(translationsOfFlat({ price: '1' })).toEqual({});
+  });
+});
+
+describe('products in the one resource model', () => {
+  it('makes every product field from its description: kind, language, fixed, and the rules’ bounds', () => {
+    expect(PRODUCT_FIELDS.map((f) => [f.key, f.kind, f.translatable, f.fixed])).toEqual([
+      ['sku', 'line', false, true],
+      ['name', 'line', true, false],
+      ['category', 'choice', false, false],
+      ['mc', 'choice', false, false],
+      ['price', 'line', false, false],
+      ['active', 'flag', false, false],
+      ['details', 'text', true, false],
+      ['images', 'images', false, false],
+    ]);
+    for (const key of ['sku', 'name', 'price', 'details'] as const) {
+      const most = maxLength(productDescription.fields[key]);
+      expect(productRules[key].safeParse('x'.repeat(most)).success, key).toBe(true);
+      expect(productRules[key].safeParse('x'.repeat(most + 1)).success, key).toBe(false);
+      if (key === 'name' || key === 'details')
+        expect(translationRules[key].safeParse('x'.repeat(most + 1)).success, key).toBe(false);
+    }
+  });
+
+  it('takes a choice whose options have spaces inside, as material care has, and no space at either end', () => {
+    const withOptions = (options: string[]) =>
+      describeRecords({
+        name: 'towels',
+        area: 'products',
+        fields: { care: { kind: 'choice', options } },
+        sort: { field: 'care', order: 'asc' },
+        search: 'care',
+      });
+    expect(() => withOptions(['Cotton care', 'Linen care'])).not.toThrow();
+    expect(() => withOptions([' Cotton care'])).toThrow(/inner spaces/);
+    expect(() => withOptions(['Cotton care '])).toThrow(/inner spaces/);
+    expect(() => withOptions(["Cotton's"])).toThrow(/inner spaces/);
   });
 });

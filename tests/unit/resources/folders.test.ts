@@ -8,12 +8,14 @@ import type { ResourceTexts } from '../../../resources/shared/recordScreens';
 import { recordResources } from '../../../server/resources';
 import { migrations } from '../../../server/db/migrate';
 import { planSteps } from '../../../server/db/records';
+import { productDescription } from '../../../domain/productFields';
 import {
   loadDescriptions,
   loadSteps,
   migrationList,
   MIGRATION_LIST,
   pretty,
+  productRulesOf,
   resourceMigrationFiles,
   resourceFolders,
   RULES,
@@ -71,6 +73,17 @@ describe('resource folders', () => {
     expect(rulesOf(grown)).toContain('d.vatCode is string && d.vatCode.size() >= 1 && d.vatCode.size() <= 12');
     expect(rulesOf(grown)).toContain('request.resource.data.vatCode == resource.data.vatCode');
     expect(rulesOf(grown)).not.toBe(rulesOf(d));
+  });
+
+  it('writes the products’ field checks from their description, inside their own block', () => {
+    const rules = readFileSync(RULES, 'utf8');
+    const block = rules.slice(rules.indexOf('match /products/{id} {'), rules.indexOf('match /languages/{lang} {'));
+    expect(block).toContain(productRulesOf());
+    expect(block).toContain("d.mc is string && d.mc in ['Cotton care', 'Linen care']");
+    const { sku } = productDescription.fields;
+    const shorter = { ...productDescription, fields: { ...productDescription.fields, sku: { ...sku, max: 32 } } };
+    expect(productRulesOf(shorter)).toContain('d.sku.size() <= 32');
+    expect(productRulesOf(shorter)).not.toBe(productRulesOf());
   });
 
   it('writes each kind’s check and the access of read, edit and delete into the rules', () => {
