@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { said } from './translate.js';
+import { said, type Said } from './translate.js';
 
 /**
  * A product's scheduled status (issue 26): an optional 'active from' and 'active until' time, each applied once by
@@ -22,6 +22,37 @@ export const scheduleFields = {
   activeFrom: ScheduleTime.nullable(),
   activeUntil: ScheduleTime.nullable(),
 };
+
+/** A product's status and times, as instants (ISO-8601, UTC, as the API answers them; null when not set). */
+export interface ScheduleState {
+  active: boolean;
+  activeFrom: string | null;
+  activeUntil: string | null;
+}
+
+/**
+ * True when a product would be active while its 'Active from' is still to come (at `at`, an instant): public before
+ * its time, which a scheduled publication is meant to prevent (docs/decisions.md, 'Scheduled status').
+ */
+export const activeTooEarly = (p: ScheduleState, at: string): boolean =>
+  p.active && p.activeFrom !== null && p.activeFrom > at;
+
+/**
+ * What is wrong with a product's schedule as a window (inactive, active from 'Active from', inactive from 'Active
+ * until'), at `at`, named by the field the form shows it beside; null when nothing is. The server decides with it
+ * (server/core/products.ts, and bulk edit and the CSV import for the status alone); the product form checks the same
+ * before it sends.
+ */
+export function scheduleRefusal(
+  p: ScheduleState,
+  at: string,
+): { field: 'activeFrom' | 'activeUntil'; said: Said } | null {
+  const { activeFrom: from, activeUntil: until } = p;
+  if (from !== null && from === until) return { field: 'activeUntil', said: said('schedule.same') };
+  if (from !== null && until !== null && from > until) return { field: 'activeUntil', said: said('schedule.order') };
+  if (activeTooEarly(p, at)) return { field: 'activeFrom', said: said('schedule.notYet') };
+  return null;
+}
 
 /** What GET /api/schedule answers: the shop's time zone, in which the screens show and take the times. */
 export const ScheduleSettings = z.object({ timeZone: z.string(), available: z.boolean() });

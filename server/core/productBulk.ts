@@ -14,6 +14,7 @@ import {
   type BulkUndoResult,
 } from '../../domain/productBulk.js';
 import type { HistoryDiff } from '../../domain/history.js';
+import { activeTooEarly } from '../../domain/schedule.js';
 import { commit } from './commit.js';
 import { DomainError } from './errors.js';
 import type { Change } from './events.js';
@@ -36,6 +37,7 @@ interface Lean {
   active: number | boolean;
   category: string;
   mc: string;
+  active_from: string | null;
 }
 
 const valuesOf = (r: Lean): Record<Field, boolean | string> => ({
@@ -49,7 +51,7 @@ async function readLocked(trx: Kysely<Database>, ids: readonly string[]): Promis
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
   const marks = ids.map(() => '?').join(', ');
   const text =
-    `select id, sku, version, active, category, mc from products ` +
+    `select id, sku, version, active, category, mc, active_from from products ` +
     `where id in (${marks})${postgres ? ' order by id for update' : ''}`;
   return new Map((await readRows<Lean>(trx, text, ids)).map((r) => [r.id, r]));
 }
@@ -95,6 +97,15 @@ async function undone(db: Kysely<Database>, batch: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * True when setting `values` would make a product active that is not, while its 'Active from' is still to come:
+ * refused, as an edit is (domain/schedule.ts). One already active keeps its status as it is.
+ */
+const tooEarly = (r: Lean, values: Values, at: string): boolean =>
+  values.active === true &&
+  !r.active &&
+  activeTooEarly({ active: true, activeFrom: r.active_from, activeUntil: null }, at);
+
 /** The set as the summary records it: {field: [null, value]}. */
 const setDiff = (set: BulkSet): HistoryDiff =>
   Object.fromEntries(FIELDS.filter((f) => set[f] !== undefined).map((f) => [f, [null, set[f]!]]));
@@ -129,6 +140,7 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
         if (await undone(trx, batch)) throw new DomainError('conflict', said('bulk.alreadyUndone'));
       }
       const rows = await readLocked(trx, part);
+      const at = now();
       const done: BulkItem[] = [];
       const changed: Lean[] = [];
       for (const pid of part) {
@@ -138,6 +150,8 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
           done.push({ id: pid, sku: r.sku, outcome: 'conflict', version: r.version, reason: said('bulk.conflict') });
         else if (fields.every((f) => valuesOf(r)[f] === req.set[f]))
           done.push({ id: pid, sku: r.sku, outcome: 'unchanged', version: r.version });
+        else if (tooEarly(r, req.set, at))
+          done.push({ id: pid, sku: r.sku, outcome: 'refused', version: r.version, reason: said('schedule.notYet') });
         else {
           changed.push(r);
           done.push({ id: pid, sku: r.sku, outcome: 'changed', version: r.version + 1 });
@@ -210,6 +224,7 @@ export async function undoBulk(db: Kysely<Database>, actor: { uid: string }, bat
         trx,
         part.map((e) => e.record_id),
       );
+      const at = now();
       const history: NewEntry[] = [];
       const announce: Change[] = [];
       // Products going back to the same old values are set in one statement.
@@ -226,6 +241,10 @@ export async function undoBulk(db: Kysely<Database>, actor: { uid: string }, bat
           continue;
         }
         const values = oldValues(diff) as Values;
+        if (tooEarly(r, values, at)) {
+          left.push({ id: r.id, sku: r.sku, reason: said('schedule.notYet') });
+          continue;
+        }
         const key = JSON.stringify(values);
         const group = groups.get(key) ?? { values, ids: [] };
         group.ids.push(r.id);

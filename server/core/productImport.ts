@@ -23,6 +23,7 @@ import {
   TRANSLATED_FIELDS,
   type Translations,
 } from '../../domain/productFields.js';
+import { activeTooEarly } from '../../domain/schedule.js';
 import { said } from '../../domain/translate.js';
 
 type Row = Selectable<ProductsTable>;
@@ -91,6 +92,7 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
     checked.flatMap((c) => (isNew(c.values) ? (c.values.images ?? []) : [])),
   );
 
+  const at = now();
   const out: Plan = {
     result: { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false },
     creates: [],
@@ -114,8 +116,13 @@ async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise
       const product = toProduct(current);
       const translations = mergeTranslations(product.translations, values.translations);
       const changes = changesOf(product, values, translations);
-      row = { line: c.line, sku: c.sku, action: changes.length > 0 ? 'update' : 'same', changes, errors: [] };
-      if (changes.length > 0) out.updates.push({ current, product, values, translations });
+      // Made active while its 'Active from' is still to come: refused, as an edit is (domain/schedule.ts).
+      const early = { active: true, activeFrom: product.activeFrom ?? null, activeUntil: null };
+      if (values.active && !product.active && activeTooEarly(early, at)) {
+        const errors = [{ field: 'active', message: said('schedule.notYet') }];
+        row = { line: c.line, sku: c.sku, action: 'error', changes: [], errors };
+      } else row = { line: c.line, sku: c.sku, action: changes.length > 0 ? 'update' : 'same', changes, errors: [] };
+      if (row.action === 'update') out.updates.push({ current, product, values, translations });
     }
     out.result.counts[row.action] += 1;
     out.result.rows.push(row);

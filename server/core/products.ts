@@ -16,6 +16,7 @@ import {
   type ProductFieldKey,
   type Translations,
 } from '../../domain/productFields.js';
+import { scheduleRefusal } from '../../domain/schedule.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
@@ -117,7 +118,7 @@ export const historyValues = (p: Product): Record<string, string | boolean | str
  * may not be the same. When the request sets the status or a time, what the product would become is checked too: a
  * schedule is a window (inactive, active from 'Active from', inactive from 'Active until'), so 'Active from' must come
  * before 'Active until', and a product with an 'Active from' still to come may not be active already (it would be
- * public before its time).
+ * public before its time): domain/schedule.ts's scheduleRefusal, which the product form checks too.
  */
 function checkSchedule(
   current: { active?: boolean; activeFrom?: string | null; activeUntil?: string | null },
@@ -134,10 +135,10 @@ function checkSchedule(
   if (past(from, current.activeFrom)) throw refuse('activeFrom', said('schedule.past'));
   if (past(until, current.activeUntil)) throw refuse('activeUntil', said('schedule.past'));
   if (from !== null && from === until) throw refuse('activeUntil', said('schedule.same'));
-  // An edit of other fields leaves a schedule saved before these rules as it is.
+  // An edit of other fields leaves a schedule saved before the window rule as it is.
   const touched = next.active !== undefined || next.activeFrom !== undefined || next.activeUntil !== undefined;
-  if (touched && from !== null && until !== null && from > until) throw refuse('activeUntil', said('schedule.order'));
-  if (touched && active && from !== null && from > at) throw refuse('activeFrom', said('schedule.notYet'));
+  const wrong = touched ? scheduleRefusal({ active, activeFrom: from, activeUntil: until }, at) : null;
+  if (wrong) throw refuse(wrong.field, wrong.said);
   return { active_from: from, active_until: until };
 }
 

@@ -113,6 +113,47 @@ describe.each(dialects())('products: CSV import (%s)', (dialect) => {
     expect(res.json.rows[0].errors).toEqual([{ field: 'category', message: 'Välj Cotton eller Linen' }]);
   });
 
+  it('refuses a row that would make a product active while its Active from is still to come', async () => {
+    const soon = new Date(Date.now() + 3600_000).toISOString();
+    const made = await t.api('POST', '/api/products', {
+      cookie,
+      body: { ...cells('SCH-1'), active: false, images: [image], activeFrom: soon },
+    });
+    expect(made.status, made.text).toBe(201);
+    const res = await post([cells('SCH-1', { price: '199 SEK' })], false);
+    expect(res.json.rows[0]).toMatchObject({
+      action: 'error',
+      errors: [
+        {
+          field: 'active',
+          message:
+            'A product with an Active from to come must be inactive until then: set it inactive, or clear Active from.',
+        },
+      ],
+    });
+    expect((await post([cells('SCH-1')], false, { 'accept-language': 'sv' })).json.rows[0].errors).toEqual([
+      {
+        field: 'active',
+        message:
+          'En produkt med en kommande Aktiv från måste vara inaktiv tills dess: gör den inaktiv, eller töm Aktiv från.',
+      },
+    ]);
+    expect((await post([cells('SCH-1')], true)).status).toBe(400);
+    expect((await t.api('GET', `/api/products/${made.json.id}`, { cookie })).json).toMatchObject({
+      active: false,
+      activeFrom: soon,
+      version: made.json.version,
+    });
+    // Kept inactive, its other columns change as asked; the time stays.
+    const kept = await post([cells('SCH-1', { price: '199 SEK', active: 'false' })], true);
+    expect(kept.status, kept.text).toBe(200);
+    expect((await t.api('GET', `/api/products/${made.json.id}`, { cookie })).json).toMatchObject({
+      active: false,
+      price: '199 SEK',
+      activeFrom: soon,
+    });
+  });
+
   it('refuses to apply while any row has an error, and writes none of the others', async () => {
     const before = await count();
     const res = await post([cells('GOOD-1', { images: image }), cells('BAD-1', { details: '' })], true);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { instantToWall, knownTimeZone, ScheduleTime, wallToInstant } from '../../../domain/schedule';
+import {
+  activeTooEarly,
+  instantToWall,
+  knownTimeZone,
+  scheduleRefusal,
+  ScheduleTime,
+  wallToInstant,
+} from '../../../domain/schedule';
 
 // The form's wall times in the shop's zone and the API's instants (domain/schedule.ts), across changes of the clocks.
 describe('schedule times', () => {
@@ -34,5 +41,43 @@ describe('schedule times', () => {
     expect(ScheduleTime.safeParse('2026-07-01T12:00').success).toBe(false);
     expect(ScheduleTime.safeParse('tomorrow').success).toBe(false);
     expect(ScheduleTime.safeParse('+012026-07-01T12:00:00Z').success).toBe(false);
+  });
+});
+
+// The window rule the server decides with and the product form checks before sending (issue 33 item 7).
+describe('a schedule is a window', () => {
+  const at = '2026-06-01T10:00:00.000Z';
+  const before = '2026-06-01T09:00:00.000Z';
+  const soon = '2026-06-01T11:00:00.000Z';
+  const later = '2026-06-02T11:00:00.000Z';
+  const state = (active: boolean, activeFrom: string | null, activeUntil: string | null) => ({
+    active,
+    activeFrom,
+    activeUntil,
+  });
+
+  it('lets a product wait inactive for its Active from, and be active until its Active until', () => {
+    for (const ok of [
+      state(false, soon, null),
+      state(false, soon, later),
+      state(true, null, later),
+      state(false, null, null),
+      state(true, null, null),
+      // Its time has come (the scheduler applies it at its next run).
+      state(true, before, later),
+    ]) {
+      expect(scheduleRefusal(ok, at), JSON.stringify(ok)).toBeNull();
+    }
+  });
+
+  it('refuses active with an Active from to come, beside Active from', () => {
+    expect(activeTooEarly(state(true, soon, null), at)).toBe(true);
+    expect(activeTooEarly(state(false, soon, null), at)).toBe(false);
+    expect(scheduleRefusal(state(true, soon, later), at)).toEqual({ field: 'activeFrom', said: 'schedule.notYet' });
+  });
+
+  it('refuses an Active from after Active until, or the same time, beside Active until', () => {
+    expect(scheduleRefusal(state(false, later, soon), at)).toEqual({ field: 'activeUntil', said: 'schedule.order' });
+    expect(scheduleRefusal(state(false, soon, soon), at)).toEqual({ field: 'activeUntil', said: 'schedule.same' });
   });
 });
