@@ -1,10 +1,20 @@
+import { useEffect, useRef } from 'react';
 import { TextInput } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, Tooltip, Typography } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { format } from '../../domain/messages';
 import type { Product } from '../../domain/products';
-import { instantToWall, wallToInstant, zoneOffsetName, wallTimeOf } from '../../domain/schedule';
-import { useMessages } from '../../base/locale';
+import {
+  instantToWall,
+  scheduleRefusal,
+  wallToInstant,
+  zoneOffsetName,
+  wallTimeOf,
+  type ScheduleState,
+} from '../../domain/schedule';
+import { textOf } from '../../domain/translate';
+import { getLocale, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 
 // A product's scheduled status (issue 26): 'Active from' and 'Active until' on the form, in the shop's time zone; a
@@ -59,6 +69,46 @@ export function ScheduleMark({ product }: { product: Product }) {
   );
 }
 
+/** The status and times the form holds, as the window rule reads them (a status the form does not hold is active). */
+const stateOf = (values: Record<string, unknown>): ScheduleState => {
+  const time = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+  return {
+    active: values.active !== false,
+    activeFrom: time(values.activeFrom),
+    activeUntil: time(values.activeUntil),
+  };
+};
+
+/**
+ * A time input's check of the window rule the server decides with (domain/schedule.ts): its message, in the reader's
+ * language, when what the form holds breaks it at this field; the server checks again.
+ */
+const windowRule =
+  (field: 'activeFrom' | 'activeUntil') =>
+  (_value: unknown, values: Record<string, unknown>): string | undefined => {
+    const wrong = scheduleRefusal(stateOf(values), new Date().toISOString());
+    return wrong?.field === field ? textOf(wrong.said, getLocale()) : undefined;
+  };
+const fromRule = windowRule('activeFrom');
+const untilRule = windowRule('activeUntil');
+
+/**
+ * Once a save was tried, checks both times again when the status or either time changes: the rule reads all three, so
+ * a message goes as soon as the form is right (react-hook-form checks again only the field that changed). Only on a
+ * change: checking at the refusal itself would clear the message the server just gave (a time in the past).
+ */
+function useWindowRecheck(shown: boolean): void {
+  const { trigger, formState } = useFormContext();
+  const tried = formState.isSubmitted;
+  const watched = JSON.stringify(useWatch({ name: ['active', 'activeFrom', 'activeUntil'] }));
+  const last = useRef(watched);
+  useEffect(() => {
+    if (watched === last.current) return;
+    last.current = watched;
+    if (shown && tried) void trigger(['activeFrom', 'activeUntil']);
+  }, [shown, tried, trigger, watched]);
+}
+
 /**
  * 'Active from' and 'Active until' on Add and Edit Product: wall times in the shop's zone (named under them), held in
  * the form as the instants the API takes; where the back end cannot schedule, a line saying so instead.
@@ -67,6 +117,7 @@ export function ScheduleInputs() {
   const m = useMessages();
   const t = m.schedule;
   const settings = useScheduleSettings();
+  useWindowRecheck(Boolean(settings?.available));
   if (!settings) return null;
   if (!settings.available) {
     return (
@@ -92,8 +143,8 @@ export function ScheduleInputs() {
         {t.mark}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-        <TextInput source="activeFrom" label={t.activeFrom} helperText={false} {...common} />
-        <TextInput source="activeUntil" label={t.activeUntil} helperText={false} {...common} />
+        <TextInput source="activeFrom" label={t.activeFrom} helperText={false} validate={fromRule} {...common} />
+        <TextInput source="activeUntil" label={t.activeUntil} helperText={false} validate={untilRule} {...common} />
       </Box>
       <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {format(t.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` })}

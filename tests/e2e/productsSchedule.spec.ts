@@ -59,8 +59,6 @@ test('schedules a product on Add Product in the shop time zone; the list marks a
   await page.getByRole('textbox', { name: /^Name/ }).fill('Blue linen napkin');
   await page.getByRole('textbox', { name: /^Details/ }).fill('Four napkins in washed linen.');
   await page.getByRole('textbox', { name: 'Swedish name' }).fill('Blå linneservett');
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Disabled' }).click();
   const schedule = page.getByRole('group', { name: 'Scheduled' });
   await expect(schedule).toContainText(
     format(messages.schedule.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` }),
@@ -70,6 +68,14 @@ test('schedules a product on Add Product in the shop time zone; the list marks a
   await expect(page.getByRole('group', { name: 'Image 1', exact: true }).getByRole('status')).toHaveText('Uploaded', {
     timeout: 30_000,
   });
+  // Still Active (a new product's status), it would be public before its time: said beside Active from, not sent.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(schedule.getByText(messages.schedule.notYet)).toBeVisible();
+  await expect(schedule.getByLabel('Active from')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/products\/add-product\/?$/);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Disabled' }).click();
+  await expect(schedule.getByText(messages.schedule.notYet)).toBeHidden();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Added')).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);

@@ -1,5 +1,5 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpdateParams } from 'react-admin';
@@ -8,6 +8,7 @@ import ProductCreate from '../../../../resources/products/ProductCreate';
 import type { Product } from '../../../../domain/products';
 import type { AppDataProvider } from '../../../../base/backend';
 import { zoneOffsetName, type ScheduleSettings } from '../../../../domain/schedule';
+import { setLocale } from '../../../../base/locale';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { productWith } from './fakes';
 
@@ -46,6 +47,7 @@ function setup(p: Product, settings: ScheduleSettings, over: Partial<AppDataProv
 
 afterEach(() => {
   vi.restoreAllMocks();
+  act(() => setLocale('en'));
 });
 
 describe('Scheduled status on the product form', () => {
@@ -75,6 +77,43 @@ describe('Scheduled status on the product form', () => {
       });
     },
   );
+
+  it('says beside the field, before sending, that a product waiting for its Active from must be inactive', async () => {
+    // Issue 33 item 7: the window rule the server decides with (domain/schedule.ts), checked in the form too.
+    const { update } = setup(productWith({ active: true }), { timeZone: 'UTC', available: true });
+    const from = await screen.findByLabelText('Active from', {}, { timeout: 10_000 });
+    const soon = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+    fireEvent.change(from, { target: { value: soon } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const notYet =
+      'A product with an Active from to come must be inactive until then: set it inactive, or clear Active from.';
+    expect(await screen.findByText(notYet)).toBeVisible();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(update).not.toHaveBeenCalled();
+    // Set inactive: the message goes at once, and the save goes through.
+    await userEvent.click(screen.getByRole('combobox', { name: /^Status/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Disabled' }));
+    await waitFor(() => expect(screen.queryByText(notYet)).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalled(), { timeout: 10_000 });
+    expect(update.mock.calls[0]![1].data).toMatchObject({ active: false, activeFrom: `${soon}:00.000Z` });
+  });
+
+  it('says beside Active until, in Swedish too, that Active from must come before it', async () => {
+    const { update } = setup(productWith({ active: false }), { timeZone: 'UTC', available: true });
+    const from = await screen.findByLabelText('Active from', {}, { timeout: 10_000 });
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 16);
+    fireEvent.change(from, { target: { value: day(3) } });
+    fireEvent.change(screen.getByLabelText('Active until'), { target: { value: day(2) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Active from must be before Active until.')).toBeVisible();
+    expect(screen.getByLabelText('Active until')).toHaveAttribute('aria-invalid', 'true');
+    expect(from).not.toHaveAttribute('aria-invalid', 'true');
+    act(() => setLocale('sv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Aktiv från måste vara före Aktiv till.')).toBeVisible();
+    expect(update).not.toHaveBeenCalled();
+  });
 
   it(
     'says scheduling is not available where the back ' + 'end has no scheduler (Firebase), and sends no times',
