@@ -214,13 +214,13 @@ describe.each(dialects())('metrics (%s)', (dialect) => {
   });
 });
 
-describe('metrics without METRICS_TOKEN', () => {
+describe.each(dialects())('metrics without METRICS_TOKEN (%s)', (dialect) => {
   let t: TestApp;
   // A built browser app in dist/: its fallback answers index.html for console addresses, but never for /metrics.
   const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
   beforeAll(async () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    t = await startApp({ dialect: 'sqlite', build: { distDir: dist } });
+    t = await startApp({ dialect, build: { distDir: dist } });
   });
   afterAll(async () => {
     await t?.close();

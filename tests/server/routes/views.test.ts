@@ -91,6 +91,9 @@ describe.each(dialects())('saved views (%s)', (dialect) => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_VIEWS);
     expect(statuses.filter((s) => s === 400)).toHaveLength(40 - MAX_VIEWS);
+    // Refused with the limit's own message, not an error of the database.
+    for (const refused of answers.filter((a) => a.status === 400))
+      expect(refused.json.error.message).toBe(`You can keep at most ${MAX_VIEWS} views.`);
     expect(await t.db.selectFrom('saved_views').select('id').where('owner', '=', u.uid).execute()).toHaveLength(
       MAX_VIEWS,
     );
