@@ -332,6 +332,7 @@ export const sv: Catalogue = {
     noSuchReference: 'Den valda posten finns inte.',
     inUse: 'Andra poster pekar på den här. Ändra dem först.',
     deleted: 'Borttagen',
+    show: 'Visa',
     boolCell: 'Skriv true eller false.',
     sameIdInFile: 'Samma id finns på rad %{line}',
     find: 'Sök',

@@ -330,6 +330,8 @@ export const messages = {
     noSuchReference: 'The chosen record does not exist.',
     inUse: 'Other records point to this one. Change them first.',
     deleted: 'Deleted',
+    /** A list row's link for someone who may read the records but not change them. */
+    show: 'Show',
     boolCell: 'Write true or false.',
     sameIdInFile: 'The same id is on row %{line}',
     /** The list's partial-name search of a described resource. */

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { Area } from '../domain/permissions';
+import type { Area, RoleFlags } from '../domain/permissions';
 import type { Catalogue } from '../domain/messages';
 
 /** A text staff see: picked from the catalogue of the chosen language (or, in a test fixture, a literal). */
@@ -14,18 +14,24 @@ export interface ResourceDefinition {
   /** Its area of the role matrix (domain/permissions.ts): who sees its sidebar group and may open its pages. */
   area: Area;
   icon: ComponentType;
+  /**
+   * Who may do what with it, when its access is its own rather than its area's (a described resource's `access`):
+   * the sidebar and each page's guard ask this, by react-admin's action ('list', 'show', 'create', 'edit'), instead
+   * of the area's level. The server checks the same (server/routes/records.ts).
+   */
+  may?: (user: RoleFlags | null | undefined, action: string) => boolean;
   /** Loads the code of its first sidebar page ahead of a click (the sidebar calls it once the console is idle). */
   preload?: () => Promise<void>;
   /** Its sidebar group: a heading, then links to its pages (each with the resource's icon unless it names one). */
   menu: {
     label: Label;
-    items: readonly { path: string; label: Label; icon?: ComponentType }[];
+    items: readonly { path: string; label: Label; icon?: ComponentType; action?: string }[];
     /**
      * More links after the items, known only at run time (a person's saved views): a hook, called on every render of
      * the sidebar, answering each link's full address (/<name>/…?query), text and icon.
      */
     useMoreItems?: () => readonly { to: string; label: string; icon: ComponentType }[];
   };
-  /** Its pages, by path under /<name>/. */
-  pages: readonly { path: string; element: ReactNode }[];
+  /** Its pages, by path under /<name>/; with `may`, each guarded by its action (default 'list'). */
+  pages: readonly { path: string; element: ReactNode; action?: string }[];
 }

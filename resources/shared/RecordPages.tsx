@@ -7,6 +7,7 @@ import {
   DeleteButton,
   EditBase,
   Form,
+  ShowBase,
   NumberInput,
   ReferenceInput,
   SaveButton,
@@ -15,12 +16,14 @@ import {
   required,
   useCreate,
   useEditContext,
+  useShowContext,
   useNotify,
   usePermissions,
   type RaRecord,
 } from 'react-admin';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   accessOf,
   COUNTRIES,
@@ -70,6 +73,8 @@ type Values = Record<string, unknown>;
 const listPath = (s: RecordsScreens): string => `/${s.description.name}/${recordPaths.list}`;
 const editPath = (s: RecordsScreens, id: string | number): string =>
   `/${s.description.name}/${recordPaths.edit}/${encodeURIComponent(String(id))}`;
+const showPath = (s: RecordsScreens, id: string | number): string =>
+  `/${s.description.name}/${recordPaths.show}/${encodeURIComponent(String(id))}`;
 
 function useTexts(s: RecordsScreens): RecordsTexts {
   return s.texts[useLocale()];
@@ -168,7 +173,12 @@ export function RecordList({ screens }: Props) {
         resource={records.name}
         filter={filter}
         label={t.list}
-        edit={{ path: (r) => editPath(screens, r.id), name: (r) => value(r, screens.columns[0] ?? records.search) }}
+        edit={{
+          // Someone who may read but not change the records opens each one's Show page.
+          path: (r) => (mayEdit ? editPath(screens, r.id) : showPath(screens, r.id)),
+          name: (r) => value(r, screens.columns[0] ?? records.search),
+          ...(mayEdit ? {} : { text: m.records.show, icon: <VisibilityIcon /> }),
+        }}
         phone={(r) => ({
           primary: value(r, screens.phone.primary),
           secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
@@ -229,14 +239,24 @@ function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
 
 const fieldsOfDescription = (d: RecordsDescription): [string, FieldDescription][] => Object.entries(d.fields);
 
-/** An input per field, by its kind; a locked field cannot be changed once added. */
-function Inputs({ records, texts, editing }: { records: RecordsDescription; texts: RecordsTexts; editing: boolean }) {
+/** An input per field, by its kind; a locked field cannot be changed once added, none on the Show page. */
+function Inputs({
+  records,
+  texts,
+  editing,
+  showing = false,
+}: {
+  records: RecordsDescription;
+  texts: RecordsTexts;
+  editing: boolean;
+  showing?: boolean;
+}) {
   const m = useMessages();
   return (
     <Stack>
       {fieldsOfDescription(records).map(([f, spec]) => {
         const label = texts.fields[f] ?? f;
-        const readOnly = editing && spec.locked === true;
+        const readOnly = showing || (editing && spec.locked === true);
         const validate = mayBeEmpty(spec) ? undefined : required();
         if (spec.kind === 'boolean') return <BooleanInput key={f} source={f} label={label} readOnly={readOnly} />;
         if (spec.kind === 'integer' || spec.kind === 'number') {
@@ -274,7 +294,8 @@ function Inputs({ records, texts, editing }: { records: RecordsDescription; text
           );
         if (spec.kind === 'images')
           return <RecordImagesInput key={f} source={f} label={label} max={imagesMax(spec)} readOnly={readOnly} />;
-        if (spec.kind === 'reference') return <ReferenceField key={f} source={f} label={label} spec={spec} />;
+        if (spec.kind === 'reference')
+          return <ReferenceField key={f} source={f} label={label} spec={spec} readOnly={readOnly} />;
         const text = (source: string, fieldLabel: string, optional: boolean) => (
           <TextInput
             key={source}
@@ -313,7 +334,17 @@ function Inputs({ records, texts, editing }: { records: RecordsDescription; text
 }
 
 /** A reference to a record of another described resource, chosen by its search field. */
-function ReferenceField({ source, label, spec }: { source: string; label: string; spec: FieldDescription }) {
+function ReferenceField({
+  source,
+  label,
+  spec,
+  readOnly,
+}: {
+  source: string;
+  label: string;
+  spec: FieldDescription;
+  readOnly: boolean;
+}) {
   const target = simpleDescriptions.find((d) => d.name === spec.to);
   return (
     <ReferenceInput source={source} reference={spec.to!}>
@@ -322,6 +353,7 @@ function ReferenceField({ source, label, spec }: { source: string; label: string
         optionText={target?.search ?? 'id'}
         filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
         validate={spec.optional ? undefined : required()}
+        readOnly={readOnly}
       />
     </ReferenceInput>
   );
@@ -477,9 +509,52 @@ export function RecordEdit({ screens }: Props) {
   );
 }
 
+/**
+ * A record for someone who may read the resource but not change it: each field as the edit page shows it, read-only,
+ * and its History (without Undo). Its title is the record's own name (the phone list's first field).
+ */
+export function RecordShow({ screens }: Props) {
+  const records = screens.description;
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <ShowBase resource={records.name} id={id} disableAuthentication queryOptions={{ onError: () => undefined }}>
+      <ShowView screens={screens} />
+    </ShowBase>
+  );
+}
+
+function ShowView({ screens }: Props) {
+  const records = screens.description;
+  const m = useMessages();
+  const t = useTexts(screens);
+  const { record, isPending, error } = useShowContext();
+  if (isPending) return <Busy />;
+  const title = record ? String(record[screens.phone.primary] ?? '') : t.list;
+  return (
+    <PageFrame title={title} back={listPath(screens)}>
+      {error || !record ? (
+        <Typography role="alert">{statusOf(error) === 404 || !error ? m.records.notFound : t.failed}</Typography>
+      ) : (
+        <>
+          <Form record={record}>
+            <Inputs records={records} texts={t} editing showing />
+          </Form>
+          <HistoryPanel
+            of={{ kind: 'record', resource: records.name, id: String(record.id) }}
+            refreshKey={record.version}
+            labels={recordFieldLabels(records, t, m)}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}
+
 export function RecordSearch({ screens }: Props) {
   const records = screens.description;
   const t = useTexts(screens);
+  const { permissions } = usePermissions<Permissions>();
+  const mayEdit = meets(permissions, accessOf(records).edit);
   return (
     <ExactSearch
       resource={records.name}
@@ -488,7 +563,7 @@ export function RecordSearch({ screens }: Props) {
       title={t.search}
       label={t.searchField}
       failure={t.failed}
-      editPath={(id) => editPath(screens, id)}
+      editPath={(id) => (mayEdit ? editPath(screens, id) : showPath(screens, id))}
     />
   );
 }

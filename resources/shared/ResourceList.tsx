@@ -36,8 +36,11 @@ export interface ResourceListProps<R extends RaRecord> {
   label: string;
   /** Narrows the list (a search, a category); a new filter starts again from the first page. */
   filter?: Record<string, unknown>;
-  /** Each row's EDIT link: where it goes, and what names the row after 'EDIT' for a screen reader. */
-  edit: { path: (row: R) => string; name: (row: R) => string };
+  /**
+   * Each row's EDIT link: where it goes, and what names the row after 'EDIT' for a screen reader; `text` and `icon` in
+   * place of EDIT's (a Show link for someone who may not edit).
+   */
+  edit: { path: (row: R) => string; name: (row: R) => string; text?: string; icon?: ReactNode };
   phone: (row: R) => PhoneRow;
   /** What shows when there are no rows, and when they could not be fetched (also said as a toast). */
   empty: string;
@@ -116,17 +119,17 @@ function ListRows<R extends RaRecord>({
       <DataTable<R> bulkActionButtons={false} rowClick={false} hover aria-label={label}>
         {children}
         <DataTable.Col
-          label={<Box sx={visuallyHidden}>{m.common.edit}</Box>}
+          label={<Box sx={visuallyHidden}>{edit.text ?? m.common.edit}</Box>}
           align="right"
           render={(r: R) => (
             <Button
               component={Link}
               to={edit.path(r)}
               size="small"
-              startIcon={<EditIcon />}
-              aria-label={`${m.common.edit} ${edit.name(r)}`}
+              startIcon={edit.icon ?? <EditIcon />}
+              aria-label={`${edit.text ?? m.common.edit} ${edit.name(r)}`}
             >
-              {m.common.edit}
+              {edit.text ?? m.common.edit}
             </Button>
           )}
         />

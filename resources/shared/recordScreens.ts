@@ -43,7 +43,14 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
 }
 
 /** The pages every described resource has. */
-export type RecordPage = 'list' | 'create' | 'edit' | 'search' | 'import';
+export type RecordPage = 'list' | 'create' | 'edit' | 'show' | 'search' | 'import';
 
 /** Paths of a simple resource's pages under /<name>/. */
-export const recordPaths = { list: 'list', add: 'add', edit: 'edit', search: 'search', import: 'import' } as const;
+export const recordPaths = {
+  list: 'list',
+  add: 'add',
+  edit: 'edit',
+  show: 'show',
+  search: 'search',
+  import: 'import',
+} as const;

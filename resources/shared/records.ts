@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
-import type { RecordsDescription } from '../../domain/records';
+import { mayOnRecords, type RecordsDescription } from '../../domain/records';
 import { catalogues, DEFAULT_LOCALE, LOCALES } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
@@ -14,6 +14,7 @@ const SHARED = {
   list: 'RecordList',
   create: 'RecordCreate',
   edit: 'RecordEdit',
+  show: 'RecordShow',
   search: 'RecordSearch',
   import: 'RecordImport',
 } as const;
@@ -23,9 +24,10 @@ const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
   s.texts[LOCALES.find((l) => catalogues[l] === m) ?? DEFAULT_LOCALE];
 
 /**
- * A simple resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the five
- * pages (a paged table, add, edit with the version check, exact search, CSV import), shared
- * (resources/shared/RecordPages.tsx) unless the folder gives one of its own (`own`).
+ * A simple resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the six
+ * pages (a paged table, add, edit with the version check, show for those who may read but not edit, exact search, CSV
+ * import), shared (resources/shared/RecordPages.tsx) unless the folder gives one of its own (`own`). The sidebar and
+ * each page's guard follow the description's access, not only its area's.
  */
 export function recordsResource<D extends RecordsDescription>(screens: RecordsScreens<D>): ResourceDefinition {
   const s = screens as unknown as RecordsScreens;
@@ -41,21 +43,23 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     name,
     area,
     icon: s.icon,
+    may: (user, action) => mayOnRecords(user, s.description, action),
     preload: list.preload,
     menu: {
       label: (m) => textsFor(s, m).menu,
       items: [
         { path: recordPaths.list, label: (m) => textsFor(s, m).list },
-        { path: recordPaths.add, label: (m) => textsFor(s, m).add, icon: AddIcon },
+        { path: recordPaths.add, label: (m) => textsFor(s, m).add, icon: AddIcon, action: 'create' },
         { path: recordPaths.search, label: (m) => textsFor(s, m).search, icon: SearchIcon },
       ],
     },
     pages: [
       { path: recordPaths.list, element: createElement(list) },
-      { path: recordPaths.add, element: createElement(page('create')) },
-      { path: `${recordPaths.edit}/:id`, element: createElement(page('edit')) },
+      { path: recordPaths.add, element: createElement(page('create')), action: 'create' },
+      { path: `${recordPaths.edit}/:id`, element: createElement(page('edit')), action: 'edit' },
+      { path: `${recordPaths.show}/:id`, element: createElement(page('show')), action: 'show' },
       { path: recordPaths.search, element: createElement(page('search')) },
-      { path: recordPaths.import, element: createElement(page('import')) },
+      { path: recordPaths.import, element: createElement(page('import')), action: 'create' },
     ],
   };
 }

@@ -10,18 +10,17 @@ import NotAllowed from '../pages/NotAllowed';
  * in without the role → the Not allowed page. Each visit asks the server again (GET /api/me), so
  * a role change or a deactivation shows on the next navigation.
  */
-export function RequireAccess({ area, children }: { area: Area; children: ReactNode }) {
+export function RequireAccess(props: GuardProps) {
   // Each navigation is a new visit: without the key React keeps one guard across sibling routes
   // (My Account → Changelog), checkAuth is not asked again, and a deactivated user saw 'Not allowed'.
   const { key } = useLocation();
-  return (
-    <Guard key={key} area={area}>
-      {children}
-    </Guard>
-  );
+  return <Guard key={key} {...props} />;
 }
 
-function Guard({ area, children }: { area: Area; children: ReactNode }) {
+/** An area of the role matrix, or (a resource with access of its own) its name and the page's action. */
+type GuardProps = { area: Area; of?: { resource: string; action: string }; children: ReactNode };
+
+function Guard({ area, of, children }: GuardProps) {
   const { refetch: refetchPermissions } = usePermissions();
   const { refetch: refetchIdentity } = useGetIdentity();
   // As useAuthenticated(), signing out on failure, plus a hook on success.
@@ -32,7 +31,11 @@ function Guard({ area, children }: { area: Area; children: ReactNode }) {
       void refetchIdentity();
     },
   });
-  const access = useCanAccess({ resource: area, action: 'access', enabled: authenticated === true });
+  const access = useCanAccess({
+    resource: of?.resource ?? area,
+    action: of?.action ?? 'access',
+    enabled: authenticated === true,
+  });
   // A page once shown stays mounted while a check runs again, so a form never loses what was typed.
   const shown = useRef(false);
   const settled = !isPending && authenticated && !access.isPending;

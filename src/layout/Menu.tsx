@@ -15,9 +15,11 @@ import { MenuHeading } from './MenuHeading';
 interface Group {
   key: string;
   area: Area;
+  /** A resource with access of its own: who may open its list (the group) and each item's action. */
+  may?: ResourceDefinition['may'];
   label: string;
-  /** An item may need more than its group (Settings → Webhooks and Info → Activity are for admins). */
-  items: { to: string; label: string; icon: ReactElement; area?: Area }[];
+  /** An item may need more than its group (Settings → Webhooks and Info → Activity are for admins; Add, an editor). */
+  items: { to: string; label: string; icon: ReactElement; area?: Area; action?: string }[];
 }
 
 // The pages that are not a resource's: Settings and Info close the sidebar, after the resources.
@@ -48,7 +50,9 @@ export function Menu() {
   const texts = useMessages();
   const m = texts.menu;
   const resources = useConsoleResources();
-  usePreloadWhenIdle(resources.filter((r) => canAccess(permissions, r.area)));
+  const opens = (g: Pick<Group, 'area' | 'may'>): boolean =>
+    g.may ? g.may(permissions, 'list') : canAccess(permissions, g.area);
+  usePreloadWhenIdle(resources.filter(opens));
   // Each resource's group comes from its own descriptor (resources/<name>/index.ts), in the console's order.
   // A resource's run-time links (saved views): the resources are fixed for the console's life, so the hooks are
   // called in the same order on every render.
@@ -57,12 +61,14 @@ export function Menu() {
     ...resources.map((r, n) => ({
       key: r.name,
       area: r.area,
+      may: r.may,
       label: labelText(r.menu.label, texts),
       items: [
         ...r.menu.items.map((i) => ({
           to: `/${r.name}/${i.path}`,
           label: labelText(i.label, texts),
           icon: createElement(i.icon ?? r.icon),
+          action: i.action,
         })),
         ...more[n]!.map((i) => ({ to: i.to, label: i.label, icon: createElement(i.icon) })),
       ],
@@ -70,14 +76,13 @@ export function Menu() {
     ...fixed(m, texts.webhooks),
   ];
   // A flat list (no fragments or wrappers) so the menu's arrow-key navigation reaches every item.
-  const entries = groups
-    .filter((g) => canAccess(permissions, g.area))
-    .flatMap((g) => [
-      <MenuHeading key={g.key} label={g.label} />,
-      ...g.items
-        .filter((i) => !i.area || canAccess(permissions, i.area))
-        .map((i) => <RaMenu.Item key={`${i.to} ${i.label}`} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
-    ]);
+  const entries = groups.filter(opens).flatMap((g) => [
+    <MenuHeading key={g.key} label={g.label} />,
+    ...g.items
+      .filter((i) => !i.area || canAccess(permissions, i.area))
+      .filter((i) => !i.action || !g.may || g.may(permissions, i.action))
+      .map((i) => <RaMenu.Item key={`${i.to} ${i.label}`} to={i.to} primaryText={i.label} leftIcon={i.icon} />),
+  ]);
   return (
     <RaMenu>
       <RaMenu.DashboardItem primaryText={m.dashboard} />

@@ -7,6 +7,8 @@ import Console from '../../../src/Console';
 import { consoleResources } from '../../../resources';
 import { recordsResource, type RecordsScreens } from '../../../resources/shared/records';
 import { describeRecords } from '../../../domain/records';
+import { simpleDescriptions } from '../../../resources/descriptions';
+import { mayAccess } from '../../../providers/shared/access';
 import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
 
 // A described resource that brings a screen of its own for one page (its edit page) and keeps the shared ones for the
@@ -55,10 +57,15 @@ const carriers = recordsResource({
 const carrier = { id: 'c1', name: 'Postnord', note: '', version: 1, created: '2026-01-01T00:00:00Z', updated: null };
 
 function renderAt(path: string, data: Record<string, unknown>) {
+  const user = userWith({ isAdmin: false, isEditor: true });
+  // The providers' rule, knowing the carriers as the console would know a folder's description.
+  const canAccess = vi.fn(async ({ resource, action }: { resource: string; action: string }) =>
+    mayAccess(user, resource, action, [...simpleDescriptions, description]),
+  );
   render(
     <MemoryRouter initialEntries={[path]}>
       <Console
-        authProvider={fakeAuthProvider(userWith({ isAdmin: false, isEditor: true }))}
+        authProvider={fakeAuthProvider(user, { canAccess })}
         dataProvider={fakeDataProvider(data as never)}
         store={memoryStore()}
         resources={[...consoleResources, carriers]}

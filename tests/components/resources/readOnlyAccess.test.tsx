@@ -1,0 +1,128 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { memoryStore } from 'react-admin';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import { describe, expect, it, vi } from 'vitest';
+import Console from '../../../src/Console';
+import { consoleResources } from '../../../resources';
+import { simpleDescriptions } from '../../../resources/descriptions';
+import { recordsResource } from '../../../resources/shared/records';
+import { describeRecords, type RecordsDescription } from '../../../domain/records';
+import { mayAccess } from '../../../providers/shared/access';
+import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
+
+// Described resources whose access is not their area's: the sidebar, each page's guard and the list's links follow
+// the description (the server's own rule), not the area. (Test fixtures: notices and costs are not in the product.)
+const words = (one: string) => ({
+  menu: `${one}s`,
+  list: `${one} list`,
+  add: `Add ${one.toLowerCase()}`,
+  edit: `Edit ${one.toLowerCase()}`,
+  search: `Search ${one.toLowerCase()}`,
+  searchField: 'Title',
+  empty: 'None yet',
+  failed: 'Could not fetch',
+  fields: { title: 'Title', body: 'Text' },
+});
+const fields = { title: { kind: 'line', max: 80 }, body: { kind: 'text', max: 500 } } as const;
+const describe2 = (name: string, access: RecordsDescription['access']) =>
+  describeRecords({ name, area: 'products', access, fields, sort: { field: 'title', order: 'asc' }, search: 'title' });
+// Everyone signed in reads notices; editors change them. Only admins see costs, though they sit in the products area.
+const notices = describe2('notices', { read: 'signedIn' });
+const costs = describe2('costs', { read: 'admin', edit: 'admin' });
+const screensOf = (description: RecordsDescription, one: string) =>
+  recordsResource({
+    description,
+    texts: { en: words(one), sv: words(one) },
+    icon: CampaignIcon,
+    columns: ['title'],
+    phone: { primary: 'title', secondary: [] },
+  });
+const described = [...simpleDescriptions, notices, costs];
+
+const notice = {
+  id: 'n1',
+  title: 'Closed on Friday',
+  body: 'Stocktaking.',
+  version: 2,
+  created: '2026-01-01T00:00:00Z',
+};
+
+function renderAt(path: string, flags: { isAdmin: boolean; isEditor: boolean }, data: Record<string, unknown> = {}) {
+  const user = userWith(flags);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Console
+        authProvider={fakeAuthProvider(user, {
+          canAccess: vi.fn(async ({ resource, action }) => mayAccess(user, resource, action, described)),
+        })}
+        dataProvider={fakeDataProvider({
+          getList: vi.fn(async () => ({ data: [notice], pageInfo: { hasNextPage: false, hasPreviousPage: false } })),
+          getOne: vi.fn(async () => ({ data: notice })),
+          getHistory: vi.fn(async () => ({ items: [], next: null })),
+          ...data,
+        } as never)}
+        store={memoryStore()}
+        resources={[...consoleResources, screensOf(notices, 'Notice'), screensOf(costs, 'Cost')]}
+      />
+    </MemoryRouter>,
+  );
+}
+
+const staff = { isAdmin: false, isEditor: false };
+const editor = { isAdmin: false, isEditor: true };
+
+describe('a described resource read by more people than may change it', () => {
+  it('lists it for someone who may only read: its list and search in the sidebar, no Add, rows open Show', async () => {
+    renderAt('/notices/list', staff);
+    const table = await screen.findByRole('table', { name: 'Notice list' });
+    const show = within(table).getByRole('link', { name: 'Show Closed on Friday' });
+    expect(show).toHaveAttribute('href', '/notices/show/n1');
+    expect(screen.getByRole('menuitem', { name: 'Notice list' })).toBeVisible();
+    expect(screen.getByRole('menuitem', { name: 'Search notice' })).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Add notice' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Import' })).not.toBeInTheDocument();
+    // The products area itself stays closed to them.
+    expect(screen.queryByRole('menuitem', { name: 'Product List' })).not.toBeInTheDocument();
+  });
+
+  it('shows a record read-only, with its history and nothing to save or delete', async () => {
+    renderAt('/notices/show/n1', staff);
+    expect(await screen.findByDisplayValue('Closed on Friday')).toHaveAttribute('readonly');
+    expect(screen.getByRole('heading', { name: 'Closed on Friday', level: 1 })).toBeVisible();
+    expect(screen.getByDisplayValue('Stocktaking.')).toHaveAttribute('readonly');
+    expect(await screen.findByRole('heading', { name: 'History' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('refuses them the add and edit pages, which an editor opens', async () => {
+    renderAt('/notices/edit/n1', staff);
+    expect(await screen.findByText('Your account does not have access to this page.')).toBeVisible();
+  });
+
+  it('gives an editor the EDIT link and the add page', async () => {
+    renderAt('/notices/list', editor);
+    const table = await screen.findByRole('table', { name: 'Notice list' });
+    expect(within(table).getByRole('link', { name: 'EDIT Closed on Friday' })).toHaveAttribute(
+      'href',
+      '/notices/edit/n1',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Add notice' })).toBeVisible();
+  });
+});
+
+describe('a described resource closer than its area', () => {
+  it('is hidden from, and refused to, an editor of the area', async () => {
+    renderAt('/costs/list', editor);
+    expect(await screen.findByText('Your account does not have access to this page.')).toBeVisible();
+    await screen.findByRole('menuitem', { name: 'Notice list' });
+    expect(screen.queryByRole('menuitem', { name: 'Cost list' })).not.toBeInTheDocument();
+  });
+
+  it('is there for an admin', async () => {
+    renderAt('/costs/list', { isAdmin: true, isEditor: false });
+    expect(await screen.findByRole('table', { name: 'Cost list' })).toBeVisible();
+    expect(screen.getByRole('menuitem', { name: 'Cost list' })).toBeVisible();
+  });
+});
