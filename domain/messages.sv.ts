@@ -452,7 +452,6 @@ export const sv: Catalogue = {
     emptyValue: '(tomt)',
     yes: 'Ja',
     no: 'Nej',
-    images: '%{n} bilder: %{list}',
     undo: 'Ångra',
     undone: 'Ändringen ångrad',
     undoFailed: 'Kunde inte ångra',

@@ -456,7 +456,6 @@ export const messages = {
     emptyValue: '(empty)',
     yes: 'Yes',
     no: 'No',
-    images: '%{n} images: %{list}',
     undo: 'Undo',
     undone: 'Change undone',
     undoFailed: 'Could not undo',

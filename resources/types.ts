@@ -20,6 +20,15 @@ export interface ResourceDefinition {
    * of the area's level. The server checks the same (server/routes/records.ts).
    */
   may?: (user: RoleFlags | null | undefined, action: string) => boolean;
+  /**
+   * How the Activity page names its records' changes (a described resource): the resource by its sidebar label, each
+   * field by its label ('Guide (Swedish)'), and where a record is edited.
+   */
+  history?: {
+    label: Label;
+    fields: (m: Catalogue) => Readonly<Record<string, string>>;
+    editPath: (id: string) => string;
+  };
   /** Loads the code of its first sidebar page ahead of a click (the sidebar calls it once the console is idle). */
   preload?: () => Promise<void>;
   /** Its sidebar group: a heading, then links to its pages (each with the resource's icon unless it names one). */

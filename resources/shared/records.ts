@@ -6,6 +6,7 @@ import { mayOnRecords, type RecordsDescription } from '../../domain/records';
 import { catalogues, DEFAULT_LOCALE, LOCALES } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
+import { recordFieldLabels } from './recordLabels';
 import { recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
 
 export type { RecordPage, RecordsScreens, RecordsTexts, ResourceTexts } from './recordScreens';
@@ -44,6 +45,11 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     area,
     icon: s.icon,
     may: (user, action) => mayOnRecords(user, s.description, action),
+    history: {
+      label: (m) => textsFor(s, m).menu,
+      fields: (m) => recordFieldLabels(s.description, textsFor(s, m), m),
+      editPath: (id) => `/${name}/${recordPaths.edit}/${encodeURIComponent(id)}`,
+    },
     preload: list.preload,
     menu: {
       label: (m) => textsFor(s, m).menu,

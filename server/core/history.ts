@@ -191,6 +191,22 @@ async function withLabels(
       ids,
     );
     for (const r of rows) labels.set(`record:${d.name}:${r.id}`, String(r.label));
+    // A deleted record is named as it was when deleted: its 'deleted' entry holds every value it had.
+    const gone = ids.filter((id) => !labels.has(`record:${d.name}:${id}`));
+    if (gone.length > 0) {
+      const deleted = await db
+        .selectFrom('history')
+        .select(['record_id', 'diff'])
+        .where('kind', '=', 'record')
+        .where('resource', '=', d.name)
+        .where('action', '=', 'deleted')
+        .where('record_id', 'in', gone)
+        .execute();
+      for (const e of deleted) {
+        const was = (JSON.parse(e.diff) as HistoryDiff)[d.search]?.[0];
+        if (typeof was === 'string' && was !== '') labels.set(`record:${d.name}:${e.record_id}`, was);
+      }
+    }
   }
   const keyOf = (e: HistoryEntry) =>
     e.kind === 'record' ? `record:${e.resource}:${e.recordId}` : `${e.kind}:${e.recordId}`;

@@ -13,7 +13,8 @@ import { useMessages } from '../../base/locale';
 import { ExportButton } from '../../resources/shared/ExportButton';
 import { Busy } from '../../base/Busy';
 import { HistoryEntryLine } from '../../resources/shared/history/HistoryEntryLine';
-import { activityColumns, recordPath, recordText } from './activityColumns';
+import { activityColumns, namesOf, recordPath, recordText } from './activityColumns';
+import { useConsoleResources } from '../resourceRoutes';
 import { fullName } from '../../domain/names';
 
 interface Filter {
@@ -31,6 +32,7 @@ export default function Activity() {
   const m = useMessages();
   const t = m.activity;
   const notify = useNotify();
+  const resources = useConsoleResources();
   const [filter, setFilter] = useState<Filter>({});
   // A refused filter (a 'From' after 'To') says why, in the server's words; anything else is the list's failure.
   const failed = (err: unknown): string =>
@@ -140,7 +142,8 @@ export default function Activity() {
           )}
           <Box component="ul" aria-label={t.title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {rows.map((entry) => {
-              const path = recordPath(entry);
+              const names = namesOf(entry, resources);
+              const path = recordPath(entry, names);
               return (
                 <Box
                   component="li"
@@ -148,11 +151,12 @@ export default function Activity() {
                   sx={{ display: 'flex', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}
                 >
                   <Typography variant="body2" sx={{ minWidth: 160 }}>
-                    {path ? <Link to={path}>{recordText(entry, m)}</Link> : recordText(entry, m)}
+                    {path ? <Link to={path}>{recordText(entry, m, names)}</Link> : recordText(entry, m, names)}
                   </Typography>
                   <Box component="ul" sx={{ flex: 1, listStyle: 'none', p: 0, m: 0, minWidth: 240 }}>
                     <HistoryEntryLine
                       entry={entry}
+                      labels={names?.fields(m)}
                       busy={undoing}
                       {...(entry.action === 'bulkChanged' ? { onUndo: (e: HistoryEntry) => void undoBulk(e) } : {})}
                     />

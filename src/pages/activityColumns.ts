@@ -2,31 +2,46 @@ import type { HistoryEntry } from '../../domain/history';
 import type { Catalogue } from '../../domain/messages';
 import type { CsvColumn } from '../../resources/shared/csv';
 import { describeEntry, whoText } from '../../resources/shared/history/describe';
+import { labelText, type ResourceDefinition } from '../../resources/types';
+
+/** A described resource's names for the Activity page (its sidebar label, its fields' labels, its edit page). */
+export type HistoryNames = ResourceDefinition['history'];
+
+/** The names of the resource an entry of a described resource belongs to, if the console has it. */
+export const namesOf = (
+  entry: HistoryEntry,
+  resources: readonly ResourceDefinition[],
+): NonNullable<HistoryNames> | undefined =>
+  entry.kind === 'record' ? resources.find((r) => r.name === entry.resource)?.history : undefined;
 
 /** A bulk change's summary line (its products' own entries are in their histories). */
 export const isBulk = (entry: HistoryEntry): boolean => entry.action === 'bulkChanged' || entry.action === 'bulkUndone';
 
 /** Where a changed record is edited, when the console has a page for it. */
-export function recordPath(entry: HistoryEntry): string | null {
+export function recordPath(entry: HistoryEntry, names?: HistoryNames): string | null {
   // A bulk change's line names many products, not one.
   if (isBulk(entry)) return null;
   if (entry.kind === 'product') return `/products/edit-product/${encodeURIComponent(entry.recordId)}`;
   if (entry.kind === 'user' || (entry.kind === 'account' && entry.recordId))
     return `/users/edit-user/${encodeURIComponent(entry.recordId)}`;
   if (entry.kind === 'language') return entry.recordId === 'se' ? '/languages/swedish' : '/languages/english';
+  // A deleted record's page would only say 'Not found.'.
+  if (entry.kind === 'record' && names && entry.action !== 'deleted') return names.editPath(entry.recordId);
   return null;
 }
 
 /**
  * The record as the Activity list names it: its kind, and which one (a sign-in to no known account: the kind alone).
  */
-export function recordText(entry: HistoryEntry, m: Catalogue): string {
+export function recordText(entry: HistoryEntry, m: Catalogue, names?: HistoryNames): string {
   if (isBulk(entry)) return m.bulk.record;
   if (entry.kind === 'language')
     return `${m.activity.kinds.language}: ${m.languages.names[entry.recordId === 'se' ? 'se' : 'en']}`;
   if (entry.kind === 'appStatus') return m.activity.appStatus;
   if (entry.kind === 'account' && !entry.recordId) return m.activity.kinds.account;
-  return `${entry.resource ?? m.activity.kinds[entry.kind]} ${entry.recordLabel ?? entry.recordId.slice(0, 8)}`;
+  const which = entry.recordLabel ?? entry.recordId.slice(0, 8);
+  if (entry.kind === 'record') return `${names ? labelText(names.label, m) : (entry.resource ?? '')}: ${which}`;
+  return `${m.activity.kinds[entry.kind]} ${which}`;
 }
 
 /** The exported file's columns: the exact time, who, the record, and the change in words. */

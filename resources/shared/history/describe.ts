@@ -62,12 +62,20 @@ function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue,
   return valueText(value, m);
 }
 
-/** A value as a person reads it: yes or no, '(empty)', an image list by file name. */
+/**
+ * An image's name as it was uploaded: a stored upload is 'Uploads/<uploader>_<12 random>_<name>'
+ * (server/core/files.ts), so 'linen.jpg'; any other address by its last part.
+ */
+export const imageName = (address: string): string => {
+  const last = address.split('/').pop() ?? address;
+  return /^.+?_[A-Za-z0-9]{12}_(.+)$/.exec(last)?.[1] ?? last;
+};
+
+/** A value as a person reads it: yes or no, '(empty)', images by the names they were uploaded with. */
 export function valueText(value: HistoryValue, m: Catalogue): string {
-  if (value === null || value === '') return m.history.emptyValue;
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return m.history.emptyValue;
   if (typeof value === 'boolean') return value ? m.history.yes : m.history.no;
-  if (Array.isArray(value))
-    return format(m.history.images, { n: value.length, list: value.map((a) => a.split('/').pop() ?? a).join(', ') });
+  if (Array.isArray(value)) return value.map(imageName).join(', ');
   return String(value);
 }
 

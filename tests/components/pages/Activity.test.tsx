@@ -85,6 +85,30 @@ describe('Activity page', () => {
     expect(screen.getByRole('link', { name: 'User Olle Lind' })).toHaveAttribute('href', '/users/edit-user/u9');
   });
 
+  it("names a described resource's records and fields as its own screens do, and images by their names", async () => {
+    const upload = (name: string) => `/files/Uploads/u1abc_ABCDEFGHIJKL_${name}`;
+    const guide = { kind: 'record' as const, resource: 'careguides', recordId: 'g1', recordLabel: 'Washing linen' };
+    const items = [
+      entry(7, { ...guide, diff: { body_se: ['Tvätta', 'Tvätta i 40 grader'] } }),
+      entry(6, { ...guide, diff: { picture: [[upload('linen.jpg')], [upload('big.jpg'), upload('x_y.jpg')]] } }),
+      entry(5, { ...guide, recordId: 'g2', recordLabel: 'Ironing', action: 'deleted', diff: {} }),
+    ];
+    const getList = vi.fn(async () => ({ data: items, pageInfo: { hasNextPage: false }, meta: { next: null } }));
+    renderInAdmin(<Activity />, {
+      authProvider: admin,
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
+    expect(
+      await screen.findByText('Eva Berg changed Guide (Swedish) from Tvätta to Tvätta i 40 grader'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg changed Picture from linen.jpg to big.jpg, x_y.jpg')).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: 'Care guides: Washing linen' });
+    for (const link of links) expect(link).toHaveAttribute('href', '/careguides/edit/g1');
+    // A deleted record has no page to open: named, not linked.
+    expect(screen.getByText('Care guides: Ironing')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Care guides: Ironing' })).not.toBeInTheDocument();
+  });
+
   it('filters by person, kind and date range through the provider', async () => {
     const { getList, dataProvider } = provider();
     renderInAdmin(<Activity />, { authProvider: admin, dataProvider });

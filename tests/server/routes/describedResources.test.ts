@@ -176,6 +176,14 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
       expect((await call('GET', `${path}/${gone.id}`)).status).toBe(404);
       const history = (await call('GET', `${path}/${gone.id}/history`)).json.items as { action: string }[];
       expect(history.map((e) => e.action)).toEqual(['deleted', 'created']);
+      // The Activity page still names it as staff knew it (from its 'deleted' entry), on every entry of it.
+      const activity = (await call('GET', '/api/history?kind=record&limit=100')).json.items as {
+        recordId: string;
+        recordLabel: string | null;
+      }[];
+      const its = activity.filter((e) => e.recordId === gone.id);
+      expect(its).toHaveLength(2);
+      for (const e of its) expect(e.recordLabel).toBe(String(gone[d.search]));
     });
 
     it('keeps each record’s history, and undoes a change (refused once changed again)', async () => {
