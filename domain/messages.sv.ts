@@ -327,6 +327,8 @@ export const sv: Catalogue = {
     no: 'Nej',
     noCountry: 'Inget',
     badChoice: 'Välj ett av alternativen i listan.',
+    fileChoice: 'Skriv ett av: %{options}.',
+    fileCountry: 'Skriv landet som dess tvåbokstavskod, till exempel SE eller FI.',
     badNumber: 'Ange ett tal från %{min} till %{max}.',
     decimals: 'Högst %{n} decimaler.',
     noSuchReference: 'Den valda posten finns inte.',

@@ -325,6 +325,9 @@ export const messages = {
     no: 'No',
     noCountry: 'None',
     badChoice: 'Choose one of the list.',
+    /** The same refusals in a CSV file, which has no list to choose from. */
+    fileChoice: 'Write one of: %{options}.',
+    fileCountry: 'Write the country as its two-letter code, such as SE or FI.',
     badNumber: 'Enter a number from %{min} to %{max}.',
     decimals: 'At most %{n} digits after the point.',
     noSuchReference: 'The chosen record does not exist.',

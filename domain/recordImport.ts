@@ -26,6 +26,18 @@ export interface ImportWork {
   values: Row;
 }
 
+/**
+ * A refusal as a file's reader needs it: a form's 'Choose one of the list.' names no list in a CSV, so a choice says
+ * what it may be, and a country that it is a two-letter code (as the export writes it).
+ */
+function inFileWords(r: RecordsDescription, field: string, message: string): string {
+  const f = r.fields[field];
+  if (f?.kind === 'choice' && message === said('records.badChoice'))
+    return said('records.fileChoice', { options: (f.options ?? []).join(', ') });
+  if (f?.kind === 'country' && message === said('records.badCountry')) return said('records.fileCountry');
+  return message;
+}
+
 /** Each row's outcome and the writes; `read` answers the record an id names as the screens hold it, or null. */
 export async function planImport(
   r: RecordsDescription,
@@ -63,6 +75,7 @@ export async function planImport(
         for (const issue of made.error.issues)
           errors.push({ field: String(issue.path[0] ?? 'id'), message: issueSaid(issue.message) });
     }
+    for (const e of errors) e.message = inFileWords(r, e.field, e.message);
     let action: 'create' | 'update' | 'same' | 'error' = 'error';
     let changes: string[] = [];
     if (errors.length === 0 && current) {
