@@ -18,6 +18,7 @@ const REUSE_MS = 500;
 /** The auth provider for our server: the session cookie is the truth, the stored record a cache of GET /api/me. */
 export function createAuthProvider(described: readonly RecordsDescription[] = []): AppAuthProvider {
   let recent: { call: Promise<StoredUser>; doneAt: number | null } | null = null;
+  let probe: { call: Promise<boolean>; doneAt: number | null } | null = null;
 
   const me = (): Promise<StoredUser> => {
     if (recent && (recent.doneAt === null || Date.now() - recent.doneAt < REUSE_MS)) return recent.call;
@@ -35,6 +36,30 @@ export function createAuthProvider(described: readonly RecordsDescription[] = []
   };
   const forget = (): void => {
     recent = null;
+    probe = null;
+  };
+
+  // Whether anyone is signed in at all, asked first when this browser keeps no one: the library's get-session answers
+  // a signed-out visitor 200 with null, where GET /api/me's 401 would show as an error in the browser's console on
+  // every signed-out page load. Shared like me()'s call (the first screen's prefetch, then the page's own check).
+  const anyoneSignedIn = (): Promise<boolean> => {
+    if (probe && (probe.doneAt === null || Date.now() - probe.doneAt < REUSE_MS)) return probe.call;
+    const call = api<unknown>('/api/auth/get-session').then(
+      (session) => session !== null && session !== undefined,
+      // Unsure (the server unreachable): ask /api/me, whose failure says why.
+      () => true,
+    );
+    const entry: { call: Promise<boolean>; doneAt: number | null } = { call, doneAt: null };
+    void call.then(() => (entry.doneAt = Date.now()));
+    probe = entry;
+    return call;
+  };
+
+  /** me(), without asking it when this browser keeps no one and the library knows no session: a signed-out visitor. */
+  const meIfSignedIn = async (): Promise<StoredUser> => {
+    if (readStoredUser() === null && !(await anyoneSignedIn()))
+      throw new ApiError(401, 'unauthenticated', 'Not signed in.');
+    return me();
   };
 
   /** Where a fresh sign-in lands: the set-up page when REQUIRE_2FA asks this person for a second factor first. */
@@ -77,7 +102,7 @@ export function createAuthProvider(described: readonly RecordsDescription[] = []
     checkAuth: async () => {
       const hadUser = readStoredUser() !== null;
       try {
-        await me();
+        await meIfSignedIn();
       } catch (err) {
         // No toast for someone who simply is not signed in; a lost session says so.
         const message = hadUser && err instanceof ApiError ? err.message : false;
@@ -99,7 +124,7 @@ export function createAuthProvider(described: readonly RecordsDescription[] = []
     },
 
     getIdentity: async (): Promise<Identity> => {
-      const user = readStoredUser() ?? (await me());
+      const user = readStoredUser() ?? (await meIfSignedIn());
       return { ...user, id: user.uid, fullName: fullName(user) };
     },
 

@@ -81,8 +81,20 @@ test.describe('the console as a newcomer meets it', () => {
     await expect(page.getByRole('banner').getByText('Eda Editor')).toBeVisible();
 
     const anonymous = await browser.newPage();
+    // Signed out, nothing is refused on the way to the sign-in page: the browser's console stays empty.
+    const logged: string[] = [];
+    anonymous.on('console', (msg) => {
+      if (msg.type() === 'warning' || msg.type() === 'error') logged.push(`${msg.type()}: ${msg.text()}`);
+    });
+    anonymous.on('response', (r) => {
+      if (r.status() >= 400) logged.push(`${r.status()} ${r.url()}`);
+    });
     await anonymous.goto('/settings/account');
     await expect(anonymous).toHaveURL(/\/signin$/);
+    await expect(anonymous.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await anonymous.reload();
+    await expect(anonymous.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    expect(logged).toEqual([]);
     await anonymous.close();
   });
 

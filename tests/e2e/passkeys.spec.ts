@@ -26,7 +26,7 @@ async function accountEvents(baseURL: string, uid: string): Promise<string[][]> 
 
 /**
  * Collects the browser console's warnings and errors (the console must have none), but Chromium's own line for each
- * refused request (the sign-in page asks whether anyone is signed in and hears 401, by design).
+ * request refused with 401 (a passkey refused, a session ended on purpose).
  */
 function consoleProblems(page: Page): string[] {
   const seen: string[] = [];

@@ -130,6 +130,25 @@ describe('local auth provider', () => {
     expect(stored(sessionStorage)).toBeNull();
   });
 
+  it('asks whether anyone is signed in before /api/me when this browser keeps no one: nothing refused', async () => {
+    const calls = server({ '/api/auth/get-session': { status: 200, body: null }, '/api/me': unauthenticated });
+    const auth = createAuthProvider();
+    await expect(auth.checkAuth({})).rejects.toEqual({ redirectTo: '/signin', message: false });
+    // The first screen's prefetch and the page's own check share one question.
+    await expect(auth.checkAuth({})).rejects.toMatchObject({ redirectTo: '/signin' });
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/get-session']);
+  });
+
+  it('goes on to /api/me when the library knows a session this browser does not keep', async () => {
+    const calls = server({
+      '/api/auth/get-session': { status: 200, body: { session: { id: 's1' }, user: { id: 'u1' } } },
+      '/api/me': { status: 200, body: userWith({ isEditor: true }) },
+    });
+    await createAuthProvider().checkAuth({});
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/get-session', '/api/me']);
+    expect(stored(localStorage)).toMatchObject({ isEditor: true });
+  });
+
   it('signs out on a 401 from any call, but not on a 403', async () => {
     const auth = createAuthProvider();
     await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: '/signin' });
