@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useNotify } from 'react-admin';
 import {
   Alert,
@@ -119,51 +119,98 @@ export interface AccountColumn<T> {
 }
 
 /**
- * The account's own items (its sessions, its passkeys) as a table, each row ending in its buttons under a column
- * named 'Actions' (hidden from sight, read by screen readers: a header cell with no text is one they cannot name).
- * On a phone (below the small breakpoint) a list instead, so nothing scrolls sideways: each item its first column as
- * its heading, the others as label and value, then its buttons.
+ * Below this width (CSS px) of the space an AccountTable has, its items are a list: Sessions' table cannot shrink below
+ * 464 px (measured in Chromium, English) and squeezes its times into one word a line well above that.
  */
-export function AccountTable<T>(props: {
+const TABLE_MIN_WIDTH = 560;
+
+/**
+ * The width of the element the returned ref is set on, in CSS px, now and after each change; null where it cannot be
+ * measured (no ResizeObserver, or no layout: jsdom).
+ */
+function useWidth(): [(element: HTMLElement | null) => void, number | null] {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  // Measured before the first paint, so a table that does not fit is never shown.
+  useLayoutEffect(() => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = (): void => setWidth(element.clientWidth > 0 ? element.clientWidth : null);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, width];
+}
+
+/** What an AccountTable shows: its name, its items, its columns and each item's buttons. */
+interface AccountTableProps<T> {
   label: string;
   items: T[];
   rowKey: (item: T) => string;
   columns: AccountColumn<T>[];
   actions: (item: T) => ReactNode;
-}) {
-  const { label, items, rowKey, columns, actions } = props;
+}
+
+/**
+ * The account's own items (its sessions, its passkeys) as a table, each row ending in its buttons under a column
+ * named 'Actions' (hidden from sight, read by screen readers: a header cell with no text is one they cannot name).
+ * Where the table would not fit, a list instead, so nothing scrolls sideways: each item its first column as its
+ * heading, the others as label and value, then its buttons. The width the table has decides, not the window's: with
+ * the sidebar open, a window of 600 to 1000 px (a tablet, a phone on its side) leaves the card too little. The box is
+ * sized by the space around it, never by what it holds (CSS inline-size containment), so react-admin's layout, at
+ * least as wide as its content, does not grow with a table and the width measured is the space there is.
+ */
+export function AccountTable<T>(props: AccountTableProps<T>) {
   const m = useMessages();
   const small = useSmallScreen();
+  const [measure, width] = useWidth();
+  // Where nothing is laid out (jsdom), the window's width decides, as for the other lists.
+  const narrow = width === null ? small : width < TABLE_MIN_WIDTH;
+  return (
+    <Box ref={measure} sx={{ containerType: 'inline-size' }}>
+      {narrow ? <AccountItems {...props} /> : <AccountRows {...props} actionsLabel={m.common.actions} />}
+    </Box>
+  );
+}
+
+/** An AccountTable's items as a list (where the table would not fit). */
+function AccountItems<T>(props: AccountTableProps<T>) {
+  const { label, items, rowKey, columns, actions } = props;
   const [first, ...rest] = columns;
-  if (small && first) {
-    return (
-      <List aria-label={label} disablePadding>
-        {items.map((item) => (
-          <ListItem key={rowKey(item)} divider disableGutters sx={{ display: 'block', py: 1.5 }}>
-            <Typography component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {first.cell(item)}
-            </Typography>
-            <Box
-              component="dl"
-              sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5 }}
-            >
-              {rest.map((c) => (
-                <Fragment key={c.label}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {c.label}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {c.cell(item)}
-                  </Typography>
-                </Fragment>
-              ))}
-            </Box>
-            <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions(item)}</Box>
-          </ListItem>
-        ))}
-      </List>
-    );
-  }
+  if (!first) return null;
+  return (
+    <List aria-label={label} disablePadding>
+      {items.map((item) => (
+        <ListItem key={rowKey(item)} divider disableGutters sx={{ display: 'block', py: 1.5 }}>
+          <Typography component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {first.cell(item)}
+          </Typography>
+          <Box
+            component="dl"
+            sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5 }}
+          >
+            {rest.map((c) => (
+              <Fragment key={c.label}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {c.label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {c.cell(item)}
+                </Typography>
+              </Fragment>
+            ))}
+          </Box>
+          <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions(item)}</Box>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/** An AccountTable's items as a table, its last column the buttons under a header read only by screen readers. */
+function AccountRows<T>(props: AccountTableProps<T> & { actionsLabel: string }) {
+  const { label, items, rowKey, columns, actions, actionsLabel } = props;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={label}>
@@ -176,7 +223,7 @@ export function AccountTable<T>(props: {
             ))}
             <TableCell scope="col">
               <Box component="span" sx={visuallyHidden}>
-                {m.common.actions}
+                {actionsLabel}
               </Box>
             </TableCell>
           </TableRow>

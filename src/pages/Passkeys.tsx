@@ -88,6 +88,9 @@ export function Passkeys() {
               noValidate
               direction={{ xs: 'column', sm: 'row' }}
               spacing={2}
+              // The button goes under the name where the card is too narrow for both (the sidebar open at 600 px).
+              useFlexGap
+              flexWrap="wrap"
               alignItems="flex-start"
               aria-label={t.add}
             >
@@ -98,7 +101,8 @@ export function Passkeys() {
                 onChange={(e) => setNewName(e.target.value)}
                 required
                 size="small"
-                sx={{ minWidth: 280 }}
+                // At most the card's width: 280 px is more than a 320 px window leaves it.
+                sx={{ minWidth: 'min(280px, 100%)' }}
                 error={problem !== null}
                 helperText={problem ?? undefined}
                 slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX } }}

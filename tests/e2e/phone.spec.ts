@@ -38,6 +38,9 @@ for (const path of [
   '/products/search',
   '/users/search',
   '/settings/account',
+  // Sessions with this browser's row; Passkeys as the admin has it, none (accountTables.spec.ts: both with rows).
+  '/settings/sessions',
+  '/settings/passkeys',
   '/info/changelog',
   '/info/activity',
   '/settings/webhooks',
