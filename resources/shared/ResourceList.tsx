@@ -140,7 +140,10 @@ function ListRows<R extends RaRecord>({
   return (
     <>
       {before}
-      <Card ref={card}>{body}</Card>
+      {/* A table wider than the room there is scrolls here, not the page (src/layout/Layout.tsx). */}
+      <Card ref={card} sx={{ overflowX: 'auto' }}>
+        {body}
+      </Card>
       {hasNextPage && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
           <Button variant="outlined" onClick={more} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage}>

@@ -26,8 +26,11 @@ export function Layout({ children }: { children?: ReactNode }) {
       </Box>
     );
   }
+  // react-admin's frame is at least as wide as what it holds (min-width: fit-content), so a table wider than the room
+  // beside the sidebar widened the whole page; here the frame is the window's width and a wide table scrolls in its
+  // own card (ResourceList).
   return (
-    <RaLayout appBar={Header} menu={Menu}>
+    <RaLayout appBar={Header} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       {children}
     </RaLayout>
   );
