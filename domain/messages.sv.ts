@@ -40,6 +40,13 @@ export const sv: Catalogue = {
     done: 'Ditt lösenord har ändrats. Logga in.',
     failure: 'Återställningslänken är ogiltig eller har gått ut. Begär en ny.',
     signinLink: 'Logga in',
+    welcome: {
+      title: 'Välj ditt lösenord',
+      password: 'Lösenord',
+      confirm: 'Upprepa lösenordet',
+      done: 'Ditt lösenord är valt. Logga in.',
+      failure: 'Inbjudningslänken är ogiltig eller har gått ut. Be en administratör skicka en ny.',
+    },
   },
   version: {
     title: 'VERSIONSFEL',

@@ -39,6 +39,14 @@ export const messages = {
     done: 'Your password was changed. Please sign in.',
     failure: 'This reset link is invalid or has expired. Please ask for a new one.',
     signinLink: 'Sign In',
+    /** The same page opened from an invitation ('welcome=1'): the new colleague's first password. */
+    welcome: {
+      title: 'Choose your password',
+      password: 'Password',
+      confirm: 'Repeat password',
+      done: 'Your password is set. Please sign in.',
+      failure: 'This invitation link is invalid or has expired. Ask an admin to send a new one.',
+    },
   },
   version: {
     title: 'VERSION ERROR',

@@ -108,7 +108,8 @@ export async function sendInvitation(
     value: user.uid,
     expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000),
   });
-  const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // `welcome`: the page speaks to someone choosing their first password, not to one who forgot theirs.
+  const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&welcome=1`;
   await mailer.send({
     to: user.email,
     subject: say(locale, 'mail.inviteSubject'),

@@ -9,15 +9,16 @@ import { usePublic } from '../public/PublicContext';
 type Outcome = 'idle' | 'done' | 'failed';
 
 /**
- * /reset-password?token=…: sets a new password with the token from the reset mail (Firebase's action link: ?oobCode=…).
+ * /reset-password?token=…: sets a new password with the token from the reset mail (Firebase's action link: ?oobCode=…);
+ * opened from an invitation (&welcome=1) it speaks of choosing one's first password.
  */
 export default function ResetPassword() {
   const m = useMessages();
-  const t = m.reset;
   const { authProvider } = usePublic();
   const [params] = useSearchParams();
   // Our server's mail carries `token`; Firebase's action link (the console set as its action URL) carries `oobCode`.
   const token = params.get('token') ?? params.get('oobCode') ?? '';
+  const t = params.get('welcome') === '1' ? { ...m.reset, ...m.reset.welcome } : m.reset;
   const [outcome, setOutcome] = useState<Outcome>(token ? 'idle' : 'failed');
   const [problem, setProblem] = useState<{ field: 'password' | 'confirm'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

@@ -37,6 +37,29 @@ describe('reset password page', () => {
     expect(resetPassword).toHaveBeenCalledWith({ token: 'tok-123', newPassword: 'long-enough-1' });
   });
 
+  it('speaks of a first password when opened from an invitation', async () => {
+    const { resetPassword } = open(undefined, '/reset-password?token=tok-9&welcome=1');
+    expect(screen.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await userEvent.type(screen.getByLabelText(/^Password/), 'long-enough-1');
+    await userEvent.type(screen.getByLabelText(/^Repeat password/), 'long-enough-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Your password is set. Please sign in.')).toBeVisible();
+    expect(resetPassword).toHaveBeenCalledWith({ token: 'tok-9', newPassword: 'long-enough-1' });
+  });
+
+  it('says an invitation link has expired in its own words', async () => {
+    open(
+      vi.fn(async () => Promise.reject(new Error('expired'))),
+      '/reset-password?token=old&welcome=1',
+    );
+    await userEvent.type(screen.getByLabelText(/^Password/), 'long-enough-1');
+    await userEvent.type(screen.getByLabelText(/^Repeat password/), 'long-enough-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(
+      await screen.findByText('This invitation link is invalid or has expired. Ask an admin to send a new one.'),
+    ).toBeVisible();
+  });
+
   it("takes the oobCode of Firebase's action link as the token", async () => {
     const { resetPassword } = open(undefined, '/reset-password?mode=resetPassword&oobCode=oob-456&apiKey=k&lang=en');
     await fill('long-enough-1', 'long-enough-1');

@@ -129,6 +129,8 @@ describe.each(dialects())('users API (%s)', (dialect) => {
     const link = linkIn(mail)!;
     expect(link.startsWith(`${t.publicUrl}/reset-password?token=`)).toBe(true);
     const token = new URL(link).searchParams.get('token')!;
+    // The page it opens speaks to someone choosing their first password.
+    expect(new URL(link).searchParams.get('welcome')).toBe('1');
     const set = await t.api('POST', '/api/auth/reset-password', {
       body: { newPassword: 'a brand new password', token },
     });
