@@ -60,6 +60,8 @@ export interface BuildOptions {
   records?: readonly RecordsDescription[];
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
   webhooks?: ServiceOptions['webhooks'];
+  /** The server's terminal, for an outbox mail's link (server/main.ts); tests leave it out. */
+  announce?: ServiceOptions['announce'];
   /** How long /api/ready keeps the file store's probe answer; default 5 s. */
   readyProbeCacheMs?: number;
   /** PostgreSQL only: the feed cache's alive period and drop wait; tests shorten them. */
@@ -92,6 +94,7 @@ export async function buildApp(
     webhooks: opts.webhooks,
     feedPeers: opts.feedPeers,
     clock: opts.clock,
+    announce: opts.announce,
   });
   const { db, auth, mailer, broker, store, staging } = services;
   // The instance's open event streams and its metrics; /metrics, and counting requests, only with METRICS_TOKEN.

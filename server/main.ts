@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { app, services } = await buildApp(config);
+  const { app, services } = await buildApp(config, { announce: (text) => console.log(text) });
   const admin = services.setup.createdAdmin;
   if (admin) {
     const banner = admin.generated

@@ -81,6 +81,8 @@ export interface ServiceOptions {
   oneOff?: boolean;
   /** The move to PostgreSQL making its target's schema: a move left unfinished is what it takes up (db/move.ts). */
   moving?: boolean;
+  /** The server's terminal: an outbox mail's link is shown there too (server/main.ts). */
+  announce?: (text: string) => void;
 }
 
 /** Opens the database, identity, mail, stores and live feed, and wires what follows each committed change. */
@@ -99,6 +101,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     from: config.mailFrom,
     outboxDir: join(config.dataDir, 'outbox'),
     log: (m) => opts.log.info(m),
+    announce: opts.announce,
   });
   const auth = createAuth(config, db, mailer, (m) => opts.log.info(m));
   let setupResult: SetupResult = { createdAdmin: null };

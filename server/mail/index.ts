@@ -23,6 +23,11 @@ export function createMailer(opts: {
   from: string;
   outboxDir: string;
   log: (msg: string) => void;
+  /**
+   * The server's terminal (npm start): a mail kept in the outbox that carries a link (an invitation, a reset) is shown
+   * there framed, as the first admin's password is, rather than only as one line among the request log's.
+   */
+  announce?: (text: string) => void;
 }): Mailer {
   let transport: Promise<Transporter> | null = null;
   const open = (): Promise<Transporter> =>
@@ -49,6 +54,12 @@ export function createMailer(opts: {
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
       opts.log(`Mail to ${mail.to} written to ${file}${link ? ` (link: ${link})` : ''}`);
+      if (link && opts.announce) {
+        const rule = '='.repeat(72);
+        opts.announce(
+          `\n${rule}\nMail to ${mail.to}: ${mail.subject}\n${link}\n(no SMTP_URL: kept in ${file})\n${rule}\n`,
+        );
+      }
     },
   };
 }

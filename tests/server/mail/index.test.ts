@@ -50,4 +50,20 @@ describe('createMailer outbox', () => {
     expect(logs[0]).toContain('(link: https://console.test/x?token=1)');
     expect(logs[1]).not.toContain('link:');
   });
+
+  it('shows a link it keeps on the server’s terminal, framed, when asked to (npm start)', async () => {
+    const shown: string[] = [];
+    const mailer = createMailer({
+      smtpUrl: null,
+      from: 'console@localhost',
+      outboxDir: join(dir, 'shown'),
+      log: () => undefined,
+      announce: (text) => shown.push(text),
+    });
+    await mailer.send({ to: 'olle@test.local', subject: 'Welcome', text: 'Set it: https://console.test/r?token=2 .' });
+    await mailer.send({ to: 'olle@test.local', subject: 'Plain', text: 'Nothing to open' });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toContain('Mail to olle@test.local: Welcome\nhttps://console.test/r?token=2\n');
+    expect(shown[0]).toContain(`kept in ${join(dir, 'shown')}`);
+  });
 });
