@@ -13,7 +13,7 @@ interface Props {
   labels?: Readonly<Record<string, string>>;
 }
 
-/** One entry: its sentences, then '· 2 hours ago' with the exact time on hover (and on focus, for the keyboard). */
+/** One entry: its sentences, then on its own line '2 hours ago' with the exact time on hover (and on focus, for the keyboard). */
 export function HistoryEntryLine({ entry, onUndo, busy = false, labels }: Props) {
   const m = useMessages();
   const locale = useLocale();
@@ -34,7 +34,7 @@ export function HistoryEntryLine({ entry, onUndo, busy = false, labels }: Props)
             title while closed. */}
         <Tooltip title={exact} describeChild>
           <Typography component="time" dateTime={entry.at} tabIndex={0} variant="caption" color="text.secondary">
-            · {relativeTime(entry.at, locale)}
+            {relativeTime(entry.at, locale)}
           </Typography>
         </Tooltip>
       </Box>
