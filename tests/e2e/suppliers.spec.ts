@@ -86,6 +86,7 @@ test('an editor lists, adds, edits and finds a supplier, and is told when someon
 
   // Search by the exact name opens it; a near miss finds nothing.
   await page.getByRole('menuitem', { name: en.search }).click();
+  await expect(page.getByRole('heading', { name: en.search })).toBeVisible();
   await page.getByRole('searchbox', { name: en.searchField }).fill(name);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { name: en.edit })).toBeVisible();
@@ -93,6 +94,8 @@ test('an editor lists, adds, edits and finds a supplier, and is told when someon
 
   // A second supplier of the same name is refused, the reason beside the field.
   await page.getByRole('menuitem', { name: en.add }).click();
+  // The edit page has a Name field too: type once the add page has replaced it (it loads a moment after the click).
+  await expect(page.getByRole('heading', { name: en.add })).toBeVisible();
   await page.getByRole('textbox', { name: en.fields.name }).fill(name);
   await chooseCountry(page, en.fields.country, 'Swed', 'Sweden');
   await page.getByRole('button', { name: 'Save' }).click();
