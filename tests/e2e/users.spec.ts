@@ -178,10 +178,12 @@ test.describe('users, as an admin looks after them', () => {
     const newcomer = await newcomerContext.newPage();
     try {
       await newcomer.goto(link);
-      await newcomer.getByLabel(/^New password/).fill('cleo sets her own password');
-      await newcomer.getByLabel('Repeat new password').fill('cleo sets her own password');
+      // The invitation's page speaks of a first password, not a new one.
+      await expect(newcomer.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+      await newcomer.getByLabel(/^Password/).fill('cleo sets her own password');
+      await newcomer.getByLabel('Repeat password').fill('cleo sets her own password');
       await newcomer.getByRole('button', { name: 'Save password' }).click();
-      await expect(newcomer.getByText('Your password was changed. Please sign in.')).toBeVisible();
+      await expect(newcomer.getByText('Your password is set. Please sign in.')).toBeVisible();
       await signIn(newcomer, { email }, 'cleo sets her own password');
       await expect(newcomer.getByRole('banner').getByText('Cleo Colleague')).toBeVisible();
       await expect(newcomer.getByRole('menuitem', { name: 'Products' })).toBeVisible();
