@@ -13,7 +13,7 @@ interface Props {
   labels?: Readonly<Record<string, string>>;
 }
 
-/** One entry: its sentences, then on its own line '2 hours ago' with the exact time on hover (and on focus, for the keyboard). */
+/** One entry: its sentences, then on a line of its own '2 hours ago', the exact time on hover and on focus. */
 export function HistoryEntryLine({ entry, onUndo, busy = false, labels }: Props) {
   const m = useMessages();
   const locale = useLocale();
