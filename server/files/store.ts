@@ -55,7 +55,8 @@ export function localStore(root: string): FileStore {
     async probe() {
       await mkdir(dirname(path(probe)), { recursive: true });
       await writeFile(path(probe), 'ready');
-      await rm(path(probe));
+      // Two probes of this instance may overlap (a slow disk, two balancers): the other may have removed it already.
+      await rm(path(probe), { force: true });
     },
   };
 }
