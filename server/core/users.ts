@@ -31,15 +31,13 @@ export function toUser(r: Row): User {
 const userType = (u: { isAdmin: boolean; isEditor: boolean }): string =>
   u.isAdmin ? 'admin' : u.isEditor ? 'editor' : 'staff';
 
+/** A person as the users table keeps them: names, email and flags (Register, Add User, the Firebase import). */
+export type PersonFields = Pick<User, 'email' | 'firstName' | 'lastName' | 'isAdmin' | 'isEditor' | 'active'>;
+
 /** A person's columns of the users table (email lower-cased, the role columns from the flags). */
-export function userColumns(u: {
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  isEditor: boolean;
-  active: boolean;
-}): Pick<Row, 'email' | 'first_name' | 'last_name' | 'user_type' | 'active' | 'is_admin' | 'is_editor'> {
+export function userColumns(
+  u: PersonFields,
+): Pick<Row, 'email' | 'first_name' | 'last_name' | 'user_type' | 'active' | 'is_admin' | 'is_editor'> {
   return {
     email: u.email.toLowerCase(),
     first_name: u.firstName,
@@ -78,15 +76,7 @@ const historyValues = (u: User): Record<string, string | boolean> => ({
  */
 export async function insertUserRecord(
   db: Kysely<Database>,
-  u: {
-    uid: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    isAdmin: boolean;
-    isEditor: boolean;
-    active: boolean;
-  },
+  u: PersonFields & { uid: string },
   actor: string | null = null,
 ): Promise<User> {
   const row: Row = {

@@ -15,7 +15,7 @@ import { DomainError } from '../core/errors.js';
 import { storeUpload } from '../core/files.js';
 import { historyValues as productHistory, productColumns, toProduct } from '../core/products.js';
 import { readActiveRow, writeActive } from '../core/appStatus.js';
-import { toUser, userColumns } from '../core/users.js';
+import { toUser, userColumns, type PersonFields } from '../core/users.js';
 import { ProductCreate } from '../../domain/products.js';
 import { mergeTranslations, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES } from '../../domain/productFields.js';
 import type { Translations } from '../../domain/productFields.js';
@@ -104,15 +104,7 @@ function readableHash(h: FirebaseHash | null, p: FirebaseHashParams | null): h i
 }
 
 /** What our users row should hold for a Firebase person. */
-function wantedUser(u: SourceUser): {
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  isEditor: boolean;
-  active: boolean;
-  created: string;
-} {
+function wantedUser(u: SourceUser): PersonFields & { created: string } {
   const r = u.record!;
   return {
     email: (text(r.email) || u.email).toLowerCase(),
