@@ -46,7 +46,7 @@ import { ExactSearch } from './ExactSearch';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from '../../base/errors';
-import { recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import { recordPagePath, recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
 import { meets } from '../../domain/permissions';
 import { format } from '../../domain/messages';
@@ -71,10 +71,8 @@ interface Props {
 type Values = Record<string, unknown>;
 
 const listPath = (s: RecordsScreens): string => `/${s.description.name}/${recordPaths.list}`;
-const editPath = (s: RecordsScreens, id: string | number): string =>
-  `/${s.description.name}/${recordPaths.edit}/${encodeURIComponent(String(id))}`;
-const showPath = (s: RecordsScreens, id: string | number): string =>
-  `/${s.description.name}/${recordPaths.show}/${encodeURIComponent(String(id))}`;
+const editPath = (s: RecordsScreens, id: string | number): string => recordPagePath(s.description.name, 'edit', id);
+const showPath = (s: RecordsScreens, id: string | number): string => recordPagePath(s.description.name, 'show', id);
 
 function useTexts(s: RecordsScreens): RecordsTexts {
   return s.texts[useLocale()];

@@ -45,6 +45,10 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
 /** The pages every described resource has. */
 export type RecordPage = 'list' | 'create' | 'edit' | 'show' | 'search' | 'import';
 
+/** The address of one record's edit or show page. */
+export const recordPagePath = (name: string, page: 'edit' | 'show', id: string | number): string =>
+  `/${name}/${recordPaths[page]}/${encodeURIComponent(String(id))}`;
+
 /** Paths of a simple resource's pages under /<name>/. */
 export const recordPaths = {
   list: 'list',

@@ -7,7 +7,7 @@ import { catalogues, DEFAULT_LOCALE, LOCALES } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
 import { recordFieldLabels } from './recordLabels';
-import { recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import { recordPagePath, recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
 
 export type { RecordPage, RecordsScreens, RecordsTexts, ResourceTexts } from './recordScreens';
 
@@ -48,7 +48,7 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     history: {
       label: (m) => textsFor(s, m).menu,
       fields: (m) => recordFieldLabels(s.description, textsFor(s, m), m),
-      editPath: (id) => `/${name}/${recordPaths.edit}/${encodeURIComponent(id)}`,
+      editPath: (id) => recordPagePath(name, 'edit', id),
     },
     preload: list.preload,
     menu: {
