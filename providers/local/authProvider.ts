@@ -15,44 +15,47 @@ export const TWO_FACTOR_PAGE = '/settings/two-factor';
 // Calls to /api/me that start this close together share one answer (checkAuth and canAccess on one navigation).
 const REUSE_MS = 500;
 
-/** The auth provider for our server: the session cookie is the truth, the stored record a cache of GET /api/me. */
-export function createAuthProvider(described: readonly RecordsDescription[] = []): AppAuthProvider {
-  let recent: { call: Promise<StoredUser>; doneAt: number | null } | null = null;
-  let probe: { call: Promise<boolean>; doneAt: number | null } | null = null;
-
-  const me = (): Promise<StoredUser> => {
+/**
+ * A call that those starting while it runs, or within REUSE_MS of its answer, share; `forget` makes the next one new.
+ */
+function sharedCall<T>(make: () => Promise<T>): (() => Promise<T>) & { forget: () => void } {
+  let recent: { call: Promise<T>; doneAt: number | null } | null = null;
+  const shared = (): Promise<T> => {
     if (recent && (recent.doneAt === null || Date.now() - recent.doneAt < REUSE_MS)) return recent.call;
-    const call = api<User>('/api/me').then(storeUser, (err: unknown) => {
-      if (err instanceof ApiError && err.status === 401) clearStoredUser();
-      throw err;
-    });
-    const entry: { call: Promise<StoredUser>; doneAt: number | null } = { call, doneAt: null };
+    const entry: { call: Promise<T>; doneAt: number | null } = { call: make(), doneAt: null };
     const done = (): void => {
       entry.doneAt = Date.now();
     };
-    call.then(done, done);
+    entry.call.then(done, done);
     recent = entry;
-    return call;
+    return entry.call;
   };
-  const forget = (): void => {
-    recent = null;
-    probe = null;
-  };
+  return Object.assign(shared, { forget: () => void (recent = null) });
+}
+
+/** The auth provider for our server: the session cookie is the truth, the stored record a cache of GET /api/me. */
+export function createAuthProvider(described: readonly RecordsDescription[] = []): AppAuthProvider {
+  const me = sharedCall(() =>
+    api<User>('/api/me').then(storeUser, (err: unknown) => {
+      if (err instanceof ApiError && err.status === 401) clearStoredUser();
+      throw err;
+    }),
+  );
 
   // Whether anyone is signed in at all, asked first when this browser keeps no one: the library's get-session answers
   // a signed-out visitor 200 with null, where GET /api/me's 401 would show as an error in the browser's console on
   // every signed-out page load. Shared like me()'s call (the first screen's prefetch, then the page's own check).
-  const anyoneSignedIn = (): Promise<boolean> => {
-    if (probe && (probe.doneAt === null || Date.now() - probe.doneAt < REUSE_MS)) return probe.call;
-    const call = api<unknown>('/api/auth/get-session').then(
+  const anyoneSignedIn = sharedCall(() =>
+    api<unknown>('/api/auth/get-session').then(
       (session) => session !== null && session !== undefined,
       // Unsure (the server unreachable): ask /api/me, whose failure says why.
       () => true,
-    );
-    const entry: { call: Promise<boolean>; doneAt: number | null } = { call, doneAt: null };
-    void call.then(() => (entry.doneAt = Date.now()));
-    probe = entry;
-    return call;
+    ),
+  );
+
+  const forget = (): void => {
+    me.forget();
+    anyoneSignedIn.forget();
   };
 
   /** me(), without asking it when this browser keeps no one and the library knows no session: a signed-out visitor. */
