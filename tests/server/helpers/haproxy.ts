@@ -15,17 +15,17 @@ export function haproxyAvailable(): boolean {
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
 
-/** The HAProxy configuration docs/deploying.md gives (the block under "The balancer"), as written there. */
+/** The HAProxy configuration docs/operating.md gives (the block under "The balancer"), as written there. */
 export function documentedConfig(): string[] {
-  const doc = readFileSync(join(root, 'docs', 'deploying.md'), 'utf8');
+  const doc = readFileSync(join(root, 'docs', 'operating.md'), 'utf8');
   const from = doc.indexOf('**The balancer**');
   const block = /\n {3}```\n([\s\S]*?)\n {3}```\n/.exec(doc.slice(from));
-  if (from < 0 || !block) throw new Error('docs/deploying.md has no HAProxy configuration under "The balancer"');
+  if (from < 0 || !block) throw new Error('docs/operating.md has no HAProxy configuration under "The balancer"');
   return block[1]!.split('\n').map((line) => line.replace(/^ {3}/, ''));
 }
 
 /**
- * The configuration docs/deploying.md gives, run as it is written there but for where it listens (`port` on
+ * The configuration docs/operating.md gives, run as it is written there but for where it listens (`port` on
  * 127.0.0.1, no TLS) and the instances behind it (`servers`, each checked as the doc's are): round robin per request,
  * no stickiness, health checks on /api/ready. `statsSocket`: a Unix socket for HAProxy's runtime API (`show stat`), so
  * a caller can see which instances the balancer holds up.

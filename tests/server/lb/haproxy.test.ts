@@ -53,7 +53,7 @@ describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProx
       PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
       WEBHOOK_ALLOW_PRIVATE: 'true',
       SESSION_CACHE_SECONDS: '0',
-      // The balancer, as docs/deploying.md has it: whose X-Forwarded-For is believed.
+      // The balancer, as docs/operating.md has it: whose X-Forwarded-For is believed.
       TRUST_PROXY: '127.0.0.1',
     };
     [a, b] = await Promise.all([

@@ -18,7 +18,7 @@ import { freePort } from '../helpers/receiver.js';
 import { storedImage } from '../helpers/images.js';
 import { startProcess, type ProcessInstance } from '../helpers/process.js';
 
-// Two instances on one PostgreSQL database behind HAProxy configured as docs/deploying.md says (the helper reads the
+// Two instances on one PostgreSQL database behind HAProxy configured as docs/operating.md says (the helper reads the
 // configuration from there). One instance runs in a process of its own that kills itself (SIGKILL) right after a
 // chosen product has committed, before it answers: what a crash at the worst moment looks like to the balancer.
 describe.runIf(pgAvailable() && haproxyAvailable())('a write whose instance dies after committing it', () => {
