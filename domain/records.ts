@@ -87,7 +87,10 @@ export interface RecordsDescription<F extends Fields = Fields> {
   name: string;
   /** Its area of the role matrix (domain/permissions.ts): who may read and change it unless `access` says more. */
   area: Area;
-  /** Who may read, edit (add, change, import, undo) and delete; each left out is the area's level. */
+  /**
+   * Who may read, edit (add, change, import, undo) and delete; each left out is the area's level. Edit and delete
+   * narrow read, never widen it: to edit or delete a person needs the read level too (recordsLevels).
+   */
   access?: Partial<RecordsAccess>;
   fields: F;
   /** The list's order (then id, so pages never overlap). */
@@ -222,6 +225,20 @@ export function accessOf(d: RecordsDescription): RecordsAccess {
   return { read: d.access?.read ?? level, edit: d.access?.edit ?? level, delete: d.access?.delete ?? level };
 }
 
+/**
+ * Every level a person must meet to read, edit or delete a resource's records: the read level, and for a change its
+ * own level as well. Nobody may change or delete what they may not read (an admin without the editor flag may not
+ * delete a care guide, which only editors read); docs/decisions.md, 'Edit and delete narrow read'.
+ */
+export function recordsLevels(d: RecordsDescription, what: keyof RecordsAccess): RecordAccessLevel[] {
+  const access = accessOf(d);
+  return what === 'read' || access[what] === access.read ? [access.read] : [access.read, access[what]];
+}
+
+/** May this person read, edit or delete a resource's records (every level of recordsLevels met)? */
+export const mayRecords = (user: RoleFlags | null | undefined, d: RecordsDescription, what: keyof RecordsAccess) =>
+  recordsLevels(d, what).every((level) => meets(user, level));
+
 /** The fields of a description, in order. */
 export const fieldsOfRecords = (d: RecordsDescription): [string, FieldDescription][] =>
   Object.entries(d.fields) as [string, FieldDescription][];
@@ -320,14 +337,16 @@ export const COUNTRIES: readonly string[] = (
 
 /**
  * May this person do a react-admin action on a described resource's records: 'delete' by its delete level; 'create',
- * 'edit' and 'clone' by its edit level; anything else (list, show, export) by its read level. The browser's mirror of
+ * 'edit' and 'clone' by its edit level (each with the read level too); anything else (list, show, export) by its read
+ * level. The browser's mirror of
  * the server's checks (server/routes/records.ts); deny by default.
  */
 export function mayOnRecords(user: RoleFlags | null | undefined, d: RecordsDescription, action: string): boolean {
-  const access = accessOf(d);
-  const level =
-    action === 'delete' ? access.delete : ['create', 'edit', 'clone'].includes(action) ? access.edit : access.read;
-  return meets(user, level);
+  return mayRecords(
+    user,
+    d,
+    action === 'delete' ? 'delete' : ['create', 'edit', 'clone'].includes(action) ? 'edit' : 'read',
+  );
 }
 
 /**

@@ -25,7 +25,7 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
-  accessOf,
+  mayRecords,
   COUNTRIES,
   emptyValue,
   hasSearch,
@@ -48,7 +48,6 @@ import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from '../../base/errors';
 import { recordPagePath, recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
-import { meets } from '../../domain/permissions';
 import { format } from '../../domain/messages';
 import type { Permissions } from '../../base/backend';
 import { simpleDescriptions } from '../descriptions';
@@ -130,7 +129,7 @@ export function RecordList({ screens }: Props) {
   const csvColumns = useMemo(() => recordExportColumns(records), [records]);
   // The import writes: offered to those who may edit (the server checks again).
   const { permissions } = usePermissions<Permissions>();
-  const mayEdit = meets(permissions, accessOf(records).edit);
+  const mayEdit = mayRecords(permissions, records, 'edit');
   return (
     <Box sx={{ mt: 2 }}>
       <Stack
@@ -415,7 +414,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const navigate = useNavigate();
   const { record, isPending, error, refetch } = useEditContext();
   const { permissions } = usePermissions<Permissions>();
-  const mayDelete = meets(permissions, accessOf(records).delete);
+  const mayDelete = mayRecords(permissions, records, 'delete');
   if (isPending) return <Busy />;
   return (
     <PageFrame title={t.edit} back={listPath(screens)}>
@@ -552,7 +551,7 @@ export function RecordSearch({ screens }: Props) {
   const records = screens.description;
   const t = useTexts(screens);
   const { permissions } = usePermissions<Permissions>();
-  const mayEdit = meets(permissions, accessOf(records).edit);
+  const mayEdit = mayRecords(permissions, records, 'edit');
   return (
     <ExactSearch
       resource={records.name}

@@ -1,6 +1,7 @@
 import type { DataProvider, RaRecord } from 'react-admin';
 import { format, type Catalogue } from '../../domain/messages';
 import { textAllowed } from '../../domain/text';
+import { guardCell, unguardCell } from '../../domain/csvCell';
 
 /** The next page's cursor from a list answer's meta (the providers answer it as `meta.next`), or null on the last. */
 const nextOf = (meta: unknown): string | null =>
@@ -45,10 +46,12 @@ export async function readAll<R extends RaRecord>(
  */
 export async function toCsv<R>(records: readonly R[], columns: readonly CsvColumn<R>[]): Promise<Blob> {
   const { unparse } = await import('papaparse');
+  // Every cell through the one guard (domain/csvCell.ts): a formula-looking cell gets a leading ' and quotes, so a
+  // spreadsheet shows it, not runs it, multi-line ones too (papaparse's escapeFormulae misses those: not used).
+  const data = records.map((r) => columns.map((c) => guardCell(String(c.value(r) ?? ''))));
   const text = unparse(
-    { fields: columns.map((c) => c.header), data: records.map((r) => columns.map((c) => c.value(r) ?? '')) },
-    // Formula-looking cells (=, +, -, @ first) are quoted with a leading ' so a spreadsheet shows them, not runs them.
-    { escapeFormulae: true, newline: '\r\n' },
+    { fields: columns.map((c) => c.header), data },
+    { newline: '\r\n', quotes: (cell: unknown) => typeof cell === 'string' && unguardCell(cell) !== cell },
   );
   return new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
 }
@@ -81,8 +84,8 @@ const readText = (file: Blob): Promise<string> =>
 
 /**
  * A CSV file read as records of cells by header (headers trimmed and lower-cased), each with its row number as a
- * spreadsheet shows it (the header is row 1); blank rows are skipped but still counted. Throws why it could not be
- * read.
+ * spreadsheet shows it (the header is row 1); blank rows are skipped but still counted. A cell the export guarded
+ * ('=…) reads as its value again (domain/csvCell.ts). Throws why it could not be read.
  */
 export async function parseCsv(
   file: File,
@@ -92,6 +95,8 @@ export async function parseCsv(
   const result = parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
     header: true,
     transformHeader: (h) => h.trim().toLowerCase(),
+    // The export's guard taken off (domain/csvCell.ts), so a file read back holds the values it was written from.
+    transform: unguardCell,
   });
   const fatal = result.errors.find((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes');
   if (fatal) throw new Error(fatal.row !== undefined ? `${fatal.message} (${fatal.row + 2})` : fatal.message);

@@ -14,8 +14,8 @@ import { said } from '../../domain/translate.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call this route. Every route must say; the server refuses to start otherwise. */
-    access?: Access;
+    /** Who may call this route (a list: all its levels). Every route must say, or the server refuses to start. */
+    access?: Access | readonly Access[];
     /** Open to a person REQUIRE_2FA covers who has no second factor yet (what the set-up page needs). */
     beforeSecondFactor?: boolean;
   }
@@ -50,12 +50,13 @@ export function registerAccess(
   // onRequest, before the body is parsed and validated: a caller who may not use a route learns nothing of its schema.
   // A callback rather than an async function, so a public route (the app's files, the health check) costs no promise.
   app.addHook('onRequest', (req, reply, done) => {
-    const access = req.routeOptions.config.access ?? 'public';
-    if (access === 'public') return done();
+    const given = req.routeOptions.config.access ?? 'public';
+    const levels = typeof given === 'string' ? [given] : given;
+    if (levels.every((level) => level === 'public')) return done();
     currentUser(req, reply, deps)
       .then(async (user) => {
         if (!user) return new DomainError('unauthenticated', said('errors.unauthenticated'));
-        if (!meets(user, access)) return new DomainError('forbidden', said('errors.forbidden'));
+        if (!levels.every((level) => meets(user, level))) return new DomainError('forbidden', said('errors.forbidden'));
         // REQUIRE_2FA, on every route but the set-up page's (a query only when the policy covers this person).
         if (!req.routeOptions.config.beforeSecondFactor && (await lacksSecondFactor(deps.db, deps.require2fa, user))) {
           return new DomainError('second_factor_required', said('twoFactor.required'));

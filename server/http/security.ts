@@ -29,6 +29,13 @@ function securityHeaders(https: boolean): Record<string, string> {
   };
 }
 
+/** No Referer, or one whose origin is trusted; one that cannot be read as an address is foreign. */
+function refererTrusted(referer: string | undefined, trusted: ReadonlySet<string>): boolean {
+  if (referer === undefined || referer === '') return true;
+  if (!URL.canParse(referer)) return false;
+  return trusted.has(new URL(referer).origin);
+}
+
 /**
  * Security headers on every answer, and refusal of unsafe requests from anywhere but the console's own origin (CSRF).
  */
@@ -46,11 +53,12 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string, truste
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;
     // Only the console's own origin may change anything: a sibling subdomain (same-site) is as foreign as any other
-    // site. Browsers send Sec-Fetch-Site; the Origin check covers those that do not. A client sending neither is not
-    // a browser, and so cannot be made to send someone else's cookie.
+    // site. Browsers send Sec-Fetch-Site; the Origin check covers those that do not, and without Origin the Referer
+    // (as better-auth's own check reads it). A client sending none of them is not a browser, and so cannot be made
+    // to send someone else's cookie (the CLI, a script with a session).
     const foreign =
       (site !== undefined && site !== 'same-origin' && site !== 'none') ||
-      (origin !== undefined && !trusted.has(origin));
+      (origin !== undefined ? !trusted.has(origin) : !refererTrusted(req.headers.referer, trusted));
     // Answered here, so the request goes no further (a callback hook that replies does not call done).
     if (foreign) void reply.code(403).send({ error: { code: 'cross_site', message: said('errors.crossSite') } });
     else done();

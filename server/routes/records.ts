@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { accessOf, hasSearch, type RecordsDescription } from '../../domain/records.js';
+import { accessOf, hasSearch, recordsLevels, type RecordsDescription } from '../../domain/records.js';
 import { HistoryId, HistoryPage, HistoryPaging } from '../../domain/history.js';
 import { searchText } from '../../domain/text.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
@@ -47,7 +47,8 @@ export function recordRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = accessOf(r);
   const read = { access: access.read };
-  const edit = { access: access.edit };
+  // A change needs the read level too (domain/records.ts, recordsLevels).
+  const edit = { access: recordsLevels(r, 'edit') };
   const path = `/api/${r.name}`;
   const tags = [r.name];
   const withTag = <T extends { version: number }>(reply: { header(k: string, v: string): unknown }, rec: T): T => {
@@ -103,7 +104,7 @@ export function recordRoutes(
 
   typed.delete(
     `${path}/:id`,
-    { config: { access: access.delete }, schema: { tags, params: Params, headers: IfMatch } },
+    { config: { access: recordsLevels(r, 'delete') }, schema: { tags, params: Params, headers: IfMatch } },
     async (req, reply) => {
       await deleteRecord(db, r, all, req.user!, req.params.id, ifMatchVersion(req.headers['if-match']));
       return reply.code(204).send();

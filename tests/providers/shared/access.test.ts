@@ -23,7 +23,10 @@ describe("the providers' canAccess", () => {
     expect(mayAccess(editor, 'guides', 'list', [guides])).toBe(true);
     expect(mayAccess(editor, 'guides', 'edit', [guides])).toBe(true);
     expect(mayAccess(editor, 'guides', 'delete', [guides])).toBe(false);
-    expect(mayAccess(person({ isAdmin: true }), 'guides', 'delete', [guides])).toBe(true);
+    expect(mayAccess(person({ isAdmin: true, isEditor: true }), 'guides', 'delete', [guides])).toBe(true);
+    // Delete narrows read (domain/records.ts, recordsLevels): an admin who may not read the guides may not delete one.
+    expect(mayAccess(person({ isAdmin: true }), 'guides', 'list', [guides])).toBe(false);
+    expect(mayAccess(person({ isAdmin: true }), 'guides', 'delete', [guides])).toBe(false);
     expect(mayAccess(person({}), 'guides', 'list', [guides])).toBe(false);
     expect(mayAccess(person({ isEditor: true, active: false }), 'guides', 'list', [guides])).toBe(false);
   });

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { simpleResources } from '../../../resources';
+import { simpleDescriptions } from '../../../resources/descriptions';
+import { describeRecords, mayRecords, recordsLevels } from '../../../domain/records';
+import { mayAccess } from '../../../providers/shared/access';
+
+// Issue 41 item 4, in the browser: a described resource's edit and delete levels narrow its read level (domain/
+// records.ts, recordsLevels), so neither the resource's own `may` (sidebar, page guards, buttons) nor the auth
+// providers' canAccess (both provider sets: providers/shared/access.ts) offers a change to someone who may not read.
+const PEOPLE = [
+  { isAdmin: false, isEditor: false },
+  { isAdmin: false, isEditor: true },
+  { isAdmin: true, isEditor: false },
+  { isAdmin: true, isEditor: true },
+].map((flags) => ({ ...flags, active: true }));
+const READS = ['list', 'show', 'export'];
+const CHANGES = ['create', 'edit', 'clone', 'delete'];
+
+describe('described resources: no change without reading, in the browser', () => {
+  it.each(simpleDescriptions.map((d) => d.name))('%s', (name) => {
+    const resource = simpleResources.find((r) => r.name === name)!;
+    for (const user of PEOPLE) {
+      const reads = mayAccess(user, name, 'list', simpleDescriptions);
+      expect(resource.may!(user, 'list'), JSON.stringify(user)).toBe(reads);
+      for (const action of READS) expect(mayAccess(user, name, action, simpleDescriptions)).toBe(reads);
+      for (const action of CHANGES) {
+        const may = mayAccess(user, name, action, simpleDescriptions);
+        expect(resource.may!(user, action), `${action} ${JSON.stringify(user)}`).toBe(may);
+        if (!reads) expect(may, `${action} without reading: ${JSON.stringify(user)}`).toBe(false);
+      }
+    }
+  });
+
+  it('lets only admins who are editors delete a care guide', () => {
+    const guides = simpleDescriptions.find((d) => d.name === 'careguides')!;
+    expect(recordsLevels(guides, 'delete')).toEqual(['editor', 'admin']);
+    expect(PEOPLE.filter((u) => mayRecords(u, guides, 'delete'))).toEqual([
+      { isAdmin: true, isEditor: true, active: true },
+    ]);
+  });
+
+  it('narrows an edit level that is not the read level, and keeps a single level where they agree', () => {
+    const costs = describeRecords({
+      name: 'costs',
+      area: 'products',
+      access: { read: 'admin', edit: 'editor' },
+      fields: { title: { kind: 'line', max: 80 } },
+      sort: { field: 'title', order: 'asc' },
+      search: 'title',
+    });
+    expect(recordsLevels(costs, 'read')).toEqual(['admin']);
+    expect(recordsLevels(costs, 'edit')).toEqual(['admin', 'editor']);
+    expect(recordsLevels(costs, 'delete')).toEqual(['admin', 'editor']);
+    expect(PEOPLE.filter((u) => mayRecords(u, costs, 'edit')).map((u) => [u.isAdmin, u.isEditor])).toEqual([
+      [true, true],
+    ]);
+  });
+});
