@@ -5,6 +5,7 @@ import { fieldsOfRecords, type RecordsDescription } from '../../../domain/record
 import { fullName } from '../../../domain/names';
 import { recordResources } from '../../../server/resources';
 import type { SimpleRecord } from '../../../providers/firebase/simple';
+import { DELETED_ENTRY } from '../../../providers/firebase/recordHistory';
 import { rulesOf } from '../../../scripts/firestoreRules';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
@@ -75,8 +76,12 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('the console’s write
     await b.dataProvider.delete(name, { id: rec.id, previousData: saved });
 
     const user = (await getDoc(doc(b.other(), 'users', uid))).data() as { firstName: string; lastName: string };
-    const entries = (await getDocs(collection(b.other(), name, rec.id, 'history'))).docs.map((e) => e.data());
+    const docs = (await getDocs(collection(b.other(), name, rec.id, 'history'))).docs;
+    const entries = docs.map((e) => e.data());
     expect(entries.map((e) => e.action).sort()).toEqual(['changed', 'created', 'deleted']);
+    // The rules take a delete only with its entry under this id, and that id for no other entry.
+    for (const e of docs) expect(e.id === DELETED_ENTRY).toBe(e.data().action === 'deleted');
+    expect(rules).toContain(`/history/${DELETED_ENTRY}).data.at == request.time`);
     for (const e of entries) {
       expect(Object.keys(e).sort()).toEqual([...entryKeys].sort());
       expect(e.actor).toBe(uid);

@@ -4,7 +4,8 @@ import { at, imageAddress, rulesEnvironment, seed, serverTime } from './env';
 
 // firebase/firestore.rules, the described resources' generated blocks (issue 41 item 6, a and c): a record and its
 // history entry as providers/firebase/simple.ts writes them (one batch), the entry in the writer's own name (their
-// users/{uid} first and last name) with a diff of the record's fields only; a care guide's Swedish texts by size.
+// users/{uid} first and last name) with a diff of the record's fields only, a delete tied to its 'deleted' entry; a
+// care guide's Swedish texts by size.
 let env: RulesTestEnvironment;
 const PROJECT = 'demo-rules-records';
 const PICTURE = imageAddress(PROJECT);
@@ -89,7 +90,7 @@ describe('a history entry is in the writer’s own name', () => {
     const batch = d.batch();
     batch.delete(d.doc('careguides/g1'));
     batch.set(
-      d.doc('careguides/g1').collection('history').doc(),
+      d.doc('careguides/g1/history/deleted'),
       entry('admin', { action: 'deleted', diff: { title: { from: 'Linen', to: null } } }),
     );
     await assertSucceeds(batch.commit());
@@ -136,10 +137,28 @@ describe('a history entry is in the writer’s own name', () => {
       change('editor', 'careguides/g1', { fabric: 'cotton' }, e({ picture: { from: [], to: [PICTURE, PICTURE] } })),
     );
   });
-  it('still advisory: an entry written alone, or a change written without its entry, is accepted (README)', async () => {
+  it('a delete and its entry: the record goes only with its "deleted" entry, that entry only with the delete', async () => {
+    const d = db('editor');
+    const gone = entry('editor', { action: 'deleted', diff: { name: { from: 'Weaver AB', to: null } } });
+    await assertFails(d.doc('suppliers/s1').delete());
+    await assertFails(d.doc('suppliers/s1/history/deleted').set(gone));
+    const elsewhere = d.batch();
+    elsewhere.delete(d.doc('suppliers/s1'));
+    elsewhere.set(d.doc('suppliers/s1').collection('history').doc(), gone);
+    await assertFails(elsewhere.commit());
+    await assertFails(change('editor', 'suppliers/s1', { name: 'Weavers AB' }, entry('editor', { action: 'deleted' })));
+    const named = d.batch();
+    named.update(d.doc('suppliers/s1'), { name: 'Weavers AB', updated: serverTime() });
+    named.set(d.doc('suppliers/s1/history/deleted'), entry('editor'));
+    await assertFails(named.commit());
+    const both = d.batch();
+    both.delete(d.doc('suppliers/s1'));
+    both.set(d.doc('suppliers/s1/history/deleted'), gone);
+    await assertSucceeds(both.commit());
+  });
+  it('still advisory: an added or changed entry written alone, or a change without its entry, is accepted', async () => {
     await assertSucceeds(db('editor').collection('suppliers').doc('s1').collection('history').add(entry('editor')));
     await assertSucceeds(db('editor').doc('suppliers/s1').update({ name: 'Quiet AB', updated: serverTime() }));
-    await assertSucceeds(db('editor').doc('suppliers/s1').delete());
   });
 });
 

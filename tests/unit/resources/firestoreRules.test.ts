@@ -60,6 +60,20 @@ describe('the generated Firestore rules', () => {
     );
   });
 
+  it('a delete only with its "deleted" entry in the same write, that entry only with the delete', () => {
+    const rules = rulesOf(notes);
+    expect(rules).toContain(
+      'allow delete: if editor()\n' +
+        '        && getAfter(/databases/$(database)/documents/notes/$(id)/history/deleted).data.at == request.time;',
+    );
+    expect(rules).toContain("&& (entry == 'deleted') == (request.resource.data.action == 'deleted')");
+    expect(rules).toContain(
+      "&& (entry != 'deleted' || (exists(/databases/$(database)/documents/notes/$(id))" +
+        ' && !existsAfter(/databases/$(database)/documents/notes/$(id))))',
+    );
+    expect(rulesOf(guides)).toContain('allow delete: if admin()\n');
+  });
+
   it('a history entry’s diff: only the record’s fields and flat translated keys, each side null or bounded', () => {
     const rules = rulesOf(guides);
     expect(rules).toContain(
