@@ -2,7 +2,8 @@
 // the descriptions: the server's list (server/resources.generated.ts: the server is bundled, so it cannot look for
 // files when it starts), the migration a new resource or field needs (server/db/migrations/NNN_<tables>.ts, listed
 // in server/db/migrations/resources.generated.ts) and the Firestore rules blocks (firebase/firestore.rules, between the
-// markers; scripts/firestoreRules.ts). tests/unit/resources/folders.test.ts fails when any is not current. docs/adding-a-resource.md.
+// markers; scripts/firestoreRules.ts). tests/unit/resources/folders.test.ts fails when any is not current.
+// docs/adding-a-resource.md.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

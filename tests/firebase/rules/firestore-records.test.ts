@@ -76,7 +76,7 @@ const change = (uid: string, path: string, values: Record<string, unknown>, e: R
 const created = (uid: string, diff: Record<string, unknown>) => entry(uid, { action: 'created', diff });
 
 describe('a history entry is in the writer’s own name', () => {
-  it('the console’s writes: add, edit and delete, each with its entry, in the name of the users/{uid} document', async () => {
+  it('the console’s writes: add, edit and delete, each with its entry, in the users/{uid} name', async () => {
     await assertSucceeds(
       create(
         'editor',
@@ -107,7 +107,7 @@ describe('a history entry is in the writer’s own name', () => {
     await assertFails(change('editor', 'suppliers/s1', { name: 'Weavers AB' }, entry('editor', { action: 'undone' })));
     await assertFails(change('editor', 'suppliers/s1', { name: 'Weavers AB' }, entry('editor', { note: 'x' })));
   });
-  it('refuses a diff of fields the record lacks, of sides other than from and to, or of values out of kind or size', async () => {
+  it('refuses a diff of other fields, sides other than from and to, values out of kind or bounds', async () => {
     const bad = (diff: unknown) => change('editor', 'suppliers/s1', { name: 'Weavers AB' }, entry('editor', { diff }));
     await assertFails(bad({ password: { from: null, to: 'x' } }));
     await assertFails(bad({ name: { from: 'a', to: 'b', by: 'c' } }));
@@ -137,7 +137,7 @@ describe('a history entry is in the writer’s own name', () => {
       change('editor', 'careguides/g1', { fabric: 'cotton' }, e({ picture: { from: [], to: [PICTURE, PICTURE] } })),
     );
   });
-  it('a delete and its entry: the record goes only with its "deleted" entry, that entry only with the delete', async () => {
+  it('a record goes only with its "deleted" entry, and that entry only with the delete', async () => {
     const d = db('editor');
     const gone = entry('editor', { action: 'deleted', diff: { name: { from: 'Weaver AB', to: null } } });
     await assertFails(d.doc('suppliers/s1').delete());
@@ -156,7 +156,7 @@ describe('a history entry is in the writer’s own name', () => {
     both.set(d.doc('suppliers/s1/history/deleted'), gone);
     await assertSucceeds(both.commit());
   });
-  it('still advisory: an added or changed entry written alone, or a change without its entry, is accepted', async () => {
+  it('still advisory: an added or changed entry alone, or a change without its entry, is accepted', async () => {
     await assertSucceeds(db('editor').collection('suppliers').doc('s1').collection('history').add(entry('editor')));
     await assertSucceeds(db('editor').doc('suppliers/s1').update({ name: 'Quiet AB', updated: serverTime() }));
   });

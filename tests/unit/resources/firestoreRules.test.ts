@@ -77,7 +77,8 @@ describe('the generated Firestore rules', () => {
   it('a history entry’s diff: only the record’s fields and flat translated keys, each side null or bounded', () => {
     const rules = rulesOf(guides);
     expect(rules).toContain(
-      "x is map && x.keys().hasOnly(['title', 'body', 'tagline', 'pictures', 'weight', 'shown', 'body_se', 'tagline_se'])",
+      "x is map && x.keys().hasOnly(['title', 'body', 'tagline', 'pictures', 'weight', 'shown', 'body_se', " +
+        "'tagline_se'])",
     );
     expect(rules).toContain("x.title.keys().hasOnly(['from', 'to'])");
     expect(rules).toContain(
