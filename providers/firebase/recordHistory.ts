@@ -9,7 +9,8 @@ import { isoOf } from './records';
 // <name>/{id}/history/{entry}, written in the same batch or transaction as the change, so a change and its entry are
 // saved together or not at all (as on our server). Firestore keeps no array inside an array, so a field's old and new
 // values are stored as {from, to}; the screens get [old, new] as from our server. The rules let those who may edit
-// add an entry in their own name at the request's time, and nobody change or remove one (npm run resources).
+// add an entry in their own name at the request's time, and nobody change or remove one (npm run resources); a delete
+// and its entry (id DELETED_ENTRY) are tied to each other, other entries are advisory (README, 'Firebase').
 
 type Data = Record<string, unknown>;
 
@@ -29,6 +30,13 @@ export function entryData(actor: ReturnType<Actor>, action: HistoryAction, diff:
 
 /** A new entry's place under a record. */
 export const newEntryRef = (record: DocumentReference): DocumentReference => doc(collection(record, 'history'));
+
+/**
+ * The id of a record's 'deleted' entry: known to the rules, so a delete must write it in the same batch and no other
+ * write may (firebase/firestore.rules, scripts/firestoreRules.ts). A record is deleted once.
+ */
+export const DELETED_ENTRY = 'deleted';
+export const deletedEntryRef = (record: DocumentReference): DocumentReference => doc(record, 'history', DELETED_ENTRY);
 
 const value = (v: unknown): HistoryValue =>
   v === undefined ? null : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : (v as HistoryValue);

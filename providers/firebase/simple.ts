@@ -38,7 +38,7 @@ import { format } from '../../domain/messages';
 
 /** The rows one import may add or change: two writes each (the record, its entry), 500 a Firestore transaction. */
 export const IMPORT_MAX_WRITES = 250;
-import { entryData, historyPage, newEntryRef, toEntry, type Actor } from './recordHistory';
+import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Actor } from './recordHistory';
 
 // Every described resource (resources/<name>/description.ts) over Firestore, from its description alone: the
 // collection of its name, its list in the description's order with 'More', the exact search, add, edit and delete
@@ -245,9 +245,10 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
         if (typeof version === 'number' && fingerprint(snap.data()) !== version)
           throw conflict(currentMessages().records.stale);
         tx.delete(snap.ref);
-        // Its history stays (Firestore removes no subcollection with its document), with what it held.
+        // Its history stays (Firestore removes no subcollection with its document), with what it held, under the id
+        // the rules ask of a delete's entry.
         const held = toRecord(id, snap.data());
-        tx.set(newEntryRef(snap.ref), entryData(actor(), 'deleted', recordDiff(d, held, {})));
+        tx.set(deletedEntryRef(snap.ref), entryData(actor(), 'deleted', recordDiff(d, held, {})));
         return held;
       });
       return gone;

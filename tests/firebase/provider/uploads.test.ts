@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase/auth';
+import { getMetadata, ref } from 'firebase/storage';
+import { storageOf } from '../../../providers/firebase/uploads';
 import { messages } from '../../../domain/messages';
 import type { UploadState } from '../../../domain/uploads';
 import type { UploadHandle } from '../../../base/backend';
@@ -51,6 +53,15 @@ const start = async (file: File, onProgress?: (sent: number, rec: Recorded) => v
  */
 const serves = async (address: string, bytes: Uint8Array) =>
   Buffer.from(await (await fetch(address)).arrayBuffer()).equals(Buffer.from(bytes));
+/**
+ * What the Storage rules hold an upload to besides its name and size (firebase/storage.rules): its declared type, and
+ * no custom metadata (the emulator lists the download token it made among the custom keys; the rules do not see it).
+ */
+const expectFitsRules = async (address: string, type: string) => {
+  const meta = await getMetadata(ref(storageOf(b.app), address));
+  expect(meta.contentType).toBe(type);
+  expect(Object.keys(meta.customMetadata ?? {}).filter((k) => k !== 'firebaseStorageDownloadTokens')).toEqual([]);
+};
 
 describe('Firebase uploads (Storage emulator)', () => {
   it(
@@ -62,6 +73,7 @@ describe('Firebase uploads (Storage emulator)', () => {
       const path = decodeURIComponent(new URL(image.address).pathname.split('/o/')[1]!);
       expect(path).toMatch(new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_photo\\.jpg$`));
       expect(await serves(image.address, bytes)).toBe(true);
+      await expectFitsRules(image.address, 'image/jpeg');
       expect(rec.states).toEqual(['running', 'success']);
       expect(rec.progress.at(-1)).toEqual([10_000, 10_000]);
     },
@@ -161,6 +173,7 @@ describe('Firebase uploads (Storage emulator)', () => {
       const path = decodeURIComponent(new URL(copies.images[0]!).pathname.split('/o/')[1]!);
       expect(path).toMatch(new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_runner\\.jpg$`));
       expect(await serves(copies.images[0]!, bytes)).toBe(true);
+      await expectFitsRules(copies.images[0]!, 'image/jpeg');
       // The original is still there, unchanged.
       expect(await serves(image.address, bytes)).toBe(true);
       expect(await b.dataProvider.scheduleSettings()).toEqual({ timeZone: '', available: false });

@@ -62,3 +62,11 @@ export async function seed(
     await more(ctx);
   });
 }
+
+/**
+ * An image's download address as getDownloadURL answers it in `projectId`'s default bucket (the rules take only these:
+ * Firebase Storage's host, this project's bucket, Uploads/, a token; scripts/firestoreRules.ts IMAGE_ADDRESS).
+ */
+export const imageAddress = (projectId: string, name = 'editor_1_a.jpg', bucket = `${projectId}.appspot.com`) =>
+  `https://firebasestorage.googleapis.com/v0/b/${bucket}/o/Uploads%2F${encodeURIComponent(name)}` +
+  '?alt=media&token=0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { rulesEnvironment, seed } from './env';
+import { imageAddress, rulesEnvironment, seed } from './env';
 
 // firebase/firestore.rules: products, languages, app and everything else, one case per allow and per refusal.
 let env: RulesTestEnvironment;
+const PROJECT = 'demo-rules-data';
 const product = (over: Record<string, unknown> = {}) => ({
   sku: 'S-1',
   category: 'Linen',
@@ -12,13 +13,13 @@ const product = (over: Record<string, unknown> = {}) => ({
   details: 'Soft',
   price: '10',
   active: true,
-  images: ['https://example.test/a.jpg'],
-  primary: 'https://example.test/a.jpg',
+  images: [imageAddress(PROJECT)],
+  primary: imageAddress(PROJECT),
   ...over,
 });
 
 beforeAll(async () => {
-  env = await rulesEnvironment('demo-rules-data');
+  env = await rulesEnvironment(PROJECT);
 });
 afterAll(async () => env?.cleanup());
 beforeEach(async () => {

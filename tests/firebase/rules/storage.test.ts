@@ -21,9 +21,18 @@ beforeEach(async () => {
 
 const bucket = (uid: string | null) => (uid ? env.authenticatedContext(uid) : env.unauthenticatedContext()).storage();
 /** An upload as a plain promise (the compat task is only a thenable). */
-const put = (uid: string | null, path: string, bytes: number, contentType: string) =>
+const put = (
+  uid: string | null,
+  path: string,
+  bytes: number,
+  contentType: string,
+  customMetadata?: Record<string, string>,
+) =>
   new Promise((resolve, reject) => {
-    bucket(uid).ref(path).put(new Uint8Array(bytes), { contentType }).then(resolve, reject);
+    bucket(uid)
+      .ref(path)
+      .put(new Uint8Array(bytes), { contentType, ...(customMetadata ? { customMetadata } : {}) })
+      .then(resolve, reject);
   });
 
 describe('Uploads/', () => {
@@ -39,6 +48,11 @@ describe('Uploads/', () => {
     await assertFails(put('editor', 'Uploads/editor_1_a.gif', 10, 'image/gif'));
     await assertFails(put('editor', 'Uploads/editor_1_a.svg', 10, 'image/svg+xml'));
     await assertFails(put('editor', 'Uploads/editor_1_big.jpg', 32 * 1024 * 1024 + 1, 'image/jpeg'));
+  });
+  it('refuses custom metadata (the console sets none; it could name the download token or anything else)', async () => {
+    await assertFails(put('editor', 'Uploads/editor_1_a.jpg', 10, 'image/jpeg', { owner: 'someone' }));
+    await assertFails(put('editor', 'Uploads/editor_2_a.jpg', 10, 'image/jpeg', { contentType: 'text/html' }));
+    await assertSucceeds(put('editor', 'Uploads/editor_3_a.jpg', 10, 'image/jpeg', {}));
   });
   it('refuses staff who are not editors, inactive editors and the signed-out', async () => {
     await assertFails(put('staff', 'Uploads/staff_1_a.jpg', 10, 'image/jpeg'));

@@ -112,7 +112,7 @@ describe('resource folders', () => {
     );
     expect(rules).toContain("'translations'");
     expect(rules).toContain('allow read: if editor();');
-    expect(rules).toContain('allow delete: if admin();');
+    expect(rules).toContain('allow delete: if (editor() && admin())\n');
   });
 
   it('every folder has its texts in every language, a label for every field, none empty', async () => {
