@@ -21,7 +21,7 @@ import {
   usePermissions,
   type RaRecord,
 } from 'react-admin';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
@@ -43,6 +43,7 @@ import { LOCALE_TAGS } from '../../domain/locales';
 import { useLocale, useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { ExactSearch } from './ExactSearch';
+import { FindBox } from './FindBox';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from '../../base/errors';
@@ -156,14 +157,11 @@ export function RecordList({ screens }: Props) {
       </Stack>
       {hasSearch(records) && (
         <Box role="search" aria-label={m.records.find} sx={{ mb: 2 }}>
-          <TextField
-            type="search"
+          <FindBox
             label={m.records.find}
             value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            size="small"
-            sx={{ width: { xs: '100%', sm: 360 } }}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+            onChange={setTyped}
+            exact={{ title: t.search, path: `/${records.name}/${recordPaths.search}` }}
           />
         </Box>
       )}
