@@ -44,6 +44,7 @@ import { useLocale, useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { ExactSearch } from './ExactSearch';
 import { FindBox } from './FindBox';
+import { formRecord } from './formRecord';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from '../../base/errors';
@@ -414,13 +415,14 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const { record, isPending, error, refetch } = useEditContext();
   const { permissions } = usePermissions<Permissions>();
   const mayDelete = meets(permissions, accessOf(records).delete);
+  const shown = useMemo(() => record && formRecord(records, record), [records, record]);
   if (isPending) return <Busy />;
   return (
     <PageFrame title={t.edit} back={listPath(screens)}>
       {error || !record ? (
         <Typography role="alert">{statusOf(error) === 404 || !error ? m.records.notFound : t.failed}</Typography>
       ) : (
-        <Form warnWhenUnsavedChanges>
+        <Form record={shown} warnWhenUnsavedChanges>
           <Inputs records={records} texts={t} editing />
           {conflict && (
             <Alert
