@@ -98,5 +98,5 @@ test('a reset mail the Auth emulator holds is listed at /emulator-mails and its 
   await shot(page, 'mails');
   await mail.getByRole('link').click();
   await expect(page.getByRole('heading', { name: en.reset.title })).toBeVisible();
-  await expect(page.getByLabel(en.reset.password, { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: en.reset.password, exact: true })).toBeVisible();
 });
