@@ -81,8 +81,16 @@ export interface UploadHandle {
 export type HistoryOf =
   { kind: 'product' | 'user' | 'language'; id: string } | { kind: 'record'; resource: string; id: string };
 
+/**
+ * A part of the console a back end may lack (the Firebase one: README, 'Firebase'): the Activity page, webhooks, the
+ * products' CSV import, ending a user's sessions, removing a language key, and the lists' partial-name search.
+ */
+export type Lack = 'activity' | 'webhooks' | 'productImport' | 'endSessions' | 'removeLanguageKey' | 'partialSearch';
+
 /** react-admin's data provider plus the custom calls screens make through useDataProvider(). */
 export interface AppDataProvider extends DataProvider {
+  /** What this back end cannot do, said before any call (base/lacks.ts); absent: it lacks nothing. */
+  lacks?: readonly Lack[];
   /** Follows the live app status; returns the function that stops following. */
   subscribeAppStatus: (listener: LiveStatusListener) => () => void;
   /** The signed-in user's own record. */

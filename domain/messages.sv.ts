@@ -708,6 +708,7 @@ export const sv: Catalogue = {
   },
   firebase: {
     notAvailable: 'Inte tillgängligt med Firebase som backend.',
+    exactSearch: 'Använd %{page} för en exakt träff.',
     importTooLarge:
       'Med Firebase som backend kan högst %{max} rader lägga till eller ändra en post åt gången; dela upp filen.',
   },

@@ -725,6 +725,8 @@ export const messages = {
   // The Firebase provider set (providers/firebase): what only it says.
   firebase: {
     notAvailable: 'Not available with the Firebase back end.',
+    /** After notAvailable under a list's find box: a link to the list's exact search page. */
+    exactSearch: 'Use %{page} for an exact match.',
     importTooLarge:
       'With the Firebase back end at most %{max} rows can add or change a record at once; split the file.',
   },

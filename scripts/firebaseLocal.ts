@@ -50,6 +50,9 @@ function ensureTooling(): void {
   if (done.status !== 0) process.exit(done.status ?? 1);
 }
 
+/** Where the mails the Auth emulator holds instead of sending (reset, and Add User's invitation) are listed. */
+export const MAILS_PATH = '/emulator-mails';
+
 export interface LocalFirebase {
   /** The console's address. */
   address: string;
@@ -95,7 +98,7 @@ export async function startLocalFirebase(port: number): Promise<LocalFirebase> {
     throw err;
   }
   const up = emulators;
-  const server = serve(out);
+  const server = serve(out, up.authHost);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     address: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -153,6 +156,8 @@ async function main(): Promise<void> {
     console.log(
       `  ${a.admin ? 'admin ' : 'editor'}  ${a.email}  ${a.password}${a.active ? '' : '  (inactive: refused)'}`,
     );
+  // The Auth emulator sends no mail: a reset or an invitation waits there, listed with links to the console's page.
+  console.log(`\nReset and invitation mails are not sent: open ${local.address}${MAILS_PATH} for their links.`);
   console.log('\nEverything lives in memory: Ctrl+C stops it and forgets it.');
   const stop = async (): Promise<void> => {
     await local.stop();
@@ -250,9 +255,42 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The built files, and index.html for every other address (the app's own routes), as Hosting serves them. */
-function serve(dir: string) {
+const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * MAILS_PATH: the mails the Auth emulator holds (its oobCodes list), newest last, each a link to the console's own
+ * /reset-password with the mail's oobCode, as the action URL of a real project's template leads there (README step 4).
+ */
+async function mails(authHost: string, res: import('node:http').ServerResponse): Promise<void> {
+  const listed = await fetch(`http://${authHost}/emulator/v1/projects/${PROJECT}/oobCodes`);
+  const { oobCodes = [] } = (await listed.json()) as {
+    oobCodes?: { email: string; requestType: string; oobCode: string }[];
+  };
+  const rows = oobCodes.map((c) => {
+    const link = `/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(c.oobCode)}`;
+    return `<li>${escape(c.email)} (${escape(c.requestType)}): <a href="${escape(link)}">${escape(link)}</a></li>`;
+  });
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(
+    '<!doctype html><meta charset="utf-8"><title>Mails held by the Auth emulator</title>' +
+      '<h1>Mails held by the Auth emulator</h1>' +
+      (rows.length > 0 ? `<ol>${rows.join('')}</ol>` : '<p>None yet.</p>'),
+  );
+}
+
+/**
+ * The built files, and index.html for every other address (the app's own routes), as Hosting serves them; MAILS_PATH
+ * lists the mails the Auth emulator at `authHost` holds.
+ */
+function serve(dir: string, authHost: string) {
   return createServer((req, res) => {
+    if (req.url === MAILS_PATH) {
+      void mails(authHost, res).catch((err: unknown) => {
+        res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(`The Auth emulator did not answer: ${String(err)}`);
+      });
+      return;
+    }
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname)).replace(
       /^(\.\.[/\\])+/,
       '',

@@ -1,7 +1,7 @@
 import { initializeApp, type FirebaseApp, type FirebaseOptions } from 'firebase/app';
 import type { Locale } from '../../domain/locales';
 import type { RecordsDescription } from '../../domain/records';
-import type { AppAuthProvider, AppDataProvider } from '../../base/backend';
+import type { AppAuthProvider, AppDataProvider, Lack } from '../../base/backend';
 import { speak } from '../shared/locale';
 import { createFirebaseAuthProvider } from './auth';
 import { createSession } from './session';
@@ -24,6 +24,20 @@ export interface FirebaseProvidersOptions {
   /** The simple resources (resources/<name>/description.ts), each served as the Firestore collection of its name. */
   records?: readonly RecordsDescription[];
 }
+
+/**
+ * What the screens are told this set lacks before they call (README, 'Firebase'): no history of products, users and
+ * texts for Activity, no server to send webhooks, no server-side product import, no session list Firebase Auth lets a
+ * browser end, no removing a key (it would need every document's rewrite), no substring index for a list's find box.
+ */
+export const FIREBASE_LACKS: readonly Lack[] = [
+  'activity',
+  'webhooks',
+  'productImport',
+  'endSessions',
+  'removeLanguageKey',
+  'partialSearch',
+];
 
 // The build's version (vite.config.ts defines it); a runner without that define gets a stand-in.
 const BUNDLE_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
@@ -67,6 +81,7 @@ export function createFirebaseProviders({
     removeView: async () => Promise.reject(notAvailable()),
   };
   const dataProvider = {
+    lacks: FIREBASE_LACKS,
     getList: later('getList'),
     getOne: later('getOne'),
     getMany: later('getMany'),

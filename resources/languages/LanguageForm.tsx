@@ -13,6 +13,7 @@ import { MissingKeys } from './MissingKeys';
 import { KeyToolbar, type Show } from './KeyToolbar';
 import { AddKeyDialog } from './AddKeyDialog';
 import { RemoveKeyDialog } from './RemoveKeyDialog';
+import { useLacks } from '../../base/lacks';
 
 const has = (texts: LanguageRecord['texts'] | null, k: string): boolean =>
   texts !== null && Object.prototype.hasOwnProperty.call(texts, k);
@@ -39,6 +40,7 @@ export function LanguageForm({ record, languageId, otherTexts, reload, reloadOth
   const draft = useLanguageDraft(record, reload);
   const keys = useKeyChanges(draft, reload, reloadOther);
   const { permissions } = usePermissions<RoleFlags | null>();
+  const lacksRemove = useLacks('removeLanguageKey');
   const [filter, setFilter] = useState('');
   const [show, setShow] = useState<Show>('all');
   const [added, setAdded] = useState<string | null>(null);
@@ -93,7 +95,8 @@ export function LanguageForm({ record, languageId, otherTexts, reload, reloadOth
         .filter((k) => !has(draft.values, k))
         .sort((a, b) => a.localeCompare(b))
     : [];
-  const mayRemove = canDo(permissions, 'removeLanguageKey');
+  // Not offered where the back end cannot remove a key (Firebase): the dialog would only end in a refusal.
+  const mayRemove = canDo(permissions, 'removeLanguageKey') && !lacksRemove;
 
   return (
     <>

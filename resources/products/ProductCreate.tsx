@@ -4,7 +4,7 @@ import { Alert } from '@mui/material';
 import { format } from '../../domain/messages';
 import { duplicateOf } from './duplicate';
 import { useMessages } from '../../base/locale';
-import { fieldMessagesOf, messageOf, statusOf } from '../../base/errors';
+import { failureReason, fieldMessagesOf, messageOf, statusOf } from '../../base/errors';
 import { focusFirstError } from '../shared/focusFirstError';
 import { ImagesInput } from './ImagesInput';
 import { ProductFrame, editPath } from './ProductFrame';
@@ -48,7 +48,9 @@ export default function ProductCreate() {
       navigate(editPath(product.id));
       return undefined;
     } catch (err) {
-      notify(t.failure, { type: 'error' });
+      // The spec's toast, with the refusal's own reason where it has one (a taken SKU), as Edit User's says.
+      const reason = failureReason(err);
+      notify(reason ? `${t.failure}: ${reason}` : t.failure, { type: 'error', multiLine: Boolean(reason) });
       // A taken SKU, or the server's field messages, are also said beside the fields. Either way the form keeps what
       // was typed.
       return statusOf(err) === 409 ? { sku: messageOf(err) ?? t.duplicateSku } : fieldMessagesOf(err);

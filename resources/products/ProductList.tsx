@@ -23,6 +23,8 @@ import { useScheduleSettings } from '../../base/scheduleSettings';
 import type { BulkSet } from '../../domain/productBulk';
 import { BulkBar } from './BulkBar';
 import { useBulkSelection, type BulkSelection } from './useBulkSelection';
+import { FindBox } from '../shared/FindBox';
+import { useLacks } from '../../base/lacks';
 
 // The bulk change's dialog loads when a change starts.
 const BulkRun = lazy(() => import('./BulkRun').then((x) => ({ default: x.BulkRun })));
@@ -83,6 +85,8 @@ export default function ProductList() {
   };
   // The 'Scheduled' filter only where the back end schedules (not Firebase).
   const canSchedule = useScheduleSettings()?.available === true;
+  // No Import where the back end cannot import products (Firebase): the page would refuse the file.
+  const lacksImport = useLacks('productImport');
   // A back end that cannot do a part of the list (Firebase has no partial-name search) says so in its own words.
   const failed = (err: unknown): string =>
     err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed;
@@ -110,9 +114,11 @@ export default function ProductList() {
               reads. */}
           <ExportButton resource="products" filter={filter} columns={productCsvColumns} stem="products" />
           <SaveViewButton params={current} />
-          <Button component={Link} to="/products/import" variant="outlined" startIcon={<UploadFileIcon />}>
-            {m.csv.import}
-          </Button>
+          {!lacksImport && (
+            <Button component={Link} to="/products/import" variant="outlined" startIcon={<UploadFileIcon />}>
+              {m.csv.import}
+            </Button>
+          )}
         </Stack>
       </Stack>
       {/* The filters wrap onto a second line where the page is too narrow for them all (never a sideways scroll). */}
@@ -124,15 +130,11 @@ export default function ProductList() {
         useFlexGap
         sx={{ mb: 2, flexWrap: { sm: 'wrap' }, alignItems: { sm: 'center' } }}
       >
-        <TextField
-          type="search"
+        <FindBox
           label={t.find}
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          size="small"
-          fullWidth={false}
-          sx={{ width: { xs: '100%', sm: 360 } }}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          onChange={setTyped}
+          exact={{ title: t.searchTitle, path: '/products/search' }}
         />
         <TextField
           select

@@ -21,7 +21,7 @@ import {
   usePermissions,
   type RaRecord,
 } from 'react-admin';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
@@ -43,6 +43,8 @@ import { LOCALE_TAGS } from '../../domain/locales';
 import { useLocale, useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { ExactSearch } from './ExactSearch';
+import { FindBox } from './FindBox';
+import { formRecord } from './formRecord';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { PageFrame } from './PageFrame';
 import { messageOf, statusOf } from '../../base/errors';
@@ -155,14 +157,11 @@ export function RecordList({ screens }: Props) {
       </Stack>
       {hasSearch(records) && (
         <Box role="search" aria-label={m.records.find} sx={{ mb: 2 }}>
-          <TextField
-            type="search"
+          <FindBox
             label={m.records.find}
             value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            size="small"
-            sx={{ width: { xs: '100%', sm: 360 } }}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+            onChange={setTyped}
+            exact={{ title: t.search, path: `/${records.name}/${recordPaths.search}` }}
           />
         </Box>
       )}
@@ -415,13 +414,14 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const { record, isPending, error, refetch } = useEditContext();
   const { permissions } = usePermissions<Permissions>();
   const mayDelete = mayRecords(permissions, records, 'delete');
+  const shown = useMemo(() => record && formRecord(records, record), [records, record]);
   if (isPending) return <Busy />;
   return (
     <PageFrame title={t.edit} back={listPath(screens)}>
       {error || !record ? (
         <Typography role="alert">{statusOf(error) === 404 || !error ? m.records.notFound : t.failed}</Typography>
       ) : (
-        <Form warnWhenUnsavedChanges>
+        <Form record={shown} warnWhenUnsavedChanges>
           <Inputs records={records} texts={t} editing />
           {conflict && (
             <Alert

@@ -8,8 +8,12 @@ import { format } from '../../domain/messages';
 import { failureReason } from '../../base/errors';
 import { useMessages } from '../../base/locale';
 import { fullName } from '../../domain/names';
+import { useLacks } from '../../base/lacks';
 
-/** Edit User's 'Sign out everywhere': after a confirmation, every session of the user ends at once. */
+/**
+ * Edit User's 'Sign out everywhere': after a confirmation, every session of the user ends at once. Not offered where
+ * the back end has no sessions it may end (Firebase): the button would only lead to a refusal.
+ */
 export function EndSessionsButton({ user }: { user: User }) {
   const t = useMessages().users;
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -17,6 +21,7 @@ export function EndSessionsButton({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const name = fullName(user) || user.email;
+  const lacking = useLacks('endSessions');
 
   const end = async (): Promise<void> => {
     setBusy(true);
@@ -31,6 +36,7 @@ export function EndSessionsButton({ user }: { user: User }) {
     }
   };
 
+  if (lacking) return null;
   return (
     <>
       <Button startIcon={<LogoutIcon />} onClick={() => setOpen(true)}>

@@ -16,6 +16,7 @@ import { HistoryEntryLine } from '../../resources/shared/history/HistoryEntryLin
 import { activityColumns, namesOf, recordPath, recordText } from './activityColumns';
 import { useConsoleResources } from '../resourceRoutes';
 import { fullName } from '../../domain/names';
+import { useLacks } from '../../base/lacks';
 
 interface Filter {
   person?: string;
@@ -34,6 +35,8 @@ export default function Activity() {
   const notify = useNotify();
   const resources = useConsoleResources();
   const [filter, setFilter] = useState<Filter>({});
+  // A back end that keeps no such history (Firebase) says so at once, and nothing is asked of it.
+  const lacking = useLacks('activity');
   // A refused filter (a 'From' after 'To') says why, in the server's words; anything else is the list's failure.
   const failed = (err: unknown): string =>
     statusOf(err) === 400 && err instanceof Error ? err.message : m.history.failed;
@@ -44,6 +47,7 @@ export default function Activity() {
     { pagination: { page: 1, perPage: PAGE_SIZE }, filter: { ...filter } },
     {
       retry: false,
+      enabled: !lacking,
       placeholderData: (previous) => previous,
       onError: (err: unknown) => notify(failed(err), { type: 'error' }),
     },
@@ -70,13 +74,26 @@ export default function Activity() {
     }
   };
   // The people to choose from: the staff list's first hundred (the filter itself takes any uid).
-  const people = useGetList<User & { id: string }>('users', { pagination: { page: 1, perPage: 100 } });
+  const people = useGetList<User & { id: string }>(
+    'users',
+    { pagination: { page: 1, perPage: 100 } },
+    { enabled: !lacking },
+  );
   const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
     setFilter((f) => ({ ...f, [key]: e.target.value || undefined }));
   // The sign-in events have kinds of their own (signed in, failed…); choosing another kind of record drops that filter.
   const setKind = (e: { target: { value: string } }) =>
     setFilter(({ action: _action, ...f }) => ({ ...f, kind: e.target.value || undefined }));
 
+  if (lacking)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
+          {t.title}
+        </Typography>
+        <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+      </Box>
+    );
   return (
     <Box sx={{ mt: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>

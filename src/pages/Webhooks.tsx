@@ -24,6 +24,7 @@ import { useLocale, useMessages } from '../../base/locale';
 import { fieldMessagesOf } from '../../base/errors';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { visuallyHidden } from '../../base/visuallyHidden';
+import { useLacks } from '../../base/lacks';
 
 /** The message of a refused call: the address's own when the server names the field, else the refusal's. */
 const urlProblemOf = (err: unknown): string =>
@@ -34,12 +35,19 @@ const urlProblemOf = (err: unknown): string =>
  * it; below, every delivery and how it went.
  */
 export default function Webhooks() {
-  const t = useMessages().webhooks;
+  const m = useMessages();
+  const t = m.webhooks;
+  // A back end with no server to send them (Firebase) says so at once, and nothing is asked of it.
+  const lacking = useLacks('webhooks');
   const locale = useLocale();
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { data: receivers, refetch } = useGetList<Webhook>('webhooks', { pagination: { page: 1, perPage: 100 } });
+  const { data: receivers, refetch } = useGetList<Webhook>(
+    'webhooks',
+    { pagination: { page: 1, perPage: 100 } },
+    { enabled: !lacking },
+  );
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -100,6 +108,15 @@ export default function Webhooks() {
     }
   };
 
+  if (lacking)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
+          {t.title}
+        </Typography>
+        <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+      </Box>
+    );
   return (
     <Box sx={{ mt: 2 }}>
       <Typography component="h1" variant="h4" sx={{ mb: 1 }}>

@@ -93,6 +93,37 @@ describe('care guides, from their folder', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('after Undo of the Swedish text, the form shows the record as stored, without it', async () => {
+    const swedish = {
+      id: 'h2',
+      kind: 'record',
+      resource: 'careguides',
+      recordId: 'g1',
+      recordLabel: null,
+      action: 'changed',
+      actor: 'u1',
+      actorName: 'Ada Lovelace',
+      at: '2026-01-02T00:00:00.000Z',
+      diff: { body_se: [null, 'Tvätta i 40 grader.'] },
+      version: 3,
+    } as HistoryEntry;
+    // As both providers answer it: the undone record has no Swedish text at all (no `se`), not an empty one.
+    let stored: Record<string, unknown> = guide(1);
+    const getOne = vi.fn(async () => ({ data: stored }));
+    const undoHistory = vi.fn(async () => {
+      stored = { ...guide(1), translations: {}, version: 4 };
+      return stored;
+    });
+    const getHistory = vi.fn(async () => ({ items: [swedish], next: null }));
+    renderAt('/careguides/edit/g1', { getOne, getHistory, undoHistory });
+    expect(await screen.findByLabelText('Guide (Swedish)')).toHaveValue('Tvätta i 40 grader.');
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(undoHistory).toHaveBeenCalled());
+    await waitFor(() => expect(getOne).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByLabelText('Guide (Swedish)')).toHaveValue(''));
+    expect(screen.getByLabelText('Guide *')).toHaveValue('Wash at 40 degrees.');
+  });
+
   it('lets an admin delete, after a confirmation, with the version loaded', async () => {
     const getOne = vi.fn(async () => ({ data: guide(1) }));
     const getList = vi.fn(async () => ({ data: [], pageInfo: { hasNextPage: false, hasPreviousPage: false } }));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
+import type { Lack } from '../../../base/backend';
 
 // Issue 23 with the Firebase back end: 'Change password' through the SDK on the Auth emulator; the session list and
 // ending sessions answer 'not available' (Firebase Auth keeps no list a browser may read or end).
@@ -58,6 +59,25 @@ describe('Firebase: change password and sessions', () => {
     await expect(b.dataProvider.disableTwoFactor('x')).rejects.toMatchObject(notAvailable);
     await expect(b.dataProvider.renewRecoveryCodes('x')).rejects.toMatchObject(notAvailable);
     await expect(b.authProvider.verifySecondFactor({ code: '123456', recovery: false })).rejects.toMatchObject(
+      notAvailable,
+    );
+  });
+
+  it('declares what it lacks, each a part its calls refuse, so the screens can say so before calling', async () => {
+    const notAvailable = { status: 400, code: 'not_available', message: messages.firebase.notAvailable };
+    const page = { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' as const } };
+    // Typed by Lack: a part added to the list without its refusal here does not compile.
+    const refused: Record<Lack, () => Promise<unknown>> = {
+      activity: () => b.dataProvider.getList('history', { ...page, filter: {} }),
+      webhooks: () => b.dataProvider.getList('webhooks', { ...page, filter: {} }),
+      productImport: () => b.dataProvider.importProducts({ rows: [], apply: false }),
+      endSessions: () => b.dataProvider.endUserSessions('x'),
+      removeLanguageKey: () => b.dataProvider.delete('languages/en/keys', { id: 'promo' }),
+      partialSearch: () => b.dataProvider.getList('products', { ...page, filter: { q: 'LIN' } }),
+    };
+    expect([...(b.dataProvider.lacks ?? [])].sort()).toEqual(Object.keys(refused).sort());
+    for (const call of Object.values(refused)) await expect(call()).rejects.toMatchObject(notAvailable);
+    await expect(b.dataProvider.getList('suppliers', { ...page, filter: { q: 'Lin' } })).rejects.toMatchObject(
       notAvailable,
     );
   });

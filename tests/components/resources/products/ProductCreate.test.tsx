@@ -178,7 +178,7 @@ describe('Add product', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
-  it("says 'Could not update' on failure, the taken SKU beside its field, and keeps what was typed", async () => {
+  it("says 'Could not update' with its reason, the taken SKU beside its field, and keeps what was typed", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const duplicate = Object.assign(new Error('A product with this SKU already exists.'), {
       status: 409,
@@ -189,7 +189,8 @@ describe('Add product', () => {
     await userEvent.upload(screen.getByLabelText('Choose image 1'), imageFile('one.png'));
     await started[0]!.finish('/files/Uploads/u1_x_one.png');
     await save();
-    expect(await screen.findByText('Could not update')).toBeVisible();
+    // The toast says why (not a bare 'Could not update' beside the field's own message).
+    expect(await screen.findByText('Could not update: A product with this SKU already exists.')).toBeVisible();
     expect(await screen.findByText('A product with this SKU already exists.')).toBeVisible();
     expect(await field('Name')).toHaveValue('Natural cotton napkin');
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
