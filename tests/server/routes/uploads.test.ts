@@ -38,7 +38,8 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
       expect((await fetch(`${t.baseUrl}${stored.thumbnail}`)).headers.get('content-type')).toBe('image/webp');
       kept.push([stored.address, data]);
     }
-    expect(files(t, 'tus')).toEqual([]);
+    // Nothing staged is left, only the notes that the uploads finished (swept after a day).
+    expect(files(t, 'tus').filter((f) => !/^\w{32}\.done$/.test(f))).toEqual([]);
     // The local store links the staged file rather than copying it: removing the staged copy leaves the image.
     for (const [address, data] of kept) {
       expect(Buffer.from(await (await fetch(`${t.baseUrl}${address}`)).arrayBuffer()).equals(data)).toBe(true);
@@ -169,10 +170,9 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
     expect(res.json.error.code).toBe('not_found');
   });
 
-  it.each([
-    ['an offset conflict (409)', 'upload-offset', '1', 409],
-    ['a body past the declared length (413)', 'upload-offset', '0', 413],
-  ])('removes the staged file at once after %s', async (_name, _header, offset, status) => {
+  // Not after an offset conflict (409): a PATCH cut short, re-sent or overlapping gets it while the upload goes on
+  // (uploadsOverlap.test.ts).
+  it('removes the staged file at once after a body past the declared length (413)', async () => {
     const origin = new URL(t.publicUrl).origin;
     const created = await fetch(`${t.baseUrl}/api/uploads`, {
       method: 'POST',
@@ -188,19 +188,18 @@ describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {
     const url = new URL(created.headers.get('location')!, t.baseUrl).href;
     const id = url.split('/').pop()!;
     expect(files(t, 'tus')).toContain(id);
-    const body = status === 413 ? Buffer.alloc(2000, 1) : Buffer.alloc(10, 1);
     const res = await fetch(url, {
       method: 'PATCH',
       headers: {
         cookie,
         origin,
         'tus-resumable': '1.0.0',
-        'upload-offset': offset,
+        'upload-offset': '0',
         'content-type': 'application/offset+octet-stream',
       },
-      body,
+      body: Buffer.alloc(2000, 1),
     });
-    expect(res.status).toBe(status);
+    expect(res.status).toBe(413);
     // Removed right after the answer went out, not by the daily sweep.
     const left = () => files(t, 'tus').filter((f) => f.startsWith(id));
     await vi.waitFor(() => expect(left()).toEqual([]), { timeout: 10_000, interval: 20 });
