@@ -155,6 +155,12 @@ describe('uploads in progress in the bucket: what expires', () => {
       expect(left).toEqual(['Uploads/kept.jpg', `tus/${recent}.info`]);
       expect((await staging.getUpload(recent)).offset).toBe(0);
       await expect(staging.getUpload(old)).rejects.toMatchObject({ status_code: 404 });
+      // A finished upload's note and a part stored after its upload was removed go too, once past the expiry (a
+      // sweeper for which everything is past its expiry, the newer upload too).
+      await put(`tus/${'c'.repeat(32)}.done`, '{}');
+      await put(`tus/${'d'.repeat(32)}.p0.4`, 'abcd');
+      expect(await new BucketStaging(bucket.settings, -60_000).deleteExpired()).toBe(1);
+      expect(await bucket.keys()).toEqual(['Uploads/kept.jpg']);
     },
   );
 });
