@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import { s3Client, type S3Settings } from './store.js';
-import type { FinishedUpload } from './staging.js';
+import type { FinishedUpload } from './finished.js';
 import {
   chainOf,
   doneKey,

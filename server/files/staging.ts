@@ -6,22 +6,13 @@ import type { DataStore } from '@tus/server';
 import type { Config } from '../config.js';
 import type { S3Settings } from './store.js';
 import { BucketStaging } from './bucketStaging.js';
+import type { FinishedUpload } from './finished.js';
+
+export type { FinishedUpload };
 
 /** An upload's id: 32 hex digits, made here, matched in upload addresses, and the staged file's name. */
 export const UPLOAD_ID = '[0-9a-f]{32}';
 const uploadId = new RegExp(`^${UPLOAD_ID}$`);
-
-/**
- * What is kept of a finished upload once its bytes are gone, until the expiry sweep: a re-sent last PATCH (or a HEAD)
- * is answered as finished with it, instead of 404 (docs/decisions.md, "Overlapping PATCHes").
- */
-export interface FinishedUpload {
-  size: number;
-  owner: string;
-  /** The stored image, as JSON (the Upload-Image header). */
-  image: string;
-  address: string;
-}
 
 /**
  * Where tus keeps uploads in progress, plus reading a finished one whole, noting it finished (`settle`: the note, then

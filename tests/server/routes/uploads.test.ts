@@ -7,7 +7,7 @@ import { tusUpload } from '../helpers/tus.js';
 
 const files = (t: TestApp, dir: string): string[] =>
   existsSync(join(t.data.dataDir, dir)) ? readdirSync(join(t.data.dataDir, dir)) : [];
-/** What is staged of uploads not finished: a finished one leaves only a note (`<id>.done`), written after its answer. */
+/** What is staged of unfinished uploads: a finished one leaves only a note (`<id>.done`), written after its answer. */
 const unfinished = (t: TestApp): string[] => files(t, 'tus').filter((f) => !f.endsWith('.done'));
 
 describe.each(dialects())('uploads over tus, local store (%s)', (dialect) => {

@@ -24,7 +24,7 @@ const patch = (t: TestApp, cookie: string, url: string, offset: number, body: Bu
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
     },
-    body,
+    body: new Uint8Array(body),
   });
 
 const served = async (t: TestApp, body: string) => {
@@ -144,7 +144,7 @@ describe('a PATCH cut short that stores its bytes late, two instances on one buc
         'upload-metadata': `filename ${Buffer.from('late.png').toString('base64')}`,
         'content-type': 'application/offset+octet-stream',
       },
-      body: data.subarray(0, CHUNK),
+      body: new Uint8Array(data.subarray(0, CHUNK)),
     });
     expect([created.status, created.headers.get('upload-offset')]).toEqual([201, String(CHUNK)]);
     const url = new URL(created.headers.get('location')!, a.baseUrl);
