@@ -1,26 +1,37 @@
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import { s3Client, type S3Settings } from './store.js';
+import type { FinishedUpload } from './finished.js';
+import {
+  chainOf,
+  doneKey,
+  infoKey,
+  legacyParts,
+  partKey,
+  partOf,
+  STAGING_PREFIX,
+  uploadPrefix,
+  type Part,
+} from './stagedParts.js';
 
-/** What an upload in progress is, kept beside its parts: the bytes of each PATCH received, in order. */
+/** What an upload in progress is, beside its parts: written at its creation (the length again if declared later). */
 interface Info {
   size?: number;
   metadata?: Record<string, string | null>;
   creation_date?: string;
-  parts: number[];
+  /** Parts stored before they were named by offset: their sizes in order (stagedParts.ts, legacyParts). */
+  parts?: number[];
 }
 
-const PREFIX = 'tus/';
-const infoKey = (id: string): string => `${PREFIX}${id}.info`;
-const partKey = (id: string, n: number): string => `${PREFIX}${id}.${n}`;
 const sdk = () => import('@aws-sdk/client-s3');
 
 /**
- * tus uploads in progress kept in the bucket: each PATCH's bytes are one object (`tus/<id>.<n>`) and the upload's
- * state one more (`tus/<id>.info`: size, metadata, the parts' sizes), so any instance continues any upload and
- * nothing is sticky. Only the calls every S3-compatible store has (put, get, delete, list): @tus/s3-store needs
- * ListParts, which s3rver, the S3 of our tests, does not answer (docs/decisions.md, "Uploads in progress in the
- * bucket").
+ * tus uploads in progress kept in the bucket: each PATCH's bytes are one object named by their offset and size
+ * (stagedParts.ts) and the upload's size and metadata one more (`tus/<id>.info`), so any instance continues any upload
+ * and nothing is sticky. A PATCH never reads, changes and writes back a shared state: a PATCH cut short that stores its
+ * bytes after the client went on, a re-sent one, or two instances at once add parts and lose none (docs/decisions.md,
+ * "Uploads in progress in the bucket", "Overlapping PATCHes"). Only the calls every S3-compatible store has (put, get,
+ * delete, list): @tus/s3-store needs ListParts, which s3rver, the S3 of our tests, does not answer.
  * One PATCH is held in memory before it is stored; a PATCH is at most UPLOAD_MAX_MB, as a whole upload is.
  */
 export class BucketStaging extends DataStore {
@@ -57,14 +68,39 @@ export class BucketStaging extends DataStore {
     return JSON.parse(raw.toString('utf8')) as Info;
   }
 
-  private toUpload(id: string, info: Info): Upload {
+  /** Every object under `prefix` with its last change, page by page. */
+  private async *list(prefix: string): AsyncGenerator<{ key: string; modified: number }> {
+    const { ListObjectsV2Command } = await sdk();
+    const client = await this.client;
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? []) yield { key: o.Key ?? '', modified: o.LastModified?.getTime() ?? 0 };
+      token = page.NextContinuationToken;
+    } while (token);
+  }
+
+  /** The upload's state and how far its parts reach without a gap. */
+  private async state(id: string): Promise<{ info: Info; offset: number; chain: Part[] }> {
+    const info = await this.info(id);
+    const parts = legacyParts(id, info.parts);
+    for await (const { key } of this.list(uploadPrefix(id))) {
+      const part = partOf(key);
+      if (part) parts.push(part);
+    }
+    return { info, ...chainOf(parts) };
+  }
+
+  private toUpload(id: string, info: Info, offset: number): Upload {
     return new Upload({
       id,
       size: info.size,
-      offset: info.parts.reduce((a, b) => a + b, 0),
+      offset,
       metadata: info.metadata,
       creation_date: info.creation_date,
-      storage: { type: 's3', path: `${PREFIX}${id}`, bucket: this.s3.bucket },
+      storage: { type: 's3', path: uploadPrefix(id), bucket: this.s3.bucket },
     });
   }
 
@@ -73,37 +109,33 @@ export class BucketStaging extends DataStore {
       size: upload.size,
       metadata: upload.metadata,
       creation_date: upload.creation_date ?? new Date().toISOString(),
-      parts: [],
     };
     await this.put(infoKey(upload.id), JSON.stringify(info));
-    upload.storage = { type: 's3', path: `${PREFIX}${upload.id}`, bucket: this.s3.bucket };
+    upload.storage = { type: 's3', path: uploadPrefix(upload.id), bucket: this.s3.bucket };
     return upload;
   }
 
+  /**
+   * Stores the bytes of one PATCH as a part of their own. tus checked the offset just before; a PATCH cut short still
+   * stores what arrived (as a folder would), maybe after the client went on: its part only adds bytes already there.
+   */
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
-    const info = await this.info(id);
-    const held = info.parts.reduce((a, b) => a + b, 0);
-    if (offset !== held) throw ERRORS.INVALID_OFFSET;
     const chunks: Buffer[] = [];
     let failed: unknown = null;
     try {
       for await (const chunk of stream) chunks.push(chunk as Buffer);
     } catch (err) {
-      // A PATCH cut short keeps what arrived, as a folder would: the client resumes from there.
       failed = err;
     }
     const data = Buffer.concat(chunks);
-    if (data.length > 0) {
-      await this.put(partKey(id, info.parts.length), data);
-      info.parts.push(data.length);
-      await this.put(infoKey(id), JSON.stringify(info));
-    }
+    if (data.length > 0) await this.put(partKey(id, offset, data.length), data);
     if (failed) throw ERRORS.FILE_WRITE_ERROR;
-    return held + data.length;
+    return offset + data.length;
   }
 
   override async getUpload(id: string): Promise<Upload> {
-    return this.toUpload(id, await this.info(id));
+    const { info, offset } = await this.state(id);
+    return this.toUpload(id, info, offset);
   }
 
   override async declareUploadLength(id: string, size: number): Promise<void> {
@@ -112,51 +144,68 @@ export class BucketStaging extends DataStore {
     await this.put(infoKey(id), JSON.stringify(info));
   }
 
+  /** Removes the upload's parts, then its state (a removal cut short is found again by the expiry sweep). */
   override async remove(id: string): Promise<void> {
-    const info = await this.info(id);
+    await this.info(id);
+    const keys: string[] = [];
+    for await (const { key } of this.list(uploadPrefix(id))) if (key !== doneKey(id)) keys.push(key);
+    keys.sort((a, b) => Number(a === infoKey(id)) - Number(b === infoKey(id)));
+    await this.drop(keys);
+  }
+
+  private async drop(keys: string[]): Promise<void> {
     const { DeleteObjectCommand } = await sdk();
     const client = await this.client;
-    // The parts first, the state last: a removal cut short is found again by the expiry sweep.
-    for (let n = 0; n < info.parts.length; n++)
-      await client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: partKey(id, n) }));
-    await client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: infoKey(id) }));
+    for (const key of keys) await client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: key }));
+  }
+
+  /** Notes that the upload is finished (what a re-sent last PATCH is answered with), then removes its bytes. */
+  async settle(id: string, done: FinishedUpload): Promise<void> {
+    await this.put(doneKey(id), JSON.stringify(done));
+    await this.remove(id);
+  }
+
+  async finished(id: string): Promise<FinishedUpload | null> {
+    const raw = await this.read(doneKey(id));
+    return raw ? (JSON.parse(raw.toString('utf8')) as FinishedUpload) : null;
   }
 
   override getExpiration(): number {
     return this.expiryMs;
   }
 
-  /** Removes uploads begun more than the expiry ago (unfinished: a finished one is removed as it is stored). */
+  /**
+   * Removes uploads begun more than the expiry ago (a finished one is removed as it is stored), and any other object
+   * under `tus/` older than that: the note of a finished upload, a part stored after its upload was removed.
+   */
   override async deleteExpired(): Promise<number> {
-    const { ListObjectsV2Command } = await sdk();
-    const client = await this.client;
     const before = Date.now() - this.expiryMs;
     let removed = 0;
-    let token: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: PREFIX, ContinuationToken: token }),
-      );
-      for (const o of page.Contents ?? []) {
-        const id = /^tus\/([0-9a-f]{32})\.info$/.exec(o.Key ?? '')?.[1];
-        if (!id) continue;
-        const info = await this.info(id).catch(() => null);
-        if (info && Date.parse(info.creation_date ?? '') < before) {
-          await this.remove(id);
-          removed++;
-        }
+    const stray: string[] = [];
+    for await (const { key, modified } of this.list(STAGING_PREFIX)) {
+      const id = /^tus\/([0-9a-f]{32})\.info$/.exec(key)?.[1];
+      if (!id) {
+        if (modified < before) stray.push(key);
+        continue;
       }
-      token = page.NextContinuationToken;
-    } while (token);
+      const info = await this.info(id).catch(() => null);
+      if (info && Date.parse(info.creation_date ?? '') < before) {
+        await this.remove(id);
+        removed++;
+      }
+    }
+    await this.drop(stray);
     return removed;
   }
 
+  /** The finished upload's bytes, read back along its parts. */
   async readWhole(id: string): Promise<Buffer> {
-    const info = await this.info(id);
+    const { chain } = await this.state(id);
     const parts: Buffer[] = [];
-    for (let n = 0; n < info.parts.length; n++) {
-      const part = await this.read(partKey(id, n));
+    for (const p of chain) {
+      const part = await this.read(p.key);
       if (!part) throw ERRORS.FILE_NO_LONGER_EXISTS;
+      if (part.length !== p.size) throw new Error(`Staged part ${p.key} holds ${part.length} bytes`);
       parts.push(part);
     }
     return Buffer.concat(parts);

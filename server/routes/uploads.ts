@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { ERRORS, Server, type Upload } from '@tus/server';
 import type { Database } from '../db/schema.js';
 import type { FileStore } from '../files/store.js';
-import { newUploadId, UPLOAD_ID, type StagingStore } from '../files/staging.js';
+import { newUploadId, UPLOAD_ID, type FinishedUpload, type StagingStore } from '../files/staging.js';
 import { storeUpload, type StoredImage } from '../core/files.js';
 import { sendStoredFile } from '../http/storedFile.js';
 import { DomainError } from '../core/errors.js';
@@ -26,8 +26,11 @@ interface Deps {
 const uploadAddress = new RegExp(`/api/uploads/(${UPLOAD_ID})$`);
 /** What a stored name (or its thumbnail's) can look like; anything else is not in the store. */
 const STORED_NAME = /^[A-Za-z0-9._-]{1,300}$/;
-/** Answers after which an upload cannot continue: 409 offset conflict, 413 over the size. */
-const REFUSED_MIDWAY = new Set([409, 413]);
+/**
+ * The answer after which an upload cannot continue: 413, over the size. Not 409: a stale offset is what a PATCH cut
+ * short, re-sent or overlapping gets while the upload goes on (docs/decisions.md, "Overlapping PATCHes").
+ */
+const REFUSED_MIDWAY = 413;
 
 const tusError = (status: number, message: string) => ({
   status_code: status,
@@ -37,7 +40,22 @@ const tusError = (status: number, message: string) => ({
 /** tus 1.0.0 at /api/uploads (editors; each upload only by its owner) and the stored files at /files/Uploads/NAME. */
 export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
   const log = (err: Error): void => app.log.error({ err }, 'upload failed');
-  const finished = new Set<string>();
+  const finished = new Map<string, FinishedUpload>();
+  const noteOf = (upload: Upload, stored: StoredImage): FinishedUpload => ({
+    size: upload.size ?? upload.offset,
+    owner: upload.metadata?.owner ?? '',
+    image: JSON.stringify(stored),
+    address: stored.address,
+  });
+  /** The answer to a HEAD, or a re-sent last PATCH, of an upload all of whose bytes are stored: offset = length. */
+  const finishedHeaders = (done: FinishedUpload) => ({
+    'Tus-Resumable': '1.0.0',
+    'Upload-Offset': String(done.size),
+    'Upload-Length': String(done.size),
+    'Cache-Control': 'no-store',
+    'Upload-Address': done.address,
+    'Upload-Image': done.image,
+  });
   /**
    * Checks and stores an upload all of whose bytes are staged. A refused file leaves nothing behind, removed before the
    * answer goes out (a tus error answer of 415, worded in `language`).
@@ -78,20 +96,17 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
       metadata: { ...upload.metadata, owner: req.headers.get(OWNER_HEADER) ?? '' },
     }),
     onUploadFinish: async (req, upload) => {
-      try {
-        const stored = await finish(upload, req.headers.get('accept-language'));
-        // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a
-        // body.
-        return {
-          status_code: req.method === 'POST' ? 201 : 200,
-          headers: { 'Content-Type': 'application/json', 'Upload-Address': stored.address },
-          body: JSON.stringify(stored),
-        };
-      } finally {
-        // An accepted file lives on in the store; tus still reads the staged copy while answering,
-        // so that copy is removed once the request is done (see handler).
-        finished.add(upload.id);
-      }
+      const stored = await finish(upload, req.headers.get('accept-language'));
+      // An accepted file lives on in the store; tus still reads the staged copy while answering,
+      // so that copy is removed (a note kept that it finished) once the request is done (see handler).
+      finished.set(upload.id, noteOf(upload, stored));
+      // 201 on creation-with-upload as tus wants; 200 rather than 204 on the last PATCH, so the answer can carry a
+      // body.
+      return {
+        status_code: req.method === 'POST' ? 201 : 200,
+        headers: { 'Content-Type': 'application/json', 'Upload-Address': stored.address },
+        body: JSON.stringify(stored),
+      };
     },
   });
 
@@ -113,7 +128,16 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
             throw err;
           })
         : null;
-      if (!upload) throw new DomainError('not_found', said('errors.notFound'));
+      if (!upload) {
+        // Finished already: a re-sent last PATCH (its answer lost) or a HEAD hears it is complete, with the image.
+        const done = id && req.method !== 'DELETE' ? await deps.staging.finished(id) : null;
+        if (!done) throw new DomainError('not_found', said('errors.notFound'));
+        if (done.owner !== uid) throw new DomainError('forbidden', said('errors.forbidden'));
+        return reply
+          .code(req.method === 'PATCH' ? 204 : 200)
+          .headers(finishedHeaders(done))
+          .send();
+      }
       if (upload.metadata?.owner !== uid) throw new DomainError('forbidden', said('errors.forbidden'));
       // Every byte staged, yet still staged: the instance finishing it died (or its grace ran out) before answering.
       // The client resuming asks where the upload stands (HEAD) and, told it is complete, would take the answer as the
@@ -129,18 +153,9 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
           if (refused.status_code === 415) return reply.code(415).header('Tus-Resumable', '1.0.0').send();
           throw err;
         }
-        await deps.staging.remove(upload.id).catch(() => undefined);
-        return reply
-          .code(200)
-          .headers({
-            'Tus-Resumable': '1.0.0',
-            'Upload-Offset': String(upload.offset),
-            'Upload-Length': String(upload.size),
-            'Cache-Control': 'no-store',
-            'Upload-Address': stored.address,
-            'Upload-Image': JSON.stringify(stored),
-          })
-          .send();
+        const done = noteOf(upload, stored);
+        await deps.staging.settle(upload.id, done).catch(() => undefined);
+        return reply.code(200).headers(finishedHeaders(done)).send();
       }
     }
     reply.hijack();
@@ -156,15 +171,15 @@ export function uploadsRoutes(app: FastifyInstance, deps: Deps): void {
     } finally {
       if (carries) deps.inProgress?.dec();
     }
-    // Refused mid-way (offset conflict, over the size): the upload cannot go on, so its staged file goes now.
-    if (REFUSED_MIDWAY.has(reply.raw.statusCode)) {
+    // Refused mid-way (over the size): the upload cannot go on, so its staged file goes now.
+    if (reply.raw.statusCode === REFUSED_MIDWAY) {
       const created = uploadAddress.exec(String(reply.raw.getHeader('location') ?? ''))?.[1];
       const gone = id ?? created;
       if (gone) await deps.staging.remove(gone).catch(() => undefined);
     }
-    for (const done of [...finished]) {
+    for (const [done, note] of [...finished]) {
       finished.delete(done);
-      await deps.staging.remove(done).catch(() => undefined);
+      await deps.staging.settle(done, note).catch(() => undefined);
     }
   };
   for (const url of ['/api/uploads', '/api/uploads/*']) {

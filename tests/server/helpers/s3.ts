@@ -56,17 +56,24 @@ export async function startBucket(name = 'console-test'): Promise<TestBucket> {
 /**
  * An HTTP front to a bucket's endpoint that forwards every request, or, while `failing`, answers each with S3's own
  * 503 SlowDown: a store that fails for a while (throttling, an outage, a network blip), then recovers. `requests` lists
- * what went through it (`PUT /bucket/key?…`).
+ * what went through it (`PUT /bucket/key?…`). `hold`, when set, is asked about each request before it goes on: the
+ * promise it answers holds that request until it settles (to stop a store at an exact point).
  */
-export async function flakyEndpoint(
-  target: string,
-): Promise<{ url: string; failing: boolean; requests: string[]; close(): Promise<void> }> {
+export async function flakyEndpoint(target: string): Promise<{
+  url: string;
+  failing: boolean;
+  requests: string[];
+  hold: ((req: import('node:http').IncomingMessage) => Promise<void> | null) | null;
+  close(): Promise<void>;
+}> {
   const { createServer, request } = await import('node:http');
   const to = new URL(target);
   const state = { failing: false };
+  const front = { hold: null as ((req: import('node:http').IncomingMessage) => Promise<void> | null) | null };
   const requests: string[] = [];
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     requests.push(`${req.method} ${req.url}`);
+    await front.hold?.(req);
     if (state.failing) {
       req.resume();
       res.writeHead(503, { 'content-type': 'application/xml' });
@@ -90,6 +97,12 @@ export async function flakyEndpoint(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get hold() {
+      return front.hold;
+    },
+    set hold(f) {
+      front.hold = f;
+    },
     get failing() {
       return state.failing;
     },

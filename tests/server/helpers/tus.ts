@@ -24,6 +24,8 @@ export function tusUpload(
     uploadUrl?: string;
     stopWhen?: (u: tus.Upload) => boolean;
     retryDelays?: number[];
+    /** Runs before each request goes out; the request waits for its promise (to hold the client at an exact point). */
+    onBeforeRequest?: (req: tus.HttpRequest) => void | Promise<void>;
   } = {},
 ): Promise<TusResult> {
   return new Promise((resolve) => {
@@ -35,6 +37,7 @@ export function tusUpload(
       uploadDataDuringCreation: true,
       retryDelays: opts.retryDelays ?? [],
       metadata: { filename: opts.name ?? 'photo.jpg', filetype: 'image/jpeg' },
+      onBeforeRequest: opts.onBeforeRequest,
       onError: (err) => {
         const res = (err as tus.DetailedError).originalResponse;
         resolve({ ok: false, status: res?.getStatus() ?? 0, body: res?.getBody() ?? String(err), url: upload.url });
