@@ -6,8 +6,16 @@ import { translatedKeys, type RecordsDescription, type RecordTranslations } from
 
 type Row = Record<string, unknown>;
 
-/** A record's described fields as its history records them, each translated text by its flat key ('body_se'). */
-export function historyValues(r: RecordsDescription, rec: Row): Record<string, HistoryValue> {
+/**
+ * A record's described fields as its history records them, each translated text by its flat key ('body_se') when
+ * written; `kept`: values the resource holds beside its described fields (a product's scheduled times), each only
+ * when set. The one history-values function of described resources and products, on our server and over Firestore.
+ */
+export function historyValues(
+  r: RecordsDescription,
+  rec: Row,
+  kept: readonly string[] = [],
+): Record<string, HistoryValue> {
   const out: Record<string, HistoryValue> = Object.fromEntries(
     Object.keys(r.fields).map((k) => [k, (rec[k] ?? null) as HistoryValue]),
   );
@@ -16,6 +24,7 @@ export function historyValues(r: RecordsDescription, rec: Row): Record<string, H
     const v = t[tk.lang]?.[tk.field];
     if (v) out[tk.key] = v;
   }
+  for (const k of kept) if (rec[k]) out[k] = rec[k] as HistoryValue;
   return out;
 }
 

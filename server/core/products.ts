@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
-import { bit, now } from '../db/index.js';
+import { now } from '../db/index.js';
+import { fromStored, toStored } from '../db/records.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
+import { fieldsOfRecords } from '../../domain/records.js';
+import { historyValues as recordHistoryValues } from '../../domain/recordHistory.js';
+import type { HistoryValue } from '../../domain/history.js';
 import {
-  EDITABLE_PRODUCT_FIELDS,
-  flatTranslations,
   mergeTranslations,
   missingLanguages,
-  PRODUCT_FIELDS,
+  productDescription,
   TRANSLATED_LANGUAGES,
   translatedText,
-  type ProductField,
   type ProductFieldKey,
   type Translations,
 } from '../../domain/productFields.js';
@@ -41,14 +42,6 @@ const WALK_FURTHER = 15;
 /** What products_search_walk holds (migration 007): all a PostgreSQL search tests on each row. */
 const WALK_COLUMNS = 'id, sku, search_text, category, active, untranslated';
 
-/** A field's value as its column holds it (flags as 0/1, image lists as JSON text). */
-const columnValue = (f: ProductField, v: unknown): unknown =>
-  f.kind === 'flag' ? bit(v === true) : f.kind === 'images' ? JSON.stringify(v) : v;
-
-/** A column's value as the API holds it. */
-const fieldValue = (f: ProductField, v: unknown): unknown =>
-  f.kind === 'flag' ? Boolean(v) : f.kind === 'images' ? JSON.parse(v as string) : v;
-
 /**
  * The columns a product's described fields are stored in (images also set the primary image). The name and
  * `translations` (the product's whole set, see mergeTranslations) go together: they also make what the search and the
@@ -58,10 +51,10 @@ export function productColumns(
   values: Partial<Record<ProductFieldKey, unknown>> & { translations?: Translations },
 ): Partial<Row> {
   const out: Record<string, unknown> = {};
-  for (const f of PRODUCT_FIELDS) {
-    const v = values[f.key];
+  for (const [key, f] of fieldsOfRecords(productDescription)) {
+    const v = values[key as ProductFieldKey];
     if (v === undefined) continue;
-    out[f.column] = columnValue(f, v);
+    out[key] = toStored(f, v);
     if (f.kind === 'images') out.primary_image = (v as string[])[0] ?? null;
   }
   const t = values.translations;
@@ -84,10 +77,9 @@ export function productColumns(
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
   const row = r as unknown as Record<string, unknown>;
-  const fields = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, fieldValue(f, row[f.column])])) as Pick<
-    Product,
-    ProductFieldKey
-  >;
+  const fields = Object.fromEntries(
+    fieldsOfRecords(productDescription).map(([key, f]) => [key, fromStored(f, row[key])]),
+  ) as Pick<Product, ProductFieldKey>;
   return {
     id: r.id,
     ...fields,
@@ -102,15 +94,15 @@ export function toProduct(r: Row): Product {
   };
 }
 
-/** A product's fields as its history records them (images as their addresses, in order; the SKU only when added). */
-export const historyValues = (p: Product): Record<string, string | boolean | string[]> => ({
-  ...Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, p[f.key]])),
-  // Each translated text by its flat key ('name_se'), only when written: a missing one is null in the difference.
-  ...Object.fromEntries(Object.entries(flatTranslations(p.translations)).filter(([, v]) => v !== '')),
-  // The scheduled times, only when set: one applied or cleared shows as cleared.
-  ...(p.activeFrom ? { activeFrom: p.activeFrom } : {}),
-  ...(p.activeUntil ? { activeUntil: p.activeUntil } : {}),
-});
+/** What a product holds beside its described fields that its history records: the scheduled times. */
+const SCHEDULE_KEYS = ['activeFrom', 'activeUntil'] as const;
+
+/**
+ * A product's fields as its history records them: the engine's (domain/recordHistory.ts), with the scheduled times
+ * only when set (one applied or cleared shows as cleared).
+ */
+export const historyValues = (p: Product): Record<string, HistoryValue> =>
+  recordHistoryValues(productDescription, p as unknown as Record<string, unknown>, SCHEDULE_KEYS);
 
 /**
  * Refuses a schedule the scheduler could not keep (docs/decisions.md, "Scheduled status"): a time newly set must be
@@ -257,7 +249,7 @@ export async function createProduct(
             kind: 'product',
             recordId: row.id,
             action: 'created',
-            diff: diffOf({ sku: null }, { sku: row.sku, ...historyValues(product) }),
+            diff: diffOf({}, historyValues(product)),
           },
         ],
         announce: [{ kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true }],
