@@ -19,9 +19,10 @@ import { planImport } from '../../domain/recordImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
-import { diffOf, getEntry } from './history.js';
-import { historyValues, mayUndo, undoChange } from '../../domain/recordHistory.js';
-import { issueSaid, said } from '../../domain/translate.js';
+import { diffOf } from './history.js';
+import type { UndoTarget } from './historyUndo.js';
+import { historyValues, recordOwner } from '../../domain/recordHistory.js';
+import { said } from '../../domain/translate.js';
 
 // The rules of every described resource (its description, domain/records.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
@@ -296,30 +297,15 @@ export async function deleteRecord(
   });
 }
 
-/**
- * Sets the fields of one recorded change of a record back to their old values, as an edit from `version` (the
- * If-Match the editor sends): the same rules and the same 409 as an edit, recorded like any edit. Refused for anything
- * but a change of this resource's record, and when a field has changed again since (an undo never silently overwrites
- * a newer change). Translated texts ('body_se') go back as a `translations` change: one missing before is cleared.
- */
-export async function undoRecordEntry<D extends RecordsDescription>(
-  db: Kysely<Database>,
-  r: D,
-  actor: { uid: string },
-  entryId: number,
-  version: number,
-): Promise<RecordOf<D>> {
-  const entry = await getEntry(db, entryId);
-  if (!mayUndo(r, entry)) throw new DomainError('validation', said('history.notUndoable'));
-  const rec = (await getRecord(db, r, entry.recordId)) as Row;
-  if (rec.version !== version) throw new DomainError('conflict', said('records.stale'), { current: rec.version });
-  const change = undoChange(r, entry, rec);
-  if (!change) throw new DomainError('conflict', said('history.changedSince'));
-  const parsed = schemasOf(r).update.safeParse(change);
-  if (!parsed.success)
-    throw new DomainError('validation', issueSaid(parsed.error.issues[0]?.message ?? said('history.notUndoable')));
-  return updateRecord(db, r, actor, entry.recordId, version, parsed.data as Row);
-}
+/** A described resource's undo (core/historyUndo.ts): its 'record' entries, set back through its edit. */
+export const recordUndo = <D extends RecordsDescription>(r: D): UndoTarget<RecordOf<D>> => ({
+  description: r,
+  owner: recordOwner(r),
+  read: (db, id) => getRecord(db, r, id),
+  update: schemasOf(r).update,
+  save: (db, actor, id, version, change: Row) => updateRecord(db, r, actor, id, version, change),
+  stale: said('records.stale'),
+});
 
 /**
  * Records from CSV rows (domain/recordCsv.ts). `apply` false answers what each row would do and writes nothing;
