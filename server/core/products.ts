@@ -22,6 +22,7 @@ import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
 import { diffOf } from './history.js';
+import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 import { said, type Said } from '../../domain/translate.js';
 
@@ -262,7 +263,10 @@ export async function createProduct(
   }
 }
 
-/** Edit product, only if nobody saved since `version`; the SKU cannot change. */
+/**
+ * Edit product, only if nobody saved since `version` (versionedUpdate, as every described resource's edit); the SKU
+ * cannot change, a schedule is checked, and the name and translations write the search's text with them.
+ */
 export async function updateProduct(
   db: Kysely<Database>,
   actor: { uid: string },
@@ -270,15 +274,10 @@ export async function updateProduct(
   version: number,
   input: ProductUpdate & { sku?: string },
 ): Promise<Product> {
-  return commit(db, actor.uid, async (trx) => {
-    const current = await getProduct(trx, id);
-    // From the version the editor loaded only, so the recorded difference is against what they saw.
-    if (current.version !== version)
-      throw new DomainError('conflict', said('products.stale'), { current: current.version });
-    const { sku, activeFrom, activeUntil, ...changes } = input;
+  const { sku, activeFrom, activeUntil, ...changes } = input;
+  return versionedUpdate(db, productEdit, actor, id, version, async (trx, current, at) => {
     if (sku !== undefined && sku.trim() !== current.sku)
       throw new DomainError('validation', said('products.skuLocked'));
-    const at = now();
     const schedule = checkSchedule(current, { active: changes.active, activeFrom, activeUntil }, at);
     if (changes.images) await assertStored(trx, changes.images);
     const named = changes.name !== undefined || changes.translations !== undefined;
@@ -289,28 +288,15 @@ export async function updateProduct(
           translations: mergeTranslations(current.translations, changes.translations),
         }
       : {};
-    const set: Partial<Row> = {
-      ...productColumns({ ...changes, ...texts }),
-      ...schedule,
-      version: version + 1,
-      updated: at,
-      updated_by: actor.uid,
-    };
-    const res = await trx
-      .updateTable('products')
-      .set(set)
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0)
-      throw new DomainError('conflict', said('products.stale'), { current: current.version });
-    const next = await getProduct(trx, id);
-    return {
-      value: next,
-      history: [
-        { kind: 'product', recordId: id, action: 'changed', diff: diffOf(historyValues(current), historyValues(next)) },
-      ],
-      announce: [{ kind: 'product', id, version: version + 1, actor: actor.uid }],
-    };
+    return { ...productColumns({ ...changes, ...texts }), ...schedule };
   });
 }
+
+/** What products' edit is to the shared versioned update. */
+const productEdit: VersionedTarget<Product> = {
+  table: 'products',
+  owner: { kind: 'product', resource: null },
+  read: getProduct,
+  historyValues,
+  stale: said('products.stale'),
+};
