@@ -95,15 +95,12 @@ export function toProduct(r: Row): Product {
   };
 }
 
-/** What a product holds beside its described fields that its history records: the scheduled times. */
-const SCHEDULE_KEYS = ['activeFrom', 'activeUntil'] as const;
-
 /**
  * A product's fields as its history records them: the engine's (domain/recordHistory.ts), with the scheduled times
  * only when set (one applied or cleared shows as cleared).
  */
 export const historyValues = (p: Product): Record<string, HistoryValue> =>
-  recordHistoryValues(productDescription, p as unknown as Record<string, unknown>, SCHEDULE_KEYS);
+  recordHistoryValues(productDescription, p as unknown as Record<string, unknown>, ['activeFrom', 'activeUntil']);
 
 /**
  * Refuses a schedule the scheduler could not keep (docs/decisions.md, "Scheduled status"): a time newly set must be
