@@ -1,4 +1,4 @@
-import { diffOf, type HistoryDiff, type HistoryEntry, type HistoryValue } from './history.js';
+import { diffOf, type HistoryDiff, type HistoryEntry, type HistoryKind, type HistoryValue } from './history.js';
 import { translatedKeys, type RecordsDescription, type RecordTranslations } from './records.js';
 
 // A described resource's history, the same on our server (server/core/records.ts) and over Firestore
@@ -6,8 +6,16 @@ import { translatedKeys, type RecordsDescription, type RecordTranslations } from
 
 type Row = Record<string, unknown>;
 
-/** A record's described fields as its history records them, each translated text by its flat key ('body_se'). */
-export function historyValues(r: RecordsDescription, rec: Row): Record<string, HistoryValue> {
+/**
+ * A record's described fields as its history records them, each translated text by its flat key ('body_se') when
+ * written; `kept`: values the resource holds beside its described fields (a product's scheduled times), each only
+ * when set. The one history-values function of described resources and products, on our server and over Firestore.
+ */
+export function historyValues(
+  r: RecordsDescription,
+  rec: Row,
+  kept: readonly string[] = [],
+): Record<string, HistoryValue> {
   const out: Record<string, HistoryValue> = Object.fromEntries(
     Object.keys(r.fields).map((k) => [k, (rec[k] ?? null) as HistoryValue]),
   );
@@ -16,6 +24,7 @@ export function historyValues(r: RecordsDescription, rec: Row): Record<string, H
     const v = t[tk.lang]?.[tk.field];
     if (v) out[tk.key] = v;
   }
+  for (const k of kept) if (rec[k]) out[k] = rec[k] as HistoryValue;
   return out;
 }
 
@@ -25,14 +34,26 @@ export const recordDiff = (r: RecordsDescription, before: Row, after: Row): Hist
 
 type Entry = Pick<HistoryEntry, 'kind' | 'resource' | 'action' | 'diff'>;
 
-/** Whether an entry may be undone at all: a change of this resource's fields that may be changed (not a locked one). */
-export function mayUndo(r: RecordsDescription, entry: Entry): boolean {
+/** Whose entries a resource's history holds: a described resource's are 'record' entries by its name. */
+export interface HistoryOwner {
+  kind: HistoryKind;
+  resource: string | null;
+}
+
+/** A described resource's entries: kind 'record', by its name (products have their own kind, 'product'). */
+export const recordOwner = (r: RecordsDescription): HistoryOwner => ({ kind: 'record', resource: r.name });
+
+/**
+ * Whether an entry may be undone at all: a change of this resource's fields that may be changed (not a locked one),
+ * in the entries of `owner`.
+ */
+export function mayUndo(r: RecordsDescription, entry: Entry, owner: HistoryOwner = recordOwner(r)): boolean {
   const fields = Object.keys(entry.diff);
   const flat = new Set(translatedKeys(r).map((tk) => tk.key));
   const undoable = (f: string) => (f in r.fields && !r.fields[f]!.locked) || flat.has(f);
   return (
-    entry.kind === 'record' &&
-    entry.resource === r.name &&
+    entry.kind === owner.kind &&
+    (entry.resource ?? null) === owner.resource &&
     entry.action === 'changed' &&
     fields.length > 0 &&
     fields.every(undoable)
@@ -44,7 +65,7 @@ export function mayUndo(r: RecordsDescription, entry: Entry): boolean {
  * translated texts ('body_se') as a `translations` change (one missing before is cleared); null when a field has
  * changed since (an undo never silently overwrites a newer change).
  */
-export function undoChange(r: RecordsDescription, entry: Entry, now: Row): Row | null {
+export function undoChange(r: RecordsDescription, entry: Pick<HistoryEntry, 'diff'>, now: Row): Row | null {
   const fields = Object.keys(entry.diff);
   const flat = new Map(translatedKeys(r).map((tk) => [tk.key, tk]));
   const current = historyValues(r, now);

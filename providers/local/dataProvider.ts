@@ -42,10 +42,11 @@ export function createDataProvider(): AppDataProvider {
       const base = of.kind === 'record' ? of.resource : HISTORY_OF[of.kind];
       return api<HistoryPage>(`/api/${base}/${encodeURIComponent(of.id)}/history?${query}`);
     },
-    // A described resource's entries are undone under its own address; the console's own under /api/history.
+    // Each resource's entries are undone under its own address: a described resource's, or the products' (the only
+    // other entries with an Undo; the server's /api/history/:entry/undo answers the same, kept for older callers).
     undoHistory: (entryId, version, of) =>
       api<Product>(
-        `/api/${of?.kind === 'record' ? `${of.resource}/` : ''}history/${encodeURIComponent(entryId)}/undo`,
+        `/api/${of?.kind === 'record' ? of.resource : 'products'}/history/${encodeURIComponent(entryId)}/undo`,
         {
           method: 'POST',
           headers: { 'If-Match': `"${version}"` },

@@ -14,12 +14,13 @@ import {
   type BulkUndoResult,
 } from '../../domain/productBulk.js';
 import type { HistoryDiff } from '../../domain/history.js';
+import { productDescription } from '../../domain/productFields.js';
+import { undoChange } from '../../domain/recordHistory.js';
 import { activeTooEarly } from '../../domain/schedule.js';
 import { commit } from './commit.js';
 import { DomainError } from './errors.js';
 import type { Change } from './events.js';
 import type { NewEntry } from './history.js';
-import { changedAgain, oldValues } from './historyUndo.js';
 import { productColumns } from './products.js';
 import { productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 import { said } from '../../domain/translate.js';
@@ -236,11 +237,12 @@ export async function undoBulk(db: Kysely<Database>, actor: { uid: string }, bat
           left.push({ id: e.record_id, sku: null, reason: said('bulk.notFound') });
           continue;
         }
-        if (changedAgain(diff, valuesOf(r))) {
+        // The engine's undo of one change (domain/recordHistory.ts): null when a field changed again since.
+        const values = undoChange(productDescription, { diff }, valuesOf(r)) as Values | null;
+        if (!values) {
           left.push({ id: r.id, sku: r.sku, reason: said('bulk.changedSince') });
           continue;
         }
-        const values = oldValues(diff) as Values;
         if (tooEarly(r, values, at)) {
           left.push({ id: r.id, sku: r.sku, reason: said('schedule.notYet') });
           continue;

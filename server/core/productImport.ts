@@ -152,7 +152,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
         kind: 'product',
         recordId: r.id,
         action: 'created',
-        diff: diffOf({ sku: null }, { sku: r.sku, ...historyValues(toProduct(r)) }),
+        diff: diffOf({}, historyValues(toProduct(r))),
       });
     }
   }

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
-import { bit, now } from '../db/index.js';
+import { now } from '../db/index.js';
+import { fromStored, toStored } from '../db/records.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
+import { fieldsOfRecords } from '../../domain/records.js';
+import { historyValues as recordHistoryValues } from '../../domain/recordHistory.js';
+import type { HistoryValue } from '../../domain/history.js';
 import {
-  EDITABLE_PRODUCT_FIELDS,
-  flatTranslations,
   mergeTranslations,
   missingLanguages,
-  PRODUCT_FIELDS,
+  productDescription,
   TRANSLATED_LANGUAGES,
   translatedText,
-  type ProductField,
   type ProductFieldKey,
   type Translations,
 } from '../../domain/productFields.js';
@@ -21,6 +22,7 @@ import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
 import { diffOf } from './history.js';
+import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 import { said, type Said } from '../../domain/translate.js';
 
@@ -41,14 +43,6 @@ const WALK_FURTHER = 15;
 /** What products_search_walk holds (migration 007): all a PostgreSQL search tests on each row. */
 const WALK_COLUMNS = 'id, sku, search_text, category, active, untranslated';
 
-/** A field's value as its column holds it (flags as 0/1, image lists as JSON text). */
-const columnValue = (f: ProductField, v: unknown): unknown =>
-  f.kind === 'flag' ? bit(v === true) : f.kind === 'images' ? JSON.stringify(v) : v;
-
-/** A column's value as the API holds it. */
-const fieldValue = (f: ProductField, v: unknown): unknown =>
-  f.kind === 'flag' ? Boolean(v) : f.kind === 'images' ? JSON.parse(v as string) : v;
-
 /**
  * The columns a product's described fields are stored in (images also set the primary image). The name and
  * `translations` (the product's whole set, see mergeTranslations) go together: they also make what the search and the
@@ -58,10 +52,10 @@ export function productColumns(
   values: Partial<Record<ProductFieldKey, unknown>> & { translations?: Translations },
 ): Partial<Row> {
   const out: Record<string, unknown> = {};
-  for (const f of PRODUCT_FIELDS) {
-    const v = values[f.key];
+  for (const [key, f] of fieldsOfRecords(productDescription)) {
+    const v = values[key as ProductFieldKey];
     if (v === undefined) continue;
-    out[f.column] = columnValue(f, v);
+    out[key] = toStored(f, v);
     if (f.kind === 'images') out.primary_image = (v as string[])[0] ?? null;
   }
   const t = values.translations;
@@ -84,10 +78,9 @@ export function productColumns(
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
   const row = r as unknown as Record<string, unknown>;
-  const fields = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, fieldValue(f, row[f.column])])) as Pick<
-    Product,
-    ProductFieldKey
-  >;
+  const fields = Object.fromEntries(
+    fieldsOfRecords(productDescription).map(([key, f]) => [key, fromStored(f, row[key])]),
+  ) as Pick<Product, ProductFieldKey>;
   return {
     id: r.id,
     ...fields,
@@ -102,15 +95,12 @@ export function toProduct(r: Row): Product {
   };
 }
 
-/** A product's fields as its history records them (images as their addresses, in order; the SKU only when added). */
-export const historyValues = (p: Product): Record<string, string | boolean | string[]> => ({
-  ...Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, p[f.key]])),
-  // Each translated text by its flat key ('name_se'), only when written: a missing one is null in the difference.
-  ...Object.fromEntries(Object.entries(flatTranslations(p.translations)).filter(([, v]) => v !== '')),
-  // The scheduled times, only when set: one applied or cleared shows as cleared.
-  ...(p.activeFrom ? { activeFrom: p.activeFrom } : {}),
-  ...(p.activeUntil ? { activeUntil: p.activeUntil } : {}),
-});
+/**
+ * A product's fields as its history records them: the engine's (domain/recordHistory.ts), with the scheduled times
+ * only when set (one applied or cleared shows as cleared).
+ */
+export const historyValues = (p: Product): Record<string, HistoryValue> =>
+  recordHistoryValues(productDescription, p as unknown as Record<string, unknown>, ['activeFrom', 'activeUntil']);
 
 /**
  * Refuses a schedule the scheduler could not keep (docs/decisions.md, "Scheduled status"): a time newly set must be
@@ -257,7 +247,7 @@ export async function createProduct(
             kind: 'product',
             recordId: row.id,
             action: 'created',
-            diff: diffOf({ sku: null }, { sku: row.sku, ...historyValues(product) }),
+            diff: diffOf({}, historyValues(product)),
           },
         ],
         announce: [{ kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true }],
@@ -270,7 +260,10 @@ export async function createProduct(
   }
 }
 
-/** Edit product, only if nobody saved since `version`; the SKU cannot change. */
+/**
+ * Edit product, only if nobody saved since `version` (versionedUpdate, as every described resource's edit); the SKU
+ * cannot change, a schedule is checked, and the name and translations write the search's text with them.
+ */
 export async function updateProduct(
   db: Kysely<Database>,
   actor: { uid: string },
@@ -278,15 +271,10 @@ export async function updateProduct(
   version: number,
   input: ProductUpdate & { sku?: string },
 ): Promise<Product> {
-  return commit(db, actor.uid, async (trx) => {
-    const current = await getProduct(trx, id);
-    // From the version the editor loaded only, so the recorded difference is against what they saw.
-    if (current.version !== version)
-      throw new DomainError('conflict', said('products.stale'), { current: current.version });
-    const { sku, activeFrom, activeUntil, ...changes } = input;
+  const { sku, activeFrom, activeUntil, ...changes } = input;
+  return versionedUpdate(db, productEdit, actor, id, version, async (trx, current, at) => {
     if (sku !== undefined && sku.trim() !== current.sku)
       throw new DomainError('validation', said('products.skuLocked'));
-    const at = now();
     const schedule = checkSchedule(current, { active: changes.active, activeFrom, activeUntil }, at);
     if (changes.images) await assertStored(trx, changes.images);
     const named = changes.name !== undefined || changes.translations !== undefined;
@@ -297,28 +285,15 @@ export async function updateProduct(
           translations: mergeTranslations(current.translations, changes.translations),
         }
       : {};
-    const set: Partial<Row> = {
-      ...productColumns({ ...changes, ...texts }),
-      ...schedule,
-      version: version + 1,
-      updated: at,
-      updated_by: actor.uid,
-    };
-    const res = await trx
-      .updateTable('products')
-      .set(set)
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0)
-      throw new DomainError('conflict', said('products.stale'), { current: current.version });
-    const next = await getProduct(trx, id);
-    return {
-      value: next,
-      history: [
-        { kind: 'product', recordId: id, action: 'changed', diff: diffOf(historyValues(current), historyValues(next)) },
-      ],
-      announce: [{ kind: 'product', id, version: version + 1, actor: actor.uid }],
-    };
+    return { ...productColumns({ ...changes, ...texts }), ...schedule };
   });
 }
+
+/** What products' edit is to the shared versioned update. */
+const productEdit: VersionedTarget<Product> = {
+  table: 'products',
+  owner: { kind: 'product', resource: null },
+  read: getProduct,
+  historyValues,
+  stale: said('products.stale'),
+};

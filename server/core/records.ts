@@ -19,9 +19,11 @@ import { planImport } from '../../domain/recordImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
-import { diffOf, getEntry } from './history.js';
-import { historyValues, mayUndo, undoChange } from '../../domain/recordHistory.js';
-import { issueSaid, said } from '../../domain/translate.js';
+import { diffOf } from './history.js';
+import type { UndoTarget } from './historyUndo.js';
+import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
+import { historyValues, recordOwner } from '../../domain/recordHistory.js';
+import { said } from '../../domain/translate.js';
 
 // The rules of every described resource (its description, domain/records.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
@@ -192,7 +194,10 @@ export async function createRecord<D extends RecordsDescription>(
   }
 }
 
-/** Edit, only if nobody saved since `version`; a locked field may be sent back only as it is. */
+/**
+ * Edit, only if nobody saved since `version` (versionedUpdate, as products' edit); a locked field may be sent back
+ * only as it is, unique values, references and images are checked.
+ */
 export async function updateRecord<D extends RecordsDescription>(
   db: Kysely<Database>,
   r: D,
@@ -201,54 +206,37 @@ export async function updateRecord<D extends RecordsDescription>(
   version: number,
   input: Row,
 ): Promise<RecordOf<D>> {
-  const current = (await getRecord(db, r, id)) as Row;
-  // From the version loaded only, so the recorded difference is against what the editor saw.
-  if (current.version !== version)
-    throw new DomainError('conflict', said('records.stale'), { current: current.version });
-  const next: Row = { ...current };
-  for (const [k, spec] of fieldsOfRecords(r)) {
-    if (input[k] === undefined) continue;
-    if (spec.locked && JSON.stringify(input[k]) !== JSON.stringify(current[k]))
-      throw new DomainError('validation', said('records.locked'), refusal(k, said('records.locked')));
-    next[k] = input[k];
-  }
-  if (hasTranslations(r))
-    next.translations = mergeTexts(
-      current.translations as RecordTranslations,
-      input.translations as RecordTranslations | undefined,
-    );
-  await assertUnique(db, r, input, id);
-  await assertPointers(db, r, input);
-  const set: Row = { ...columnsOf(r, next), version: version + 1, updated: now(), updated_by: actor.uid };
   try {
-    return await commit(db, actor.uid, async (trx) => {
-      const res = await untyped(trx)
-        .updateTable(r.name)
-        .set(set)
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0)
-        throw new DomainError('conflict', said('records.stale'), { current: current.version });
-      const after = await getRecord(trx, r, id);
-      return {
-        value: after,
-        history: [
-          {
-            kind: 'record',
-            resource: r.name,
-            recordId: id,
-            action: 'changed',
-            diff: diffOf(historyValues(r, current), historyValues(r, after as Row)),
-          },
-        ],
-        announce: [{ kind: 'record', resource: r.name, id, version: version + 1, actor: actor.uid }],
-      };
+    return await versionedUpdate(db, recordEdit(r), actor, id, version, async (trx, current) => {
+      const next: Row = { ...current };
+      for (const [k, spec] of fieldsOfRecords(r)) {
+        if (input[k] === undefined) continue;
+        if (spec.locked && JSON.stringify(input[k]) !== JSON.stringify(current[k]))
+          throw new DomainError('validation', said('records.locked'), refusal(k, said('records.locked')));
+        next[k] = input[k];
+      }
+      if (hasTranslations(r))
+        next.translations = mergeTexts(
+          current.translations as RecordTranslations,
+          input.translations as RecordTranslations | undefined,
+        );
+      await assertUnique(trx, r, input, id);
+      await assertPointers(trx, r, input);
+      return columnsOf(r, next);
     });
   } catch (err) {
     return uniqueViolation(err);
   }
 }
+
+/** What a described resource's edit is to the shared versioned update. */
+const recordEdit = <D extends RecordsDescription>(r: D): VersionedTarget<RecordOf<D> & Row> => ({
+  table: r.name,
+  owner: recordOwner(r),
+  read: (db, id) => getRecord(db, r, id) as Promise<RecordOf<D> & Row>,
+  historyValues: (rec) => historyValues(r, rec),
+  stale: said('records.stale'),
+});
 
 /**
  * Delete, only if nobody saved since `version`, and only when no record of any resource points to it (a reference);
@@ -296,30 +284,15 @@ export async function deleteRecord(
   });
 }
 
-/**
- * Sets the fields of one recorded change of a record back to their old values, as an edit from `version` (the
- * If-Match the editor sends): the same rules and the same 409 as an edit, recorded like any edit. Refused for anything
- * but a change of this resource's record, and when a field has changed again since (an undo never silently overwrites
- * a newer change). Translated texts ('body_se') go back as a `translations` change: one missing before is cleared.
- */
-export async function undoRecordEntry<D extends RecordsDescription>(
-  db: Kysely<Database>,
-  r: D,
-  actor: { uid: string },
-  entryId: number,
-  version: number,
-): Promise<RecordOf<D>> {
-  const entry = await getEntry(db, entryId);
-  if (!mayUndo(r, entry)) throw new DomainError('validation', said('history.notUndoable'));
-  const rec = (await getRecord(db, r, entry.recordId)) as Row;
-  if (rec.version !== version) throw new DomainError('conflict', said('records.stale'), { current: rec.version });
-  const change = undoChange(r, entry, rec);
-  if (!change) throw new DomainError('conflict', said('history.changedSince'));
-  const parsed = schemasOf(r).update.safeParse(change);
-  if (!parsed.success)
-    throw new DomainError('validation', issueSaid(parsed.error.issues[0]?.message ?? said('history.notUndoable')));
-  return updateRecord(db, r, actor, entry.recordId, version, parsed.data as Row);
-}
+/** A described resource's undo (core/historyUndo.ts): its 'record' entries, set back through its edit. */
+export const recordUndo = <D extends RecordsDescription>(r: D): UndoTarget<RecordOf<D>> => ({
+  description: r,
+  owner: recordOwner(r),
+  read: (db, id) => getRecord(db, r, id),
+  update: schemasOf(r).update,
+  save: (db, actor, id, version, change: Row) => updateRecord(db, r, actor, id, version, change),
+  stale: said('records.stale'),
+});
 
 /**
  * Records from CSV rows (domain/recordCsv.ts). `apply` false answers what each row would do and writes nothing;

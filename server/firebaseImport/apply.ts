@@ -466,7 +466,7 @@ async function saveProduct(
             kind: 'product',
             recordId: id,
             action: 'created',
-            diff: diffOf({ sku: null }, { sku: fresh.sku, ...productHistory(product) }),
+            diff: diffOf({}, productHistory(product)),
           },
         ],
         announce: [{ kind: 'product', id, version: 1, actor: null, created: true }],

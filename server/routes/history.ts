@@ -9,7 +9,7 @@ import { Product } from '../../domain/products.js';
 import { areaAccess, type Area } from '../../domain/permissions.js';
 import { searchText } from '../../domain/text.js';
 import { listHistory, type HistoryFilter } from '../core/history.js';
-import { undoEntry } from '../core/historyUndo.js';
+import { productUndo, undoEntry } from '../core/historyUndo.js';
 import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
@@ -78,26 +78,31 @@ export function historyRoutes(
     },
   );
 
-  r.post(
-    '/api/history/:entry/undo',
-    {
-      config: { access: areaAccess.products },
-      schema: {
-        tags: ['history'],
-        params: HistoryId,
-        headers: z.object({ 'if-match': z.string().optional() }),
-        response: { 200: Product },
+  // Products' undo under their own address, as a described resource's (`/api/<name>/history/:entry/undo`); the first
+  // address, /api/history/:entry/undo, answers the same (the specification's, kept for callers that use it).
+  for (const path of ['/api/products/history/:entry/undo', '/api/history/:entry/undo']) {
+    r.post(
+      path,
+      {
+        config: { access: areaAccess.products },
+        schema: {
+          tags: ['history'],
+          params: HistoryId,
+          headers: z.object({ 'if-match': z.string().optional() }),
+          response: { 200: Product },
+        },
       },
-    },
-    async (req, reply) => {
-      const product = await undoEntry(
-        deps.db,
-        req.user!,
-        Number(req.params.entry),
-        ifMatchVersion(req.headers['if-match']),
-      );
-      void reply.header('ETag', `"${product.version}"`);
-      return product;
-    },
-  );
+      async (req, reply) => {
+        const product = await undoEntry(
+          deps.db,
+          productUndo,
+          req.user!,
+          Number(req.params.entry),
+          ifMatchVersion(req.headers['if-match']),
+        );
+        void reply.header('ETag', `"${product.version}"`);
+        return product;
+      },
+    );
+  }
 }

@@ -17,9 +17,10 @@ import {
   importRecords,
   listRecords,
   sortKeyOf,
-  undoRecordEntry,
+  recordUndo,
   updateRecord,
 } from '../core/records.js';
+import { undoEntry } from '../core/historyUndo.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { localeOf } from '../http/locale.js';
 import { listRoute } from './pages.js';
@@ -44,6 +45,7 @@ export function recordRoutes(
   all: readonly RecordsDescription[] = [r],
 ): void {
   const schemas = schemasOf(r);
+  const undo = recordUndo(r);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = accessOf(r);
   const read = { access: access.read };
@@ -126,7 +128,7 @@ export function recordRoutes(
     async (req, reply) =>
       withTag(
         reply,
-        await undoRecordEntry(db, r, req.user!, Number(req.params.entry), ifMatchVersion(req.headers['if-match'])),
+        await undoEntry(db, undo, req.user!, Number(req.params.entry), ifMatchVersion(req.headers['if-match'])),
       ),
   );
 

@@ -117,6 +117,8 @@ const MATRIX: Row[] = [
   { route: 'GET /api/history',     url: '/api/history',                           expected: [401, 401, 403, 403, 200] },
   // No If-Match: refused (400) once past the access guard, so the row changes nothing.
   { route: 'POST /api/history/{entry}/undo', url: '/api/history/1/undo',          expected: [401, 401, 403, 400, 400] },
+  { route: 'POST /api/products/history/{entry}/undo',
+                                   url: '/api/products/history/1/undo',           expected: [401, 401, 403, 400, 400] },
   // The storefront's feed (on in this suite) is public; a disabled or unknown SKU is 404 for everyone.
   { route: 'GET /api/public/products', url: '/api/public/products',               expected: [200, 200, 200, 200, 200] },
   { route: 'GET /api/public/products/{sku}',
