@@ -28,7 +28,9 @@ export const E2E_SHOP_PORT = PORT + 1000;
 
 /** Our own server over the built console (tests/e2e/serve.ts), for the project 'local'. */
 const local = {
-  command: `npx tsx tests/e2e/serve.ts`,
+  // In this process, tsx as a loader: tsx's own CLI passes a signal on to a child process and SIGKILLs it when the
+  // child is slow (30 ms) to say it got it, which cut the folder's removal short under load.
+  command: `node --import tsx tests/e2e/serve.ts`,
   url: `http://localhost:${PORT}/api/health`,
   timeout: 180_000,
   reuseExistingServer: false,
@@ -91,7 +93,7 @@ export default defineConfig({
       ? [
           {
             // The Firebase walk's emulators, seeds and build (scripts/firebaseLocal.ts): the build takes the most.
-            command: 'npx tsx tests/e2e-firebase/serve.ts',
+            command: 'node --import tsx tests/e2e-firebase/serve.ts',
             wait: { stdout: /^firebase-walk: starting$/m },
             timeout: 60_000,
             reuseExistingServer: false,

@@ -29,7 +29,7 @@ const stop = async (): Promise<void> => {
   await local.stop();
   process.exit(0);
 };
-// `on`, not `once`: the signal comes twice (to the process group, and passed on by tsx); a second one with no listener
-// would end this process before its emulators stop and its folder is removed.
+// `on`, not `once`: a second signal with no listener would end this process before its emulators stop and its
+// folder is removed.
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

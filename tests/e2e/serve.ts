@@ -41,8 +41,8 @@ async function serve(): Promise<void> {
     rmSync(config.dataDir, { recursive: true, force: true });
     process.exit(code ?? 0);
   });
-  // `on`, not `once`: Playwright signals the whole process group and tsx passes the signal on as well, so it comes
-  // twice, and a second one with no listener would end this process before it removes the folder.
+  // `on`, not `once`: Playwright signals the whole process group, and a second signal with no listener would end
+  // this process before it removes the folder.
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
