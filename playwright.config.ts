@@ -28,10 +28,16 @@ export const E2E_SHOP_PORT = PORT + 1000;
 
 /** Our own server over the built console (tests/e2e/serve.ts), for the project 'local'. */
 const local = {
-  command: `npx tsx tests/e2e/serve.ts`,
+  // In this process, tsx as a loader: tsx's own CLI passes a signal on to a child process and SIGKILLs it when the
+  // child is slow (30 ms) to say it got it, which cut the folder's removal short under load.
+  command: `node --import tsx tests/e2e/serve.ts`,
   url: `http://localhost:${PORT}/api/health`,
   timeout: 180_000,
   reuseExistingServer: false,
+  // Stopped with SIGTERM rather than Playwright's default SIGKILL, so serve.ts removes the run's data folder (the app
+  // built for it, its database and uploads: about 16 MB) once the server has stopped. A global teardown cannot: it
+  // runs before the servers are stopped.
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   env: {
@@ -87,10 +93,12 @@ export default defineConfig({
       ? [
           {
             // The Firebase walk's emulators, seeds and build (scripts/firebaseLocal.ts): the build takes the most.
-            command: 'npx tsx tests/e2e-firebase/serve.ts',
+            command: 'node --import tsx tests/e2e-firebase/serve.ts',
             wait: { stdout: /^firebase-walk: starting$/m },
             timeout: 60_000,
             reuseExistingServer: false,
+            // SIGTERM, so its emulators stop and its built console's folder is removed (as for the local server).
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
             stdout: 'ignore' as const,
             stderr: 'pipe' as const,
             env: { FIREBASE_E2E_PORT: String(FIREBASE_PORT), FIREBASE_E2E_INFO: process.env.FIREBASE_E2E_INFO },

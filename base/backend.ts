@@ -15,8 +15,8 @@ import type { BulkRequest, BulkResult, BulkUndoResult, ProductIds } from '../dom
 
 /**
  * The contract between the screens and a back end. Screens know these types and nothing of
- * how a provider set talks to its server: providers/local talks to our own server, a later
- * providers/firebase would talk to hosted Firebase.
+ * how a provider set talks to its server: providers/local talks to our own server, providers/firebase to hosted
+ * Firebase.
  */
 
 /** The live app status as the browser sees it: null while unknown (not heard yet, or the feed is down). */

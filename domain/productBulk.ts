@@ -49,7 +49,6 @@ export type BulkRequest = z.infer<typeof BulkRequest>;
 
 /** What happened to one product: changed, already so (unchanged), saved by someone since it was selected, refused. */
 export const BULK_OUTCOMES = ['changed', 'unchanged', 'conflict', 'refused'] as const;
-export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
 export const BulkItem = z.object({
   id: z.string(),

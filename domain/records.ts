@@ -61,8 +61,6 @@ export interface FieldDescription {
   decimals?: number;
   /** reference: the described resource it points to, by name. */
   to?: string;
-  /** Shown in the default list (default: the list shows every line, choice, country, number and reference). */
-  list?: boolean;
   /**
    * Found by the list's partial-name search (?q=): every word anywhere in it, any case, in every language of a
    * translated field; both databases alike.
@@ -257,10 +255,6 @@ export const translatedKeys = (d: RecordsDescription): { key: string; field: str
       .filter(([, f]) => f.kind === 'translated')
       .map(([field]) => ({ key: `${field}_${lang}`, field, lang })),
   );
-
-/** Shown in the default list: marked `list`, or by default a line, choice, country, number, integer or reference. */
-export const listed = (f: FieldDescription): boolean =>
-  f.list ?? ['line', 'choice', 'country', 'number', 'integer', 'reference', 'email'].includes(f.kind);
 
 /** In the CSV export and import (default true). */
 export const exported = (f: FieldDescription): boolean => f.exported ?? true;

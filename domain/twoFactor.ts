@@ -19,6 +19,5 @@ export const TwoFactorStatus = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 
-/** A 6-digit authenticator code, or a recovery code (5 + 5 letters and digits with a dash), as typed. */
+/** A 6-digit authenticator code, as typed (spaces taken out). */
 export const TOTP_CODE = /^\d{6}$/;
-export const RECOVERY_CODE = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;

@@ -1,6 +1,7 @@
 // @ts-check
 // `npm start`: builds what is missing or stale (the browser app with Vite, the server with esbuild), then runs
-// the compiled server. Plain JavaScript, so starting needs no TypeScript compiler.
+// the compiled server. Plain JavaScript, so starting needs no TypeScript compiler. Its progress goes to stderr, so
+// stdout is the server's alone (JSON lines when piped: LOG_FORMAT).
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,12 +29,12 @@ function browserStale() {
 
 async function start() {
   if (browserStale()) {
-    console.log('Building the browser app (once; about a minute)…');
+    console.error('Building the browser app (once; about a minute)…');
     const { build } = await import('vite');
     await build({ root, logLevel: 'warn' });
   }
   if (serverStale(root, SERVER_BUNDLE)) {
-    console.log('Building the server (a few seconds)…');
+    console.error('Building the server (a few seconds)…');
     await bundleServer({ root, outfile: SERVER_BUNDLE });
   }
   await import(pathToFileURL(SERVER_BUNDLE).href);

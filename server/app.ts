@@ -39,6 +39,7 @@ import { checkRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
 import { checkReferences, type RecordsDescription } from '../domain/records.js';
 import { said } from '../domain/translate.js';
+import { readableLog } from './lib/readableLog.js';
 
 export type { Services } from './services.js';
 
@@ -76,7 +77,12 @@ export async function buildApp(
   opts: BuildOptions = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : config.logFormat === 'pretty'
+          ? { level: config.logLevel, stream: readableLog((line) => process.stdout.write(`${line}\n`)) }
+          : { level: config.logLevel },
     // Whom to believe in X-Forwarded-For for req.ip (the feed's limit, sign-in throttling, logs): TRUST_PROXY.
     // (A number of hops works at run time, as Fastify documents it; its types leave the number out.)
     trustProxy: config.trustProxy as boolean | string[],

@@ -32,6 +32,11 @@ export interface Config {
   /** REQUIRE_2FA: who must set up a second factor before using the console. */
   require2fa: SecondFactorPolicy;
   logLevel: string;
+  /**
+   * LOG_FORMAT: 'pretty' (short lines for a person: server/lib/readableLog.ts) or 'json' (one JSON object a line);
+   * unset, pretty when stdout is a terminal.
+   */
+  logFormat: 'json' | 'pretty';
   /** Largest upload accepted, in bytes. */
   uploadMaxBytes: number;
   /** Largest image accepted, in pixels (width × height), checked from the header before decoding. */
@@ -106,6 +111,7 @@ const Env = z.object({
   SIGNIN_FAILURES_PER_HOUR: int(1, 99).default(10),
   REQUIRE_2FA: z.enum(SECOND_FACTOR_POLICIES, { error: 'must be off, admins or all' }).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   APP_VERSION: optional,
   UPLOAD_MAX_MB: int(1, 1024).default(32),
   IMAGE_MAX_MEGAPIXELS: int(1, 250).default(40),
@@ -200,7 +206,12 @@ export class ConfigError extends Error {
 }
 
 /** Reads and checks the environment; generates and keeps secrets that were not given. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packageVersion()): Config {
+/** `terminal`: whether stdout is a terminal (a person reading), for LOG_FORMAT's default. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  version = packageVersion(),
+  terminal = process.stdout.isTTY === true,
+): Config {
   // An empty variable counts as not set (PORT= must not mean a random port).
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = Env.safeParse(given);
@@ -245,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = packa
     signinFailuresPerHour: e.SIGNIN_FAILURES_PER_HOUR,
     require2fa: e.REQUIRE_2FA,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
     historyKeepDays: e.HISTORY_KEEP_DAYS ?? null,

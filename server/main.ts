@@ -17,14 +17,18 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { app, services } = await buildApp(config, { announce: (text) => console.log(text) });
+  // What the console says to whoever runs it, whatever LOG_LEVEL: a plain line for a person at a terminal, a log line
+  // (JSON) otherwise, so that piped output is JSON lines only (LOG_FORMAT, server/config.ts).
+  const pretty = config.logFormat === 'pretty';
+  const say = (text: string): void => (pretty ? console.log(text) : app.log.child({}, { level: 'info' }).info(text));
+  const { app, services } = await buildApp(config, { announce: (text) => say(text) });
   const admin = services.setup.createdAdmin;
   if (admin) {
     const banner = admin.generated
       ? `First start: created the admin ${admin.email} with the password ${admin.password}\nIt ` +
         `is shown only this once: sign in and change it under My Account → Change password.`
       : `First start: created the admin ${admin.email} with the password from ADMIN_PASSWORD.`;
-    console.log(`\n${'='.repeat(72)}\n${banner}\n${'='.repeat(72)}\n`);
+    say(pretty ? `\n${'='.repeat(72)}\n${banner}\n${'='.repeat(72)}\n` : banner);
   }
   const graceMs = config.shutdownGraceSeconds * 1000;
   let stopping = false;
@@ -52,7 +56,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Console ready at ${config.publicUrl}`);
+  say(`Console ready at ${config.publicUrl}`);
 }
 
 void main().catch((err: unknown) => {

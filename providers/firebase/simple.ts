@@ -22,7 +22,6 @@ import {
   mergeTexts,
   RECORD_LANGUAGES,
   type FieldDescription,
-  type FieldKind,
   type RecordsDescription,
   type RecordTranslations,
 } from '../../domain/records';
@@ -45,28 +44,20 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
 // with the conflict check. Its rules block in firebase/firestore.rules is generated from the same description
 // (npm run resources: who may read, edit and delete, each field's kind and bounds, a reference's record existing).
 
-/**
+/*
  * What Firestore cannot do for a field of each kind, said once (README, 'Firebase'): everything else a kind does on
- * our server it does here too. Beyond fields: nothing stops a record being deleted while another points to it, other
- * than this provider looking first. History and undo are kept here as there (providers/firebase/recordHistory.ts); the
- * CSV import writes at most IMPORT_MAX_WRITES records at once (one transaction).
+ * our server it does here too.
+ * - line, text, email, translated: the list's partial-name search (?q=; no substring index: it answers
+ *   not_available, as the products' does).
+ * - line, email, translated, choice, country, integer, number: a unique value guaranteed (looked up first, not
+ *   enforced).
+ * - number: exact decimals (a double: 0.1 + 0.2; the rules check the bounds, the provider the decimals).
+ * - images: checking that each address is a finished upload (the addresses are kept as given).
+ * - reference: refusing the delete of a record pointed to (the provider looks first).
+ * - boolean: nothing.
+ * History and undo are kept here as there (providers/firebase/recordHistory.ts); the CSV import writes at most
+ * IMPORT_MAX_WRITES records at once (one transaction).
  */
-export const FIRESTORE_CANNOT: Readonly<Record<FieldKind, readonly string[]>> = {
-  // No substring index: the list's partial-name search (?q=) answers not_available, as the products' does.
-  line: ['partial-name search', 'a unique value guaranteed (looked up first, not enforced)'],
-  text: ['partial-name search'],
-  email: ['partial-name search', 'a unique value guaranteed (looked up first, not enforced)'],
-  translated: ['partial-name search', 'a unique value guaranteed (looked up first, not enforced)'],
-  choice: ['a unique value guaranteed (looked up first, not enforced)'],
-  country: ['a unique value guaranteed (looked up first, not enforced)'],
-  boolean: [],
-  integer: ['a unique value guaranteed (looked up first, not enforced)'],
-  // A double, so decimals are not exact (0.1 + 0.2); the rules check the bounds, the provider the decimals.
-  number: ['exact decimals', 'a unique value guaranteed (looked up first, not enforced)'],
-  // The addresses are kept as given; whether each is a finished upload is the server's check.
-  images: ['checking that each address is a finished upload'],
-  reference: ['refusing the delete of a record pointed to (the provider looks first)'],
-};
 
 type Data = Record<string, unknown>;
 export type SimpleRecord = Data & { id: string; version: number; created: string; updated: string | null };

@@ -40,7 +40,7 @@ const WALK_FIRST = 1000;
  * the page (a word with three digits: about one match in a thousand rows); past that, gathering costs less.
  */
 const WALK_FURTHER = 15;
-/** What products_search_walk holds (migration 007): all a PostgreSQL search tests on each row. */
+/** What products_search_walk holds (migration 008's columns): all a PostgreSQL search tests on each row. */
 const WALK_COLUMNS = 'id, sku, search_text, category, active, untranslated';
 
 /**

@@ -18,9 +18,6 @@ export interface MetricSources {
   log: { warn(obj: object, msg: string): void };
 }
 
-/** Why a sign-in counted as failed: the email and password were refused, or the throttle refused to try. */
-export type SignInFailure = 'refused' | 'throttled';
-
 type Prom = typeof import('prom-client');
 type Labels = 'method' | 'route' | 'status_code';
 

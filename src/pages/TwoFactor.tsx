@@ -5,7 +5,7 @@ import { useMessages } from '../../base/locale';
 import { failureReason, statusOf } from '../../base/errors';
 import { Busy } from '../../base/Busy';
 import { PASSWORD_MAX } from '../../domain/constants';
-import type { TwoFactorStatus } from '../../domain/twoFactor';
+import { TOTP_CODE, type TwoFactorStatus } from '../../domain/twoFactor';
 import type { AppDataProvider } from '../../base/backend';
 import { QrCode } from './QrCode';
 
@@ -110,7 +110,7 @@ export function TwoFactor() {
   const confirm = (event: FormEvent<HTMLFormElement>, codes: string[]): void => {
     event.preventDefault();
     const code = valueOf(event, 'code').replace(/\s/g, '');
-    if (!/^\d{6}$/.test(code)) return setProblem({ field: 'code', text: t.wrongCode });
+    if (!TOTP_CODE.test(code)) return setProblem({ field: 'code', text: t.wrongCode });
     void run('code', async () => {
       await dataProvider.confirmTwoFactor(code);
       notify(t.enabled, { type: 'success' });

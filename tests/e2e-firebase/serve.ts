@@ -22,9 +22,14 @@ writeFileSync(
   info,
   JSON.stringify({ firestorePort: local.emulators.firestorePort, authHost: local.emulators.authHost }),
 );
+let stopping = false;
 const stop = async (): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
   await local.stop();
   process.exit(0);
 };
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
+// `on`, not `once`: a second signal with no listener would end this process before its emulators stop and its
+// folder is removed.
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -41,8 +41,10 @@ async function serve(): Promise<void> {
     rmSync(config.dataDir, { recursive: true, force: true });
     process.exit(code ?? 0);
   });
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // `on`, not `once`: Playwright signals the whole process group, and a second signal with no listener would end
+  // this process before it removes the folder.
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 /** The users of tests/e2e/users.ts and a demo catalogue, written through the server's own code, then closed. */

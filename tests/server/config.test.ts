@@ -186,6 +186,14 @@ describe('loadConfig', () => {
     expect(set).toMatchObject({ metricsToken: 'a-long-enough-token', shutdownGraceSeconds: 30 });
   });
 
+  it('logs readable lines to a terminal and JSON otherwise unless LOG_FORMAT says, and refuses another format', () => {
+    const load = (terminal: boolean, env: Record<string, string> = {}) =>
+      loadConfig({ DATA_DIR: dataDir, ...env }, '1.0.0', terminal).logFormat;
+    expect([load(true), load(false)]).toEqual(['pretty', 'json']);
+    expect([load(true, { LOG_FORMAT: 'json' }), load(false, { LOG_FORMAT: 'pretty' })]).toEqual(['json', 'pretty']);
+    expect(problems({ LOG_FORMAT: 'xml' })).toEqual(['LOG_FORMAT: must be json or pretty (got "xml")']);
+  });
+
   it('keeps the change history forever unless HISTORY_KEEP_DAYS says how long', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).historyKeepDays).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, HISTORY_KEEP_DAYS: '90' }).historyKeepDays).toBe(90);

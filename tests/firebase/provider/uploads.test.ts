@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuth } from 'firebase/auth';
 import { getMetadata, ref } from 'firebase/storage';
 import { storageOf } from '../../../providers/firebase/uploads';
@@ -102,20 +102,26 @@ describe('Firebase uploads (Storage emulator)', () => {
   it('pause stops sending after the current chunk, resume finishes the same upload', async () => {
     const size = 4 * 1024 * 1024;
     const { file, bytes } = fileOf(size);
-    let paused = false;
+    let pausedAt = -1; // the number of progress reports when it paused
     const rec = await start(file, (sentNow, r) => {
-      if (!paused && sentNow > 0 && sentNow < size) {
-        paused = true;
+      if (pausedAt < 0 && sentNow > 0 && sentNow < size) {
+        pausedAt = r.progress.length;
         r.handle.pause();
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    // The SDK says so once it has stopped (the chunk under way cancelled): one more progress report.
+    await vi.waitFor(() => expect(pausedAt >= 0 && rec.progress.length > pausedAt).toBe(true), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect(rec.states.at(-1)).toBe('paused');
     const whilePaused = rec.progress.at(-1)![0];
     expect(whilePaused).toBeLessThan(size);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(rec.progress.at(-1)![0]).toBe(whilePaused);
+    const reports = rec.progress.length;
     rec.handle.resume();
+    // Resuming starts from where it stopped (its first report): nothing was sent while paused.
+    await vi.waitFor(() => expect(rec.progress.length).toBeGreaterThan(reports), { timeout: 10_000, interval: 20 });
+    expect(rec.progress[reports]![0]).toBe(whilePaused);
     const image = await rec.handle.done;
     expect(await serves(image.address, bytes)).toBe(true);
     expect(rec.states).toEqual(['running', 'paused', 'running', 'success']);

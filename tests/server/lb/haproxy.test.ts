@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN,
   createData,
@@ -24,6 +24,8 @@ import { shutdown } from '../../../server/shutdown.js';
 import http from 'node:http';
 
 const BUCKET = 'console-lb';
+/** How long a condition under load may take to come true. */
+const WAIT = { timeout: 20_000, interval: 20 };
 
 // Two instances on one PostgreSQL database and one bucket (s3rver), each with its own data folder, behind a real
 // HAProxy
@@ -245,12 +247,16 @@ describe.runIf(pgAvailable() && haproxyAvailable())('two instances behind HAProx
       }
     };
     const workers = Array.from({ length: 8 }, worker);
-    await new Promise((r) => setTimeout(r, 1000));
+    // The load reaches both instances before the second stops...
+    await vi.waitFor(() => expect(Math.min(seen.a.length, seen.b.length)).toBeGreaterThanOrEqual(10), WAIT);
     reset();
     const down = shutdown(b.app, b.services, 5000);
-    await new Promise((r) => setTimeout(r, 3000));
+    // ...and goes on past its stop, every request then on the first.
+    await down;
+    const atStop = seen.a.length;
+    await vi.waitFor(() => expect(seen.a.length).toBeGreaterThanOrEqual(atStop + 50), WAIT);
     stopped = true;
-    await Promise.all([...workers, down]);
+    await Promise.all(workers);
     expect(Object.fromEntries(statuses)).toEqual({ '200': expect.any(Number) });
     expect(statuses.get('200')).toBeGreaterThan(50);
     // The other instance answered on while this one went.
