@@ -80,7 +80,7 @@ describe('Focus on the first error', () => {
     await userEvent.upload(screen.getByLabelText('Choose image 1'), imageFile());
     await started[0]!.finish('/files/Uploads/u1_x_towel.png');
     await save();
-    expect(await screen.findByText('Could not update')).toBeVisible();
+    expect(await screen.findByText('Could not update: Some fields are not valid.')).toBeVisible();
     expect(await screen.findByText('Text may not hold control characters.')).toBeVisible();
     expect(screen.getByText('Too long.')).toBeVisible();
     await waitFor(async () => expect(await field('Name')).toHaveFocus());
