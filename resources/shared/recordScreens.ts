@@ -37,7 +37,7 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
   /**
    * Screens of the resource's own in place of the shared ones, by page: each a module loaded when its page first
    * opens, whose default component is handed these same screens (so it may show the shared page with more around it:
-   * `RecordEdit` and the others are exported by resources/shared/RecordPages.tsx).
+   * `RecordEdit` from resources/shared/RecordEdit.tsx, and so on).
    */
   own?: Partial<Record<RecordPage, () => Promise<{ default: ComponentType<{ screens: RecordsScreens }> }>>>;
 }
