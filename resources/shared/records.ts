@@ -47,6 +47,7 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     name,
     area,
     icon: s.icon,
+    records: s,
     may: (user, action) => mayOnRecords(user, s.description, action),
     history: {
       label: (m) => textsFor(s, m).menu,
