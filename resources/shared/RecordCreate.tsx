@@ -5,8 +5,8 @@ import { messageOf } from '../../base/errors';
 import { PageFrame } from './PageFrame';
 import { RecordInputs } from './RecordInputs';
 import { defaultsOf, fieldError, fieldsOf, type Values } from './recordForm';
-import { recordPagePath, type RecordsScreens } from './recordScreens';
-import { listPath, useTexts } from './recordHooks';
+import { recordPath, type RecordsScreens } from './recordScreens';
+import { useTexts } from './recordHooks';
 
 /** /<name>/add: a new record, each field empty; saved, its Edit page opens. */
 export function RecordCreate({ screens }: { screens: RecordsScreens }) {
@@ -20,7 +20,7 @@ export function RecordCreate({ screens }: { screens: RecordsScreens }) {
     try {
       const made = await create(records.name, { data: fieldsOf(records, values) }, { returnPromise: true });
       notify(m.records.added, { type: 'success' });
-      navigate(recordPagePath(records.name, 'edit', made.id));
+      navigate(recordPath(records.name, 'edit', made.id));
       return undefined;
     } catch (err) {
       // The form keeps what was typed; the reason shows in the toast and beside a taken value.
@@ -29,7 +29,7 @@ export function RecordCreate({ screens }: { screens: RecordsScreens }) {
     }
   };
   return (
-    <PageFrame title={t.add} back={listPath(screens)}>
+    <PageFrame title={t.add} back={recordPath(records.name, 'list')}>
       <Form defaultValues={defaultsOf(records)} onSubmit={save} warnWhenUnsavedChanges>
         <RecordInputs records={records} texts={t} editing={false} />
         <SaveButton alwaysEnable />

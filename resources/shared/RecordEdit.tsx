@@ -13,8 +13,8 @@ import { HistoryPanel } from './history/HistoryPanel';
 import { RecordInputs } from './RecordInputs';
 import { recordFieldLabels } from './recordLabels';
 import { fieldsOf, type Values } from './recordForm';
-import type { RecordsScreens } from './recordScreens';
-import { listPath, useTexts } from './recordHooks';
+import { recordPath, type RecordsScreens } from './recordScreens';
+import { useTexts } from './recordHooks';
 import { RecordNotLoaded } from './RecordShow';
 
 interface Props {
@@ -71,7 +71,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const mayDelete = meets(permissions, accessOf(records).delete);
   if (isPending) return <Busy />;
   return (
-    <PageFrame title={t.edit} back={listPath(screens)}>
+    <PageFrame title={t.edit} back={recordPath(records.name, 'list')}>
       {error || !record ? (
         <RecordNotLoaded error={error} failed={t.failed} />
       ) : (
@@ -103,7 +103,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
                   // Given, these replace react-admin's own success effects: say so and go to the list.
                   onSuccess: () => {
                     notify(m.records.deleted, { type: 'success' });
-                    navigate(listPath(screens));
+                    navigate(recordPath(records.name, 'list'));
                   },
                   onError: (err: unknown) => notify(messageOf(err) ?? m.errors.server, { type: 'error' }),
                 }}

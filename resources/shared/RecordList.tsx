@@ -11,7 +11,7 @@ import { ResourceList, RowHeaderCol } from './ResourceList';
 import { ListFrame } from './ListFrame';
 import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
-import { recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import { recordPath, type RecordsScreens, type RecordsTexts } from './recordScreens';
 import { useCountryNames, useRecordOpening, useTexts } from './recordHooks';
 
 /** A field's value as the list shows it. */
@@ -69,7 +69,7 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
       {mayEdit && (
         <Button
           component={Link}
-          to={`/${records.name}/${recordPaths.import}`}
+          to={recordPath(records.name, 'import')}
           variant="outlined"
           startIcon={<UploadFileIcon />}
         >

@@ -8,8 +8,8 @@ import { PageFrame } from './PageFrame';
 import { HistoryPanel } from './history/HistoryPanel';
 import { RecordInputs } from './RecordInputs';
 import { recordFieldLabels } from './recordLabels';
-import type { RecordsScreens } from './recordScreens';
-import { listPath, useTexts } from './recordHooks';
+import { recordPath, type RecordsScreens } from './recordScreens';
+import { useTexts } from './recordHooks';
 
 /**
  * /<name>/show/:id: a record for someone who may read the resource but not change it: each field as the edit page
@@ -34,7 +34,7 @@ function ShowView({ screens }: { screens: RecordsScreens }) {
   if (isPending) return <Busy />;
   const title = record ? String(record[screens.phone.primary] ?? '') : t.list;
   return (
-    <PageFrame title={title} back={listPath(screens)}>
+    <PageFrame title={title} back={recordPath(records.name, 'list')}>
       {error || !record ? (
         <RecordNotLoaded error={error} failed={t.failed} />
       ) : (

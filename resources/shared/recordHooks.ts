@@ -5,17 +5,14 @@ import { LOCALE_TAGS } from '../../domain/locales';
 import { meets } from '../../domain/permissions';
 import type { Permissions } from '../../base/backend';
 import { useLocale } from '../../base/locale';
-import { recordPagePath, recordPaths, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import { recordPath, type RecordsScreens, type RecordsTexts } from './recordScreens';
 
 // What the shared pages of a described resource (RecordList.tsx and its siblings) all read: the resource's texts in
-// the chosen language, its addresses, whether the person may change it, and the countries by name.
+// the chosen language, whether the person may change it, and the countries by name.
 
 export function useTexts(s: RecordsScreens): RecordsTexts {
   return s.texts[useLocale()];
 }
-
-/** The resource's list page. */
-export const listPath = (s: RecordsScreens): string => `/${s.description.name}/${recordPaths.list}`;
 
 /**
  * Whether the person may change the resource's records (the server checks again), and where a record opens for them:
@@ -24,7 +21,7 @@ export const listPath = (s: RecordsScreens): string => `/${s.description.name}/$
 export function useRecordOpening(s: RecordsScreens): { mayEdit: boolean; open: (id: string | number) => string } {
   const { permissions } = usePermissions<Permissions>();
   const mayEdit = meets(permissions, accessOf(s.description).edit);
-  return { mayEdit, open: (id) => recordPagePath(s.description.name, mayEdit ? 'edit' : 'show', id) };
+  return { mayEdit, open: (id) => recordPath(s.description.name, mayEdit ? 'edit' : 'show', id) };
 }
 
 /** Country names in the chosen language, by ISO code (Intl.DisplayNames). */

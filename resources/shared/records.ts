@@ -7,7 +7,7 @@ import { catalogues, DEFAULT_LOCALE, LOCALES } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
 import { recordFieldLabels } from './recordLabels';
-import { recordPagePath, recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import { recordPath, recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
 
 export type { RecordPage, RecordsScreens, RecordsTexts, ResourceTexts } from './recordScreens';
 
@@ -52,7 +52,7 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     history: {
       label: (m) => textsFor(s, m).menu,
       fields: (m) => recordFieldLabels(s.description, textsFor(s, m), m),
-      editPath: (id) => recordPagePath(name, 'edit', id),
+      editPath: (id) => recordPath(name, 'edit', id),
     },
     preload: list.preload,
     menu: {
