@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Area, RoleFlags } from '../domain/permissions';
 import type { Catalogue } from '../domain/messages';
+import type { RecordsScreens } from './shared/recordScreens';
 
 /** A text staff see: picked from the catalogue of the chosen language (or, in a test fixture, a literal). */
 export type Label = string | ((m: Catalogue) => string);
@@ -29,6 +30,8 @@ export interface ResourceDefinition {
     fields: (m: Catalogue) => Readonly<Record<string, string>>;
     editPath: (id: string) => string;
   };
+  /** A described resource's screens (resources/shared/records.ts): its description, texts, columns and phone rows. */
+  records?: RecordsScreens;
   /** Loads the code of its first sidebar page ahead of a click (the sidebar calls it once the console is idle). */
   preload?: () => Promise<void>;
   /** Its sidebar group: a heading, then links to its pages (each with the resource's icon unless it names one). */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { DataTable, useListContext, useNotify, useRefresh } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { CATALOGUE_LANGUAGES, CATEGORIES } from '../../domain/constants';
 import { format } from '../../domain/messages';
@@ -12,6 +12,7 @@ import type { BackendError } from '../../base/backend';
 import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
 import { ResourceList } from '../shared/ResourceList';
+import { ListFrame } from '../shared/ListFrame';
 import { visuallyHidden } from '../../base/visuallyHidden';
 import { ExportButton } from '../shared/ExportButton';
 import { productCsvColumns } from './csv';
@@ -100,27 +101,20 @@ export default function ProductList() {
     selection.clear();
     if (changed) refresh();
   };
+  // The file holds what the list shows under its filters, every page of it, in the columns the import reads.
+  const actions = (
+    <>
+      <ExportButton resource="products" filter={filter} columns={productCsvColumns} stem="products" />
+      <SaveViewButton params={current} />
+      {!lacksImport && (
+        <Button component={Link} to="/products/import" variant="outlined" startIcon={<UploadFileIcon />}>
+          {m.csv.import}
+        </Button>
+      )}
+    </>
+  );
   return (
-    <Box sx={{ mt: 2 }}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography component="h1" variant="h4">
-          {t.title}
-        </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {/* The file holds what the list shows under its filters, every page of it, in the columns the import
-              reads. */}
-          <ExportButton resource="products" filter={filter} columns={productCsvColumns} stem="products" />
-          <SaveViewButton params={current} />
-          {!lacksImport && (
-            <Button component={Link} to="/products/import" variant="outlined" startIcon={<UploadFileIcon />}>
-              {m.csv.import}
-            </Button>
-          )}
-        </Stack>
-      </Stack>
+    <ListFrame title={t.title} actions={actions}>
       {/* The filters wrap onto a second line where the page is too narrow for them all (never a sideways scroll). */}
       <Stack
         role="search"
@@ -291,7 +285,7 @@ export default function ProductList() {
           )}
         />
       </ResourceList>
-    </Box>
+    </ListFrame>
   );
 }
 

@@ -6,7 +6,7 @@ import { recordCsvColumns, type RecordImportResult, type RecordImportRow } from 
 import { recordFieldLabels } from './recordLabels';
 import { importRows } from './csv';
 import { ImportPage } from './ImportPage';
-import { recordPaths, type RecordsScreens } from './recordScreens';
+import { recordPath, type RecordsScreens } from './recordScreens';
 
 type Row = RecordImportResult['rows'][number];
 
@@ -24,7 +24,7 @@ export function RecordImport({ screens }: { screens: RecordsScreens }) {
     <ImportPage<RecordImportRow, Row>
       title={format(m.records.importTitle, { list: t.list })}
       intro={format(m.records.importIntro, { columns: columns.join(', ') })}
-      back={`/${d.name}/${recordPaths.list}`}
+      back={recordPath(d.name, 'list')}
       // Only `id` must be there: a column left out keeps what each record has (a new one needs it, said per row).
       read={(file, cat) => importRows(file, { known: columns, required: ['id'] }, cat)}
       run={(rows, apply) => dataProvider.importRecords(d.name, { rows, apply })}

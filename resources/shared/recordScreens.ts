@@ -37,7 +37,7 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
   /**
    * Screens of the resource's own in place of the shared ones, by page: each a module loaded when its page first
    * opens, whose default component is handed these same screens (so it may show the shared page with more around it:
-   * `RecordEdit` and the others are exported by resources/shared/RecordPages.tsx).
+   * `RecordEdit` from resources/shared/RecordEdit.tsx, and so on).
    */
   own?: Partial<Record<RecordPage, () => Promise<{ default: ComponentType<{ screens: RecordsScreens }> }>>>;
 }
@@ -45,9 +45,12 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
 /** The pages every described resource has. */
 export type RecordPage = 'list' | 'create' | 'edit' | 'show' | 'search' | 'import';
 
-/** The address of one record's edit or show page. */
-export const recordPagePath = (name: string, page: 'edit' | 'show', id: string | number): string =>
-  `/${name}/${recordPaths[page]}/${encodeURIComponent(String(id))}`;
+/**
+ * The address of a described resource's page, with a record's id for its edit or show page: the one path helper of
+ * the shared pages, the sidebar and the Activity page's links (/<name>/list, /<name>/edit/<id>, …).
+ */
+export const recordPath = (name: string, page: keyof typeof recordPaths, id?: string | number): string =>
+  `/${name}/${recordPaths[page]}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}`;
 
 /** Paths of a simple resource's pages under /<name>/. */
 export const recordPaths = {

@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
@@ -7,18 +7,21 @@ import { catalogues, DEFAULT_LOCALE, LOCALES } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
 import { recordFieldLabels } from './recordLabels';
-import { recordPagePath, recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import { recordPath, recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
 
 export type { RecordPage, RecordsScreens, RecordsTexts, ResourceTexts } from './recordScreens';
 
-const SHARED = {
-  list: 'RecordList',
-  create: 'RecordCreate',
-  edit: 'RecordEdit',
-  show: 'RecordShow',
-  search: 'RecordSearch',
-  import: 'RecordImport',
-} as const;
+type Page = ComponentType<{ screens: RecordsScreens }>;
+
+/** The shared pages, each its own module (loaded when its page first opens). */
+const SHARED: Record<RecordPage, () => Promise<Page>> = {
+  list: () => import('./RecordList').then((x) => x.RecordList),
+  create: () => import('./RecordCreate').then((x) => x.RecordCreate),
+  edit: () => import('./RecordEdit').then((x) => x.RecordEdit),
+  show: () => import('./RecordShow').then((x) => x.RecordShow),
+  search: () => import('./RecordSearch').then((x) => x.RecordSearch),
+  import: () => import('./RecordImport').then((x) => x.RecordImport),
+};
 
 /** The texts in the catalogue's language (a sidebar label is handed the catalogue, not its language). */
 const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
@@ -27,15 +30,15 @@ const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
 /**
  * A simple resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the six
  * pages (a paged table, add, edit with the version check, show for those who may read but not edit, exact search, CSV
- * import), shared (resources/shared/RecordPages.tsx) unless the folder gives one of its own (`own`). The sidebar and
- * each page's guard follow the description's access, not only its area's.
+ * import), shared (resources/shared/RecordList.tsx and its siblings) unless the folder gives one of its own (`own`).
+ * The sidebar and each page's guard follow the description's access, not only its area's.
  */
 export function recordsResource<D extends RecordsDescription>(screens: RecordsScreens<D>): ResourceDefinition {
   const s = screens as unknown as RecordsScreens;
   const page = (kind: RecordPage) =>
     lazyPage(async () => {
       const own = s.own?.[kind];
-      const Page = own ? (await own()).default : (await import('./RecordPages'))[SHARED[kind]];
+      const Page = own ? (await own()).default : await SHARED[kind]();
       return { default: () => createElement(Page, { screens: s }) };
     });
   const list = page('list');
@@ -44,11 +47,12 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     name,
     area,
     icon: s.icon,
+    records: s,
     may: (user, action) => mayOnRecords(user, s.description, action),
     history: {
       label: (m) => textsFor(s, m).menu,
       fields: (m) => recordFieldLabels(s.description, textsFor(s, m), m),
-      editPath: (id) => recordPagePath(name, 'edit', id),
+      editPath: (id) => recordPath(name, 'edit', id),
     },
     preload: list.preload,
     menu: {

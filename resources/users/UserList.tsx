@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { DataTable, useRefresh } from 'react-admin';
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Alert } from '@mui/material';
 import type { User } from '../../domain/users';
 import { useLocale, useMessages } from '../../base/locale';
 import { ResourceList, RowHeaderCol } from '../shared/ResourceList';
+import { ListFrame } from '../shared/ListFrame';
 import { flagLabel, shortDate } from './format';
 import { fullName } from '../../domain/names';
 import { editUserPath } from './paths';
@@ -29,20 +30,14 @@ export default function UserList() {
     setInvited(user.email);
   };
 
+  const actions = (
+    <>
+      <ExportButton resource="users" columns={csvColumns} stem="users" />
+      <UserCreate onAdded={added} />
+    </>
+  );
   return (
-    <Box sx={{ mt: 2 }}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography component="h1" variant="h4">
-          {t.title}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <ExportButton resource="users" columns={csvColumns} stem="users" />
-          <UserCreate onAdded={added} />
-        </Stack>
-      </Stack>
+    <ListFrame title={t.title} actions={actions}>
       {invited && (
         <Alert severity="success" onClose={() => setInvited(null)} sx={{ mb: 2 }}>
           {t.invited} ({invited})
@@ -69,6 +64,6 @@ export default function UserList() {
         <DataTable.Col label={t.editor} render={(u: User) => flagLabel(u.isEditor, m)} />
         <DataTable.Col label={t.admin} render={(u: User) => flagLabel(u.isAdmin, m)} />
       </ResourceList>
-    </Box>
+    </ListFrame>
   );
 }

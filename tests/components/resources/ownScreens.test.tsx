@@ -34,7 +34,7 @@ const words = {
 
 /** The carriers' own edit page: the shared one, with a line of its own above it. */
 async function ownEdit() {
-  const { RecordEdit } = await import('../../../resources/shared/RecordPages');
+  const { RecordEdit } = await import('../../../resources/shared/RecordEdit');
   return {
     default: ({ screens }: { screens: RecordsScreens }) => (
       <>

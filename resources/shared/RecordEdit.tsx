@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { DeleteButton, EditBase, Form, SaveButton, useEditContext, useNotify, usePermissions } from 'react-admin';
+import { Alert, Button, Stack } from '@mui/material';
+import { mayRecords } from '../../domain/records';
+import type { Permissions } from '../../base/backend';
+import { useMessages } from '../../base/locale';
+import { Busy } from '../../base/Busy';
+import { messageOf, statusOf } from '../../base/errors';
+import { PageFrame } from './PageFrame';
+import { HistoryPanel } from './history/HistoryPanel';
+import { RecordInputs } from './RecordInputs';
+import { recordFieldLabels } from './recordLabels';
+import { fieldsOf, type Values } from './recordForm';
+import { recordPath, type RecordsScreens } from './recordScreens';
+import { useTexts } from './recordHooks';
+import { RecordNotLoaded } from './RecordShow';
+import { formRecord } from './formRecord';
+
+interface Props {
+  screens: RecordsScreens;
+}
+
+/**
+ * /<name>/edit/:id: a record's fields (a locked one read-only), saved with the version it was loaded at (someone's
+ * save meanwhile is told, with Reload), Delete for those the description lets, and its History with Undo.
+ */
+export function RecordEdit({ screens }: Props) {
+  const records = screens.description;
+  const { id = '' } = useParams<{ id: string }>();
+  const m = useMessages();
+  const notify = useNotify();
+  const [conflict, setConflict] = useState(false);
+  return (
+    <EditBase
+      resource={records.name}
+      id={id}
+      // The route's guard has checked the resource's area (RequireAccess), and the server checks every call;
+      // react-admin's
+      // own check would ask the auth provider by the resource's name, which is not an area of the role matrix.
+      disableAuthentication
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(data: Values) => fieldsOf(records, data)}
+      queryOptions={{ onError: () => undefined }}
+      mutationOptions={{
+        onSuccess: () => {
+          setConflict(false);
+          notify(m.records.updated, { type: 'success' });
+        },
+        onError: (err: unknown) => {
+          // Someone saved meanwhile (a taken value is a 409 too, told by its own message).
+          if (statusOf(err) === 409 && messageOf(err) !== m.records.duplicate) setConflict(true);
+          else notify(messageOf(err) ?? m.errors.server, { type: 'error' });
+        },
+      }}
+    >
+      <EditView screens={screens} conflict={conflict} onReloaded={() => setConflict(false)} />
+    </EditBase>
+  );
+}
+
+function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean; onReloaded: () => void }) {
+  const records = screens.description;
+  const m = useMessages();
+  const t = useTexts(screens);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { record, isPending, error, refetch } = useEditContext();
+  const { permissions } = usePermissions<Permissions>();
+  const mayDelete = mayRecords(permissions, records, 'delete');
+  const shown = useMemo(() => record && formRecord(records, record), [records, record]);
+  if (isPending) return <Busy />;
+  return (
+    <PageFrame title={t.edit} back={recordPath(records.name, 'list')}>
+      {error || !record ? (
+        <RecordNotLoaded error={error} failed={t.failed} />
+      ) : (
+        <Form record={shown} warnWhenUnsavedChanges>
+          <RecordInputs records={records} texts={t} editing />
+          {conflict && (
+            <Alert
+              severity="warning"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void refetch().then(onReloaded)}>
+                  {m.records.reload}
+                </Button>
+              }
+            >
+              {m.records.stale}
+            </Alert>
+          )}
+          <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+            <SaveButton />
+            {mayDelete && (
+              <DeleteButton
+                record={record}
+                mutationMode="pessimistic"
+                label={m.records.delete}
+                confirmTitle={m.records.delete}
+                confirmContent={m.records.deleteConfirm}
+                mutationOptions={{
+                  // Given, these replace react-admin's own success effects: say so and go to the list.
+                  onSuccess: () => {
+                    notify(m.records.deleted, { type: 'success' });
+                    navigate(recordPath(records.name, 'list'));
+                  },
+                  onError: (err: unknown) => notify(messageOf(err) ?? m.errors.server, { type: 'error' }),
+                }}
+              />
+            )}
+          </Stack>
+        </Form>
+      )}
+      {record && (
+        <HistoryPanel
+          of={{ kind: 'record', resource: records.name, id: String(record.id) }}
+          refreshKey={record.version}
+          version={typeof record.version === 'number' ? record.version : undefined}
+          onUndone={() => void refetch()}
+          labels={recordFieldLabels(records, t, m)}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { usePermissions } from 'react-admin';
+import { COUNTRIES, mayRecords } from '../../domain/records';
+import { LOCALE_TAGS } from '../../domain/locales';
+import type { Permissions } from '../../base/backend';
+import { useLocale } from '../../base/locale';
+import { recordPath, type RecordsScreens, type RecordsTexts } from './recordScreens';
+
+// What the shared pages of a described resource (RecordList.tsx and its siblings) all read: the resource's texts in
+// the chosen language, whether the person may change it, and the countries by name.
+
+export function useTexts(s: RecordsScreens): RecordsTexts {
+  return s.texts[useLocale()];
+}
+
+/**
+ * Whether the person may change the resource's records (the server checks again), and where a record opens for them:
+ * its Edit page, or its Show page for someone who may read but not change it.
+ */
+export function useRecordOpening(s: RecordsScreens): { mayEdit: boolean; open: (id: string | number) => string } {
+  const { permissions } = usePermissions<Permissions>();
+  const mayEdit = mayRecords(permissions, s.description, 'edit');
+  return { mayEdit, open: (id) => recordPath(s.description.name, mayEdit ? 'edit' : 'show', id) };
+}
+
+/** Country names in the chosen language, by ISO code (Intl.DisplayNames). */
+export function useCountryNames(): (code: string) => string {
+  const locale = useLocale();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region' });
+    return (code: string) => (code ? (names.of(code) ?? code) : '');
+  }, [locale]);
+}
+
+/** The countries as choices, by name in the chosen language (made once per language: the list keeps its options). */
+export function useCountryChoices(): { id: string; name: string }[] {
+  const country = useCountryNames();
+  return useMemo(
+    () => COUNTRIES.map((id) => ({ id, name: country(id) })).sort((a, b) => a.name.localeCompare(b.name)),
+    [country],
+  );
+}
