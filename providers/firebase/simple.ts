@@ -127,9 +127,12 @@ function checked(schema: z.ZodType, data: Data): Data {
   );
 }
 
-/** The calls of one simple resource; `actor` names who acts in each history entry. */
-export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, actor: Actor = () => null) {
-  const schemas = schemasOf(d);
+/**
+ * The calls of one simple resource; `actor` names who acts in each history entry, `image` is what an image address is
+ * (providers/firebase/imageAddress.ts, of the app's bucket).
+ */
+export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, actor: Actor, image: z.ZodType<string>) {
+  const schemas = schemasOf(d, image);
   const fields = fieldsOfRecords(d);
   const toRecord = (id: string, data: Data) => toSimpleRecord(d, id, data);
   const keys = [...fields.map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
@@ -279,7 +282,7 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
      */
     importRows: async (rows: readonly RecordImportRow[], apply: boolean): Promise<RecordImportResult> => {
       const m = currentMessages();
-      const { result, work } = await planImport(d, rows, found);
+      const { result, work } = await planImport(d, rows, found, image);
       const spokenResult = {
         ...result,
         rows: result.rows.map((row) => ({

@@ -6,7 +6,7 @@ import { fieldsOfRecords, type RecordsDescription } from '../../../domain/record
 import { recordResources } from '../../../server/resources';
 import type { SimpleRecord } from '../../../providers/firebase/simple';
 import { clearAccounts } from '../helpers/auth';
-import { seedStaff, startBackend, type Backend } from '../helpers/backend';
+import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
 import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/recordValues';
 
 // A save that changes nothing, over Firestore as on our server (tests/server/routes/noopSave.test.ts): the document is
@@ -14,10 +14,12 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 // listener hears nothing until a real change.
 const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
 let b: Backend;
-const ctx: Context = { image: '/files/Uploads/photo-1.jpg', ids: new Map() };
+// Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.
+const ctx: Context = { image: '', ids: new Map() };
 
 beforeAll(async () => {
   b = await startBackend(RESOURCES);
+  ctx.image = imageAddress(b);
   await clearAccounts();
   window.localStorage.clear();
   await seedStaff(b.other(), { email: 'ed@example.com', password: 'secret-1', isEditor: true, isAdmin: true });
