@@ -102,11 +102,13 @@ function cellValue(f: FieldDescription, raw: string): unknown {
 
 /**
  * One row's values once every cell passed its field's rule, the translated texts it sets (a change: given replaces,
- * '' clears, a column left out keeps), and each other cell's problem.
+ * '' clears, a column left out keeps), and each other cell's problem; `image`: the back end's image address rule
+ * (fieldSchema).
  */
 export function checkRecordRow(
   d: RecordsDescription,
   cells: Record<string, string | undefined>,
+  image?: z.ZodType<string>,
 ): { values: Record<string, unknown>; translations: RecordTranslations; errors: { field: string; message: string }[] } {
   const errors: { field: string; message: string }[] = [];
   const values: Record<string, unknown> = {};
@@ -117,7 +119,7 @@ export function checkRecordRow(
       errors.push({ field: k, message: said('common.required') });
       continue;
     }
-    const parsed = fieldSchema(f).safeParse(cellValue(f, raw));
+    const parsed = fieldSchema(f, image).safeParse(cellValue(f, raw));
     if (parsed.success) values[k] = parsed.data;
     else
       errors.push({

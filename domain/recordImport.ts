@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { diffOf } from './history.js';
 import { historyValues } from './recordHistory.js';
 import { checkRecordRow, type RecordImportResult, type RecordImportRow } from './recordCsv.js';
@@ -38,18 +39,22 @@ function inFileWords(r: RecordsDescription, field: string, message: string): str
   return message;
 }
 
-/** Each row's outcome and the writes; `read` answers the record an id names as the screens hold it, or null. */
+/**
+ * Each row's outcome and the writes; `read` answers the record an id names as the screens hold it, or null; `image`:
+ * the back end's image address rule (fieldSchema; our server's unless given).
+ */
 export async function planImport(
   r: RecordsDescription,
   rows: readonly RecordImportRow[],
   read: (id: string) => Promise<Row | null>,
+  image?: z.ZodType<string>,
 ): Promise<{ result: RecordImportResult; work: ImportWork[] }> {
   const result: RecordImportResult = { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false };
   const work: ImportWork[] = [];
   const firstLine = new Map<string, number>();
   for (const row of rows) {
     const id = (row.cells.id ?? '').trim();
-    const checked = checkRecordRow(r, row.cells);
+    const checked = checkRecordRow(r, row.cells, image);
     const errors = checked.errors;
     const seen = id ? firstLine.get(id) : undefined;
     if (seen !== undefined) errors.push({ field: 'id', message: said('records.sameIdInFile', { line: seen }) });
@@ -69,7 +74,7 @@ export async function planImport(
         if (!exported(f) || mayBeEmpty(f) || f.kind === 'boolean') values[k] = emptyValue(f);
         else errors.push({ field: k, message: said('common.required') });
       }
-      const made = schemasOf(r).create.safeParse(values);
+      const made = schemasOf(r, image).create.safeParse(values);
       if (made.success) values = made.data as Row;
       else if (errors.length === 0)
         for (const issue of made.error.issues)

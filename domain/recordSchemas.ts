@@ -41,8 +41,11 @@ function translatedRule(f: FieldDescription, required: boolean): z.ZodType<strin
   return required ? text.min(1, said('common.required')) : text;
 }
 
-/** The rule for one field's value, by its kind and bounds. */
-export function fieldSchema(f: FieldDescription): z.ZodType {
+/**
+ * The rule for one field's value, by its kind and bounds; `image`: what an image address is on the back end that
+ * stores it (our server's /files/Uploads/ address unless given; the Firebase provider gives its bucket's).
+ */
+export function fieldSchema(f: FieldDescription, image: z.ZodType<string> = ImageAddress): z.ZodType {
   switch (f.kind) {
     case 'line':
       return f.optional ? optionalLineText(maxLength(f)) : lineText(maxLength(f));
@@ -79,7 +82,7 @@ export function fieldSchema(f: FieldDescription): z.ZodType {
         .refine((s) => (f.optional && s === '') || (f.options ?? []).includes(s), said('records.badChoice'));
     case 'images': {
       const max = imagesMax(f);
-      return z.array(ImageAddress).max(max, said('uploads.tooMany', { max }));
+      return z.array(image).max(max, said('uploads.tooMany', { max }));
     }
     case 'reference':
       return f.optional ? searchText(64) : searchText(64).min(1, said('common.required'));
@@ -120,10 +123,12 @@ export interface RecordSchemas {
   update: z.ZodType;
 }
 
-const cache = new WeakMap<RecordsDescription, RecordSchemas>();
+const caches = new WeakMap<z.ZodType<string>, WeakMap<RecordsDescription, RecordSchemas>>();
 
-/** The three schemas of a resource (made once per description). */
-export function schemasOf(d: RecordsDescription): RecordSchemas {
+/** The three schemas of a resource (made once per description and image rule, as fieldSchema takes it). */
+export function schemasOf(d: RecordsDescription, image: z.ZodType<string> = ImageAddress): RecordSchemas {
+  const cache = caches.get(image) ?? new WeakMap<RecordsDescription, RecordSchemas>();
+  caches.set(image, cache);
   const known = cache.get(d);
   if (known) return known;
   const entries = fieldsOfRecords(d);
@@ -144,13 +149,16 @@ export function schemasOf(d: RecordsDescription): RecordSchemas {
     create: z
       .object({
         ...Object.fromEntries(
-          entries.map(([k, f]) => [k, f.kind === 'images' ? fieldSchema(f).default([]) : fieldSchema(f)]),
+          entries.map(([k, f]) => [k, f.kind === 'images' ? fieldSchema(f, image).default([]) : fieldSchema(f, image)]),
         ),
         ...translations,
       })
       .strict(),
     update: z
-      .object({ ...Object.fromEntries(entries.map(([k, f]) => [k, fieldSchema(f).optional()])), ...translations })
+      .object({
+        ...Object.fromEntries(entries.map(([k, f]) => [k, fieldSchema(f, image).optional()])),
+        ...translations,
+      })
       .strict(),
   };
   cache.set(d, out);

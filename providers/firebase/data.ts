@@ -21,6 +21,7 @@ import type { Session } from './session';
 import { addStaff } from './staff';
 import { userCalls } from './users';
 import { fullName } from '../../domain/names';
+import { imageAddressOf } from './imageAddress';
 
 type Data = Record<string, unknown>;
 const KEYS = /^languages\/(en|se)\/keys$/;
@@ -45,7 +46,9 @@ export function createFirebaseData(
     const stored = readStoredUser();
     return id ? { uid: id, name: stored?.uid === id ? fullName(stored) : '' } : null;
   };
-  const simple = new Map(records.map((d) => [d.name, simpleCalls(db, page, d, actor)]));
+  // An image is a download address of the app's own bucket (the rules ask the same).
+  const image = imageAddressOf(session.app.options.storageBucket ?? '');
+  const simple = new Map(records.map((d) => [d.name, simpleCalls(db, page, d, actor, image)]));
 
   const one = async (resource: string, id: string): Promise<RaRecord> => {
     if (resource === 'products') return products.one(id);

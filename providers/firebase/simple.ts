@@ -11,6 +11,7 @@ import {
   where,
   writeBatch,
   type DocumentReference,
+  type DocumentSnapshot,
   type Firestore,
   type Transaction,
 } from 'firebase/firestore';
@@ -117,9 +118,12 @@ function checked(schema: z.ZodType, data: Data): Data {
   );
 }
 
-/** The calls of one simple resource; `actor` names who acts in each history entry. */
-export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, actor: Actor = () => null) {
-  const schemas = schemasOf(d);
+/**
+ * The calls of one simple resource; `actor` names who acts in each history entry, `image` is what an image address is
+ * (providers/firebase/imageAddress.ts, of the app's bucket).
+ */
+export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, actor: Actor, image: z.ZodType<string>) {
+  const schemas = schemasOf(d, image);
   const fields = fieldsOfRecords(d);
   const toRecord = (id: string, data: Data) => toSimpleRecord(d, id, data);
   const keys = [...fields.map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
@@ -149,7 +153,7 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
   /**
    * Edit: in one transaction, read the document, refuse with the stale message (409) unless its content is still what
    * the form was loaded from (`version`), refuse a locked field's change, then write the fields and the 'changed'
-   * entry (none when nothing changed).
+   * entry (nothing at all when the save changes nothing: writeChange).
    */
   const change = async (id: string, version: unknown, valuesOf: (current: SimpleRecord) => Data): Promise<void> => {
     await runTransaction(db, async (tx) => {
@@ -157,13 +161,16 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
       if (!snap.exists()) throw notFound();
       if (typeof version === 'number' && fingerprint(snap.data()) !== version)
         throw conflict(currentMessages().records.stale);
-      const current = toRecord(id, snap.data());
-      writeChange(tx, snap.ref, current, valuesOf(current));
+      writeChange(tx, snap, valuesOf(toRecord(id, snap.data())));
     });
   };
 
-  /** A change's writes in a transaction: a locked field refused, texts merged, the fields, the 'changed' entry. */
-  const writeChange = (tx: Transaction, ref: DocumentReference, current: SimpleRecord, values: Data): void => {
+  /**
+   * A change's writes in a transaction: a locked field refused, texts merged, the fields, the 'changed' entry; none
+   * when the document would stay as it is (a save that changes nothing keeps its version and is heard by nobody).
+   */
+  const writeChange = (tx: Transaction, snap: DocumentSnapshot, values: Data): void => {
+    const current = toRecord(snap.id, snap.data()!);
     for (const [k, f] of fields) {
       if (f.locked && values[k] !== undefined && values[k] !== current[k])
         throw new FirebaseBackendError(400, 'validation', currentMessages().records.locked);
@@ -171,9 +178,10 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
     const translations = hasTranslations(d)
       ? { translations: mergeTexts(current.translations as RecordTranslations, values.translations) }
       : {};
-    tx.update(ref, { ...values, ...translations, updated: serverTimestamp() });
+    if (fingerprint({ ...snap.data(), ...values, ...translations }) === fingerprint(snap.data())) return;
+    tx.update(snap.ref, { ...values, ...translations, updated: serverTimestamp() });
     const diff = recordDiff(d, current, { ...current, ...values, ...translations });
-    if (Object.keys(diff).length > 0) tx.set(newEntryRef(ref), entryData(actor(), 'changed', diff));
+    if (Object.keys(diff).length > 0) tx.set(newEntryRef(snap.ref), entryData(actor(), 'changed', diff));
   };
 
   /** A new record's writes in a batch or transaction: its texts kept as merged, the record, its 'created' entry. */
@@ -265,7 +273,7 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
      */
     importRows: async (rows: readonly RecordImportRow[], apply: boolean): Promise<RecordImportResult> => {
       const m = currentMessages();
-      const { result, work } = await planImport(d, rows, found);
+      const { result, work } = await planImport(d, rows, found, image);
       const spokenResult = {
         ...result,
         rows: result.rows.map((row) => ({
@@ -304,7 +312,7 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
             return;
           }
           if (!snap.exists() || fingerprint(snap.data()) !== w.version) throw conflict(m.csv.changedMeanwhile);
-          writeChange(tx, snap.ref, toRecord(w.id, snap.data()), w.values);
+          writeChange(tx, snap, w.values);
         });
       });
       return { ...spokenResult, applied: true };

@@ -17,14 +17,14 @@ import {
   type ProductFieldKey,
   type Translations,
 } from '../../domain/productFields.js';
-import { scheduleRefusal } from '../../domain/schedule.js';
 import { DomainError, isUniqueViolation } from './errors.js';
+import { checkSchedule } from './productSchedule.js';
 import { commit } from './commit.js';
 import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
 import { diffOf } from './history.js';
 import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
-import { said, type Said } from '../../domain/translate.js';
+import { said } from '../../domain/translate.js';
 
 export { GATHER_CAP } from './productSearch.js';
 
@@ -101,36 +101,6 @@ export function toProduct(r: Row): Product {
  */
 export const historyValues = (p: Product): Record<string, HistoryValue> =>
   recordHistoryValues(productDescription, p as unknown as Record<string, unknown>, ['activeFrom', 'activeUntil']);
-
-/**
- * Refuses a schedule the scheduler could not keep (docs/decisions.md, "Scheduled status"): a time newly set must be
- * in the future (one kept unchanged may have passed: the scheduler applies it on its next run), and the two times
- * may not be the same. When the request sets the status or a time, what the product would become is checked too: a
- * schedule is a window (inactive, active from 'Active from', inactive from 'Active until'), so 'Active from' must come
- * before 'Active until', and a product with an 'Active from' still to come may not be active already (it would be
- * public before its time): domain/schedule.ts's scheduleRefusal, which the product form checks too.
- */
-function checkSchedule(
-  current: { active?: boolean; activeFrom?: string | null; activeUntil?: string | null },
-  next: { active?: boolean; activeFrom?: string | null; activeUntil?: string | null },
-  at: string,
-): { active_from: string | null; active_until: string | null } {
-  const from = next.activeFrom === undefined ? (current.activeFrom ?? null) : next.activeFrom;
-  const until = next.activeUntil === undefined ? (current.activeUntil ?? null) : next.activeUntil;
-  const active = next.active ?? current.active ?? false;
-  const past = (v: string | null, old: string | null | undefined) => v !== null && v !== (old ?? null) && v <= at;
-  // Named by field as the request's own checks are, so the form says it beside the field.
-  const refuse = (field: string, message: Said) =>
-    new DomainError('validation', message, [{ path: `/${field}`, message }]);
-  if (past(from, current.activeFrom)) throw refuse('activeFrom', said('schedule.past'));
-  if (past(until, current.activeUntil)) throw refuse('activeUntil', said('schedule.past'));
-  if (from !== null && from === until) throw refuse('activeUntil', said('schedule.same'));
-  // An edit of other fields leaves a schedule saved before the window rule as it is.
-  const touched = next.active !== undefined || next.activeFrom !== undefined || next.activeUntil !== undefined;
-  const wrong = touched ? scheduleRefusal({ active, activeFrom: from, activeUntil: until }, at) : null;
-  if (wrong) throw refuse(wrong.field, wrong.said);
-  return { active_from: from, active_until: until };
-}
 
 export type { ProductFilter } from './productSearch.js';
 
@@ -294,6 +264,11 @@ const productEdit: VersionedTarget<Product> = {
   table: 'products',
   owner: { kind: 'product', resource: null },
   read: getProduct,
+  stored: (p) => ({
+    ...productColumns({ ...p, translations: mergeTranslations(p.translations, undefined) }),
+    active_from: p.activeFrom,
+    active_until: p.activeUntil,
+  }),
   historyValues,
   stale: said('products.stale'),
 };

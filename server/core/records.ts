@@ -234,6 +234,14 @@ const recordEdit = <D extends RecordsDescription>(r: D): VersionedTarget<RecordO
   table: r.name,
   owner: recordOwner(r),
   read: (db, id) => getRecord(db, r, id) as Promise<RecordOf<D> & Row>,
+  // Its texts as an edit merges them (in the languages' order), so texts stored in another order are no change.
+  stored: (rec) =>
+    columnsOf(
+      r,
+      hasTranslations(r)
+        ? { ...rec, translations: mergeTexts(rec.translations as RecordTranslations, undefined) }
+        : rec,
+    ),
   historyValues: (rec) => historyValues(r, rec),
   stale: said('records.stale'),
 });

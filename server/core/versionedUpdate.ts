@@ -13,13 +13,15 @@ type Row = Record<string, unknown>;
 
 /**
  * What an edit of one resource's record needs beyond the shared steps: its table, whose history it is recorded in
- * ('product', or 'record' by the resource's name), how a record is read and recorded, and its refusal of a stale
- * version.
+ * ('product', or 'record' by the resource's name), how a record is read, stored and recorded, and its refusal of a
+ * stale version.
  */
 export interface VersionedTarget<T extends { version: number }> {
   table: string;
   owner: HistoryOwner;
   read: (db: Kysely<Database>, id: string) => Promise<T>;
+  /** A record's columns by the same mapping its edit writes them with, to tell a save that changes nothing. */
+  stored: (rec: T) => Row;
   historyValues: (rec: T) => Record<string, HistoryValue>;
   stale: Said;
 }
@@ -30,11 +32,17 @@ export interface VersionedTarget<T extends { version: number }> {
  */
 export type EditColumns<T> = (trx: Kysely<Database>, current: T, at: string) => Promise<Row>;
 
+/** Whether the columns an edit would write are the ones the record has already (each in its stored form). */
+function unchanged(set: Row, stored: Row): boolean {
+  return Object.keys(set).every((k) => k in stored && JSON.stringify(set[k]) === JSON.stringify(stored[k]));
+}
+
 /**
  * The one versioned edit of products and described resources, in one transaction: read, refused unless nobody saved
  * since `version` (so the recorded difference is against what the editor saw), the resource's checks and columns,
- * written only where the version is still `version`, its history entry (the difference) and its announcement. What
- * differs from one resource to another is `target` and `columns`.
+ * written only where the version is still `version`, its history entry (the difference) and its announcement. A save
+ * that would write every column as it is (the same values, or none) writes nothing: the record as it is, with no new
+ * version, entry or announcement. What differs from one resource to another is `target` and `columns`.
  */
 export async function versionedUpdate<T extends { version: number }>(
   db: Kysely<Database>,
@@ -49,7 +57,9 @@ export async function versionedUpdate<T extends { version: number }>(
     const current = await target.read(trx, id);
     if (current.version !== version) throw new DomainError('conflict', target.stale, { current: current.version });
     const at = now();
-    const set: Row = { ...(await columns(trx, current, at)), version: version + 1, updated: at };
+    const changed = await columns(trx, current, at);
+    if (unchanged(changed, target.stored(current))) return { value: current };
+    const set: Row = { ...changed, version: version + 1, updated: at };
     set.updated_by = actor.uid;
     // Its table may be described, not written out in Database's type: named as any table.
     const res = await (trx as unknown as Kysely<Record<string, Row>>)

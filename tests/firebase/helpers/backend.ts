@@ -88,3 +88,10 @@ export async function seedStaff(db: Firestore, seed: StaffSeed): Promise<string>
   });
   return uid;
 }
+
+/**
+ * A download address of the backend's bucket's Uploads/ folder, shaped as an upload's (providers/firebase/uploads.ts)
+ * so the provider takes it as an image, with nothing stored behind it.
+ */
+export const imageAddress = (b: Backend, name = 'photo-1.jpg'): string =>
+  `http://127.0.0.1:9199/v0/b/${b.app.options.storageBucket}/o/Uploads%2F${name}?alt=media&token=0a1b2c3d-0000-4000-8000-000000000000`;

@@ -13,7 +13,7 @@ import {
 import { recordResources } from '../../../server/resources';
 import type { SimpleRecord } from '../../../providers/firebase/simple';
 import { clearAccounts } from '../helpers/auth';
-import { seedStaff, startBackend, type Backend } from '../helpers/backend';
+import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
 import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/recordValues';
 
 // Every described resource (server/resources.generated.ts) and a made-up one with a field of every kind, through the
@@ -24,10 +24,12 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
 let b: Backend;
 let adminUid = '';
-const ctx: Context = { image: '/files/Uploads/photo-1.jpg', ids: new Map() };
+// Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.
+const ctx: Context = { image: '', ids: new Map() };
 
 beforeAll(async () => {
   b = await startBackend(RESOURCES);
+  ctx.image = imageAddress(b);
   await clearAccounts();
   window.localStorage.clear();
   adminUid = await seedStaff(b.other(), {

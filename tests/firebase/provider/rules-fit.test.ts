@@ -8,7 +8,7 @@ import type { SimpleRecord } from '../../../providers/firebase/simple';
 import { DELETED_ENTRY } from '../../../providers/firebase/recordHistory';
 import { rulesOf } from '../../../scripts/firestoreRules';
 import { clearAccounts } from '../helpers/auth';
-import { seedStaff, startBackend, type Backend } from '../helpers/backend';
+import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
 import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/recordValues';
 
 // The console's own writes against what firebase/firestore.rules let them hold (scripts/firestoreRules.ts): this
@@ -17,7 +17,8 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
 let b: Backend;
 let uid = '';
-const ctx: Context = { image: '/files/Uploads/photo-1.jpg', ids: new Map() };
+// Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.
+const ctx: Context = { image: '', ids: new Map() };
 
 /** The quoted names of the rules' `<what>.keys().hasOnly([…])` (the first after `after`). */
 function allowedKeys(rules: string, what: string, after = ''): string[] {
@@ -28,6 +29,7 @@ function allowedKeys(rules: string, what: string, after = ''): string[] {
 
 beforeAll(async () => {
   b = await startBackend(RESOURCES);
+  ctx.image = imageAddress(b);
   await clearAccounts();
   window.localStorage.clear();
   uid = await seedStaff(b.other(), {
