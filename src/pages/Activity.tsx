@@ -17,6 +17,7 @@ import { activityColumns, namesOf, recordPath, recordText } from './activityColu
 import { useConsoleResources } from '../resourceRoutes';
 import { fullName } from '../../domain/names';
 import { useLacks } from '../../base/lacks';
+import { NotAvailablePage } from '../../base/NotAvailable';
 
 interface Filter {
   person?: string;
@@ -85,15 +86,7 @@ export default function Activity() {
   const setKind = (e: { target: { value: string } }) =>
     setFilter(({ action: _action, ...f }) => ({ ...f, kind: e.target.value || undefined }));
 
-  if (lacking)
-    return (
-      <Box sx={{ mt: 2 }}>
-        <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
-          {t.title}
-        </Typography>
-        <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
-      </Box>
-    );
+  if (lacking) return <NotAvailablePage title={t.title} />;
   return (
     <Box sx={{ mt: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>

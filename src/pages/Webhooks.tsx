@@ -25,6 +25,7 @@ import { fieldMessagesOf } from '../../base/errors';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { visuallyHidden } from '../../base/visuallyHidden';
 import { useLacks } from '../../base/lacks';
+import { NotAvailablePage } from '../../base/NotAvailable';
 
 /** The message of a refused call: the address's own when the server names the field, else the refusal's. */
 const urlProblemOf = (err: unknown): string =>
@@ -108,15 +109,7 @@ export default function Webhooks() {
     }
   };
 
-  if (lacking)
-    return (
-      <Box sx={{ mt: 2 }}>
-        <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
-          {t.title}
-        </Typography>
-        <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
-      </Box>
-    );
+  if (lacking) return <NotAvailablePage title={t.title} />;
   return (
     <Box sx={{ mt: 2 }}>
       <Typography component="h1" variant="h4" sx={{ mb: 1 }}>
