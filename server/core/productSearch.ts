@@ -22,7 +22,8 @@ export interface ProductFilter {
 
 const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // Every word is tested on one text (migration 008): every language's name and the SKU, folded by the server (lower
-// case, no accents, migration 020). A word holds no space, so it is found in this text exactly when it is found in a name or the SKU.
+// case, no accents, migration 020). A word holds no space, so it is found in this text exactly when it is found in a
+// name or the SKU.
 const LIKE_WORD = "search_text like ? escape '\\'";
 const PG_WORD = LIKE_WORD;
 // The same test written so that the trigram index cannot serve it, for a word too short to have trigrams: in the
@@ -49,9 +50,10 @@ async function matchesUpTo(db: Kysely<Database>, word: string, cap: number): Pro
 
 /**
  * SQLite's words of a search as conditions. The searched text and the words are folded alike (lower case, no accents:
- * the server folds both, domain/searchFold.ts), so a word can be matched with LIKE as well as with the index: only the rarest word is looked up in
- * the index, when it has at most `cap` matches: those few rows are fetched and sorted, the other words checked on
- * each. When every word is common, the page is read down the SKU index, checking each row, and stops at the page's end.
+ * the server folds both, domain/searchFold.ts), so a word can be matched with LIKE as well as with the index: only the
+ * rarest word is looked up in the index, when it has at most `cap` matches: those few rows are fetched and sorted, the
+ * other words checked on each. When every word is common, the page is read down the SKU index, checking each row, and
+ * stops at the page's end.
  */
 async function sqliteWords(
   db: Kysely<Database>,
