@@ -422,6 +422,8 @@ export const sv: Catalogue = {
     badText: 'Texten får inte innehålla styrtecken, oparade surrogattecken eller tecken som ändrar skrivriktningen.',
     badVersion: 'Skicka versionen du redigerade i en If-Match-header.',
     badCursor: 'Sidmarkören är ogiltig.',
+    unknownParameter: 'Listan har ingen parameter %{name}.',
+    noPartialSearch: 'Listan kan inte sökas på en del av ett namn (%{name}).',
     feedLanguage: 'lang måste vara ett av %{languages}.',
     tooDeep: 'Begäran är för djupt nästlad.',
     email: 'Ange en giltig e-postadress',

@@ -429,6 +429,10 @@ export const messages = {
     badText: 'Text may not contain control characters, unpaired surrogates or direction-override characters.',
     badVersion: 'Send the version you edited in an If-Match header.',
     badCursor: 'The page cursor is not valid.',
+    /** A list route's query parameter it does not know (GET /api/suppliers?bogus=1). */
+    unknownParameter: 'This list has no parameter %{name}.',
+    /** `q` on a list with no partial-name search (no field marked `search`). */
+    noPartialSearch: 'This list cannot be searched by part of a name (%{name}).',
     feedLanguage: 'lang must be one of %{languages}.',
     tooDeep: 'The request is nested too deeply.',
     email: 'Enter a valid email address',

@@ -2,6 +2,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
 import type { TranslatedLanguage } from '../../domain/productFields.js';
+import { searchWordsOf } from '../../domain/searchFold.js';
 
 // How the products list's search box and filters become SQL, on each database (docs/decisions.md, "Partial-name
 // search at a million products").
@@ -20,8 +21,9 @@ export interface ProductFilter {
 }
 
 const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-// Every word is tested on one text (migration 008): every language's name and the SKU, lower-cased by the server for
-// every script. A word holds no space, so it is found in this text exactly when it is found in a name or the SKU.
+// Every word is tested on one text (migration 008): every language's name and the SKU, folded by the server (lower
+// case, no accents, migration 020). A word holds no space, so it is found in this text exactly when it is found in a
+// name or the SKU.
 const LIKE_WORD = "search_text like ? escape '\\'";
 const PG_WORD = LIKE_WORD;
 // The same test written so that the trigram index cannot serve it, for a word too short to have trigrams: in the
@@ -47,10 +49,11 @@ async function matchesUpTo(db: Kysely<Database>, word: string, cap: number): Pro
 }
 
 /**
- * SQLite's words of a search as conditions. The searched text and the words are lower-case (the server folds both, in
- * every script), so a word can be matched with LIKE as well as with the index: only the rarest word is looked up in
- * the index, when it has at most `cap` matches: those few rows are fetched and sorted, the other words checked on
- * each. When every word is common, the page is read down the SKU index, checking each row, and stops at the page's end.
+ * SQLite's words of a search as conditions. The searched text and the words are folded alike (lower case, no accents:
+ * the server folds both, domain/searchFold.ts), so a word can be matched with LIKE as well as with the index: only the
+ * rarest word is looked up in the index, when it has at most `cap` matches: those few rows are fetched and sorted, the
+ * other words checked on each. When every word is common, the page is read down the SKU index, checking each row, and
+ * stops at the page's end.
  */
 async function sqliteWords(
   db: Kysely<Database>,
@@ -108,8 +111,8 @@ export async function rarestWord(
   return { word: long[best], common: n[best]! * 100 > rows };
 }
 
-const searchWords = (filter: ProductFilter): string[] =>
-  (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+// Folded as the stored text is (domain/searchFold.ts): 'orngott' finds 'Örngott'.
+const searchWords = (filter: ProductFilter): string[] => searchWordsOf(filter.q);
 
 /**
  * The conditions of a filter, with `?` placeholders, their values in order, and how to read the page. `walk`: read

@@ -17,6 +17,7 @@ import {
   type ProductFieldKey,
   type Translations,
 } from '../../domain/productFields.js';
+import { foldSearch } from '../../domain/searchFold.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { checkSchedule } from './productSchedule.js';
 import { commit } from './commit.js';
@@ -60,15 +61,16 @@ export function productColumns(
   }
   const t = values.translations;
   if (t !== undefined || values.name !== undefined) {
-    // The search's text (migration 008): every language's name and the SKU, lower-cased here for every script.
+    // The search's text (migrations 008, 020): every language's name and the SKU, folded (lower case, no accents).
     if (t === undefined || typeof values.name !== 'string' || typeof values.sku !== 'string') {
       throw new Error('productColumns: the name, the SKU and the translations are written together');
     }
     out.translations = JSON.stringify(t);
-    out.search_text = [values.name, ...TRANSLATED_LANGUAGES.map((lang) => translatedText(t, lang, 'name')), values.sku]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase();
+    out.search_text = foldSearch(
+      [values.name, ...TRANSLATED_LANGUAGES.map((lang) => translatedText(t, lang, 'name')), values.sku]
+        .filter(Boolean)
+        .join(' '),
+    );
     const missing = missingLanguages(t);
     out.untranslated = missing.length > 0 ? `,${missing.join(',')},` : '';
   }

@@ -24,6 +24,7 @@ import type { UndoTarget } from './historyUndo.js';
 import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
+import { searchWordsOf } from '../../domain/searchFold.js';
 
 // The rules of every described resource (its description, domain/records.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
@@ -62,15 +63,15 @@ const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${
 
 /**
  * One page in the resource's order, after an optional cursor; `q` keeps the records with every word of it in a
- * searched field (any language, any case: the server lower-cases the search text and the words alike, in every
- * script, so both databases find the same).
+ * searched field (any language, any case, with or without accents: the server folds the search text and the words
+ * alike, domain/searchFold.ts, so both databases find the same).
  */
 export async function listRecords<D extends RecordsDescription>(
   db: Kysely<Database>,
   r: D,
   opts: { limit: number; after: { key: string; id: string } | null; q?: string },
 ): Promise<{ items: RecordOf<D>[]; more: boolean }> {
-  const words = (opts.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = searchWordsOf(opts.q);
   const filter =
     words.length > 0 && hasSearch(r)
       ? { where: words.map(() => "search_text like ? escape '\\'"), params: words.map(likeEscaped) }

@@ -16,6 +16,7 @@ import * as m015 from './migrations/015_history_batches.js';
 import { resourceMigrations } from './migrations/resources.generated.js';
 import * as m017 from './migrations/017_totp_steps.js';
 import * as m019 from './migrations/019_firebase_import.js';
+import * as m020 from './migrations/020_search_fold.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   ...resourceMigrations,
   '017_totp_steps': m017,
   '019_firebase_import': m019,
+  '020_search_fold': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

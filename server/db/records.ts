@@ -10,6 +10,7 @@ import {
   type FieldDescription,
   type RecordsDescription,
 } from '../../domain/records.js';
+import { foldSearch } from '../../domain/searchFold.js';
 import type { Dialect } from './index.js';
 
 // The tables of the described resources, through migrations (docs/decisions.md, 'Resource tables through
@@ -204,7 +205,10 @@ async function addUnique(db: Kysely<unknown>, table: string, column: string): Pr
   }
 }
 
-/** The lower-cased text the partial-name search reads: each searched field, in every language of a translated one. */
+/**
+ * The folded text the partial-name search reads (lower case, no accents: domain/searchFold.ts): each searched field,
+ * in every language of a translated one.
+ */
 export function searchTextOf(search: readonly { field: string; translated: boolean }[], row: Record<string, unknown>) {
   const t = (typeof row.translations === 'string' ? JSON.parse(row.translations) : (row.translations ?? {})) as Record<
     string,
@@ -215,7 +219,7 @@ export function searchTextOf(search: readonly { field: string; translated: boole
     words.push(String(row[s.field] ?? ''));
     if (s.translated) for (const texts of Object.values(t)) words.push(texts[s.field] ?? '');
   }
-  return words.filter(Boolean).join(' ').toLowerCase();
+  return foldSearch(words.filter(Boolean).join(' '));
 }
 
 /**
@@ -258,7 +262,7 @@ export async function applyTableStep(db: Kysely<unknown>, step: TableStep): Prom
       .columns([step.sort, 'id'])
       .execute();
   if (step.search && (existing.size > 0 || !step.create)) {
-    // The rows there are get the search's text as the server would write it (lower-cased in every script).
+    // The rows there are get the search's text as the server would write it (folded).
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(step.table)}`.execute(db);
     for (const row of rows.rows)
       await sql`update ${sql.table(step.table)} set search_text = ${searchTextOf(step.search, row)}

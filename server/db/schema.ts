@@ -43,7 +43,7 @@ export interface ProductsTable {
   details: string;
   /** JSON: the name and details in the other catalogue languages (migration 008). */
   translations: string;
-  /** Every language's name and the SKU, space-separated and lower-cased: what the partial-name search tests. */
+  /** Every language's name and the SKU, space-separated and folded (migration 020): what the name search tests. */
   search_text: string;
   /** The languages some translated text is missing in, as ',se,' ('' when none). */
   untranslated: string;

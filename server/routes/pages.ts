@@ -35,6 +35,24 @@ export interface ListDescriptor<T> {
   search: { param: string; max: number; find(db: Kysely<Database>, term: string): Promise<T | null> };
 }
 
+/**
+ * Refuses the query parameters a list does not know, naming them (400): `q` where the list has no partial-name search
+ * says so. Nothing is read.
+ */
+function refuseUnknown(query: unknown, known: ReadonlySet<string>): void {
+  const unknown = Object.keys(query && typeof query === 'object' ? query : {}).filter((k) => !known.has(k));
+  if (unknown.length === 0) return;
+  // A name is said as sent, up to 64 characters (the address may be long).
+  const named = unknown.map((k) => (k.length > 64 ? `${k.slice(0, 64)}…` : k));
+  const message = (k: string) =>
+    k === 'q' ? said('errors.noPartialSearch', { name: k }) : said('errors.unknownParameter', { name: k });
+  throw new DomainError(
+    'validation',
+    message(named[0]!),
+    named.map((k) => ({ path: `/${k}`, message: message(k) })),
+  );
+}
+
 /** GET <path>?limit&after (keyset pages, 'More' until next is null) and GET <path>?<param>=X (exact, at most one). */
 export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: ListDescriptor<T>): void {
   const query = z.object({
@@ -44,12 +62,15 @@ export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: List
     ...d.filters,
   });
   const filterKeys = Object.keys(d.filters ?? {});
+  const known = new Set(Object.keys(query.shape));
   const page = z.object({ items: z.array(d.item), next: z.string().nullable() });
   app.withTypeProvider<ZodTypeProvider>().get(
     d.path,
     {
       config: { access: d.access ?? areaAccess[d.area] },
       schema: { tags: [d.area], querystring: query, response: { 200: page } },
+      // Before the schema's check: a parameter the list does not know is refused by its name, not ignored.
+      preValidation: async (req) => refuseUnknown(req.query, known),
     },
     async (req) => {
       const q = req.query as { limit: number; after?: string } & Record<string, string | undefined>;

@@ -17,6 +17,7 @@ describe.each(dialects())('migration 008, products in two languages, on existing
   });
 
   it('fills the search text (capitals of every script folded) and marks every product as missing Swedish', async () => {
+    // migrate() runs the later migrations too: 020 folds the accents off the text 008 fills.
     store = await createData(dialect);
     db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
     const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -58,7 +59,7 @@ describe.each(dialects())('migration 008, products in two languages, on existing
       .execute();
     expect(rows).toEqual([
       { sku: 'OLD-1', search_text: 'linen towel old-1', translations: '{}', untranslated: ',se,' },
-      { sku: 'OLD-2', search_text: 'åland apron old-2', translations: '{}', untranslated: ',se,' },
+      { sku: 'OLD-2', search_text: 'aland apron old-2', translations: '{}', untranslated: ',se,' },
     ]);
     const found = async (q: string) =>
       (await listProducts(db!.kysely, { limit: 10, after: null }, { q })).items.map((p) => p.sku);

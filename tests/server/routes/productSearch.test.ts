@@ -26,11 +26,12 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
   let t: TestApp;
   let cookie: string;
   const ids = new Map<string, string>();
+  let image = '';
   beforeAll(async () => {
     t = await startApp({ dialect });
     const editor = await createUser(t, 'editor');
     cookie = await signIn(t, editor.email, editor.password);
-    const image = await storedImage(t, editor.uid);
+    image = await storedImage(t, editor.uid);
     for (const [sku, name, extra] of names) {
       const res = await t.api('POST', '/api/products', {
         cookie,
@@ -147,5 +148,40 @@ describe.each(dialects())('products: partial-name search and filters (%s)', (dia
     expect(named.status, named.text).toBe(200);
     expect(await skus(q('ärtgrönt'))).toEqual(['LI-0004']);
     expect(await skus(q('tablecl duk'))).toEqual(['LI-0004']);
+  });
+
+  it('finds a name with or without its accents, whichever way it is typed, by the index and by the walk', async () => {
+    for (const [sku, name, se] of [
+      ['FO-0011', 'Plain Orngott cover', 'Överdrag'],
+      ['FO-0012', 'Linné throw', 'Pläd i Linné'],
+    ] as const) {
+      const body = { ...base, sku, name, images: [image], translations: { se: { name: se } } };
+      const res = await t.api('POST', '/api/products', { cookie, body });
+      expect(res.status, res.text).toBe(201);
+    }
+    const found: [string, string[]][] = [
+      ['orngott', ['FO-0011', 'AA-0008']],
+      ['Örngott', ['FO-0011', 'AA-0008']],
+      ['ÖRNGOTT cover', ['FO-0011']],
+      ['linne', ['FO-0012', 'AA-0008']],
+      ['LINNÉ thr', ['FO-0012']],
+      ['overdrag', ['FO-0011']],
+      ['plad', ['FO-0012']],
+      ['kokshandduk', ['CO-0009']],
+      ['artgront', ['LI-0004']],
+    ];
+    for (const [text, want] of found) {
+      expect(await skus(q(text)), text).toEqual(want);
+      for (const cap of [0, 1, 3, GATHER_CAP, 1_000_000]) {
+        const page = await listProducts(t.db, { limit: 10, after: null }, { q: text }, cap);
+        expect(
+          page.items.map((p) => p.sku),
+          `${text} (cap ${cap})`,
+        ).toEqual(want);
+      }
+    }
+    // The exact SKU search stays exact.
+    expect(await skus('sku=FO-0011')).toEqual(['FO-0011']);
+    expect(await skus('sku=FO-001')).toEqual([]);
   });
 });
