@@ -3,7 +3,7 @@ import { onChange, type Change } from '../../../server/core/events.js';
 import { sweepFiles } from '../../../server/core/files.js';
 import { productDescription } from '../../../domain/productFields.js';
 import type { RecordsDescription } from '../../../domain/records.js';
-import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
+import { createUser, dialects, signIn, startApp, type TestApp, type TestUser } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
 // Issue 39 item 2: products have no delete (the specification has none) until their description's `access.delete`
@@ -21,7 +21,7 @@ describe.each(dialects())('deleting a product by its description (%s)', (dialect
   let editors: TestApp;
   let admins: TestApp;
   let plain: TestApp;
-  let editor: { uid: string };
+  let editor: TestUser;
   let editorCookie: string;
   let image: string;
   beforeAll(async () => {
@@ -48,7 +48,7 @@ describe.each(dialects())('deleting a product by its description (%s)', (dialect
   const del = (t: TestApp, cookie: string, id: string, version: number) =>
     t.api('DELETE', `/api/products/${id}`, { cookie, headers: { 'if-match': `"${version}"` } });
 
-  it('deletes with If-Match: history names it by its SKU, it is announced, the feed drops it, the sweep its image', async () => {
+  it('deletes with If-Match: history by SKU, announced, gone from the feed, its image to the sweep', async () => {
     const p = await make(editors, editor, editorCookie, 'DEL-1', [image]);
     expect((await editors.api('GET', '/api/public/products/DEL-1')).status).toBe(200);
     const heard: Change[] = [];
