@@ -59,6 +59,8 @@ export interface BuildOptions {
    * others.
    */
   records?: readonly RecordsDescription[];
+  /** The products' description (domain/productFields.ts); tests give one with `access.delete` to turn delete on. */
+  productDescription?: RecordsDescription;
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
   webhooks?: ServiceOptions['webhooks'];
   /** The server's terminal, for an outbox mail's link (server/main.ts); tests leave it out. */
@@ -158,7 +160,13 @@ export async function buildApp(
   });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
-  productsRoutes(app, { db: db.kysely, store, timeZone: config.timeZone });
+  productsRoutes(app, {
+    db: db.kysely,
+    store,
+    timeZone: config.timeZone,
+    description: opts.productDescription,
+    records: opts.records ?? recordResources,
+  });
   productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
   historyRoutes(app, { db: db.kysely, records: opts.records ?? recordResources });

@@ -16,16 +16,20 @@ import { ProductFrame } from './ProductFrame';
 import { ProductInputs, productData } from './ProductInputs';
 import { useWaitForImages } from './useWaitForImages';
 import { HistoryPanel } from '../shared/history/HistoryPanel';
+import { productDescription } from '../../domain/productFields';
+import type { RecordsDescription } from '../../domain/records';
+import { ProductDelete } from './ProductDelete';
 
 const FORM_ID = 'product-edit';
 
 interface ViewProps {
+  description: RecordsDescription;
   conflict: boolean;
   onReloaded: () => void;
 }
 
 /** The loaded product's form; 'No products' when there is none; the conflict notice after a stale save. */
-function ProductEditView({ conflict, onReloaded }: ViewProps) {
+function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
   const t = useMessages().products;
   const { record, isPending, error, refetch } = useEditContext<Product>();
   const { save } = useSaveContext();
@@ -107,7 +111,7 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
             {t.stale}
           </Alert>
         )}
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <SaveButton label={saveLabel} />
           <Button
             variant="outlined"
@@ -117,6 +121,7 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
           >
             {m.duplicate.button}
           </Button>
+          <ProductDelete description={description} record={record} />
         </Stack>
       </Form>
       {/* Reads again after each save (a new version); an undo saves, then the form reloads the product. */}
@@ -132,9 +137,10 @@ function ProductEditView({ conflict, onReloaded }: ViewProps) {
 
 /**
  * /products/edit-product/:getUid: loads the product, saves only if nobody saved meanwhile (If-Match), then shows the
- * saved version.
+ * saved version. `description`: the products' own (domain/productFields.ts) unless a test gives one; its
+ * `access.delete` shows Delete.
  */
-export default function ProductEdit() {
+export default function ProductEdit({ description = productDescription }: { description?: RecordsDescription }) {
   const { getUid = '' } = useParams<{ getUid: string }>();
   const t = useMessages().products;
   const notify = useNotify();
@@ -159,7 +165,7 @@ export default function ProductEdit() {
         },
       }}
     >
-      <ProductEditView conflict={conflict} onReloaded={() => setConflict(false)} />
+      <ProductEditView description={description} conflict={conflict} onReloaded={() => setConflict(false)} />
     </EditBase>
   );
 }

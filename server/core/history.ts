@@ -164,6 +164,21 @@ async function withLabels(
   if (products.length > 0) {
     for (const p of await db.selectFrom('products').select(['id', 'sku']).where('id', 'in', products).execute())
       labels.set(`product:${p.id}`, p.sku);
+    // A deleted product (its description's `access.delete`) is named by the SKU its 'deleted' entry holds.
+    const gone = products.filter((id) => !labels.has(`product:${id}`));
+    if (gone.length > 0) {
+      const deleted = await db
+        .selectFrom('history')
+        .select(['record_id', 'diff'])
+        .where('kind', '=', 'product')
+        .where('action', '=', 'deleted')
+        .where('record_id', 'in', gone)
+        .execute();
+      for (const e of deleted) {
+        const was = (JSON.parse(e.diff) as HistoryDiff).sku?.[0];
+        if (typeof was === 'string' && was !== '') labels.set(`product:${e.record_id}`, was);
+      }
+    }
   }
   // An account event's record is the account's user.
   const users = [...new Set([...ids('user'), ...ids('account')])];

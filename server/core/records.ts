@@ -248,6 +248,24 @@ const recordEdit = <D extends RecordsDescription>(r: D): VersionedTarget<RecordO
 });
 
 /**
+ * Refuses to delete a record of `name` (a described resource's, or a product) while a reference field of any described
+ * resource points to it: the one pointer check of every delete.
+ */
+export async function assertNotPointedTo(
+  db: Kysely<Database>,
+  name: string,
+  all: readonly RecordsDescription[],
+  id: string,
+): Promise<void> {
+  for (const other of all)
+    for (const [k, f] of fieldsOfRecords(other)) {
+      if (f.kind !== 'reference' || f.to !== name) continue;
+      const [hit] = await readRows<Row>(db, `select id from "${other.name}" where "${k}" = ? limit 1`, [id]);
+      if (hit) throw new DomainError('conflict', said('records.inUse'));
+    }
+}
+
+/**
  * Delete, only if nobody saved since `version`, and only when no record of any resource points to it (a reference);
  * its history keeps what it held. The announcement's version is the one after the last, so a receiver that reads the
  * record finds it gone.
@@ -263,12 +281,7 @@ export async function deleteRecord(
   const current = (await getRecord(db, r, id)) as Row;
   if (current.version !== version)
     throw new DomainError('conflict', said('records.stale'), { current: current.version });
-  for (const other of all)
-    for (const [k, f] of fieldsOfRecords(other)) {
-      if (f.kind !== 'reference' || f.to !== r.name) continue;
-      const [hit] = await readRows<Row>(db, `select id from "${other.name}" where "${k}" = ? limit 1`, [id]);
-      if (hit) throw new DomainError('conflict', said('records.inUse'));
-    }
+  await assertNotPointedTo(db, r.name, all, id);
   await commit(db, actor.uid, async (trx) => {
     const res = await untyped(trx)
       .deleteFrom(r.name)

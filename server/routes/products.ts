@@ -25,6 +25,9 @@ import { localeOf } from '../http/locale.js';
 import { textOf } from '../../domain/translate.js';
 import { ImportRequest, ImportResult } from '../../domain/productImport.js';
 import { importProducts } from '../core/productImport.js';
+import { deleteProduct } from '../core/productDelete.js';
+import { productDescription } from '../../domain/productFields.js';
+import { recordsLevels, type RecordsDescription } from '../../domain/records.js';
 
 /** The largest import body: 10,000 rows of long details fit; the console's other bodies stay at the global 1 MiB. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -48,10 +51,20 @@ export const productFilters = {
     .optional(),
 };
 
-/** /api/products: the editor's list, SKU search, add, edit, duplicate and CSV import; /api/schedule. */
+/**
+ * /api/products: the editor's list, SKU search, add, edit, duplicate and CSV import; /api/schedule. Delete only when
+ * the products' description says who may (`access.delete`; the specification has none): `description` is the
+ * console's own unless a test gives another; `records`, the described resources whose references a delete checks.
+ */
 export function productsRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; store: FileStore; timeZone: string },
+  deps: {
+    db: Kysely<Database>;
+    store: FileStore;
+    timeZone: string;
+    description?: RecordsDescription;
+    records?: readonly RecordsDescription[];
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const editor = { access: areaAccess.products };
@@ -110,6 +123,22 @@ export function productsRoutes(
       return product;
     },
   );
+
+  const description = deps.description ?? productDescription;
+  if (description.access?.delete)
+    r.delete(
+      '/api/products/:id',
+      {
+        // Its read level too (domain/records.ts, recordsLevels), as a described resource's delete.
+        config: { access: recordsLevels(description, 'delete') },
+        schema: { tags: ['products'], params: Params, headers: z.object({ 'if-match': z.string().optional() }) },
+      },
+      async (req, reply) => {
+        const version = ifMatchVersion(req.headers['if-match']);
+        await deleteProduct(deps.db, deps.records ?? [], req.user!, req.params.id, version);
+        return reply.code(204).send();
+      },
+    );
 
   // Duplicate (the edit page): copies of the product's images, new files of the caller's, for Add Product to start
   // from with the product's other fields; the browser has those already.
