@@ -15,7 +15,7 @@ import {
 } from '../../domain/records.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
 import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv.js';
-import { planImport } from '../../domain/recordImport.js';
+import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
@@ -303,6 +303,48 @@ export const recordUndo = <D extends RecordsDescription>(r: D): UndoTarget<Recor
   stale: said('records.stale'),
 });
 
+/** Ids and values looked up in batches of this many (well under either database's bound on parameters). */
+const BATCH = 500;
+
+async function inBatches<T>(items: readonly T[], each: (batch: readonly T[]) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH) await each(items.slice(i, i + BATCH));
+}
+
+/** What the import's plan reads (domain/recordImport.ts): each row's record, references' ids, unique values. */
+function importLookup(d: Kysely<Database>, r: RecordsDescription): ImportLookup {
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  return {
+    read: async (id) => {
+      const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
+      return found ? (toRecord(r, found) as Row) : null;
+    },
+    existing: async (resource, ids) => {
+      const out = new Set<string>();
+      await inBatches(ids, async (b) => {
+        const sql = `select id from "${resource}" where id in (${marks(b.length)})`;
+        for (const hit of await readRows<Row>(d, sql, [...b])) out.add(String(hit.id));
+      });
+      return out;
+    },
+    holders: async (field, values) => {
+      const spec = r.fields[field]!;
+      const out = new Map<string, string[]>();
+      await inBatches(values, async (b) => {
+        const sql = `select id, "${field}" as v from "${r.name}" where "${field}" in (${marks(b.length)})`;
+        for (const hit of await readRows<Row>(
+          d,
+          sql,
+          b.map((v) => toStored(spec, v)),
+        )) {
+          const key = valueKey(fromStored(spec, hit.v));
+          out.set(key, [...(out.get(key) ?? []), String(hit.id)]);
+        }
+      });
+      return out;
+    },
+  };
+}
+
 /**
  * Records from CSV rows (domain/recordCsv.ts). `apply` false answers what each row would do and writes nothing;
  * `apply` true checks again and writes every row in one transaction, or nothing when any row has an error.
@@ -314,12 +356,8 @@ export async function importRecords(
   rows: readonly RecordImportRow[],
   apply: boolean,
 ): Promise<RecordImportResult> {
-  // The plan is the Firebase provider's too (domain/recordImport.ts); here each id is read in the transaction.
-  const plan = (d: Kysely<Database>) =>
-    planImport(r, rows, async (id) => {
-      const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
-      return found ? (toRecord(r, found) as Row) : null;
-    });
+  // The plan is the Firebase provider's too (domain/recordImport.ts); here it reads in the transaction.
+  const plan = (d: Kysely<Database>) => planImport(r, rows, importLookup(d, r));
   if (!apply) return (await plan(db)).result;
   try {
     return await commit(db, actor.uid, async (trx) => {
