@@ -48,6 +48,8 @@ export interface ImportLookup {
   read: (id: string) => Promise<Row | null>;
   existing: (resource: string, ids: readonly string[]) => Promise<Set<string>>;
   holders: (field: string, values: readonly unknown[]) => Promise<Map<string, string[]>>;
+  /** Which of these image addresses are not finished uploads (our server's check; Firestore makes none). */
+  unfinished?: (addresses: readonly string[]) => Promise<Set<string>>;
 }
 
 /** A field's value as the unique check compares it (the record's form, as the screens hold it). */
@@ -57,18 +59,21 @@ export const valueKey = (v: unknown): string => JSON.stringify(v);
 async function lookedUp(r: RecordsDescription, rows: readonly Row[], look: ImportLookup) {
   const refs = new Map<string, Set<string>>();
   const held = new Map<string, Map<string, string[]>>();
+  const addresses = new Set<string>();
   for (const [k, f] of fieldsOfRecords(r)) {
     const values = rows.map((v) => v[k]).filter((v) => v !== undefined && v !== '');
+    if (f.kind === 'images') for (const v of values) if (Array.isArray(v)) for (const a of v) addresses.add(String(a));
     if (f.kind === 'reference' && f.to)
       refs.set(k, await look.existing(f.to, [...new Set(values.filter((v): v is string => typeof v === 'string'))]));
     if (f.unique) held.set(k, await look.holders(k, values));
   }
-  return { refs, held };
+  const unfinished = look.unfinished && addresses.size > 0 ? await look.unfinished([...addresses]) : new Set<string>();
+  return { refs, held, unfinished };
 }
 
 /**
  * Each row's outcome and the writes, with every refusal Apply would make (the rules, locked fields, references,
- * unique values in the file and in the table) by row and column; `image`: the back end's image address rule
+ * unique values in the file and in the table, unfinished uploads) by row and column; `image`: the back end's image address rule
  * (fieldSchema; our server's unless given).
  */
 export async function planImport(
@@ -81,7 +86,7 @@ export async function planImport(
   const work: ImportWork[] = [];
   const firstLine = new Map<string, number>();
   const checkedRows = rows.map((row) => checkRecordRow(r, row.cells, image));
-  const { refs, held } = await lookedUp(
+  const { refs, held, unfinished } = await lookedUp(
     r,
     checkedRows.map((c) => c.values as Row),
     look,
@@ -96,6 +101,8 @@ export async function planImport(
       if (v === undefined || v === '' || errors.some((e) => e.field === k)) continue;
       if (f.kind === 'reference' && !refs.get(k)?.has(String(v)))
         errors.push({ field: k, message: said('records.noSuchReference') });
+      if (f.kind === 'images' && Array.isArray(v) && v.some((a) => unfinished.has(String(a))))
+        errors.push({ field: k, message: said('uploads.unfinished') });
       if (!f.unique) continue;
       const key = `${k}\u0000${valueKey(v)}`;
       const other = (held.get(k)?.get(valueKey(v)) ?? []).some((holder) => holder !== id);

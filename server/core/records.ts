@@ -310,7 +310,7 @@ async function inBatches<T>(items: readonly T[], each: (batch: readonly T[]) => 
   for (let i = 0; i < items.length; i += BATCH) await each(items.slice(i, i + BATCH));
 }
 
-/** What the import's plan reads (domain/recordImport.ts): each row's record, references' ids, unique values. */
+/** What the import's plan reads (domain/recordImport.ts): rows' records, references' ids, unique values, uploads. */
 function importLookup(d: Kysely<Database>, r: RecordsDescription): ImportLookup {
   const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
   return {
@@ -341,6 +341,10 @@ function importLookup(d: Kysely<Database>, r: RecordsDescription): ImportLookup 
         }
       });
       return out;
+    },
+    unfinished: async (addresses) => {
+      const keys = await unstoredKeys(d, addresses);
+      return new Set(addresses.filter((a) => keys.has(keyOf(a))));
     },
   };
 }

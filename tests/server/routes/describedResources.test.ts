@@ -284,6 +284,10 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
             messages.records.noSuchReference,
             sv.records.noSuchReference,
           );
+        if (f.kind === 'images') {
+          const unfinished = { ...fresh(954), [k]: '/files/Uploads/never-uploaded.jpg' };
+          add(unfinished, k, messages.uploads.unfinished, sv.uploads.unfinished);
+        }
         if (f.locked) add({ ...recordCells(d, target), [k]: 'Another' }, k, messages.records.locked, sv.records.locked);
       }
       for (const lang of ['en', 'sv'] as const) {
