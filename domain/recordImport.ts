@@ -14,7 +14,7 @@ import {
 import { schemasOf } from './recordSchemas.js';
 import { issueSaid, said } from './translate.js';
 
-// A described resource's CSV import, planned the same on our server (server/core/records.ts, in one transaction) and
+// A described resource's CSV import, planned the same on our server (server/core/recordImport.ts, in one transaction) and
 // over Firestore (providers/firebase/simple.ts): each row checked by the add and edit rules, compared with the record
 // it names, and what to write.
 
@@ -73,8 +73,8 @@ async function lookedUp(r: RecordsDescription, rows: readonly Row[], look: Impor
 
 /**
  * Each row's outcome and the writes, with every refusal Apply would make (the rules, locked fields, references,
- * unique values in the file and in the table, unfinished uploads) by row and column; `image`: the back end's image address rule
- * (fieldSchema; our server's unless given).
+ * unique values in the file and in the table, unfinished uploads) by row and column; `image`: the back end's image
+ * address rule (fieldSchema; our server's unless given).
  */
 export async function planImport(
   r: RecordsDescription,

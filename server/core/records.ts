@@ -14,8 +14,6 @@ import {
   type RecordTranslations,
 } from '../../domain/records.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
-import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv.js';
-import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
@@ -28,8 +26,8 @@ import { searchWordsOf } from '../../domain/searchFold.js';
 
 // The rules of every described resource (its description, domain/records.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
-// from the version loaded, locked fields kept, history with undo, and the CSV import. Every change goes through
-// commit() (core/commit.ts): its history entry (Activity) and its announcement (webhooks, live lists) with it.
+// from the version loaded, locked fields kept, history with undo (its CSV import: core/recordImport.ts). Every change
+// goes through commit() (core/commit.ts): its history entry (Activity) and its announcement (webhooks, live lists).
 // A resource with rules of its own (products, users) has its own core file instead.
 
 type Row = Record<string, unknown>;
@@ -43,7 +41,7 @@ const searched = (r: RecordsDescription) =>
     .filter(([, f]) => f.search)
     .map(([field, f]) => ({ field, translated: f.kind === 'translated' }));
 
-function toRecord<D extends RecordsDescription>(r: D, row: Row): RecordOf<D> {
+export function toRecord<D extends RecordsDescription>(r: D, row: Row): RecordOf<D> {
   const out: Row = { id: row.id, version: Number(row.version), created: row.created, updated: row.updated ?? null };
   for (const [k, spec] of fieldsOfRecords(r)) out[k] = fromStored(spec, row[k]);
   if (hasTranslations(r)) out.translations = JSON.parse(String(row.translations ?? '{}')) as RecordTranslations;
@@ -302,84 +300,3 @@ export const recordUndo = <D extends RecordsDescription>(r: D): UndoTarget<Recor
   save: (db, actor, id, version, change: Row) => updateRecord(db, r, actor, id, version, change),
   stale: said('records.stale'),
 });
-
-/** Ids and values looked up in batches of this many (well under either database's bound on parameters). */
-const BATCH = 500;
-
-async function inBatches<T>(items: readonly T[], each: (batch: readonly T[]) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += BATCH) await each(items.slice(i, i + BATCH));
-}
-
-/** What the import's plan reads (domain/recordImport.ts): rows' records, references' ids, unique values, uploads. */
-function importLookup(d: Kysely<Database>, r: RecordsDescription): ImportLookup {
-  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-  return {
-    read: async (id) => {
-      const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
-      return found ? (toRecord(r, found) as Row) : null;
-    },
-    existing: async (resource, ids) => {
-      const out = new Set<string>();
-      await inBatches(ids, async (b) => {
-        const sql = `select id from "${resource}" where id in (${marks(b.length)})`;
-        for (const hit of await readRows<Row>(d, sql, [...b])) out.add(String(hit.id));
-      });
-      return out;
-    },
-    holders: async (field, values) => {
-      const spec = r.fields[field]!;
-      const out = new Map<string, string[]>();
-      await inBatches(values, async (b) => {
-        const sql = `select id, "${field}" as v from "${r.name}" where "${field}" in (${marks(b.length)})`;
-        for (const hit of await readRows<Row>(
-          d,
-          sql,
-          b.map((v) => toStored(spec, v)),
-        )) {
-          const key = valueKey(fromStored(spec, hit.v));
-          out.set(key, [...(out.get(key) ?? []), String(hit.id)]);
-        }
-      });
-      return out;
-    },
-    unfinished: async (addresses) => {
-      const keys = await unstoredKeys(d, addresses);
-      return new Set(addresses.filter((a) => keys.has(keyOf(a))));
-    },
-  };
-}
-
-/**
- * Records from CSV rows (domain/recordCsv.ts). `apply` false answers what each row would do and writes nothing;
- * `apply` true checks again and writes every row in one transaction, or nothing when any row has an error.
- */
-export async function importRecords(
-  db: Kysely<Database>,
-  r: RecordsDescription,
-  actor: { uid: string },
-  rows: readonly RecordImportRow[],
-  apply: boolean,
-): Promise<RecordImportResult> {
-  // The plan is the Firebase provider's too (domain/recordImport.ts); here it reads in the transaction.
-  const plan = (d: Kysely<Database>) => planImport(r, rows, importLookup(d, r));
-  if (!apply) return (await plan(db)).result;
-  try {
-    return await commit(db, actor.uid, async (trx) => {
-      const { result, work } = await plan(trx);
-      if (result.counts.error > 0)
-        throw new DomainError('validation', said('csv.hasErrors'), {
-          rows: result.rows.filter((x) => x.action === 'error'),
-        });
-      for (const w of work) {
-        if (w.id === null) await createRecord(trx, r, actor, w.values);
-        else await updateRecord(trx, r, actor, w.id, w.version, w.values);
-      }
-      return { value: { ...result, applied: true } };
-    });
-  } catch (err) {
-    // A record saved by someone else between the check and the write: the whole file waits for a new check.
-    if (err instanceof DomainError && err.said === said('records.stale'))
-      throw new DomainError('conflict', said('csv.changedMeanwhile'));
-    throw err;
-  }
-}

@@ -259,7 +259,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
       expect(after).toHaveLength(all.length + 1);
     });
 
-    it('checks every refusal its Apply would make, by row and column, in the UI’s language; a clean file applies', async () => {
+    it('checks every refusal Apply makes, by row and column, in the UI’s language; a clean file applies', async () => {
       // Each of these rows once checked as fine and then failed the apply.
       const target = made[0]!;
       const fresh = (n: number) => recordCells(d, { ...bodyOf(d, n, ctx), id: '' });
