@@ -344,6 +344,7 @@ export const sv: Catalogue = {
     show: 'Visa',
     boolCell: 'Skriv true eller false.',
     sameIdInFile: 'Samma id finns på rad %{line}',
+    sameValueInFile: 'Samma värde finns på rad %{line}',
     find: 'Sök',
     inLanguage: '%{label} (%{language})',
     delete: 'Ta bort',

@@ -345,6 +345,7 @@ export const messages = {
     show: 'Show',
     boolCell: 'Write true or false.',
     sameIdInFile: 'The same id is on row %{line}',
+    sameValueInFile: 'The same value is on row %{line}',
     /** The list's partial-name search of a described resource. */
     find: 'Find',
     /** A translated field's input in another language: 'Body (Swedish)'. */

@@ -14,9 +14,9 @@ import {
 import { schemasOf } from './recordSchemas.js';
 import { issueSaid, said } from './translate.js';
 
-// A described resource's CSV import, planned the same on our server (server/core/records.ts, in one transaction) and
-// over Firestore (providers/firebase/simple.ts): each row checked by the add and edit rules, compared with the record
-// it names, and what to write.
+// A described resource's CSV import, planned the same on our server (server/core/recordImport.ts, in one
+// transaction) and over Firestore (providers/firebase/simple.ts): each row checked by the add and edit rules and every
+// refusal Apply would make, compared with the record it names, and what to write.
 
 type Row = Record<string, unknown>;
 
@@ -40,29 +40,92 @@ function inFileWords(r: RecordsDescription, field: string, message: string): str
 }
 
 /**
- * Each row's outcome and the writes; `read` answers the record an id names as the screens hold it, or null; `image`:
- * the back end's image address rule (fieldSchema; our server's unless given).
+ * What the plan asks of a back end: `read` the record an id names as the screens hold it, or null; `existing` which
+ * of these ids a resource has (a reference's); `holders` the ids of the records holding each of these values of a
+ * unique field, by valueKey.
+ */
+export interface ImportLookup {
+  read: (id: string) => Promise<Row | null>;
+  existing: (resource: string, ids: readonly string[]) => Promise<Set<string>>;
+  holders: (field: string, values: readonly unknown[]) => Promise<Map<string, string[]>>;
+  /** Which of these image addresses are not finished uploads (our server's check; Firestore makes none). */
+  unfinished?: (addresses: readonly string[]) => Promise<Set<string>>;
+}
+
+/** A field's value as the unique check compares it (the record's form, as the screens hold it). */
+export const valueKey = (v: unknown): string => JSON.stringify(v);
+
+/** The references and unique values the rows hold, each looked up once per resource or field. */
+async function lookedUp(r: RecordsDescription, rows: readonly Row[], look: ImportLookup) {
+  const refs = new Map<string, Set<string>>();
+  const held = new Map<string, Map<string, string[]>>();
+  const addresses = new Set<string>();
+  for (const [k, f] of fieldsOfRecords(r)) {
+    const values = rows.map((v) => v[k]).filter((v) => v !== undefined && v !== '');
+    if (f.kind === 'images') for (const v of values) if (Array.isArray(v)) for (const a of v) addresses.add(String(a));
+    if (f.kind === 'reference' && f.to)
+      refs.set(k, await look.existing(f.to, [...new Set(values.filter((v): v is string => typeof v === 'string'))]));
+    if (f.unique) held.set(k, await look.holders(k, values));
+  }
+  const unfinished = look.unfinished && addresses.size > 0 ? await look.unfinished([...addresses]) : new Set<string>();
+  return { refs, held, unfinished };
+}
+
+/**
+ * Each row's outcome and the writes, with every refusal Apply would make (the rules, locked fields, references,
+ * unique values in the file and in the table, unfinished uploads) by row and column; `image`: the back end's image
+ * address rule (fieldSchema; our server's unless given).
  */
 export async function planImport(
   r: RecordsDescription,
   rows: readonly RecordImportRow[],
-  read: (id: string) => Promise<Row | null>,
+  look: ImportLookup,
   image?: z.ZodType<string>,
 ): Promise<{ result: RecordImportResult; work: ImportWork[] }> {
   const result: RecordImportResult = { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false };
   const work: ImportWork[] = [];
   const firstLine = new Map<string, number>();
-  for (const row of rows) {
+  const checkedRows = rows.map((row) => checkRecordRow(r, row.cells, image));
+  const { refs, held, unfinished } = await lookedUp(
+    r,
+    checkedRows.map((c) => c.values as Row),
+    look,
+  );
+  const valueLine = new Map<string, number>();
+  for (const [i, row] of rows.entries()) {
     const id = (row.cells.id ?? '').trim();
-    const checked = checkRecordRow(r, row.cells, image);
+    const checked = checkedRows[i]!;
     const errors = checked.errors;
+    for (const [k, f] of fieldsOfRecords(r)) {
+      const v = checked.values[k];
+      if (v === undefined || v === '' || errors.some((e) => e.field === k)) continue;
+      if (f.kind === 'reference' && !refs.get(k)?.has(String(v)))
+        errors.push({ field: k, message: said('records.noSuchReference') });
+      if (f.kind === 'images' && Array.isArray(v) && v.some((a) => unfinished.has(String(a))))
+        errors.push({ field: k, message: said('uploads.unfinished') });
+      if (!f.unique) continue;
+      const key = `${k}\u0000${valueKey(v)}`;
+      const other = (held.get(k)?.get(valueKey(v)) ?? []).some((holder) => holder !== id);
+      if (valueLine.has(key))
+        errors.push({ field: k, message: said('records.sameValueInFile', { line: valueLine.get(key)! }) });
+      else if (other) errors.push({ field: k, message: said('records.duplicate') });
+      if (!valueLine.has(key)) valueLine.set(key, row.line);
+    }
     const seen = id ? firstLine.get(id) : undefined;
     if (seen !== undefined) errors.push({ field: 'id', message: said('records.sameIdInFile', { line: seen }) });
     else if (id) firstLine.set(id, row.line);
     let current: Row | null = null;
-    if (id && errors.length === 0) {
-      current = await read(id);
+    if (id && !errors.some((e) => e.field === 'id')) {
+      current = await look.read(id);
       if (!current) errors.push({ field: 'id', message: said('records.notFound') });
+      for (const [k, f] of fieldsOfRecords(r))
+        if (
+          current &&
+          f.locked &&
+          checked.values[k] !== undefined &&
+          valueKey(checked.values[k]) !== valueKey(current[k])
+        )
+          errors.push({ field: k, message: said('records.locked') });
     }
     let values: Row = { ...checked.values };
     if (Object.keys(checked.translations).length > 0) values.translations = checked.translations;

@@ -1,6 +1,7 @@
 import {
   collection,
   doc,
+  documentId,
   getDoc,
   getDocs,
   limit,
@@ -32,7 +33,7 @@ import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors
 import type { Pager } from './pages';
 import { fingerprint, isoOf } from './records';
 import { mayUndo, recordDiff, undoChange } from '../../domain/recordHistory';
-import { planImport } from '../../domain/recordImport';
+import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport';
 import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv';
 import { format } from '../../domain/messages';
 
@@ -198,10 +199,34 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
     return ref;
   };
 
-  /** The record an id names, or null (the import's plan reads each row's). */
-  const found = async (id: string): Promise<SimpleRecord | null> => {
-    const snap = await getDoc(doc(db, d.name, id));
-    return snap.exists() ? toRecord(snap.id, snap.data()) : null;
+  /**
+   * What the import's plan reads (domain/recordImport.ts): each row's record, which referenced ids exist and who
+   * holds a unique value, by 30 (Firestore's bound on an 'in' query).
+   */
+  const lookup: ImportLookup = {
+    read: async (id) => {
+      const snap = await getDoc(doc(db, d.name, id));
+      return snap.exists() ? toRecord(snap.id, snap.data()) : null;
+    },
+    existing: async (resource, ids) => {
+      const out = new Set<string>();
+      for (let i = 0; i < ids.length; i += 30) {
+        const hits = await getDocs(query(collection(db, resource), where(documentId(), 'in', ids.slice(i, i + 30))));
+        for (const h of hits.docs) out.add(h.id);
+      }
+      return out;
+    },
+    holders: async (field, values) => {
+      const out = new Map<string, string[]>();
+      for (let i = 0; i < values.length; i += 30) {
+        const hits = await getDocs(query(collection(db, d.name), where(field, 'in', values.slice(i, i + 30))));
+        for (const h of hits.docs) {
+          const key = valueKey(toRecord(h.id, h.data())[field]);
+          out.set(key, [...(out.get(key) ?? []), h.id]);
+        }
+      }
+      return out;
+    },
   };
 
   return {
@@ -273,7 +298,7 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
      */
     importRows: async (rows: readonly RecordImportRow[], apply: boolean): Promise<RecordImportResult> => {
       const m = currentMessages();
-      const { result, work } = await planImport(d, rows, found, image);
+      const { result, work } = await planImport(d, rows, lookup, image);
       const spokenResult = {
         ...result,
         rows: result.rows.map((row) => ({
@@ -289,17 +314,6 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
           'validation',
           format(m.firebase.importTooLarge, { max: IMPORT_MAX_WRITES }),
         );
-      // A unique value is looked up first, as on add and edit (not enforced), and twice in one file is refused.
-      const seen = new Set<string>();
-      for (const w of work) {
-        await assertUnique(w.values, w.id ?? undefined);
-        for (const [k, f] of fields) {
-          if (!f.unique || w.values[k] === undefined) continue;
-          const key = `${k}\u0000${String(w.values[k])}`;
-          if (seen.has(key)) throw new FirebaseBackendError(409, 'conflict', m.records.duplicate);
-          seen.add(key);
-        }
-      }
       await runTransaction(db, async (tx) => {
         // Every read before any write (Firestore's transactions ask it): each changed record as the check saw it.
         const read = await Promise.all(

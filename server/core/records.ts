@@ -14,8 +14,6 @@ import {
   type RecordTranslations,
 } from '../../domain/records.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
-import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv.js';
-import { planImport } from '../../domain/recordImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
@@ -28,8 +26,8 @@ import { searchWordsOf } from '../../domain/searchFold.js';
 
 // The rules of every described resource (its description, domain/records.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
-// from the version loaded, locked fields kept, history with undo, and the CSV import. Every change goes through
-// commit() (core/commit.ts): its history entry (Activity) and its announcement (webhooks, live lists) with it.
+// from the version loaded, locked fields kept, history with undo (its CSV import: core/recordImport.ts). Every change
+// goes through commit() (core/commit.ts): its history entry (Activity) and its announcement (webhooks, live lists).
 // A resource with rules of its own (products, users) has its own core file instead.
 
 type Row = Record<string, unknown>;
@@ -43,7 +41,7 @@ const searched = (r: RecordsDescription) =>
     .filter(([, f]) => f.search)
     .map(([field, f]) => ({ field, translated: f.kind === 'translated' }));
 
-function toRecord<D extends RecordsDescription>(r: D, row: Row): RecordOf<D> {
+export function toRecord<D extends RecordsDescription>(r: D, row: Row): RecordOf<D> {
   const out: Row = { id: row.id, version: Number(row.version), created: row.created, updated: row.updated ?? null };
   for (const [k, spec] of fieldsOfRecords(r)) out[k] = fromStored(spec, row[k]);
   if (hasTranslations(r)) out.translations = JSON.parse(String(row.translations ?? '{}')) as RecordTranslations;
@@ -315,42 +313,3 @@ export const recordUndo = <D extends RecordsDescription>(r: D): UndoTarget<Recor
   save: (db, actor, id, version, change: Row) => updateRecord(db, r, actor, id, version, change),
   stale: said('records.stale'),
 });
-
-/**
- * Records from CSV rows (domain/recordCsv.ts). `apply` false answers what each row would do and writes nothing;
- * `apply` true checks again and writes every row in one transaction, or nothing when any row has an error.
- */
-export async function importRecords(
-  db: Kysely<Database>,
-  r: RecordsDescription,
-  actor: { uid: string },
-  rows: readonly RecordImportRow[],
-  apply: boolean,
-): Promise<RecordImportResult> {
-  // The plan is the Firebase provider's too (domain/recordImport.ts); here each id is read in the transaction.
-  const plan = (d: Kysely<Database>) =>
-    planImport(r, rows, async (id) => {
-      const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
-      return found ? (toRecord(r, found) as Row) : null;
-    });
-  if (!apply) return (await plan(db)).result;
-  try {
-    return await commit(db, actor.uid, async (trx) => {
-      const { result, work } = await plan(trx);
-      if (result.counts.error > 0)
-        throw new DomainError('validation', said('csv.hasErrors'), {
-          rows: result.rows.filter((x) => x.action === 'error'),
-        });
-      for (const w of work) {
-        if (w.id === null) await createRecord(trx, r, actor, w.values);
-        else await updateRecord(trx, r, actor, w.id, w.version, w.values);
-      }
-      return { value: { ...result, applied: true } };
-    });
-  } catch (err) {
-    // A record saved by someone else between the check and the write: the whole file waits for a new check.
-    if (err instanceof DomainError && err.said === said('records.stale'))
-      throw new DomainError('conflict', said('csv.changedMeanwhile'));
-    throw err;
-  }
-}

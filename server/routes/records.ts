@@ -14,12 +14,12 @@ import {
   deleteRecord,
   findRecord,
   getRecord,
-  importRecords,
   listRecords,
   sortKeyOf,
   recordUndo,
   updateRecord,
 } from '../core/records.js';
+import { importRecords } from '../core/recordImport.js';
 import { undoEntry } from '../core/historyUndo.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { localeOf } from '../http/locale.js';

@@ -163,6 +163,19 @@ test('the suppliers list out to a CSV file and back: a changed contact and a new
   await expect(
     page.getByRole('heading', { name: format(messages.records.importTitle, { list: en.list }) }),
   ).toBeVisible();
+  // First a file Apply would refuse (a taken name, a name twice): the check says so by row and column.
+  const refused = join(tmpdir(), `suppliers-refused-${stamp}.csv`);
+  const blank = { id: '', contactPerson: '', email: '', country: 'EE', notes: '' };
+  const twice = { ...blank, name: `Twice ${stamp}` };
+  writeFileSync(refused, Papa.unparse([{ ...blank, name }, twice, twice], { columns: file.meta.fields }));
+  await page.getByLabel('Choose a CSV file').setInputFiles(refused);
+  await expect(page.getByText(format(messages.csv.summary, { create: 1, update: 0, same: 0, error: 2 }))).toBeVisible();
+  const row = (line: number) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(line), exact: true }) });
+  await expect(row(2)).toContainText(`${en.fields.name}: ${messages.records.duplicate}`);
+  await expect(row(4)).toContainText(`${en.fields.name}: ${format(messages.records.sameValueInFile, { line: 3 })}`);
+  rmSync(refused, { force: true });
+
   await page.getByLabel('Choose a CSV file').setInputFiles(changed);
   await expect(
     page.getByText(format(messages.csv.summary, { create: 1, update: 1, same: rows.length - 2, error: 0 })),

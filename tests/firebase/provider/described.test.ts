@@ -187,17 +187,46 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     const again = await b.dataProvider.importRecords(name, { rows: rows.slice(0, 2), apply: false });
     expect(again.counts).toEqual({ create: 0, update: 0, same: 2, error: 0 });
 
-    // A row naming no record is refused by name, and the file is not applied.
+    // A row naming no record is refused by name (its unique values are another record's too), and not applied.
     const bad = [{ line: 2, cells: { ...recordCells(d, rec), id: 'no-such-record' } }];
     const checked = await b.dataProvider.importRecords(name, { rows: bad, apply: false });
-    expect(checked.rows[0]).toMatchObject({
-      action: 'error',
-      errors: [{ field: 'id', message: messages.records.notFound }],
-    });
+    expect(checked.rows[0]).toMatchObject({ action: 'error' });
+    expect(checked.rows[0]!.errors).toContainEqual({ field: 'id', message: messages.records.notFound });
     await expect(b.dataProvider.importRecords(name, { rows: bad, apply: true })).rejects.toMatchObject({
       status: 400,
       message: messages.csv.hasErrors,
     });
+  });
+
+  it('checks every refusal its apply would make, by row and column; a clean file then applies', async () => {
+    // Each of these rows once checked as fine and then failed the apply.
+    const target = made[5]!;
+    const fresh = (n: number) => ({ ...recordCells(d, bodyOf(d, n, ctx)), id: '' });
+    const rows: { line: number; cells: Record<string, string> }[] = [];
+    const wanted: { line: number; field: string; message: string }[] = [];
+    const add = (cells: Record<string, string>, field: string, message: string) => {
+      rows.push({ line: rows.length + 2, cells });
+      wanted.push({ line: rows.length + 1, field, message });
+    };
+    for (const [k, f] of fieldsOfRecords(d)) {
+      if (f.unique) {
+        add({ ...fresh(950), [k]: recordCells(d, target)[k]! }, k, messages.records.duplicate);
+        rows.push({ line: rows.length + 2, cells: fresh(951) });
+        add(fresh(951), k, `The same value is on row ${rows.length + 1}`);
+      }
+      if (f.kind === 'reference') add({ ...fresh(952), [k]: 'no-such-record' }, k, messages.records.noSuchReference);
+      if (f.locked) add({ ...recordCells(d, target), [k]: 'Another' }, k, messages.records.locked);
+    }
+    const checked = await b.dataProvider.importRecords(name, { rows, apply: false });
+    for (const w of wanted) {
+      const row = checked.rows[w.line - 2]!;
+      expect(row, `line ${w.line}`).toMatchObject({ line: w.line, action: 'error' });
+      expect(row.errors).toContainEqual({ field: w.field, message: w.message });
+    }
+    await expect(b.dataProvider.importRecords(name, { rows, apply: true })).rejects.toMatchObject({ status: 400 });
+    const clean = [fresh(951), fresh(953)].map((cells, i) => ({ line: i + 2, cells }));
+    const applied = await b.dataProvider.importRecords(name, { rows: clean, apply: true });
+    expect(applied).toMatchObject({ applied: true, counts: { create: 2, update: 0, same: 0, error: 0 } });
   });
 
   it('refuses what Firestore cannot do, as said once by field kind', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { messages } from '../../../domain/messages.js';
+import { sv } from '../../../domain/messages.sv.js';
 import {
   accessOf,
   fieldsOfRecords,
@@ -256,6 +257,55 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
       });
       const after = (await call('GET', `${path}?limit=100`)).json.items as Values[];
       expect(after).toHaveLength(all.length + 1);
+    });
+
+    it('checks every refusal Apply makes, by row and column, in the UI’s language; a clean file applies', async () => {
+      // Each of these rows once checked as fine and then failed the apply.
+      const target = made[0]!;
+      const fresh = (n: number) => recordCells(d, { ...bodyOf(d, n, ctx), id: '' });
+      const rows: { line: number; cells: Record<string, string> }[] = [];
+      const wanted: { line: number; field: string; en: string; sv: string }[] = [];
+      const add = (cells: Record<string, string>, field: string, en: string, sv: string) => {
+        const line = rows.length + 2;
+        rows.push({ line, cells });
+        wanted.push({ line, field, en, sv });
+      };
+      for (const [k, f] of fieldsOfRecords(d)) {
+        if (f.unique) {
+          add({ ...fresh(950), [k]: recordCells(d, target)[k]! }, k, messages.records.duplicate, sv.records.duplicate);
+          const first = rows.length + 2;
+          rows.push({ line: first, cells: fresh(951) });
+          add(fresh(951), k, `The same value is on row ${first}`, `Samma värde finns på rad ${first}`);
+        }
+        if (f.kind === 'reference')
+          add(
+            { ...fresh(952), [k]: 'no-such-record' },
+            k,
+            messages.records.noSuchReference,
+            sv.records.noSuchReference,
+          );
+        if (f.kind === 'images') {
+          const unfinished = { ...fresh(954), [k]: '/files/Uploads/never-uploaded.jpg' };
+          add(unfinished, k, messages.uploads.unfinished, sv.uploads.unfinished);
+        }
+        if (f.locked) add({ ...recordCells(d, target), [k]: 'Another' }, k, messages.records.locked, sv.records.locked);
+      }
+      for (const lang of ['en', 'sv'] as const) {
+        const headers = { 'accept-language': lang };
+        const check = await t.api('POST', `${path}/import`, { cookie: admin, body: { rows, apply: false }, headers });
+        expect(check.status, check.text).toBe(200);
+        for (const w of wanted) {
+          const row = (check.json.rows as { line: number; action: string; errors: unknown[] }[])[w.line - 2]!;
+          expect(row, `line ${w.line}`).toMatchObject({ line: w.line, action: 'error' });
+          expect(row.errors).toContainEqual({ field: w.field, message: w[lang] });
+        }
+      }
+      const refused = await call('POST', `${path}/import`, { rows, apply: true });
+      expect(refused.status).toBe(400);
+      const clean = [fresh(951), fresh(953)].map((cells, i) => ({ line: i + 2, cells }));
+      const applied = await call('POST', `${path}/import`, { rows: clean, apply: true });
+      expect(applied.status, applied.text).toBe(200);
+      expect(applied.json.counts).toEqual({ create: 2, update: 0, same: 0, error: 0 });
     });
 
     it('finds by words of its searched fields, in any case and any language; exactly by its search field', async () => {

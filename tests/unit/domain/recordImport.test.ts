@@ -6,7 +6,7 @@ import { description as careguides } from '../../../resources/careguides/descrip
 import { description as suppliers } from '../../../resources/suppliers/description.js';
 
 // A CSV file has no list to choose from: a refused choice or country says what the cell may hold, in both languages.
-const none = async () => null;
+const none = { read: async () => null, existing: async () => new Set<string>(), holders: async () => new Map() };
 const row = (cells: Record<string, string>) => ({ line: 2, cells });
 
 describe('a described resource’s import, in a file’s words', () => {

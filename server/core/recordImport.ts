@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { readRows } from '../db/read.js';
+import { fromStored, toStored } from '../db/records.js';
+import type { RecordsDescription } from '../../domain/records.js';
+import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv.js';
+import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport.js';
+import { said } from '../../domain/translate.js';
+import { DomainError } from './errors.js';
+import { commit } from './commit.js';
+import { keyOf, unstoredKeys } from './files.js';
+import { createRecord, toRecord, updateRecord } from './records.js';
+
+// A described resource's CSV import on our server: the plan (domain/recordImport.ts, the Firebase provider's too) over
+// SQL lookups, then every row written in one transaction through the resource's add and edit.
+
+type Row = Record<string, unknown>;
+
+/** Ids and values looked up in batches of this many (well under either database's bound on parameters). */
+const BATCH = 500;
+
+async function inBatches<T>(items: readonly T[], each: (batch: readonly T[]) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH) await each(items.slice(i, i + BATCH));
+}
+
+/** What the import's plan reads (domain/recordImport.ts): rows' records, references' ids, unique values, uploads. */
+function importLookup(d: Kysely<Database>, r: RecordsDescription): ImportLookup {
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  return {
+    read: async (id) => {
+      const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
+      return found ? (toRecord(r, found) as Row) : null;
+    },
+    existing: async (resource, ids) => {
+      const out = new Set<string>();
+      await inBatches(ids, async (b) => {
+        const sql = `select id from "${resource}" where id in (${marks(b.length)})`;
+        for (const hit of await readRows<Row>(d, sql, [...b])) out.add(String(hit.id));
+      });
+      return out;
+    },
+    holders: async (field, values) => {
+      const spec = r.fields[field]!;
+      const out = new Map<string, string[]>();
+      await inBatches(values, async (b) => {
+        const sql = `select id, "${field}" as v from "${r.name}" where "${field}" in (${marks(b.length)})`;
+        for (const hit of await readRows<Row>(
+          d,
+          sql,
+          b.map((v) => toStored(spec, v)),
+        )) {
+          const key = valueKey(fromStored(spec, hit.v));
+          out.set(key, [...(out.get(key) ?? []), String(hit.id)]);
+        }
+      });
+      return out;
+    },
+    unfinished: async (addresses) => {
+      const keys = await unstoredKeys(d, addresses);
+      return new Set(addresses.filter((a) => keys.has(keyOf(a))));
+    },
+  };
+}
+
+/**
+ * Records from CSV rows (domain/recordCsv.ts). `apply` false answers what each row would do and writes nothing;
+ * `apply` true checks again and writes every row in one transaction, or nothing when any row has an error.
+ */
+export async function importRecords(
+  db: Kysely<Database>,
+  r: RecordsDescription,
+  actor: { uid: string },
+  rows: readonly RecordImportRow[],
+  apply: boolean,
+): Promise<RecordImportResult> {
+  // The plan is the Firebase provider's too (domain/recordImport.ts); here it reads in the transaction.
+  const plan = (d: Kysely<Database>) => planImport(r, rows, importLookup(d, r));
+  if (!apply) return (await plan(db)).result;
+  try {
+    return await commit(db, actor.uid, async (trx) => {
+      const { result, work } = await plan(trx);
+      if (result.counts.error > 0)
+        throw new DomainError('validation', said('csv.hasErrors'), {
+          rows: result.rows.filter((x) => x.action === 'error'),
+        });
+      for (const w of work) {
+        if (w.id === null) await createRecord(trx, r, actor, w.values);
+        else await updateRecord(trx, r, actor, w.id, w.version, w.values);
+      }
+      return { value: { ...result, applied: true } };
+    });
+  } catch (err) {
+    // A record saved by someone else between the check and the write: the whole file waits for a new check.
+    if (err instanceof DomainError && err.said === said('records.stale'))
+      throw new DomainError('conflict', said('csv.changedMeanwhile'));
+    throw err;
+  }
+}
