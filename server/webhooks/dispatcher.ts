@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { claimDue, recordTry, releaseClaims, type Claimed, type Outcome } from '../core/webhookOutbox.js';
@@ -58,6 +59,8 @@ export function startDispatcher(db: Kysely<Database>, opts: DispatcherOptions): 
   let stopped = false;
   // Cut on shutdown: the sends under way end, and what they held is released rather than recorded.
   const cut = new AbortController();
+  // Every send of a batch listens to it at once (BATCH of them, above Node's default of 10, which it warns past).
+  setMaxListeners(BATCH, cut.signal);
   const held = new Set<string>();
 
   const drain = async (): Promise<void> => {

@@ -30,6 +30,16 @@ function validSignature(secret: string, got: Received): boolean {
 const events = (r: Receiver) =>
   r.received.map((x) => JSON.parse(x.body) as { id: string; kind: string; recordId: string; version: number | null });
 
+// Node's warnings are defects here: a batch of sends each listening to the dispatcher's one shutdown signal once
+// crossed Node's default of 10 listeners (MaxListenersExceededWarning).
+const warnings: string[] = [];
+const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+beforeAll(() => void process.on('warning', onWarning));
+afterAll(() => {
+  process.off('warning', onWarning);
+  expect(warnings).toEqual([]);
+});
+
 describe.each(dialects())('webhooks (%s)', (dialect) => {
   let t: TestApp;
   let cookie: string;
