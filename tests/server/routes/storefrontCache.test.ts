@@ -73,7 +73,7 @@ describe.each(dialects())('the feed from memory (%s)', (dialect) => {
         expect((await t.api('GET', path, { headers: { 'if-none-match': kept.headers.get('etag')! } })).status).toBe(
           304,
         );
-        // Never the price written behind the core ('1 SEK'): an edit to the value stored is a save that changes nothing.
+        // Never the price written behind the core ('1 SEK'): setting the stored value is a save that changes nothing.
         const price = `${product.version + 1} SEK`;
         await edit({ price });
         const fresh = await t.api('GET', path);
