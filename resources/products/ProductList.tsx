@@ -51,12 +51,18 @@ export default function ProductList() {
   // What the controls show changes at once; the address follows (a navigation, which React may render a moment later).
   const [current, setCurrent] = useState<ViewParams>(() => viewParamsOf(params));
   const [typed, setTyped] = useState(current.q ?? '');
-  // The address the controls last wrote: when React renders that navigation (under load, after more typing or another
-  // choice), it is their own echo and changes nothing they show.
-  const written = useRef<string | null>(null);
+  // The addresses the controls wrote that have not come back yet: when React renders one of those navigations (under
+  // load, after more typing or another choice, even after a later one was written), it is their own echo and changes
+  // nothing they show. Taking only the last one for the echo once put back an earlier search over what had been typed.
+  const written = useRef<string[]>([]);
   // The address changed from outside (a saved view's link, Back): its filters and words show.
   useEffect(() => {
-    if (search === written.current) return;
+    const echo = written.current.lastIndexOf(search);
+    if (echo >= 0) {
+      written.current = written.current.slice(echo + 1);
+      return;
+    }
+    written.current = [];
     const next = viewParamsOf(new URLSearchParams(search));
     setCurrent(next);
     setTyped((t) => (t.trim() === (next.q ?? '') ? t : (next.q ?? '')));
@@ -65,8 +71,10 @@ export default function ProductList() {
     const next: ViewParams = { ...current, [key]: value || undefined };
     if (!value) delete next[key];
     setCurrent(next);
-    written.current = viewSearch(next);
-    setParams(written.current, { replace: true });
+    const address = viewSearch(next);
+    // The same address again is no navigation React renders: nothing to wait for.
+    if (address !== search) written.current.push(address);
+    setParams(address, { replace: true });
   };
   useEffect(() => {
     const timer = setTimeout(() => {
