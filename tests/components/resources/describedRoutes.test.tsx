@@ -7,6 +7,7 @@ import {
   EditButton,
   memoryStore,
   RecordContextProvider,
+  type Store,
   ReferenceField,
   ShowButton,
   TextField,
@@ -14,6 +15,7 @@ import {
 import LinkIcon from '@mui/icons-material/Link';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Console from '../../../src/Console';
+import { createConsoleStore } from '../../../src/store';
 import { consoleResources, type ResourceDefinition } from '../../../resources';
 import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
 import { DESCRIBED, listOf, recordOf } from './described/records';
@@ -56,14 +58,19 @@ function linksTo(name: string, field: string): ResourceDefinition {
   };
 }
 
-function renderAt(path: string, data: Record<string, unknown>, extra: ResourceDefinition[] = []): void {
+function renderAt(
+  path: string,
+  data: Record<string, unknown>,
+  extra: ResourceDefinition[] = [],
+  store: Store = memoryStore(),
+): void {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Address />
       <Console
         authProvider={fakeAuthProvider(userWith(admin))}
         dataProvider={fakeDataProvider(data as never)}
-        store={memoryStore()}
+        store={store}
         resources={[...consoleResources, ...extra]}
       />
     </MemoryRouter>,
@@ -118,6 +125,17 @@ describe.each(DESCRIBED)('the described resource %s on react-admin paths', (name
     await waitFor(() => expect(given.delete).toHaveBeenCalled());
     expect(await screen.findByRole('heading', { name: t.list, level: 1 })).toBeVisible();
     expect(address()).toHaveTextContent(new RegExp(`^/${name}$`));
+  });
+
+  it("opens its list at the page's top, not where react-admin's list view was last scrolled", async () => {
+    const store = createConsoleStore();
+    // As react-admin's list view records it while someone scrolls its list.
+    store.setItem(`${name}.list.scrollPosition`, 600);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderAt(`/${name}`, data(), [], store);
+    expect(await screen.findByRole('table', { name: t.list })).toBeVisible();
+    // The page's top is ScrollToTop's (src/App.tsx, outside the console): react-admin's restore is not called.
+    expect(scrollTo).not.toHaveBeenCalledWith(0, 600);
   });
 
   it.each([
