@@ -22,19 +22,21 @@ export interface ResourceDefinition {
    */
   may?: (user: RoleFlags | null | undefined, action: string) => boolean;
   /**
-   * How the Activity page names its records' changes (a described resource): the resource by its sidebar label, each
-   * field by its label ('Guide (Swedish)'), and where a record is edited.
+   * How the Activity page names its records' changes (a described resource): the resource by its sidebar label, and
+   * each field by its label ('Guide (Swedish)'). A record's page is at react-admin's address for it (`useRecordPath`).
    */
   history?: {
     label: Label;
     fields: (m: Catalogue) => Readonly<Record<string, string>>;
-    editPath: (id: string) => string;
   };
   /** A described resource's screens (resources/shared/records.ts): its description, texts, columns and phone rows. */
   records?: RecordsScreens;
   /** Loads the code of its first sidebar page ahead of a click (the sidebar calls it once the console is idle). */
   preload?: () => Promise<void>;
-  /** Its sidebar group: a heading, then links to its pages (each with the resource's icon unless it names one). */
+  /**
+   * Its sidebar group: a heading, then links to its pages by path under /<name>/ ('' for /<name> itself), each with the
+   * resource's icon unless it names one.
+   */
   menu: {
     label: Label;
     items: readonly { path: string; label: Label; icon?: ComponentType; action?: string }[];
@@ -44,6 +46,18 @@ export interface ResourceDefinition {
      */
     useMoreItems?: () => readonly { to: string; label: string; icon: ComponentType }[];
   };
-  /** Its pages, by path under /<name>/; with `may`, each guarded by its action (default 'list'). */
+  /**
+   * react-admin's own views of it (a described resource), on react-admin's paths: the list at /<name>, create at
+   * /<name>/create, edit at /<name>/:id, show at /<name>/:id/show. So react-admin's path helpers (useCreatePath),
+   * EditButton, ShowButton, its redirects and ReferenceField's link reach them. With `may`, each is guarded by its
+   * view.
+   */
+  views?: Partial<Record<RecordView, ReactNode>>;
+  /** Its other pages, by path under /<name>/; with `may`, each guarded by its action (default 'list'). */
   pages: readonly { path: string; element: ReactNode; action?: string }[];
+  /** Addresses it had before (bookmarks), each sent on to one of its views (`:id` kept). */
+  moved?: readonly { path: string; to: RecordView }[];
 }
+
+/** react-admin's four views of a resource (its `<Resource list create edit show>`). */
+export type RecordView = 'list' | 'create' | 'edit' | 'show';

@@ -1,26 +1,26 @@
-import { useNavigate } from 'react-router-dom';
-import { Form, SaveButton, useCreate, useNotify } from 'react-admin';
+import { Form, SaveButton, useCreate, useNotify, useRedirect } from 'react-admin';
 import { useMessages } from '../../base/locale';
 import { messageOf } from '../../base/errors';
 import { PageFrame } from './PageFrame';
 import { RecordInputs } from './RecordInputs';
 import { defaultsOf, fieldError, fieldsOf, type Values } from './recordForm';
-import { recordPath, type RecordsScreens } from './recordScreens';
-import { useTexts } from './recordHooks';
+import type { RecordsScreens } from './recordScreens';
+import { useRecordPath, useTexts } from './recordHooks';
 
-/** /<name>/add: a new record, each field empty; saved, its Edit page opens. */
+/** /<name>/create: a new record, each field empty; saved, its Edit page opens (react-admin's redirect to 'edit'). */
 export function RecordCreate({ screens }: { screens: RecordsScreens }) {
   const records = screens.description;
   const m = useMessages();
   const t = useTexts(screens);
   const [create] = useCreate();
   const notify = useNotify();
-  const navigate = useNavigate();
+  const redirect = useRedirect();
+  const path = useRecordPath();
   const save = async (values: Values): Promise<Values | undefined> => {
     try {
       const made = await create(records.name, { data: fieldsOf(records, values) }, { returnPromise: true });
       notify(m.records.added, { type: 'success' });
-      navigate(recordPath(records.name, 'edit', made.id));
+      redirect('edit', records.name, made.id);
       return undefined;
     } catch (err) {
       // The form keeps what was typed; the reason shows in the toast and beside a taken value.
@@ -29,7 +29,7 @@ export function RecordCreate({ screens }: { screens: RecordsScreens }) {
     }
   };
   return (
-    <PageFrame title={t.add} back={recordPath(records.name, 'list')}>
+    <PageFrame title={t.add} back={path(records.name, 'list')}>
       <Form defaultValues={defaultsOf(records)} onSubmit={save} warnWhenUnsavedChanges>
         <RecordInputs records={records} texts={t} editing={false} />
         <SaveButton alwaysEnable />

@@ -1,6 +1,15 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { DeleteButton, EditBase, Form, SaveButton, useEditContext, useNotify, usePermissions } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import {
+  DeleteButton,
+  EditBase,
+  Form,
+  SaveButton,
+  useEditContext,
+  useNotify,
+  usePermissions,
+  useRedirect,
+} from 'react-admin';
 import { Alert, Button, Stack } from '@mui/material';
 import { mayRecords } from '../../domain/records';
 import type { Permissions } from '../../base/backend';
@@ -12,8 +21,8 @@ import { HistoryPanel } from './history/HistoryPanel';
 import { RecordInputs } from './RecordInputs';
 import { recordFieldLabels } from './recordLabels';
 import { fieldsOf, type Values } from './recordForm';
-import { recordPath, type RecordsScreens } from './recordScreens';
-import { useTexts } from './recordHooks';
+import type { RecordsScreens } from './recordScreens';
+import { useRecordPath, useTexts } from './recordHooks';
 import { RecordNotLoaded } from './RecordShow';
 import { formRecord } from './formRecord';
 
@@ -22,7 +31,7 @@ interface Props {
 }
 
 /**
- * /<name>/edit/:id: a record's fields (a locked one read-only), saved with the version it was loaded at (someone's
+ * /<name>/:id: a record's fields (a locked one read-only), saved with the version it was loaded at (someone's
  * save meanwhile is told, with Reload), Delete for those the description lets, and its History with Undo.
  */
 export function RecordEdit({ screens }: Props) {
@@ -65,14 +74,15 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const m = useMessages();
   const t = useTexts(screens);
   const notify = useNotify();
-  const navigate = useNavigate();
+  const redirect = useRedirect();
+  const path = useRecordPath();
   const { record, isPending, error, refetch } = useEditContext();
   const { permissions } = usePermissions<Permissions>();
   const mayDelete = mayRecords(permissions, records, 'delete');
   const shown = useMemo(() => record && formRecord(records, record), [records, record]);
   if (isPending) return <Busy />;
   return (
-    <PageFrame title={t.edit} back={recordPath(records.name, 'list')}>
+    <PageFrame title={t.edit} back={path(records.name, 'list')}>
       {error || !record ? (
         <RecordNotLoaded error={error} failed={t.failed} />
       ) : (
@@ -101,10 +111,10 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
                 confirmTitle={m.records.delete}
                 confirmContent={m.records.deleteConfirm}
                 mutationOptions={{
-                  // Given, these replace react-admin's own success effects: say so and go to the list.
+                  // Given, these replace react-admin's own success effects: say so, and go to the list as it would.
                   onSuccess: () => {
                     notify(m.records.deleted, { type: 'success' });
-                    navigate(recordPath(records.name, 'list'));
+                    redirect('list', records.name);
                   },
                   onError: (err: unknown) => notify(messageOf(err) ?? m.errors.server, { type: 'error' }),
                 }}

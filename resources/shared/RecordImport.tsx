@@ -6,7 +6,8 @@ import { recordCsvColumns, type RecordImportResult, type RecordImportRow } from 
 import { recordFieldLabels } from './recordLabels';
 import { importRows } from './csv';
 import { ImportPage } from './ImportPage';
-import { recordPath, type RecordsScreens } from './recordScreens';
+import type { RecordsScreens } from './recordScreens';
+import { useRecordPath } from './recordHooks';
 
 type Row = RecordImportResult['rows'][number];
 
@@ -16,6 +17,7 @@ export function RecordImport({ screens }: { screens: RecordsScreens }) {
   const t = screens.texts[useLocale()];
   const dataProvider = useDataProvider<AppDataProvider>();
   const d = screens.description;
+  const path = useRecordPath();
   const columns = recordCsvColumns(d);
   // A column's label: the field's, and 'Guide (Swedish)' for a translated field's other language.
   const labels = recordFieldLabels(d, t, m);
@@ -24,7 +26,7 @@ export function RecordImport({ screens }: { screens: RecordsScreens }) {
     <ImportPage<RecordImportRow, Row>
       title={format(m.records.importTitle, { list: t.list })}
       intro={format(m.records.importIntro, { columns: columns.join(', ') })}
-      back={recordPath(d.name, 'list')}
+      back={path(d.name, 'list')}
       // Only `id` must be there: a column left out keeps what each record has (a new one needs it, said per row).
       read={(file, cat) => importRows(file, { known: columns, required: ['id'] }, cat)}
       run={(rows, apply) => dataProvider.importRecords(d.name, { rows, apply })}

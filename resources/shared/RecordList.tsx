@@ -12,8 +12,8 @@ import { ListFrame } from './ListFrame';
 import { FindBox } from './FindBox';
 import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
-import { recordPath, type RecordsScreens, type RecordsTexts } from './recordScreens';
-import { useCountryNames, useRecordOpening, useTexts } from './recordHooks';
+import type { RecordsScreens, RecordsTexts } from './recordScreens';
+import { useCountryNames, useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 
 /** A field's value as the list shows it. */
 function shown(
@@ -44,7 +44,7 @@ function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
   return recordCsvColumns(d).map((header) => ({ header, value: (r: RaRecord) => cellsOf(r)[header] ?? '' }));
 }
 
-/** /<name>/list: a described resource's records, its partial-name search, Export, and Import for those who edit. */
+/** /<name>: a described resource's records, its partial-name search, Export, and Import for those who edit. */
 export function RecordList({ screens }: { screens: RecordsScreens }) {
   const m = useMessages();
   const t = useTexts(screens);
@@ -64,16 +64,12 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   // The import writes: offered to those who may edit. Someone who may read but not change the records opens each
   // one's Show page.
   const { mayEdit, open } = useRecordOpening(screens);
+  const path = useRecordPath();
   const actions = (
     <>
       <ExportButton resource={records.name} filter={filter} columns={csvColumns} stem={records.name} />
       {mayEdit && (
-        <Button
-          component={Link}
-          to={recordPath(records.name, 'import')}
-          variant="outlined"
-          startIcon={<UploadFileIcon />}
-        >
+        <Button component={Link} to={path(records.name, 'import')} variant="outlined" startIcon={<UploadFileIcon />}>
           {m.csv.import}
         </Button>
       )}
@@ -87,7 +83,7 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
             label={m.records.find}
             value={typed}
             onChange={setTyped}
-            exact={{ title: t.search, path: recordPath(records.name, 'search') }}
+            exact={{ title: t.search, path: path(records.name, 'search') }}
           />
         </Box>
       )}

@@ -8,11 +8,11 @@ import { PageFrame } from './PageFrame';
 import { HistoryPanel } from './history/HistoryPanel';
 import { RecordInputs } from './RecordInputs';
 import { recordFieldLabels } from './recordLabels';
-import { recordPath, type RecordsScreens } from './recordScreens';
-import { useTexts } from './recordHooks';
+import type { RecordsScreens } from './recordScreens';
+import { useRecordPath, useTexts } from './recordHooks';
 
 /**
- * /<name>/show/:id: a record for someone who may read the resource but not change it: each field as the edit page
+ * /<name>/:id/show: a record for someone who may read the resource but not change it: each field as the edit page
  * shows it, read-only, and its History (without Undo). Its title is the record's own name (the phone list's first
  * field).
  */
@@ -31,10 +31,11 @@ function ShowView({ screens }: { screens: RecordsScreens }) {
   const m = useMessages();
   const t = useTexts(screens);
   const { record, isPending, error } = useShowContext();
+  const path = useRecordPath();
   if (isPending) return <Busy />;
   const title = record ? String(record[screens.phone.primary] ?? '') : t.list;
   return (
-    <PageFrame title={title} back={recordPath(records.name, 'list')}>
+    <PageFrame title={title} back={path(records.name, 'list')}>
       {error || !record ? (
         <RecordNotLoaded error={error} failed={t.failed} />
       ) : (

@@ -1,16 +1,35 @@
-import { useMemo } from 'react';
-import { usePermissions } from 'react-admin';
+import { useCallback, useMemo } from 'react';
+import { useCreatePath, usePermissions } from 'react-admin';
 import { COUNTRIES, mayRecords } from '../../domain/records';
 import { LOCALE_TAGS } from '../../domain/locales';
 import type { Permissions } from '../../base/backend';
 import { useLocale } from '../../base/locale';
-import { recordPath, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import type { RecordPage, RecordsScreens, RecordsTexts } from './recordScreens';
 
 // What the shared pages of a described resource (RecordList.tsx and its siblings) all read: the resource's texts in
 // the chosen language, whether the person may change it, and the countries by name.
 
 export function useTexts(s: RecordsScreens): RecordsTexts {
   return s.texts[useLocale()];
+}
+
+/** The address of a described resource's page, with a record's id for its edit or show page. */
+export type RecordPath = (name: string, page: RecordPage, id?: string | number) => string;
+
+/**
+ * The one path helper of the described resources (their pages, and the Activity page's links): react-admin's own
+ * (useCreatePath) for its four views (/<name>, /<name>/create, /<name>/<id>, /<name>/<id>/show), and the list's
+ * address with /search or /import for the two pages react-admin does not have.
+ */
+export function useRecordPath(): RecordPath {
+  const createPath = useCreatePath();
+  return useCallback<RecordPath>(
+    (resource, page, id) =>
+      page === 'search' || page === 'import'
+        ? `${createPath({ resource, type: 'list' })}/${page}`
+        : createPath({ resource, type: page, id }),
+    [createPath],
+  );
 }
 
 /**
@@ -20,7 +39,8 @@ export function useTexts(s: RecordsScreens): RecordsTexts {
 export function useRecordOpening(s: RecordsScreens): { mayEdit: boolean; open: (id: string | number) => string } {
   const { permissions } = usePermissions<Permissions>();
   const mayEdit = mayRecords(permissions, s.description, 'edit');
-  return { mayEdit, open: (id) => recordPath(s.description.name, mayEdit ? 'edit' : 'show', id) };
+  const path = useRecordPath();
+  return { mayEdit, open: (id) => path(s.description.name, mayEdit ? 'edit' : 'show', id) };
 }
 
 /** Country names in the chosen language, by ISO code (Intl.DisplayNames). */

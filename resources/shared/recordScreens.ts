@@ -42,22 +42,8 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
   own?: Partial<Record<RecordPage, () => Promise<{ default: ComponentType<{ screens: RecordsScreens }> }>>>;
 }
 
-/** The pages every described resource has. */
-export type RecordPage = 'list' | 'create' | 'edit' | 'show' | 'search' | 'import';
-
 /**
- * The address of a described resource's page, with a record's id for its edit or show page: the one path helper of
- * the shared pages, the sidebar and the Activity page's links (/<name>/list, /<name>/edit/<id>, …).
+ * The pages every described resource has: react-admin's four views, and search and import beside them. Where each is:
+ * `useRecordPath` (resources/shared/recordHooks.ts).
  */
-export const recordPath = (name: string, page: keyof typeof recordPaths, id?: string | number): string =>
-  `/${name}/${recordPaths[page]}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}`;
-
-/** Paths of a simple resource's pages under /<name>/. */
-export const recordPaths = {
-  list: 'list',
-  add: 'add',
-  edit: 'edit',
-  show: 'show',
-  search: 'search',
-  import: 'import',
-} as const;
+export type RecordPage = 'list' | 'create' | 'edit' | 'show' | 'search' | 'import';

@@ -7,7 +7,7 @@ import { catalogues, DEFAULT_LOCALE, LOCALES } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
 import { recordFieldLabels } from './recordLabels';
-import { recordPath, recordPaths, type RecordPage, type RecordsScreens, type RecordsTexts } from './recordScreens';
+import type { RecordPage, RecordsScreens, RecordsTexts } from './recordScreens';
 
 export type { RecordPage, RecordsScreens, RecordsTexts, ResourceTexts } from './recordScreens';
 
@@ -31,7 +31,9 @@ const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
  * A simple resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the six
  * pages (a paged table, add, edit with the version check, show for those who may read but not edit, exact search, CSV
  * import), shared (resources/shared/RecordList.tsx and its siblings) unless the folder gives one of its own (`own`).
- * The sidebar and each page's guard follow the description's access, not only its area's.
+ * The first four are react-admin's views on its own paths (/<name>, /<name>/create, /<name>/:id, /<name>/:id/show),
+ * search and import sit beside them (/<name>/search, /<name>/import), and the addresses they had before still open
+ * them. The sidebar and each page's guard follow the description's access, not only its area's.
  */
 export function recordsResource<D extends RecordsDescription>(screens: RecordsScreens<D>): ResourceDefinition {
   const s = screens as unknown as RecordsScreens;
@@ -52,24 +54,32 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     history: {
       label: (m) => textsFor(s, m).menu,
       fields: (m) => recordFieldLabels(s.description, textsFor(s, m), m),
-      editPath: (id) => recordPath(name, 'edit', id),
     },
     preload: list.preload,
     menu: {
       label: (m) => textsFor(s, m).menu,
       items: [
-        { path: recordPaths.list, label: (m) => textsFor(s, m).list },
-        { path: recordPaths.add, label: (m) => textsFor(s, m).add, icon: AddIcon, action: 'create' },
-        { path: recordPaths.search, label: (m) => textsFor(s, m).search, icon: SearchIcon },
+        { path: '', label: (m) => textsFor(s, m).list },
+        { path: 'create', label: (m) => textsFor(s, m).add, icon: AddIcon, action: 'create' },
+        { path: 'search', label: (m) => textsFor(s, m).search, icon: SearchIcon },
       ],
     },
+    views: {
+      list: createElement(list),
+      create: createElement(page('create')),
+      edit: createElement(page('edit')),
+      show: createElement(page('show')),
+    },
     pages: [
-      { path: recordPaths.list, element: createElement(list) },
-      { path: recordPaths.add, element: createElement(page('create')), action: 'create' },
-      { path: `${recordPaths.edit}/:id`, element: createElement(page('edit')), action: 'edit' },
-      { path: `${recordPaths.show}/:id`, element: createElement(page('show')), action: 'show' },
-      { path: recordPaths.search, element: createElement(page('search')) },
-      { path: recordPaths.import, element: createElement(page('import')), action: 'create' },
+      { path: 'search', element: createElement(page('search')) },
+      { path: 'import', element: createElement(page('import')), action: 'create' },
+    ],
+    // Their addresses before they were react-admin's (bookmarks, links in old mail).
+    moved: [
+      { path: 'list', to: 'list' },
+      { path: 'add', to: 'create' },
+      { path: 'edit/:id', to: 'edit' },
+      { path: 'show/:id', to: 'show' },
     ],
   };
 }

@@ -65,7 +65,7 @@ export function Menu() {
       label: labelText(r.menu.label, texts),
       items: [
         ...r.menu.items.map((i) => ({
-          to: `/${r.name}/${i.path}`,
+          to: i.path ? `/${r.name}/${i.path}` : `/${r.name}`,
           label: labelText(i.label, texts),
           icon: createElement(i.icon ?? r.icon),
           action: i.action,

@@ -15,6 +15,7 @@ import { Busy } from '../../base/Busy';
 import { HistoryEntryLine } from '../../resources/shared/history/HistoryEntryLine';
 import { activityColumns, namesOf, recordPath, recordText } from './activityColumns';
 import { useConsoleResources } from '../resourceRoutes';
+import { useRecordPath } from '../../resources/shared/recordHooks';
 import { fullName } from '../../domain/names';
 import { useLacks } from '../../base/lacks';
 import { NotAvailablePage } from '../../base/NotAvailable';
@@ -35,6 +36,7 @@ export default function Activity() {
   const t = m.activity;
   const notify = useNotify();
   const resources = useConsoleResources();
+  const pathOf = useRecordPath();
   const [filter, setFilter] = useState<Filter>({});
   // A back end that keeps no such history (Firebase) says so at once, and nothing is asked of it.
   const lacking = useLacks('activity');
@@ -153,7 +155,7 @@ export default function Activity() {
           <Box component="ul" aria-label={t.title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {rows.map((entry) => {
               const names = namesOf(entry, resources);
-              const path = recordPath(entry, names);
+              const path = recordPath(entry, names, pathOf);
               return (
                 <Box
                   component="li"

@@ -3,8 +3,9 @@ import type { Catalogue } from '../../domain/messages';
 import type { CsvColumn } from '../../resources/shared/csv';
 import { describeEntry, whoText } from '../../resources/shared/history/describe';
 import { labelText, type ResourceDefinition } from '../../resources/types';
+import type { RecordPath } from '../../resources/shared/recordHooks';
 
-/** A described resource's names for the Activity page (its sidebar label, its fields' labels, its edit page). */
+/** A described resource's names for the Activity page (its sidebar label, its fields' labels). */
 export type HistoryNames = ResourceDefinition['history'];
 
 /** The names of the resource an entry of a described resource belongs to, if the console has it. */
@@ -17,8 +18,11 @@ export const namesOf = (
 /** A bulk change's summary line (its products' own entries are in their histories). */
 export const isBulk = (entry: HistoryEntry): boolean => entry.action === 'bulkChanged' || entry.action === 'bulkUndone';
 
-/** Where a changed record is edited, when the console has a page for it. */
-export function recordPath(entry: HistoryEntry, names?: HistoryNames): string | null {
+/**
+ * Where a changed record is edited, when the console has a page for it (a described resource's: where `pathOf`, the
+ * described resources' path helper, puts it).
+ */
+export function recordPath(entry: HistoryEntry, names?: HistoryNames, pathOf?: RecordPath): string | null {
   // A bulk change's line names many products, not one.
   if (isBulk(entry)) return null;
   if (entry.kind === 'product') return `/products/edit-product/${encodeURIComponent(entry.recordId)}`;
@@ -26,7 +30,8 @@ export function recordPath(entry: HistoryEntry, names?: HistoryNames): string | 
     return `/users/edit-user/${encodeURIComponent(entry.recordId)}`;
   if (entry.kind === 'language') return entry.recordId === 'se' ? '/languages/swedish' : '/languages/english';
   // A deleted record's page would only say 'Not found.'.
-  if (entry.kind === 'record' && names && entry.action !== 'deleted') return names.editPath(entry.recordId);
+  if (entry.kind === 'record' && entry.resource && names && pathOf && entry.action !== 'deleted')
+    return pathOf(entry.resource, 'edit', entry.recordId);
   return null;
 }
 

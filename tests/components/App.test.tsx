@@ -31,7 +31,7 @@ describe('routes', () => {
     expect(await screen.findByRole('button', { name: 'Ada Lovelace' })).toBeVisible();
   });
 
-  it.each(['/products/no-such-page', '/suppliers/create'])(
+  it.each(['/products/no-such-page', '/suppliers/s1/no-such-page'])(
     'shows the 404 page for an unknown address under a resource (%s)',
     async (address) => {
       renderApp(address, userWith({ isEditor: true }));

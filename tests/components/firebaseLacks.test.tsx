@@ -77,7 +77,7 @@ describe('a back end that declares what it lacks', () => {
   });
 
   it("a described resource's find box says the same and points to its own search page", async () => {
-    renderConsoleAt('/careguides/list', { lacks: ['partialSearch'], getList: async () => empty });
+    renderConsoleAt('/careguides', { lacks: ['partialSearch'], getList: async () => empty });
     const find = await screen.findByRole('searchbox', { name: 'Find' });
     expect(find).toBeDisabled();
     expect(find).toHaveAccessibleDescription(`${NOT_AVAILABLE} Use Search care guide for an exact match.`);

@@ -37,9 +37,9 @@ test('an editor lists, adds, edits and finds a supplier, and is told when someon
   await signIn(page, 'editor');
   const problems = watchConsole(page);
 
-  // The resource's own address opens its list.
-  await page.goto('/suppliers');
-  await expect(page).toHaveURL(/\/suppliers\/list$/);
+  // The list is at react-admin's address for it; the list's old address (a bookmark) is sent on there.
+  await page.goto('/suppliers/list');
+  await expect(page).toHaveURL(/\/suppliers$/);
   await page.getByRole('menuitem', { name: en.list, exact: true }).click();
   await expect(page.getByRole('heading', { name: en.list })).toBeVisible();
 
@@ -56,6 +56,8 @@ test('an editor lists, adds, edits and finds a supplier, and is told when someon
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(messages.records.added, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: en.edit })).toBeVisible();
+  // Saved, react-admin's redirect opens its edit page at react-admin's address (/suppliers/<id>).
+  await expect(page).toHaveURL(/\/suppliers\/[^/]+$/);
   await expect(page.getByRole('textbox', { name: en.fields.email })).toHaveValue('orders@mill.example');
 
   // Edit: change the contact person and save.
@@ -76,6 +78,11 @@ test('an editor lists, adds, edits and finds a supplier, and is told when someon
   await expect(page.getByText(messages.records.stale)).toBeVisible();
   await page.getByRole('button', { name: messages.records.reload }).click();
   await expect(page.getByText(messages.records.stale)).toBeHidden();
+  await expect(page.getByRole('textbox', { name: en.fields.notes })).toHaveValue('Changed by a colleague.');
+
+  // Its old edit address (a bookmark) opens the same page at the new one.
+  await page.goto(`/suppliers/edit/${encodeURIComponent(id)}`);
+  await expect(page).toHaveURL(new RegExp(`/suppliers/${id}$`));
   await expect(page.getByRole('textbox', { name: en.fields.notes })).toHaveValue('Changed by a colleague.');
 
   // The list shows it, the country by name.

@@ -147,7 +147,7 @@ describe('CSV export: formula cells with line breaks', () => {
     async (name, d) => {
       const { rec, values } = recordOf(d);
       expect(values.length).toBeGreaterThan(0);
-      renderConsoleAt(`/${name}/list`, { getList: list([rec]) }, { isAdmin: true, isEditor: true });
+      renderConsoleAt(`/${name}`, { getList: list([rec]) }, { isAdmin: true, isEditor: true });
       await exportAndCheck(values);
     },
   );

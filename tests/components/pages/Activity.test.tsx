@@ -103,7 +103,7 @@ describe('Activity page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Eva Berg changed Picture from linen.jpg to big.jpg, x_y.jpg')).toBeInTheDocument();
     const links = screen.getAllByRole('link', { name: 'Care guides: Washing linen' });
-    for (const link of links) expect(link).toHaveAttribute('href', '/careguides/edit/g1');
+    for (const link of links) expect(link).toHaveAttribute('href', '/careguides/g1');
     // A deleted record has no page to open: named, not linked.
     expect(screen.getByText('Care guides: Ironing')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Care guides: Ironing' })).not.toBeInTheDocument();

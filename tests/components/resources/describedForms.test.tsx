@@ -48,7 +48,7 @@ describe.each(DESCRIBED)('the described resource %s: add, edit, import', (name, 
       data: { ...recordOf(d, 9), ...data },
     }));
     const getOne = vi.fn(async () => ({ data: { ...recordOf(d, 9), [firstColumn(s)]: 'Oak' } }));
-    renderAt(`/${name}/add`, { create, getOne });
+    renderAt(`/${name}/create`, { create, getOne });
     expect(await screen.findByRole('heading', { name: t.add })).toBeVisible();
     const images = fieldsOfRecords(d).filter(([, f]) => f.kind === 'images').length;
     expect(screen.queryAllByRole('button', { name: 'Add image' })).toHaveLength(images);
@@ -67,7 +67,7 @@ describe.each(DESCRIBED)('the described resource %s: add, edit, import', (name, 
     const create = vi.fn(async () =>
       Promise.reject(Object.assign(new Error('Another record already has this value.'), { status: 409 })),
     );
-    renderAt(`/${name}/add`, { create });
+    renderAt(`/${name}/create`, { create });
     await screen.findByRole('heading', { name: t.add });
     await fillRequired(s, { [unique!]: 'Taken' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -85,7 +85,7 @@ describe.each(DESCRIBED)('the described resource %s: add, edit, import', (name, 
       : [changed];
     const getOne = vi.fn(async () => ({ data: recordOf(d, 1) }));
     const getHistory = vi.fn(async () => ({ items: entries, next: null }));
-    renderAt(`/${name}/edit/r1`, { getOne, getHistory });
+    renderAt(`/${name}/r1`, { getOne, getHistory });
     const label = (t.fields as Record<string, string>)[field];
     expect(
       await screen.findByText(`Ada Lovelace changed ${label} from Before to ${String(recordOf(d, 1)[field])}`),
@@ -111,7 +111,7 @@ describe.each(DESCRIBED)('the described resource %s: add, edit, import', (name, 
     });
     const swedish = entry(name, { [`${translated}_se`]: [null, 'Svensk text'] });
     const getHistory = vi.fn(async () => ({ items: [swedish], next: null }));
-    renderAt(`/${name}/edit/r1`, { getOne, getHistory, undoHistory });
+    renderAt(`/${name}/r1`, { getOne, getHistory, undoHistory });
     const label = columnLabel(s, `${translated}_se`);
     await waitFor(() => expect(screen.getByLabelText(label)).not.toHaveValue(''));
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
@@ -124,7 +124,7 @@ describe.each(DESCRIBED)('the described resource %s: add, edit, import', (name, 
     const getOne = vi.fn(async () => ({ data: recordOf(d, 1) }));
     const getList = vi.fn(async () => listOf([]));
     const deleted = vi.fn(async (_r: string, _p: { id: string; previousData?: unknown }) => ({ data: recordOf(d, 1) }));
-    renderAt(`/${name}/edit/r1`, { getOne, getList, delete: deleted }, admin);
+    renderAt(`/${name}/r1`, { getOne, getList, delete: deleted }, admin);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete this record? This cannot be undone.')).toBeVisible();
@@ -147,7 +147,7 @@ describe.each(DESCRIBED)('the described resource %s: add, edit, import', (name, 
       applied: apply,
     });
     const importRecords = vi.fn(async (_r: string, req: { apply: boolean }) => result(req.apply));
-    renderAt(`/${name}/list`, { getList: vi.fn(async () => listOf([recordOf(d, 1)])), importRecords });
+    renderAt(`/${name}`, { getList: vi.fn(async () => listOf([recordOf(d, 1)])), importRecords });
     await userEvent.click(await screen.findByRole('link', { name: 'Import' }));
     expect(await screen.findByRole('heading', { name: `${t.list}: import` })).toBeVisible();
     // The intro names the columns the export writes, in its order.

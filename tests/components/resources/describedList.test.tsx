@@ -23,7 +23,7 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
 
   it('lists its records with EDIT links, each field as staff read it, and has its sidebar group', async () => {
     const getList = vi.fn(async () => listOf([recordOf(d, 1), recordOf(d, 2)]));
-    renderAt(`/${name}/list`, { getList });
+    renderAt(`/${name}`, { getList });
     expect(await screen.findByRole('heading', { name: t.list, level: 1 })).toBeVisible();
     const table = await screen.findByRole('table', { name: t.list });
     const rows = within(table).getAllByRole('row');
@@ -33,8 +33,8 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
       rowText(recordOf(d, 2)),
     ]);
     const named = cellText(s, firstColumn(s), recordOf(d, 1)[firstColumn(s)]);
-    expect(within(rows[1]!).getByRole('link', { name: `EDIT ${named}` })).toHaveAttribute('href', `/${name}/edit/r1`);
-    expect(screen.getByRole('menuitem', { name: t.add })).toHaveAttribute('href', `/${name}/add`);
+    expect(within(rows[1]!).getByRole('link', { name: `EDIT ${named}` })).toHaveAttribute('href', `/${name}/r1`);
+    expect(screen.getByRole('menuitem', { name: t.add })).toHaveAttribute('href', `/${name}/create`);
     expect(screen.getByRole('menuitem', { name: t.search })).toHaveAttribute('href', `/${name}/search`);
     expect(screen.getByRole('button', { name: 'Export' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', `/${name}/import`);
@@ -44,7 +44,7 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
   it('speaks Swedish: its heading, columns, values and sidebar', async () => {
     setLocale('sv');
     const sv = s.texts.sv;
-    renderAt(`/${name}/list`, { getList: vi.fn(async () => listOf([recordOf(d, 1)])) });
+    renderAt(`/${name}`, { getList: vi.fn(async () => listOf([recordOf(d, 1)])) });
     const table = await screen.findByRole('table', { name: sv.list });
     expect(
       within(table)
@@ -59,7 +59,7 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
 
   it.runIf(hasSearch(d))('searches by any part of a searched field, a moment after typing stops', async () => {
     const getList = vi.fn(async () => listOf([recordOf(d, 1)]));
-    renderAt(`/${name}/list`, { getList });
+    renderAt(`/${name}`, { getList });
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Find' }), 'wash');
     await waitFor(() =>
       expect(getList).toHaveBeenLastCalledWith(name, expect.objectContaining({ filter: { q: 'wash' } })),
@@ -67,7 +67,7 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
   });
 
   it.runIf(!hasSearch(d))('has no Find box (no field of it is searched)', async () => {
-    renderAt(`/${name}/list`, { getList: vi.fn(async () => listOf([recordOf(d, 1)])) });
+    renderAt(`/${name}`, { getList: vi.fn(async () => listOf([recordOf(d, 1)])) });
     await screen.findByRole('table', { name: t.list });
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
@@ -86,7 +86,7 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
   });
 
   it.runIf(accessOf(d).edit !== 'signedIn')('is refused to a role outside its access', async () => {
-    renderAt(`/${name}/add`, {}, staff);
+    renderAt(`/${name}/create`, {}, staff);
     expect(await screen.findByText('Your account does not have access to this page.')).toBeVisible();
     expect(screen.queryByRole('menuitem', { name: t.add })).not.toBeInTheDocument();
   });
@@ -97,7 +97,7 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
 const LIST_PAGES = [
   ...DESCRIBED.map(([name, s]) => ({
     name,
-    path: `/${name}/list`,
+    path: `/${name}`,
     title: s.texts.en.list,
     rows: [recordOf(s.description, 1)],
   })),

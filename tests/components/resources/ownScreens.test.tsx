@@ -78,7 +78,7 @@ describe('a described resource with a screen of its own', () => {
   it('shows its own edit page, which may hold the shared one', async () => {
     const getOne = vi.fn(async () => ({ data: carrier }));
     const getHistory = vi.fn(async () => ({ items: [], next: null }));
-    renderAt('/carriers/edit/c1', { getOne, getHistory });
+    renderAt('/carriers/c1', { getOne, getHistory });
     expect(await screen.findByText('Pick-up times are agreed by phone.')).toBeVisible();
     expect(await screen.findByDisplayValue('Postnord')).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Edit carrier' })).toBeVisible();
@@ -87,7 +87,7 @@ describe('a described resource with a screen of its own', () => {
 
   it('keeps the shared pages it does not replace', async () => {
     const getList = vi.fn(async () => ({ data: [carrier], pageInfo: { hasNextPage: false, hasPreviousPage: false } }));
-    renderAt('/carriers/list', { getList });
+    renderAt('/carriers', { getList });
     const table = await screen.findByRole('table', { name: 'Carrier list' });
     expect(within(table).getByText('Postnord')).toBeVisible();
     expect(screen.queryByText('Pick-up times are agreed by phone.')).not.toBeInTheDocument();

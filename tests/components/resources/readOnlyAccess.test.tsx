@@ -74,10 +74,10 @@ const editor = { isAdmin: false, isEditor: true };
 
 describe('a described resource read by more people than may change it', () => {
   it('lists it for someone who may only read: its list and search in the sidebar, no Add, rows open Show', async () => {
-    renderAt('/notices/list', staff);
+    renderAt('/notices', staff);
     const table = await screen.findByRole('table', { name: 'Notice list' });
     const show = within(table).getByRole('link', { name: 'Show Closed on Friday' });
-    expect(show).toHaveAttribute('href', '/notices/show/n1');
+    expect(show).toHaveAttribute('href', '/notices/n1/show');
     expect(screen.getByRole('menuitem', { name: 'Notice list' })).toBeVisible();
     expect(screen.getByRole('menuitem', { name: 'Search notice' })).toBeVisible();
     expect(screen.queryByRole('menuitem', { name: 'Add notice' })).not.toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('a described resource read by more people than may change it', () => {
   });
 
   it('shows a record read-only, with its history and nothing to save or delete', async () => {
-    renderAt('/notices/show/n1', staff);
+    renderAt('/notices/n1/show', staff);
     expect(await screen.findByDisplayValue('Closed on Friday')).toHaveAttribute('readonly');
     expect(screen.getByRole('heading', { name: 'Closed on Friday', level: 1 })).toBeVisible();
     expect(screen.getByDisplayValue('Stocktaking.')).toHaveAttribute('readonly');
@@ -97,31 +97,28 @@ describe('a described resource read by more people than may change it', () => {
   });
 
   it('refuses them the add and edit pages, which an editor opens', async () => {
-    renderAt('/notices/edit/n1', staff);
+    renderAt('/notices/n1', staff);
     expect(await screen.findByText('Your account does not have access to this page.')).toBeVisible();
   });
 
   it('gives an editor the EDIT link and the add page', async () => {
-    renderAt('/notices/list', editor);
+    renderAt('/notices', editor);
     const table = await screen.findByRole('table', { name: 'Notice list' });
-    expect(within(table).getByRole('link', { name: 'EDIT Closed on Friday' })).toHaveAttribute(
-      'href',
-      '/notices/edit/n1',
-    );
+    expect(within(table).getByRole('link', { name: 'EDIT Closed on Friday' })).toHaveAttribute('href', '/notices/n1');
     expect(screen.getByRole('menuitem', { name: 'Add notice' })).toBeVisible();
   });
 });
 
 describe('a described resource closer than its area', () => {
   it('is hidden from, and refused to, an editor of the area', async () => {
-    renderAt('/costs/list', editor);
+    renderAt('/costs', editor);
     expect(await screen.findByText('Your account does not have access to this page.')).toBeVisible();
     await screen.findByRole('menuitem', { name: 'Notice list' });
     expect(screen.queryByRole('menuitem', { name: 'Cost list' })).not.toBeInTheDocument();
   });
 
   it('is there for an admin', async () => {
-    renderAt('/costs/list', { isAdmin: true, isEditor: false });
+    renderAt('/costs', { isAdmin: true, isEditor: false });
     expect(await screen.findByRole('table', { name: 'Cost list' })).toBeVisible();
     expect(screen.getByRole('menuitem', { name: 'Cost list' })).toBeVisible();
   });
