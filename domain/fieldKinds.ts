@@ -140,6 +140,22 @@ export function translatedRule(f: FieldDescription, required: boolean, kit: Rule
   return required ? text.min(1, said('common.required')) : text;
 }
 
+const DAY = 86_400_000;
+/** An instant as the API answers it (Date's toISOString), for the rules' `matches`. */
+const UTC_INSTANT = '[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z';
+/** A calendar date as written ('2026-03-29'), one the calendar has. */
+const isDate = (s: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+/** A pattern the rules match a whole value with: `optional` also takes ''. */
+const whole = (pattern: string, optional: boolean | undefined): string => (optional ? `(${pattern})?` : pattern);
+
+/** A choice's (or choices') options: at least one, each distinct and written as OPTION says. */
+const checkOptions = (f: FieldDescription, where: string): void => {
+  const o = f.options ?? [];
+  if (o.length === 0 || new Set(o).size !== o.length || o.some((x) => !OPTION.test(x)))
+    throw new Error(`${where}: a ${f.kind} needs its options, each distinct (letters, digits, -, _ and inner spaces)`);
+};
+
 const needsMax = (f: FieldDescription, where: string): void => {
   if (!(Number.isInteger(f.max) && f.max! > 0)) throw new Error(`${where}: a ${f.kind} needs its max`);
 };
@@ -324,11 +340,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** One of `options` ('' when optional), stored as it is. */
   choice: {
     ...textKind,
-    check: (f, where) => {
-      const o = f.options ?? [];
-      if (o.length === 0 || new Set(o).size !== o.length || o.some((x) => !OPTION.test(x)))
-        throw new Error(`${where}: a choice needs its options, each distinct (letters, digits, -, _ and inner spaces)`);
-    },
+    check: checkOptions,
     maxLength: () => 64,
     rule: (f, kit) =>
       kit.z
@@ -397,6 +409,89 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
       return `${v} is string && ${f.optional ? `(${v} == '' || ${there})` : there}`;
     },
     sample: (f, _n, ctx) => ctx.ids.get(f.to!) ?? '',
+  },
+  /** A calendar date ('2026-03-29': no time, no zone), '' when optional; its order is the calendar's. */
+  date: {
+    ...textKind,
+    held: () => 'date',
+    searchable: false,
+    maxLength: () => 10,
+    rule: (f, kit) =>
+      kit.z
+        .string({ error: said('records.badDate') })
+        .trim()
+        .refine((s) => (f.optional && s === '') || isDate(s), said('records.badDate')),
+    firestore: (v, f) => `${v} is string && ${v}.matches('${whole('[0-9]{4}-[0-9]{2}-[0-9]{2}', f.optional)}')`,
+    sample: (_f, n) => new Date(Date.UTC(2020, 0, 1) + n * DAY).toISOString().slice(0, 10),
+  },
+  /**
+   * An instant: taken as ISO-8601 with its zone (Z or an offset), held and answered in UTC ('2026-03-29T12:30:00.000Z',
+   * so its order is time's), '' when optional; the screens show and take it in the shop's time zone as products'
+   * schedule (domain/schedule.ts).
+   */
+  datetime: {
+    ...textKind,
+    held: () => 'datetime',
+    searchable: false,
+    maxLength: () => 24,
+    rule: (f, kit) => {
+      const instant = kit.z.iso.datetime({ offset: true });
+      return kit.z
+        .string({ error: said('schedule.badTime') })
+        .trim()
+        .refine((s) => (f.optional && s === '') || instant.safeParse(s).success, said('schedule.badTime'))
+        .transform((s) => (s === '' ? '' : new Date(s).toISOString()));
+    },
+    inFile: (_f, message) => (message === said('schedule.badTime') ? said('records.fileDateTime') : message),
+    firestore: (v, f) => `${v} is string && ${v}.matches('${whole(UTC_INSTANT, f.optional)}')`,
+    sample: (_f, n) => new Date(Date.UTC(2026, 0, 1, 8, 30) + n * 3_600_000).toISOString(),
+  },
+  /**
+   * Several of `options` (at least one unless optional), held in the options' order: a JSON list in SQL, a list in
+   * Firestore; its cell the options separated by ';'.
+   */
+  choices: {
+    column: 'text',
+    held: () => 'choices',
+    check: checkOptions,
+    searchable: false,
+    uniqueable: false,
+    sortable: false,
+    maxLength: ownMax,
+    mayBeEmpty: optional,
+    empty: () => [],
+    rule: (f, kit) => {
+      const options = f.options ?? [];
+      return kit.z
+        .array(kit.z.string(), { error: said('records.badChoice') })
+        .refine((a) => a.every((x) => options.includes(x)) && new Set(a).size === a.length, said('records.badChoice'))
+        .refine((a) => f.optional === true || a.length > 0, said('common.required'))
+        .transform((a) => options.filter((o) => a.includes(o)));
+    },
+    answer: (kit) => kit.z.array(kit.z.string()),
+    toStored: (_f, v) => JSON.stringify(v ?? []),
+    fromStored: (_f, v) => JSON.parse(String(v ?? '[]')) as string[],
+    fromCell: (_f, raw) =>
+      raw
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    toCell: (v) => (Array.isArray(v) ? v.join('; ') : String(v ?? '')),
+    inFile: (f, message) =>
+      message === said('records.badChoice')
+        ? said('records.fileChoices', { options: (f.options ?? []).join(', ') })
+        : message,
+    fromDocument: (v) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []),
+    firestore: (v, f) => {
+      const options = (f.options ?? []).map((o) => `'${o}'`).join(', ');
+      return `${v} is list && ${v}.hasOnly([${options}])${f.optional ? '' : ` && ${v}.size() >= 1`}`;
+    },
+    firestoreHistory: (v, f) => `${v} is list && ${v}.size() <= ${(f.options ?? []).length}`,
+    sample: (f, n) => {
+      const o = f.options!;
+      const picked = n % 2 === 0 ? [o[n % o.length]] : [o[n % o.length], o[(n + 1) % o.length]];
+      return o.filter((x) => picked.includes(x));
+    },
   },
 };
 

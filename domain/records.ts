@@ -30,7 +30,10 @@ export type FieldKind =
   | 'choice'
   | 'number'
   | 'images'
-  | 'reference';
+  | 'reference'
+  | 'date'
+  | 'datetime'
+  | 'choices';
 
 export interface FieldDescription {
   kind: FieldKind;
@@ -41,7 +44,7 @@ export interface FieldDescription {
   max?: number;
   /** integer and number: the smallest value (default 0). */
   min?: number;
-  /** A line, email, country, translated, choice or reference that may be left empty. */
+  /** A line, email, country, translated, choice, choices, reference, date or datetime that may be left empty. */
   optional?: boolean;
   /** No two records share its value (a code); the add and edit pages show the refusal beside it. */
   unique?: boolean;
@@ -49,7 +52,7 @@ export interface FieldDescription {
   locked?: boolean;
   /** translated: one line or free text (default 'line'). */
   as?: 'line' | 'text';
-  /** choice: the values it may hold (stored as they are; the screens' texts name them). */
+  /** choice, choices: the values it may hold (stored as they are; the screens' texts name them). */
   options?: readonly string[];
   /** number: the most digits after the point, 0..6 (default 2). */
   decimals?: number;
@@ -99,7 +102,7 @@ type ValueOf<K extends FieldKind> = K extends 'boolean'
   ? boolean
   : K extends 'integer' | 'number'
     ? number
-    : K extends 'images'
+    : K extends 'images' | 'choices'
       ? string[]
       : string;
 export type RecordValues<D extends RecordsDescription> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]['kind']> };

@@ -6,7 +6,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { hasSearch, type RecordsDescription } from '../../domain/records';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
-import { useMessages } from '../../base/locale';
+import { useLocale, useMessages } from '../../base/locale';
+import { useScheduleSettings } from '../../base/scheduleSettings';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { ListFrame } from './ListFrame';
 import { FindBox } from './FindBox';
@@ -35,7 +36,9 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   const t = useTexts(screens);
   const country = useCountryNames();
   const records = screens.description;
-  const cells: CellContext = { yes: m.records.yes, no: m.records.no, texts: t, country };
+  const locale = useLocale();
+  const zone = useScheduleSettings()?.timeZone ?? '';
+  const cells: CellContext = { yes: m.records.yes, no: m.records.no, texts: t, country, locale, zone };
   const value = (r: RaRecord, f: string): string => {
     const spec = records.fields[f];
     return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, cells) : String(r[f] ?? '');

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
+  CheckboxGroupInput,
   NumberInput,
   ReferenceInput,
   SelectInput,
@@ -20,7 +21,10 @@ import {
   type FieldKind,
 } from '../../domain/records';
 import { format } from '../../domain/messages';
+import { LOCALE_TAGS, type Locale } from '../../domain/locales';
+import { instantToWall, wallToInstant } from '../../domain/schedule';
 import { useMessages } from '../../base/locale';
+import { useScheduleSettings } from '../../base/scheduleSettings';
 import { simpleDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
 import type { RecordsTexts } from './recordScreens';
@@ -38,12 +42,17 @@ export interface FieldInputProps {
   texts: RecordsTexts;
 }
 
-/** What a cell is shown with: the catalogue's Yes and No, the resource's texts, a country's name. */
+/**
+ * What a cell is shown with: the catalogue's Yes and No, the resource's texts, a country's name, the UI's language and
+ * the shop's time zone ('' where the back end has none: the browser's).
+ */
 export interface CellContext {
   yes: string;
   no: string;
   texts: RecordsTexts;
   country: (code: string) => string;
+  locale: Locale;
+  zone: string;
 }
 
 export interface FieldKindView {
@@ -181,6 +190,76 @@ function ImagesInput({ source, label, spec, readOnly }: FieldInputProps) {
   return <RecordImagesInput source={source} label={label} max={imagesMax(spec)} readOnly={readOnly} />;
 }
 
+/** A date, picked from the browser's calendar; shown in the UI's language. */
+function DateInput({ source, label, spec, readOnly }: FieldInputProps) {
+  return (
+    <TextInput
+      source={source}
+      label={label}
+      type="date"
+      validate={required_(spec)}
+      readOnly={readOnly}
+      parse={(v: string | null) => v ?? ''}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** The zone times are shown and taken in: the shop's, else (a back end without one) the browser's. */
+const zoneOr = (zone: string | undefined): string => zone || Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * An instant, as products' schedule takes it (resources/products/schedule.tsx): typed as the wall time in the shop's
+ * time zone, held in the form as the instant (UTC) the API takes.
+ */
+function DateTimeInput({ source, label, spec, readOnly }: FieldInputProps) {
+  const settings = useScheduleSettings();
+  const zone = zoneOr(settings?.timeZone);
+  return (
+    <TextInput
+      source={source}
+      label={label}
+      type="datetime-local"
+      validate={required_(spec)}
+      readOnly={readOnly}
+      format={(v: unknown) => (typeof v === 'string' && v ? instantToWall(v, zone) : '')}
+      parse={(v: unknown) => (typeof v === 'string' && v ? (wallToInstant(v, zone) ?? v) : '')}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** Several of the options, each a box, by its label in the resource's texts. */
+function ChoicesInput({ source, label, spec, readOnly, texts }: FieldInputProps) {
+  return (
+    <CheckboxGroupInput
+      source={source}
+      label={label}
+      validate={required_(spec)}
+      readOnly={readOnly}
+      choices={(spec.options ?? []).map((o) => ({ id: o, name: texts.options?.[o] ?? o }))}
+    />
+  );
+}
+
+/** A date ('2026-03-29') as the UI's language writes it. */
+const dateCell = (v: unknown, _spec: FieldDescription, ctx: CellContext): string =>
+  typeof v === 'string' && v
+    ? new Intl.DateTimeFormat(LOCALE_TAGS[ctx.locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${v}T00:00:00Z`),
+      )
+    : '';
+
+/** An instant as the UI's language writes it, in the shop's time zone. */
+const dateTimeCell = (v: unknown, _spec: FieldDescription, ctx: CellContext): string =>
+  typeof v === 'string' && v
+    ? new Intl.DateTimeFormat(LOCALE_TAGS[ctx.locale], {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: zoneOr(ctx.zone),
+      }).format(new Date(v))
+    : '';
+
 const text: FieldKindView = { Input: TextKindInput, cell: plain };
 const numeric: FieldKindView = { Input: NumberKindInput, cell: plain };
 
@@ -203,4 +282,11 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
     cell: (v) => (Array.isArray(v) ? String(v.length) : ''),
   },
   reference: { Input: ReferenceChoice, cell: plain },
+  date: { Input: DateInput, cell: dateCell },
+  datetime: { Input: DateTimeInput, cell: dateTimeCell },
+  choices: {
+    Input: ChoicesInput,
+    cell: (v, _spec, ctx) =>
+      Array.isArray(v) ? v.map((o) => ctx.texts.options?.[String(o)] ?? String(o)).join(', ') : '',
+  },
 };
