@@ -4,7 +4,7 @@ import { DataTable, type RaRecord } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { hasSearch, type RecordsDescription } from '../../domain/records';
+import { fieldsOfRecords, hasSearch, type RecordsDescription } from '../../domain/records';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
 import { useLocale, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
@@ -37,7 +37,9 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   const country = useCountryNames();
   const records = screens.description;
   const locale = useLocale();
-  const zone = useScheduleSettings()?.timeZone ?? '';
+  // The shop's time zone, asked only by a resource with a date-time field (it is the products' editors' setting).
+  const zoned = fieldsOfRecords(records).some(([, f]) => FIELD_KIND_VIEWS[f.kind].zoned);
+  const zone = useScheduleSettings(zoned)?.timeZone ?? '';
   const cells: CellContext = { yes: m.records.yes, no: m.records.no, texts: t, country, locale, zone };
   const value = (r: RaRecord, f: string): string => {
     const spec = records.fields[f];

@@ -59,6 +59,8 @@ export interface FieldKindView {
   Input: (props: FieldInputProps) => ReactNode;
   /** A value as the list shows it. */
   cell: (value: unknown, spec: FieldDescription, ctx: CellContext) => string;
+  /** Its cell needs the shop's time zone (asked of the back end only for a list that shows such a field). */
+  zoned?: boolean;
 }
 
 const required_ = (spec: FieldDescription) => (mayBeEmpty(spec) ? undefined : required());
@@ -283,7 +285,7 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
   },
   reference: { Input: ReferenceChoice, cell: plain },
   date: { Input: DateInput, cell: dateCell },
-  datetime: { Input: DateTimeInput, cell: dateTimeCell },
+  datetime: { Input: DateTimeInput, cell: dateTimeCell, zoned: true },
   choices: {
     Input: ChoicesInput,
     cell: (v, _spec, ctx) =>
