@@ -144,8 +144,10 @@ const DAY = 86_400_000;
 /** An instant as the API answers it (Date's toISOString), for the rules' `matches`. */
 const UTC_INSTANT = '[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z';
 /** A calendar date as written ('2026-03-29'), one the calendar has. */
-const isDate = (s: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+function isDate(s: string): boolean {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T00:00:00Z`) : null;
+  return at !== null && !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === s;
+}
 /** A pattern the rules match a whole value with: `optional` also takes ''. */
 const whole = (pattern: string, optional: boolean | undefined): string => (optional ? `(${pattern})?` : pattern);
 
