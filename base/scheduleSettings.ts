@@ -6,12 +6,16 @@ import type { AppDataProvider } from './backend';
 // Read once per back end (keyed by the data provider as given to react-admin: useDataProvider answers a wrapper).
 const kept = new WeakMap<object, Promise<ScheduleSettings>>();
 
-/** The back end's schedule settings: undefined while they load; unavailable when they cannot be read. */
-export function useScheduleSettings(): ScheduleSettings | undefined {
+/**
+ * The back end's schedule settings: undefined while they load (or when not `wanted`: nothing is asked); unavailable
+ * when they cannot be read.
+ */
+export function useScheduleSettings(wanted = true): ScheduleSettings | undefined {
   const dataProvider = useDataProvider<AppDataProvider>();
   const key = useContext(DataProviderContext) ?? dataProvider;
   const [settings, setSettings] = useState<ScheduleSettings | undefined>(undefined);
   useEffect(() => {
+    if (!wanted) return;
     let current = true;
     let p = kept.get(key);
     if (!p) {
@@ -25,6 +29,6 @@ export function useScheduleSettings(): ScheduleSettings | undefined {
     return () => {
       current = false;
     };
-  }, [key, dataProvider]);
+  }, [key, dataProvider, wanted]);
   return settings;
 }

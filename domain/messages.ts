@@ -335,6 +335,9 @@ export const messages = {
     badChoice: 'Choose one of the list.',
     /** The same refusals in a CSV file, which has no list to choose from. */
     fileChoice: 'Write one of: %{options}.',
+    fileChoices: 'Write some of: %{options}, separated by ;.',
+    badDate: 'Enter a date, such as 2026-03-29.',
+    fileDateTime: 'Write the time with its zone, such as 2026-03-29T14:30:00Z.',
     fileCountry: 'Write the country as its two-letter code, such as SE or FI.',
     badNumber: 'Enter a number from %{min} to %{max}.',
     decimals: 'At most %{n} digits after the point.',

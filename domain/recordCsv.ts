@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { fieldSchema } from './recordSchemas.js';
+import { fieldSchema, translatedRule } from './recordSchemas.js';
 import {
   exported,
   fieldsOfRecords,
+  kindOf,
   mayBeEmpty,
   translatedKeys,
-  type FieldDescription,
   type RecordsDescription,
   type RecordTranslations,
 } from './records.js';
-import { IMPORT_MAX_ROWS, splitImages } from './productImport.js';
+import { IMPORT_MAX_ROWS } from './productImport.js';
 import { said } from './translate.js';
-import { freeText, optionalLineText } from './text.js';
 
 // The CSV file of a described resource, with the products' conventions (domain/productImport.ts): the browser writes
 // the file from these columns and sends its rows back as { line, cells }; the server checks each cell by the same
@@ -32,14 +31,14 @@ export function recordCsvColumns(d: RecordsDescription): string[] {
   ];
 }
 
-/** A record's cells by column (images joined by spaces, booleans and numbers as text). */
+/** A record's cells by column, each as its kind writes it (images joined by spaces, booleans and numbers as text). */
 export function recordCells(d: RecordsDescription, rec: Record<string, unknown>): Record<string, string> {
   const t = (rec.translations ?? {}) as RecordTranslations;
   const out: Record<string, string> = {};
   for (const c of recordCsvColumns(d)) {
     const tk = translatedKeys(d).find((x) => x.key === c);
-    const v = tk ? (t[tk.lang]?.[tk.field] ?? '') : rec[c];
-    out[c] = Array.isArray(v) ? v.join(' ') : String(v ?? '');
+    const f = d.fields[c];
+    out[c] = tk ? (t[tk.lang]?.[tk.field] ?? '') : f ? kindOf(f).toCell(rec[c]) : String(rec[c] ?? '');
   }
   return out;
 }
@@ -85,21 +84,6 @@ export const RecordImportResult = z.object({
 });
 export type RecordImportResult = z.infer<typeof RecordImportResult>;
 
-/** A cell as its field's value, before the field's own rule. */
-function cellValue(f: FieldDescription, raw: string): unknown {
-  switch (f.kind) {
-    case 'boolean':
-      return raw.trim().toLowerCase() === 'true' ? true : raw.trim().toLowerCase() === 'false' ? false : raw;
-    case 'integer':
-    case 'number':
-      return raw.trim() === '' || !Number.isFinite(Number(raw)) ? raw : Number(raw);
-    case 'images':
-      return splitImages(raw);
-    default:
-      return raw;
-  }
-}
-
 /**
  * One row's values once every cell passed its field's rule, the translated texts it sets (a change: given replaces,
  * '' clears, a column left out keeps), and each other cell's problem; `image`: the back end's image address rule
@@ -115,25 +99,20 @@ export function checkRecordRow(
   for (const [k, f] of fieldsOfRecords(d).filter(([, x]) => exported(x))) {
     const raw = cells[k];
     if (raw === undefined) continue;
-    if (raw.trim() === '' && !mayBeEmpty(f) && f.kind !== 'boolean') {
+    const kind = kindOf(f);
+    if (raw.trim() === '' && !mayBeEmpty(f) && !kind.cellRefusal) {
       errors.push({ field: k, message: said('common.required') });
       continue;
     }
-    const parsed = fieldSchema(f, image).safeParse(cellValue(f, raw));
+    const parsed = fieldSchema(f, image).safeParse(kind.fromCell(f, raw));
     if (parsed.success) values[k] = parsed.data;
-    else
-      errors.push({
-        field: k,
-        message: f.kind === 'boolean' ? said('records.boolCell') : (parsed.error.issues[0]?.message ?? ''),
-      });
+    else errors.push({ field: k, message: kind.cellRefusal?.() ?? parsed.error.issues[0]?.message ?? '' });
   }
   const translations: RecordTranslations = {};
   for (const tk of translatedKeys(d)) {
     const raw = cells[tk.key];
     if (raw === undefined) continue;
-    const f = d.fields[tk.field]!;
-    const rule = (f.as ?? 'line') === 'line' ? optionalLineText(f.max ?? 0) : freeText(f.max ?? 0).trim();
-    const parsed = rule.safeParse(raw);
+    const parsed = translatedRule(d.fields[tk.field]!, false).safeParse(raw);
     if (parsed.success) (translations[tk.lang] ??= {})[tk.field] = parsed.data;
     else errors.push({ field: tk.key, message: parsed.error.issues[0]?.message ?? '' });
   }

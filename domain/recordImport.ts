@@ -6,6 +6,7 @@ import {
   emptyValue,
   exported,
   fieldsOfRecords,
+  kindOf,
   mayBeEmpty,
   mergeTexts,
   type RecordsDescription,
@@ -33,10 +34,7 @@ export interface ImportWork {
  */
 function inFileWords(r: RecordsDescription, field: string, message: string): string {
   const f = r.fields[field];
-  if (f?.kind === 'choice' && message === said('records.badChoice'))
-    return said('records.fileChoice', { options: (f.options ?? []).join(', ') });
-  if (f?.kind === 'country' && message === said('records.badCountry')) return said('records.fileCountry');
-  return message;
+  return (f && kindOf(f).inFile?.(f, message)) ?? message;
 }
 
 /**

@@ -1,93 +1,42 @@
 import { z } from 'zod';
+import { translatedRule as kindTranslatedRule, type RuleKit } from './fieldKinds.js';
 import {
-  COUNTRIES,
   fieldsOfRecords,
   hasTranslations,
-  imagesMax,
-  integerBounds,
-  maxLength,
-  numberBounds,
+  kindOf,
   RECORD_LANGUAGES,
   type FieldDescription,
   type RecordsDescription,
 } from './records.js';
-import { said } from './translate.js';
-import { freeText, lineText, optionalLineText, searchText } from './text.js';
+import { freeText, lineText, optionalLineText } from './text.js';
 import { ImageAddress } from './products.js';
 
-// The zod schemas of a described resource, built from its plain description (domain/records.ts): the description
-// holds kinds and bounds only, so the browser loads it without zod and nothing is written twice. Every text goes
-// through the text rule (domain/text.ts: no NUL or other control characters, no lone surrogates); a number outside
-// its bounds, however large, is refused with the field's range.
+// The zod schemas of a described resource, built from its plain description (domain/records.ts) and each kind's rule
+// (domain/fieldKinds.ts, handed zod here): the description holds kinds and bounds only, so the browser loads it
+// without zod and nothing is written twice. Every text goes through the text rule (domain/text.ts: no NUL or other
+// control characters, no lone surrogates); a number outside its bounds, however large, is refused with the field's
+// range.
 
-/** A number in min..max, whole or with at most `decimals` digits after the point. */
-function numberRule(min: number, max: number, decimals: number): z.ZodType<number> {
-  const range = said('records.badNumber', { min, max });
-  const scale = 10 ** decimals;
-  return z
-    .number({ error: range })
-    .refine((v) => Number.isFinite(v) && v >= min && v <= max, range)
-    .refine(
-      (v) => !Number.isFinite(v) || Math.abs(Math.round(v * scale) - v * scale) < 1e-6,
-      decimals === 0 ? range : said('records.decimals', { n: decimals }),
-    );
+const kits = new WeakMap<z.ZodType<string>, RuleKit>();
+/** What the kinds' rules are made with, for a back end's image rule. */
+function kitOf(image: z.ZodType<string>): RuleKit {
+  const known = kits.get(image);
+  if (known) return known;
+  const kit: RuleKit = { z, lineText, optionalLineText, freeText, image };
+  kits.set(image, kit);
+  return kit;
 }
 
 /** The rule of a translated field's English text (`required`: not optional) or of its text in another language. */
-function translatedRule(f: FieldDescription, required: boolean): z.ZodType<string> {
-  const max = maxLength(f);
-  if ((f.as ?? 'line') === 'line') return required ? lineText(max) : optionalLineText(max);
-  const text = freeText(max).trim();
-  return required ? text.min(1, said('common.required')) : text;
-}
+export const translatedRule = (f: FieldDescription, required: boolean): z.ZodType<string> =>
+  kindTranslatedRule(f, required, kitOf(ImageAddress));
 
 /**
  * The rule for one field's value, by its kind and bounds; `image`: what an image address is on the back end that
  * stores it (our server's /files/Uploads/ address unless given; the Firebase provider gives its bucket's).
  */
-export function fieldSchema(f: FieldDescription, image: z.ZodType<string> = ImageAddress): z.ZodType {
-  switch (f.kind) {
-    case 'line':
-      return f.optional ? optionalLineText(maxLength(f)) : lineText(maxLength(f));
-    case 'text':
-      return freeText(maxLength(f));
-    case 'email': {
-      const address = z.email();
-      const text = f.optional ? optionalLineText(254) : lineText(254);
-      return text
-        .refine((s) => (f.optional && s === '') || address.safeParse(s).success, said('records.badEmail'))
-        .transform((s) => s.toLowerCase());
-    }
-    case 'country':
-      return z
-        .string()
-        .trim()
-        .toUpperCase()
-        .refine((s) => (f.optional && s === '') || COUNTRIES.includes(s), said('records.badCountry'));
-    case 'boolean':
-      return z.boolean();
-    case 'integer': {
-      const { min, max } = integerBounds(f);
-      return numberRule(min, max, 0);
-    }
-    case 'number': {
-      const { min, max, decimals } = numberBounds(f);
-      return numberRule(min, max, decimals);
-    }
-    case 'translated':
-      return translatedRule(f, f.optional !== true);
-    case 'choice':
-      return z
-        .string({ error: said('records.badChoice') })
-        .refine((s) => (f.optional && s === '') || (f.options ?? []).includes(s), said('records.badChoice'));
-    case 'images': {
-      const max = imagesMax(f);
-      return z.array(image).max(max, said('uploads.tooMany', { max }));
-    }
-    case 'reference':
-      return f.optional ? searchText(64) : searchText(64).min(1, said('common.required'));
-  }
-}
+export const fieldSchema = (f: FieldDescription, image: z.ZodType<string> = ImageAddress): z.ZodType =>
+  kindOf(f).rule(f, kitOf(image));
 
 /** The `translations` a record of `d` takes: per language, per translated field; each optional. */
 function translationsIn(d: RecordsDescription): z.ZodType {
@@ -99,20 +48,7 @@ function translationsIn(d: RecordsDescription): z.ZodType {
 }
 
 /** The answer's plain type of a field as stored (a rule with a transform has no JSON Schema for the API's page). */
-function storedSchema(f: FieldDescription): z.ZodType {
-  switch (f.kind) {
-    case 'boolean':
-      return z.boolean();
-    case 'integer':
-      return z.number().int();
-    case 'number':
-      return z.number();
-    case 'images':
-      return z.array(z.string());
-    default:
-      return z.string();
-  }
-}
+const storedSchema = (f: FieldDescription): z.ZodType => kindOf(f).answer(kitOf(ImageAddress));
 
 export interface RecordSchemas {
   /** The API's answer for one record. */
@@ -149,7 +85,10 @@ export function schemasOf(d: RecordsDescription, image: z.ZodType<string> = Imag
     create: z
       .object({
         ...Object.fromEntries(
-          entries.map(([k, f]) => [k, f.kind === 'images' ? fieldSchema(f, image).default([]) : fieldSchema(f, image)]),
+          entries.map(([k, f]) => [
+            k,
+            kindOf(f).omittable ? fieldSchema(f, image).default(kindOf(f).empty(f)) : fieldSchema(f, image),
+          ]),
         ),
         ...translations,
       })

@@ -1,30 +1,24 @@
 import { areaAccess, meets, type Access, type Area, type RoleFlags } from './permissions.js';
-import { CATALOGUE_LANGUAGES, MAX_IMAGES } from './constants.js';
+import { CATALOGUE_LANGUAGES } from './constants.js';
+import { FIELD_KINDS, RESOURCE_NAME, kindOf, type FieldValue } from './fieldKinds.js';
+
+export {
+  COUNTRIES,
+  FIELD_KINDS,
+  imagesMax,
+  integerBounds,
+  kindOf,
+  numberBounds,
+  type FieldColumn,
+  type FieldKindSpec,
+} from './fieldKinds.js';
 
 // A resource's description, as plain data: the browser, the server (which builds its zod schemas from it,
 // domain/recordSchemas.ts, and its table's migrations, scripts/resources.ts) and the Firestore rules generator all
 // read the same object. No zod here, so a description costs the console's first download nothing (docs/decisions.md,
 // 'Resource folders').
 
-/**
- * What a field holds:
- * - 'line': one line of text (a name), the text rule, trimmed, 1..max characters (0..max when optional);
- * - 'text': free text with line breaks (notes), 0..max characters;
- * - 'email': an email address, at most 254 characters, stored lower-case (empty when optional);
- * - 'country': an ISO 3166-1 alpha-2 code (COUNTRIES), shown by name in the chosen language ('' when optional);
- * - 'boolean': true or false;
- * - 'integer': a whole number in min..max;
- * - 'translated': a line (`as: 'line'`) or text (`as: 'text'`) in every catalogue language, stored as products store
- *   theirs: English in the field's own column (required unless optional), the others in the record's `translations`
- *   ({ se: { body: … } }, only what is written; each optional);
- * - 'choice': one of `options` ('' when optional);
- * - 'number': a decimal in min..max with at most `decimals` digits after the point, stored as a whole number of
- *   10^-decimals (so both databases compare and sort it exactly);
- * - 'images': up to `max` image addresses made by the upload pipeline (/api/uploads), in order, stored as products
- *   store theirs (a JSON list);
- * - 'reference': the id of a record of another described resource (`to`); the server refuses an id that does not exist
- *   ('' when optional).
- */
+/** What a field holds: each kind's entry in domain/fieldKinds.ts says what it is, rule, storage and all. */
 export type FieldKind =
   | 'line'
   | 'text'
@@ -36,7 +30,10 @@ export type FieldKind =
   | 'choice'
   | 'number'
   | 'images'
-  | 'reference';
+  | 'reference'
+  | 'date'
+  | 'datetime'
+  | 'choices';
 
 export interface FieldDescription {
   kind: FieldKind;
@@ -47,7 +44,7 @@ export interface FieldDescription {
   max?: number;
   /** integer and number: the smallest value (default 0). */
   min?: number;
-  /** A line, email, country, translated, choice or reference that may be left empty. */
+  /** A line, email, country, translated, choice, choices, reference, date or datetime that may be left empty. */
   optional?: boolean;
   /** No two records share its value (a code); the add and edit pages show the refusal beside it. */
   unique?: boolean;
@@ -55,7 +52,7 @@ export interface FieldDescription {
   locked?: boolean;
   /** translated: one line or free text (default 'line'). */
   as?: 'line' | 'text';
-  /** choice: the values it may hold (stored as they are; the screens' texts name them). */
+  /** choice, choices: the values it may hold (stored as they are; the screens' texts name them). */
   options?: readonly string[];
   /** number: the most digits after the point, 0..6 (default 2). */
   decimals?: number;
@@ -97,22 +94,6 @@ export interface RecordsDescription<F extends Fields = Fields> {
   search: string;
 }
 
-/** How each kind is stored: text as text, a boolean as 0/1, an integer (and a number, scaled) as a 64-bit integer. */
-export type FieldColumn = 'text' | 'boolean' | 'integer';
-export const COLUMN_OF: Readonly<Record<FieldKind, FieldColumn>> = {
-  line: 'text',
-  text: 'text',
-  email: 'text',
-  country: 'text',
-  boolean: 'boolean',
-  integer: 'integer',
-  translated: 'text',
-  choice: 'text',
-  number: 'integer',
-  images: 'text',
-  reference: 'text',
-};
-
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
 export const RECORD_LANGUAGES: readonly string[] = CATALOGUE_LANGUAGES.slice(1).map((l) => l.id);
 
@@ -121,7 +102,7 @@ type ValueOf<K extends FieldKind> = K extends 'boolean'
   ? boolean
   : K extends 'integer' | 'number'
     ? number
-    : K extends 'images'
+    : K extends 'images' | 'choices'
       ? string[]
       : string;
 export type RecordValues<D extends RecordsDescription> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]['kind']> };
@@ -139,10 +120,8 @@ export type RecordOf<D extends RecordsDescription> = RecordValues<D> & {
   translations?: RecordTranslations;
 };
 
-const NAME = /^[a-z][a-z0-9_]{0,40}$/;
+const NAME = RESOURCE_NAME;
 const FIELD = /^[a-z][A-Za-z0-9]{0,40}$/;
-/** A choice's option: 1..64 letters, digits, - and _, with spaces inside ('Cotton care'); quoted plainly in rules. */
-const OPTION = /^[A-Za-z0-9_-](?:[A-Za-z0-9 _-]{0,62}[A-Za-z0-9_-])?$/;
 /** Names a field cannot have: the record's own, and the list's query parameters. */
 const RESERVED = [
   'id',
@@ -158,12 +137,6 @@ const RESERVED = [
   'after',
   'apply',
 ];
-/** The kinds a field may be searched by, unique in, or have a `max` characters of. */
-const SEARCHABLE: readonly FieldKind[] = ['line', 'text', 'email', 'translated', 'choice', 'country'];
-const NOT_UNIQUE: readonly FieldKind[] = ['boolean', 'images', 'text'];
-/** The most digits after the point a number keeps; the largest whole number both databases and JSON hold exactly. */
-const MAX_DECIMALS = 6;
-const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** The description unchanged, once checked (a wrong one stops the console at its start, naming what is wrong). */
 export function describeRecords<const F extends Fields>(
@@ -174,37 +147,17 @@ export function describeRecords<const F extends Fields>(
   for (const [k, f] of fields) {
     const where = `${d.name}.${k}`;
     if (!FIELD.test(k) || RESERVED.includes(k)) throw new Error(`${d.name}: ${k} cannot be a field's name`);
-    if (!(f.kind in COLUMN_OF)) throw new Error(`${where}: no kind ${String(f.kind)}`);
-    if ((f.kind === 'line' || f.kind === 'text' || f.kind === 'translated') && !(Number.isInteger(f.max) && f.max! > 0))
-      throw new Error(`${where}: a ${f.kind} needs its max`);
+    if (!Object.hasOwn(FIELD_KINDS, f.kind)) throw new Error(`${where}: no kind ${String(f.kind)}`);
+    const kind = kindOf(f);
+    kind.check(f, where);
     if (f.unique && f.optional) throw new Error(`${where}: a unique field cannot be optional`);
-    if (f.unique && NOT_UNIQUE.includes(f.kind)) throw new Error(`${where}: a ${f.kind} cannot be unique`);
-    if (f.search && !SEARCHABLE.includes(f.kind)) throw new Error(`${where}: a ${f.kind} cannot be searched`);
-    if (f.kind === 'translated' && f.as !== undefined && f.as !== 'line' && f.as !== 'text')
-      throw new Error(`${where}: a translated field is as 'line' or 'text'`);
-    if (f.kind === 'choice') {
-      const o = f.options ?? [];
-      if (o.length === 0 || new Set(o).size !== o.length || o.some((x) => !OPTION.test(x)))
-        throw new Error(`${where}: a choice needs its options, each distinct (letters, digits, -, _ and inner spaces)`);
-    }
-    if (f.kind === 'number') {
-      const dec = f.decimals ?? 2;
-      const { min, max } = numberBounds(f);
-      if (!Number.isInteger(dec) || dec < 0 || dec > MAX_DECIMALS)
-        throw new Error(`${where}: decimals is 0..${MAX_DECIMALS}`);
-      if (f.max === undefined || !(min <= max) || Math.max(Math.abs(min), Math.abs(max)) * 10 ** dec > SAFE)
-        throw new Error(`${where}: a number needs min <= max, within ±${Math.floor(SAFE / 10 ** dec)}`);
-    }
-    if (f.kind === 'images' && f.max !== undefined && !(Number.isInteger(f.max) && f.max >= 1 && f.max <= 20))
-      throw new Error(`${where}: images holds 1..20`);
-    if (f.kind === 'reference' && !(typeof f.to === 'string' && NAME.test(f.to)))
-      throw new Error(`${where}: a reference names the resource it points to (to)`);
+    if (f.unique && !kind.uniqueable) throw new Error(`${where}: a ${f.kind} cannot be unique`);
+    if (f.search && !kind.searchable) throw new Error(`${where}: a ${f.kind} cannot be searched`);
   }
   if (!(d.sort.field in d.fields) || !(d.search in d.fields))
     throw new Error(`${d.name}: sort and search name one of its fields`);
-  const sortKind = d.fields[d.sort.field]!.kind;
-  if (sortKind === 'images' || sortKind === 'translated' || sortKind === 'text')
-    throw new Error(`${d.name}: a list cannot be sorted by a ${sortKind}`);
+  const sortBy = d.fields[d.sort.field]!;
+  if (!kindOf(sortBy).sortable) throw new Error(`${d.name}: a list cannot be sorted by a ${sortBy.kind}`);
   return d;
 }
 
@@ -260,74 +213,13 @@ export const translatedKeys = (d: RecordsDescription): { key: string; field: str
 export const exported = (f: FieldDescription): boolean => f.exported ?? true;
 
 /** The most characters a field of a text kind takes (email: 254; country: 2; choice: 64; reference: 64). */
-export function maxLength(f: FieldDescription): number {
-  switch (f.kind) {
-    case 'email':
-      return 254;
-    case 'country':
-      return 2;
-    case 'choice':
-    case 'reference':
-      return 64;
-    default:
-      return f.max ?? 0;
-  }
-}
-
-/** The integer bounds of a field (defaults 0 and 2^31 - 1, PostgreSQL's integer). */
-export const integerBounds = (f: FieldDescription): { min: number; max: number } => ({
-  min: f.min ?? 0,
-  max: f.max ?? 2_147_483_647,
-});
-
-/** A number field's bounds (min default 0) and digits after the point (default 2). */
-export const numberBounds = (f: FieldDescription): { min: number; max: number; decimals: number } => ({
-  min: f.min ?? 0,
-  max: f.max ?? 0,
-  decimals: f.decimals ?? 2,
-});
-
-/** The most images an images field holds. */
-export const imagesMax = (f: FieldDescription): number => f.max ?? MAX_IMAGES;
+export const maxLength = (f: FieldDescription): number => kindOf(f).maxLength(f);
 
 /** May the field be left empty (free text and images always; a line, email, country … marked optional)? */
-export const mayBeEmpty = (f: FieldDescription): boolean =>
-  f.kind === 'text' ||
-  f.kind === 'images' ||
-  (f.optional === true && f.kind !== 'boolean' && f.kind !== 'integer' && f.kind !== 'number');
+export const mayBeEmpty = (f: FieldDescription): boolean => kindOf(f).mayBeEmpty(f);
 
 /** The empty value of a field: what the add page starts with and what a column added later holds. */
-export function emptyValue(f: FieldDescription): string | number | boolean | string[] {
-  switch (f.kind) {
-    case 'boolean':
-      return false;
-    case 'integer':
-      return integerBounds(f).min;
-    case 'number': {
-      const { min, max } = numberBounds(f);
-      return Math.min(Math.max(0, min), max);
-    }
-    case 'images':
-      return [];
-    default:
-      return '';
-  }
-}
-
-/**
- * ISO 3166-1 alpha-2: every officially assigned code (249). Names come from Intl.DisplayNames in the chosen language.
- */
-export const COUNTRIES: readonly string[] = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ ' +
-  'BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM ' +
-  'DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS ' +
-  'GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN ' +
-  'KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ ' +
-  'MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM ' +
-  'PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV ' +
-  'SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI ' +
-  'VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
+export const emptyValue = (f: FieldDescription): FieldValue => kindOf(f).empty(f);
 
 /**
  * May this person do a react-admin action on a described resource's records: 'delete' by its delete level; 'create',

@@ -6,10 +6,8 @@ import {
   recordsLevels,
   fieldsOfRecords,
   hasTranslations,
-  imagesMax,
-  integerBounds,
+  kindOf,
   maxLength,
-  numberBounds,
   RECORD_LANGUAGES,
   translatedKeys,
   type FieldDescription,
@@ -69,61 +67,11 @@ function eitherOf(a: readonly string[], b: readonly string[]): string {
   return anyOf([allOf(a), allOf(b)]);
 }
 
-/** Each image of a list `v` of at most `max` (the rules have no loops: one check per place). */
-const eachImage = (v: string, max: number): string =>
-  Array.from({ length: max }, (_, i) => ` && (${v}.size() <= ${i} || image(${v}[${i}]))`).join('');
-
-/** The check of one field's value in a document `d`, by its kind and bounds (the server's rule, as far as rules go). */
-function fieldRule(k: string, f: FieldDescription): string {
-  const v = `d.${k}`;
-  switch (f.kind) {
-    case 'line':
-    case 'email':
-    case 'translated':
-      return `${v} is string && ${f.optional ? '' : `${v}.size() >= 1 && `}${v}.size() <= ${maxLength(f)}`;
-    case 'text':
-      return `${v} is string && ${v}.size() <= ${maxLength(f)}`;
-    case 'country':
-      return `${v} is string && ${v}.matches('${f.optional ? '([A-Z]{2})?' : '[A-Z]{2}'}')`;
-    case 'boolean':
-      return `${v} is bool`;
-    case 'integer': {
-      const { min, max } = integerBounds(f);
-      return `${v} is int && ${v} >= ${min} && ${v} <= ${max}`;
-    }
-    case 'number': {
-      const { min, max } = numberBounds(f);
-      return `${v} is number && ${v} >= ${min} && ${v} <= ${max}`;
-    }
-    case 'choice': {
-      const options = [...(f.optional ? [''] : []), ...(f.options ?? [])].map((o) => `'${o}'`).join(', ');
-      return `${v} is string && ${v} in [${options}]`;
-    }
-    case 'images':
-      return `${v} is list && ${v}.size() <= ${imagesMax(f)}${eachImage(v, imagesMax(f))}`;
-    case 'reference': {
-      const there = `exists(/databases/$(database)/documents/${f.to}/$(${v}))`;
-      return `${v} is string && ${f.optional ? `(${v} == '' || ${there})` : there}`;
-    }
-  }
-}
+/** The check of one field's value in a document `d`: its kind's (domain/fieldKinds.ts). */
+const fieldRule = (k: string, f: FieldDescription): string => kindOf(f).firestore(`d.${k}`, f);
 
 /** A value `v` a history entry records of a field (null, or the field's value by kind and size; no lookups). */
-function diffValueRule(v: string, f: FieldDescription): string {
-  switch (f.kind) {
-    case 'boolean':
-      return `${v} is bool`;
-    case 'integer':
-    case 'number': {
-      const { min, max } = f.kind === 'integer' ? integerBounds(f) : numberBounds(f);
-      return `${v} is number && ${v} >= ${min} && ${v} <= ${max}`;
-    }
-    case 'images':
-      return `${v} is list && ${v}.size() <= ${imagesMax(f)}`;
-    default:
-      return `${v} is string && ${v}.size() <= ${maxLength(f)}`;
-  }
-}
+const diffValueRule = (v: string, f: FieldDescription): string => kindOf(f).firestoreHistory(v, f);
 
 /** The rules of a `translations` map: only the other catalogue languages, in each only the translated texts. */
 function translationFunctions(d: RecordsDescription): string[] {

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import {
   fieldsOfRecords,
   hasTranslations,
+  kindOf,
   mergeTexts,
   RECORD_LANGUAGES,
   type FieldDescription,
@@ -65,19 +66,7 @@ type Data = Record<string, unknown>;
 export type SimpleRecord = Data & { id: string; version: number; created: string; updated: string | null };
 
 /** A field's stored value as the screens' record holds it (a missing or odd value as its kind's empty one). */
-function valueOf(f: FieldDescription, v: unknown): unknown {
-  switch (f.kind) {
-    case 'boolean':
-      return v === true;
-    case 'integer':
-    case 'number':
-      return typeof v === 'number' ? v : 0;
-    case 'images':
-      return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-    default:
-      return typeof v === 'string' ? v : '';
-  }
-}
+const valueOf = (f: FieldDescription, v: unknown): unknown => kindOf(f).fromDocument(v);
 
 /** A stored `translations` map as the record's: only texts, only the catalogue's other languages. */
 function translationsOf(v: unknown): RecordTranslations {

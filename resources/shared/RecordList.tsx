@@ -4,32 +4,18 @@ import { DataTable, type RaRecord } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { hasSearch, type FieldDescription, type RecordsDescription } from '../../domain/records';
+import { fieldsOfRecords, hasSearch, type RecordsDescription } from '../../domain/records';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
-import { useMessages } from '../../base/locale';
+import { useLocale, useMessages } from '../../base/locale';
+import { useScheduleSettings } from '../../base/scheduleSettings';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { ListFrame } from './ListFrame';
 import { FindBox } from './FindBox';
 import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
-import type { RecordsScreens, RecordsTexts } from './recordScreens';
+import type { RecordsScreens } from './recordScreens';
 import { useCountryNames, useRecordOpening, useRecordPath, useTexts } from './recordHooks';
-
-/** A field's value as the list shows it. */
-function shown(
-  spec: FieldDescription | undefined,
-  value: unknown,
-  yes: string,
-  no: string,
-  texts: RecordsTexts,
-  country: (code: string) => string,
-): string {
-  if (spec?.kind === 'boolean') return value ? yes : no;
-  if (spec?.kind === 'country') return country(String(value ?? ''));
-  if (spec?.kind === 'choice') return texts.options?.[String(value ?? '')] ?? String(value ?? '');
-  if (spec?.kind === 'images') return Array.isArray(value) ? String(value.length) : '';
-  return value === null || value === undefined ? '' : String(value);
-}
+import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
@@ -50,8 +36,15 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   const t = useTexts(screens);
   const country = useCountryNames();
   const records = screens.description;
-  const value = (r: RaRecord, f: string): string =>
-    shown(records.fields[f], r[f], m.records.yes, m.records.no, t, country);
+  const locale = useLocale();
+  // The shop's time zone, asked only by a resource with a date-time field (it is the products' editors' setting).
+  const zoned = fieldsOfRecords(records).some(([, f]) => FIELD_KIND_VIEWS[f.kind].zoned);
+  const zone = useScheduleSettings(zoned)?.timeZone ?? '';
+  const cells: CellContext = { yes: m.records.yes, no: m.records.no, texts: t, country, locale, zone };
+  const value = (r: RaRecord, f: string): string => {
+    const spec = records.fields[f];
+    return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, cells) : String(r[f] ?? '');
+  };
   // The partial-name search (fields marked `search`), sent a moment after typing stops.
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');

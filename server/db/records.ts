@@ -1,11 +1,10 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import {
-  COLUMN_OF,
   emptyValue,
   fieldsOfRecords,
   hasSearch,
   hasTranslations,
-  numberBounds,
+  kindOf,
   type FieldColumn,
   type FieldDescription,
   type RecordsDescription,
@@ -52,34 +51,13 @@ export interface TableStep {
 }
 
 /** How a field's value is held, as a migration records it: a change of this needs a migration written by hand. */
-const storedOf = (f: FieldDescription): string =>
-  f.kind === 'number' ? `number:${numberBounds(f).decimals}` : f.kind === 'images' ? 'images' : COLUMN_OF[f.kind];
+const storedOf = (f: FieldDescription): string => kindOf(f).held(f);
 
-/** A field's value as its column holds it: a boolean as 0/1, a number scaled to a whole number, images as JSON. */
-export function toStored(f: FieldDescription, v: unknown): unknown {
-  switch (f.kind) {
-    case 'boolean':
-      return v ? 1 : 0;
-    case 'number':
-      return Math.round(Number(v) * 10 ** numberBounds(f).decimals);
-    case 'images':
-      return JSON.stringify(v ?? []);
-    default:
-      return v;
-  }
-}
+/** A field's value as its column holds it (its kind's: a boolean as 0/1, a number scaled, images as JSON). */
+export const toStored = (f: FieldDescription, v: unknown): unknown => kindOf(f).toStored(f, v);
 
 /** A column's value as the API holds it. */
-export function fromStored(f: FieldDescription, v: unknown): unknown {
-  switch (COLUMN_OF[f.kind]) {
-    case 'boolean':
-      return Boolean(Number(v));
-    case 'integer':
-      return f.kind === 'number' ? Number(v) / 10 ** numberBounds(f).decimals : Number(v);
-    default:
-      return f.kind === 'images' ? (JSON.parse(String(v ?? '[]')) as string[]) : v;
-  }
-}
+export const fromStored = (f: FieldDescription, v: unknown): unknown => kindOf(f).fromStored(f, v);
 
 /** The columns a description needs, with the record's own `translations` and `search_text` when it has them. */
 export function wantedColumns(d: RecordsDescription): Record<string, ColumnStep> {
@@ -87,7 +65,7 @@ export function wantedColumns(d: RecordsDescription): Record<string, ColumnStep>
   for (const [k, f] of fieldsOfRecords(d)) {
     const stored = toStored(f, emptyValue(f)) as string | number;
     out[k] = {
-      type: TYPES[COLUMN_OF[f.kind]],
+      type: TYPES[kindOf(f).column],
       default: stored,
       stored: storedOf(f),
       ...(f.unique ? { unique: true } : {}),

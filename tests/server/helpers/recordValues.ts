@@ -2,13 +2,12 @@ import {
   describeRecords,
   fieldsOfRecords,
   hasTranslations,
-  imagesMax,
-  integerBounds,
-  numberBounds,
+  kindOf,
   RECORD_LANGUAGES,
   type FieldDescription,
   type RecordsDescription,
 } from '../../../domain/records.js';
+import { pad, type SampleContext } from '../../../domain/fieldKinds.js';
 
 // Values for any described resource, by field kind, and a made-up resource with a field of every kind: what the one
 // test of every described resource (tests/server/routes/describedResources.test.ts) and the Firebase provider's
@@ -32,6 +31,9 @@ export const everyKind = describeRecords({
     email: { kind: 'email', optional: true },
     notes: { kind: 'text', max: 200, exported: false },
     code: { kind: 'line', max: 20, locked: true, optional: true },
+    day: { kind: 'date' },
+    starts: { kind: 'datetime', optional: true },
+    tags: { kind: 'choices', options: ['soft', 'warm', 'light grey'] },
   },
   sort: { field: 'title', order: 'asc' },
   search: 'title',
@@ -39,47 +41,15 @@ export const everyKind = describeRecords({
 
 export type Values = Record<string, unknown>;
 /** What a generated value may point to: an uploaded image, a record of each resource a reference names. */
-export interface Context {
-  image: string;
-  ids: Map<string, string>;
-}
+export type Context = SampleContext;
 
-export const pad = (n: number) => String(n).padStart(4, '0');
+export { pad } from '../../../domain/fieldKinds.js';
 
 /**
- * A valid value of a field for the n-th record, as the server answers it (trimmed, lower-case email, upper-case
- * country): growing with n where the kind has an order, distinct for every n where a field is unique.
+ * A valid value of a field for the n-th record, as the server answers it (its kind's sample, domain/fieldKinds.ts):
+ * growing with n where the kind has an order, distinct for every n where a field is unique.
  */
-export function valueOf(f: FieldDescription, n: number, ctx: Context): unknown {
-  switch (f.kind) {
-    case 'line':
-      return `Rec ${pad(n)}`.slice(0, f.max);
-    case 'text':
-      return `Line ${n}\nsecond line`.slice(0, f.max);
-    case 'email':
-      return `r${n}@example.com`;
-    case 'country':
-      return ['SE', 'LT', 'FI'][n % 3];
-    case 'boolean':
-      return n % 2 === 0;
-    case 'integer': {
-      const { min, max } = integerBounds(f);
-      return Math.min(max, min + n);
-    }
-    case 'number': {
-      const { min, max, decimals } = numberBounds(f);
-      return Math.min(max, min + n + (decimals > 0 ? 0.25 : 0));
-    }
-    case 'translated':
-      return `English${pad(n)} words`.slice(0, f.max);
-    case 'choice':
-      return f.options![n % f.options!.length];
-    case 'images':
-      return n % 2 === 0 ? [ctx.image].slice(0, imagesMax(f)) : [];
-    case 'reference':
-      return ctx.ids.get(f.to!) ?? '';
-  }
-}
+export const valueOf = (f: FieldDescription, n: number, ctx: Context): unknown => kindOf(f).sample(f, n, ctx);
 
 /** The n-th record's body for an add: every field, and its Swedish texts. */
 export function bodyOf(d: RecordsDescription, n: number, ctx: Context): Values {

@@ -114,6 +114,38 @@ describe('the generated Firestore rules', () => {
     expect(rulesOf(notes)).not.toContain('translations');
   });
 
+  it('a date, a date-time and several choices: the server’s forms, as far as rules go', () => {
+    const events = describeRecords({
+      name: 'events',
+      area: 'products',
+      fields: {
+        title: { kind: 'line', max: 60 },
+        day: { kind: 'date' },
+        ends: { kind: 'date', optional: true },
+        starts: { kind: 'datetime' },
+        tags: { kind: 'choices', options: ['soft', 'light grey'] },
+        extras: { kind: 'choices', options: ['gift'], optional: true },
+      },
+      sort: { field: 'day', order: 'asc' },
+      search: 'title',
+    });
+    const rules = rulesOf(events);
+    // The rules' `matches` takes the whole string, as these anchored expressions do.
+    const pattern = (field: string) =>
+      new RegExp(`^${new RegExp(`d\\.${field}\\.matches\\('([^']+)'\\)`).exec(rules)![1]}$`);
+    expect(pattern('day').test('2026-03-29')).toBe(true);
+    expect(pattern('day').test('')).toBe(false);
+    expect(pattern('day').test('29.3.2026')).toBe(false);
+    expect(pattern('ends').test('')).toBe(true);
+    expect(pattern('starts').test(new Date(Date.UTC(2026, 2, 29, 12, 30)).toISOString())).toBe(true);
+    expect(pattern('starts').test('2026-03-29T14:30+02:00')).toBe(false);
+    expect(rules).toContain("d.tags is list && d.tags.hasOnly(['soft', 'light grey']) && d.tags.size() >= 1");
+    expect(rules).toContain("d.extras is list && d.extras.hasOnly(['gift'])");
+    expect(rules).not.toContain('d.extras.size() >= 1');
+    expect(rules).toContain("x.tags.get('to', null) is list && x.tags.get('to', null).size() <= 2");
+    expect(rules).toContain("x.starts.get('to', null) is string && x.starts.get('to', null).size() <= 24");
+  });
+
   it('each image of a described resource is an address of this project’s bucket', () => {
     const rules = rulesOf(guides);
     expect(rules).toContain(

@@ -1,0 +1,294 @@
+import { useMemo, type ReactNode } from 'react';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  CheckboxGroupInput,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required,
+} from 'react-admin';
+import {
+  hasSearch,
+  imagesMax,
+  integerBounds,
+  mayBeEmpty,
+  maxLength,
+  numberBounds,
+  RECORD_LANGUAGES,
+  type FieldDescription,
+  type FieldKind,
+} from '../../domain/records';
+import { format } from '../../domain/messages';
+import { LOCALE_TAGS, type Locale } from '../../domain/locales';
+import { instantToWall, wallToInstant } from '../../domain/schedule';
+import { useMessages } from '../../base/locale';
+import { useScheduleSettings } from '../../base/scheduleSettings';
+import { simpleDescriptions } from '../descriptions';
+import { RecordImagesInput } from './RecordImagesInput';
+import type { RecordsTexts } from './recordScreens';
+import { useCountryChoices } from './recordHooks';
+
+// The browser's side of each field kind (the rest of a kind is its entry in domain/fieldKinds.ts, keyed the same):
+// the input the add, edit and show pages give it, and its cell in the list.
+
+/** What a kind's input is given: the field, its label, whether it may be changed here, the resource's texts. */
+export interface FieldInputProps {
+  source: string;
+  label: string;
+  spec: FieldDescription;
+  readOnly: boolean;
+  texts: RecordsTexts;
+}
+
+/**
+ * What a cell is shown with: the catalogue's Yes and No, the resource's texts, a country's name, the UI's language and
+ * the shop's time zone ('' where the back end has none: the browser's).
+ */
+export interface CellContext {
+  yes: string;
+  no: string;
+  texts: RecordsTexts;
+  country: (code: string) => string;
+  locale: Locale;
+  zone: string;
+}
+
+export interface FieldKindView {
+  Input: (props: FieldInputProps) => ReactNode;
+  /** A value as the list shows it. */
+  cell: (value: unknown, spec: FieldDescription, ctx: CellContext) => string;
+  /** Its cell needs the shop's time zone (asked of the back end only for a list that shows such a field). */
+  zoned?: boolean;
+}
+
+const required_ = (spec: FieldDescription) => (mayBeEmpty(spec) ? undefined : required());
+
+/** A text as the list shows it. */
+const plain = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/** A text kind's input: one line, free text (several lines) or an address, at most its kind's characters. */
+function TextKindInput({ source, label, spec, readOnly, optional }: FieldInputProps & { optional?: boolean }) {
+  const lines = spec.kind === 'text' || (spec.kind === 'translated' && spec.as === 'text');
+  return (
+    <TextInput
+      source={source}
+      label={label}
+      validate={optional ? undefined : required_(spec)}
+      readOnly={readOnly}
+      autoComplete="off"
+      type={spec.kind === 'email' ? 'email' : 'text'}
+      multiline={lines}
+      minRows={lines ? 3 : undefined}
+      slotProps={{ htmlInput: { maxLength: maxLength(spec) } }}
+      parse={(v: string | null) => v ?? ''}
+    />
+  );
+}
+
+/**
+ * A translated field: English as any text, then each other catalogue language, optional (the shop shows the English
+ * where one is empty), stored under translations.<language>.<field> as products store theirs.
+ */
+function TranslatedInput(props: FieldInputProps) {
+  const m = useMessages();
+  const { source, label, spec } = props;
+  return (
+    <>
+      <TextKindInput {...props} optional={spec.optional === true} />
+      {RECORD_LANGUAGES.map((lang) => (
+        <TextKindInput
+          key={lang}
+          {...props}
+          source={`translations.${lang}.${source}`}
+          label={format(m.records.inLanguage, {
+            label,
+            language: m.products.languageTitles[lang as keyof typeof m.products.languageTitles] ?? lang,
+          })}
+          optional
+        />
+      ))}
+    </>
+  );
+}
+
+/** A whole number or a decimal, within its bounds, in steps of its smallest unit. */
+function NumberKindInput({ source, label, spec, readOnly }: FieldInputProps) {
+  const { min, max } = spec.kind === 'integer' ? integerBounds(spec) : numberBounds(spec);
+  const step = spec.kind === 'integer' ? 1 : 10 ** -numberBounds(spec).decimals;
+  return (
+    <NumberInput
+      source={source}
+      label={label}
+      validate={required()}
+      step={step}
+      min={min}
+      max={max}
+      readOnly={readOnly}
+    />
+  );
+}
+
+/** A country by its name in the chosen language, typed to narrow the list; stored as its ISO code. */
+function CountryInput({ source, label, spec, readOnly }: FieldInputProps) {
+  const m = useMessages();
+  const countries = useCountryChoices();
+  const optional = spec.optional === true;
+  const choices = useMemo(
+    () => (optional ? [{ id: '', name: m.records.noCountry }, ...countries] : countries),
+    [optional, countries, m],
+  );
+  return (
+    <AutocompleteInput
+      source={source}
+      label={label}
+      choices={choices}
+      validate={optional ? undefined : required()}
+      readOnly={readOnly}
+    />
+  );
+}
+
+/** One of the options, by its label in the resource's texts. */
+function ChoiceInput({ source, label, spec, readOnly, texts }: FieldInputProps) {
+  const m = useMessages();
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      validate={required_(spec)}
+      readOnly={readOnly}
+      emptyText={spec.optional ? m.records.noCountry : undefined}
+      emptyValue=""
+      choices={(spec.options ?? []).map((o) => ({ id: o, name: texts.options?.[o] ?? o }))}
+    />
+  );
+}
+
+/** A reference to a record of another described resource, chosen by its search field. */
+function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
+  const target = simpleDescriptions.find((d) => d.name === spec.to);
+  return (
+    <ReferenceInput source={source} reference={spec.to!}>
+      <AutocompleteInput
+        label={label}
+        optionText={target?.search ?? 'id'}
+        filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
+        validate={spec.optional ? undefined : required()}
+        readOnly={readOnly}
+      />
+    </ReferenceInput>
+  );
+}
+
+/** Yes or no, a switch. */
+function BooleanKindInput({ source, label, readOnly }: FieldInputProps) {
+  return <BooleanInput source={source} label={label} readOnly={readOnly} />;
+}
+
+/** Up to its most images, with upload progress. */
+function ImagesInput({ source, label, spec, readOnly }: FieldInputProps) {
+  return <RecordImagesInput source={source} label={label} max={imagesMax(spec)} readOnly={readOnly} />;
+}
+
+/** A date, picked from the browser's calendar; shown in the UI's language. */
+function DateInput({ source, label, spec, readOnly }: FieldInputProps) {
+  return (
+    <TextInput
+      source={source}
+      label={label}
+      type="date"
+      validate={required_(spec)}
+      readOnly={readOnly}
+      parse={(v: string | null) => v ?? ''}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** The zone times are shown and taken in: the shop's, else (a back end without one) the browser's. */
+const zoneOr = (zone: string | undefined): string => zone || Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * An instant, as products' schedule takes it (resources/products/schedule.tsx): typed as the wall time in the shop's
+ * time zone, held in the form as the instant (UTC) the API takes.
+ */
+function DateTimeInput({ source, label, spec, readOnly }: FieldInputProps) {
+  const settings = useScheduleSettings();
+  const zone = zoneOr(settings?.timeZone);
+  return (
+    <TextInput
+      source={source}
+      label={label}
+      type="datetime-local"
+      validate={required_(spec)}
+      readOnly={readOnly}
+      format={(v: unknown) => (typeof v === 'string' && v ? instantToWall(v, zone) : '')}
+      parse={(v: unknown) => (typeof v === 'string' && v ? (wallToInstant(v, zone) ?? v) : '')}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** Several of the options, each a box, by its label in the resource's texts. */
+function ChoicesInput({ source, label, spec, readOnly, texts }: FieldInputProps) {
+  return (
+    <CheckboxGroupInput
+      source={source}
+      label={label}
+      validate={required_(spec)}
+      readOnly={readOnly}
+      choices={(spec.options ?? []).map((o) => ({ id: o, name: texts.options?.[o] ?? o }))}
+    />
+  );
+}
+
+/** A date ('2026-03-29') as the UI's language writes it. */
+const dateCell = (v: unknown, _spec: FieldDescription, ctx: CellContext): string =>
+  typeof v === 'string' && v
+    ? new Intl.DateTimeFormat(LOCALE_TAGS[ctx.locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${v}T00:00:00Z`),
+      )
+    : '';
+
+/** An instant as the UI's language writes it, in the shop's time zone. */
+const dateTimeCell = (v: unknown, _spec: FieldDescription, ctx: CellContext): string =>
+  typeof v === 'string' && v
+    ? new Intl.DateTimeFormat(LOCALE_TAGS[ctx.locale], {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: zoneOr(ctx.zone),
+      }).format(new Date(v))
+    : '';
+
+const text: FieldKindView = { Input: TextKindInput, cell: plain };
+const numeric: FieldKindView = { Input: NumberKindInput, cell: plain };
+
+/** Each kind's input and cell, by its name (as domain/fieldKinds.ts). */
+export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
+  line: text,
+  text,
+  email: text,
+  translated: { Input: TranslatedInput, cell: plain },
+  country: { Input: CountryInput, cell: (v, _spec, ctx) => ctx.country(String(v ?? '')) },
+  boolean: {
+    Input: BooleanKindInput,
+    cell: (v, _spec, ctx) => (v ? ctx.yes : ctx.no),
+  },
+  integer: numeric,
+  number: numeric,
+  choice: { Input: ChoiceInput, cell: (v, _spec, ctx) => ctx.texts.options?.[String(v ?? '')] ?? String(v ?? '') },
+  images: {
+    Input: ImagesInput,
+    cell: (v) => (Array.isArray(v) ? String(v.length) : ''),
+  },
+  reference: { Input: ReferenceChoice, cell: plain },
+  date: { Input: DateInput, cell: dateCell },
+  datetime: { Input: DateTimeInput, cell: dateTimeCell, zoned: true },
+  choices: {
+    Input: ChoicesInput,
+    cell: (v, _spec, ctx) =>
+      Array.isArray(v) ? v.map((o) => ctx.texts.options?.[String(o)] ?? String(o)).join(', ') : '',
+  },
+};
