@@ -1,13 +1,5 @@
 import { useMemo } from 'react';
-import {
-  AutocompleteInput,
-  BooleanInput,
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
-  TextInput,
-  required,
-} from 'react-admin';
+import { AutocompleteInput, BooleanInput, ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
 import { Stack } from '@mui/material';
 import {
   fieldsOfRecords,
@@ -25,6 +17,7 @@ import { format } from '../../domain/messages';
 import { useMessages } from '../../base/locale';
 import { simpleDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
+import { LocaleNumberInput } from './LocaleNumberInput';
 import type { RecordsTexts } from './recordScreens';
 import { useCountryChoices } from './recordHooks';
 
@@ -78,20 +71,8 @@ export function RecordInputs({
         const validate = mayBeEmpty(spec) ? undefined : required();
         if (spec.kind === 'boolean') return <BooleanInput key={f} source={f} label={label} readOnly={readOnly} />;
         if (spec.kind === 'integer' || spec.kind === 'number') {
-          const { min, max } = spec.kind === 'integer' ? integerBounds(spec) : numberBounds(spec);
-          const step = spec.kind === 'integer' ? 1 : 10 ** -numberBounds(spec).decimals;
-          return (
-            <NumberInput
-              key={f}
-              source={f}
-              label={label}
-              validate={required()}
-              step={step}
-              min={min}
-              max={max}
-              readOnly={readOnly}
-            />
-          );
+          const rule = spec.kind === 'integer' ? { ...integerBounds(spec), decimals: 0 } : numberBounds(spec);
+          return <LocaleNumberInput key={f} source={f} label={label} rule={rule} readOnly={readOnly} />;
         }
         if (spec.kind === 'country')
           return (

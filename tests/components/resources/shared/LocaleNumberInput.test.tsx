@@ -1,0 +1,126 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describeRecords } from '../../../../domain/records';
+import { setLocale } from '../../../../base/locale';
+import { RecordInputs } from '../../../../resources/shared/RecordInputs';
+import type { RecordsTexts } from '../../../../resources/shared/recordScreens';
+import { renderInAdmin } from '../../helpers';
+
+// A described resource's number fields in the console's language, whatever the browser's: Swedish '34,90' is 34.9
+// (it once became 3490), shown back as '34,90'; what the language cannot read is refused, never rescaled.
+const fabrics = describeRecords({
+  name: 'fabrics',
+  area: 'products',
+  fields: {
+    name: { kind: 'line', max: 60 },
+    price: { kind: 'number', min: -50, max: 10_000, decimals: 2 },
+    width: { kind: 'integer', max: 5000 },
+  },
+  sort: { field: 'name', order: 'asc' },
+  search: 'name',
+});
+const texts: RecordsTexts = {
+  menu: 'Tyger',
+  list: 'Tyglista',
+  add: 'Lägg till',
+  edit: 'Redigera',
+  search: 'Sök',
+  searchField: 'Namn',
+  empty: 'Inga',
+  failed: 'Kunde inte',
+  fields: { name: 'Namn', price: 'Pris', width: 'Bredd' },
+};
+
+afterEach(() => act(() => setLocale('en')));
+
+function renderForm(record: Record<string, unknown>) {
+  const onSubmit = vi.fn();
+  renderInAdmin(
+    <Form record={{ id: 'f1', name: 'Linne', ...record }} onSubmit={onSubmit}>
+      <RecordInputs records={fabrics} texts={texts} editing />
+      <button type="submit">Spara</button>
+    </Form>,
+  );
+  return onSubmit;
+}
+
+const box = (name: string): HTMLInputElement => screen.getByRole('textbox', { name: new RegExp(name) });
+
+async function typeInto(name: string, text: string): Promise<void> {
+  const user = userEvent.setup();
+  await user.clear(box(name));
+  if (text) await user.type(box(name), text);
+  await user.tab();
+}
+
+async function submitted(onSubmit: ReturnType<typeof vi.fn>): Promise<Record<string, unknown>> {
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Spara' }));
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  return onSubmit.mock.calls[0]![0] as Record<string, unknown>;
+}
+
+describe('a number field in the console’s language', () => {
+  it('in Swedish reads "34,90" as 34.9, stores 34.9 and shows "34,90"', async () => {
+    act(() => setLocale('sv'));
+    const onSubmit = renderForm({ price: 0, width: 150 });
+    await typeInto('Pris', '34,90');
+    expect(box('Pris')).toHaveValue('34,90');
+    await typeInto('Bredd', '1 200');
+    expect(box('Bredd')).toHaveValue('1\u00A0200');
+    expect(await submitted(onSubmit)).toMatchObject({ price: 34.9, width: 1200 });
+  });
+
+  it('writes a stored number with its decimals as the language writes it, again when that changes', async () => {
+    act(() => setLocale('sv'));
+    renderForm({ price: 1234.5, width: 1500 });
+    expect(box('Pris')).toHaveValue('1\u00A0234,50');
+    expect(box('Bredd')).toHaveValue('1\u00A0500');
+    act(() => setLocale('en'));
+    await waitFor(() => expect(box('Pris')).toHaveValue('1,234.50'));
+    expect(box('Bredd')).toHaveValue('1,500');
+  });
+
+  it('in English reads "1,234.5" as 1234.5 and writes it "1,234.50"', async () => {
+    const onSubmit = renderForm({ price: 0, width: 150 });
+    await typeInto('Pris', '1,234.5');
+    expect(box('Pris')).toHaveValue('1,234.50');
+    expect(await submitted(onSubmit)).toMatchObject({ price: 1234.5 });
+  });
+
+  it.each([
+    [
+      'sv',
+      'Pris',
+      '34.90',
+      'Skriv decimaler efter ett kommatecken och tusental med mellanslag, till exempel 1 234,50.',
+    ],
+    ['sv', 'Pris', '34,905', 'Högst 2 decimaler.'],
+    ['sv', 'Pris', '1e5', 'Ange ett tal, till exempel 1 234,50.'],
+    ['sv', 'Pris', '20 000', 'Ange ett tal från −50,00 till 10 000,00.', '20\u00A0000,00'],
+    ['sv', 'Bredd', '5,5', 'Ange ett heltal.'],
+    ['en', 'Pris', '1.234,5', 'Write decimals after a point and thousands with commas, such as 1,234.50.'],
+    ['en', 'Pris', '34,90', 'Write decimals after a point and thousands with commas, such as 1,234.50.'],
+    ['en', 'Bredd', '99999999999999999999', 'Enter a number from 0 to 5,000.'],
+  ] as const)(
+    'in %s refuses %s %j, saying why (a text it cannot read kept as typed)',
+    async (locale, name, text, why, shown?: string) => {
+      act(() => setLocale(locale));
+      const onSubmit = renderForm({ price: 10, width: 150 });
+      await typeInto(name, text);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Spara' }));
+      expect((await screen.findByText(why)).textContent?.replace(/\u00A0/g, ' ')).toBe(why.replace(/\u00A0/g, ' '));
+      expect(box(name)).toHaveValue(shown ?? text);
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
+  it('refuses an empty number as the required field it is', async () => {
+    const onSubmit = renderForm({ price: 10, width: 150 });
+    await typeInto('Pris', '');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Spara' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
