@@ -4,9 +4,11 @@ import { DataTable, type RaRecord } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { hasSearch, type FieldDescription, type RecordsDescription } from '../../domain/records';
+import { hasSearch, numberBounds, type FieldDescription, type RecordsDescription } from '../../domain/records';
+import { writeNumber } from '../../domain/localeNumbers';
+import type { Locale } from '../../domain/locales';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
-import { useMessages } from '../../base/locale';
+import { useLocale, useMessages } from '../../base/locale';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { ListFrame } from './ListFrame';
 import { FindBox } from './FindBox';
@@ -23,8 +25,11 @@ function shown(
   no: string,
   texts: RecordsTexts,
   country: (code: string) => string,
+  locale: Locale,
 ): string {
   if (spec?.kind === 'boolean') return value ? yes : no;
+  if (typeof value === 'number' && (spec?.kind === 'number' || spec?.kind === 'integer'))
+    return writeNumber(value, locale, spec.kind === 'number' ? numberBounds(spec).decimals : 0);
   if (spec?.kind === 'country') return country(String(value ?? ''));
   if (spec?.kind === 'choice') return texts.options?.[String(value ?? '')] ?? String(value ?? '');
   if (spec?.kind === 'images') return Array.isArray(value) ? String(value.length) : '';
@@ -49,9 +54,10 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   const m = useMessages();
   const t = useTexts(screens);
   const country = useCountryNames();
+  const locale = useLocale();
   const records = screens.description;
   const value = (r: RaRecord, f: string): string =>
-    shown(records.fields[f], r[f], m.records.yes, m.records.no, t, country);
+    shown(records.fields[f], r[f], m.records.yes, m.records.no, t, country, locale);
   // The partial-name search (fields marked `search`), sent a moment after typing stops.
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
