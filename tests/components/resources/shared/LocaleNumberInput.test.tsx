@@ -132,6 +132,19 @@ describe('a number field in the console’s language', () => {
   });
 });
 
+describe('a number on the Show page', () => {
+  it('is read-only, written as the language writes it', () => {
+    act(() => setLocale('sv'));
+    renderInAdmin(
+      <Form record={{ id: 'f1', name: 'Linne', price: 34.9, width: 150 }}>
+        <RecordInputs records={fabrics} texts={texts} editing showing />
+      </Form>,
+    );
+    expect(box('Pris')).toHaveValue('34,90');
+    expect(box('Pris')).toHaveAttribute('readonly');
+  });
+});
+
 describe('a number in the list', () => {
   const screens = {
     description: fabrics,
