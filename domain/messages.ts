@@ -341,6 +341,10 @@ export const messages = {
     fileCountry: 'Write the country as its two-letter code, such as SE or FI.',
     badNumber: 'Enter a number from %{min} to %{max}.',
     decimals: 'At most %{n} digits after the point.',
+    /** A number typed that its language cannot read (domain/localeNumbers.ts); %{example} as it writes one. */
+    numberUnreadable: 'Enter a number, such as %{example}.',
+    numberSigns: 'Write decimals after a point and thousands with commas, such as %{example}.',
+    wholeNumber: 'Enter a whole number.',
     noSuchReference: 'The chosen record does not exist.',
     inUse: 'Other records point to this one. Change them first.',
     deleted: 'Deleted',

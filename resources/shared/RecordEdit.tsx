@@ -130,6 +130,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
           version={typeof record.version === 'number' ? record.version : undefined}
           onUndone={() => void refetch()}
           labels={recordFieldLabels(records, t, m)}
+          fields={records.fields}
         />
       )}
     </PageFrame>

@@ -47,6 +47,7 @@ function ShowView({ screens }: { screens: RecordsScreens }) {
             of={{ kind: 'record', resource: records.name, id: String(record.id) }}
             refreshKey={record.version}
             labels={recordFieldLabels(records, t, m)}
+            fields={records.fields}
           />
         </>
       )}

@@ -3,7 +3,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
-  NumberInput,
   ReferenceInput,
   SelectInput,
   TextInput,
@@ -21,12 +20,14 @@ import {
   type FieldKind,
 } from '../../domain/records';
 import { format } from '../../domain/messages';
+import { writeNumber } from '../../domain/localeNumbers';
 import { LOCALE_TAGS, type Locale } from '../../domain/locales';
 import { instantToWall, wallToInstant } from '../../domain/schedule';
 import { useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 import { simpleDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
+import { LocaleNumberInput } from './LocaleNumberInput';
 import type { RecordsTexts } from './recordScreens';
 import { useCountryChoices } from './recordHooks';
 
@@ -113,22 +114,17 @@ function TranslatedInput(props: FieldInputProps) {
   );
 }
 
-/** A whole number or a decimal, within its bounds, in steps of its smallest unit. */
+/** A whole number or a decimal, within its bounds, as the console's language writes it (LocaleNumberInput.tsx). */
 function NumberKindInput({ source, label, spec, readOnly }: FieldInputProps) {
-  const { min, max } = spec.kind === 'integer' ? integerBounds(spec) : numberBounds(spec);
-  const step = spec.kind === 'integer' ? 1 : 10 ** -numberBounds(spec).decimals;
-  return (
-    <NumberInput
-      source={source}
-      label={label}
-      validate={required()}
-      step={step}
-      min={min}
-      max={max}
-      readOnly={readOnly}
-    />
-  );
+  const rule = spec.kind === 'integer' ? { ...integerBounds(spec), decimals: 0 } : numberBounds(spec);
+  return <LocaleNumberInput source={source} label={label} rule={rule} readOnly={readOnly} />;
 }
+
+/** A number as the UI's language writes it, with the field's decimals ('1 234,50' / '1,234.50'). */
+const numberCell = (v: unknown, spec: FieldDescription, ctx: CellContext): string =>
+  typeof v === 'number'
+    ? writeNumber(v, ctx.locale, spec.kind === 'number' ? numberBounds(spec).decimals : 0)
+    : plain(v);
 
 /** A country by its name in the chosen language, typed to narrow the list; stored as its ISO code. */
 function CountryInput({ source, label, spec, readOnly }: FieldInputProps) {
@@ -263,7 +259,7 @@ const dateTimeCell = (v: unknown, _spec: FieldDescription, ctx: CellContext): st
     : '';
 
 const text: FieldKindView = { Input: TextKindInput, cell: plain };
-const numeric: FieldKindView = { Input: NumberKindInput, cell: plain };
+const numeric: FieldKindView = { Input: NumberKindInput, cell: numberCell };
 
 /** Each kind's input and cell, by its name (as domain/fieldKinds.ts). */
 export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {

@@ -169,6 +169,10 @@ export default function Activity() {
                     <HistoryEntryLine
                       entry={entry}
                       labels={names?.fields(m)}
+                      fields={
+                        resources.find((r) => entry.kind === 'record' && r.name === entry.resource)?.records
+                          ?.description.fields
+                      }
                       busy={undoing}
                       {...(entry.action === 'bulkChanged' ? { onUndo: (e: HistoryEntry) => void undoBulk(e) } : {})}
                     />

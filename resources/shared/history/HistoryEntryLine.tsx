@@ -1,5 +1,6 @@
 import { Box, Button, Tooltip, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
+import type { FieldDescription } from '../../../domain/records';
 import { useLocale, useMessages } from '../../../base/locale';
 import { useScheduleSettings } from '../../../base/scheduleSettings';
 import { describeEntry, exactTime, relativeTime } from './describe';
@@ -11,10 +12,12 @@ interface Props {
   busy?: boolean;
   /** The fields' labels (a described resource's texts). */
   labels?: Readonly<Record<string, string>>;
+  /** The fields' kinds (a described resource's description), for their values. */
+  fields?: Readonly<Record<string, FieldDescription>>;
 }
 
 /** One entry: its sentences, then on a line of its own '2 hours ago', the exact time on hover and on focus. */
-export function HistoryEntryLine({ entry, onUndo, busy = false, labels }: Props) {
+export function HistoryEntryLine({ entry, onUndo, busy = false, labels, fields }: Props) {
   const m = useMessages();
   const locale = useLocale();
   const settings = useScheduleSettings();
@@ -25,7 +28,7 @@ export function HistoryEntryLine({ entry, onUndo, busy = false, labels }: Props)
       sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
     >
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {describeEntry(entry, m, { locale, zone: settings?.timeZone, labels }).map((line, i) => (
+        {describeEntry(entry, m, { locale, zone: settings?.timeZone, labels, fields }).map((line, i) => (
           <Typography key={i} variant="body2">
             {line}
           </Typography>

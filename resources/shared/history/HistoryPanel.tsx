@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Box, Button, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
+import type { FieldDescription } from '../../../domain/records';
 import type { AppDataProvider, HistoryOf } from '../../../base/backend';
 import { useMessages } from '../../../base/locale';
 import { codeOf, messageOf, statusOf } from '../../../base/errors';
@@ -19,6 +20,8 @@ interface Props {
   onUndone?: () => void;
   /** The fields' labels in the console's language (a described resource's texts); otherwise the kind's own. */
   labels?: Readonly<Record<string, string>>;
+  /** The fields' kinds (a described resource's description), so its numbers show as its screens write them. */
+  fields?: Readonly<Record<string, FieldDescription>>;
 }
 
 type State = {
@@ -30,7 +33,7 @@ type State = {
 };
 
 /** 'History': a record's changes, newest first, ten at a time with 'More'; undo where it is safe. */
-export function HistoryPanel({ of, refreshKey, version, onUndone, labels }: Props) {
+export function HistoryPanel({ of, refreshKey, version, onUndone, labels, fields }: Props) {
   const m = useMessages();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -103,6 +106,7 @@ export function HistoryPanel({ of, refreshKey, version, onUndone, labels }: Prop
             entry={entry}
             busy={busy}
             labels={labels}
+            fields={fields}
             onUndo={version !== undefined && canUndo(entry) ? (e) => void undo(e) : undefined}
           />
         ))}

@@ -9,6 +9,8 @@ import {
   translatedFieldLabel,
 } from '../../../domain/productFields';
 import { SCHEDULER_ACTOR, scheduleFields, wallTimeOf } from '../../../domain/schedule';
+import { numberBounds, type FieldDescription } from '../../../domain/records';
+import { writeNumber } from '../../../domain/localeNumbers';
 
 /**
  * A field's label as its own screen shows it: a product's translated text per language ('Swedish name'); a
@@ -51,14 +53,22 @@ export interface Shown {
   zone?: string;
   /** Field labels for a described resource's entries (its texts); without them a field shows by its name. */
   labels?: Readonly<Record<string, string>>;
+  /** A described resource's fields: its numbers written as the language writes them, with their decimals. */
+  fields?: Readonly<Record<string, FieldDescription>>;
 }
 
 const SCHEDULE_FIELDS = new Set(Object.keys(scheduleFields));
 
-/** A field's value as a person reads it; a product's scheduled time as the shop's wall time when the zone is known. */
+/**
+ * A field's value as a person reads it; a product's scheduled time as the shop's wall time when the zone is known, a
+ * described resource's number as the screen's language writes it.
+ */
 function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue, m: Catalogue, shown?: Shown): string {
   if (shown?.zone && entry.kind === 'product' && SCHEDULE_FIELDS.has(field) && typeof value === 'string' && value)
     return wallTimeOf(value, shown.zone);
+  const spec = shown?.fields?.[field];
+  if (shown && typeof value === 'number' && (spec?.kind === 'number' || spec?.kind === 'integer'))
+    return writeNumber(value, shown.locale, spec.kind === 'number' ? numberBounds(spec).decimals : 0);
   return valueText(value, m);
 }
 

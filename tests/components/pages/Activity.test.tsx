@@ -2,7 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../domain/history';
+import StraightenIcon from '@mui/icons-material/Straighten';
 import Activity from '../../../src/pages/Activity';
+import { ResourcesContext } from '../../../src/resourceRoutes';
+import { consoleResources } from '../../../resources';
+import { recordsResource } from '../../../resources/shared/records';
+import { describeRecords } from '../../../domain/records';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../helpers';
 import { providerMethod } from '../resources/providerMethod';
 
@@ -107,6 +112,47 @@ describe('Activity page', () => {
     // A deleted record has no page to open: named, not linked.
     expect(screen.getByText('Care guides: Ironing')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Care guides: Ironing' })).not.toBeInTheDocument();
+  });
+
+  it("writes a described resource's numbers with their decimals in the console's language", async () => {
+    const fabrics = recordsResource({
+      description: describeRecords({
+        name: 'fabrics',
+        area: 'products',
+        fields: { name: { kind: 'line', max: 60 }, price: { kind: 'number', max: 10_000, decimals: 2 } },
+        sort: { field: 'name', order: 'asc' },
+        search: 'name',
+      }),
+      texts: Object.fromEntries(
+        (['en', 'sv'] as const).map((l) => [
+          l,
+          {
+            menu: 'Fabrics',
+            list: 'L',
+            add: 'A',
+            edit: 'E',
+            search: 'S',
+            searchField: 'N',
+            empty: '',
+            failed: '',
+            fields: { name: 'Name', price: 'Price' },
+          },
+        ]),
+      ) as never,
+      icon: StraightenIcon,
+      columns: ['name'],
+      phone: { primary: 'name', secondary: [] },
+    });
+    const fabric = { kind: 'record' as const, resource: 'fabrics', recordId: 'f1', recordLabel: 'Linen' };
+    const items = [entry(1, { ...fabric, diff: { price: [1234.5, 34.9] } })];
+    const getList = vi.fn(async () => ({ data: items, pageInfo: { hasNextPage: false }, meta: { next: null } }));
+    renderInAdmin(
+      <ResourcesContext.Provider value={[...consoleResources, fabrics]}>
+        <Activity />
+      </ResourcesContext.Provider>,
+      { authProvider: admin, dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }) },
+    );
+    expect(await screen.findByText('Eva Berg changed Price from 1,234.50 to 34.90')).toBeInTheDocument();
   });
 
   it('filters by person, kind and date range through the provider', async () => {

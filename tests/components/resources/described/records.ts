@@ -37,7 +37,7 @@ export const listOf = (rows: Values[]) => ({
   pageInfo: { hasNextPage: false, hasPreviousPage: false },
 });
 
-/** A field's value as the list should show it in a language: a choice by its label, a country by its name. */
+/** A field's value as the list shows it in a language: a choice by label, a country by name, a number as written. */
 export function cellText(s: RecordsScreens, field: string, value: unknown, locale: Locale = 'en'): string {
   const spec = s.description.fields[field]!;
   const m = catalogues[locale];
@@ -46,6 +46,12 @@ export function cellText(s: RecordsScreens, field: string, value: unknown, local
     return new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region' }).of(String(value)) ?? '';
   if (spec.kind === 'choice') return s.texts[locale].options?.[String(value)] ?? String(value);
   if (spec.kind === 'images') return String((value as unknown[]).length);
+  if (spec.kind === 'number' || spec.kind === 'integer') {
+    // With the field's decimals as the language writes them: '1 234,50', '1,234.50'.
+    const places = spec.kind === 'number' ? (spec.decimals ?? 2) : 0;
+    const digits = { minimumFractionDigits: places, maximumFractionDigits: places };
+    return new Intl.NumberFormat(LOCALE_TAGS[locale], digits).format(Number(value));
+  }
   return String(value ?? '');
 }
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../../domain/history';
@@ -177,6 +177,42 @@ describe('History panel', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Eva Berg satte Detaljer på svenska till Mjuk')).toBeInTheDocument();
     expect(screen.getByText('Eva Berg tömde Namn på svenska')).toBeInTheDocument();
+  });
+
+  it('writes a described resource’s numbers with their decimals in the console’s language', async () => {
+    const getHistory = vi.fn(async () => ({
+      items: [
+        entry(1, {
+          kind: 'record',
+          resource: 'fabrics',
+          diff: { price: [1234.5, 34.9], width: [1500, 2000], name: ['Linne', 'Lin'] },
+        }),
+      ],
+      next: null,
+    }));
+    const fields = {
+      price: { kind: 'number', max: 10_000, decimals: 2 },
+      width: { kind: 'integer' },
+      name: { kind: 'line', max: 60 },
+    } as const;
+    const labels = { price: 'Pris', width: 'Bredd', name: 'Namn' };
+    act(() => setLocale('sv'));
+    const { unmount } = renderInAdmin(
+      <HistoryPanel of={{ kind: 'record', resource: 'fabrics', id: 'f1' }} labels={labels} fields={fields} />,
+      { dataProvider: fakeDataProvider({ getHistory }) },
+    );
+    const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
+    expect(await screen.findByText('Eva Berg ändrade Pris från 1\u00A0234,50 till 34,90', exact)).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg ändrade Bredd från 1\u00A0500 till 2\u00A0000', exact)).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg ändrade Namn från Linne till Lin')).toBeInTheDocument();
+    unmount();
+    act(() => setLocale('en'));
+    renderInAdmin(
+      <HistoryPanel of={{ kind: 'record', resource: 'fabrics', id: 'f1' }} labels={labels} fields={fields} />,
+      { dataProvider: fakeDataProvider({ getHistory }) },
+    );
+    expect(await screen.findByText('Eva Berg changed Pris from 1,234.50 to 34.90')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg changed Bredd from 1,500 to 2,000')).toBeInTheDocument();
   });
 
   it('says so when the history cannot be read', async () => {
