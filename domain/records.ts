@@ -56,7 +56,7 @@ export interface FieldDescription {
   options?: readonly string[];
   /** number: the most digits after the point, 0..6 (default 2). */
   decimals?: number;
-  /** reference: the described resource it points to, by name. */
+  /** reference: the described resource it points to, by name ('products' for a product). */
   to?: string;
   /**
    * Found by the list's partial-name search (?q=): every word anywhere in it, any case, in every language of a
@@ -161,9 +161,12 @@ export function describeRecords<const F extends Fields>(
   return d;
 }
 
-/** Refuses a reference to a resource that is not described (checked once all descriptions are known). */
+/**
+ * Refuses a reference to a resource that is not described (checked once all descriptions are known). Products are
+ * always there (their own table, not a resource folder), so a reference may point to them too.
+ */
 export function checkReferences(all: readonly RecordsDescription[]): void {
-  const names = new Set(all.map((d) => d.name));
+  const names = new Set(['products', ...all.map((d) => d.name)]);
   for (const d of all)
     for (const [k, f] of Object.entries(d.fields))
       if (f.kind === 'reference' && !names.has(f.to!))

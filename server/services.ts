@@ -220,8 +220,8 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     },
     stopJobs,
     async close() {
-      // Sends under way finish (and record how they went) before the database closes.
-      await stopJobs();
+      // Sends under way finish (and record how they went) before the database closes; so do mails under way.
+      await Promise.all([stopJobs(), mailer.settled()]);
       await feed.close();
       await broker.close();
       await db.close();

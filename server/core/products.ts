@@ -261,8 +261,8 @@ export async function updateProduct(
   });
 }
 
-/** What products' edit is to the shared versioned update. */
-const productEdit: VersionedTarget<Product> = {
+/** What products' edit and delete are to the shared versioned update and delete. */
+export const productEdit: VersionedTarget<Product> = {
   table: 'products',
   owner: { kind: 'product', resource: null },
   read: getProduct,

@@ -19,7 +19,7 @@ import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { diffOf } from './history.js';
 import type { UndoTarget } from './historyUndo.js';
-import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
+import { versionedDelete, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
 import { searchWordsOf } from '../../domain/searchFold.js';
@@ -228,7 +228,7 @@ export async function updateRecord<D extends RecordsDescription>(
   }
 }
 
-/** What a described resource's edit is to the shared versioned update. */
+/** What a described resource's edit and delete are to the shared versioned update and delete. */
 const recordEdit = <D extends RecordsDescription>(r: D): VersionedTarget<RecordOf<D> & Row> => ({
   table: r.name,
   owner: recordOwner(r),
@@ -246,63 +246,17 @@ const recordEdit = <D extends RecordsDescription>(r: D): VersionedTarget<RecordO
 });
 
 /**
- * Refuses to delete a record of `name` (a described resource's, or a product) while a reference field of any described
- * resource points to it: the one pointer check of every delete.
+ * Delete, only if nobody saved since `version`, and only when no record of any resource points to it (a reference):
+ * versionedDelete, as products' delete.
  */
-export async function assertNotPointedTo(
-  db: Kysely<Database>,
-  name: string,
-  all: readonly RecordsDescription[],
-  id: string,
-): Promise<void> {
-  for (const other of all)
-    for (const [k, f] of fieldsOfRecords(other)) {
-      if (f.kind !== 'reference' || f.to !== name) continue;
-      const [hit] = await readRows<Row>(db, `select id from "${other.name}" where "${k}" = ? limit 1`, [id]);
-      if (hit) throw new DomainError('conflict', said('records.inUse'));
-    }
-}
-
-/**
- * Delete, only if nobody saved since `version`, and only when no record of any resource points to it (a reference);
- * its history keeps what it held. The announcement's version is the one after the last, so a receiver that reads the
- * record finds it gone.
- */
-export async function deleteRecord(
+export const deleteRecord = (
   db: Kysely<Database>,
   r: RecordsDescription,
   all: readonly RecordsDescription[],
   actor: { uid: string },
   id: string,
   version: number,
-): Promise<void> {
-  const current = (await getRecord(db, r, id)) as Row;
-  if (current.version !== version)
-    throw new DomainError('conflict', said('records.stale'), { current: current.version });
-  await assertNotPointedTo(db, r.name, all, id);
-  await commit(db, actor.uid, async (trx) => {
-    const res = await untyped(trx)
-      .deleteFrom(r.name)
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0)
-      throw new DomainError('conflict', said('records.stale'), { current: current.version });
-    return {
-      value: undefined,
-      history: [
-        {
-          kind: 'record',
-          resource: r.name,
-          recordId: id,
-          action: 'deleted',
-          diff: diffOf(historyValues(r, current), {}),
-        },
-      ],
-      announce: [{ kind: 'record', resource: r.name, id, version: version + 1, actor: actor.uid }],
-    };
-  });
-}
+): Promise<void> => versionedDelete(db, recordEdit(r), all, actor, id, version);
 
 /** A described resource's undo (core/historyUndo.ts): its 'record' entries, set back through its edit. */
 export const recordUndo = <D extends RecordsDescription>(r: D): UndoTarget<RecordOf<D>> => ({

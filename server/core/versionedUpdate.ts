@@ -3,7 +3,9 @@ import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
 import type { HistoryValue } from '../../domain/history.js';
 import type { HistoryOwner } from '../../domain/recordHistory.js';
-import type { Said } from '../../domain/translate.js';
+import { readRows } from '../db/read.js';
+import { fieldsOfRecords, type RecordsDescription } from '../../domain/records.js';
+import { said, type Said } from '../../domain/translate.js';
 import { commit } from './commit.js';
 import { DomainError } from './errors.js';
 import type { Change } from './events.js';
@@ -12,9 +14,9 @@ import { diffOf } from './history.js';
 type Row = Record<string, unknown>;
 
 /**
- * What an edit of one resource's record needs beyond the shared steps: its table, whose history it is recorded in
- * ('product', or 'record' by the resource's name), how a record is read, stored and recorded, and its refusal of a
- * stale version.
+ * What an edit or delete of one resource's record needs beyond the shared steps: its table (the name references
+ * point to it by), whose history it is recorded in ('product', or 'record' by the resource's name), how a record is
+ * read, stored and recorded, and its refusal of a stale version.
  */
 export interface VersionedTarget<T extends { version: number }> {
   table: string;
@@ -31,6 +33,8 @@ export interface VersionedTarget<T extends { version: number }> {
  * images, a product's schedule), which throw to refuse; run in the edit's transaction, on the record as read there.
  */
 export type EditColumns<T> = (trx: Kysely<Database>, current: T, at: string) => Promise<Row>;
+
+const resourceOf = (owner: HistoryOwner) => (owner.resource === null ? {} : { resource: owner.resource });
 
 /** Whether the columns an edit would write are the ones the record has already (each in its stored form). */
 function unchanged(set: Row, stored: Row): boolean {
@@ -59,8 +63,7 @@ export async function versionedUpdate<T extends { version: number }>(
     const at = now();
     const changed = await columns(trx, current, at);
     if (unchanged(changed, target.stored(current))) return { value: current };
-    const set: Row = { ...changed, version: version + 1, updated: at };
-    set.updated_by = actor.uid;
+    const set: Row = { ...changed, version: version + 1, updated: at, updated_by: actor.uid };
     // Its table may be described, not written out in Database's type: named as any table.
     const res = await (trx as unknown as Kysely<Record<string, Row>>)
       .updateTable(target.table)
@@ -70,7 +73,7 @@ export async function versionedUpdate<T extends { version: number }>(
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', target.stale, { current: current.version });
     const next = await target.read(trx, id);
-    const resource = owner.resource === null ? {} : { resource: owner.resource };
+    const resource = resourceOf(owner);
     return {
       value: next,
       history: [
@@ -80,6 +83,68 @@ export async function versionedUpdate<T extends { version: number }>(
           recordId: id,
           action: 'changed',
           diff: diffOf(target.historyValues(current), target.historyValues(next)),
+        },
+      ],
+      announce: [{ kind: owner.kind, ...resource, id, version: version + 1, actor: actor.uid } as Change],
+    };
+  });
+}
+
+/**
+ * Refuses to delete a record of `name` (a described resource's, or a product) while a reference field of any described
+ * resource points to it, naming that pointer (its resource and field) in the refusal's details.
+ */
+export async function assertNotPointedTo(
+  db: Kysely<Database>,
+  name: string,
+  all: readonly RecordsDescription[],
+  id: string,
+): Promise<void> {
+  for (const other of all)
+    for (const [field, f] of fieldsOfRecords(other)) {
+      if (f.kind !== 'reference' || f.to !== name) continue;
+      const [hit] = await readRows<Row>(db, `select id from "${other.name}" where "${field}" = ? limit 1`, [id]);
+      if (hit) throw new DomainError('conflict', said('records.inUse'), { pointer: { resource: other.name, field } });
+    }
+}
+
+/**
+ * The one versioned delete of products and described resources, in one transaction: read, refused unless nobody saved
+ * since `version`, refused while a record of any described resource (`all`) points to it, deleted only where the
+ * version is still `version`, its history entry keeping every value it had (Activity names it by its label) and its
+ * announcement (webhooks, live lists, the storefront's caches), whose version is the one after the last so a receiver
+ * that reads the record finds it gone. Its images are left to the sweep (core/files.ts), which keeps only images a
+ * record names.
+ */
+export async function versionedDelete<T extends { version: number }>(
+  db: Kysely<Database>,
+  target: VersionedTarget<T>,
+  all: readonly RecordsDescription[],
+  actor: { uid: string },
+  id: string,
+  version: number,
+): Promise<void> {
+  const { owner } = target;
+  await commit(db, actor.uid, async (trx) => {
+    const current = await target.read(trx, id);
+    if (current.version !== version) throw new DomainError('conflict', target.stale, { current: current.version });
+    await assertNotPointedTo(trx, target.table, all, id);
+    const res = await (trx as unknown as Kysely<Record<string, Row>>)
+      .deleteFrom(target.table)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw new DomainError('conflict', target.stale, { current: current.version });
+    const resource = resourceOf(owner);
+    return {
+      value: undefined,
+      history: [
+        {
+          kind: owner.kind,
+          ...resource,
+          recordId: id,
+          action: 'deleted',
+          diff: diffOf(target.historyValues(current), {}),
         },
       ],
       announce: [{ kind: owner.kind, ...resource, id, version: version + 1, actor: actor.uid } as Change],

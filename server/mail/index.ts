@@ -12,6 +12,12 @@ export interface Mail {
 /** Sends mail over SMTP, or writes it to an outbox folder when no SMTP server is set. */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /**
+   * Resolves once every send under way has ended, sent or failed: the server's close waits for it, so a mail asked
+   * for just before a stop (a reset link, whose send the request does not wait for) is not cut off, and nothing is
+   * written to the outbox after the server has closed.
+   */
+  settled(): Promise<void>;
 }
 
 /**
@@ -36,30 +42,49 @@ export function createMailer(opts: {
         ? nodemailer.createTransport(opts.smtpUrl)
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
+  const underWay = new Set<Promise<void>>();
+  /** Runs one send, kept among those under way until it ends. */
+  const tracked = (send: () => Promise<void>): Promise<void> => {
+    const sending = send();
+    const ended = sending.then(
+      () => undefined,
+      () => undefined,
+    );
+    underWay.add(ended);
+    void ended.then(() => underWay.delete(ended));
+    return sending;
+  };
+  const settled = async (): Promise<void> => {
+    while (underWay.size > 0) await Promise.all([...underWay]);
+  };
   if (opts.smtpUrl) {
     return {
-      async send(mail) {
-        await (await open()).sendMail({ from: opts.from, ...mail });
-      },
+      send: (mail) =>
+        tracked(async () => {
+          await (await open()).sendMail({ from: opts.from, ...mail });
+        }),
+      settled,
     };
   }
   return {
-    async send(mail) {
-      const info = await (await open()).sendMail({ from: opts.from, ...mail });
-      mkdirSync(opts.outboxDir, { recursive: true });
-      const file = join(
-        opts.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
-      );
-      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
-      opts.log(`Mail to ${mail.to} written to ${file}${link ? ` (link: ${link})` : ''}`);
-      if (link && opts.announce) {
-        const rule = '='.repeat(72);
-        opts.announce(
-          `\n${rule}\nMail to ${mail.to}: ${mail.subject}\n${link}\n(no SMTP_URL: kept in ${file})\n${rule}\n`,
+    settled,
+    send: (mail) =>
+      tracked(async () => {
+        const info = await (await open()).sendMail({ from: opts.from, ...mail });
+        mkdirSync(opts.outboxDir, { recursive: true });
+        const file = join(
+          opts.outboxDir,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
         );
-      }
-    },
+        writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+        const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+        opts.log(`Mail to ${mail.to} written to ${file}${link ? ` (link: ${link})` : ''}`);
+        if (link && opts.announce) {
+          const rule = '='.repeat(72);
+          opts.announce(
+            `\n${rule}\nMail to ${mail.to}: ${mail.subject}\n${link}\n(no SMTP_URL: kept in ${file})\n${rule}\n`,
+          );
+        }
+      }),
   };
 }

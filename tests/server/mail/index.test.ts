@@ -3,7 +3,16 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMailer } from '../../../server/mail/index.js';
-import { createUser, dialects, linkIn, outbox, startApp, waitForOutbox, type TestApp } from '../helpers/index.js';
+import {
+  createData,
+  createUser,
+  dialects,
+  linkIn,
+  outbox,
+  startApp,
+  waitForOutbox,
+  type TestApp,
+} from '../helpers/index.js';
 
 describe.each(dialects())('mail without SMTP_URL goes to DATA_DIR/outbox (%s)', (dialect) => {
   let t: TestApp;
@@ -21,6 +30,24 @@ describe.each(dialects())('mail without SMTP_URL goes to DATA_DIR/outbox (%s)', 
     expect(mail.subject).toBe('Reset your password');
     expect(linkIn(mail)).toMatch(new RegExp(`^${t.publicUrl}/reset-password\\?token=[\\w-]+$`));
     expect(outbox(t.data.dataDir).filter((m) => m.to.includes(user.email))).toHaveLength(1);
+  });
+});
+
+describe.each(dialects())('a mail asked for just before the server stops (%s)', (dialect) => {
+  // The reset request answers before its mail is written (its send is not awaited): the close waits for the send, so
+  // the link is not lost to a stop, and nothing is written into DATA_DIR once the server has closed.
+  it('is written by the time the close has ended', async () => {
+    const data = await createData(dialect);
+    try {
+      const t = await startApp({ dialect, data });
+      const user = await createUser(t, 'noRole');
+      const res = await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email } });
+      expect(res.status).toBe(200);
+      await t.close();
+      expect(outbox(data.dataDir).map((m) => m.to)).toEqual([[user.email]]);
+    } finally {
+      await data.drop();
+    }
   });
 });
 

@@ -374,5 +374,6 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
     const inUse = await call('DELETE', `/api/suppliers/${supplierId}`, undefined, version);
     expect(inUse.status).toBe(409);
     expect(inUse.json.error.message).toBe(messages.records.inUse);
+    expect(inUse.json.error.details).toEqual({ pointer: { resource: 'every_kind', field: 'supplier' } });
   });
 });

@@ -1,9 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { onChange, type Change } from '../../../server/core/events.js';
 import { sweepFiles } from '../../../server/core/files.js';
+import { messages } from '../../../domain/messages.js';
 import { productDescription } from '../../../domain/productFields.js';
-import type { RecordsDescription } from '../../../domain/records.js';
-import { createUser, dialects, signIn, startApp, type TestApp, type TestUser } from '../helpers/index.js';
+import { describeRecords, type RecordsDescription } from '../../../domain/records.js';
+import { openDb } from '../../../server/db/index.js';
+import { migrate } from '../../../server/db/migrate.js';
+import { applyTableSteps, planSteps } from '../../../server/db/records.js';
+import { recordResources } from '../../../server/resources.js';
+import {
+  callerOf,
+  createData,
+  createUser,
+  dialects,
+  signIn,
+  startApp,
+  type DataStore,
+  type TestApp,
+  type TestUser,
+} from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
 // Issue 39 item 2: products have no delete (the specification has none) until their description's `access.delete`
@@ -114,5 +130,102 @@ describe.each(dialects())('deleting a product by its description (%s)', (dialect
     const p = await make(plain, admin, cookie, 'DEL-4');
     expect((await del(plain, cookie, p.id, p.version)).status).toBe(404);
     expect((await plain.api('GET', `/api/products/${p.id}`, { cookie })).status).toBe(200);
+  });
+});
+
+// A described resource may point to products (a reference `to: 'products'`); a product pointed to is then refused
+// as a described resource's record pointed to is: the engine's one pointer refusal, naming the pointer. The pointing
+// resource is made up here (no shipped resource points to products), its table made as its migration would make it.
+const notes = describeRecords({
+  name: 'product_notes',
+  area: 'products',
+  fields: {
+    title: { kind: 'line', max: 80, search: true },
+    product: { kind: 'reference', to: 'products', optional: true },
+    supplier: { kind: 'reference', to: 'suppliers', optional: true },
+  },
+  sort: { field: 'title', order: 'asc' },
+  search: 'title',
+});
+
+describe.each(dialects())('a product that a record points to (%s)', (dialect) => {
+  let t: TestApp;
+  let data: DataStore;
+  let cookie: string;
+  let uid: string;
+  beforeAll(async () => {
+    data = await createData(dialect);
+    const db = openDb({ databaseUrl: data.databaseUrl, dataDir: data.dataDir });
+    try {
+      await migrate(db);
+      await applyTableSteps(db.kysely as unknown as Kysely<unknown>, planSteps([notes], []).steps);
+    } finally {
+      await db.kysely.destroy();
+    }
+    t = await startApp({
+      dialect,
+      data,
+      build: { records: [...recordResources, notes], productDescription: withDelete('editor') },
+    });
+    const editor = await callerOf(t, 'editor');
+    cookie = editor.cookie!;
+    uid = editor.user!.uid;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await data?.drop();
+  });
+
+  const call = (method: string, path: string, body?: unknown, version?: number) =>
+    t.api(method, path, { cookie, body, headers: version === undefined ? {} : { 'if-match': `"${version}"` } });
+
+  it('refuses its delete naming the pointer, as a supplier pointed to is refused; unpointed, deletes', async () => {
+    const made = [
+      await call('POST', '/api/products', { ...base, sku: 'PTR-1', images: [await storedImage(t, uid)] }),
+      await call('POST', '/api/suppliers', { name: 'Weaver', contactPerson: '', email: '', country: 'SE', notes: '' }),
+    ];
+    expect(
+      made.map((r) => [r.status, r.json.version]),
+      made.map((r) => r.text).join(),
+    ).toEqual([
+      [201, 1],
+      [201, 1],
+    ]);
+    const [product, supplier] = made.map((r) => r.json as { id: string }) as [{ id: string }, { id: string }];
+    expect((await call('POST', '/api/product_notes', { title: 'Note', product: 'no-such' })).status).toBe(400);
+    const note = await call('POST', '/api/product_notes', {
+      title: 'Note',
+      product: product.id,
+      supplier: supplier.id,
+    });
+    expect(note.status, note.text).toBe(201);
+
+    const refusals = [
+      await call('DELETE', `/api/suppliers/${supplier.id}`, undefined, 1),
+      await call('DELETE', `/api/products/${product.id}`, undefined, 1),
+    ];
+    expect(refusals.map((r) => [r.status, r.json.error])).toEqual([
+      [
+        409,
+        {
+          code: 'conflict',
+          message: messages.records.inUse,
+          details: { pointer: { resource: 'product_notes', field: 'supplier' } },
+        },
+      ],
+      [
+        409,
+        {
+          code: 'conflict',
+          message: messages.records.inUse,
+          details: { pointer: { resource: 'product_notes', field: 'product' } },
+        },
+      ],
+    ]);
+    expect((await call('GET', `/api/products/${product.id}`)).json.version).toBe(1);
+
+    expect((await call('PATCH', `/api/product_notes/${note.json.id}`, { product: '' }, 1)).status).toBe(200);
+    expect((await call('DELETE', `/api/products/${product.id}`, undefined, 1)).status).toBe(204);
+    expect((await call('GET', `/api/products/${product.id}`)).status).toBe(404);
   });
 });
