@@ -14,6 +14,7 @@ import {
   hasSearch,
   imagesMax,
   integerBounds,
+  labelOf,
   mayBeEmpty,
   maxLength,
   numberBounds,
@@ -25,6 +26,7 @@ import { format } from '../../domain/messages';
 import { useMessages } from '../../base/locale';
 import { simpleDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
+import { ReferenceLabelInput } from './referenceLabel';
 import type { RecordsTexts } from './recordScreens';
 import { useCountryChoices } from './recordHooks';
 
@@ -112,6 +114,7 @@ export function RecordInputs({
           );
         if (spec.kind === 'images')
           return <RecordImagesInput key={f} source={f} label={label} max={imagesMax(spec)} readOnly={readOnly} />;
+        if (spec.kind === 'reference' && showing) return <ReferenceLabelInput key={f} source={f} label={label} />;
         if (spec.kind === 'reference')
           return <ReferenceChoice key={f} source={f} label={label} spec={spec} readOnly={readOnly} />;
         const text = (source: string, fieldLabel: string, optional: boolean) => (
@@ -151,7 +154,7 @@ export function RecordInputs({
   );
 }
 
-/** A reference to a record of another described resource, chosen by its search field. */
+/** A reference to a record of another described resource, chosen by its label field (labelOf). */
 function ReferenceChoice({
   source,
   label,
@@ -168,7 +171,7 @@ function ReferenceChoice({
     <ReferenceInput source={source} reference={spec.to!}>
       <AutocompleteInput
         label={label}
-        optionText={target?.search ?? 'id'}
+        optionText={target ? labelOf(target) : 'id'}
         filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
         validate={spec.optional ? undefined : required()}
         readOnly={readOnly}

@@ -14,6 +14,7 @@ import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
 import { recordPath, type RecordsScreens, type RecordsTexts } from './recordScreens';
 import { useCountryNames, useRecordOpening, useTexts } from './recordHooks';
+import { referenceText } from './referenceLabel';
 
 /** A field's value as the list shows it. */
 function shown(
@@ -51,7 +52,9 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   const country = useCountryNames();
   const records = screens.description;
   const value = (r: RaRecord, f: string): string =>
-    shown(records.fields[f], r[f], m.records.yes, m.records.no, t, country);
+    records.fields[f]?.kind === 'reference'
+      ? referenceText(r, f)
+      : shown(records.fields[f], r[f], m.records.yes, m.records.no, t, country);
   // The partial-name search (fields marked `search`), sent a moment after typing stops.
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
