@@ -21,8 +21,10 @@ import type { z } from 'zod';
 import {
   fieldsOfRecords,
   hasTranslations,
+  labelOf,
   mergeTexts,
   RECORD_LANGUAGES,
+  referencesOf,
   type FieldDescription,
   type RecordsDescription,
   type RecordTranslations,
@@ -123,7 +125,14 @@ function checked(schema: z.ZodType, data: Data): Data {
  * The calls of one simple resource; `actor` names who acts in each history entry, `image` is what an image address is
  * (providers/firebase/imageAddress.ts, of the app's bucket).
  */
-export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, actor: Actor, image: z.ZodType<string>) {
+export function simpleCalls(
+  db: Firestore,
+  page: Pager,
+  d: RecordsDescription,
+  actor: Actor,
+  image: z.ZodType<string>,
+  all: readonly RecordsDescription[] = [d],
+) {
   const schemas = schemasOf(d, image);
   const fields = fieldsOfRecords(d);
   const toRecord = (id: string, data: Data) => toSimpleRecord(d, id, data);
@@ -132,10 +141,50 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
   const described = (data: Data): Data =>
     Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]]));
 
+  /**
+   * The records with each reference's label (`labels`, as the server answers them), read here by the browser: one
+   * read per record pointed to, which Firestore's rules allow only to whoever may read that resource. A reference the
+   * reader may not read, or whose record is gone, keeps no label and shows its id (README, 'Firebase').
+   */
+  const labelled = async (recs: SimpleRecord[]): Promise<SimpleRecord[]> => {
+    const refs = referencesOf(d);
+    if (refs.length === 0) return recs;
+    const known = new Map<string, Promise<string | undefined>>();
+    const labelOfId = (to: string, id: string): Promise<string | undefined> => {
+      const key = `${to}/${id}`;
+      const target = all.find((x) => x.name === to);
+      if (!known.has(key))
+        known.set(
+          key,
+          target
+            ? getDoc(doc(db, to, id)).then(
+                (snap) => {
+                  const v = snap.exists() ? snap.data()[labelOf(target)] : undefined;
+                  return typeof v === 'string' ? v : undefined;
+                },
+                () => undefined,
+              )
+            : Promise.resolve(undefined),
+        );
+      return known.get(key)!;
+    };
+    return Promise.all(
+      recs.map(async (rec) => {
+        const labels: Record<string, string> = {};
+        for (const { field, to } of refs) {
+          const id = rec[field];
+          const label = typeof id === 'string' && id !== '' ? await labelOfId(to, id) : undefined;
+          if (label !== undefined) labels[field] = label;
+        }
+        return { ...rec, labels };
+      }),
+    );
+  };
+
   const one = async (id: string): Promise<SimpleRecord> => {
     const snap = await getDoc(doc(db, d.name, id));
     if (!snap.exists()) throw notFound();
-    return toRecord(snap.id, snap.data());
+    return (await labelled([toRecord(snap.id, snap.data())]))[0]!;
   };
 
   /**
@@ -236,9 +285,11 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
     list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<SimpleRecord>> => {
       const { [d.search]: term, ...rest } = filter;
       if (Object.values(rest).some((v) => v !== undefined && v !== '')) throw notAvailable();
-      if (typeof term === 'string')
-        return page(d.name, [where(d.search, '==', term.trim()), limit(1)], perPage, undefined, toRecord);
-      return page(d.name, [orderBy(d.sort.field, d.sort.order)], perPage, after, toRecord);
+      const found =
+        typeof term === 'string'
+          ? await page(d.name, [where(d.search, '==', term.trim()), limit(1)], perPage, undefined, toRecord)
+          : await page(d.name, [orderBy(d.sort.field, d.sort.order)], perPage, after, toRecord);
+      return { ...found, data: await labelled(found.data) };
     },
 
     create: async (data: Data): Promise<SimpleRecord> => {
