@@ -57,7 +57,8 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
  *   enforced).
  * - number: exact decimals (a double: 0.1 + 0.2; the rules check the bounds, the provider the decimals).
  * - images: checking that each address is a finished upload (the addresses are kept as given).
- * - reference: refusing the delete of a record pointed to (the provider looks first).
+ * - reference: refusing the delete of a record pointed to (the provider looks first); its label to a reader who may
+ *   not read the resource pointed to, and in history lines (the browser reads the label itself: the id shows).
  * - boolean: nothing.
  * History and undo are kept here as there (providers/firebase/recordHistory.ts); the CSV import writes at most
  * IMPORT_MAX_WRITES records at once (one transaction).
@@ -144,7 +145,7 @@ export function simpleCalls(
   /**
    * The records with each reference's label (`labels`, as the server answers them), read here by the browser: one
    * read per record pointed to, which Firestore's rules allow only to whoever may read that resource. A reference the
-   * reader may not read, or whose record is gone, keeps no label and shows its id (README, 'Firebase').
+   * reader may not read, or whose record is gone, keeps no label and shows its id (docs/firebase.md).
    */
   const labelled = async (recs: SimpleRecord[]): Promise<SimpleRecord[]> => {
     const refs = referencesOf(d);
