@@ -58,7 +58,7 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
  * - number: exact decimals (a double: 0.1 + 0.2; the rules check the bounds, the provider the decimals).
  * - images: checking that each address is a finished upload (the addresses are kept as given).
  * - reference: refusing the delete of a record pointed to (the provider looks first); its label to a reader who may
- *   not read the resource pointed to, and in history lines (the browser reads the label itself: the id shows).
+ *   not read the resource pointed to (the browser reads the label itself: the id shows).
  * - boolean: nothing.
  * History and undo are kept here as there (providers/firebase/recordHistory.ts); the CSV import writes at most
  * IMPORT_MAX_WRITES records at once (one transaction).
@@ -147,11 +147,9 @@ export function simpleCalls(
    * read per record pointed to, which Firestore's rules allow only to whoever may read that resource. A reference the
    * reader may not read, or whose record is gone, keeps no label and shows its id (docs/firebase.md).
    */
-  const labelled = async (recs: SimpleRecord[]): Promise<SimpleRecord[]> => {
-    const refs = referencesOf(d);
-    if (refs.length === 0) return recs;
+  const labelReader = () => {
     const known = new Map<string, Promise<string | undefined>>();
-    const labelOfId = (to: string, id: string): Promise<string | undefined> => {
+    return (to: string, id: string): Promise<string | undefined> => {
       const key = `${to}/${id}`;
       const target = all.find((x) => x.name === to);
       if (!known.has(key))
@@ -169,6 +167,11 @@ export function simpleCalls(
         );
       return known.get(key)!;
     };
+  };
+  const labelled = async (recs: SimpleRecord[]): Promise<SimpleRecord[]> => {
+    const refs = referencesOf(d);
+    if (refs.length === 0) return recs;
+    const labelOfId = labelReader();
     return Promise.all(
       recs.map(async (rec) => {
         const labels: Record<string, string> = {};
@@ -385,7 +388,25 @@ export function simpleCalls(
     },
 
     /** A record's history, newest first, ten at a time. */
-    history: (id: string, opts: { after?: string | null; limit?: number }) => historyPage(page, d, id, opts),
+    /** A record's history, each entry with the labels of the references its diff holds (by id), as the server's. */
+    history: async (id: string, opts: { after?: string | null; limit?: number }) => {
+      const got = await historyPage(page, d, id, opts);
+      const refs = referencesOf(d);
+      if (refs.length === 0) return got;
+      const labelOfId = labelReader();
+      const items = await Promise.all(
+        got.items.map(async (e) => {
+          const labels: Record<string, string> = {};
+          for (const { field, to } of refs)
+            for (const v of e.diff[field] ?? []) {
+              const label = typeof v === 'string' && v !== '' ? await labelOfId(to, v) : undefined;
+              if (label !== undefined) labels[v as string] = label;
+            }
+          return Object.keys(labels).length > 0 ? { ...e, labels } : e;
+        }),
+      );
+      return { ...got, items };
+    },
 
     /**
      * Undo one entry as an edit from `version` (the record the page loaded): refused as on our server when the entry

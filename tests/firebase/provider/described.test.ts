@@ -241,10 +241,11 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
 });
 
 describe('Firebase data provider: a reference by its label', () => {
-  it('answers each reference’s label with the record, looked up by the browser (list, one, CSV cells)', async () => {
-    const supplier = ctx.ids.get('suppliers')!;
+  it('answers each reference’s label with the record, looked up by the browser (list, one, CSV, history)', async () => {
     const suppliers = RESOURCES.find((x) => x.name === 'suppliers')!;
-    const name = String((await b.dataProvider.getOne('suppliers', { id: supplier })).data[labelOf(suppliers)]);
+    const { data: its } = await b.dataProvider.create('suppliers', { data: bodyOf(suppliers, 9100, ctx) });
+    const supplier = String(its.id);
+    const name = String(its[labelOf(suppliers)]);
     const { data: added } = await b.dataProvider.create<SimpleRecord>('every_kind', {
       data: { ...bodyOf(everyKind, 620, ctx), supplier },
     });
@@ -265,5 +266,8 @@ describe('Firebase data provider: a reference by its label', () => {
       previousData: one,
     });
     expect(none.labels).toEqual({});
+    // Its history names the supplier the change cleared.
+    const { items } = await b.dataProvider.getHistory({ kind: 'record', resource: 'every_kind', id: added.id });
+    expect(items[0]).toMatchObject({ diff: { supplier: [supplier, ''] }, labels: { [supplier]: name } });
   });
 });
