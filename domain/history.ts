@@ -42,6 +42,8 @@ export const HistoryEntry = z.object({
   recordId: z.string(),
   /** How the record is known now, looked up when listed: a product's SKU, a user's name; null when there is none. */
   recordLabel: z.string().nullable().optional(),
+  /** The labels of the references its diff holds, by id (a described record's: its supplier's name). */
+  labels: z.record(z.string(), z.string()).optional(),
   action: z.enum(HISTORY_ACTIONS),
   // Each value is [old, new]; the values' own types vary by field, so the answer's schema leaves them open.
   diff: z.record(z.string(), z.array(z.unknown()).length(2)),

@@ -5,7 +5,9 @@ import {
   fieldsOfRecords,
   kindOf,
   mayBeEmpty,
+  referencesOf,
   translatedKeys,
+  type ReferenceLabels,
   type RecordsDescription,
   type RecordTranslations,
 } from './records.js';
@@ -18,27 +20,46 @@ import { said } from './translate.js';
 // one); images are addresses separated by spaces; booleans 'true' or 'false'; a translated field's other languages
 // are columns of their own ('body_se'), left out: kept, empty: cleared.
 
-/** The file's columns, in order: id, every exported field, then each exported translated field's other languages. */
+/**
+ * The file's columns, in order: id, every exported field (a reference's id, then its record's label as
+ * '<field>_label': written for people to read, ignored by the import), then each exported translated field's other
+ * languages.
+ */
 export function recordCsvColumns(d: RecordsDescription): string[] {
   const fields = fieldsOfRecords(d).filter(([, f]) => exported(f));
   const translated = new Set(fields.filter(([, f]) => f.kind === 'translated').map(([k]) => k));
   return [
     'id',
-    ...fields.map(([k]) => k),
+    ...fields.flatMap(([k, f]) => (f.kind === 'reference' ? [k, labelColumn(k)] : [k])),
     ...translatedKeys(d)
       .filter((t) => translated.has(t.field))
       .map((t) => t.key),
   ];
 }
 
-/** A record's cells by column, each as its kind writes it (images joined by spaces, booleans and numbers as text). */
+/** A reference's label column ('supplier_label'). */
+export const labelColumn = (field: string): string => `${field}_label`;
+
+/**
+ * A record's cells by column (images joined by spaces, booleans and numbers as text, a reference's label from the
+ * record's `labels`).
+ */
 export function recordCells(d: RecordsDescription, rec: Record<string, unknown>): Record<string, string> {
   const t = (rec.translations ?? {}) as RecordTranslations;
+  const labels = (rec.labels ?? {}) as ReferenceLabels;
+  const named = new Map(referencesOf(d).map(({ field }) => [labelColumn(field), field]));
   const out: Record<string, string> = {};
   for (const c of recordCsvColumns(d)) {
     const tk = translatedKeys(d).find((x) => x.key === c);
     const f = d.fields[c];
-    out[c] = tk ? (t[tk.lang]?.[tk.field] ?? '') : f ? kindOf(f).toCell(rec[c]) : String(rec[c] ?? '');
+    const ref = named.get(c);
+    out[c] = tk
+      ? (t[tk.lang]?.[tk.field] ?? '')
+      : ref !== undefined
+        ? (labels[ref] ?? '')
+        : f
+          ? kindOf(f).toCell(rec[c])
+          : String(rec[c] ?? '');
   }
   return out;
 }

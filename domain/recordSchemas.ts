@@ -78,6 +78,8 @@ export function schemasOf(d: RecordsDescription, image: z.ZodType<string> = Imag
             translations: z.record(z.string(), z.record(z.string(), z.string())),
           }
         : {}),
+      // Each reference's label, by field (server/core/records.ts, withReferenceLabels).
+      labels: z.record(z.string(), z.string()).optional(),
       version: z.number().int(),
       created: z.string(),
       updated: z.string().nullable(),

@@ -92,6 +92,11 @@ export interface RecordsDescription<F extends Fields = Fields> {
   sort: { field: string; order: 'asc' | 'desc' };
   /** The field the exact-match search looks up. */
   search: string;
+  /**
+   * The field a record is named by where another record points to it (a reference's cell, Show page, history and
+   * CSV): a line, email or translated field; left out, the first line field, else the search field (labelOf).
+   */
+  label?: string;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
@@ -118,6 +123,8 @@ export type RecordOf<D extends RecordsDescription> = RecordValues<D> & {
   created: string;
   updated: string | null;
   translations?: RecordTranslations;
+  /** Each reference's label (labelOf of the record it points to), when it has one. */
+  labels?: ReferenceLabels;
 };
 
 const NAME = RESOURCE_NAME;
@@ -131,6 +138,7 @@ const RESERVED = [
   'createdBy',
   'updatedBy',
   'translations',
+  'labels',
   'thumbnails',
   'q',
   'limit',
@@ -158,8 +166,30 @@ export function describeRecords<const F extends Fields>(
     throw new Error(`${d.name}: sort and search name one of its fields`);
   const sortBy = d.fields[d.sort.field]!;
   if (!kindOf(sortBy).sortable) throw new Error(`${d.name}: a list cannot be sorted by a ${sortBy.kind}`);
+  const named = d.label === undefined ? undefined : d.fields[d.label];
+  if (d.label !== undefined && !(named && LABEL_KINDS.includes(named.kind) && named.as !== 'text'))
+    throw new Error(`${d.name}: label names one of its line, email or translated line fields`);
   return d;
 }
+
+/** The kinds a record may be named by (one line of text). */
+const LABEL_KINDS: readonly FieldKind[] = ['line', 'email', 'translated'];
+
+/** The field a record is named by where another points to it: `label`, else the first line field, else `search`. */
+export const labelOf = (d: RecordsDescription): string =>
+  d.label ?? fieldsOfRecords(d).find(([, f]) => f.kind === 'line')?.[0] ?? d.search;
+
+/**
+ * The labels of a record's references, by field ({ supplier: 'Linen Mill AB' }): answered with the record to whoever
+ * may read it (docs/decisions.md, 'A reference's label'); a field left out when it is empty or its record is gone.
+ */
+export type ReferenceLabels = Partial<Record<string, string>>;
+
+/** A described resource's reference fields, each with the resource it points to. */
+export const referencesOf = (d: RecordsDescription): { field: string; to: string }[] =>
+  fieldsOfRecords(d)
+    .filter(([, f]) => f.kind === 'reference')
+    .map(([field, f]) => ({ field, to: f.to! }));
 
 /**
  * Refuses a reference to a resource that is not described (checked once all descriptions are known). Products are

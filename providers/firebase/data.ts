@@ -48,7 +48,7 @@ export function createFirebaseData(
   };
   // An image is a download address of the app's own bucket (the rules ask the same).
   const image = imageAddressOf(session.app.options.storageBucket ?? '');
-  const simple = new Map(records.map((d) => [d.name, simpleCalls(db, page, d, actor, image)]));
+  const simple = new Map(records.map((d) => [d.name, simpleCalls(db, page, d, actor, image, records)]));
 
   const one = async (resource: string, id: string): Promise<RaRecord> => {
     if (resource === 'products') return products.one(id);

@@ -22,8 +22,10 @@ import {
   fieldsOfRecords,
   hasTranslations,
   kindOf,
+  labelOf,
   mergeTexts,
   RECORD_LANGUAGES,
+  referencesOf,
   type FieldDescription,
   type RecordsDescription,
   type RecordTranslations,
@@ -56,7 +58,8 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
  *   enforced).
  * - number: exact decimals (a double: 0.1 + 0.2; the rules check the bounds, the provider the decimals).
  * - images: checking that each address is a finished upload (the addresses are kept as given).
- * - reference: refusing the delete of a record pointed to (the provider looks first).
+ * - reference: refusing the delete of a record pointed to (the provider looks first); its label to a reader who may
+ *   not read the resource pointed to (the browser reads the label itself: the id shows).
  * - boolean: nothing.
  * History and undo are kept here as there (providers/firebase/recordHistory.ts); the CSV import writes at most
  * IMPORT_MAX_WRITES records at once (one transaction).
@@ -112,7 +115,14 @@ function checked(schema: z.ZodType, data: Data): Data {
  * The calls of one simple resource; `actor` names who acts in each history entry, `image` is what an image address is
  * (providers/firebase/imageAddress.ts, of the app's bucket).
  */
-export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, actor: Actor, image: z.ZodType<string>) {
+export function simpleCalls(
+  db: Firestore,
+  page: Pager,
+  d: RecordsDescription,
+  actor: Actor,
+  image: z.ZodType<string>,
+  all: readonly RecordsDescription[] = [d],
+) {
   const schemas = schemasOf(d, image);
   const fields = fieldsOfRecords(d);
   const toRecord = (id: string, data: Data) => toSimpleRecord(d, id, data);
@@ -121,10 +131,53 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
   const described = (data: Data): Data =>
     Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]]));
 
+  /**
+   * The records with each reference's label (`labels`, as the server answers them), read here by the browser: one
+   * read per record pointed to, which Firestore's rules allow only to whoever may read that resource. A reference the
+   * reader may not read, or whose record is gone, keeps no label and shows its id (docs/firebase.md).
+   */
+  const labelReader = () => {
+    const known = new Map<string, Promise<string | undefined>>();
+    return (to: string, id: string): Promise<string | undefined> => {
+      const key = `${to}/${id}`;
+      const target = all.find((x) => x.name === to);
+      if (!known.has(key))
+        known.set(
+          key,
+          target
+            ? getDoc(doc(db, to, id)).then(
+                (snap) => {
+                  const v = snap.exists() ? snap.data()[labelOf(target)] : undefined;
+                  return typeof v === 'string' ? v : undefined;
+                },
+                () => undefined,
+              )
+            : Promise.resolve(undefined),
+        );
+      return known.get(key)!;
+    };
+  };
+  const labelled = async (recs: SimpleRecord[]): Promise<SimpleRecord[]> => {
+    const refs = referencesOf(d);
+    if (refs.length === 0) return recs;
+    const labelOfId = labelReader();
+    return Promise.all(
+      recs.map(async (rec) => {
+        const labels: Record<string, string> = {};
+        for (const { field, to } of refs) {
+          const id = rec[field];
+          const label = typeof id === 'string' && id !== '' ? await labelOfId(to, id) : undefined;
+          if (label !== undefined) labels[field] = label;
+        }
+        return { ...rec, labels };
+      }),
+    );
+  };
+
   const one = async (id: string): Promise<SimpleRecord> => {
     const snap = await getDoc(doc(db, d.name, id));
     if (!snap.exists()) throw notFound();
-    return toRecord(snap.id, snap.data());
+    return (await labelled([toRecord(snap.id, snap.data())]))[0]!;
   };
 
   /**
@@ -225,9 +278,11 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
     list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<SimpleRecord>> => {
       const { [d.search]: term, ...rest } = filter;
       if (Object.values(rest).some((v) => v !== undefined && v !== '')) throw notAvailable();
-      if (typeof term === 'string')
-        return page(d.name, [where(d.search, '==', term.trim()), limit(1)], perPage, undefined, toRecord);
-      return page(d.name, [orderBy(d.sort.field, d.sort.order)], perPage, after, toRecord);
+      const found =
+        typeof term === 'string'
+          ? await page(d.name, [where(d.search, '==', term.trim()), limit(1)], perPage, undefined, toRecord)
+          : await page(d.name, [orderBy(d.sort.field, d.sort.order)], perPage, after, toRecord);
+      return { ...found, data: await labelled(found.data) };
     },
 
     create: async (data: Data): Promise<SimpleRecord> => {
@@ -322,7 +377,25 @@ export function simpleCalls(db: Firestore, page: Pager, d: RecordsDescription, a
     },
 
     /** A record's history, newest first, ten at a time. */
-    history: (id: string, opts: { after?: string | null; limit?: number }) => historyPage(page, d, id, opts),
+    /** A record's history, each entry with the labels of the references its diff holds (by id), as the server's. */
+    history: async (id: string, opts: { after?: string | null; limit?: number }) => {
+      const got = await historyPage(page, d, id, opts);
+      const refs = referencesOf(d);
+      if (refs.length === 0) return got;
+      const labelOfId = labelReader();
+      const items = await Promise.all(
+        got.items.map(async (e) => {
+          const labels: Record<string, string> = {};
+          for (const { field, to } of refs)
+            for (const v of e.diff[field] ?? []) {
+              const label = typeof v === 'string' && v !== '' ? await labelOfId(to, v) : undefined;
+              if (label !== undefined) labels[v as string] = label;
+            }
+          return Object.keys(labels).length > 0 ? { ...e, labels } : e;
+        }),
+      );
+      return { ...got, items };
+    },
 
     /**
      * Undo one entry as an edit from `version` (the record the page loaded): refused as on our server when the entry

@@ -16,6 +16,7 @@ import type { CsvColumn } from './csv';
 import type { RecordsScreens } from './recordScreens';
 import { useCountryNames, useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
+import { referenceText } from './referenceLabel';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
@@ -43,6 +44,7 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   const cells: CellContext = { yes: m.records.yes, no: m.records.no, texts: t, country, locale, zone };
   const value = (r: RaRecord, f: string): string => {
     const spec = records.fields[f];
+    if (spec?.kind === 'reference') return referenceText(r, f);
     return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, cells) : String(r[f] ?? '');
   };
   // The partial-name search (fields marked `search`), sent a moment after typing stops.

@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import {
   hasSearch,
+  labelOf,
   imagesMax,
   integerBounds,
   mayBeEmpty,
@@ -28,6 +29,7 @@ import { useScheduleSettings } from '../../base/scheduleSettings';
 import { simpleDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
 import { LocaleNumberInput } from './LocaleNumberInput';
+import { ReferenceLabelInput } from './referenceLabel';
 import type { RecordsTexts } from './recordScreens';
 import { useCountryChoices } from './recordHooks';
 
@@ -165,11 +167,14 @@ function ChoiceInput({ source, label, spec, readOnly, texts }: FieldInputProps) 
 /** A reference to a record of another described resource, chosen by its search field. */
 function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
   const target = simpleDescriptions.find((d) => d.name === spec.to);
+  // Read-only (Show, or locked): its label as the record's answer carries it, asking nothing of the resource it
+  // points to, which the reader may not read.
+  if (readOnly) return <ReferenceLabelInput source={source} label={label} />;
   return (
     <ReferenceInput source={source} reference={spec.to!}>
       <AutocompleteInput
         label={label}
-        optionText={target?.search ?? 'id'}
+        optionText={target ? labelOf(target) : 'id'}
         filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
         validate={spec.optional ? undefined : required()}
         readOnly={readOnly}

@@ -5,7 +5,7 @@ import { readRows } from '../db/read.js';
 import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind } from '../../domain/history.js';
 import { DomainError } from './errors.js';
 import { said } from '../../domain/translate.js';
-import type { RecordsDescription } from '../../domain/records.js';
+import { labelOf, referencesOf, type RecordsDescription } from '../../domain/records.js';
 
 // The change history, in one place: every core change goes through commit() (core/commit.ts), which calls record()
 // in the change's own transaction, so a change and its entry commit together or not at all, on both databases. It is
@@ -100,7 +100,7 @@ export async function listHistory(
   db: Kysely<Database>,
   filter: HistoryFilter,
   opts: { limit: number; after: number | null },
-  /** The described resources served, so their records' entries are labelled too (by their exact-search field). */
+  /** The described resources served, so their records' entries are labelled too (by their label field). */
   resources: readonly RecordsDescription[] = [],
 ): Promise<{ items: HistoryEntry[]; more: boolean }> {
   if (filter.from && filter.to && filter.from > filter.to)
@@ -125,11 +125,56 @@ export async function listHistory(
     `select * from history ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}order ` + `by seq desc limit ?`;
   const rows = await readRows<Row>(db, text, [...params, opts.limit + 1]);
   const items = rows.slice(0, opts.limit).map(toEntry);
-  // One record's own history (its edit page's panel) needs no names for it.
+  // One record's own history (its edit page's panel) needs no names for it, only its references'.
+  const named = await withValueLabels(db, items, resources);
   return {
-    items: filter.record ? items : await withCounts(db, await withLabels(db, items, resources)),
+    items: filter.record ? named : await withCounts(db, await withLabels(db, named, resources)),
     more: rows.length > opts.limit,
   };
+}
+
+/**
+ * Each described record's entry with the labels of the references its diff holds (`labels`, by id: the label field of
+ * the record pointed to, as a record's answer carries them), read in one query per resource pointed to for the page. A
+ * record no longer there has none, and the screens show its id.
+ */
+async function withValueLabels(
+  db: Kysely<Database>,
+  entries: HistoryEntry[],
+  resources: readonly RecordsDescription[],
+): Promise<HistoryEntry[]> {
+  const wanted = new Map<string, Set<string>>();
+  const refsOf = (e: HistoryEntry) => {
+    const d = e.kind === 'record' ? resources.find((x) => x.name === e.resource) : undefined;
+    return d ? referencesOf(d) : [];
+  };
+  for (const e of entries)
+    for (const { field, to } of refsOf(e))
+      for (const v of e.diff[field] ?? [])
+        if (typeof v === 'string' && v !== '') wanted.set(to, (wanted.get(to) ?? new Set()).add(v));
+  if (wanted.size === 0) return entries;
+  const labels = new Map<string, string>();
+  for (const [to, ids] of wanted) {
+    const target = resources.find((d) => d.name === to);
+    if (!target) continue;
+    const list = [...ids];
+    // Names from the descriptions, never from a request.
+    const rows = await readRows<{ id: string; label: unknown }>(
+      db,
+      `select id, "${labelOf(target)}" as label from "${to}" where id in (${list.map(() => '?').join(', ')})`,
+      list,
+    );
+    for (const r of rows) labels.set(`${to}:${r.id}`, String(r.label));
+  }
+  return entries.map((e) => {
+    const its: Record<string, string> = {};
+    for (const { field, to } of refsOf(e))
+      for (const v of e.diff[field] ?? []) {
+        const label = labels.get(`${to}:${String(v)}`);
+        if (typeof v === 'string' && label !== undefined) its[v] = label;
+      }
+    return Object.keys(its).length > 0 ? { ...e, labels: its } : e;
+  });
 }
 
 /** Each bulk edit's summary line with the number of products its entries changed, in one query for the page. */
@@ -150,8 +195,8 @@ async function withCounts(db: Kysely<Database>, entries: HistoryEntry[]): Promis
 
 /**
  * Each entry's record as staff know it now: a product by its SKU, a user by their name (or email), a described
- * resource's record by its exact-search field, read in one query per kind (per resource) for the whole page. A record
- * no longer there keeps a null label, and the list falls back to its id.
+ * resource's record by its label field (labelOf), read in one query per kind (per resource) for the whole page. A
+ * record no longer there keeps a null label, and the list falls back to its id.
  */
 async function withLabels(
   db: Kysely<Database>,
@@ -202,7 +247,7 @@ async function withLabels(
     // Names from the description, never from a request.
     const rows = await readRows<{ id: string; label: unknown }>(
       db,
-      `select id, "${d.search}" as label from "${d.name}" where id in (${ids.map(() => '?').join(', ')})`,
+      `select id, "${labelOf(d)}" as label from "${d.name}" where id in (${ids.map(() => '?').join(', ')})`,
       ids,
     );
     for (const r of rows) labels.set(`record:${d.name}:${r.id}`, String(r.label));
@@ -218,7 +263,7 @@ async function withLabels(
         .where('record_id', 'in', gone)
         .execute();
       for (const e of deleted) {
-        const was = (JSON.parse(e.diff) as HistoryDiff)[d.search]?.[0];
+        const was = (JSON.parse(e.diff) as HistoryDiff)[labelOf(d)]?.[0];
         if (typeof was === 'string' && was !== '') labels.set(`record:${d.name}:${e.record_id}`, was);
       }
     }

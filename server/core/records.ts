@@ -8,7 +8,9 @@ import {
   fieldsOfRecords,
   hasSearch,
   hasTranslations,
+  labelOf,
   mergeTexts,
+  referencesOf,
   type RecordOf,
   type RecordsDescription,
   type RecordTranslations,
@@ -109,6 +111,47 @@ export async function getRecord<D extends RecordsDescription>(
 }
 
 const refusal = (field: string, message: ReturnType<typeof said>) => [{ path: `/${field}`, message }];
+
+/**
+ * The records with each reference's label (`labels`, by field: the label field of the record it points to, labelOf),
+ * read in one query per reference field for the whole page. Answered to whoever may read these records, whether or
+ * not they may read the other resource: a label names a record, it shows nothing else of it (docs/decisions.md, 'A
+ * reference's label'). An empty reference, or one whose record is gone, has none.
+ */
+export async function withReferenceLabels<T extends Row>(
+  db: Kysely<Database>,
+  r: RecordsDescription,
+  all: readonly RecordsDescription[],
+  recs: T[],
+): Promise<(T & { labels?: Record<string, string> })[]> {
+  const refs = referencesOf(r);
+  if (refs.length === 0 || recs.length === 0) return recs;
+  const found = new Map<string, Map<string, string>>();
+  for (const { field, to } of refs) {
+    const target = all.find((d) => d.name === to);
+    const ids = [
+      ...new Set(recs.map((rec) => rec[field]).filter((v): v is string => typeof v === 'string' && v !== '')),
+    ];
+    const labels = new Map<string, string>();
+    found.set(field, labels);
+    if (!target || ids.length === 0) continue;
+    // Names from the descriptions, never from a request.
+    const rows = await readRows<{ id: string; label: unknown }>(
+      db,
+      `select id, "${labelOf(target)}" as label from "${target.name}" where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    for (const row of rows) labels.set(row.id, String(row.label));
+  }
+  return recs.map((rec) => {
+    const labels: Record<string, string> = {};
+    for (const { field } of refs) {
+      const label = found.get(field)?.get(String(rec[field] ?? ''));
+      if (label !== undefined) labels[field] = label;
+    }
+    return { ...rec, labels };
+  });
+}
 
 /** Refuses a value a unique field already has in another record, naming the field. */
 async function assertUnique(db: Kysely<Database>, r: RecordsDescription, values: Row, except?: string): Promise<void> {

@@ -18,6 +18,7 @@ import {
   sortKeyOf,
   recordUndo,
   updateRecord,
+  withReferenceLabels,
 } from '../core/records.js';
 import { importRecords } from '../core/recordImport.js';
 import { undoEntry } from '../core/historyUndo.js';
@@ -53,9 +54,14 @@ export function recordRoutes(
   const edit = { access: recordsLevels(r, 'edit') };
   const path = `/api/${r.name}`;
   const tags = [r.name];
-  const withTag = <T extends { version: number }>(reply: { header(k: string, v: string): unknown }, rec: T): T => {
+  // Every answer of a record carries its references' labels (core/records.ts, withReferenceLabels).
+  const labelled = <T extends Record<string, unknown>>(recs: T[]) => withReferenceLabels(db, r, all, recs);
+  const withTag = async <T extends { version: number }>(
+    reply: { header(k: string, v: string): unknown },
+    rec: T,
+  ): Promise<T> => {
     reply.header('ETag', `"${rec.version}"`);
-    return rec;
+    return (await labelled([rec]))[0]!;
   };
 
   listRoute(app, db, {
@@ -64,9 +70,22 @@ export function recordRoutes(
     access: access.read,
     item: schemas.item,
     filters: hasSearch(r) ? { q: searchText(200).optional() } : undefined,
-    list: (d, opts) => listRecords(d, r, { ...opts, q: typeof opts.filter.q === 'string' ? opts.filter.q : undefined }),
+    list: async (d, opts) => {
+      const page = await listRecords(d, r, {
+        ...opts,
+        q: typeof opts.filter.q === 'string' ? opts.filter.q : undefined,
+      });
+      return { ...page, items: await labelled(page.items) };
+    },
     cursorOf: (rec) => [sortKeyOf(r, rec), rec.id],
-    search: { param: r.search, max: 256, find: (d, term) => findRecord(d, r, term) },
+    search: {
+      param: r.search,
+      max: 256,
+      find: async (d, term) => {
+        const hit = await findRecord(d, r, term);
+        return hit && (await labelled([hit]))[0]!;
+      },
+    },
   });
 
   typed.get(
@@ -80,7 +99,7 @@ export function recordRoutes(
     { config: edit, schema: { tags, body: schemas.create, response: { 201: schemas.item } } },
     async (req, reply) => {
       const rec = await createRecord(db, r, req.user!, req.body as Record<string, unknown>);
-      return reply.code(201).header('ETag', `"${rec.version}"`).send(rec);
+      return reply.code(201).send(await withTag(reply, rec));
     },
   );
 
@@ -116,7 +135,7 @@ export function recordRoutes(
   typed.get(
     `${path}/:id/history`,
     { config: read, schema: { tags, params: Params, querystring: HistoryPaging, response: { 200: HistoryPage } } },
-    async (req) => historyPage(db, { record: { kind: 'record', id: req.params.id, resource: r.name } }, req.query),
+    async (req) => historyPage(db, { record: { kind: 'record', id: req.params.id, resource: r.name } }, req.query, all),
   );
 
   typed.post(

@@ -61,9 +61,11 @@ const SCHEDULE_FIELDS = new Set(Object.keys(scheduleFields));
 
 /**
  * A field's value as a person reads it; a product's scheduled time as the shop's wall time when the zone is known, a
- * described resource's number as the screen's language writes it.
+ * described resource's number as the screen's language writes it, a reference by its record's label (the entry's
+ * `labels`), by its id when that record is gone.
  */
 function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue, m: Catalogue, shown?: Shown): string {
+  if (typeof value === 'string' && entry.labels?.[value] !== undefined) return entry.labels[value];
   if (shown?.zone && entry.kind === 'product' && SCHEDULE_FIELDS.has(field) && typeof value === 'string' && value)
     return wallTimeOf(value, shown.zone);
   const spec = shown?.fields?.[field];

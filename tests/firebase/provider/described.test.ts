@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc } from 'firebase/firestore';
 import { messages } from '../../../domain/messages';
 import type { HistoryEntry } from '../../../domain/history';
-import { recordCells } from '../../../domain/recordCsv';
+import { labelColumn, recordCells } from '../../../domain/recordCsv';
 import {
   fieldsOfRecords,
   hasTranslations,
+  labelOf,
   type RecordsDescription,
   type RecordTranslations,
 } from '../../../domain/records';
@@ -236,5 +237,37 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     }
     const exact = await list(undefined, { [d.search]: made[3]![d.search] });
     expect(exact.data.map((r) => r.id)).toEqual([made[3]!.id]);
+  });
+});
+
+describe('Firebase data provider: a reference by its label', () => {
+  it('answers each reference’s label with the record, looked up by the browser (list, one, CSV, history)', async () => {
+    const suppliers = RESOURCES.find((x) => x.name === 'suppliers')!;
+    const { data: its } = await b.dataProvider.create('suppliers', { data: bodyOf(suppliers, 9100, ctx) });
+    const supplier = String(its.id);
+    const name = String(its[labelOf(suppliers)]);
+    const { data: added } = await b.dataProvider.create<SimpleRecord>('every_kind', {
+      data: { ...bodyOf(everyKind, 620, ctx), supplier },
+    });
+    expect(added.labels).toEqual({ supplier: name });
+    const { data: one } = await b.dataProvider.getOne<SimpleRecord>('every_kind', { id: added.id });
+    expect(one).toMatchObject({ supplier, labels: { supplier: name } });
+    const { data: found } = await b.dataProvider.getList<SimpleRecord>('every_kind', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'title', order: 'ASC' },
+      filter: { title: added.title },
+    });
+    expect(found[0]).toMatchObject({ id: added.id, labels: { supplier: name } });
+    expect(recordCells(everyKind, one)).toMatchObject({ supplier, [labelColumn('supplier')]: name });
+    // An empty reference has none.
+    const { data: none } = await b.dataProvider.update<SimpleRecord>('every_kind', {
+      id: added.id,
+      data: { ...one, supplier: '' },
+      previousData: one,
+    });
+    expect(none.labels).toEqual({});
+    // Its history names the supplier the change cleared.
+    const { items } = await b.dataProvider.getHistory({ kind: 'record', resource: 'every_kind', id: added.id });
+    expect(items[0]).toMatchObject({ diff: { supplier: [supplier, ''] }, labels: { [supplier]: name } });
   });
 });

@@ -7,11 +7,12 @@ import {
   fieldsOfRecords,
   hasSearch,
   integerBounds,
+  labelOf,
   numberBounds,
   type RecordsDescription,
 } from '../../../domain/records.js';
 import { bodyOf, everyKind, valueOf, type Context, type Values } from '../helpers/recordValues.js';
-import { recordCells, recordCsvColumns } from '../../../domain/recordCsv.js';
+import { labelColumn, recordCells, recordCsvColumns } from '../../../domain/recordCsv.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps } from '../../../server/db/records.js';
@@ -184,7 +185,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
       }[];
       const its = activity.filter((e) => e.recordId === gone.id);
       expect(its).toHaveLength(2);
-      for (const e of its) expect(e.recordLabel).toBe(String(gone[d.search]));
+      for (const e of its) expect(e.recordLabel).toBe(String(gone[labelOf(d)]));
     });
 
     it('keeps each record’s history, and undoes a change (refused once changed again)', async () => {
@@ -210,8 +211,8 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
         recordId: string;
         recordLabel: string | null;
       }[];
-      // Named as staff know it: by its exact-search field.
-      expect(activity.find((e) => e.recordId === rec.id)?.recordLabel).toBe(String(rec[d.search]));
+      // Named as staff know it: by its label field.
+      expect(activity.find((e) => e.recordId === rec.id)?.recordLabel).toBe(String(rec[labelOf(d)]));
 
       expect((await call('POST', `${path}/history/${entries[0]!.id}/undo`, {}, 1)).status).toBe(409);
       const undone = await call('POST', `${path}/history/${entries[0]!.id}/undo`, undefined, 2);
@@ -375,5 +376,50 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
     expect(inUse.status).toBe(409);
     expect(inUse.json.error.message).toBe(messages.records.inUse);
     expect(inUse.json.error.details).toEqual({ pointer: { resource: 'every_kind', field: 'supplier' } });
+  });
+
+  it('answers each reference’s label with the record, to a reader who may not read the other resource', async () => {
+    const supplierId = ctx.ids.get('suppliers')!;
+    const supplier = (await call('GET', `/api/suppliers/${supplierId}`)).json as Values;
+    const name = String(supplier[labelOf(recordResources.find((x) => x.name === 'suppliers')!)]);
+    const added = await call('POST', '/api/every_kind', { ...bodyOf(everyKind, 610, ctx), supplier: '' });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.labels).toEqual({});
+    const id = added.json.id as string;
+    const edited = await call('PATCH', `/api/every_kind/${id}`, { supplier: supplierId }, 1);
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json.labels).toEqual({ supplier: name });
+
+    // A signed-in person with no role reads every_kind (read: 'signedIn') but not suppliers (the editors' area).
+    const reader = cookies.get('noRole');
+    expect((await call('GET', `/api/suppliers/${supplierId}`, undefined, undefined, reader)).status).toBe(403);
+    const one = await call('GET', `/api/every_kind/${id}`, undefined, undefined, reader);
+    expect(one.status, one.text).toBe(200);
+    expect(one.json).toMatchObject({ supplier: supplierId, labels: { supplier: name } });
+    const list = (await call('GET', '/api/every_kind?limit=100', undefined, undefined, reader)).json.items as Values[];
+    expect(list.find((r) => r.id === id)).toMatchObject({ supplier: supplierId, labels: { supplier: name } });
+    const title = encodeURIComponent(String(added.json.title));
+    const exact = await call('GET', `/api/every_kind?title=${title}`, undefined, undefined, reader);
+    expect(exact.json.items[0]).toMatchObject({ id, labels: { supplier: name } });
+
+    // Its history, to the same reader, and the Activity page name the supplier set.
+    const history = await call('GET', `/api/every_kind/${id}/history`, undefined, undefined, reader);
+    expect(history.status, history.text).toBe(200);
+    expect(history.json.items[0]).toMatchObject({
+      diff: { supplier: ['', supplierId] },
+      labels: { [supplierId]: name },
+    });
+    const activity = (await call('GET', '/api/history?kind=record&limit=100')).json.items as Values[];
+    expect(activity.find((e) => e.recordId === id && e.action === 'changed')).toMatchObject({
+      labels: { [supplierId]: name },
+    });
+
+    // The CSV: the id in its own column (what the import reads), the label beside it (what people read).
+    const cells = recordCells(everyKind, one.json as Values);
+    expect(recordCsvColumns(everyKind)).toContain(labelColumn('supplier'));
+    expect(cells).toMatchObject({ supplier: supplierId, [labelColumn('supplier')]: name });
+    const check = await call('POST', '/api/every_kind/import', { rows: [{ line: 2, cells }], apply: false });
+    expect(check.status, check.text).toBe(200);
+    expect(check.json.counts).toEqual({ create: 0, update: 0, same: 1, error: 0 });
   });
 });
