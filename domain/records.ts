@@ -68,6 +68,16 @@ export interface FieldDescription {
   search?: boolean;
   /** In the CSV export and import (default true). */
   exported?: boolean;
+  /**
+   * The field's earlier name, when it was renamed: `npm run resources` writes the migration that renames its column,
+   * values and all (docs/adding-a-resource.md, 'Changing a description'). May stay once the migration is written.
+   */
+  renamedFrom?: string;
+  /**
+   * The value the records there are get when the field is added to a table that has some: a field that cannot be
+   * empty needs one (`npm run resources` stops without it); it must pass the field's own rule.
+   */
+  fill?: string | number | boolean;
 }
 
 /** Who may do what with a resource's records: a role level of domain/permissions.ts for each. */
@@ -161,6 +171,19 @@ const RESERVED = [
 /** The kinds a field may be searched by, unique in, or have a `max` characters of. */
 const SEARCHABLE: readonly FieldKind[] = ['line', 'text', 'email', 'translated', 'choice', 'country'];
 const NOT_UNIQUE: readonly FieldKind[] = ['boolean', 'images', 'text'];
+/** What a field's `fill` is, by kind (images have none: they may be empty). */
+const FILL_TYPE: Partial<Record<FieldKind, 'string' | 'number' | 'boolean'>> = {
+  line: 'string',
+  text: 'string',
+  email: 'string',
+  country: 'string',
+  boolean: 'boolean',
+  integer: 'number',
+  translated: 'string',
+  choice: 'string',
+  number: 'number',
+  reference: 'string',
+};
 /** The most digits after the point a number keeps; the largest whole number both databases and JSON hold exactly. */
 const MAX_DECIMALS = 6;
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -199,6 +222,15 @@ export function describeRecords<const F extends Fields>(
       throw new Error(`${where}: images holds 1..20`);
     if (f.kind === 'reference' && !(typeof f.to === 'string' && NAME.test(f.to)))
       throw new Error(`${where}: a reference names the resource it points to (to)`);
+    if (f.renamedFrom !== undefined) {
+      const from = f.renamedFrom;
+      if (typeof from !== 'string' || !FIELD.test(from) || RESERVED.includes(from) || from in d.fields)
+        throw new Error(`${where}: renamedFrom names the field's earlier name, which no field of ${d.name} has now`);
+      if (fields.some(([o, g]) => o !== k && g.renamedFrom === from))
+        throw new Error(`${where}: two fields are renamed from ${from}`);
+    }
+    if (f.fill !== undefined && typeof f.fill !== FILL_TYPE[f.kind])
+      throw new Error(`${where}: ${FILL_TYPE[f.kind] ? `a ${f.kind}'s fill is a ${FILL_TYPE[f.kind]}` : 'no fill'}`);
   }
   if (!(d.sort.field in d.fields) || !(d.search in d.fields))
     throw new Error(`${d.name}: sort and search name one of its fields`);
