@@ -23,6 +23,7 @@ const fabricsV1 = {
   area: 'products',
   fields: {
     name: { kind: 'line', max: 80, unique: true, search: true },
+    code: { kind: 'line', max: 20, unique: true },
     origin: { kind: 'country' },
     care: { kind: 'translated', as: 'line', max: 80, optional: true, search: true },
     notes: { kind: 'text', max: 500 },
@@ -30,11 +31,13 @@ const fabricsV1 = {
   sort: { field: 'origin', order: 'asc' },
   search: 'name',
 } as const;
-// The shop renames origin to country and care to careNote (a translated field: its Swedish texts follow).
+// The shop renames origin (the list's order) to country, code (unique) to article and care to careNote (a translated
+// field: its Swedish texts and the search follow).
 const fabricsV2 = {
   ...fabricsV1,
   fields: {
     name: fabricsV1.fields.name,
+    article: { ...fabricsV1.fields.code, renamedFrom: 'code' },
     country: { kind: 'country', renamedFrom: 'origin' },
     careNote: { ...fabricsV1.fields.care, renamedFrom: 'care' },
     notes: fabricsV1.fields.notes,
@@ -91,7 +94,7 @@ beforeAll(() => {
   generate(fabricsV3);
   generate(fabricsV4);
   generate(fabricsV4, '--drop', 'fabrics.notes');
-}, 60_000);
+}, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run resources on a changed description', () => {
@@ -101,6 +104,8 @@ describe('npm run resources on a changed description', () => {
     expect(runs[1]!.status).toBe(0);
     expect(generated[1]).toEqual(['002_fabrics.ts']);
     expect(runs[1]!.out).toContain('fabrics.origin renamed country');
+    expect(runs[1]!.out).toContain('fabrics.code renamed article');
+    expect(runs[1]!.out).toContain('fabrics.care renamed careNote');
     expect(runs[1]!.err).toBe('');
   });
 
@@ -181,6 +186,7 @@ describe.each(dialects())('the migrations it wrote, on a database with records (
           { uid: 'operator' },
           {
             name,
+            code: `${name.slice(0, 3)}-1`,
             origin,
             care: `${name} care`,
             notes: `${name} notes`,
@@ -193,10 +199,21 @@ describe.each(dialects())('the migrations it wrote, on a database with records (
     const v2 = described(fabricsV2);
     await expect(checkRecordsTables(k, dialect, [v2])).resolves.toBeUndefined();
     const renamed = await Promise.all(made.map((r) => getRecord(db!.kysely, v2, r.id)));
-    expect(renamed.map((r) => [r.name, r.country, r.careNote, r.translations])).toEqual([
-      ['Heavy linen', 'LT', 'Heavy linen care', { se: { careNote: 'Tvätta i 40 grader' } }],
-      ['Percale', 'PT', 'Percale care', {}],
+    expect(renamed.map((r) => [r.name, r.article, r.country, r.careNote, r.translations])).toEqual([
+      ['Heavy linen', 'Hea-1', 'LT', 'Heavy linen care', { se: { careNote: 'Tvätta i 40 grader' } }],
+      ['Percale', 'Per-1', 'PT', 'Percale care', {}],
     ]);
+    // The unique and list indexes went with their columns, under the new names.
+    await expect(sql`update fabrics set article = 'Hea-1' where id = ${made[1]!.id}`.execute(k)).rejects.toThrow();
+    const indexes = (
+      dialect === 'postgres'
+        ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'fabrics'`.execute(k)
+        : await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = 'fabrics'`.execute(k)
+    ).rows.map((r) => r.name);
+    expect(indexes).toEqual(expect.arrayContaining(['fabrics_article_unique', 'fabrics_by_country']));
+    expect(indexes.filter((n) => /origin|code/.test(n))).toEqual([]);
     // The search reads the renamed translated field in every language.
     const found = await sql<{ id: string }>`select id from fabrics where search_text like ${'%tvatta%'}`.execute(k);
     expect(found.rows.map((r) => r.id)).toEqual([made[0]!.id]);
