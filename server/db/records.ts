@@ -356,8 +356,8 @@ async function addUnique(db: Kysely<unknown>, table: string, column: string): Pr
   } catch (err) {
     // The rows there are would share a value (the empty one of a column just added): the migration fails as a whole.
     throw new Error(
-      `${table}.${column}: a unique field added to a table that has records needs a migration that fills it ` +
-        `(${String(err)})`,
+      `${table}.${column}: a unique field added to a table that has records needs a value of its own in each, which ` +
+        `one fill cannot give: a migration written by hand fills it (${String(err)})`,
       { cause: err },
     );
   }
