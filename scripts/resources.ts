@@ -3,6 +3,8 @@
 // files when it starts), the migration a new resource or field needs (server/db/migrations/NNN_<tables>.ts, listed
 // in server/db/migrations/resources.generated.ts) and the Firestore rules blocks (firebase/firestore.rules, between the
 // markers; scripts/firestoreRules.ts). tests/unit/resources/folders.test.ts fails when any is not current.
+// A renamed field (renamedFrom) has its column renamed, a new one is filled (fill); a column no field describes is
+// named on every run and dropped only by `npm run resources -- --drop <resource>.<field>`.
 // docs/adding-a-resource.md.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
