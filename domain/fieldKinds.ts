@@ -51,6 +51,8 @@ export interface FieldKindSpec {
   empty: (f: FieldDescription) => FieldValue;
   /** An add may leave it out (it gets its empty value). */
   omittable?: boolean;
+  /** No `fill` for records added before it (a list, which may start empty). */
+  noFill?: boolean;
   /** The rule a value is checked by (add, edit, CSV), in the caller's language. */
   rule: (f: FieldDescription, kit: RuleKit) => Zod.ZodType;
   /** The answer's plain type of a value as stored (a rule with a transform has no JSON Schema for the API's page). */
@@ -365,6 +367,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   images: {
     column: 'text',
     held: () => 'images',
+    noFill: true,
     check: (f, where) => {
       if (f.max !== undefined && !(Number.isInteger(f.max) && f.max >= 1 && f.max <= 20))
         throw new Error(`${where}: images holds 1..20`);
@@ -455,6 +458,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   choices: {
     column: 'text',
     held: () => 'choices',
+    noFill: true,
     check: checkOptions,
     searchable: false,
     uniqueable: false,

@@ -65,6 +65,16 @@ export interface FieldDescription {
   search?: boolean;
   /** In the CSV export and import (default true). */
   exported?: boolean;
+  /**
+   * The field's earlier name, when it was renamed: `npm run resources` writes the migration that renames its column,
+   * values and all (docs/adding-a-resource.md, 'Changing a description'). May stay once the migration is written.
+   */
+  renamedFrom?: string;
+  /**
+   * The value the records there are get when the field is added to a table that has some: a field that cannot be
+   * empty needs one (`npm run resources` stops without it); it must pass the field's own rule.
+   */
+  fill?: string | number | boolean;
 }
 
 /** Who may do what with a resource's records: a role level of domain/permissions.ts for each. */
@@ -146,6 +156,13 @@ const RESERVED = [
   'apply',
 ];
 
+/** What a field's `fill` is, by how its kind is stored (a list kind has none: it may be empty). */
+function fillTypeOf(f: FieldDescription): 'string' | 'number' | 'boolean' | undefined {
+  const kind = kindOf(f);
+  if (kind.noFill) return undefined;
+  return kind.column === 'boolean' ? 'boolean' : kind.column === 'integer' ? 'number' : 'string';
+}
+
 /** The description unchanged, once checked (a wrong one stops the console at its start, naming what is wrong). */
 export function describeRecords<const F extends Fields>(
   d: RecordsDescription<F> & { sort: { field: keyof F & string }; search: keyof F & string },
@@ -161,6 +178,16 @@ export function describeRecords<const F extends Fields>(
     if (f.unique && f.optional) throw new Error(`${where}: a unique field cannot be optional`);
     if (f.unique && !kind.uniqueable) throw new Error(`${where}: a ${f.kind} cannot be unique`);
     if (f.search && !kind.searchable) throw new Error(`${where}: a ${f.kind} cannot be searched`);
+    if (f.renamedFrom !== undefined) {
+      const from = f.renamedFrom;
+      if (typeof from !== 'string' || !FIELD.test(from) || RESERVED.includes(from) || from in d.fields)
+        throw new Error(`${where}: renamedFrom names the field's earlier name, which no field of ${d.name} has now`);
+      if (fields.some(([o, g]) => o !== k && g.renamedFrom === from))
+        throw new Error(`${where}: two fields are renamed from ${from}`);
+    }
+    const fillType = fillTypeOf(f);
+    if (f.fill !== undefined && typeof f.fill !== fillType)
+      throw new Error(`${where}: ${fillType ? `a ${f.kind}'s fill is a ${fillType}` : 'no fill'}`);
   }
   if (!(d.sort.field in d.fields) || !(d.search in d.fields))
     throw new Error(`${d.name}: sort and search name one of its fields`);

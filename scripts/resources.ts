@@ -3,9 +3,11 @@
 // files when it starts), the migration a new resource or field needs (server/db/migrations/NNN_<tables>.ts, listed
 // in server/db/migrations/resources.generated.ts) and the Firestore rules blocks (firebase/firestore.rules, between the
 // markers; scripts/firestoreRules.ts). tests/unit/resources/folders.test.ts fails when any is not current.
+// A renamed field (renamedFrom) has its column renamed, a new one is filled (fill); a column no field describes is
+// named on every run and dropped only by `npm run resources -- --drop <resource>.<field>`.
 // docs/adding-a-resource.md.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { checkReferences, type RecordsDescription } from '../domain/records.js';
@@ -14,15 +16,30 @@ import { withRules } from './firestoreRules.js';
 
 export { BEGIN, END, PRODUCTS_BEGIN, PRODUCTS_END, productRulesOf, rulesOf, withRules } from './firestoreRules.js';
 
-export const root = join(import.meta.dirname, '..');
-export const SERVER_LIST = join(root, 'server', 'resources.generated.ts');
-export const RULES = join(root, 'firebase', 'firestore.rules');
-export const MIGRATIONS = join(root, 'server', 'db', 'migrations');
-export const MIGRATION_LIST = join(MIGRATIONS, 'resources.generated.ts');
+/** Where the generator reads and writes: the console's own folder, or another laid out alike (`--root`). */
+export interface Paths {
+  root: string;
+  SERVER_LIST: string;
+  RULES: string;
+  MIGRATIONS: string;
+  MIGRATION_LIST: string;
+}
+export function pathsOf(root: string): Paths {
+  const MIGRATIONS = join(root, 'server', 'db', 'migrations');
+  return {
+    root,
+    SERVER_LIST: join(root, 'server', 'resources.generated.ts'),
+    RULES: join(root, 'firebase', 'firestore.rules'),
+    MIGRATIONS,
+    MIGRATION_LIST: join(MIGRATIONS, 'resources.generated.ts'),
+  };
+}
+const HERE = pathsOf(join(import.meta.dirname, '..'));
+export const { root, SERVER_LIST, RULES, MIGRATIONS, MIGRATION_LIST } = HERE;
 
 /** The folders of resources/ that hold a description.ts, in name order. */
-export function resourceFolders(): string[] {
-  const dir = join(root, 'resources');
+export function resourceFolders(at: Paths = HERE): string[] {
+  const dir = join(at.root, 'resources');
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'description.ts')))
     .map((e) => e.name)
@@ -30,10 +47,10 @@ export function resourceFolders(): string[] {
 }
 
 /** Each folder's description (its `description` export). */
-export async function loadDescriptions(): Promise<RecordsDescription[]> {
+export async function loadDescriptions(at: Paths = HERE): Promise<RecordsDescription[]> {
   const out: RecordsDescription[] = [];
-  for (const folder of resourceFolders()) {
-    const mod = (await import(pathToFileURL(join(root, 'resources', folder, 'description.ts')).href)) as {
+  for (const folder of resourceFolders(at)) {
+    const mod = (await import(pathToFileURL(join(at.root, 'resources', folder, 'description.ts')).href)) as {
       description?: RecordsDescription;
     };
     if (!mod.description) throw new Error(`resources/${folder}/description.ts exports no description`);
@@ -48,18 +65,18 @@ export async function loadDescriptions(): Promise<RecordsDescription[]> {
 }
 
 /** The migration files that hold resource steps (written by this script), in name order. */
-export function resourceMigrationFiles(): string[] {
-  return readdirSync(MIGRATIONS)
+export function resourceMigrationFiles(at: Paths = HERE): string[] {
+  return readdirSync(at.MIGRATIONS)
     .filter((f) => /^\d{3}_[a-z0-9_]+\.ts$/.test(f))
-    .filter((f) => /^export const steps\b/m.test(readFileSync(join(MIGRATIONS, f), 'utf8')))
+    .filter((f) => /^export const steps\b/m.test(readFileSync(join(at.MIGRATIONS, f), 'utf8')))
     .sort();
 }
 
 /** Every step the resource migrations hold, in order. */
-export async function loadSteps(): Promise<TableStep[]> {
+export async function loadSteps(at: Paths = HERE): Promise<TableStep[]> {
   const out: TableStep[] = [];
-  for (const f of resourceMigrationFiles()) {
-    const mod = (await import(pathToFileURL(join(MIGRATIONS, f)).href)) as { steps: TableStep[] };
+  for (const f of resourceMigrationFiles(at)) {
+    const mod = (await import(pathToFileURL(join(at.MIGRATIONS, f)).href)) as { steps: TableStep[] };
     out.push(...mod.steps);
   }
   return out;
@@ -103,8 +120,8 @@ export function migrationText(steps: readonly TableStep[]): string {
 }
 
 /** The name of the next migration: the number after the highest there is, then the tables it touches. */
-export function nextMigrationName(steps: readonly TableStep[]): string {
-  const numbers = readdirSync(MIGRATIONS)
+export function nextMigrationName(steps: readonly TableStep[], at: Paths = HERE): string {
+  const numbers = readdirSync(at.MIGRATIONS)
     .map((f) => /^(\d{3})_/.exec(f)?.[1])
     .filter((n): n is string => n !== undefined)
     .map(Number);
@@ -126,24 +143,63 @@ export function serverList(folders: readonly string[]): string {
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const descriptions = await loadDescriptions();
-  const plan = planSteps(descriptions, await loadSteps());
+/** The command line: `--drop <resource>.<column>` (again for each), `--root <folder>` (another console's). */
+export function argsOf(argv: readonly string[]): { drops: string[]; root?: string } {
+  const drops: string[] = [];
+  let dir: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
+    const value = inline ?? argv[++i];
+    if (flag === '--drop' && value) drops.push(value);
+    else if (flag === '--root' && value) dir = value;
+    else throw new Error(`npm run resources: ${arg} is not --drop <resource>.<field>`);
+  }
+  return { drops, ...(dir ? { root: dir } : {}) };
+}
+
+/** What a column no field describes any more means, and the two ways on (a rename, or a drop). */
+export const removedText = (column: string): string => {
+  const [table, field] = column.split('.') as [string, string];
+  const drop = `to drop the column and its values, run npm run resources -- --drop ${column}`;
+  if (field === 'translations' || field === 'search_text')
+    return `${column}: ${table} has no ${field === 'translations' ? 'translated' : 'searched'} field now; ${drop}`;
+  return (
+    `${column}: no field of resources/${table}/description.ts is held in column ${field} of ${table}, so its ` +
+    `values are kept but nothing reads them. If the field was renamed, write renamedFrom: '${field}' on its new ` +
+    `name; ${drop}`
+  );
+};
+
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const args = argsOf(argv);
+  const at = args.root ? pathsOf(resolve(args.root)) : HERE;
+  const descriptions = await loadDescriptions(at);
+  const plan = planSteps(descriptions, await loadSteps(at), args.drops);
   if (plan.problems.length > 0) {
-    // A kind whose storage changed: no generated migration may guess how to carry the values over (or drop them).
-    console.error(`No migration written: ${plan.problems.join('; ')}. Write that migration by hand.`);
+    // A kind whose storage changed: no generated migration may guess how to carry the values over (or drop them);
+    // a field new to records that have no value for it; a rename or a drop that names no column.
+    console.error(`No migration written:\n${plan.problems.map((p) => `- ${p}`).join('\n')}`);
     process.exitCode = 1;
     return;
   }
+  for (const column of plan.removed) console.warn(removedText(column));
   if (plan.steps.length > 0) {
-    const name = nextMigrationName(plan.steps);
-    const file = join(MIGRATIONS, `${name}.ts`);
+    const name = nextMigrationName(plan.steps, at);
+    const file = join(at.MIGRATIONS, `${name}.ts`);
     writeFileSync(file, await pretty(file, migrationText(plan.steps)));
     console.log(`Wrote server/db/migrations/${name}.ts`);
+    for (const s of plan.steps) {
+      for (const [to, from] of Object.entries(s.renamed ?? {})) console.log(`  ${s.table}.${from} renamed ${to}`);
+      for (const [k, c] of Object.entries(s.columns))
+        if (c.fill !== undefined)
+          console.log(`  ${s.table}.${k} added, its records filled with ${JSON.stringify(c.fill)}`);
+      for (const k of Object.keys(s.drop ?? {})) console.log(`  ${s.table}.${k} dropped with its values`);
+    }
   }
-  writeFileSync(MIGRATION_LIST, await pretty(MIGRATION_LIST, migrationList(resourceMigrationFiles())));
-  writeFileSync(SERVER_LIST, serverList(resourceFolders()));
-  writeFileSync(RULES, withRules(readFileSync(RULES, 'utf8'), descriptions));
+  writeFileSync(at.MIGRATION_LIST, await pretty(at.MIGRATION_LIST, migrationList(resourceMigrationFiles(at))));
+  writeFileSync(at.SERVER_LIST, serverList(resourceFolders(at)));
+  writeFileSync(at.RULES, withRules(readFileSync(at.RULES, 'utf8'), descriptions));
   console.log(`${descriptions.length} resource folder(s): ${descriptions.map((d) => d.name).join(', ') || 'none'}`);
 }
 

@@ -5,18 +5,24 @@ import {
   hasSearch,
   hasTranslations,
   kindOf,
+  integerBounds,
+  maxLength,
+  mayBeEmpty,
+  numberBounds,
   type FieldColumn,
   type FieldDescription,
   type RecordsDescription,
 } from '../../domain/records.js';
+import { fieldSchema } from '../../domain/recordSchemas.js';
 import { foldSearch } from '../../domain/searchFold.js';
 import type { Dialect } from './index.js';
 
 // The tables of the described resources, through migrations (docs/decisions.md, 'Resource tables through
 // migrations'): `npm run resources` compares every description with what the migrations already made (each generated
-// migration holds its steps as data, `steps`) and writes a new migration with what is missing; nothing is ever
-// dropped by it. At a start, after the migrations, checkRecordsTables() compares each description with its table and
-// refuses, naming the field, when they disagree.
+// migration holds its steps as data, `steps`) and writes a new migration with what is missing: a renamed field's
+// column renamed, a new field's column filled; nothing is dropped unless the shop asks (`--drop`). At a start, after
+// the migrations, checkRecordsTables() compares each description with its table and refuses, naming the field, when
+// they disagree.
 
 /** The SQL type each stored form is made with, and the types a table may show for it (lower case). */
 const TYPES = { text: 'text', boolean: 'integer', integer: 'bigint' } as const satisfies Record<FieldColumn, string>;
@@ -33,6 +39,8 @@ export interface ColumnStep {
   /** How the value is held: the kind's column, 'number:<decimals>' (scaled) or 'images' (a JSON list). */
   stored: string;
   unique?: boolean;
+  /** The value the rows there are get instead of `default` (the field's `fill`, as stored). */
+  fill?: string | number;
 }
 
 /** What one generated migration does to one resource's table. Plain data: the migration file holds it as written. */
@@ -40,6 +48,8 @@ export interface TableStep {
   table: string;
   /** Make the table (when it is not there yet: an install that made it before the migrations keeps its rows). */
   create: boolean;
+  /** Columns renamed, values and all (new name: earlier name), before anything else; translated texts too. */
+  renamed?: Record<string, string>;
   /** Columns to add (when missing), with their unique index when marked. */
   columns: Record<string, ColumnStep>;
   /** Existing columns that get a unique index. */
@@ -48,6 +58,8 @@ export interface TableStep {
   sort?: string;
   /** The fields the partial-name search reads, as of this step: `search_text` is made again from them. */
   search?: { field: string; translated: boolean }[];
+  /** Columns dropped with their values (asked for by `npm run resources -- --drop <table>.<column>`), as they were. */
+  drop?: Record<string, ColumnStep>;
 }
 
 /** How a field's value is held, as a migration records it: a change of this needs a migration written by hand. */
@@ -93,8 +105,17 @@ export function foldSteps(steps: readonly TableStep[]): Map<string, Known> {
   const out = new Map<string, Known>();
   for (const s of steps) {
     const t = out.get(s.table) ?? { columns: {} };
-    for (const [k, c] of Object.entries(s.columns)) t.columns[k] = { ...c };
+    for (const [to, from] of Object.entries(s.renamed ?? {})) {
+      if (t.columns[from]) t.columns[to] = t.columns[from];
+      delete t.columns[from];
+      if (t.sort === from) t.sort = to;
+    }
+    for (const [k, c] of Object.entries(s.columns)) {
+      const { fill: _fill, ...column } = c;
+      t.columns[k] = column;
+    }
     for (const k of s.unique ?? []) if (t.columns[k]) t.columns[k].unique = true;
+    for (const k of Object.keys(s.drop ?? {})) delete t.columns[k];
     if (s.sort) t.sort = s.sort;
     if (s.search) t.search = s.search;
     out.set(s.table, t);
@@ -102,18 +123,55 @@ export function foldSteps(steps: readonly TableStep[]): Map<string, Known> {
   return out;
 }
 
+/** What a field's `fill` is to be, in words, for the generator's refusal ("write fill: …"). */
+function fillHint(f: FieldDescription): string {
+  switch (f.kind) {
+    case 'boolean':
+      return 'true or false';
+    case 'integer':
+    case 'number': {
+      const { min, max } = f.kind === 'integer' ? integerBounds(f) : numberBounds(f);
+      const places = f.kind === 'number' ? ` with at most ${numberBounds(f).decimals} decimals` : '';
+      return `a number in ${min}..${max}${places}`;
+    }
+    case 'choice':
+      return `one of ${(f.options ?? []).map((o) => `'${o}'`).join(', ')}`;
+    case 'country':
+      return "a country code such as 'SE'";
+    case 'email':
+      return "an address such as 'orders@example.com'";
+    case 'reference':
+      return `the id of a record of ${f.to}`;
+    default:
+      return `a text of 1..${maxLength(f)} characters`;
+  }
+}
+
+/** What the descriptions ask of the tables the steps made: the next migration's steps, and what they cannot do. */
+export interface Plan {
+  steps: TableStep[];
+  /** What stops the generator (no migration written): a changed storage, a missing or wrong fill, a bad rename. */
+  problems: string[];
+  /** Columns no field is described by any more (`table.column`): kept with their values until a drop is asked for. */
+  removed: string[];
+}
+
 /**
  * What the descriptions need that the steps have not made (the next migration's steps), and what no generated
- * migration can do (a field whose kind changed its storage: a migration written by hand). A field the descriptions no
- * longer have keeps its column and its data: nothing is dropped.
+ * migration can do: a field whose kind changed its storage (a migration written by hand), a field added to a table
+ * that has records with no `fill` for them. A field renamed (`renamedFrom`) has its column renamed; a field the
+ * descriptions no longer have keeps its column and its values (`removed`) unless `drops` names it (`table.column`).
  */
 export function planSteps(
   descriptions: readonly RecordsDescription[],
   steps: readonly TableStep[],
-): { steps: TableStep[]; problems: string[] } {
+  drops: readonly string[] = [],
+): Plan {
   const known = foldSteps(steps);
   const out: TableStep[] = [];
   const problems: string[] = [];
+  const removed: string[] = [];
+  const dropped = new Set<string>();
   for (const d of descriptions) {
     const want = wantedColumns(d);
     const search = searchOf(d);
@@ -128,28 +186,71 @@ export function planSteps(
       });
       continue;
     }
+    // The table as it is once the fields renamed since carry their new names.
+    const renamed: Record<string, string> = {};
+    const cols = { ...have.columns };
+    let haveSort = have.sort;
+    for (const [k, f] of fieldsOfRecords(d)) {
+      if (f.renamedFrom === undefined || have.columns[k]) continue;
+      if (!have.columns[f.renamedFrom]) {
+        problems.push(`${d.name}.${k} is renamed from ${f.renamedFrom}, but ${d.name} has no column ${f.renamedFrom}`);
+        continue;
+      }
+      renamed[k] = f.renamedFrom;
+      cols[k] = cols[f.renamedFrom]!;
+      delete cols[f.renamedFrom];
+      if (haveSort === f.renamedFrom) haveSort = undefined;
+    }
     const columns: Record<string, ColumnStep> = {};
     const unique: string[] = [];
     for (const [k, c] of Object.entries(want)) {
-      const h = have.columns[k];
-      if (!h) columns[k] = c;
-      else if (h.stored !== c.stored || h.type !== c.type)
+      const h = cols[k];
+      const f = d.fields[k];
+      if (!h) {
+        if (f?.renamedFrom !== undefined) continue; // named above
+        const fill = f?.fill;
+        if (f && fill === undefined && !mayBeEmpty(f))
+          problems.push(
+            `${d.name}.${k} is new, and the records ${d.name} may already have need a value for it: write ` +
+              `fill: <their value> on the field in resources/${d.name}/description.ts (${fillHint(f)})`,
+          );
+        else if (f && fill !== undefined && !fieldSchema(f).safeParse(fill).success)
+          problems.push(`${d.name}.${k}: its fill ${JSON.stringify(fill)} is not a value it may hold (${fillHint(f)})`);
+        else
+          columns[k] =
+            f && fill !== undefined ? { ...c, fill: toStored(f, fieldSchema(f).parse(fill)) as string | number } : c;
+      } else if (h.stored !== c.stored || h.type !== c.type)
         problems.push(`${d.name}.${k} is held as ${h.stored}, its description says ${c.stored}`);
       else if (c.unique && !h.unique) unique.push(k);
     }
-    const sort = have.sort === d.sort.field ? undefined : d.sort.field;
+    const drop: Record<string, ColumnStep> = {};
+    for (const [k, c] of Object.entries(cols)) {
+      if (k in want) continue;
+      if (drops.includes(`${d.name}.${k}`)) {
+        drop[k] = c;
+        dropped.add(`${d.name}.${k}`);
+      } else removed.push(`${d.name}.${k}`);
+    }
+    const sort = haveSort === d.sort.field ? undefined : d.sort.field;
     const searchChanged = JSON.stringify(have.search ?? []) !== JSON.stringify(search);
-    if (Object.keys(columns).length > 0 || unique.length > 0 || sort || searchChanged)
+    const isRenamed = Object.keys(renamed).length > 0;
+    const isDropped = Object.keys(drop).length > 0;
+    if (isRenamed || Object.keys(columns).length > 0 || unique.length > 0 || sort || searchChanged || isDropped)
       out.push({
         table: d.name,
         create: false,
+        ...(isRenamed ? { renamed } : {}),
         columns,
         ...(unique.length > 0 ? { unique } : {}),
         ...(sort ? { sort } : {}),
         ...(searchChanged ? { search } : {}),
+        ...(isDropped ? { drop } : {}),
       });
   }
-  return { steps: out, problems };
+  for (const x of drops)
+    if (!dropped.has(x))
+      problems.push(`--drop ${x}: no column a description has left (table.column: ${removed.join(', ') || 'none'})`);
+  return { steps: out, problems, removed };
 }
 
 const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -169,6 +270,64 @@ async function columnsOf(db: Kysely<unknown>, postgres: boolean, table: string):
 }
 
 const uniqueIndex = (table: string, column: string): string => `${table}_${column}_unique`;
+const sortIndex = (table: string, column: string): string => `${table}_by_${column}`;
+
+/**
+ * Renames columns (new name: earlier name), values and all, on either database (ALTER TABLE … RENAME COLUMN), with
+ * their unique index under its new name, the list's index dropped (the step's `sort` makes it again under the new
+ * name) and a translated field's texts in every record's `translations` under the new name too.
+ */
+async function renameColumns(
+  db: Kysely<unknown>,
+  table: string,
+  renamed: Record<string, string>,
+  existing: Map<string, string>,
+): Promise<void> {
+  const pairs = Object.entries(renamed).filter(([to, from]) => existing.has(from) && !existing.has(to));
+  if (pairs.length === 0) return;
+  for (const [to, from] of pairs) {
+    await db.schema.dropIndex(sortIndex(table, from)).ifExists().execute();
+    const unique = await hasIndex(db, table, uniqueIndex(table, from));
+    if (unique) await db.schema.dropIndex(uniqueIndex(table, from)).execute();
+    await db.schema.alterTable(table).renameColumn(from, to).execute();
+    if (unique) await addUnique(db, table, to);
+  }
+  if (!existing.has('translations')) return;
+  const rows = await sql<{
+    id: string;
+    translations: unknown;
+  }>`select id, translations from ${sql.table(table)}`.execute(db);
+  for (const row of rows.rows) {
+    const t = (
+      typeof row.translations === 'string' ? JSON.parse(row.translations) : (row.translations ?? {})
+    ) as Record<string, Record<string, unknown>>;
+    let changed = false;
+    for (const texts of Object.values(t))
+      for (const [to, from] of pairs)
+        if (texts && from in texts) {
+          texts[to] = texts[from];
+          delete texts[from];
+          changed = true;
+        }
+    if (changed)
+      await sql`update ${sql.table(table)} set translations = ${JSON.stringify(t)} where id = ${row.id}`.execute(db);
+  }
+}
+
+/** Is there an index of this name on the table? */
+async function hasIndex(db: Kysely<unknown>, table: string, name: string): Promise<boolean> {
+  const rows = isPostgres(db)
+    ? (
+        await sql`select 1 from pg_indexes where schemaname = current_schema() and tablename = ${table}
+          and indexname = ${name}`.execute(db)
+      ).rows
+    : (
+        await sql`select 1 from sqlite_master where type = 'index' and tbl_name = ${table} and name = ${name}`.execute(
+          db,
+        )
+      ).rows;
+  return rows.length > 0;
+}
 
 async function addUnique(db: Kysely<unknown>, table: string, column: string): Promise<void> {
   try {
@@ -176,8 +335,8 @@ async function addUnique(db: Kysely<unknown>, table: string, column: string): Pr
   } catch (err) {
     // The rows there are would share a value (the empty one of a column just added): the migration fails as a whole.
     throw new Error(
-      `${table}.${column}: a unique field added to a table that has records needs a migration that fills it ` +
-        `(${String(err)})`,
+      `${table}.${column}: a unique field added to a table that has records needs a value of its own in each, which ` +
+        `one fill cannot give: a migration written by hand fills it (${String(err)})`,
       { cause: err },
     );
   }
@@ -222,19 +381,28 @@ export async function applyTableStep(db: Kysely<unknown>, step: TableStep): Prom
       .execute();
     for (const [k, c] of columns) if (c.unique) await addUnique(db, step.table, k);
   } else {
+    await renameColumns(db, step.table, step.renamed ?? {}, existing);
     for (const [k, c] of columns) {
       if (existing.has(k)) continue;
       await db.schema
         .alterTable(step.table)
         .addColumn(k, c.type, (b) => b.notNull().defaultTo(c.default))
         .execute();
+      // The records there are get the field's fill (the column's default stays the kind's empty value).
+      if (c.fill !== undefined) await sql`update ${sql.table(step.table)} set ${sql.ref(k)} = ${c.fill}`.execute(db);
       if (c.unique) await addUnique(db, step.table, k);
     }
   }
   for (const k of step.unique ?? []) await addUnique(db, step.table, k);
+  for (const k of Object.keys(step.drop ?? {})) {
+    // Its indexes first: SQLite does not drop a column an index reads.
+    await db.schema.dropIndex(uniqueIndex(step.table, k)).ifExists().execute();
+    await db.schema.dropIndex(sortIndex(step.table, k)).ifExists().execute();
+    await db.schema.alterTable(step.table).dropColumn(k).execute();
+  }
   if (step.sort)
     await db.schema
-      .createIndex(`${step.table}_by_${step.sort}`)
+      .createIndex(sortIndex(step.table, step.sort))
       .ifNotExists()
       .on(step.table)
       .columns([step.sort, 'id'])
@@ -265,15 +433,27 @@ export async function revertTableSteps(db: Kysely<unknown>, steps: readonly Tabl
   for (const step of [...steps].reverse()) await revertTableStep(db, step);
 }
 
-/** Undoes one step (a generated migration's `down`): drops the table it made, or the columns and indexes it added. */
+/**
+ * Undoes one step (a generated migration's `down`): drops the table it made, or the columns and indexes it added;
+ * gives back the columns it dropped (empty: their values went with them) and the names it changed.
+ */
 export async function revertTableStep(db: Kysely<unknown>, step: TableStep): Promise<void> {
   if (step.create) {
     await db.schema.dropTable(step.table).ifExists().execute();
     return;
   }
+  for (const [k, c] of Object.entries(step.drop ?? {}))
+    await db.schema
+      .alterTable(step.table)
+      .addColumn(k, c.type, (b) => b.notNull().defaultTo(c.default))
+      .execute();
   for (const k of [...Object.keys(step.columns), ...(step.unique ?? [])])
     await db.schema.dropIndex(uniqueIndex(step.table, k)).ifExists().execute();
   for (const k of Object.keys(step.columns)) await db.schema.alterTable(step.table).dropColumn(k).execute();
+  const back = Object.fromEntries(Object.entries(step.renamed ?? {}).map(([to, from]) => [from, to]));
+  if (step.sort && Object.values(back).includes(step.sort))
+    await db.schema.dropIndex(sortIndex(step.table, step.sort)).ifExists().execute();
+  await renameColumns(db, step.table, back, await columnsOf(db, isPostgres(db), step.table));
 }
 
 /**

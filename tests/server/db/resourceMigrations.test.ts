@@ -15,22 +15,23 @@ describe('planning the migrations of the descriptions', () => {
 
   it('makes a new resource’s table, then only what a changed description adds; nothing is ever dropped', () => {
     expect(made).toMatchObject([{ table: 'suppliers', create: true, sort: 'name' }]);
-    expect(planSteps([suppliers], made)).toEqual({ steps: [], problems: [] });
+    expect(planSteps([suppliers], made)).toEqual({ steps: [], problems: [], removed: [] });
     const grown = describeRecords({
       ...suppliers,
       sort: { field: 'name', order: 'asc' },
       search: 'name',
       fields: {
         ...suppliers.fields,
-        rating: { kind: 'number', max: 5, decimals: 1 },
-        body: { kind: 'translated', as: 'text', max: 500, search: true },
+        rating: { kind: 'number', max: 5, decimals: 1, fill: 4.5 },
+        body: { kind: 'translated', as: 'text', max: 500, search: true, fill: 'Washed at 40' },
       },
     });
     const next = planSteps([grown], made).steps;
     expect(next).toHaveLength(1);
     expect(next[0]).toMatchObject({ table: 'suppliers', create: false, search: [{ field: 'body', translated: true }] });
     expect(Object.keys(next[0]!.columns)).toEqual(['rating', 'body', 'translations', 'search_text']);
-    // A field taken out of the description keeps its column and data: no step drops it.
+    expect(next[0]!.columns.rating).toMatchObject({ type: 'bigint', default: 0, fill: 45 });
+    // A field taken out of the description keeps its column and data: no step drops it, the plan names it.
     const { notes: _notes, ...fewer } = suppliers.fields;
     const shrunk = describeRecords({
       ...suppliers,
@@ -38,7 +39,63 @@ describe('planning the migrations of the descriptions', () => {
       search: 'name',
       fields: fewer,
     });
-    expect(planSteps([shrunk], made)).toEqual({ steps: [], problems: [] });
+    expect(planSteps([shrunk], made)).toEqual({ steps: [], problems: [], removed: ['suppliers.notes'] });
+    // Dropped when asked, as it was (its `down` gives the column back).
+    expect(planSteps([shrunk], made, ['suppliers.notes']).steps).toEqual([
+      { table: 'suppliers', create: false, columns: {}, drop: { notes: made[0]!.columns.notes } },
+    ]);
+    expect(planSteps([shrunk], made, ['suppliers.name']).problems).toEqual([
+      '--drop suppliers.name: no column a description has left (table.column: suppliers.notes)',
+    ]);
+  });
+
+  it('renames a column for a field renamed in its description, refusing a rename of what is not there', () => {
+    const { country, ...rest } = suppliers.fields;
+    const renamed = (from: string) =>
+      describeRecords({
+        ...suppliers,
+        sort: { field: 'name', order: 'asc' },
+        search: 'name',
+        fields: { ...rest, origin: { ...country, renamedFrom: from } },
+      });
+    const plan = planSteps([renamed('country')], made);
+    expect(plan).toEqual({
+      steps: [{ table: 'suppliers', create: false, renamed: { origin: 'country' }, columns: {} }],
+      problems: [],
+      removed: [],
+    });
+    // Once its migration is written, the rename is done: nothing more.
+    expect(planSteps([renamed('country')], [...made, ...plan.steps])).toEqual({ steps: [], problems: [], removed: [] });
+    expect(planSteps([renamed('land')], made).problems).toEqual([
+      'suppliers.origin is renamed from land, but suppliers has no column land',
+    ]);
+    expect(() => renamed('name')).toThrow('suppliers.origin: renamedFrom names the field');
+  });
+
+  it('fills a new field that cannot be empty with its fill, checked by the field’s rule, or stops', () => {
+    const added = (fill?: string | number | boolean) =>
+      describeRecords({
+        ...suppliers,
+        sort: { field: 'name', order: 'asc' },
+        search: 'name',
+        fields: {
+          ...suppliers.fields,
+          grade: { kind: 'choice', options: ['a', 'b'], ...(fill === undefined ? {} : { fill }) },
+          memo: { kind: 'text', max: 50 },
+        },
+      });
+    expect(planSteps([added('b')], made).steps[0]!.columns).toMatchObject({
+      grade: { type: 'text', default: '', fill: 'b' },
+      memo: { type: 'text', default: '' },
+    });
+    expect(planSteps([added()], made).problems).toEqual([
+      'suppliers.grade is new, and the records suppliers may already have need a value for it: write ' +
+        "fill: <their value> on the field in resources/suppliers/description.ts (one of 'a', 'b')",
+    ]);
+    expect(planSteps([added('c')], made).problems).toEqual([
+      `suppliers.grade: its fill "c" is not a value it may hold (one of 'a', 'b')`,
+    ]);
+    expect(() => added(3)).toThrow("suppliers.grade: a choice's fill is a string");
   });
 
   it('writes no migration for a kind whose storage changed, naming the field (a migration by hand)', () => {

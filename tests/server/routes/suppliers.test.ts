@@ -153,9 +153,9 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
         search: 'name',
         fields: {
           ...suppliers.fields,
-          code: { kind: 'line', max: 20, locked: true },
-          leadDays: { kind: 'integer', max: 365 },
-          preferred: { kind: 'boolean' },
+          code: { kind: 'line', max: 20, locked: true, fill: 'OLD' },
+          leadDays: { kind: 'integer', max: 365, fill: 30 },
+          preferred: { kind: 'boolean', fill: false },
         },
       });
       // What the generated migration does: the steps from the migrations there are to the grown description.
@@ -166,7 +166,8 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
       try {
         const cookie = (await callerOf(again, 'editor')).cookie;
         const old = (await again.api('GET', '/api/suppliers?name=Weaver%20050', { cookie })).json.items[0];
-        expect(old).toMatchObject({ contactPerson: 'Person 50', code: '', leadDays: 0, preferred: false });
+        // The records there were got each new field's fill (a field that cannot be empty needs one).
+        expect(old).toMatchObject({ contactPerson: 'Person 50', code: 'OLD', leadDays: 30, preferred: false });
         const made = await again.api('POST', '/api/suppliers', {
           cookie,
           origin: again.publicUrl,
@@ -212,7 +213,8 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
       ...suppliers,
       sort: { field: 'name', order: 'asc' },
       search: 'name',
-      fields: { ...suppliers.fields, vatNumber: { kind: 'line', max: 20, unique: true } },
+      // One fill for every record there is: they would share it.
+      fields: { ...suppliers.fields, vatNumber: { kind: 'line', max: 20, unique: true, fill: 'SE-0' } },
     });
     await expect(
       applyTableSteps(t.db as unknown as Kysely<unknown>, planSteps([unique], await loadSteps()).steps),

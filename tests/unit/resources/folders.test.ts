@@ -46,7 +46,7 @@ describe('resource folders', () => {
   });
 
   it('every description has the migrations of its table and fields (else run `npm run resources`)', async () => {
-    expect(planSteps(await loadDescriptions(), await loadSteps())).toEqual({ steps: [], problems: [] });
+    expect(planSteps(await loadDescriptions(), await loadSteps())).toMatchObject({ steps: [], problems: [] });
     expect(readFileSync(MIGRATION_LIST, 'utf8')).toBe(
       await pretty(MIGRATION_LIST, migrationList(resourceMigrationFiles())),
     );
