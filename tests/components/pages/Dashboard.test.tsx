@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import Dashboard from '../../../src/pages/Dashboard';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../helpers';
 import { providerMethod } from '../resources/providerMethod';
 import type { AppDataProvider } from '../../../base/backend';
+import { setLocale } from '../../../base/locale';
 import type { CatalogueFigures, Dashboard as Figures, StaffFigures } from '../../../domain/dashboard';
 
 const newest = [
@@ -166,4 +167,20 @@ describe('dashboard figures', () => {
     expect(await within(card).findByRole('link', { name: '22 Active' })).toBeVisible();
     expect(getDashboard).toHaveBeenCalledTimes(2);
   });
+
+  it('speaks Swedish, dates in the reader’s language', async () => {
+    setLocale('sv');
+    withFigures({ isAdmin: true, isEditor: true }, [{ catalogue, staff }]);
+    const card = await screen.findByRole('region', { name: 'Produkterna i korthet' });
+    expect(within(card).getByRole('link', { name: '21 Aktiva' })).toHaveAttribute(
+      'href',
+      '/products/products?status=active',
+    );
+    const upcoming = screen.getByRole('region', { name: 'Schemalagt de kommande 7 dagarna' });
+    expect(upcoming).toHaveTextContent('inaktiveras');
+    expect(upcoming).toHaveTextContent(/maj 2030/);
+    expect(screen.getByRole('region', { name: 'Personalen i korthet' })).toHaveTextContent('Misslyckade inloggningar');
+  });
 });
+
+afterEach(() => setLocale('en'));
