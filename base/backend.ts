@@ -12,6 +12,7 @@ import type { ScheduleSettings } from '../domain/schedule';
 import type { AccountPasskey, AccountSession } from '../domain/account';
 import type { TwoFactorStatus } from '../domain/twoFactor';
 import type { BulkRequest, BulkResult, BulkUndoResult, ProductIds } from '../domain/productBulk';
+import type { Dashboard } from '../domain/dashboard';
 
 /**
  * The contract between the screens and a back end. Screens know these types and nothing of
@@ -83,9 +84,11 @@ export type HistoryOf =
 
 /**
  * A part of the console a back end may lack (the Firebase one: README, 'Firebase'): the Activity page, webhooks, the
- * products' CSV import, ending a user's sessions, removing a language key, and the lists' partial-name search.
+ * products' CSV import, ending a user's sessions, removing a language key, the lists' partial-name search, and the
+ * dashboard's figures.
  */
-export type Lack = 'activity' | 'webhooks' | 'productImport' | 'endSessions' | 'removeLanguageKey' | 'partialSearch';
+export type Lack =
+  'activity' | 'webhooks' | 'productImport' | 'endSessions' | 'removeLanguageKey' | 'partialSearch' | 'dashboard';
 
 /** react-admin's data provider plus the custom calls screens make through useDataProvider(). */
 export interface AppDataProvider extends DataProvider {
@@ -93,6 +96,8 @@ export interface AppDataProvider extends DataProvider {
   lacks?: readonly Lack[];
   /** Follows the live app status; returns the function that stops following. */
   subscribeAppStatus: (listener: LiveStatusListener) => () => void;
+  /** The dashboard's figures: the catalogue's for editors, the staff's for admins; 'not_available' where lacked. */
+  getDashboard: () => Promise<Dashboard>;
   /** The signed-in user's own record. */
   getMe: () => Promise<User>;
   /** Changes the signed-in user's first and last name; the stored record follows. */

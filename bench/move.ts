@@ -25,7 +25,7 @@ export interface MoveFigures {
 }
 
 /** 100,000 history entries like an edit's: a product's price and status changed, by the bench's editor. */
-async function seedHistory(db: Db, count: number): Promise<void> {
+export async function seedHistory(db: Db, count: number): Promise<void> {
   const k = db.kysely;
   const have = Number(
     (

@@ -31,6 +31,7 @@ import { recordRoutes } from './routes/records.js';
 import { historyRoutes } from './routes/history.js';
 import { storefrontRoutes } from './routes/storefront.js';
 import { viewsRoutes } from './routes/views.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { DomainError } from './core/errors.js';
 import { webhooksRoutes } from './routes/webhooks.js';
 import { accountRoutes } from './routes/account.js';
@@ -169,6 +170,7 @@ export async function buildApp(
   });
   productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
+  dashboardRoutes(app, { db: db.kysely, require2fa: config.require2fa });
   historyRoutes(app, { db: db.kysely, records: opts.records ?? recordResources });
   uploadsRoutes(app, {
     db: db.kysely,

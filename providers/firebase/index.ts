@@ -37,6 +37,7 @@ export const FIREBASE_LACKS: readonly Lack[] = [
   'endSessions',
   'removeLanguageKey',
   'partialSearch',
+  'dashboard',
 ];
 
 // The build's version (vite.config.ts defines it); a runner without that define gets a stand-in.
@@ -44,7 +45,7 @@ const BUNDLE_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '
 
 type DataCalls = Omit<
   AppDataProvider,
-  'subscribeAppStatus' | 'listViews' | 'saveView' | 'removeView' | 'scheduleSettings'
+  'subscribeAppStatus' | 'listViews' | 'saveView' | 'removeView' | 'scheduleSettings' | 'getDashboard'
 >;
 
 /**
@@ -101,6 +102,8 @@ export function createFirebaseProviders({
     duplicateImages: later('duplicateImages'),
     // No server to apply a schedule (README, Firebase): the form says so where the times would be.
     scheduleSettings: async () => ({ timeZone: '', available: false }),
+    // The dashboard's figures are counted by our server; the page says 'Not available…' in their place.
+    getDashboard: async () => Promise.reject(notAvailable()),
     productIds: later('productIds'),
     bulkProducts: later('bulkProducts'),
     undoBulk: later('undoBulk'),

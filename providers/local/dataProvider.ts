@@ -9,6 +9,7 @@ import type { SavedView } from '../../domain/views';
 import type { AccountSessions } from '../../domain/account';
 import type { BulkResult, BulkUndoResult, ProductIds } from '../../domain/productBulk';
 import type { AppDataProvider } from '../../base/backend';
+import type { Dashboard } from '../../domain/dashboard';
 import { subscribeAppStatus } from './appStatus';
 import { api, ApiError } from './http';
 import { PAGE_SIZE } from '../../domain/constants';
@@ -25,6 +26,7 @@ export function createDataProvider(): AppDataProvider {
   return {
     ...restMethods(),
     subscribeAppStatus: (listener) => subscribeAppStatus(listener),
+    getDashboard: () => api<Dashboard>('/api/dashboard'),
     getMe: () => api<User>('/api/me'),
     updateMe: async (data: MeUpdate) => {
       const user = await api<User>('/api/me', { method: 'PATCH', body: data });

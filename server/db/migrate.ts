@@ -17,6 +17,7 @@ import { resourceMigrations } from './migrations/resources.generated.js';
 import * as m017 from './migrations/017_totp_steps.js';
 import * as m019 from './migrations/019_firebase_import.js';
 import * as m020 from './migrations/020_search_fold.js';
+import * as m021 from './migrations/021_dashboard_counts.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '017_totp_steps': m017,
   '019_firebase_import': m019,
   '020_search_fold': m020,
+  '021_dashboard_counts': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

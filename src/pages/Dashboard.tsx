@@ -1,8 +1,8 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useMessages } from '../../base/locale';
-import { NewestUsers } from './NewestUsers';
+import { DashboardFigures } from './DashboardFigures';
 
-/** '/': the welcome banner, and for admins the newest users. */
+/** '/': the welcome banner, then the figures of the reader's role (and for admins the newest users). */
 export default function Dashboard() {
   const m = useMessages();
   return (
@@ -15,7 +15,7 @@ export default function Dashboard() {
           <Typography color="text.secondary">{m.dashboard.hint}</Typography>
         </CardContent>
       </Card>
-      <NewestUsers />
+      <DashboardFigures />
     </>
   );
 }

@@ -9,7 +9,31 @@ import { shortDate } from '../../resources/users/format';
 import { fullName } from '../../domain/names';
 import { editUserPath } from '../../resources/users/paths';
 
-/** The admin's dashboard card: the newest users (the users store's action, created descending); nothing for others. */
+/** The newest users, each a link to their edit page; 'No users' when there are none. */
+export function NewestUsersList({ users }: { users: readonly User[] }) {
+  const m = useMessages();
+  if (users.length === 0) return <Typography color="text.secondary">{m.users.empty}</Typography>;
+  return (
+    <List disablePadding>
+      {users.map((u) => (
+        <ListItem key={u.uid} disablePadding divider>
+          <ListItemButton component={Link} to={editUserPath(u.uid)}>
+            <ListItemText
+              primary={fullName(u)}
+              secondary={`${u.email} · ${m.users.created} ${shortDate(u.created, m)}`}
+              slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+            />
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * The admin's newest users card, read through the users list (the users store's action, created descending): the
+ * dashboard's on a back end without its figures; nothing for others.
+ */
 export function NewestUsers() {
   const m = useMessages();
   const { permissions } = usePermissions<Permissions>();
@@ -26,22 +50,7 @@ export function NewestUsers() {
         <Typography id="newest-users" component="h2" variant="h6" gutterBottom>
           {m.dashboard.newestUsers}
         </Typography>
-        {data.length === 0 ? (
-          <Typography color="text.secondary">{m.users.empty}</Typography>
-        ) : (
-          <List disablePadding>
-            {data.map((u) => (
-              <ListItem key={u.id} disablePadding divider>
-                <ListItemButton component={Link} to={editUserPath(u.uid)}>
-                  <ListItemText
-                    primary={fullName(u)}
-                    secondary={`${u.email} · ${m.users.created} ${shortDate(u.created, m)}`}
-                  />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <NewestUsersList users={data} />
       </CardContent>
     </Card>
   );

@@ -74,6 +74,7 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     listViews: vi.fn(async () => []),
     saveView: unsupported,
     removeView: unsupported,
+    getDashboard: vi.fn(async () => ({})),
     getMe: vi.fn(async () => userWith()),
     updateMe: vi.fn(async (data) => ({ ...userWith(), ...data })),
     uploadImage: unsupported,

@@ -1,9 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import Dashboard from '../../../src/pages/Dashboard';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../helpers';
 import { providerMethod } from '../resources/providerMethod';
+import type { AppDataProvider } from '../../../base/backend';
+import { setLocale } from '../../../base/locale';
+import type { CatalogueFigures, Dashboard as Figures, StaffFigures } from '../../../domain/dashboard';
 
 const newest = [
   {
@@ -18,17 +21,25 @@ const newest = [
   },
 ];
 
+// A back end without the dashboard's figures (Firebase): the banner, 'Not available…', and the admin's newest users.
 function setup(flags: { isAdmin: boolean; isEditor: boolean }) {
   const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: newest, meta: { next: null } }));
+  const getDashboard = vi.fn(async () => ({}));
   const authProvider = fakeAuthProvider(userWith(flags));
   renderInAdmin(<Dashboard />, {
     authProvider,
-    dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList), getDashboard, lacks: ['dashboard'] }),
   });
-  return { getList, getPermissions: vi.mocked(authProvider.getPermissions) };
+  return { getList, getDashboard, getPermissions: vi.mocked(authProvider.getPermissions) };
 }
 
-describe('dashboard', () => {
+describe('dashboard without figures (Firebase)', () => {
+  it("says 'Not available with the Firebase back end.' in the figures' place and does not ask for them", async () => {
+    const { getDashboard } = setup({ isAdmin: false, isEditor: true });
+    expect(await screen.findByText('Not available with the Firebase back end.')).toBeVisible();
+    expect(getDashboard).not.toHaveBeenCalled();
+  });
+
   it("greets, and shows admins a 'Newest users' card from the users store's newest view", async () => {
     const { getList } = setup({ isAdmin: true, isEditor: false });
     expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
@@ -54,3 +65,122 @@ describe('dashboard', () => {
     expect(getList).not.toHaveBeenCalled();
   });
 });
+
+const catalogue: CatalogueFigures = {
+  total: 30,
+  active: 21,
+  disabled: 9,
+  scheduled: 2,
+  byCategory: { Cotton: 12, Linen: 18 },
+  missingSwedish: 4,
+  upcoming: [{ id: 'p7', sku: 'LI-0007', name: 'Linen runner', active: false, at: '2030-05-02T08:00:00.000Z' }],
+  recent: [
+    {
+      id: '41',
+      at: '2030-05-01T08:00:00.000Z',
+      actorName: 'Eva Berg',
+      kind: 'product',
+      resource: null,
+      recordId: 'p3',
+      recordLabel: 'CO-0003',
+      action: 'changed',
+    },
+  ],
+};
+const staff: StaffFigures = {
+  active: 6,
+  inactive: 1,
+  admins: 2,
+  editors: 5,
+  noSecondFactor: 3,
+  require2fa: 'off',
+  failedSignIns: 7,
+  newest: newest.slice(0, 1),
+};
+
+function withFigures(flags: { isAdmin: boolean; isEditor: boolean }, answers: Figures[]) {
+  let call = 0;
+  const getDashboard = vi.fn(async () => answers[Math.min(call++, answers.length - 1)]!);
+  const getList = vi.fn(async () => ({ data: [], total: 0 }));
+  const dataProvider: AppDataProvider = fakeDataProvider({ getDashboard, getList });
+  renderInAdmin(<Dashboard />, { authProvider: fakeAuthProvider(userWith(flags)), dataProvider });
+  return { getDashboard, getList };
+}
+
+/** Each figure of a card: its link's text and address. */
+const figures = (region: HTMLElement): [string, string | null][] =>
+  within(region)
+    .getAllByRole('link')
+    .map((l) => [l.textContent ?? '', l.getAttribute('href')]);
+
+describe('dashboard figures', () => {
+  it("shows editors the catalogue's figures, each a link to the products list filtered to those rows", async () => {
+    withFigures({ isAdmin: false, isEditor: true }, [{ catalogue }]);
+    const card = await screen.findByRole('region', { name: 'Products at a glance' });
+    expect(figures(card)).toEqual([
+      ['30 All products', '/products/products'],
+      ['21 Active', '/products/products?status=active'],
+      ['9 Disabled', '/products/products?status=disabled'],
+      ['2 Scheduled to change', '/products/products?scheduled=true'],
+      ['12 Cotton', '/products/products?category=Cotton'],
+      ['18 Linen', '/products/products?category=Linen'],
+      ['4 Swedish name or details missing', '/products/products?missing=se'],
+    ]);
+    const upcoming = screen.getByRole('region', { name: 'Scheduled in the next 7 days' });
+    expect(within(upcoming).getByRole('link', { name: 'LI-0007 · Linen runner' })).toHaveAttribute(
+      'href',
+      '/products/edit-product/p7',
+    );
+    expect(upcoming).toHaveTextContent('becomes disabled');
+    const recent = screen.getByRole('region', { name: 'Last changes' });
+    expect(within(recent).getByRole('link', { name: 'Eva Berg changed CO-0003' })).toHaveAttribute(
+      'href',
+      '/products/edit-product/p3',
+    );
+    expect(screen.queryByRole('region', { name: 'Staff at a glance' })).not.toBeInTheDocument();
+  });
+
+  it('shows admins the staff figures and the newest users from the same answer', async () => {
+    const { getList } = withFigures({ isAdmin: true, isEditor: false }, [{ staff }]);
+    const card = await screen.findByRole('region', { name: 'Staff at a glance' });
+    expect(figures(card)).toEqual([
+      ['6 Active accounts', '/users/users'],
+      ['1 Inactive accounts', '/users/users'],
+      ['2 Admins', '/users/users'],
+      ['5 Editors', '/users/users'],
+      ['3 Without a second factor', '/users/users'],
+      ['7 Failed sign-ins in the last 24 hours', '/info/activity'],
+      [expect.stringContaining('Nils Nyman') as unknown as string, '/users/edit-user/u9'],
+    ]);
+    expect(getList).not.toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Products at a glance' })).not.toBeInTheDocument();
+  });
+
+  it('reads the figures again when its tab is shown again', async () => {
+    const { getDashboard } = withFigures({ isAdmin: false, isEditor: true }, [
+      { catalogue },
+      { catalogue: { ...catalogue, active: 22 } },
+    ]);
+    const card = await screen.findByRole('region', { name: 'Products at a glance' });
+    expect(within(card).getByRole('link', { name: '21 Active' })).toBeVisible();
+    fireEvent(document, new Event('visibilitychange'));
+    expect(await within(card).findByRole('link', { name: '22 Active' })).toBeVisible();
+    expect(getDashboard).toHaveBeenCalledTimes(2);
+  });
+
+  it('speaks Swedish, dates in the reader’s language', async () => {
+    setLocale('sv');
+    withFigures({ isAdmin: true, isEditor: true }, [{ catalogue, staff }]);
+    const card = await screen.findByRole('region', { name: 'Produkterna i korthet' });
+    expect(within(card).getByRole('link', { name: '21 Aktiva' })).toHaveAttribute(
+      'href',
+      '/products/products?status=active',
+    );
+    const upcoming = screen.getByRole('region', { name: 'Schemalagt de kommande 7 dagarna' });
+    expect(upcoming).toHaveTextContent('inaktiveras');
+    expect(upcoming).toHaveTextContent(/maj 2030/);
+    expect(screen.getByRole('region', { name: 'Personalen i korthet' })).toHaveTextContent('Misslyckade inloggningar');
+  });
+});
+
+afterEach(() => setLocale('en'));

@@ -1,0 +1,52 @@
+import { createPlace, openPlace, seedCatalogue, ACCOUNTS } from './seed.js';
+import { seedHistory } from './move.js';
+import { startOurs } from './api.js';
+import { log, percentile, signIn } from './lib.js';
+import type { Dialect } from '../server/db/index.js';
+
+// GET /api/dashboard (issue 43's figure): the admin's whole dashboard (catalogue and staff) on 100,000 products and
+// 1,000,000 history entries, through our compiled server. Not part of `npm run bench` yet:
+//   npx tsx bench/dashboard.ts sqlite|postgres [--products=N] [--history=N] [--requests=N] [--connections=N]
+const arg = (name: string, fallback: number): number =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const dialect = (process.argv[2] ?? 'sqlite') as Dialect;
+const products = arg('products', 100_000);
+const history = arg('history', 1_000_000);
+const requests = arg('requests', 1000);
+const connections = arg('connections', 10);
+
+const place = await createPlace(dialect);
+try {
+  const db = await openPlace(place);
+  log(`seeding ${products.toLocaleString('en')} products, ${history.toLocaleString('en')} history entries`);
+  await seedCatalogue(db, products, 1000);
+  await seedHistory(db, history);
+  await db.close();
+  const ours = await startOurs(place);
+  try {
+    const cookie = await signIn(ours.url, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+    const one = async (): Promise<number> => {
+      const t0 = performance.now();
+      const res = await fetch(`${ours.url}/api/dashboard`, { headers: { cookie } });
+      if (res.status !== 200) throw new Error(`/api/dashboard answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      return performance.now() - t0;
+    };
+    for (let i = 0; i < 50; i++) await one();
+    for (const c of [1, connections]) {
+      const times: number[] = [];
+      let left = requests;
+      await Promise.all(
+        Array.from({ length: c }, async () => {
+          while (left-- > 0) times.push(await one());
+        }),
+      );
+      const f = (p: number) => percentile(times, p).toFixed(1);
+      log(`${dialect}, ${c} connection(s), ${times.length} requests: p50 ${f(50)} ms, p99 ${f(99)} ms`);
+    }
+  } finally {
+    await ours.child.stop();
+  }
+} finally {
+  await place.drop();
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CATEGORIES } from './constants.js';
+import { User } from './users.js';
+import { SECOND_FACTOR_POLICIES } from './twoFactor.js';
+
+/** How many days ahead the dashboard lists what the schedule will change. */
+export const DASHBOARD_SCHEDULE_DAYS = 7;
+/** How many of the last catalogue changes, and of the newest users, the dashboard lists. */
+export const DASHBOARD_RECENT = 8;
+export const DASHBOARD_NEWEST = 5;
+/** The most scheduled changes the dashboard lists (the products list's 'Scheduled' filter shows them all). */
+export const DASHBOARD_UPCOMING = 20;
+
+/** A status change the scheduler will apply: to which product, the status it sets, and when (ISO-8601 UTC). */
+export const UpcomingChange = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  at: z.string(),
+});
+export type UpcomingChange = z.infer<typeof UpcomingChange>;
+
+/** One of the last catalogue changes: who made it, when, and which record (a product's SKU as its label). */
+export const RecentChange = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorName: z.string(),
+  kind: z.string(),
+  resource: z.string().nullable(),
+  recordId: z.string(),
+  recordLabel: z.string().nullable(),
+  action: z.string(),
+});
+export type RecentChange = z.infer<typeof RecentChange>;
+
+/**
+ * The editor's figures: each count is the number of rows the products list shows under the filter named beside it
+ * (active=true, active=false, scheduled=true, category=…, missing=se).
+ */
+export const CatalogueFigures = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  disabled: z.number().int(),
+  scheduled: z.number().int(),
+  byCategory: z.object(
+    Object.fromEntries(CATEGORIES.map((c) => [c, z.number().int()])) as Record<
+      (typeof CATEGORIES)[number],
+      z.ZodNumber
+    >,
+  ),
+  missingSwedish: z.number().int(),
+  upcoming: z.array(UpcomingChange),
+  recent: z.array(RecentChange),
+});
+export type CatalogueFigures = z.infer<typeof CatalogueFigures>;
+
+/** The admin's figures: staff accounts by state, second factors, failed sign-ins, the newest accounts. */
+export const StaffFigures = z.object({
+  active: z.number().int(),
+  inactive: z.number().int(),
+  admins: z.number().int(),
+  editors: z.number().int(),
+  /** Active accounts with neither an authenticator app nor a passkey. */
+  noSecondFactor: z.number().int(),
+  /** REQUIRE_2FA as configured: whom it asks for a second factor. */
+  require2fa: z.enum(SECOND_FACTOR_POLICIES),
+  /** Refused sign-ins (the Activity page's 'signInFailed') in the last 24 hours. */
+  failedSignIns: z.number().int(),
+  newest: z.array(User),
+});
+export type StaffFigures = z.infer<typeof StaffFigures>;
+
+/** GET /api/dashboard: the catalogue for editors, the staff for admins; a part the caller may not see is absent. */
+export const Dashboard = z.object({
+  catalogue: CatalogueFigures.optional(),
+  staff: StaffFigures.optional(),
+});
+export type Dashboard = z.infer<typeof Dashboard>;

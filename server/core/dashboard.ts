@@ -1,0 +1,176 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { readRows } from '../db/read.js';
+import { CATEGORIES } from '../../domain/constants.js';
+import {
+  DASHBOARD_NEWEST,
+  DASHBOARD_RECENT,
+  DASHBOARD_SCHEDULE_DAYS,
+  DASHBOARD_UPCOMING,
+  type CatalogueFigures,
+  type RecentChange,
+  type StaffFigures,
+  type UpcomingChange,
+} from '../../domain/dashboard.js';
+import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
+import { newestUsers } from './users.js';
+
+// The dashboard's figures (GET /api/dashboard). Each count is written as the products list's filter of the same name
+// (core/productSearch.ts), so a figure and the rows its link opens cannot drift apart.
+
+const DAY_MS = 24 * 60 * 60_000;
+/** The history kinds the catalogue's last changes are taken from (each read down history_kind: kind, seq). */
+const CATALOGUE_KINDS = ['product', 'language', 'record'] as const;
+
+const n = (v: unknown): number => Number(v ?? 0);
+
+/**
+ * The catalogue's counts: one read of products_counts (migration 021: status, category, missing languages; narrow, so
+ * the table is not read and the groups come in the index's order), and the scheduled ones down the two schedule
+ * indexes (012). The missing count tests each group's languages as the list's 'missing' filter tests a row's.
+ */
+async function catalogueCounts(db: Kysely<Database>): Promise<Omit<CatalogueFigures, 'upcoming' | 'recent'>> {
+  const groups = await readRows<{ active: unknown; category: string; untranslated: string; n: unknown }>(
+    db,
+    'select active, category, untranslated, count(*) as n from products group by active, category, untranslated',
+    [],
+  );
+  // The list's 'Scheduled' filter: either time set. Each count reads down one schedule index; a set time is a
+  // non-empty ISO string, and `> ''` (not `is not null`) keeps SQLite, without statistics, on the index for both.
+  const [scheduled] = await readRows<{ n: unknown }>(
+    db,
+    "select (select count(*) from products where active_from > '') + (select count(*) from products " +
+      "where active_until > '') - (select count(*) from products where active_from > '' and active_until > '') as n",
+    [],
+  );
+  const sum = (test: (g: (typeof groups)[number]) => boolean): number =>
+    groups.filter(test).reduce((total, g) => total + n(g.n), 0);
+  return {
+    total: sum(() => true),
+    active: sum((g) => n(g.active) === 1),
+    disabled: sum((g) => n(g.active) === 0),
+    scheduled: n(scheduled?.n),
+    byCategory: Object.fromEntries(CATEGORIES.map((c) => [c, sum((g) => g.category === c)])) as Record<
+      (typeof CATEGORIES)[number],
+      number
+    >,
+    missingSwedish: sum((g) => g.untranslated.includes(',se,')),
+  };
+}
+
+/**
+ * What the scheduler will apply before `until`: each set time (a past one is applied at its next run) with the status
+ * it sets, soonest first, read down products_active_from and products_active_until.
+ */
+async function upcoming(db: Kysely<Database>, now: Date): Promise<UpcomingChange[]> {
+  const until = new Date(now.getTime() + DASHBOARD_SCHEDULE_DAYS * DAY_MS).toISOString();
+  const rows = await readRows<{ id: string; sku: string; name: string; at: string; active: unknown }>(
+    db,
+    `select * from (select id, sku, name, active_from as at, 1 as active from products where active_from < ?
+      order by active_from limit ?) f
+     union all select * from (select id, sku, name, active_until as at, 0 as active from products
+      where active_until < ? order by active_until limit ?) u`,
+    [until, DASHBOARD_UPCOMING, until, DASHBOARD_UPCOMING],
+  );
+  return rows
+    .map((r) => ({ id: r.id, sku: r.sku, name: r.name, at: r.at, active: n(r.active) === 1 }))
+    .sort((a, b) => a.at.localeCompare(b.at) || a.sku.localeCompare(b.sku))
+    .slice(0, DASHBOARD_UPCOMING);
+}
+
+/** The last changes to products, the language texts and the described resources' records, newest first, with who. */
+async function recent(db: Kysely<Database>): Promise<RecentChange[]> {
+  const per = await Promise.all(
+    CATALOGUE_KINDS.map((kind) =>
+      readRows<{
+        seq: unknown;
+        at: string;
+        actor_name: string;
+        kind: string;
+        resource: string | null;
+        record_id: string;
+        action: string;
+      }>(
+        db,
+        'select seq, at, actor_name, kind, resource, record_id, action from history where kind = ? ' +
+          'order by seq desc limit ?',
+        [kind, DASHBOARD_RECENT],
+      ),
+    ),
+  );
+  const rows = per
+    .flat()
+    .sort((a, b) => n(b.seq) - n(a.seq))
+    .slice(0, DASHBOARD_RECENT);
+  const productIds = [...new Set(rows.filter((r) => r.kind === 'product').map((r) => r.record_id))];
+  const skus = new Map(
+    productIds.length === 0
+      ? []
+      : (
+          await readRows<{ id: string; sku: string }>(
+            db,
+            `select id, sku from products where id in (${productIds.map(() => '?').join(', ')})`,
+            productIds,
+          )
+        ).map((p) => [p.id, p.sku]),
+  );
+  return rows.map((r) => ({
+    id: String(r.seq),
+    at: r.at,
+    actorName: r.actor_name,
+    kind: r.kind,
+    resource: r.resource,
+    recordId: r.record_id,
+    recordLabel: skus.get(r.record_id) ?? null,
+    action: r.action,
+  }));
+}
+
+/** The editor's figures. */
+export async function catalogueFigures(db: Kysely<Database>, now = new Date()): Promise<CatalogueFigures> {
+  const [counts, next, last] = await Promise.all([catalogueCounts(db), upcoming(db, now), recent(db)]);
+  return { ...counts, upcoming: next, recent: last };
+}
+
+/** The admin's figures; `require2fa` is the configured policy, said beside the accounts without a second factor. */
+export async function staffFigures(
+  db: Kysely<Database>,
+  require2fa: SecondFactorPolicy,
+  now = new Date(),
+): Promise<StaffFigures> {
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const [[states], [bare], [failed], newest] = await Promise.all([
+    readRows<Record<string, unknown>>(
+      db,
+      `select count(case when active = 1 then 1 end) as active, count(case when active = 0 then 1 end) as inactive,
+        count(case when active = 1 and is_admin = 1 then 1 end) as admins,
+        count(case when active = 1 and is_editor = 1 then 1 end) as editors from users`,
+      [],
+    ),
+    // Neither an authenticator app (the library's flag) nor a passkey: what REQUIRE_2FA would refuse.
+    readRows<{ n: unknown }>(
+      db,
+      `select count(*) as n from users u join auth_user a on a."id" = u."id"
+        where u.active = 1 and not coalesce(a."twoFactorEnabled", false)
+        and not exists (select 1 from auth_passkey p where p."userId" = u."id")`,
+      [],
+    ),
+    // Read down history_at (the last day's entries only).
+    readRows<{ n: unknown }>(
+      db,
+      "select count(*) as n from history where at >= ? and kind = 'account' and action = 'signInFailed'",
+      [since],
+    ),
+    newestUsers(db, DASHBOARD_NEWEST),
+  ]);
+  return {
+    active: n(states?.active),
+    inactive: n(states?.inactive),
+    admins: n(states?.admins),
+    editors: n(states?.editors),
+    noSecondFactor: n(bare?.n),
+    require2fa,
+    failedSignIns: n(failed?.n),
+    newest,
+  };
+}

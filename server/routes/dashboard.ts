@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { areaAccess, canAccess } from '../../domain/permissions.js';
+import { Dashboard } from '../../domain/dashboard.js';
+import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
+import { catalogueFigures, staffFigures } from '../core/dashboard.js';
+
+/**
+ * GET /api/dashboard: every figure of the dashboard in one answer. Any signed-in user may ask; the catalogue's figures
+ * are answered to those who may open the products (editors), the staff's to those who may open the users (admins).
+ */
+export function dashboardRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; require2fa: SecondFactorPolicy },
+): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/dashboard',
+      { config: { access: areaAccess.dashboard }, schema: { tags: ['dashboard'], response: { 200: Dashboard } } },
+      async (req) => {
+        const user = req.user!;
+        const [catalogue, staff] = await Promise.all([
+          canAccess(user, 'products') ? catalogueFigures(deps.db) : undefined,
+          canAccess(user, 'users') ? staffFigures(deps.db, deps.require2fa) : undefined,
+        ]);
+        return { catalogue, staff };
+      },
+    );
+}

@@ -1,0 +1,217 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useDataProvider } from 'react-admin';
+import { Box, Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useLocale, useMessages } from '../../base/locale';
+import { useLacks } from '../../base/lacks';
+import type { AppDataProvider } from '../../base/backend';
+import { CATEGORIES } from '../../domain/constants';
+import { format } from '../../domain/messages';
+import { viewSearch, type ViewParams } from '../../domain/views';
+import type { CatalogueFigures, Dashboard, RecentChange, StaffFigures } from '../../domain/dashboard';
+import { NewestUsers, NewestUsersList } from './NewestUsers';
+
+/** How often the open dashboard reads its figures again, and at once when its tab is shown again. */
+const REFRESH_MS = 30_000;
+
+const productsList = (params: ViewParams): string => {
+  const search = viewSearch(params);
+  return `/products/products${search ? `?${search}` : ''}`;
+};
+const editProduct = (id: string): string => `/products/edit-product/${encodeURIComponent(id)}`;
+
+/** The figures, read on open, every half minute while the tab is shown, and when it is shown again. */
+function useDashboard(enabled: boolean): { data: Dashboard | null; failed: boolean } {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [state, setState] = useState<{ data: Dashboard | null; failed: boolean }>({ data: null, failed: false });
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    const read = (): void => {
+      if (document.visibilityState === 'hidden') return;
+      dataProvider.getDashboard().then(
+        (data) => live && setState({ data, failed: false }),
+        () => live && setState((s) => ({ data: s.data, failed: true })),
+      );
+    };
+    read();
+    const timer = setInterval(read, REFRESH_MS);
+    document.addEventListener('visibilitychange', read);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', read);
+    };
+  }, [dataProvider, enabled]);
+  return state;
+}
+
+/** One figure: its number over its label, the whole a link to the list showing exactly those rows. */
+function Figure({ value, label, to }: { value: number; label: string; to: string }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={to}
+      underline="hover"
+      sx={{ display: 'block', p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', minWidth: 0 }}
+    >
+      <Typography component="span" variant="h5" sx={{ display: 'block' }}>
+        {value}
+      </Typography>{' '}
+      <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {label}
+      </Typography>
+    </Link>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id} sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography id={id} component="h2" variant="h6" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+const grid = { display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' } as const;
+
+function useWhen(): (iso: string) => string {
+  const locale = useLocale();
+  // The reader's own time zone and language.
+  const f = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso) => f.format(new Date(iso));
+}
+
+function Catalogue({ c }: { c: CatalogueFigures }) {
+  const m = useMessages();
+  const when = useWhen();
+  const said = (r: RecentChange): string => {
+    const record = r.recordLabel ?? r.resource ?? r.recordId;
+    const text = r.action === 'created' ? m.history.createdThe : m.history.changedThe;
+    return format(text, { who: r.actorName, record });
+  };
+  return (
+    <>
+      <Section id="dashboard-catalogue" title={m.dashboard.catalogue}>
+        <Box sx={grid}>
+          <Figure value={c.total} label={m.dashboard.total} to={productsList({})} />
+          <Figure value={c.active} label={m.dashboard.active} to={productsList({ status: 'active' })} />
+          <Figure value={c.disabled} label={m.dashboard.disabled} to={productsList({ status: 'disabled' })} />
+          <Figure value={c.scheduled} label={m.dashboard.scheduled} to={productsList({ scheduled: 'true' })} />
+          {CATEGORIES.map((category) => (
+            <Figure key={category} value={c.byCategory[category]} label={category} to={productsList({ category })} />
+          ))}
+          <Figure value={c.missingSwedish} label={m.dashboard.missingSwedish} to={productsList({ missing: 'se' })} />
+        </Box>
+      </Section>
+      <Section id="dashboard-upcoming" title={m.dashboard.upcoming}>
+        {c.upcoming.length === 0 ? (
+          <Typography color="text.secondary">{m.dashboard.upcomingEmpty}</Typography>
+        ) : (
+          <List disablePadding>
+            {c.upcoming.map((u) => (
+              <ListItem key={`${u.id}-${u.active}`} disableGutters divider>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={editProduct(u.id)}>
+                      {`${u.sku} · ${u.name}`}
+                    </Link>
+                  }
+                  secondary={`${u.active ? m.dashboard.becomesActive : m.dashboard.becomesDisabled} · ${when(u.at)}`}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Section>
+      <Section id="dashboard-recent" title={m.dashboard.recent}>
+        {c.recent.length === 0 ? (
+          <Typography color="text.secondary">{m.dashboard.recentEmpty}</Typography>
+        ) : (
+          <List disablePadding>
+            {c.recent.map((r) => (
+              <ListItem key={r.id} disableGutters divider>
+                <ListItemText
+                  primary={
+                    r.kind === 'product' && r.action !== 'deleted' ? (
+                      <Link component={RouterLink} to={editProduct(r.recordId)}>
+                        {said(r)}
+                      </Link>
+                    ) : (
+                      said(r)
+                    )
+                  }
+                  secondary={when(r.at)}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function Staff({ s }: { s: StaffFigures }) {
+  const m = useMessages();
+  const users = '/users/users';
+  return (
+    <Section id="dashboard-staff" title={m.dashboard.staff}>
+      <Box sx={grid}>
+        <Figure value={s.active} label={m.dashboard.staffActive} to={users} />
+        <Figure value={s.inactive} label={m.dashboard.staffInactive} to={users} />
+        <Figure value={s.admins} label={m.dashboard.admins} to={users} />
+        <Figure value={s.editors} label={m.dashboard.editors} to={users} />
+        <Figure
+          value={s.noSecondFactor}
+          label={s.require2fa === 'off' ? m.dashboard.noSecondFactor : m.dashboard.noSecondFactorRequired}
+          to={users}
+        />
+        <Figure value={s.failedSignIns} label={m.dashboard.failedSignIns} to="/info/activity" />
+      </Box>
+      <Typography id="newest-users" component="h3" variant="subtitle1" sx={{ mt: 2 }}>
+        {m.dashboard.newestUsers}
+      </Typography>
+      <NewestUsersList users={s.newest} />
+    </Section>
+  );
+}
+
+/**
+ * The dashboard's figures under the welcome banner: the catalogue for editors, the staff for admins (the server
+ * answers each only to its role). A back end that cannot count them says so in their place.
+ */
+export function DashboardFigures() {
+  const m = useMessages();
+  const lacking = useLacks('dashboard');
+  const { data, failed } = useDashboard(!lacking);
+  if (lacking)
+    return (
+      <>
+        <Card sx={{ mt: 2 }}>
+          <CardContent>
+            <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+          </CardContent>
+        </Card>
+        <NewestUsers />
+      </>
+    );
+  return (
+    <>
+      {failed && !data ? (
+        <Typography role="alert" color="error" sx={{ mt: 2 }}>
+          {m.dashboard.loadFailed}
+        </Typography>
+      ) : null}
+      {data?.catalogue ? <Catalogue c={data.catalogue} /> : null}
+      {data?.staff ? <Staff s={data.staff} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+// The dashboard on the demo catalogue: each figure a link to the products list showing exactly its rows, and at
+// 390 px nothing scrolls sideways.
+test.use({ viewport: { width: 390, height: 844 } });
+
+const overflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test("an admin's dashboard shows both cards at 390 px, and a figure opens the list of its rows", async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/');
+  const catalogue = page.getByRole('region', { name: 'Products at a glance' });
+  await expect(catalogue).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Staff at a glance' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await overflow(page)).toBe(0);
+  await page.screenshot({ path: test.info().outputPath('dashboard-admin-390.png'), fullPage: true });
+  const figure = catalogue.getByRole('link', { name: /Cotton$/ });
+  const count = Number((await figure.textContent())?.match(/^\d+/)?.[0]);
+  expect(count).toBeGreaterThan(0);
+  await figure.click();
+  await expect(page).toHaveURL(/\/products\/products\?category=Cotton$/);
+  const rows = page.getByRole('list', { name: 'Products' }).getByRole('link');
+  await expect(rows.first()).toBeVisible();
+  // The demo's 30 products fit one page (the list pages at 10 with 'More': read them all).
+  const more = page.getByRole('button', { name: 'More' });
+  while (await more.isVisible()) {
+    const before = await rows.count();
+    await more.click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(before);
+  }
+  expect(await rows.count()).toBe(count);
+});
