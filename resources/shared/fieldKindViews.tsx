@@ -209,7 +209,10 @@ function DateInput({ source, label, spec, readOnly }: FieldInputProps) {
 }
 
 /** The zone times are shown and taken in: the shop's, else (a back end without one) the browser's. */
-const zoneOr = (zone: string | undefined): string => zone || Intl.DateTimeFormat().resolvedOptions().timeZone;
+// The browser's own zone where the shop's is not known (a reader, the Firebase build); the language named only because
+// every formatter here names one (the zone is the same in any).
+const zoneOr = (zone: string | undefined): string =>
+  zone || new Intl.DateTimeFormat(LOCALE_TAGS.en).resolvedOptions().timeZone;
 
 /**
  * An instant, as products' schedule takes it (resources/products/schedule.tsx): typed as the wall time in the shop's
