@@ -1,7 +1,7 @@
 import type { z as Zod } from 'zod';
 import { MAX_IMAGES } from './constants.js';
 import { said } from './translate.js';
-import type { FieldDescription, FieldKind } from './records.js';
+import type { FieldDescription, FieldKind } from './fieldDescription.js';
 import type { freeText, lineText, optionalLineText } from './text.js';
 
 // Every field kind of the resource model in one place: one entry per kind, holding all a kind is outside the browser

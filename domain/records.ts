@@ -1,6 +1,9 @@
 import { areaAccess, meets, type Access, type Area, type RoleFlags } from './permissions.js';
 import { CATALOGUE_LANGUAGES } from './constants.js';
 import { FIELD_KINDS, RESOURCE_NAME, kindOf, type FieldValue } from './fieldKinds.js';
+import type { FieldDescription, FieldKind } from './fieldDescription.js';
+
+export type { FieldDescription, FieldKind } from './fieldDescription.js';
 
 export {
   COUNTRIES,
@@ -17,65 +20,6 @@ export {
 // domain/recordSchemas.ts, and its table's migrations, scripts/resources.ts) and the Firestore rules generator all
 // read the same object. No zod here, so a description costs the console's first download nothing (docs/decisions.md,
 // 'Resource folders').
-
-/** What a field holds: each kind's entry in domain/fieldKinds.ts says what it is, rule, storage and all. */
-export type FieldKind =
-  | 'line'
-  | 'text'
-  | 'email'
-  | 'country'
-  | 'boolean'
-  | 'integer'
-  | 'translated'
-  | 'choice'
-  | 'number'
-  | 'images'
-  | 'reference'
-  | 'date'
-  | 'datetime'
-  | 'choices';
-
-export interface FieldDescription {
-  kind: FieldKind;
-  /**
-   * line, text, translated: the most characters (required); integer and number: the largest value (integer: default
-   * 2^31 - 1; number: required); images: the most images (default MAX_IMAGES).
-   */
-  max?: number;
-  /** integer and number: the smallest value (default 0). */
-  min?: number;
-  /** A line, email, country, translated, choice, choices, reference, date or datetime that may be left empty. */
-  optional?: boolean;
-  /** No two records share its value (a code); the add and edit pages show the refusal beside it. */
-  unique?: boolean;
-  /** Set when the record is added, never changed after. */
-  locked?: boolean;
-  /** translated: one line or free text (default 'line'). */
-  as?: 'line' | 'text';
-  /** choice, choices: the values it may hold (stored as they are; the screens' texts name them). */
-  options?: readonly string[];
-  /** number: the most digits after the point, 0..6 (default 2). */
-  decimals?: number;
-  /** reference: the described resource it points to, by name ('products' for a product). */
-  to?: string;
-  /**
-   * Found by the list's partial-name search (?q=): every word anywhere in it, any case, in every language of a
-   * translated field; both databases alike.
-   */
-  search?: boolean;
-  /** In the CSV export and import (default true). */
-  exported?: boolean;
-  /**
-   * The field's earlier name, when it was renamed: `npm run resources` writes the migration that renames its column,
-   * values and all (docs/adding-a-resource.md, 'Changing a description'). May stay once the migration is written.
-   */
-  renamedFrom?: string;
-  /**
-   * The value the records there are get when the field is added to a table that has some: a field that cannot be
-   * empty needs one (`npm run resources` stops without it); it must pass the field's own rule.
-   */
-  fill?: string | number | boolean;
-}
 
 /** Who may do what with a resource's records: a role level of domain/permissions.ts for each. */
 export type RecordAccessLevel = Exclude<Access, 'public'>;
