@@ -170,7 +170,7 @@ export async function buildApp(
   });
   productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
-  dashboardRoutes(app, { db: db.kysely, require2fa: config.require2fa });
+  dashboardRoutes(app, { db: db.kysely, require2fa: config.require2fa, records: opts.records ?? recordResources });
   historyRoutes(app, { db: db.kysely, records: opts.records ?? recordResources });
   uploadsRoutes(app, {
     db: db.kysely,

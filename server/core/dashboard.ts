@@ -14,6 +14,9 @@ import {
 } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { newestUsers } from './users.js';
+import { withLabels } from './history.js';
+import type { HistoryKind } from '../../domain/history.js';
+import type { RecordsDescription } from '../../domain/records.js';
 
 // The dashboard's figures (GET /api/dashboard). Each count is written as the products list's filter of the same name
 // (core/productSearch.ts), so a figure and the rows its link opens cannot drift apart.
@@ -79,7 +82,7 @@ async function upcoming(db: Kysely<Database>, now: Date): Promise<UpcomingChange
 }
 
 /** The last changes to products, the language texts and the described resources' records, newest first, with who. */
-async function recent(db: Kysely<Database>): Promise<RecentChange[]> {
+async function recent(db: Kysely<Database>, resources: readonly RecordsDescription[]): Promise<RecentChange[]> {
   const per = await Promise.all(
     CATALOGUE_KINDS.map((kind) =>
       readRows<{
@@ -102,33 +105,31 @@ async function recent(db: Kysely<Database>): Promise<RecentChange[]> {
     .flat()
     .sort((a, b) => n(b.seq) - n(a.seq))
     .slice(0, DASHBOARD_RECENT);
-  const productIds = [...new Set(rows.filter((r) => r.kind === 'product').map((r) => r.record_id))];
-  const skus = new Map(
-    productIds.length === 0
-      ? []
-      : (
-          await readRows<{ id: string; sku: string }>(
-            db,
-            `select id, sku from products where id in (${productIds.map(() => '?').join(', ')})`,
-            productIds,
-          )
-        ).map((p) => [p.id, p.sku]),
+  // Each record as Activity names it (server/core/history.ts): a product by its SKU, a described record by its label.
+  const named = await withLabels(
+    db,
+    rows.map((r) => ({ ...r, kind: r.kind as HistoryKind, recordId: r.record_id })),
+    resources,
   );
-  return rows.map((r) => ({
+  return named.map((r) => ({
     id: String(r.seq),
     at: r.at,
     actorName: r.actor_name,
     kind: r.kind,
     resource: r.resource,
-    recordId: r.record_id,
-    recordLabel: skus.get(r.record_id) ?? null,
+    recordId: r.recordId,
+    recordLabel: r.recordLabel,
     action: r.action,
   }));
 }
 
 /** The editor's figures. */
-export async function catalogueFigures(db: Kysely<Database>, now = new Date()): Promise<CatalogueFigures> {
-  const [counts, next, last] = await Promise.all([catalogueCounts(db), upcoming(db, now), recent(db)]);
+export async function catalogueFigures(
+  db: Kysely<Database>,
+  resources: readonly RecordsDescription[] = [],
+  now = new Date(),
+): Promise<CatalogueFigures> {
+  const [counts, next, last] = await Promise.all([catalogueCounts(db), upcoming(db, now), recent(db, resources)]);
   return { ...counts, upcoming: next, recent: last };
 }
 

@@ -198,11 +198,11 @@ async function withCounts(db: Kysely<Database>, entries: HistoryEntry[]): Promis
  * resource's record by its label field (labelOf), read in one query per kind (per resource) for the whole page. A
  * record no longer there keeps a null label, and the list falls back to its id.
  */
-async function withLabels(
+export async function withLabels<E extends Pick<HistoryEntry, 'kind' | 'resource' | 'recordId'>>(
   db: Kysely<Database>,
-  entries: HistoryEntry[],
+  entries: E[],
   resources: readonly RecordsDescription[],
-): Promise<HistoryEntry[]> {
+): Promise<(E & { recordLabel: string | null })[]> {
   const ids = (kind: HistoryKind) => [...new Set(entries.filter((e) => e.kind === kind).map((e) => e.recordId))];
   const labels = new Map<string, string>();
   const products = ids('product');
@@ -268,8 +268,7 @@ async function withLabels(
       }
     }
   }
-  const keyOf = (e: HistoryEntry) =>
-    e.kind === 'record' ? `record:${e.resource}:${e.recordId}` : `${e.kind}:${e.recordId}`;
+  const keyOf = (e: E) => (e.kind === 'record' ? `record:${e.resource}:${e.recordId}` : `${e.kind}:${e.recordId}`);
   return entries.map((e) => ({ ...e, recordLabel: labels.get(keyOf(e)) ?? null }));
 }
 

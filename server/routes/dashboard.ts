@@ -6,6 +6,7 @@ import { areaAccess, canAccess } from '../../domain/permissions.js';
 import { Dashboard } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { catalogueFigures, staffFigures } from '../core/dashboard.js';
+import type { RecordsDescription } from '../../domain/records.js';
 
 /**
  * GET /api/dashboard: every figure of the dashboard in one answer. Any signed-in user may ask; the catalogue's figures
@@ -13,7 +14,7 @@ import { catalogueFigures, staffFigures } from '../core/dashboard.js';
  */
 export function dashboardRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; require2fa: SecondFactorPolicy },
+  deps: { db: Kysely<Database>; require2fa: SecondFactorPolicy; records: readonly RecordsDescription[] },
 ): void {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -23,7 +24,7 @@ export function dashboardRoutes(
       async (req) => {
         const user = req.user!;
         const [catalogue, staff] = await Promise.all([
-          canAccess(user, 'products') ? catalogueFigures(deps.db) : undefined,
+          canAccess(user, 'products') ? catalogueFigures(deps.db, deps.records) : undefined,
           canAccess(user, 'users') ? staffFigures(deps.db, deps.require2fa) : undefined,
         ]);
         return { catalogue, staff };

@@ -91,7 +91,8 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
   const m = useMessages();
   const when = useWhen();
   const said = (r: RecentChange): string => {
-    const record = r.recordLabel ?? r.resource ?? r.recordId;
+    // As Activity names it: a product by its SKU, a described record by its label field; its id once it is gone.
+    const record = r.recordLabel ?? r.recordId;
     const text = r.action === 'created' ? m.history.createdThe : m.history.changedThe;
     return format(text, { who: r.actorName, record });
   };

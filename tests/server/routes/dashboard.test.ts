@@ -159,4 +159,20 @@ describe.each(dialects())('dashboard figures (%s)', (dialect) => {
     expect(activity.status, activity.text).toBe(200);
     expect(s.failedSignIns).toBe(activity.json.items.length);
   });
+
+  it('names a described record among the last changes by its label, as Activity does', async () => {
+    const made = await t.api('POST', '/api/suppliers', {
+      cookie: editor,
+      origin: t.publicUrl,
+      body: { name: 'Mill of Ghent', contactPerson: '', email: '', country: 'BE', notes: '' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const [last] = (await dashboard(editor)).catalogue!.recent;
+    expect(last).toMatchObject({
+      kind: 'record',
+      resource: 'suppliers',
+      recordId: made.json.id,
+      recordLabel: 'Mill of Ghent',
+    });
+  });
 });
