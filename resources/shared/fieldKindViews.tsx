@@ -208,9 +208,10 @@ function DateInput({ source, label, spec, readOnly }: FieldInputProps) {
   );
 }
 
-/** The zone times are shown and taken in: the shop's, else (a back end without one) the browser's. */
-// The browser's own zone where the shop's is not known (a reader, the Firebase build); the language named only because
-// every formatter here names one (the zone is the same in any).
+/**
+ * The zone times are shown and taken in: the shop's, else the browser's (a reader, the Firebase build); the formatter
+ * names a language only because every formatter here names one (the zone is the same in any).
+ */
 const zoneOr = (zone: string | undefined): string =>
   zone || new Intl.DateTimeFormat(LOCALE_TAGS.en).resolvedOptions().timeZone;
 
