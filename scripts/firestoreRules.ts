@@ -177,10 +177,17 @@ export function rulesOf(d: RecordsDescription): string {
 }
 
 /**
+ * A product field's check: its kind's; an optional field may also be absent, as it is from every product document
+ * written before it was added (the provider reads it as empty), so such a product can still be edited, in bulk too.
+ */
+const productFieldRule = (k: string, f: FieldDescription): string =>
+  f.optional ? `(!('${k}' in d) || ${fieldRule(k, f)})` : fieldRule(k, f);
+
+/**
  * The products' field checks (inside their hand-written match block, which adds what is theirs alone: at least one
  * image, the primary one of them, the SKU kept): only their keys (the fields, `translations` and `extra`), each field
- * by kind and bounds, each image an address of this project's bucket, and each translated text in every other
- * language, from the products' description, as a described resource's are.
+ * by kind and bounds (an optional one may be absent), each image an address of this project's bucket, and each
+ * translated text in every other language, from the products' description, as a described resource's are.
  */
 export function productRulesOf(
   d: RecordsDescription = productDescription,
@@ -191,7 +198,7 @@ export function productRulesOf(
     ...translationFunctions(d),
     '      function described(d) {',
     `        return d.keys().hasOnly([${keys}])`,
-    ...fieldsOfRecords(d).map(([k, f]) => `          && ${fieldRule(k, f)}`),
+    ...fieldsOfRecords(d).map(([k, f]) => `          && ${productFieldRule(k, f)}`),
     "          && translations(d.get('translations', {}));",
     '      }',
   ].join('\n');
