@@ -190,6 +190,25 @@ describe('the generated Firestore rules', () => {
     expect(productRulesOf()).not.toContain(' in d)');
   });
 
+  it('the products’ whole match block from their description: levels, locked fields kept, delete when it says', () => {
+    const rules = productRulesOf();
+    expect(rules.split('\n')[0]).toBe('    match /products/{id} {');
+    expect(rules).toContain('      allow read: if editor();');
+    expect(rules).toContain(
+      '      allow update: if editor() && valid(request.resource.data)' +
+        ' && request.resource.data.sku == resource.data.sku;',
+    );
+    expect(rules).toContain('      allow delete: if false;');
+    const { sku, ...unlocked } = productDescription.fields;
+    const open = {
+      ...productDescription,
+      fields: { ...unlocked, sku: { ...sku, locked: false } },
+      access: { delete: 'admin' },
+    } as unknown as typeof productDescription;
+    expect(productRulesOf(open)).toContain('      allow update: if editor() && valid(request.resource.data);');
+    expect(productRulesOf(open)).toContain('      allow delete: if (editor() && admin());');
+  });
+
   it('an image address: Firebase Storage, this project’s default bucket, the Uploads folder, a download token', () => {
     const project = 'shop-42';
     const mine = imageOf(project);
