@@ -67,8 +67,11 @@ export interface FieldKindSpec {
   inFile?: (f: FieldDescription, message: string) => string;
   /** A cell it cannot read, blank included, is refused with this (instead of 'required' and the rule's words). */
   cellRefusal?: () => string;
-  /** A Firestore document's value as the screens' record holds it (a missing or odd one as the empty value). */
-  fromDocument: (v: unknown) => unknown;
+  /**
+   * A Firestore document's value as the screens' record holds it (a missing or odd one as the empty value: a document
+   * written before the field was added reads as if it were empty).
+   */
+  fromDocument: (v: unknown, f: FieldDescription) => unknown;
   /** The Firestore rule of a document's value `v` (the server's rule, as far as rules go). */
   firestore: (v: string, f: FieldDescription) => string;
   /** The Firestore rule of a value `v` a history entry records (the value by kind and size; no lookups). */
@@ -187,7 +190,8 @@ const textKind = {
   fromStored: same,
   fromCell: (_f, raw) => raw,
   toCell: (v) => String(v ?? ''),
-  fromDocument: (v) => (typeof v === 'string' ? v : ''),
+  // A number where text is held (a price another client wrote as 12.5) reads as its text.
+  fromDocument: (v) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : ''),
   firestore: (v, f) =>
     `${v} is string && ${f.optional ? '' : `${v}.size() >= 1 && `}${v}.size() <= ${FIELD_KINDS[f.kind].maxLength(f)}`,
   firestoreHistory: sizedText,
@@ -354,6 +358,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
       message === said('records.badChoice')
         ? said('records.fileChoice', { options: (f.options ?? []).join(', ') })
         : message,
+    fromDocument: (v, f) => (typeof v === 'string' && (f.options ?? []).includes(v) ? v : ''),
     firestore: (v, f) => {
       const options = [...(f.optional ? [''] : []), ...(f.options ?? [])].map((o) => `'${o}'`).join(', ');
       return `${v} is string && ${v} in [${options}]`;

@@ -24,7 +24,8 @@ import { FirebaseBackendError, notAvailable } from './errors';
 import { fingerprint } from './records';
 
 const PRODUCTS = 'products';
-const FIELDS = ['active', 'category', 'mc'] as const;
+/** The fields a bulk edit sets (domain/productBulk.ts: the specification's status, category and care). */
+const FIELDS = Object.keys(BulkSet.shape) as (keyof BulkSet)[];
 
 /** The bulk edit of the products list over Firestore: no history is kept there, so a batch has no Undo (README). */
 export function bulkCalls(db: Firestore) {

@@ -17,12 +17,14 @@ import type { GetListResult } from 'react-admin';
 import type { Product } from '../../domain/products';
 import {
   mergeTranslations,
-  PRODUCT_FIELDS,
+  productDescription,
   TRANSLATED_FIELDS,
   translatedFieldLabel,
   TranslationsIn,
   type Translations,
 } from '../../domain/productFields';
+import { fieldsOfRecords, type RecordsDescription } from '../../domain/records';
+import { fieldSchema } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
@@ -31,13 +33,23 @@ import { fingerprint, toProduct, translationsOf } from './records';
 type Data = Record<string, unknown>;
 const PRODUCTS = 'products';
 
-/** The product fields a form may write; anything else the screens send (id, version, thumbnails) is left out. */
-function fieldsOf(data: Data): Data {
+/**
+ * The described fields a form may write (`d`, the products' description), each checked and normalised by its kind's
+ * rule (domain/fieldKinds.ts) as the server's are, else a 400 with the rule's words; anything else the screens send
+ * (id, version, thumbnails) is left out, and on an edit (`editing`) a locked field (the SKU never changes). The
+ * images as given, with the primary image (the first one).
+ */
+function fieldsOf(d: RecordsDescription, data: Data, editing = false): Data {
   const out: Data = {};
-  for (const f of PRODUCT_FIELDS) if (f.kind !== 'images' && f.key in data) out[f.column] = data[f.key];
+  for (const [k, f] of fieldsOfRecords(d)) {
+    if (f.kind === 'images' || data[k] === undefined || (editing && f.locked)) continue;
+    const parsed = fieldSchema(f).safeParse(data[k]);
+    if (!parsed.success)
+      throw new FirebaseBackendError(400, 'validation', spoken(parsed.error.issues[0]?.message ?? ''));
+    out[k] = parsed.data;
+  }
   if (Array.isArray(data.images)) {
     out.images = data.images;
-    // The primary image is the first one (the address of the first image).
     out.primary = typeof data.images[0] === 'string' ? data.images[0] : null;
   }
   return out;
@@ -63,12 +75,16 @@ function translationsIn(data: Data): Translations | undefined {
   );
 }
 
-/** The products calls (list by SKU, exact SKU search, get, add, update) over Firestore. */
-export function productCalls(db: Firestore, page: Pager) {
+/**
+ * The products calls (list by SKU, exact SKU search, get, add, update) over Firestore, each field read and written as
+ * the products' description (`d`) says.
+ */
+export function productCalls(db: Firestore, page: Pager, d: RecordsDescription = productDescription) {
+  const toRecord = (id: string, data: Data): Product => toProduct(id, data, d);
   const one = async (id: string): Promise<Product> => {
     const snap = await getDoc(doc(db, PRODUCTS, id));
     if (!snap.exists()) throw notFound();
-    return toProduct(snap.id, snap.data());
+    return toRecord(snap.id, snap.data());
   };
 
   return {
@@ -82,11 +98,11 @@ export function productCalls(db: Firestore, page: Pager) {
       if (missing !== undefined && missing !== '') throw notAvailable();
       // Partial-name search needs a text index Firestore does not have (same place).
       if (Object.keys(rest).some((k) => rest[k] !== undefined && rest[k] !== '')) throw notAvailable();
-      if (typeof sku === 'string') return page(PRODUCTS, [where('sku', '==', sku)], perPage, undefined, toProduct);
+      if (typeof sku === 'string') return page(PRODUCTS, [where('sku', '==', sku)], perPage, undefined, toRecord);
       const narrow: QueryConstraint[] = [];
       if (typeof category === 'string' && category) narrow.push(where('category', '==', category));
       if (typeof active === 'boolean') narrow.push(where('active', '==', active));
-      return page(PRODUCTS, [...narrow, orderBy('sku', 'desc')], perPage, after, toProduct);
+      return page(PRODUCTS, [...narrow, orderBy('sku', 'desc')], perPage, after, toRecord);
     },
 
     /**
@@ -95,7 +111,7 @@ export function productCalls(db: Firestore, page: Pager) {
      */
     create: async (data: Data): Promise<Product> => {
       const translations = mergeTranslations(undefined, translationsIn(data));
-      const fields = Object.keys(translations).length > 0 ? { ...fieldsOf(data), translations } : fieldsOf(data);
+      const fields = Object.keys(translations).length > 0 ? { ...fieldsOf(d, data), translations } : fieldsOf(d, data);
       const sku = typeof fields.sku === 'string' ? fields.sku : '';
       // Firestore has no unique index: this check narrows the window for a second product with one SKU, it cannot close
       // it.
@@ -115,7 +131,7 @@ export function productCalls(db: Firestore, page: Pager) {
      */
     update: async (id: string, data: Data, previous: unknown): Promise<Product> => {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
-      const { sku: _locked, ...fields } = fieldsOf(data);
+      const fields = fieldsOf(d, data, true);
       const changes = translationsIn(data);
       await runTransaction(db, async (tx) => {
         const snap = await tx.get(doc(db, PRODUCTS, id));

@@ -1,10 +1,7 @@
 import type { Product } from '../../domain/products';
-import {
-  mergeTranslations,
-  TRANSLATABLE_FIELDS,
-  TRANSLATED_LANGUAGES,
-  type Translations,
-} from '../../domain/productFields';
+import { productDescription, type Translations } from '../../domain/productFields';
+import { productFieldsOf, productTranslationsOf } from '../../domain/productDocument';
+import type { RecordsDescription } from '../../domain/records';
 import type { User } from '../../domain/users';
 
 // Firestore documents as the screens know them. This file uses no SDK: values that are SDK classes (Timestamp,
@@ -25,7 +22,6 @@ export function isoOf(value: unknown): string | null {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const bool = (v: unknown): boolean => v === true;
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** The stored value with keys sorted and SDK classes as their JSON, so equal content always prints the same. */
 function canonical(value: unknown): unknown {
@@ -81,47 +77,27 @@ export function toUser(id: string, d: Data): User {
   };
 }
 
-const isMap = (v: unknown): v is Data => !!v && typeof v === 'object' && !Array.isArray(v);
+/** A product's `translations` map as the API answers it (domain/productDocument.ts). */
+export const translationsOf = (v: unknown): Translations => productTranslationsOf(v);
 
 /**
- * A product's `translations` map ({ se: { name, details } }) as the API answers it: only the catalogue's other
- * languages and the translatable fields, only strings, empty texts and languages with nothing left dropped, so a
- * document written by another client with odd entries still reads in the one form.
+ * products/{id} as the screens' Product: each field of the products' description (`d`) by its kind, a field the
+ * document lacks (written before it was added) as its empty value; Firebase has no thumbnails of its own, so they are
+ * the images.
  */
-export function translationsOf(v: unknown): Translations {
-  if (!isMap(v)) return {};
-  const given: Record<string, Record<string, string>> = {};
-  for (const lang of TRANSLATED_LANGUAGES) {
-    const texts = v[lang];
-    if (!isMap(texts)) continue;
-    for (const f of TRANSLATABLE_FIELDS) {
-      const t = texts[f.key];
-      if (typeof t === 'string') (given[lang] ??= {})[f.key] = t;
-    }
-  }
-  return mergeTranslations(undefined, given as Translations);
-}
-
-/** products/{id} as the screens' Product; Firebase has no thumbnails of its own, so they are the images. */
-export function toProduct(id: string, d: Data): Product {
-  const images = strings(d.images);
+export function toProduct(id: string, data: Data, d: RecordsDescription = productDescription): Product {
+  const fields = productFieldsOf(data, d);
+  const images = Array.isArray(fields.images) ? (fields.images as string[]) : [];
   return {
     id,
-    sku: text(d.sku),
-    category: d.category === 'Linen' ? 'Linen' : 'Cotton',
-    mc: d.mc === 'Linen care' ? 'Linen care' : 'Cotton care',
-    name: text(d.name),
-    details: text(d.details),
-    translations: translationsOf(d.translations),
-    price: typeof d.price === 'number' ? String(d.price) : text(d.price),
-    active: bool(d.active),
-    images,
+    ...fields,
+    translations: productTranslationsOf(data.translations, d),
     thumbnails: images,
-    primary: typeof d.primary === 'string' ? d.primary : (images[0] ?? null),
-    version: fingerprint(d),
-    created: isoOf(d.created) ?? '',
-    updated: isoOf(d.updated),
-  };
+    primary: typeof data.primary === 'string' ? data.primary : (images[0] ?? null),
+    version: fingerprint(data),
+    created: isoOf(data.created) ?? '',
+    updated: isoOf(data.updated),
+  } as Product;
 }
 
 /** languages/{id}: the document is the flat text map itself. */

@@ -69,7 +69,7 @@ type Data = Record<string, unknown>;
 export type SimpleRecord = Data & { id: string; version: number; created: string; updated: string | null };
 
 /** A field's stored value as the screens' record holds it (a missing or odd value as its kind's empty one). */
-const valueOf = (f: FieldDescription, v: unknown): unknown => kindOf(f).fromDocument(v);
+const valueOf = (f: FieldDescription, v: unknown): unknown => kindOf(f).fromDocument(v, f);
 
 /** A stored `translations` map as the record's: only texts, only the catalogue's other languages. */
 function translationsOf(v: unknown): RecordTranslations {

@@ -17,7 +17,8 @@ import { historyValues as productHistory, productColumns, toProduct } from '../c
 import { readActiveRow, writeActive } from '../core/appStatus.js';
 import { toUser, userColumns, type PersonFields } from '../core/users.js';
 import { ProductCreate } from '../../domain/products.js';
-import { mergeTranslations, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES } from '../../domain/productFields.js';
+import { mergeTranslations } from '../../domain/productFields.js';
+import { productFieldsOf, productTranslationsOf } from '../../domain/productDocument.js';
 import type { Translations } from '../../domain/productFields.js';
 import { fullName } from '../../domain/names.js';
 import { textOf } from '../../domain/translate.js';
@@ -273,21 +274,6 @@ async function updateUser(
 
 // --- products ---
 
-/** The translations map of a product document, as the provider set reads it (only known languages and fields). */
-function translationsOf(v: unknown): Translations {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-  const given: Record<string, Record<string, string>> = {};
-  for (const lang of TRANSLATED_LANGUAGES) {
-    const texts = (v as Data)[lang];
-    if (!texts || typeof texts !== 'object') continue;
-    for (const f of TRANSLATABLE_FIELDS) {
-      const t = (texts as Data)[f.key];
-      if (typeof t === 'string' && t !== '') (given[lang] ??= {})[f.key] = t;
-    }
-  }
-  return mergeTranslations(undefined, given as Translations);
-}
-
 /** The original name of an uploaded object: Uploads/<uid>_<id>_<name>. */
 const nameOf = (path: string): string => {
   const base = path.replace(/^Uploads\//, '');
@@ -387,16 +373,10 @@ async function importProducts(
     c.read++;
     const sku = text(d.data.sku).trim();
     const label = `Product ${sku || '(no SKU)'} (products/${d.id})`;
-    const fields = {
-      sku,
-      category: text(d.data.category),
-      mc: text(d.data.mc),
-      name: text(d.data.name),
-      details: text(d.data.details),
-      price: typeof d.data.price === 'number' ? String(d.data.price) : text(d.data.price),
-      active: d.data.active === true,
-      translations: translationsOf(d.data.translations),
-    };
+    // Each field of the products' description as the provider set reads it (domain/productDocument.ts); the images
+    // are copied below.
+    const { images: _copied, ...described } = productFieldsOf(d.data);
+    const fields = { ...described, sku, translations: productTranslationsOf(d.data.translations) };
     const parsed = ProductCreate.omit({ images: true }).safeParse(fields);
     if (!parsed.success) {
       c.skipped++;

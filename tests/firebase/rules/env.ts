@@ -11,11 +11,17 @@ import firebase from 'firebase/compat/app';
 // FIREBASE_STORAGE_EMULATOR_HOST); the rules are the files the project deploys.
 const rulesOf = (name: string) => readFileSync(new URL(`../../../firebase/${name}`, import.meta.url), 'utf8');
 
-/** A rules test environment over firebase/firestore.rules and firebase/storage.rules. */
-export function rulesEnvironment(projectId: string): Promise<RulesTestEnvironment> {
+/** The Firestore rules the project deploys (firebase/firestore.rules). */
+export const firestoreRulesText = (): string => rulesOf('firestore.rules');
+
+/** A rules test environment over firebase/firestore.rules (or `firestore`) and firebase/storage.rules. */
+export function rulesEnvironment(
+  projectId: string,
+  firestore: string = firestoreRulesText(),
+): Promise<RulesTestEnvironment> {
   return initializeTestEnvironment({
     projectId,
-    firestore: { rules: rulesOf('firestore.rules') },
+    firestore: { rules: firestore },
     storage: { rules: rulesOf('storage.rules') },
   });
 }

@@ -169,6 +169,46 @@ describe('the generated Firestore rules', () => {
     expect(block).toContain("(p.get('primary', null) == null || p.primary in p.images)");
   });
 
+  it('a product field added as optional may be absent (older documents lack it); today’s are required', () => {
+    const grown = {
+      ...productDescription,
+      fields: {
+        ...productDescription.fields,
+        colour: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
+        guide: { kind: 'reference', to: 'careguides', optional: true },
+      },
+    } as unknown as typeof productDescription;
+    const rules = productRulesOf(grown);
+    expect(rules).toContain("&& (!('colour' in d) || d.colour is string && d.colour in ['', 'Red', 'Blue'])");
+    expect(rules).toContain(
+      "&& (!('guide' in d) || d.guide is string && (d.guide == '' || " +
+        'exists(/databases/$(database)/documents/careguides/$(d.guide))))',
+    );
+    // Every other line (today's fields' checks) byte for byte as without them; only the key list grows.
+    const others = (r: string) => r.split('\n').filter((l) => !/colour|guide|hasOnly\(\['sku'/.test(l));
+    expect(others(rules)).toEqual(others(productRulesOf()));
+    expect(productRulesOf()).not.toContain(' in d)');
+  });
+
+  it('the products’ whole match block from their description: levels, locked fields kept, delete when it says', () => {
+    const rules = productRulesOf();
+    expect(rules.split('\n')[0]).toBe('    match /products/{id} {');
+    expect(rules).toContain('      allow read: if editor();');
+    expect(rules).toContain(
+      '      allow update: if editor() && valid(request.resource.data)' +
+        ' && request.resource.data.sku == resource.data.sku;',
+    );
+    expect(rules).toContain('      allow delete: if false;');
+    const { sku, ...unlocked } = productDescription.fields;
+    const open = {
+      ...productDescription,
+      fields: { ...unlocked, sku: { ...sku, locked: false } },
+      access: { delete: 'admin' },
+    } as unknown as typeof productDescription;
+    expect(productRulesOf(open)).toContain('      allow update: if editor() && valid(request.resource.data);');
+    expect(productRulesOf(open)).toContain('      allow delete: if (editor() && admin());');
+  });
+
   it('an image address: Firebase Storage, this project’s default bucket, the Uploads folder, a download token', () => {
     const project = 'shop-42';
     const mine = imageOf(project);

@@ -75,9 +75,9 @@ describe('resource folders', () => {
     expect(rulesOf(grown)).not.toBe(rulesOf(d));
   });
 
-  it('writes the products’ field checks from their description, inside their own block', () => {
+  it('writes the products’ block from their description', () => {
     const rules = readFileSync(RULES, 'utf8');
-    const block = rules.slice(rules.indexOf('match /products/{id} {'), rules.indexOf('match /languages/{lang} {'));
+    const block = rules.slice(rules.indexOf('// BEGIN products'), rules.indexOf('match /languages/{lang} {'));
     expect(block).toContain(productRulesOf());
     expect(block).toContain("d.mc is string && d.mc in ['Cotton care', 'Linen care']");
     const { sku } = productDescription.fields;
