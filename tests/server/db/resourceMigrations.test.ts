@@ -98,6 +98,32 @@ describe('planning the migrations of the descriptions', () => {
     expect(() => added(3)).toThrow("suppliers.grade: a choice's fill is a string");
   });
 
+  it('says what each kind’s fill is to be, and that a list kind takes none', () => {
+    const problems = planSteps(
+      [
+        describeRecords({
+          ...suppliers,
+          sort: { field: 'name', order: 'asc' },
+          search: 'name',
+          fields: {
+            ...suppliers.fields,
+            since: { kind: 'date' },
+            at: { kind: 'datetime' },
+            price: { kind: 'number', max: 99, decimals: 1 },
+            tags: { kind: 'choices', options: ['a', 'b'] },
+          },
+        }),
+      ],
+      made,
+    ).problems;
+    expect(problems.map((p) => p.slice(p.lastIndexOf('('))).sort()).toEqual([
+      '(a choices takes no fill: make it optional)',
+      "(a date such as '2026-03-29')",
+      '(a number in 0..99 with at most 1 decimals)',
+      "(an instant with its zone such as '2026-03-29T12:30:00Z')",
+    ]);
+  });
+
   it('writes no migration for a kind whose storage changed, naming the field (a migration by hand)', () => {
     const changed = describeRecords({
       ...suppliers,
