@@ -1,12 +1,11 @@
-import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../../server/db/index.js';
-import { migrate, migrations } from '../../../server/db/migrate.js';
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../server/db/migrate.js';
 import { checkRecordsTables, planSteps } from '../../../server/db/records.js';
 import { describeRecords } from '../../../domain/records.js';
 import { description as suppliers } from '../../../resources/suppliers/description.js';
 import { recordResources } from '../../../server/resources.js';
-import { createData, dialects, type DataStore } from '../helpers/index.js';
+import { dialects, freshDb } from '../helpers/index.js';
 
 // The described resources' tables through migrations (server/db/records.ts): what `npm run resources` plans, and the
 // suppliers' migration on an install whose table was made before it (by the start, as the console did until then).
@@ -138,26 +137,11 @@ describe('planning the migrations of the descriptions', () => {
 });
 
 describe.each(dialects())('the suppliers’ migration on an install that made the table at its start (%s)', (dialect) => {
-  let store: DataStore | undefined;
-  let db: Db | undefined;
-  afterEach(async () => {
-    await db?.kysely.destroy();
-    await store?.drop();
-    db = undefined;
-    store = undefined;
-  });
+  const fresh = freshDb(dialect);
 
   it('keeps the table and its rows, and the start finds it as its description says', async () => {
-    store = await createData(dialect);
-    db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
-    const provider: MigrationProvider = { getMigrations: async () => migrations };
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider,
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    expect((await migrator.migrateTo('015_history_batches')).error).toBeUndefined();
+    const db = await fresh.open();
+    await fresh.migrateTo('015_history_batches');
     const k = db.kysely as unknown as Kysely<unknown>;
     // The table as ensureRecordsTables made it before the migrations did (its unique column constraint included).
     await sql`create table suppliers (id text primary key, version integer not null, name text not null unique,
@@ -179,8 +163,7 @@ describe.each(dialects())('the suppliers’ migration on an install that made th
   });
 
   it('makes the table on a new install, with its unique index and list index', async () => {
-    store = await createData(dialect);
-    db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
+    const db = await fresh.open();
     await migrate(db);
     const k = db.kysely as unknown as Kysely<unknown>;
     await expect(checkRecordsTables(k, dialect, recordResources)).resolves.toBeUndefined();
