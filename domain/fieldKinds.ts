@@ -51,8 +51,11 @@ export interface FieldKindSpec {
   empty: (f: FieldDescription) => FieldValue;
   /** An add may leave it out (it gets its empty value). */
   omittable?: boolean;
-  /** No `fill` for records added before it (a list, which may start empty). */
-  noFill?: boolean;
+  /**
+   * What a `fill` for records added before it is to be, in words, for the generator's refusal ("write fill: …");
+   * null: it takes no fill (a list, which may start empty).
+   */
+  fillHint: ((f: FieldDescription) => string) | null;
   /** The rule a value is checked by (add, edit, CSV), in the caller's language. */
   rule: (f: FieldDescription, kit: RuleKit) => Zod.ZodType;
   /** The answer's plain type of a value as stored (a rule with a transform has no JSON Schema for the API's page). */
@@ -174,6 +177,9 @@ const optional = (f: FieldDescription): boolean => f.optional === true;
 const sizedText = (v: string, f: FieldDescription): string =>
   `${v} is string && ${v}.size() <= ${FIELD_KINDS[f.kind].maxLength(f)}`;
 
+/** A text's fill, in words. */
+const textFill = (f: FieldDescription): string => `a text of 1..${FIELD_KINDS[f.kind].maxLength(f)} characters`;
+
 /** What the text kinds share: a text column, held as it is, its cell as written, '' when empty. */
 const textKind = {
   column: 'text',
@@ -216,6 +222,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** One line of text (a name), the text rule, trimmed, 1..max characters (0..max when optional). */
   line: {
     ...textKind,
+    fillHint: textFill,
     check: needsMax,
     rule: (f, kit) => (f.optional ? kit.optionalLineText(f.max ?? 0) : kit.lineText(f.max ?? 0)),
     sample: (f, n) => `Rec ${pad(n)}`.slice(0, f.max),
@@ -223,6 +230,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** Free text with line breaks (notes), 0..max characters. */
   text: {
     ...textKind,
+    fillHint: textFill,
     check: needsMax,
     uniqueable: false,
     sortable: false,
@@ -234,6 +242,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** An email address, at most 254 characters, stored lower-case (empty when optional). */
   email: {
     ...textKind,
+    fillHint: () => "an address such as 'orders@example.com'",
     maxLength: () => 254,
     rule: (f, kit) => {
       const address = kit.z.email();
@@ -247,6 +256,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** An ISO 3166-1 alpha-2 code (COUNTRIES), shown by name in the chosen language ('' when optional). */
   country: {
     ...textKind,
+    fillHint: () => "a country code such as 'SE'",
     maxLength: () => 2,
     rule: (f, kit) =>
       kit.z
@@ -261,6 +271,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** True or false, stored as 0/1; its cell 'true' or 'false'. */
   boolean: {
     column: 'boolean',
+    fillHint: () => 'true or false',
     held: () => 'boolean',
     check: nothing,
     searchable: false,
@@ -287,6 +298,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** A whole number in min..max (defaults 0 and 2^31 - 1). */
   integer: {
     ...numberKind,
+    fillHint: (f) => `a number in ${integerBounds(f).min}..${integerBounds(f).max}`,
     held: () => 'integer',
     check: nothing,
     empty: (f) => integerBounds(f).min,
@@ -304,6 +316,10 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
    */
   number: {
     ...numberKind,
+    fillHint: (f) => {
+      const { min, max, decimals } = numberBounds(f);
+      return `a number in ${min}..${max} with at most ${decimals} decimals`;
+    },
     held: (f) => `number:${numberBounds(f).decimals}`,
     check: (f, where) => {
       const { min, max, decimals } = numberBounds(f);
@@ -336,6 +352,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
    */
   translated: {
     ...textKind,
+    fillHint: textFill,
     check: (f, where) => {
       needsMax(f, where);
       if (f.as !== undefined && f.as !== 'line' && f.as !== 'text')
@@ -348,6 +365,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** One of `options` ('' when optional), stored as it is. */
   choice: {
     ...textKind,
+    fillHint: (f) => `one of ${(f.options ?? []).map((o) => `'${o}'`).join(', ')}`,
     check: checkOptions,
     maxLength: () => 64,
     rule: (f, kit) =>
@@ -372,7 +390,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   images: {
     column: 'text',
     held: () => 'images',
-    noFill: true,
+    fillHint: null,
     check: (f, where) => {
       if (f.max !== undefined && !(Number.isInteger(f.max) && f.max >= 1 && f.max <= 20))
         throw new Error(`${where}: images holds 1..20`);
@@ -406,6 +424,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** The id of a record of another described resource (`to`); the server refuses one that does not exist. */
   reference: {
     ...textKind,
+    fillHint: (f) => `the id of a record of ${f.to}`,
     check: (f, where) => {
       if (!(typeof f.to === 'string' && RESOURCE_NAME.test(f.to)))
         throw new Error(`${where}: a reference names the resource it points to (to)`);
@@ -423,6 +442,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** A calendar date ('2026-03-29': no time, no zone), '' when optional; its order is the calendar's. */
   date: {
     ...textKind,
+    fillHint: () => "a date such as '2026-03-29'",
     held: () => 'date',
     searchable: false,
     maxLength: () => 10,
@@ -441,6 +461,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
    */
   datetime: {
     ...textKind,
+    fillHint: () => "an instant with its zone such as '2026-03-29T12:30:00Z'",
     held: () => 'datetime',
     searchable: false,
     maxLength: () => 24,
@@ -463,7 +484,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   choices: {
     column: 'text',
     held: () => 'choices',
-    noFill: true,
+    fillHint: null,
     check: checkOptions,
     searchable: false,
     uniqueable: false,

@@ -103,7 +103,7 @@ const RESERVED = [
 /** What a field's `fill` is, by how its kind is stored (a list kind has none: it may be empty). */
 function fillTypeOf(f: FieldDescription): 'string' | 'number' | 'boolean' | undefined {
   const kind = kindOf(f);
-  if (kind.noFill) return undefined;
+  if (kind.fillHint === null) return undefined;
   return kind.column === 'boolean' ? 'boolean' : kind.column === 'integer' ? 'number' : 'string';
 }
 

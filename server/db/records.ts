@@ -5,10 +5,7 @@ import {
   hasSearch,
   hasTranslations,
   kindOf,
-  integerBounds,
-  maxLength,
   mayBeEmpty,
-  numberBounds,
   type FieldColumn,
   type FieldDescription,
   type RecordsDescription,
@@ -123,29 +120,9 @@ export function foldSteps(steps: readonly TableStep[]): Map<string, Known> {
   return out;
 }
 
-/** What a field's `fill` is to be, in words, for the generator's refusal ("write fill: …"). */
-function fillHint(f: FieldDescription): string {
-  switch (f.kind) {
-    case 'boolean':
-      return 'true or false';
-    case 'integer':
-    case 'number': {
-      const { min, max } = f.kind === 'integer' ? integerBounds(f) : numberBounds(f);
-      const places = f.kind === 'number' ? ` with at most ${numberBounds(f).decimals} decimals` : '';
-      return `a number in ${min}..${max}${places}`;
-    }
-    case 'choice':
-      return `one of ${(f.options ?? []).map((o) => `'${o}'`).join(', ')}`;
-    case 'country':
-      return "a country code such as 'SE'";
-    case 'email':
-      return "an address such as 'orders@example.com'";
-    case 'reference':
-      return `the id of a record of ${f.to}`;
-    default:
-      return `a text of 1..${maxLength(f)} characters`;
-  }
-}
+/** What a field's `fill` is to be, in words, for the generator's refusal ("write fill: …"): its kind's hint. */
+const fillHint = (f: FieldDescription): string =>
+  kindOf(f).fillHint?.(f) ?? `a ${f.kind} takes no fill: make it optional`;
 
 /** What the descriptions ask of the tables the steps made: the next migration's steps, and what they cannot do. */
 export interface Plan {

@@ -4,17 +4,20 @@ import { memoryStore } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/App';
 import type { User } from '../../domain/users';
+import type { AppDataProvider } from '../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, userWith } from './helpers';
+import { providerMethod } from './resources/providerMethod';
+import { productWith } from './resources/products/fakes';
 
 function Where() {
   return <output aria-label="path">{useLocation().pathname}</output>;
 }
 
-function renderApp(path: string, user: User | null) {
+function renderApp(path: string, user: User | null, data: Partial<AppDataProvider> = {}) {
   const authProvider = fakeAuthProvider(user);
   render(
     <MemoryRouter initialEntries={[path]}>
-      <App authProvider={authProvider} dataProvider={fakeDataProvider()} store={memoryStore()} />
+      <App authProvider={authProvider} dataProvider={fakeDataProvider(data)} store={memoryStore()} />
       <Where />
     </MemoryRouter>,
   );
@@ -83,14 +86,27 @@ describe('routes', () => {
     expect(screen.getByText('Your account does not have access to this page.')).toBeVisible();
   });
 
+  // What each page reads, answered (a read the fake provider refuses is logged by react-admin as an error).
+  const noUsers = { data: [], pageInfo: { hasNextPage: false, hasPreviousPage: false } };
+  const language = { version: 1, updated: '2024-01-01T00:00:00.000Z', texts: {} };
   it.each([
-    ['/users/users', { isAdmin: true }, 'Users'],
-    ['/users/search', { isAdmin: true }, 'Search User'],
-    ['/products/add-product/', { isEditor: true }, 'Add Product'],
-    ['/products/edit-product/p1', { isEditor: true }, 'Edit Product'],
-    ['/languages/swedish', { isEditor: true }, 'Language: Swedish'],
-  ])('opens %s for a role with access', async (route, flags, title) => {
-    renderApp(route, userWith(flags));
+    ['/users/users', { isAdmin: true }, 'Users', { getList: providerMethod('getList', async () => noUsers) }],
+    ['/users/search', { isAdmin: true }, 'Search User', {}],
+    ['/products/add-product/', { isEditor: true }, 'Add Product', {}],
+    [
+      '/products/edit-product/p1',
+      { isEditor: true },
+      'Edit Product',
+      { getOne: providerMethod('getOne', async () => ({ data: productWith() })) },
+    ],
+    [
+      '/languages/swedish',
+      { isEditor: true },
+      'Language: Swedish',
+      { getOne: providerMethod('getOne', async (_r, { id }) => ({ data: { id, ...language } })) },
+    ],
+  ])('opens %s for a role with access', async (route, flags, title, data: Partial<AppDataProvider>) => {
+    renderApp(route, userWith(flags), data);
     expect(await screen.findByRole('heading', { name: title })).toBeVisible();
     expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
   });

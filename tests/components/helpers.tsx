@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { render, type RenderResult } from '@testing-library/react';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { mayAccess } from '../../providers/shared/access';
 import { simpleDescriptions } from '../../resources/descriptions';
 import type { StoredUser, User } from '../../domain/users';
@@ -52,6 +52,16 @@ export function fakeAuthProvider(user: User | null, overrides: Partial<AppAuthPr
     resetPassword: vi.fn(async () => undefined),
     ...overrides,
   };
+}
+
+/**
+ * For a test whose data provider refuses on purpose: react-admin logs each refusal (console.error, outside
+ * production), so the test expects that line (`expect(logged).toHaveBeenCalledWith(error)`) instead of printing it.
+ */
+export function refusalLog() {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  onTestFinished(() => logged.mockRestore());
+  return logged;
 }
 
 /** A data provider whose live status is active on the bundle's version unless told otherwise. */

@@ -1,17 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { memoryStore } from 'react-admin';
 import EventIcon from '@mui/icons-material/Event';
 import { describe, expect, it, vi } from 'vitest';
-import Console from '../../../src/Console';
-import { consoleResources } from '../../../resources';
-import { recordsResource } from '../../../resources/shared/records';
 import { describeRecords } from '../../../domain/records';
 import { setLocale } from '../../../base/locale';
-import { simpleDescriptions } from '../../../resources/descriptions';
-import { mayAccess } from '../../../providers/shared/access';
-import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
+import { fixtureResource, renderConsoleAt } from './renderConsole';
 
 // The kinds date, datetime and choices on the shared pages, through a described resource made here (a test fixture:
 // fairs are not part of the product). The fake back end's shop is in Europe/Stockholm (fakeDataProvider).
@@ -27,26 +20,13 @@ const description = describeRecords({
   sort: { field: 'day', order: 'asc' },
   search: 'name',
 });
-const en = {
-  menu: 'Fairs',
-  list: 'Fair list',
-  add: 'Add fair',
-  edit: 'Edit fair',
-  search: 'Search fair',
-  searchField: 'Name',
-  empty: 'No fairs yet',
-  failed: 'Could not fetch fairs',
+const fairs = fixtureResource(description, 'Fair', {
   fields: { name: 'Name', day: 'Day', opens: 'Opens', stands: 'Stands' },
-  options: { linen: 'Linen', wool: 'Wool', cotton: 'Cotton' },
-};
-const sv = { ...en, list: 'Mässlista', options: { linen: 'Linne', wool: 'Ull', cotton: 'Bomull' } };
-
-const fairs = recordsResource({
-  description,
-  texts: { en, sv },
-  icon: EventIcon,
   columns: ['name', 'day', 'opens', 'stands'],
   phone: { primary: 'name', secondary: ['day'] },
+  icon: EventIcon,
+  en: { options: { linen: 'Linen', wool: 'Wool', cotton: 'Cotton' } },
+  sv: { list: 'Mässlista', options: { linen: 'Linne', wool: 'Ull', cotton: 'Bomull' } },
 });
 
 const fair = {
@@ -60,22 +40,8 @@ const fair = {
   updated: null,
 };
 
-function renderAt(path: string, data: Record<string, unknown>) {
-  const user = userWith({ isAdmin: false, isEditor: true });
-  const canAccess = vi.fn(async ({ resource, action }: { resource: string; action: string }) =>
-    mayAccess(user, resource, action, [...simpleDescriptions, description]),
-  );
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Console
-        authProvider={fakeAuthProvider(user, { canAccess })}
-        dataProvider={fakeDataProvider(data as never)}
-        store={memoryStore()}
-        resources={[...consoleResources, fairs]}
-      />
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string, data: Record<string, unknown>) =>
+  renderConsoleAt(path, data, { isAdmin: false, isEditor: true }, [fairs]);
 
 const listed = { pageInfo: { hasNextPage: false, hasPreviousPage: false } };
 

@@ -1,15 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { memoryStore } from 'react-admin';
+import { screen, within } from '@testing-library/react';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { describe, expect, it, vi } from 'vitest';
-import Console from '../../../src/Console';
-import { consoleResources } from '../../../resources';
-import { recordsResource, type RecordsScreens } from '../../../resources/shared/records';
+import type { RecordsScreens } from '../../../resources/shared/records';
 import { describeRecords } from '../../../domain/records';
-import { simpleDescriptions } from '../../../resources/descriptions';
-import { mayAccess } from '../../../providers/shared/access';
-import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
+import { fixtureResource, renderConsoleAt } from './renderConsole';
 
 // A described resource that brings a screen of its own for one page (its edit page) and keeps the shared ones for the
 // rest. (A test fixture: carriers are not part of the product.)
@@ -20,18 +14,6 @@ const description = describeRecords({
   sort: { field: 'name', order: 'asc' },
   search: 'name',
 });
-const words = {
-  menu: 'Carriers',
-  list: 'Carrier list',
-  add: 'Add carrier',
-  edit: 'Edit carrier',
-  search: 'Search carrier',
-  searchField: 'Name',
-  empty: 'No carriers yet',
-  failed: 'Could not fetch carriers',
-  fields: { name: 'Name', note: 'Note' },
-};
-
 /** The carriers' own edit page: the shared one, with a line of its own above it. */
 async function ownEdit() {
   const { RecordEdit } = await import('../../../resources/shared/RecordEdit');
@@ -45,34 +27,18 @@ async function ownEdit() {
   };
 }
 
-const carriers = recordsResource({
-  description,
-  texts: { en: words, sv: words },
-  icon: LocalShippingIcon,
+const carriers = fixtureResource(description, 'Carrier', {
+  fields: { name: 'Name', note: 'Note' },
   columns: ['name'],
   phone: { primary: 'name', secondary: [] },
+  icon: LocalShippingIcon,
   own: { edit: ownEdit },
 });
 
 const carrier = { id: 'c1', name: 'Postnord', note: '', version: 1, created: '2026-01-01T00:00:00Z', updated: null };
 
-function renderAt(path: string, data: Record<string, unknown>) {
-  const user = userWith({ isAdmin: false, isEditor: true });
-  // The providers' rule, knowing the carriers as the console would know a folder's description.
-  const canAccess = vi.fn(async ({ resource, action }: { resource: string; action: string }) =>
-    mayAccess(user, resource, action, [...simpleDescriptions, description]),
-  );
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Console
-        authProvider={fakeAuthProvider(user, { canAccess })}
-        dataProvider={fakeDataProvider(data as never)}
-        store={memoryStore()}
-        resources={[...consoleResources, carriers]}
-      />
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string, data: Record<string, unknown>) =>
+  renderConsoleAt(path, data, { isAdmin: false, isEditor: true }, [carriers]);
 
 describe('a described resource with a screen of its own', () => {
   it('shows its own edit page, which may hold the shared one', async () => {

@@ -1,29 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { memoryStore } from 'react-admin';
-import CampaignIcon from '@mui/icons-material/Campaign';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import Console from '../../../src/Console';
-import { consoleResources } from '../../../resources';
-import { simpleDescriptions } from '../../../resources/descriptions';
-import { recordsResource } from '../../../resources/shared/records';
 import { describeRecords, type RecordsDescription } from '../../../domain/records';
-import { mayAccess } from '../../../providers/shared/access';
-import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
+import { fixtureResource, renderConsoleAt } from './renderConsole';
 
 // Described resources whose access is not their area's: the sidebar, each page's guard and the list's links follow
 // the description (the server's own rule), not the area. (Test fixtures: notices and costs are not in the product.)
-const words = (one: string) => ({
-  menu: `${one}s`,
-  list: `${one} list`,
-  add: `Add ${one.toLowerCase()}`,
-  edit: `Edit ${one.toLowerCase()}`,
-  search: `Search ${one.toLowerCase()}`,
-  searchField: 'Title',
-  empty: 'None yet',
-  failed: 'Could not fetch',
-  fields: { title: 'Title', body: 'Text' },
-});
 const fields = { title: { kind: 'line', max: 80 }, body: { kind: 'text', max: 500 } } as const;
 const describe2 = (name: string, access: RecordsDescription['access']) =>
   describeRecords({ name, area: 'products', access, fields, sort: { field: 'title', order: 'asc' }, search: 'title' });
@@ -31,14 +12,12 @@ const describe2 = (name: string, access: RecordsDescription['access']) =>
 const notices = describe2('notices', { read: 'signedIn' });
 const costs = describe2('costs', { read: 'admin', edit: 'admin' });
 const screensOf = (description: RecordsDescription, one: string) =>
-  recordsResource({
-    description,
-    texts: { en: words(one), sv: words(one) },
-    icon: CampaignIcon,
+  fixtureResource(description, one, {
+    fields: { title: 'Title', body: 'Text' },
     columns: ['title'],
     phone: { primary: 'title', secondary: [] },
   });
-const described = [...simpleDescriptions, notices, costs];
+const fixtures = [screensOf(notices, 'Notice'), screensOf(costs, 'Cost')];
 
 const notice = {
   id: 'n1',
@@ -49,23 +28,16 @@ const notice = {
 };
 
 function renderAt(path: string, flags: { isAdmin: boolean; isEditor: boolean }, data: Record<string, unknown> = {}) {
-  const user = userWith(flags);
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Console
-        authProvider={fakeAuthProvider(user, {
-          canAccess: vi.fn(async ({ resource, action }) => mayAccess(user, resource, action, described)),
-        })}
-        dataProvider={fakeDataProvider({
-          getList: vi.fn(async () => ({ data: [notice], pageInfo: { hasNextPage: false, hasPreviousPage: false } })),
-          getOne: vi.fn(async () => ({ data: notice })),
-          getHistory: vi.fn(async () => ({ items: [], next: null })),
-          ...data,
-        } as never)}
-        store={memoryStore()}
-        resources={[...consoleResources, screensOf(notices, 'Notice'), screensOf(costs, 'Cost')]}
-      />
-    </MemoryRouter>,
+  renderConsoleAt(
+    path,
+    {
+      getList: vi.fn(async () => ({ data: [notice], pageInfo: { hasNextPage: false, hasPreviousPage: false } })),
+      getOne: vi.fn(async () => ({ data: notice })),
+      getHistory: vi.fn(async () => ({ items: [], next: null })),
+      ...data,
+    },
+    flags,
+    fixtures,
   );
 }
 

@@ -1,15 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { HttpError, memoryStore } from 'react-admin';
-import CampaignIcon from '@mui/icons-material/Campaign';
+import { screen, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import Console from '../../../src/Console';
-import { consoleResources } from '../../../resources';
-import { simpleDescriptions } from '../../../resources/descriptions';
-import { recordsResource } from '../../../resources/shared/records';
 import { describeRecords } from '../../../domain/records';
-import { mayAccess } from '../../../providers/shared/access';
-import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
+import { fixtureResource, renderConsoleAt } from './renderConsole';
 
 // A reference shown by its record's label (the answer's `labels`), never its id, in the list, on the Show page of
 // someone who may read the record but not the resource it points to, and in its history. (Fabrics is a test fixture.)
@@ -21,21 +14,8 @@ const fabrics = describeRecords({
   sort: { field: 'title', order: 'asc' },
   search: 'title',
 });
-const words = {
-  menu: 'Fabrics',
-  list: 'Fabric list',
-  add: 'Add fabric',
-  edit: 'Edit fabric',
-  search: 'Search fabric',
-  searchField: 'Title',
-  empty: 'None yet',
-  failed: 'Could not fetch',
+const screens = fixtureResource(fabrics, 'Fabric', {
   fields: { title: 'Title', supplier: 'Supplier' },
-};
-const screens = recordsResource({
-  description: fabrics,
-  texts: { en: words, sv: words },
-  icon: CampaignIcon,
   columns: ['title', 'supplier'],
   phone: { primary: 'title', secondary: ['supplier'] },
 });
@@ -63,26 +43,18 @@ const entry = {
 };
 
 function renderAt(path: string) {
-  const user = userWith({ isAdmin: false, isEditor: false });
-  const described = [...simpleDescriptions, fabrics];
   // The suppliers are the editors' (the server answers 403 to this reader).
   const getMany = vi.fn(async () => Promise.reject(new HttpError('Forbidden', 403)));
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Console
-        authProvider={fakeAuthProvider(user, {
-          canAccess: vi.fn(async ({ resource, action }) => mayAccess(user, resource, action, described)),
-        })}
-        dataProvider={fakeDataProvider({
-          getList: vi.fn(async () => ({ data: [fabric], pageInfo: { hasNextPage: false, hasPreviousPage: false } })),
-          getOne: vi.fn(async () => ({ data: fabric })),
-          getMany,
-          getHistory: vi.fn(async () => ({ items: [entry], next: null })),
-        } as never)}
-        store={memoryStore()}
-        resources={[...consoleResources, screens]}
-      />
-    </MemoryRouter>,
+  renderConsoleAt(
+    path,
+    {
+      getList: vi.fn(async () => ({ data: [fabric], pageInfo: { hasNextPage: false, hasPreviousPage: false } })),
+      getOne: vi.fn(async () => ({ data: fabric })),
+      getMany,
+      getHistory: vi.fn(async () => ({ items: [entry], next: null })),
+    },
+    { isAdmin: false, isEditor: false },
+    [screens],
   );
   return { getMany };
 }

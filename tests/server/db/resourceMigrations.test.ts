@@ -1,30 +1,27 @@
-import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../../server/db/index.js';
-import { migrate, migrations } from '../../../server/db/migrate.js';
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../server/db/migrate.js';
 import { checkRecordsTables, planSteps } from '../../../server/db/records.js';
-import { describeRecords } from '../../../domain/records.js';
+import { describeRecords, type FieldDescription } from '../../../domain/records.js';
 import { description as suppliers } from '../../../resources/suppliers/description.js';
 import { recordResources } from '../../../server/resources.js';
-import { createData, dialects, type DataStore } from '../helpers/index.js';
+import { dialects, freshDb } from '../helpers/index.js';
 
 // The described resources' tables through migrations (server/db/records.ts): what `npm run resources` plans, and the
 // suppliers' migration on an install whose table was made before it (by the start, as the console did until then).
 describe('planning the migrations of the descriptions', () => {
+  /** The suppliers with other fields, as a shop would change their description. */
+  const suppliersWith = (fields: Record<string, FieldDescription>) =>
+    describeRecords({ ...suppliers, sort: { field: 'name', order: 'asc' }, search: 'name', fields });
   const made = planSteps([suppliers], []).steps;
 
   it('makes a new resource’s table, then only what a changed description adds; nothing is ever dropped', () => {
     expect(made).toMatchObject([{ table: 'suppliers', create: true, sort: 'name' }]);
     expect(planSteps([suppliers], made)).toEqual({ steps: [], problems: [], removed: [] });
-    const grown = describeRecords({
-      ...suppliers,
-      sort: { field: 'name', order: 'asc' },
-      search: 'name',
-      fields: {
-        ...suppliers.fields,
-        rating: { kind: 'number', max: 5, decimals: 1, fill: 4.5 },
-        body: { kind: 'translated', as: 'text', max: 500, search: true, fill: 'Washed at 40' },
-      },
+    const grown = suppliersWith({
+      ...suppliers.fields,
+      rating: { kind: 'number', max: 5, decimals: 1, fill: 4.5 },
+      body: { kind: 'translated', as: 'text', max: 500, search: true, fill: 'Washed at 40' },
     });
     const next = planSteps([grown], made).steps;
     expect(next).toHaveLength(1);
@@ -33,12 +30,7 @@ describe('planning the migrations of the descriptions', () => {
     expect(next[0]!.columns.rating).toMatchObject({ type: 'bigint', default: 0, fill: 45 });
     // A field taken out of the description keeps its column and data: no step drops it, the plan names it.
     const { notes: _notes, ...fewer } = suppliers.fields;
-    const shrunk = describeRecords({
-      ...suppliers,
-      sort: { field: 'name', order: 'asc' },
-      search: 'name',
-      fields: fewer,
-    });
+    const shrunk = suppliersWith(fewer);
     expect(planSteps([shrunk], made)).toEqual({ steps: [], problems: [], removed: ['suppliers.notes'] });
     // Dropped when asked, as it was (its `down` gives the column back).
     expect(planSteps([shrunk], made, ['suppliers.notes']).steps).toEqual([
@@ -51,13 +43,7 @@ describe('planning the migrations of the descriptions', () => {
 
   it('renames a column for a field renamed in its description, refusing a rename of what is not there', () => {
     const { country, ...rest } = suppliers.fields;
-    const renamed = (from: string) =>
-      describeRecords({
-        ...suppliers,
-        sort: { field: 'name', order: 'asc' },
-        search: 'name',
-        fields: { ...rest, origin: { ...country, renamedFrom: from } },
-      });
+    const renamed = (from: string) => suppliersWith({ ...rest, origin: { ...country, renamedFrom: from } });
     const plan = planSteps([renamed('country')], made);
     expect(plan).toEqual({
       steps: [{ table: 'suppliers', create: false, renamed: { origin: 'country' }, columns: {} }],
@@ -74,15 +60,10 @@ describe('planning the migrations of the descriptions', () => {
 
   it('fills a new field that cannot be empty with its fill, checked by the field’s rule, or stops', () => {
     const added = (fill?: string | number | boolean) =>
-      describeRecords({
-        ...suppliers,
-        sort: { field: 'name', order: 'asc' },
-        search: 'name',
-        fields: {
-          ...suppliers.fields,
-          grade: { kind: 'choice', options: ['a', 'b'], ...(fill === undefined ? {} : { fill }) },
-          memo: { kind: 'text', max: 50 },
-        },
+      suppliersWith({
+        ...suppliers.fields,
+        grade: { kind: 'choice', options: ['a', 'b'], ...(fill === undefined ? {} : { fill }) },
+        memo: { kind: 'text', max: 50 },
       });
     expect(planSteps([added('b')], made).steps[0]!.columns).toMatchObject({
       grade: { type: 'text', default: '', fill: 'b' },
@@ -98,13 +79,29 @@ describe('planning the migrations of the descriptions', () => {
     expect(() => added(3)).toThrow("suppliers.grade: a choice's fill is a string");
   });
 
+  it('says what each kind’s fill is to be, and that a list kind takes none', () => {
+    const problems = planSteps(
+      [
+        suppliersWith({
+          ...suppliers.fields,
+          since: { kind: 'date' },
+          at: { kind: 'datetime' },
+          price: { kind: 'number', max: 99, decimals: 1 },
+          tags: { kind: 'choices', options: ['a', 'b'] },
+        }),
+      ],
+      made,
+    ).problems;
+    expect(problems.map((p) => p.slice(p.lastIndexOf('('))).sort()).toEqual([
+      '(a choices takes no fill: make it optional)',
+      "(a date such as '2026-03-29')",
+      '(a number in 0..99 with at most 1 decimals)',
+      "(an instant with its zone such as '2026-03-29T12:30:00Z')",
+    ]);
+  });
+
   it('writes no migration for a kind whose storage changed, naming the field (a migration by hand)', () => {
-    const changed = describeRecords({
-      ...suppliers,
-      sort: { field: 'name', order: 'asc' },
-      search: 'name',
-      fields: { ...suppliers.fields, notes: { kind: 'images' } },
-    });
+    const changed = suppliersWith({ ...suppliers.fields, notes: { kind: 'images' } });
     expect(planSteps([changed], made).problems).toEqual([
       'suppliers.notes is held as text, its description says images',
     ]);
@@ -112,26 +109,11 @@ describe('planning the migrations of the descriptions', () => {
 });
 
 describe.each(dialects())('the suppliers’ migration on an install that made the table at its start (%s)', (dialect) => {
-  let store: DataStore | undefined;
-  let db: Db | undefined;
-  afterEach(async () => {
-    await db?.kysely.destroy();
-    await store?.drop();
-    db = undefined;
-    store = undefined;
-  });
+  const fresh = freshDb(dialect);
 
   it('keeps the table and its rows, and the start finds it as its description says', async () => {
-    store = await createData(dialect);
-    db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
-    const provider: MigrationProvider = { getMigrations: async () => migrations };
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider,
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    expect((await migrator.migrateTo('015_history_batches')).error).toBeUndefined();
+    const db = await fresh.open();
+    await fresh.migrateTo('015_history_batches');
     const k = db.kysely as unknown as Kysely<unknown>;
     // The table as ensureRecordsTables made it before the migrations did (its unique column constraint included).
     await sql`create table suppliers (id text primary key, version integer not null, name text not null unique,
@@ -153,8 +135,7 @@ describe.each(dialects())('the suppliers’ migration on an install that made th
   });
 
   it('makes the table on a new install, with its unique index and list index', async () => {
-    store = await createData(dialect);
-    db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
+    const db = await fresh.open();
     await migrate(db);
     const k = db.kysely as unknown as Kysely<unknown>;
     await expect(checkRecordsTables(k, dialect, recordResources)).resolves.toBeUndefined();

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeRecords, type RecordsDescription } from '../../../domain/records.js';
-import { openDb, type Db } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { checkRecordsTables } from '../../../server/db/records.js';
 import { createRecord, getRecord } from '../../../server/core/records.js';
-import { createData, dialects, type DataStore } from '../helpers/index.js';
+import { dialects, freshDb } from '../helpers/index.js';
 
 // Schema changes that keep data (docs/adding-a-resource.md, 'Changing a description'): a resource's description is
 // changed as a shop would change it, `npm run resources` (scripts/resources.ts, on a folder laid out as the console's)
@@ -133,18 +132,10 @@ describe('npm run resources on a changed description', () => {
 });
 
 describe.each(dialects())('the migrations it wrote, on a database with records (%s)', (dialect) => {
-  let store: DataStore | undefined;
-  let db: Db | undefined;
-  afterEach(async () => {
-    await db?.kysely.destroy();
-    await store?.drop();
-    db = undefined;
-    store = undefined;
-  });
+  const fresh = freshDb(dialect);
 
   it('keeps every value through the rename, fills the new field, keeps then drops the removed one', async () => {
-    store = await createData(dialect);
-    db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
+    let db = await fresh.open();
     await migrate(db);
     let k = db.kysely as unknown as Kysely<unknown>;
     const migrator = (on: Kysely<unknown>) =>
@@ -166,8 +157,7 @@ describe.each(dialects())('the migrations it wrote, on a database with records (
     // Each migration as the console runs them: at a start, before it reads a record (PostgreSQL's prepared reads keep
     // the columns they were prepared with).
     const to = async (name: string) => {
-      await db!.kysely.destroy();
-      db = openDb({ databaseUrl: store!.databaseUrl, dataDir: store!.dataDir });
+      db = await fresh.reopen();
       k = db.kysely as unknown as Kysely<unknown>;
       expect((await migrator(k).migrateTo(name)).error).toBeUndefined();
     };
@@ -198,7 +188,7 @@ describe.each(dialects())('the migrations it wrote, on a database with records (
     await to('002_fabrics');
     const v2 = described(fabricsV2);
     await expect(checkRecordsTables(k, dialect, [v2])).resolves.toBeUndefined();
-    const renamed = await Promise.all(made.map((r) => getRecord(db!.kysely, v2, r.id)));
+    const renamed = await Promise.all(made.map((r) => getRecord(db.kysely, v2, r.id)));
     expect(renamed.map((r) => [r.name, r.article, r.country, r.careNote, r.translations])).toEqual([
       ['Heavy linen', 'Hea-1', 'LT', 'Heavy linen care', { se: { careNote: 'Tvätta i 40 grader' } }],
       ['Percale', 'Per-1', 'PT', 'Percale care', {}],
@@ -221,7 +211,7 @@ describe.each(dialects())('the migrations it wrote, on a database with records (
     await to('003_fabrics');
     const v3 = described(fabricsV3);
     await expect(checkRecordsTables(k, dialect, [v3])).resolves.toBeUndefined();
-    const filled = await Promise.all(made.map((r) => getRecord(db!.kysely, v3, r.id)));
+    const filled = await Promise.all(made.map((r) => getRecord(db.kysely, v3, r.id)));
     expect(filled.map((r) => [r.country, r.width, r.notes])).toEqual([
       ['LT', 140, 'Heavy linen notes'],
       ['PT', 140, 'Percale notes'],

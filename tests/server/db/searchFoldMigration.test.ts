@@ -1,37 +1,21 @@
-import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../../server/db/index.js';
-import { migrate, migrations } from '../../../server/db/migrate.js';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../server/db/migrate.js';
 import { listProducts } from '../../../server/core/products.js';
 import { listRecords } from '../../../server/core/records.js';
 import { description as careguides } from '../../../resources/careguides/description.js';
-import { createData, dialects, type DataStore } from '../helpers/index.js';
+import { dialects, freshDb } from '../helpers/index.js';
 
 type Row = Record<string, unknown>;
 
 // Migration 020 on a catalogue and care guides written before it: their search text, lower-cased with its accents,
 // is folded, so words typed with or without accents find them (SQLite through its trigram table too).
 describe.each(dialects())('migration 020, accent-folded search text, on existing rows (%s)', (dialect) => {
-  let store: DataStore | undefined;
-  let db: Db | undefined;
-  afterEach(async () => {
-    await db?.kysely.destroy();
-    await store?.drop();
-    db = undefined;
-    store = undefined;
-  });
+  const fresh = freshDb(dialect);
 
   it('folds the stored search text of products and described records, which words then find', async () => {
-    store = await createData(dialect);
-    db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
-    const provider: MigrationProvider = { getMigrations: async () => migrations };
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider,
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    expect((await migrator.migrateTo('019_firebase_import')).error).toBeUndefined();
+    const db = await fresh.open();
+    await fresh.migrateTo('019_firebase_import');
     const product = (sku: string, name: string, sv: string) => ({
       id: `id-${sku}`,
       sku,
@@ -81,7 +65,7 @@ describe.each(dialects())('migration 020, accent-folded search text, on existing
       { sku: 'OLD-3', search_text: 'plain towel handduk old-3' },
     ]);
     const found = async (q: string) =>
-      (await listProducts(db!.kysely, { limit: 10, after: null }, { q })).items.map((p) => p.sku);
+      (await listProducts(db.kysely, { limit: 10, after: null }, { q })).items.map((p) => p.sku);
     expect(await found('orngott')).toEqual(['OLD-1']);
     expect(await found('Örngott')).toEqual(['OLD-1']);
     expect(await found('linne')).toEqual(['OLD-2', 'OLD-1']);
@@ -89,7 +73,7 @@ describe.each(dialects())('migration 020, accent-folded search text, on existing
     expect(await found('förkl')).toEqual(['OLD-2']);
 
     const guides = async (q: string) =>
-      (await listRecords(db!.kysely, careguides, { limit: 10, after: null, q })).items.map((r) => r.id);
+      (await listRecords(db.kysely, careguides, { limit: 10, after: null, q })).items.map((r) => r.id);
     expect(await guides('orngott')).toEqual(['guide-1']);
     expect(await guides('lagsta varme')).toEqual(['guide-1']);
     expect(await guides('LÄGSTA')).toEqual(['guide-1']);

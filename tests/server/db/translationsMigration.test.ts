@@ -1,34 +1,16 @@
-import { Migrator, type MigrationProvider } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../../server/db/index.js';
-import { migrate, migrations } from '../../../server/db/migrate.js';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../server/db/migrate.js';
 import { listProducts } from '../../../server/core/products.js';
-import { createData, dialects, type DataStore } from '../helpers/index.js';
+import { dialects, freshDb } from '../helpers/index.js';
 
 // Migration 008 on a catalogue that exists: every product gets its search text and counts as missing its Swedish.
 describe.each(dialects())('migration 008, products in two languages, on existing products (%s)', (dialect) => {
-  let store: DataStore | undefined;
-  let db: Db | undefined;
-  afterEach(async () => {
-    await db?.kysely.destroy();
-    await store?.drop();
-    db = undefined;
-    store = undefined;
-  });
+  const fresh = freshDb(dialect);
 
   it('fills the search text (capitals of every script folded) and marks every product as missing Swedish', async () => {
     // migrate() runs the later migrations too: 020 folds the accents off the text 008 fills.
-    store = await createData(dialect);
-    db = openDb({ databaseUrl: store.databaseUrl, dataDir: store.dataDir });
-    const provider: MigrationProvider = { getMigrations: async () => migrations };
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider,
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
-    const to007 = await migrator.migrateTo('007_product_search_walk_pg');
-    expect(to007.error).toBeUndefined();
+    const db = await fresh.open();
+    await fresh.migrateTo('007_product_search_walk_pg');
     const row = (sku: string, name: string) => ({
       id: `id-${sku}`,
       sku,
@@ -62,7 +44,7 @@ describe.each(dialects())('migration 008, products in two languages, on existing
       { sku: 'OLD-2', search_text: 'aland apron old-2', translations: '{}', untranslated: ',se,' },
     ]);
     const found = async (q: string) =>
-      (await listProducts(db!.kysely, { limit: 10, after: null }, { q })).items.map((p) => p.sku);
+      (await listProducts(db.kysely, { limit: 10, after: null }, { q })).items.map((p) => p.sku);
     expect(await found('åland')).toEqual(['OLD-2']);
     expect(await found('towel old')).toEqual(['OLD-1']);
     expect(

@@ -5,3 +5,4 @@ export { request, setCookies, sessionCookie, cookieHeader, rawToken, withCookies
 export { KINDS, callerOf, createUser, signIn, signInRaw, uniqueEmail, type Kind, type TestUser } from './users.js';
 export { linkIn, outbox, startSmtp, waitForOutbox, type CaughtMail, type SmtpCatcher } from './mail.js';
 export { openEvents, type EventStream } from './events.js';
+export { freshDb, type FreshDb } from './freshDb.js';

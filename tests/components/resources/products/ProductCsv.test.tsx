@@ -6,7 +6,7 @@ import ProductList from '../../../../resources/products/ProductList';
 import ProductImport from '../../../../resources/products/ProductImport';
 import type { ImportRequest, ImportResult } from '../../../../domain/productImport';
 import { setLocale } from '../../../../base/locale';
-import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
+import { fakeAuthProvider, fakeDataProvider, refusalLog, renderInAdmin, userWith } from '../../helpers';
 import { asGetList, listAnswer, productWith } from './fakes';
 
 // Export and import of the products list as CSV, with the provider mocked: what is asked of it and what a person sees.
@@ -89,9 +89,11 @@ describe('Products list: Export', () => {
 
   it('says why when a page cannot be read, and saves nothing', async () => {
     let calls = 0;
+    const down = new Error('Could not reach the server.');
+    const logged = refusalLog();
     const getList = vi.fn(async () => {
       calls += 1;
-      if (calls > 1) throw new Error('Could not reach the server.');
+      if (calls > 1) throw down;
       return listAnswer([productWith()], 'next');
     });
     renderInAdmin(<ProductList />, {
@@ -100,6 +102,7 @@ describe('Products list: Export', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Could not export: Could not reach the server.')).toBeVisible();
+    expect(logged).toHaveBeenCalledWith(down);
     expect(saved).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
   });

@@ -5,7 +5,7 @@ import type { GetListParams } from 'react-admin';
 import ProductList from '../../../../resources/products/ProductList';
 import { Menu } from '../../../../src/layout/Menu';
 import type { SavedView } from '../../../../domain/views';
-import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
+import { fakeAuthProvider, fakeDataProvider, refusalLog, renderInAdmin, userWith } from '../../helpers';
 import { asGetList, listAnswer } from './fakes';
 
 const editor = fakeAuthProvider(userWith({ isEditor: true }));
@@ -53,6 +53,7 @@ describe('saved views of the products list', () => {
 
   it('keeps what was typed and shows the reason when the save is refused', async () => {
     const refused = Object.assign(new Error('You already have a view with this name.'), { status: 409 });
+    const logged = refusalLog();
     renderInAdmin(<ProductList />, {
       authProvider: editor,
       dataProvider: fakeDataProvider({
@@ -68,6 +69,7 @@ describe('saved views of the products list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save view' }));
     expect(await within(dialog).findByText('You already have a view with this name.')).toBeVisible();
     expect(name).toHaveValue('Mine');
+    expect(logged).toHaveBeenCalledWith(refused);
   });
 
   it('says saved views are unavailable where the back end keeps none', async () => {

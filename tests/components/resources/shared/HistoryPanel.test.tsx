@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../../domain/history';
 import { HistoryPanel } from '../../../../resources/shared/history/HistoryPanel';
 import { setLocale } from '../../../../base/locale';
-import { fakeDataProvider, renderInAdmin } from '../../helpers';
+import { fakeDataProvider, refusalLog, renderInAdmin } from '../../helpers';
 
 // The History panel over a mocked provider: the sentences, the relative time with the exact one on hover, paging,
 // refresh after a save, undo and its refusal, in English and Swedish.
@@ -96,15 +96,12 @@ describe('History panel', () => {
 
   it('offers Undo only for product field changes, sends the version, and shows the server’s refusal', async () => {
     const getHistory = vi.fn(async () => ({ items: [entry(2), entry(1, { action: 'created' })], next: null }));
-    const undoHistory = vi
-      .fn()
-      .mockResolvedValueOnce({})
-      .mockRejectedValueOnce(
-        Object.assign(new Error('This field has changed again since; undo the newer change first.'), {
-          status: 409,
-          code: 'conflict',
-        }),
-      );
+    const conflict = Object.assign(new Error('This field has changed again since; undo the newer change first.'), {
+      status: 409,
+      code: 'conflict',
+    });
+    const logged = refusalLog();
+    const undoHistory = vi.fn().mockResolvedValueOnce({}).mockRejectedValueOnce(conflict);
     const onUndone = vi.fn();
     renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} version={7} onUndone={onUndone} />, {
       dataProvider: fakeDataProvider({ getHistory, undoHistory }),
@@ -121,6 +118,7 @@ describe('History panel', () => {
       await screen.findByText('This field has changed again since; undo the newer change first.'),
     ).toBeInTheDocument();
     expect(onUndone).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith(conflict);
   });
 
   it('offers no Undo without a version (users, languages) and names language keys as they are', async () => {
@@ -216,9 +214,12 @@ describe('History panel', () => {
   });
 
   it('says so when the history cannot be read', async () => {
-    const getHistory = vi.fn(async () => Promise.reject(new Error('down')));
+    const down = new Error('down');
+    const logged = refusalLog();
+    const getHistory = vi.fn(async () => Promise.reject(down));
     renderInAdmin(<HistoryPanel of={{ kind: 'user', id: 'u1' }} />, { dataProvider: fakeDataProvider({ getHistory }) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the history');
+    expect(logged).toHaveBeenCalledWith(down);
   });
 
   it('says plainly, not as a failure, when the back end keeps no such history (Firebase: products)', async () => {
@@ -226,11 +227,13 @@ describe('History panel', () => {
       status: 400,
       code: 'not_available',
     });
+    const logged = refusalLog();
     const getHistory = vi.fn(async () => Promise.reject(unavailable));
     renderInAdmin(<HistoryPanel of={{ kind: 'product', id: 'p1' }} />, {
       dataProvider: fakeDataProvider({ getHistory }),
     });
     expect(await screen.findByText('Not available with the Firebase back end.')).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith(unavailable);
   });
 });
