@@ -96,7 +96,7 @@ export interface PlannedRow<C> {
 export interface ImportTarget<C> {
   /** The key column ('id'; products' 'sku'), where a key on two rows is refused. */
   key: string;
-  /** A row's values by the add and edit rules (translated texts as `translations`, a change), and each cell's problem. */
+  /** A row's values by the add and edit rules (translated texts as `translations`, a change), each cell's problem. */
   check: (cells: Cells) => { values: Row; errors: CellRefusal[] };
   /** The key a checked row is matched by ('' none). */
   keyOf: (cells: Cells, values: Row) => string;
