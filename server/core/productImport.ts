@@ -10,10 +10,15 @@ import { planRows, type ImportTarget, type PlannedRow } from '../../domain/recor
 import type { Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { diffOf, type NewEntry } from './history.js';
-import { UNDOABLE_PRODUCT_FIELDS } from '../../domain/history.js';
 import { historyValues, productColumns, toProduct } from './products.js';
 import type { Product } from '../../domain/products.js';
-import { EDITABLE_PRODUCT_FIELDS, mergeTranslations, type Translations } from '../../domain/productFields.js';
+import {
+  EDITABLE_PRODUCT_FIELDS,
+  flatTranslations,
+  mergeTranslations,
+  TRANSLATED_FIELDS,
+  type Translations,
+} from '../../domain/productFields.js';
 import { activeTooEarly } from '../../domain/schedule.js';
 import { said } from '../../domain/translate.js';
 
@@ -44,12 +49,15 @@ const imported = (u: Update): Record<string, unknown> =>
     translations: u.translations,
   });
 
-/** An existing product with a row's values: its imported fields, its translations merged with the row's. */
-const withRow = (p: Product, v: ImportValues, translations: Translations): Product => ({
-  ...p,
-  ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])),
-  translations,
-});
+/** The fields (and translated texts, by flat key) an existing product would change to take a row's values. */
+function changesOf(p: Product, v: ImportValues, translations: Translations): string[] {
+  const before = flatTranslations(p.translations);
+  const after = flatTranslations(translations);
+  return [
+    ...IMPORTED.filter((f) => p[f.key] !== v[f.key]).map((f) => f.key),
+    ...TRANSLATED_FIELDS.filter((tf) => before[tf.key] !== after[tf.key]).map((tf) => tf.key),
+  ];
+}
 
 /** A stored product as the import reads it: its row, and the row as the API shapes it (for changes and history). */
 interface Stored {
@@ -97,15 +105,8 @@ function productTarget(db: Kysely<Database>): ImportTarget<Stored> {
           p.errors.push({ field: 'active', message: said('schedule.notYet') });
       };
     },
-    // What the history would record, in the columns' order.
-    changes: ({ product }, values) => {
-      const v = values as ImportValues;
-      const diff = diffOf(
-        historyValues(product),
-        historyValues(withRow(product, v, mergeTranslations(product.translations, v.translations))),
-      );
-      return UNDOABLE_PRODUCT_FIELDS.filter((k) => k in diff);
-    },
+    changes: ({ product }, values) =>
+      changesOf(product, values as ImportValues, mergeTranslations(product.translations, values.translations as never)),
   };
 }
 
@@ -191,7 +192,7 @@ async function write(
   }
   for (const { current, product, values: v, translations } of updates) {
     events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
-    const after = withRow(product, v, translations);
+    const after: Product = { ...product, ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])), translations };
     entries.push({
       kind: 'product',
       recordId: current.id,
