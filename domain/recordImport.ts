@@ -69,10 +69,192 @@ async function lookedUp(r: RecordsDescription, rows: readonly Row[], look: Impor
   return { refs, held, unfinished };
 }
 
+/** A refusal of one cell: its column and what is wrong. */
+export interface CellRefusal {
+  field: string;
+  message: string;
+}
+
+type Cells = Readonly<Record<string, string | undefined>>;
+
+/** One row as the plan holds it, from its cells' check to its outcome. */
+export interface PlannedRow<C> {
+  line: number;
+  /** The record the row names, matched by its key (the target's `keyOf`); '' a new record. */
+  key: string;
+  values: Row;
+  errors: CellRefusal[];
+  /** The record `key` names as it is stored now; null for none. */
+  current: C | null;
+}
+
 /**
- * Each row's outcome and the writes, with every refusal Apply would make (the rules, locked fields, references,
- * unique values in the file and in the table, unfinished uploads) by row and column; `image`: the back end's image
- * address rule (fieldSchema; our server's unless given).
+ * A resource's part in the one import (planRows): the column naming the record a row changes, its rules for one row's
+ * cells, how the records the rows name are read, every refusal beyond the cells' rules, and what a row changes. `C`
+ * is a stored record as the resource reads it.
+ */
+export interface ImportTarget<C> {
+  /** The key column ('id'; products' 'sku'), where a key on two rows is refused. */
+  key: string;
+  /** A row's values by the add and edit rules (translated texts as `translations`, a change), each cell's problem. */
+  check: (cells: Cells) => { values: Row; errors: CellRefusal[] };
+  /** The key a checked row is matched by ('' none). */
+  keyOf: (cells: Cells, values: Row) => string;
+  /** The refusal of a key an earlier row has. */
+  sameKey: (line: number) => string;
+  /** The stored records these keys name (a key with none is left out). */
+  read: (keys: readonly string[]) => Promise<Map<string, C>>;
+  /**
+   * The resource's refusals beyond the cells' rules: given every row (lookups made once for the file), what refuses one
+   * row (it adds to `errors`; it may also complete `values`, as a new record's defaults).
+   */
+  refusals: (rows: readonly PlannedRow<C>[]) => Promise<(row: PlannedRow<C>) => void>;
+  /** The fields (and translated texts' columns) a row without errors changes in its stored record. */
+  changes: (current: C, values: Row) => string[];
+}
+
+/** What a plan answers: each row's outcome (its key as `key`) and what applying the file writes. */
+export interface Planned<C> {
+  result: {
+    rows: { line: number; key: string; action: ImportAction; changes: string[]; errors: CellRefusal[] }[];
+    counts: Record<ImportAction, number>;
+    applied: false;
+  };
+  work: { current: C | null; values: Row }[];
+}
+type ImportAction = 'create' | 'update' | 'same' | 'error';
+
+/**
+ * The one import's plan, for products and every described resource, and the same for the preview and the apply (which
+ * writes `work` only when no row has an error): each row checked by its resource's rules, a key on two rows refused,
+ * the records the keys name read at once, then the resource's own refusals; a row without errors makes a new record
+ * (no stored record of its key) or a change (`same` when it changes nothing).
+ */
+export async function planRows<C>(
+  target: ImportTarget<C>,
+  rows: readonly { line: number; cells: Cells }[],
+): Promise<Planned<C>> {
+  const firstLine = new Map<string, number>();
+  const planned = rows.map((row) => {
+    const { values, errors } = target.check(row.cells);
+    const key = target.keyOf(row.cells, values);
+    const seen = key ? firstLine.get(key) : undefined;
+    if (seen !== undefined) errors.push({ field: target.key, message: target.sameKey(seen) });
+    else if (key) firstLine.set(key, row.line);
+    return { line: row.line, key, values, errors, current: null as C | null };
+  });
+  const stored = await target.read([...firstLine.keys()]);
+  for (const p of planned) p.current = (p.key && stored.get(p.key)) || null;
+  const refuse = await target.refusals(planned);
+  const out: Planned<C> = {
+    result: { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false },
+    work: [],
+  };
+  for (const [i, p] of planned.entries()) {
+    refuse(p);
+    let action: ImportAction = 'error';
+    let changes: string[] = [];
+    if (p.errors.length === 0 && p.current) {
+      changes = target.changes(p.current, p.values);
+      action = changes.length > 0 ? 'update' : 'same';
+    } else if (p.errors.length === 0) action = 'create';
+    if (action === 'create' || action === 'update') out.work.push({ current: p.current, values: p.values });
+    out.result.counts[action] += 1;
+    const key = (rows[i]!.cells[target.key] ?? '').trim();
+    out.result.rows.push({ line: p.line, key, action, changes, errors: action === 'error' ? p.errors : [] });
+  }
+  return out;
+}
+
+/**
+ * A described resource's part in the import: rows name their record by id (empty: a new one); a reference must name a
+ * record, an image a finished upload, a unique value no other record's nor an earlier row's; a locked field keeps its
+ * value; a new record needs what the add page needs. `image`: the back end's image address rule (fieldSchema).
+ */
+export function recordTarget(r: RecordsDescription, look: ImportLookup, image?: z.ZodType<string>): ImportTarget<Row> {
+  return {
+    key: 'id',
+    check: (cells) => {
+      const checked = checkRecordRow(r, cells, image);
+      const values: Row = { ...checked.values };
+      if (Object.keys(checked.translations).length > 0) values.translations = checked.translations;
+      return { values, errors: checked.errors };
+    },
+    keyOf: (cells) => (cells.id ?? '').trim(),
+    sameKey: (line) => said('records.sameIdInFile', { line }),
+    read: async (ids) => {
+      const out = new Map<string, Row>();
+      for (const id of ids) {
+        const found = await look.read(id);
+        if (found) out.set(id, found);
+      }
+      return out;
+    },
+    refusals: async (rows) => {
+      const { refs, held, unfinished } = await lookedUp(
+        r,
+        rows.map((p) => p.values),
+        look,
+      );
+      const valueLine = new Map<string, number>();
+      return (p) => {
+        const { errors } = p;
+        for (const [k, f] of fieldsOfRecords(r)) {
+          const v = p.values[k];
+          if (v === undefined || v === '' || errors.some((e) => e.field === k)) continue;
+          if (f.kind === 'reference' && !refs.get(k)?.has(String(v)))
+            errors.push({ field: k, message: said('records.noSuchReference') });
+          if (f.kind === 'images' && Array.isArray(v) && v.some((a) => unfinished.has(String(a))))
+            errors.push({ field: k, message: said('uploads.unfinished') });
+          if (!f.unique) continue;
+          const key = `${k}\u0000${valueKey(v)}`;
+          const other = (held.get(k)?.get(valueKey(v)) ?? []).some((holder) => holder !== p.key);
+          if (valueLine.has(key))
+            errors.push({ field: k, message: said('records.sameValueInFile', { line: valueLine.get(key)! }) });
+          else if (other) errors.push({ field: k, message: said('records.duplicate') });
+          if (!valueLine.has(key)) valueLine.set(key, p.line);
+        }
+        const current = p.current;
+        if (p.key && !errors.some((e) => e.field === 'id')) {
+          if (!current) errors.push({ field: 'id', message: said('records.notFound') });
+          for (const [k, f] of fieldsOfRecords(r))
+            if (current && f.locked && p.values[k] !== undefined && valueKey(p.values[k]) !== valueKey(current[k]))
+              errors.push({ field: k, message: said('records.locked') });
+        }
+        if (errors.length === 0 && !p.key) {
+          // A new record needs every field the add page needs: a field the file has no column for (one not exported)
+          // starts empty, as on the add page, where its kind may be empty; otherwise it is required.
+          for (const [k, f] of fieldsOfRecords(r)) {
+            if (p.values[k] !== undefined) continue;
+            if (!exported(f) || mayBeEmpty(f) || f.kind === 'boolean') p.values[k] = emptyValue(f);
+            else errors.push({ field: k, message: said('common.required') });
+          }
+          const made = schemasOf(r, image).create.safeParse(p.values);
+          if (made.success) p.values = made.data as Row;
+          else if (errors.length === 0)
+            for (const issue of made.error.issues)
+              errors.push({ field: String(issue.path[0] ?? 'id'), message: issueSaid(issue.message) });
+        }
+        for (const e of errors) e.message = inFileWords(r, e.field, e.message);
+      };
+    },
+    changes: (current, values) => {
+      const after = {
+        ...current,
+        ...values,
+        translations: mergeTexts(
+          (current.translations ?? {}) as RecordTranslations,
+          values.translations as RecordTranslations | undefined,
+        ),
+      };
+      return Object.keys(diffOf(historyValues(r, current), historyValues(r, after)));
+    },
+  };
+}
+
+/**
+ * Each row's outcome and the writes, with every refusal Apply would make (planRows over recordTarget), by row and
+ * column; `image`: the back end's image address rule (fieldSchema; our server's unless given).
  */
 export async function planImport(
   r: RecordsDescription,
@@ -80,89 +262,13 @@ export async function planImport(
   look: ImportLookup,
   image?: z.ZodType<string>,
 ): Promise<{ result: RecordImportResult; work: ImportWork[] }> {
-  const result: RecordImportResult = { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false };
-  const work: ImportWork[] = [];
-  const firstLine = new Map<string, number>();
-  const checkedRows = rows.map((row) => checkRecordRow(r, row.cells, image));
-  const { refs, held, unfinished } = await lookedUp(
-    r,
-    checkedRows.map((c) => c.values as Row),
-    look,
-  );
-  const valueLine = new Map<string, number>();
-  for (const [i, row] of rows.entries()) {
-    const id = (row.cells.id ?? '').trim();
-    const checked = checkedRows[i]!;
-    const errors = checked.errors;
-    for (const [k, f] of fieldsOfRecords(r)) {
-      const v = checked.values[k];
-      if (v === undefined || v === '' || errors.some((e) => e.field === k)) continue;
-      if (f.kind === 'reference' && !refs.get(k)?.has(String(v)))
-        errors.push({ field: k, message: said('records.noSuchReference') });
-      if (f.kind === 'images' && Array.isArray(v) && v.some((a) => unfinished.has(String(a))))
-        errors.push({ field: k, message: said('uploads.unfinished') });
-      if (!f.unique) continue;
-      const key = `${k}\u0000${valueKey(v)}`;
-      const other = (held.get(k)?.get(valueKey(v)) ?? []).some((holder) => holder !== id);
-      if (valueLine.has(key))
-        errors.push({ field: k, message: said('records.sameValueInFile', { line: valueLine.get(key)! }) });
-      else if (other) errors.push({ field: k, message: said('records.duplicate') });
-      if (!valueLine.has(key)) valueLine.set(key, row.line);
-    }
-    const seen = id ? firstLine.get(id) : undefined;
-    if (seen !== undefined) errors.push({ field: 'id', message: said('records.sameIdInFile', { line: seen }) });
-    else if (id) firstLine.set(id, row.line);
-    let current: Row | null = null;
-    if (id && !errors.some((e) => e.field === 'id')) {
-      current = await look.read(id);
-      if (!current) errors.push({ field: 'id', message: said('records.notFound') });
-      for (const [k, f] of fieldsOfRecords(r))
-        if (
-          current &&
-          f.locked &&
-          checked.values[k] !== undefined &&
-          valueKey(checked.values[k]) !== valueKey(current[k])
-        )
-          errors.push({ field: k, message: said('records.locked') });
-    }
-    let values: Row = { ...checked.values };
-    if (Object.keys(checked.translations).length > 0) values.translations = checked.translations;
-    if (errors.length === 0 && !current) {
-      // A new record needs every field the add page needs: a field the file has no column for (one not exported)
-      // starts empty, as on the add page, where its kind may be empty; otherwise it is required.
-      for (const [k, f] of fieldsOfRecords(r)) {
-        if (values[k] !== undefined) continue;
-        if (!exported(f) || mayBeEmpty(f) || f.kind === 'boolean') values[k] = emptyValue(f);
-        else errors.push({ field: k, message: said('common.required') });
-      }
-      const made = schemasOf(r, image).create.safeParse(values);
-      if (made.success) values = made.data as Row;
-      else if (errors.length === 0)
-        for (const issue of made.error.issues)
-          errors.push({ field: String(issue.path[0] ?? 'id'), message: issueSaid(issue.message) });
-    }
-    for (const e of errors) e.message = inFileWords(r, e.field, e.message);
-    let action: 'create' | 'update' | 'same' | 'error' = 'error';
-    let changes: string[] = [];
-    if (errors.length === 0 && current) {
-      const before = historyValues(r, current);
-      const after = historyValues(r, {
-        ...current,
-        ...values,
-        translations: mergeTexts(
-          (current.translations ?? {}) as RecordTranslations,
-          values.translations as RecordTranslations | undefined,
-        ),
-      });
-      changes = Object.keys(diffOf(before, after));
-      action = changes.length > 0 ? 'update' : 'same';
-      if (action === 'update') work.push({ id, version: current.version as number, values });
-    } else if (errors.length === 0) {
-      action = 'create';
-      work.push({ id: null, version: 0, values });
-    }
-    result.counts[action] += 1;
-    result.rows.push({ line: row.line, id, action, changes, errors: action === 'error' ? errors : [] });
-  }
-  return { result, work };
+  const { result, work } = await planRows(recordTarget(r, look, image), rows);
+  return {
+    result: { ...result, rows: result.rows.map(({ key, ...row }) => ({ ...row, id: key })) },
+    work: work.map((w) => ({
+      id: w.current ? String(w.current.id) : null,
+      version: w.current ? (w.current.version as number) : 0,
+      values: w.values,
+    })),
+  };
 }

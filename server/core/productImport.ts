@@ -2,15 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { chunks, now } from '../db/index.js';
-import {
-  checkProductRow,
-  type ImportResult,
-  type ImportRowIn,
-  type ImportRowResult,
-  type ImportValues,
-} from '../../domain/productImport.js';
+import { checkProductRow, type ImportResult, type ImportRowIn, type ImportValues } from '../../domain/productImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
-import { commit, type Outcome } from './commit.js';
+import type { Outcome } from './commit.js';
+import { runImport } from './recordImport.js';
+import { planRows, type ImportTarget, type PlannedRow } from '../../domain/recordImport.js';
 import type { Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { diffOf, type NewEntry } from './history.js';
@@ -63,79 +59,81 @@ function changesOf(p: Product, v: ImportValues, translations: Translations): str
   ];
 }
 
-interface Plan {
-  result: ImportResult;
-  creates: ImportValues[];
-  updates: Update[];
+/** A stored product as the import reads it: its row, and the row as the API shapes it (for changes and history). */
+interface Stored {
+  row: Row;
+  product: Product;
 }
 
-/** Each row's outcome against what is stored now: cell rules, SKUs twice in the file, new SKUs' images. */
-async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]): Promise<Plan> {
-  const checked = rows.map((r) => ({ line: r.line, sku: (r.cells.sku ?? '').trim(), ...checkProductRow(r.cells) }));
-  const firstLine = new Map<string, number>();
-  for (const c of checked) {
-    if (c.values.sku === undefined) continue;
-    const seen = firstLine.get(c.values.sku);
-    if (seen === undefined) firstLine.set(c.values.sku, c.line);
-    else c.errors.push({ field: 'sku', message: said('csv.duplicateInFile', { line: seen }) });
-  }
-  const skus = [...firstLine.keys()];
-  const existing = new Map<string, Row>();
-  for (const part of chunks(skus)) {
-    for (const r of await db.selectFrom('products').selectAll().where('sku', 'in', part).execute())
-      existing.set(r.sku, r);
-  }
-  const isNew = (v: Partial<ImportValues>): boolean => v.sku !== undefined && !existing.has(v.sku);
-  // A new product may only point at finished uploads, as in add product.
-  const unstored = await unstoredKeys(
-    db,
-    checked.flatMap((c) => (isNew(c.values) ? (c.values.images ?? []) : [])),
-  );
-
-  const at = now();
-  const out: Plan = {
-    result: { rows: [], counts: { create: 0, update: 0, same: 0, error: 0 }, applied: false },
-    creates: [],
-    updates: [],
+/**
+ * Products' part in the engine's import (planRows): rows name their product by SKU (an unknown one is a new product),
+ * checked by add and edit's rules; a new product needs an image, and only finished uploads; an existing one keeps its
+ * images and the translated texts of columns the file leaves out, and is not made active before its 'Active from'.
+ */
+function productTarget(db: Kysely<Database>): ImportTarget<Stored> {
+  const isNew = (p: PlannedRow<Stored>): boolean => p.values.sku !== undefined && !p.current;
+  return {
+    key: 'sku',
+    check: (cells) => checkProductRow(cells),
+    keyOf: (_cells, values) => (values.sku as string | undefined) ?? '',
+    sameKey: (line) => said('csv.duplicateInFile', { line }),
+    read: async (skus) => {
+      const out = new Map<string, Stored>();
+      for (const part of chunks(skus))
+        for (const row of await db.selectFrom('products').selectAll().where('sku', 'in', part).execute())
+          out.set(row.sku, { row, product: toProduct(row) });
+      return out;
+    },
+    refusals: async (rows) => {
+      // A new product may only point at finished uploads, as in add product.
+      const unstored = await unstoredKeys(
+        db,
+        rows.flatMap((p) => (isNew(p) ? ((p.values.images as string[] | undefined) ?? []) : [])),
+      );
+      const at = now();
+      return (p) => {
+        const images = p.values.images as string[] | undefined;
+        if (isNew(p) && images) {
+          if (images.length === 0) p.errors.push({ field: 'images', message: said('products.mustAddImage') });
+          else if (images.some((a) => unstored.has(keyOf(a))))
+            p.errors.push({ field: 'images', message: said('uploads.unfinished') });
+        }
+        // Made active while its 'Active from' is still to come: refused, as an edit is (domain/schedule.ts).
+        const product = p.current?.product;
+        const early = { active: true, activeFrom: product?.activeFrom ?? null, activeUntil: null };
+        if (p.errors.length === 0 && product && p.values.active && !product.active && activeTooEarly(early, at))
+          p.errors.push({ field: 'active', message: said('schedule.notYet') });
+      };
+    },
+    changes: ({ product }, values) =>
+      changesOf(product, values as ImportValues, mergeTranslations(product.translations, values.translations as never)),
   };
-  for (const c of checked) {
-    const images = c.values.images;
-    if (isNew(c.values) && images) {
-      if (images.length === 0) c.errors.push({ field: 'images', message: said('products.mustAddImage') });
-      else if (images.some((a) => unstored.has(keyOf(a))))
-        c.errors.push({ field: 'images', message: said('uploads.unfinished') });
-    }
-    const values = c.errors.length === 0 ? (c.values as ImportValues) : null;
-    const current = values ? existing.get(values.sku) : undefined;
-    let row: ImportRowResult;
-    if (!values) row = { line: c.line, sku: c.sku, action: 'error', changes: [], errors: c.errors };
-    else if (!current) {
-      row = { line: c.line, sku: c.sku, action: 'create', changes: [], errors: [] };
-      out.creates.push(values);
-    } else {
-      const product = toProduct(current);
-      const translations = mergeTranslations(product.translations, values.translations);
-      const changes = changesOf(product, values, translations);
-      // Made active while its 'Active from' is still to come: refused, as an edit is (domain/schedule.ts).
-      const early = { active: true, activeFrom: product.activeFrom ?? null, activeUntil: null };
-      if (values.active && !product.active && activeTooEarly(early, at)) {
-        const errors = [{ field: 'active', message: said('schedule.notYet') }];
-        row = { line: c.line, sku: c.sku, action: 'error', changes: [], errors };
-      } else row = { line: c.line, sku: c.sku, action: changes.length > 0 ? 'update' : 'same', changes, errors: [] };
-      if (row.action === 'update') out.updates.push({ current, product, values, translations });
-    }
-    out.result.counts[row.action] += 1;
-    out.result.rows.push(row);
-  }
-  return out;
 }
+
+/** The plan with each row named by its SKU, as the import page reads it. */
+async function plan(db: Kysely<Database>, rows: readonly ImportRowIn[]) {
+  const { result, work } = await planRows(productTarget(db), rows);
+  return { result: { ...result, rows: result.rows.map(({ key, ...row }) => ({ ...row, sku: key })) }, work };
+}
+type Work = Awaited<ReturnType<typeof plan>>['work'];
 
 /** Writes a plan: new products in batches, each change only if nobody saved that product since it was read. */
-async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Promise<Outcome<ImportResult>> {
+async function write(
+  trx: Kysely<Database>,
+  actor: { uid: string },
+  work: Work,
+): Promise<Omit<Outcome<never>, 'value'>> {
   const at = now();
+  const creates = work.flatMap((w) => (w.current ? [] : [w.values as ImportValues]));
+  const updates = work.flatMap(({ current, values }): Update[] => {
+    if (!current) return [];
+    const v = values as ImportValues;
+    const translations = mergeTranslations(current.product.translations, v.translations);
+    return [{ current: current.row, product: current.product, values: v, translations }];
+  });
   const events: Change[] = [];
   const entries: NewEntry[] = [];
-  for (const part of chunks(p.creates)) {
+  for (const part of chunks(creates)) {
     const rows = part.map((v) => ({
       id: randomUUID(),
       ...productColumns({ ...v, translations: mergeTranslations({}, v.translations) }),
@@ -161,7 +159,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
   // on id), saving a round trip per row; SQLite runs one prepared statement per row, which it does in microseconds,
   // where a join with a VALUES list scans the whole table (docs/decisions.md, "Applying an import's changed rows").
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-  for (const part of chunks(p.updates)) {
+  for (const part of chunks(updates)) {
     let updated = 0;
     if (postgres) {
       const sets = part.map(imported);
@@ -192,7 +190,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
     }
     if (updated !== part.length) throw new DomainError('conflict', said('csv.changedMeanwhile'));
   }
-  for (const { current, product, values: v, translations } of p.updates) {
+  for (const { current, product, values: v, translations } of updates) {
     events.push({ kind: 'product', id: current.id, version: current.version + 1, actor: actor.uid });
     const after: Product = { ...product, ...Object.fromEntries(IMPORTED.map((f) => [f.key, v[f.key]])), translations };
     entries.push({
@@ -203,7 +201,7 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
     });
   }
   // In the import's own transaction: every row and its entry, or nothing; announced as one batch once committed.
-  return { value: { ...p.result, applied: true }, history: entries, announce: events };
+  return { history: entries, announce: events };
 }
 
 /**
@@ -211,25 +209,18 @@ async function write(trx: Kysely<Database>, actor: { uid: string }, p: Plan): Pr
  * checks again and writes every row in one transaction, or nothing when any row has an error. Rows that update an
  * existing SKU leave its images as they are, and the translated texts of any column the file leaves out.
  */
-export async function importProducts(
+export const importProducts = (
   db: Kysely<Database>,
   actor: { uid: string },
   rows: readonly ImportRowIn[],
   apply: boolean,
-): Promise<ImportResult> {
-  if (!apply) return (await plan(db, rows)).result;
-  try {
-    return await commit(db, actor.uid, async (trx) => {
-      const p = await plan(trx, rows);
-      if (p.result.counts.error > 0)
-        throw new DomainError('validation', said('csv.hasErrors'), {
-          rows: p.result.rows.filter((r) => r.action === 'error'),
-        });
-      return write(trx, actor, p);
-    });
-  } catch (err) {
+): Promise<ImportResult> =>
+  runImport(
+    db,
+    actor,
+    apply,
+    (d) => plan(d, rows),
+    (trx, work) => write(trx, actor, work),
     // Someone added one of the new SKUs between the check and the write: the unique index decides, nothing is kept.
-    if (isUniqueViolation(err)) throw new DomainError('conflict', said('csv.changedMeanwhile'));
-    throw err;
-  }
-}
+    isUniqueViolation,
+  );

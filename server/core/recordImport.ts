@@ -7,7 +7,7 @@ import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv
 import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport.js';
 import { said } from '../../domain/translate.js';
 import { DomainError } from './errors.js';
-import { commit } from './commit.js';
+import { commit, type Outcome } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
 import { createRecord, toRecord, updateRecord } from './records.js';
 
@@ -63,18 +63,18 @@ function importLookup(d: Kysely<Database>, r: RecordsDescription): ImportLookup 
 }
 
 /**
- * Records from CSV rows (domain/recordCsv.ts). `apply` false answers what each row would do and writes nothing;
- * `apply` true checks again and writes every row in one transaction, or nothing when any row has an error.
+ * The one import's two steps, for products and every described resource: `apply` false answers the plan and writes
+ * nothing; `apply` true plans again in the transaction and writes every row (`write`), or nothing when any row has an
+ * error, or when a record the plan read changed meanwhile (`meanwhile` knows the resource's refusals of such a write).
  */
-export async function importRecords(
+export async function runImport<R extends ImportAnswer, W>(
   db: Kysely<Database>,
-  r: RecordsDescription,
   actor: { uid: string },
-  rows: readonly RecordImportRow[],
   apply: boolean,
-): Promise<RecordImportResult> {
-  // The plan is the Firebase provider's too (domain/recordImport.ts); here it reads in the transaction.
-  const plan = (d: Kysely<Database>) => planImport(r, rows, importLookup(d, r));
+  plan: (d: Kysely<Database>) => Promise<{ result: R; work: W }>,
+  write: (trx: Kysely<Database>, work: W) => Promise<Omit<Outcome<R>, 'value'>>,
+  meanwhile: (err: unknown) => boolean,
+): Promise<R> {
   if (!apply) return (await plan(db)).result;
   try {
     return await commit(db, actor.uid, async (trx) => {
@@ -83,16 +83,42 @@ export async function importRecords(
         throw new DomainError('validation', said('csv.hasErrors'), {
           rows: result.rows.filter((x) => x.action === 'error'),
         });
+      return { ...(await write(trx, work)), value: { ...result, applied: true } };
+    });
+  } catch (err) {
+    if (meanwhile(err)) throw new DomainError('conflict', said('csv.changedMeanwhile'));
+    throw err;
+  }
+}
+interface ImportAnswer {
+  rows: readonly { action: string }[];
+  counts: { error: number };
+  applied: boolean;
+}
+
+/**
+ * Records from CSV rows (domain/recordCsv.ts), through the resource's add and edit (runImport): a record saved by
+ * someone else between the check and the write sends the whole file back for a new check.
+ */
+export const importRecords = (
+  db: Kysely<Database>,
+  r: RecordsDescription,
+  actor: { uid: string },
+  rows: readonly RecordImportRow[],
+  apply: boolean,
+): Promise<RecordImportResult> =>
+  runImport(
+    db,
+    actor,
+    apply,
+    // The plan is the Firebase provider's too (domain/recordImport.ts); here it reads in the transaction.
+    (d) => planImport(r, rows, importLookup(d, r)),
+    async (trx, work) => {
       for (const w of work) {
         if (w.id === null) await createRecord(trx, r, actor, w.values);
         else await updateRecord(trx, r, actor, w.id, w.version, w.values);
       }
-      return { value: { ...result, applied: true } };
-    });
-  } catch (err) {
-    // A record saved by someone else between the check and the write: the whole file waits for a new check.
-    if (err instanceof DomainError && err.said === said('records.stale'))
-      throw new DomainError('conflict', said('csv.changedMeanwhile'));
-    throw err;
-  }
-}
+      return {};
+    },
+    (err) => err instanceof DomainError && err.said === said('records.stale'),
+  );

@@ -6,10 +6,10 @@ import type { Database } from '../db/schema.js';
 import { ActivityQuery, HistoryId, HistoryPage, HistoryPaging, type HistoryKind } from '../../domain/history.js';
 import { LanguageId } from '../../domain/languages.js';
 import { Product } from '../../domain/products.js';
-import { areaAccess, type Area } from '../../domain/permissions.js';
+import { areaAccess, type Access, type Area } from '../../domain/permissions.js';
 import { searchText } from '../../domain/text.js';
 import { listHistory, type HistoryFilter } from '../core/history.js';
-import { productUndo, undoEntry } from '../core/historyUndo.js';
+import { productUndo, undoEntry, type UndoTarget } from '../core/historyUndo.js';
 import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
@@ -78,31 +78,51 @@ export function historyRoutes(
     },
   );
 
-  // Products' undo under their own address, as a described resource's (`/api/<name>/history/:entry/undo`); the first
-  // address, /api/history/:entry/undo, answers the same (the specification's, kept for callers that use it).
-  for (const path of ['/api/products/history/:entry/undo', '/api/history/:entry/undo']) {
-    r.post(
+  // Products' undo under their own address, as a described resource's; the first address, /api/history/:entry/undo,
+  // answers the same (the specification's, kept for callers that use it).
+  undoRoutes(app, deps.db, {
+    paths: ['/api/products/history/:entry/undo', '/api/history/:entry/undo'],
+    access: areaAccess.products,
+    tags: ['history'],
+    response: Product,
+    target: productUndo,
+  });
+}
+
+/**
+ * The one undo route, for products and every described resource (routes/records.ts): POST <path> with the version
+ * the editor holds as If-Match sets one recorded change back through the resource's own edit (core/historyUndo.ts)
+ * and answers the record (`shown`: as the resource answers it) with its ETag.
+ */
+export function undoRoutes<T extends { version: number }>(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  o: {
+    paths: readonly string[];
+    access: Access | readonly Access[];
+    tags: string[];
+    response: z.ZodType;
+    target: UndoTarget<T>;
+    shown?: (record: T) => Promise<T>;
+  },
+): void {
+  for (const path of o.paths)
+    app.withTypeProvider<ZodTypeProvider>().post(
       path,
       {
-        config: { access: areaAccess.products },
+        config: { access: o.access },
         schema: {
-          tags: ['history'],
+          tags: o.tags,
           params: HistoryId,
           headers: z.object({ 'if-match': z.string().optional() }),
-          response: { 200: Product },
+          response: { 200: o.response },
         },
       },
       async (req, reply) => {
-        const product = await undoEntry(
-          deps.db,
-          productUndo,
-          req.user!,
-          Number(req.params.entry),
-          ifMatchVersion(req.headers['if-match']),
-        );
-        void reply.header('ETag', `"${product.version}"`);
-        return product;
+        const version = ifMatchVersion(req.headers['if-match']);
+        const record = await undoEntry(db, o.target, req.user!, Number(req.params.entry), version);
+        void reply.header('ETag', `"${record.version}"`);
+        return o.shown ? o.shown(record) : record;
       },
     );
-  }
 }

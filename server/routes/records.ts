@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { accessOf, hasSearch, recordsLevels, type RecordsDescription } from '../../domain/records.js';
-import { HistoryId, HistoryPage, HistoryPaging } from '../../domain/history.js';
+import { HistoryPage, HistoryPaging } from '../../domain/history.js';
 import { searchText } from '../../domain/text.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
 import { recordImportRequest, RecordImportResult, type RecordImportRow } from '../../domain/recordCsv.js';
@@ -21,11 +21,10 @@ import {
   withReferenceLabels,
 } from '../core/records.js';
 import { importRecords } from '../core/recordImport.js';
-import { undoEntry } from '../core/historyUndo.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { localeOf } from '../http/locale.js';
 import { listRoute } from './pages.js';
-import { historyPage } from './history.js';
+import { historyPage, undoRoutes } from './history.js';
 
 const Params = z.object({ id: searchText(64).min(1) });
 const IfMatch = z.object({ 'if-match': z.string().optional() });
@@ -46,7 +45,6 @@ export function recordRoutes(
   all: readonly RecordsDescription[] = [r],
 ): void {
   const schemas = schemasOf(r);
-  const undo = recordUndo(r);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = accessOf(r);
   const read = { access: access.read };
@@ -138,18 +136,14 @@ export function recordRoutes(
     async (req) => historyPage(db, { record: { kind: 'record', id: req.params.id, resource: r.name } }, req.query, all),
   );
 
-  typed.post(
-    `${path}/history/:entry/undo`,
-    {
-      config: edit,
-      schema: { tags, params: HistoryId, headers: IfMatch, response: { 200: schemas.item } },
-    },
-    async (req, reply) =>
-      withTag(
-        reply,
-        await undoEntry(db, undo, req.user!, Number(req.params.entry), ifMatchVersion(req.headers['if-match'])),
-      ),
-  );
+  undoRoutes(app, db, {
+    paths: [`${path}/history/:entry/undo`],
+    access: edit.access,
+    tags,
+    response: schemas.item,
+    target: recordUndo(r),
+    shown: async (rec) => (await labelled([rec]))[0]!,
+  });
 
   typed.post(
     `${path}/import`,
