@@ -452,6 +452,7 @@ export const sv: Catalogue = {
     badCursor: 'Sidmarkören är ogiltig.',
     unknownParameter: 'Listan har ingen parameter %{name}.',
     noPartialSearch: 'Listan kan inte sökas på en del av ett namn (%{name}).',
+    badParameter: 'Listan kan inte ta det här värdet av %{name}.',
     feedLanguage: 'lang måste vara ett av %{languages}.',
     tooDeep: 'Begäran är för djupt nästlad.',
     email: 'Ange en giltig e-postadress',
