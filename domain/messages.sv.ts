@@ -353,6 +353,8 @@ export const sv: Catalogue = {
     reload: 'Ladda om',
     yes: 'Ja',
     no: 'Nej',
+    from: '%{field} från',
+    to: '%{field} till',
     noCountry: 'Inget',
     badChoice: 'Välj ett av alternativen i listan.',
     fileChoice: 'Skriv ett av: %{options}.',

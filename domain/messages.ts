@@ -356,6 +356,9 @@ export const messages = {
     reload: 'Reload',
     yes: 'Yes',
     no: 'No',
+    /** A list's filters: a number's or a date's range, by the field's label. */
+    from: '%{field} from',
+    to: '%{field} to',
     noCountry: 'None',
     badChoice: 'Choose one of the list.',
     /** The same refusals in a CSV file, which has no list to choose from. */

@@ -133,7 +133,7 @@ describe.each(dialects())('a described list’s order and filters (%s)', (dialec
     expect(await walk('sort=name&order=desc&lang=se')).toEqual(['Å', 'a', 'Ö', 'B', 'Ä']);
   });
 
-  it('filters by a choice, a yes/no, a reference and number and date ranges, with the search and an order', async () => {
+  it('filters by a choice, a yes/no, a reference, number and date ranges, with the search and an order', async () => {
     expect(await walk('tone=calm,dark')).toEqual(['a', 'Å', 'Ö']);
     expect(await walk('done=true')).toEqual(['Å', 'Ö']);
     expect(await walk('done=false&sort=code&order=desc')).toEqual(['Ä', 'a', 'B']);
