@@ -14,6 +14,7 @@ import { ListFrame } from './ListFrame';
 import { RecordFilterBar, useRecordFilterInputs } from './RecordFilters';
 import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
+import type { BackendError } from '../../base/backend';
 import type { RecordsScreens } from './recordScreens';
 import { useCountryNames, useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
@@ -106,7 +107,10 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
           secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
         })}
         empty={t.empty}
-        failed={t.failed}
+        failed={(err: unknown) =>
+          // A back end that cannot read the list so (Firebase: another order, a filter) says so in its own words.
+          err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.failed
+        }
       >
         {screens.columns.map((f, i) => {
           const Col = i === 0 ? RowHeaderCol : DataTable.Col;

@@ -186,6 +186,13 @@ describe.each(dialects())('a described list’s order and filters (%s)', (dialec
       expect(res.status, query).toBe(400);
       expect(JSON.stringify(res.json.error), query).toContain(`/${name}`);
     }
+    // The guide's example (docs/adding-a-resource.md, 'Sorting and filters'), as written.
+    const guide = await t.api('GET', '/api/careguides?sort=fabric&order=desc&fabric=linen,blend&limit=5', {
+      cookie: admin,
+    });
+    expect(guide.status, guide.text).toBe(200);
+    const picture = await t.api('GET', '/api/careguides?sort=picture', { cookie: admin });
+    expect(picture.json.error.message).toBe('This list cannot take this value of sort.');
     // A cursor of a text order sent to a number order.
     const first = await get('sort=code&limit=2');
     expect((await get(`sort=count&limit=2&after=${encodeURIComponent(first.json.next)}`)).status).toBe(400);
