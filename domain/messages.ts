@@ -356,6 +356,9 @@ export const messages = {
     reload: 'Reload',
     yes: 'Yes',
     no: 'No',
+    /** A list's filters: a number's or a date's range, by the field's label. */
+    from: '%{field} from',
+    to: '%{field} to',
     noCountry: 'None',
     badChoice: 'Choose one of the list.',
     /** The same refusals in a CSV file, which has no list to choose from. */
@@ -466,6 +469,8 @@ export const messages = {
     unknownParameter: 'This list has no parameter %{name}.',
     /** `q` on a list with no partial-name search (no field marked `search`). */
     noPartialSearch: 'This list cannot be searched by part of a name (%{name}).',
+    /** A list route's sort, order, language or filter that it cannot take (GET /api/suppliers?sort=bogus). */
+    badParameter: 'This list cannot take this value of %{name}.',
     feedLanguage: 'lang must be one of %{languages}.',
     tooDeep: 'The request is nested too deeply.',
     email: 'Enter a valid email address',

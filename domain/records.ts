@@ -256,3 +256,48 @@ export function mergeTexts(current: RecordTranslations, change: unknown): Record
   }
   return out;
 }
+
+/**
+ * May the list be sorted by this field (a column header)? A kind with an order held in one short value (a line, an
+ * email, a country, a choice, a yes/no, a number, a date), and a translated line (in the reader's language). Free text,
+ * lists and references are not (a reference would sort by its id, not by what the reader sees).
+ */
+export const listSortable = (f: FieldDescription): boolean =>
+  (kindOf(f).sortable && f.kind !== 'reference') || (f.kind === 'translated' && f.as !== 'text');
+
+/** The fields a list may be sorted by (listSortable), in order. */
+export const sortFieldsOf = (d: RecordsDescription): string[] =>
+  fieldsOfRecords(d)
+    .filter(([, f]) => listSortable(f))
+    .map(([k]) => k);
+
+/** The query parameters every described list reads besides its filters (routes/records.ts). */
+export const LIST_PARAMETERS = ['limit', 'after', 'q', 'sort', 'order', 'lang'] as const;
+
+/**
+ * How a list may be narrowed by a field (react-admin's filters): a choice and a yes/no by value (`tone=calm,dark`,
+ * `done=true`), a reference by the id it points to (`supplier=<id>`), a number or a date by a range (`price_gte`,
+ * `price_lte`, either or both). None for the others, nor for a field named like a list's own parameter.
+ */
+export type RecordFilter =
+  | { field: string; kind: 'choice'; param: string }
+  | { field: string; kind: 'boolean'; param: string }
+  | { field: string; kind: 'reference'; param: string }
+  | { field: string; kind: 'range'; gte: string; lte: string };
+
+export function filtersOf(d: RecordsDescription): RecordFilter[] {
+  const taken = new Set<string>([...LIST_PARAMETERS, d.search]);
+  const out: RecordFilter[] = [];
+  for (const [field, f] of fieldsOfRecords(d)) {
+    if (taken.has(field)) continue;
+    if (f.kind === 'choice' || f.kind === 'boolean' || f.kind === 'reference')
+      out.push({ field, kind: f.kind, param: field });
+    else if (['integer', 'number', 'date', 'datetime'].includes(f.kind))
+      out.push({ field, kind: 'range', gte: `${field}_gte`, lte: `${field}_lte` });
+  }
+  return out;
+}
+
+/** Each query parameter of a resource's filters. */
+export const filterParamsOf = (d: RecordsDescription): string[] =>
+  filtersOf(d).flatMap((x) => (x.kind === 'range' ? [x.gte, x.lte] : [x.param]));

@@ -32,7 +32,9 @@ async function getPage<R extends RaRecord>(
 ): Promise<GetListResult<R> & { meta: { next: string | null } }> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (typeof after === 'string' && after) query.set('after', after);
-  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+  // A list of values (a filter's choices) as one parameter, separated by commas.
+  for (const [k, v] of Object.entries(filter))
+    if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) query.set(k, String(v));
   // A named view of the resource (meta.view, e.g. 'newest') reads /api/:resource/:view; it may answer without a cursor.
   const base = typeof view === 'string' && view ? path(resource, view) : path(resource);
   const page = await api<Partial<Page<Row>> & Pick<Page<Row>, 'items'>>(`${base}?${query}`, { signal });
@@ -54,8 +56,18 @@ export function restMethods(): DataProvider {
     withId<R>(await api<Row>(path(resource, id), { signal }));
   return {
     // react-admin's pages (1, 2, 3…) read as our cursor pages (providers/shared/pageCursors.ts).
-    getList: pagesByCursor(async (resource, { pagination, filter, meta, signal }, after) =>
-      getPage(resource, pagination?.perPage ?? PAGE_SIZE, after, filter ?? {}, signal, meta?.view),
+    // A list that sorts (meta.sorted: a described resource's) sends its order and the language of its texts.
+    getList: pagesByCursor(async (resource, { pagination, filter, sort, meta, signal }, after) =>
+      getPage(
+        resource,
+        pagination?.perPage ?? PAGE_SIZE,
+        after,
+        meta?.sorted === true && sort
+          ? { ...filter, sort: sort.field, order: sort.order.toLowerCase(), lang: meta.lang }
+          : (filter ?? {}),
+        signal,
+        meta?.view,
+      ),
     ),
     getOne: async (resource, { id, signal }) => ({ data: await one(resource, id, signal) }),
     getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams) => ({

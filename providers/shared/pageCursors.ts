@@ -21,7 +21,14 @@ export function pagesByCursor(read: CursorRead): DataProvider['getList'] {
   // list key → cursor of each page (index 0: page 2's).
   const lists = new Map<string, string[]>();
   const keyOf = (resource: string, p: GetListParams): string =>
-    JSON.stringify([resource, p.filter ?? {}, p.sort ?? null, p.pagination?.perPage ?? null, p.meta?.view ?? null]);
+    JSON.stringify([
+      resource,
+      p.filter ?? {},
+      p.sort ?? null,
+      p.pagination?.perPage ?? null,
+      p.meta?.view ?? null,
+      p.meta?.lang ?? null,
+    ]);
   const remember = (key: string, page: number, next: string | null): void => {
     const cursors = lists.get(key) ?? [];
     lists.delete(key);

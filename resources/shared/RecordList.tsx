@@ -1,22 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable, type RaRecord } from 'react-admin';
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { fieldsOfRecords, hasSearch, type RecordsDescription } from '../../domain/records';
+import { fieldsOfRecords, listSortable, type RecordsDescription } from '../../domain/records';
+import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
 import { useLocale, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { ListFrame } from './ListFrame';
-import { FindBox } from './FindBox';
+import { RecordFilterBar, useRecordFilterInputs } from './RecordFilters';
 import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
+import type { BackendError } from '../../base/backend';
 import type { RecordsScreens } from './recordScreens';
 import { useCountryNames, useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
-import { referenceText } from './referenceLabel';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
@@ -29,6 +30,16 @@ function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
     return made;
   };
   return recordCsvColumns(d).map((header) => ({ header, value: (r: RaRecord) => cellsOf(r)[header] ?? '' }));
+}
+
+/** The list's filters as react-admin writes them in the address (a JSON object), or none. */
+function filterOf(written: string | null): Record<string, unknown> {
+  try {
+    const read: unknown = written ? JSON.parse(written) : {};
+    return read && typeof read === 'object' && !Array.isArray(read) ? (read as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** /<name>: a described resource's records, its partial-name search, Export, and Import for those who edit. */
@@ -44,17 +55,18 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   const cells: CellContext = { yes: m.records.yes, no: m.records.no, texts: t, country, locale, zone };
   const value = (r: RaRecord, f: string): string => {
     const spec = records.fields[f];
-    if (spec?.kind === 'reference') return referenceText(r, f);
-    return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, cells) : String(r[f] ?? '');
+    return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, cells, { row: r, field: f }) : String(r[f] ?? '');
   };
-  // The partial-name search (fields marked `search`), sent a moment after typing stops.
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const filter = q ? { q } : {};
+  // The search and the filters, as react-admin keeps them in the address (?filter={…}); the export reads the same.
+  const [params] = useSearchParams();
+  const filter = filterOf(params.get('filter'));
+  const filters = useRecordFilterInputs(records, t, m.records.yes, m.records.no);
+  // A translated field sorts in the UI's language (its catalogue language: sv is 'se').
+  const lang = CATALOGUE_LANGUAGES.find((l) => l.tag === locale)?.id ?? 'en';
+  const sorting = {
+    sort: { field: records.sort.field, order: records.sort.order === 'asc' ? 'ASC' : 'DESC' },
+    lang,
+  } as const;
   const csvColumns = useMemo(() => recordExportColumns(records), [records]);
   // The import writes: offered to those who may edit. Someone who may read but not change the records opens each
   // one's Show page.
@@ -72,19 +84,18 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   );
   return (
     <ListFrame title={t.list} actions={actions}>
-      {hasSearch(records) && (
-        <Box role="search" aria-label={m.records.find} sx={{ mb: 2 }}>
-          <FindBox
-            label={m.records.find}
-            value={typed}
-            onChange={setTyped}
-            exact={{ title: t.search, path: path(records.name, 'search') }}
-          />
-        </Box>
-      )}
       <ResourceList
         resource={records.name}
-        filter={filter}
+        sorting={sorting}
+        before={
+          <RecordFilterBar
+            description={records}
+            texts={t}
+            findLabel={m.records.find}
+            exact={{ title: t.search, path: path(records.name, 'search') }}
+            filters={filters}
+          />
+        }
         label={t.list}
         edit={{
           path: (r) => open(r.id),
@@ -96,11 +107,24 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
           secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
         })}
         empty={t.empty}
-        failed={t.failed}
+        failed={(err: unknown) =>
+          // A back end that cannot read the list so (Firebase: another order, a filter) says so in its own words.
+          err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.failed
+        }
       >
         {screens.columns.map((f, i) => {
           const Col = i === 0 ? RowHeaderCol : DataTable.Col;
-          return <Col key={f} label={t.fields[f] ?? f} render={(r: RaRecord) => value(r, f)} />;
+          // A header sorts by its field where the field has an order (domain/records.ts, listSortable).
+          const spec = records.fields[f];
+          return (
+            <Col
+              key={f}
+              source={f}
+              disableSort={!(spec && listSortable(spec))}
+              label={t.fields[f] ?? f}
+              render={(r: RaRecord) => value(r, f)}
+            />
+          );
         })}
       </ResourceList>
     </ListFrame>

@@ -9,6 +9,7 @@ import {
   useDataTableRenderContext,
   type DataTableColumnProps,
   type RaRecord,
+  type SortPayload,
 } from 'react-admin';
 import { Box, Button, Card, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -37,6 +38,12 @@ export interface ResourceListProps<R extends RaRecord> {
   /** Narrows the list (a search, a category); a new filter starts again from the first page. */
   filter?: Record<string, unknown>;
   /**
+   * A list people sort (column headers with a `source`) and filter (react-admin's filter components in `before`): its
+   * first order, and the language of its texts (a translated field sorts in it). Its order and filters live in the
+   * address (react-admin's own ?filter=…&sort=…&order=…), so a link or Back keeps them.
+   */
+  sorting?: { sort: SortPayload; lang: string };
+  /**
    * Each row's EDIT link: where it goes, and what names the row after 'EDIT' for a screen reader; `text` and `icon` in
    * place of EDIT's (a Show link for someone who may not edit).
    */
@@ -57,7 +64,7 @@ export interface ResourceListProps<R extends RaRecord> {
  * providers/shared/pageCursors.ts), the rows in a DataTable with an EDIT link each, a simple list on a phone. The route
  * is already guarded by its area (RequireAccess), so the list does not ask the auth provider about its resource name.
  */
-export function ResourceList<R extends RaRecord>({ resource, filter, failed, ...rest }: ResourceListProps<R>) {
+export function ResourceList<R extends RaRecord>({ resource, filter, failed, sorting, ...rest }: ResourceListProps<R>) {
   const notify = useNotify();
   const failedText = (err: unknown): string => (typeof failed === 'function' ? failed(err) : failed);
   return (
@@ -65,9 +72,13 @@ export function ResourceList<R extends RaRecord>({ resource, filter, failed, ...
       resource={resource}
       perPage={PAGE_SIZE}
       filter={filter}
-      disableSyncWithLocation
+      {...(sorting ? { sort: sorting.sort } : {})}
+      disableSyncWithLocation={!sorting}
       disableAuthentication
-      queryOptions={{ onError: (err: unknown) => notify(failedText(err), { type: 'error' }) }}
+      queryOptions={{
+        onError: (err: unknown) => notify(failedText(err), { type: 'error' }),
+        ...(sorting ? { meta: { sorted: true, lang: sorting.lang } } : {}),
+      }}
     >
       <ListRows<R> failed={failedText} {...rest} />
     </InfiniteListBase>
@@ -82,7 +93,7 @@ function ListRows<R extends RaRecord>({
   failed,
   before,
   children,
-}: Omit<ResourceListProps<R>, 'resource' | 'filter' | 'failed'> & { failed: (err: unknown) => string }) {
+}: Omit<ResourceListProps<R>, 'resource' | 'filter' | 'failed' | 'sorting'> & { failed: (err: unknown) => string }) {
   const m = useMessages();
   const small = useSmallScreen();
   const { data, error, isPending } = useListContext<R>();

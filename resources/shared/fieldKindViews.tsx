@@ -19,7 +19,10 @@ import {
   RECORD_LANGUAGES,
   type FieldDescription,
   type FieldKind,
+  type RecordTranslations,
+  type ReferenceLabels,
 } from '../../domain/records';
+import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { format } from '../../domain/messages';
 import { writeNumber } from '../../domain/localeNumbers';
 import { LOCALE_TAGS, type Locale } from '../../domain/locales';
@@ -58,10 +61,16 @@ export interface CellContext {
   zone: string;
 }
 
+/** The record a cell is of (with its references' `labels` and its `translations`), and the field. */
+export interface CellRow {
+  row: Record<string, unknown>;
+  field: string;
+}
+
 export interface FieldKindView {
   Input: (props: FieldInputProps) => ReactNode;
-  /** A value as the list shows it. */
-  cell: (value: unknown, spec: FieldDescription, ctx: CellContext) => string;
+  /** A value as the list shows it; `at`: its record, for a kind that shows more than the value (a label, a text). */
+  cell: (value: unknown, spec: FieldDescription, ctx: CellContext, at?: CellRow) => string;
   /** Its cell needs the shop's time zone (asked of the back end only for a list that shows such a field). */
   zoned?: boolean;
 }
@@ -275,7 +284,15 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
   line: text,
   text,
   email: text,
-  translated: { Input: TranslatedInput, cell: plain },
+  // In the UI's language, English where it has none (the Swedish list shows the Swedish text).
+  translated: {
+    Input: TranslatedInput,
+    cell: (v, _spec, ctx, at) => {
+      const lang = CATALOGUE_LANGUAGES.find((l) => l.tag === ctx.locale)?.id;
+      const texts = at?.row.translations as RecordTranslations | undefined;
+      return (lang && at ? texts?.[lang]?.[at.field] : undefined) || plain(v);
+    },
+  },
   country: { Input: CountryInput, cell: (v, _spec, ctx) => ctx.country(String(v ?? '')) },
   boolean: {
     Input: BooleanKindInput,
@@ -288,7 +305,11 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
     Input: ImagesInput,
     cell: (v) => (Array.isArray(v) ? String(v.length) : ''),
   },
-  reference: { Input: ReferenceChoice, cell: plain },
+  // The label the record's answer carries for it (its supplier's name), else its id.
+  reference: {
+    Input: ReferenceChoice,
+    cell: (v, _spec, _ctx, at) => (at?.row.labels as ReferenceLabels | undefined)?.[at!.field] ?? plain(v),
+  },
   date: { Input: DateInput, cell: dateCell },
   datetime: { Input: DateTimeInput, cell: dateTimeCell, zoned: true },
   choices: {

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
-import { fromStored, searchTextOf, toStored } from '../db/records.js';
+import { fromStored, searchTextOf, sortKeySql, toStored } from '../db/records.js';
 import {
   fieldsOfRecords,
+  filtersOf,
   hasSearch,
+  listSortable,
+  RECORD_LANGUAGES,
   hasTranslations,
   labelOf,
   mergeTexts,
@@ -15,7 +18,8 @@ import {
   type RecordsDescription,
   type RecordTranslations,
 } from '../../domain/records.js';
-import { schemasOf } from '../../domain/recordSchemas.js';
+import { fieldSchema, schemasOf } from '../../domain/recordSchemas.js';
+import { kindOf } from '../../domain/fieldKinds.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
@@ -61,34 +65,136 @@ function columnsOf(r: RecordsDescription, rec: Row): Row {
 
 const likeEscaped = (w: string): string => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The order a list is read in: a field (listSortable), its direction, and the language of a translated one. */
+export interface RecordSort {
+  field: string;
+  order: 'asc' | 'desc';
+  /** A catalogue language other than English (RECORD_LANGUAGES): a translated field's text in it, else English. */
+  lang?: string;
+}
+
+/** What narrows a list besides the search: each filter's condition, with `?` placeholders, and their values. */
+type Conditions = { where: string[]; params: unknown[] };
+
+const badParameter = (name: string): DomainError =>
+  new DomainError('validation', said('errors.badParameter', { name }), [
+    { path: `/${name}`, message: said('errors.badParameter', { name }) },
+  ]);
+
 /**
- * One page in the resource's order, after an optional cursor; `q` keeps the records with every word of it in a
- * searched field (any language, any case, with or without accents: the server folds the search text and the words
- * alike, domain/searchFold.ts, so both databases find the same).
+ * A list's order and filters from its query (routes/records.ts), each checked: a field it cannot be sorted by, an
+ * order other than asc or desc, a language it has no texts in, a filter's value its field cannot hold, each refused
+ * (400) naming its parameter. Left out: the description's own order.
+ */
+export function listQueryOf(
+  r: RecordsDescription,
+  query: Record<string, string | undefined>,
+): { sort: RecordSort; filter: Conditions } {
+  const { sort: field = r.sort.field, order = r.sort.order, lang = 'en' } = query;
+  const spec = r.fields[field];
+  if (!Object.hasOwn(r.fields, field) || !spec || !listSortable(spec)) throw badParameter('sort');
+  if (order !== 'asc' && order !== 'desc') throw badParameter('order');
+  if (lang !== 'en' && !RECORD_LANGUAGES.includes(lang)) throw badParameter('lang');
+  const sort: RecordSort = { field, order, ...(spec.kind === 'translated' && lang !== 'en' ? { lang } : {}) };
+  const where: string[] = [];
+  const params: unknown[] = [];
+  for (const x of filtersOf(r)) {
+    const f = r.fields[x.field]!;
+    const column = `"${x.field}"`;
+    if (x.kind === 'range') {
+      for (const [param, op] of [
+        [x.gte, '>='],
+        [x.lte, '<='],
+      ] as const) {
+        const raw = query[param];
+        if (raw === undefined) continue;
+        const numeric = kindOf(f).column === 'integer';
+        const value = numeric ? (raw.trim() === '' ? NaN : Number(raw)) : raw;
+        const parsed = fieldSchema({ ...f, optional: false }).safeParse(value);
+        if (!parsed.success || parsed.data === '') throw badParameter(param);
+        // An empty date is no date: it is in no range.
+        where.push(numeric ? `${column} ${op} ?` : `${column} ${op} ? and ${column} <> ''`);
+        params.push(toStored(f, parsed.data));
+      }
+      continue;
+    }
+    const raw = query[x.param];
+    if (raw === undefined) continue;
+    if (x.kind === 'boolean') {
+      if (raw !== 'true' && raw !== 'false') throw badParameter(x.param);
+      where.push(`${column} = ?`);
+      params.push(raw === 'true' ? 1 : 0);
+    } else if (x.kind === 'choice') {
+      // Any of the options named, separated by commas (options hold none).
+      const picked = raw.split(',');
+      if (picked.some((o) => !(f.options ?? []).includes(o))) throw badParameter(x.param);
+      where.push(`${column} in (${picked.map(() => '?').join(', ')})`);
+      params.push(...picked);
+    } else {
+      if (raw === '' || raw.length > 64) throw badParameter(x.param);
+      where.push(`${column} = ?`);
+      params.push(raw);
+    }
+  }
+  return { sort, filter: { where, params } };
+}
+
+const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * One page in the order asked for (the description's, else a field's: ties broken by id), after an optional cursor;
+ * `q` keeps the records with every word of it in a searched field (any language, any case, with or without accents:
+ * the server folds the search text and the words alike, domain/searchFold.ts, so both databases find the same), and
+ * `filter` (listQueryOf) those its filters keep. Each order has its index (db/records.ts, sortIndexesOf).
  */
 export async function listRecords<D extends RecordsDescription>(
   db: Kysely<Database>,
   r: D,
-  opts: { limit: number; after: { key: string; id: string } | null; q?: string },
+  opts: {
+    limit: number;
+    after: { key: string; id: string } | null;
+    q?: string;
+    sort?: RecordSort;
+    filter?: Conditions;
+  },
 ): Promise<{ items: RecordOf<D>[]; more: boolean }> {
+  const sort: RecordSort = opts.sort ?? r.sort;
+  const spec = r.fields[sort.field]!;
+  const text = kindOf(spec).column === 'text';
+  // A cursor of another order (or a made-up one) must not reach an integer column as text.
+  if (opts.after && !text && !/^-?\d{1,19}$/.test(opts.after.key))
+    throw new DomainError('validation', said('errors.badCursor'));
   const words = searchWordsOf(opts.q);
-  const filter =
-    words.length > 0 && hasSearch(r)
-      ? { where: words.map(() => "search_text like ? escape '\\'"), params: words.map(likeEscaped) }
-      : undefined;
+  const where = [...(opts.filter?.where ?? [])];
+  const params = [...(opts.filter?.params ?? [])];
+  if (words.length > 0 && hasSearch(r)) {
+    where.push(...words.map(() => "search_text like ? escape '\\'"));
+    params.push(...words.map(likeEscaped));
+  }
+  const keySql = sortKeySql(isPostgres(db), { field: sort.field, lang: sort.lang, text });
   const rows = await readPage<Row>(
     db,
-    { table: r.name, key: r.sort.field, order: r.sort.order },
+    { table: r.name, key: sort.field, order: sort.order, keySql },
     opts.after,
     opts.limit,
-    filter,
+    { where, params },
   );
   return { items: rows.slice(0, opts.limit).map((row) => toRecord(r, row)), more: rows.length > opts.limit };
 }
 
-/** The sort key of a record as its cursor holds it (the stored value: a number scaled, a boolean 0/1). */
-export const sortKeyOf = (r: RecordsDescription, rec: Row): string =>
-  String(toStored(r.fields[r.sort.field]!, rec[r.sort.field]));
+/**
+ * The sort key of a record as its cursor holds it (the stored value: a number scaled, a boolean 0/1; a translated
+ * field's text in the order's language, English where it has none).
+ */
+export function sortKeyOf(r: RecordsDescription, rec: Row, sort: RecordSort = r.sort): string {
+  const spec = r.fields[sort.field]!;
+  if (sort.lang !== undefined) {
+    const texts = (rec.translations as RecordTranslations | undefined)?.[sort.lang];
+    const there = texts?.[sort.field];
+    if (there) return there;
+  }
+  return String(toStored(spec, rec[sort.field]));
+}
 
 /** The record whose search field is exactly `term`, or null. */
 export async function findRecord<D extends RecordsDescription>(

@@ -49,7 +49,8 @@ export async function readRows<R>(
 export function readPage<R>(
   db: Kysely<Database>,
   // Names from code (a core file or a resource's description), never from a request.
-  page: { table: string; key: string; order: 'asc' | 'desc' },
+  // `keySql`: the key as an expression (a translated field's text in one language, a collation) in place of `key`.
+  page: { table: string; key: string; order: 'asc' | 'desc'; keySql?: string },
   after: { key: string; id: string } | null,
   limit: number,
   // `scanFirst`: test only the first that many rows of the order (after the cursor), reading `scanColumns` of each
@@ -69,7 +70,7 @@ export function readPage<R>(
   columns: '*' | 'rowid' | 'id' = '*',
 ): Promise<R[]> {
   const table = `"${page.table}"`;
-  const key = `"${page.key}"`;
+  const key = page.keySql ?? `"${page.key}"`;
   const { order } = page;
   const [edge, beyond] = order === 'desc' ? ['<=', '<'] : ['>=', '>'];
   const where = [...filter.where];

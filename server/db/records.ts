@@ -5,6 +5,8 @@ import {
   hasSearch,
   hasTranslations,
   kindOf,
+  listSortable,
+  RECORD_LANGUAGES,
   mayBeEmpty,
   type FieldColumn,
   type FieldDescription,
@@ -53,10 +55,50 @@ export interface TableStep {
   unique?: string[];
   /** The list's order: an index on (field, id). */
   sort?: string;
+  /** The orders a person may pick (a column header): an index on each (its key, id), sortIndexes. */
+  sorts?: SortIndex[];
   /** The fields the partial-name search reads, as of this step: `search_text` is made again from them. */
   search?: { field: string; translated: boolean }[];
   /** Columns dropped with their values (asked for by `npm run resources -- --drop <table>.<column>`), as they were. */
   drop?: Record<string, ColumnStep>;
+}
+
+/**
+ * One order a list may be read in: a field's column, or a translated field in one other language (that language's
+ * text, English where it has none). `text`: its key is text, ordered by its characters' code points on both
+ * databases (PostgreSQL's `collate "C"`, SQLite's own), so a page boundary falls in the same place on either.
+ */
+export interface SortIndex {
+  field: string;
+  lang?: string;
+  text: boolean;
+}
+
+/** The SQL of an order's key (the index's, and the list's `order by`): names from descriptions, never a request. */
+export function sortKeySql(postgres: boolean, s: SortIndex): string {
+  const column = `"${s.field}"`;
+  let key = column;
+  if (s.lang !== undefined)
+    key = postgres
+      ? `coalesce(nullif((translations::jsonb) #>> '{${s.lang},${s.field}}', ''), ${column})`
+      : `coalesce(nullif(json_extract(translations, '$.${s.lang}.${s.field}'), ''), ${column})`;
+  return s.text && postgres ? `(${key}) collate "C"` : key;
+}
+
+const sortIndexName = (table: string, s: SortIndex): string =>
+  `${table}_sort_${s.field}${s.lang === undefined ? '' : `_${s.lang}`}`;
+const sameSort = (a: SortIndex, b: SortIndex): boolean => a.field === b.field && a.lang === b.lang;
+
+/** The orders a description's list may be read in (listSortable fields; a translated one in each language too). */
+export function sortIndexesOf(d: RecordsDescription): SortIndex[] {
+  const out: SortIndex[] = [];
+  for (const [field, f] of fieldsOfRecords(d)) {
+    if (!listSortable(f)) continue;
+    const text = kindOf(f).column === 'text';
+    out.push({ field, text });
+    if (f.kind === 'translated') for (const lang of RECORD_LANGUAGES) out.push({ field, lang, text });
+  }
+  return out;
 }
 
 /** How a field's value is held, as a migration records it: a change of this needs a migration written by hand. */
@@ -94,6 +136,7 @@ const searchOf = (d: RecordsDescription): { field: string; translated: boolean }
 interface Known {
   columns: Record<string, ColumnStep>;
   sort?: string;
+  sorts?: SortIndex[];
   search?: TableStep['search'];
 }
 
@@ -106,14 +149,20 @@ export function foldSteps(steps: readonly TableStep[]): Map<string, Known> {
       if (t.columns[from]) t.columns[to] = t.columns[from];
       delete t.columns[from];
       if (t.sort === from) t.sort = to;
+      // A renamed field's orders are made again under its new name (renameColumns drops them).
+      t.sorts = t.sorts?.filter((x) => x.field !== from);
     }
     for (const [k, c] of Object.entries(s.columns)) {
       const { fill: _fill, ...column } = c;
       t.columns[k] = column;
     }
     for (const k of s.unique ?? []) if (t.columns[k]) t.columns[k].unique = true;
-    for (const k of Object.keys(s.drop ?? {})) delete t.columns[k];
+    for (const k of Object.keys(s.drop ?? {})) {
+      delete t.columns[k];
+      t.sorts = t.sorts?.filter((x) => x.field !== k);
+    }
     if (s.sort) t.sort = s.sort;
+    if (s.sorts) t.sorts = [...(t.sorts ?? []), ...s.sorts.filter((x) => !t.sorts?.some((y) => sameSort(x, y)))];
     if (s.search) t.search = s.search;
     out.set(s.table, t);
   }
@@ -153,12 +202,14 @@ export function planSteps(
     const want = wantedColumns(d);
     const search = searchOf(d);
     const have = known.get(d.name);
+    const wantSorts = sortIndexesOf(d);
     if (!have) {
       out.push({
         table: d.name,
         create: true,
         columns: want,
         sort: d.sort.field,
+        ...(wantSorts.length > 0 ? { sorts: wantSorts } : {}),
         ...(search.length > 0 ? { search } : {}),
       });
       continue;
@@ -209,10 +260,15 @@ export function planSteps(
       } else removed.push(`${d.name}.${k}`);
     }
     const sort = haveSort === d.sort.field ? undefined : d.sort.field;
+    const renamedAway = new Set(Object.values(renamed));
+    const haveSorts = (have.sorts ?? []).filter((x) => !renamedAway.has(x.field) && !(x.field in renamed));
+    const sorts = wantSorts.filter((x) => !haveSorts.some((y) => sameSort(x, y)));
     const searchChanged = JSON.stringify(have.search ?? []) !== JSON.stringify(search);
     const isRenamed = Object.keys(renamed).length > 0;
     const isDropped = Object.keys(drop).length > 0;
-    if (isRenamed || Object.keys(columns).length > 0 || unique.length > 0 || sort || searchChanged || isDropped)
+    const isSorted = sorts.length > 0;
+    const changed = Object.keys(columns).length > 0 || unique.length > 0 || sort || searchChanged;
+    if (isRenamed || changed || isDropped || isSorted)
       out.push({
         table: d.name,
         create: false,
@@ -220,6 +276,7 @@ export function planSteps(
         columns,
         ...(unique.length > 0 ? { unique } : {}),
         ...(sort ? { sort } : {}),
+        ...(isSorted ? { sorts } : {}),
         ...(searchChanged ? { search } : {}),
         ...(isDropped ? { drop } : {}),
       });
@@ -264,6 +321,7 @@ async function renameColumns(
   if (pairs.length === 0) return;
   for (const [to, from] of pairs) {
     await db.schema.dropIndex(sortIndex(table, from)).ifExists().execute();
+    await dropSortIndexes(db, table, from);
     const unique = await hasIndex(db, table, uniqueIndex(table, from));
     if (unique) await db.schema.dropIndex(uniqueIndex(table, from)).execute();
     await db.schema.alterTable(table).renameColumn(from, to).execute();
@@ -289,6 +347,21 @@ async function renameColumns(
     if (changed)
       await sql`update ${sql.table(table)} set translations = ${JSON.stringify(t)} where id = ${row.id}`.execute(db);
   }
+}
+
+/** Drops every order (sortIndexesOf) made on a field, in any language. */
+async function dropSortIndexes(db: Kysely<unknown>, table: string, field: string): Promise<void> {
+  for (const lang of [undefined, ...RECORD_LANGUAGES])
+    await db.schema
+      .dropIndex(sortIndexName(table, { field, lang, text: true }))
+      .ifExists()
+      .execute();
+}
+
+/** Makes an order's index (its key, then id), when it is not there yet. */
+async function addSortIndex(db: Kysely<unknown>, table: string, s: SortIndex): Promise<void> {
+  const key = sortKeySql(isPostgres(db), s);
+  await sql.raw(`create index if not exists "${sortIndexName(table, s)}" on "${table}" (${key}, id)`).execute(db);
 }
 
 /** Is there an index of this name on the table? */
@@ -375,8 +448,10 @@ export async function applyTableStep(db: Kysely<unknown>, step: TableStep): Prom
     // Its indexes first: SQLite does not drop a column an index reads.
     await db.schema.dropIndex(uniqueIndex(step.table, k)).ifExists().execute();
     await db.schema.dropIndex(sortIndex(step.table, k)).ifExists().execute();
+    await dropSortIndexes(db, step.table, k);
     await db.schema.alterTable(step.table).dropColumn(k).execute();
   }
+  for (const s of step.sorts ?? []) await addSortIndex(db, step.table, s);
   if (step.sort)
     await db.schema
       .createIndex(sortIndex(step.table, step.sort))
@@ -426,6 +501,7 @@ export async function revertTableStep(db: Kysely<unknown>, step: TableStep): Pro
       .execute();
   for (const k of [...Object.keys(step.columns), ...(step.unique ?? [])])
     await db.schema.dropIndex(uniqueIndex(step.table, k)).ifExists().execute();
+  for (const s of step.sorts ?? []) await db.schema.dropIndex(sortIndexName(step.table, s)).ifExists().execute();
   for (const k of Object.keys(step.columns)) await db.schema.alterTable(step.table).dropColumn(k).execute();
   const back = Object.fromEntries(Object.entries(step.renamed ?? {}).map(([to, from]) => [from, to]));
   if (step.sort && Object.values(back).includes(step.sort))

@@ -29,8 +29,8 @@ export interface ListDescriptor<T> {
   ): Promise<{ items: T[]; more: boolean }>;
   /** Query parameters that narrow the list (e.g. a partial-name search, a category). */
   filters?: z.ZodRawShape;
-  /** The sort key and id of an item: the cursor of the page after it. */
-  cursorOf(item: T): [key: string, id: string];
+  /** The sort key and id of an item, in the order the filters asked for: the cursor of the page after it. */
+  cursorOf(item: T, filter: Record<string, unknown>): [key: string, id: string];
   /** The exact-match search: its query parameter, the longest term, and the lookup (at most one hit). */
   search: { param: string; max: number; find(db: Kysely<Database>, term: string): Promise<T | null> };
 }
@@ -84,7 +84,7 @@ export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: List
       const filter = Object.fromEntries(filterKeys.filter((k) => q[k] !== undefined).map((k) => [k, q[k]]));
       const { items, more } = await d.list(db, { limit: q.limit, after, filter });
       const tail = items.at(-1);
-      return { items, next: more && tail ? encodeCursor(...d.cursorOf(tail)) : null };
+      return { items, next: more && tail ? encodeCursor(...d.cursorOf(tail, filter)) : null };
     },
   );
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { accessOf, hasSearch, recordsLevels, type RecordsDescription } from '../../domain/records.js';
+import { accessOf, filterParamsOf, hasSearch, recordsLevels, type RecordsDescription } from '../../domain/records.js';
 import { HistoryPage, HistoryPaging } from '../../domain/history.js';
 import { searchText } from '../../domain/text.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
@@ -14,6 +14,7 @@ import {
   deleteRecord,
   findRecord,
   getRecord,
+  listQueryOf,
   listRecords,
   sortKeyOf,
   recordUndo,
@@ -67,15 +68,23 @@ export function recordRoutes(
     area: r.area,
     access: access.read,
     item: schemas.item,
-    filters: hasSearch(r) ? { q: searchText(200).optional() } : undefined,
+    // The order (sort, order, lang) and each filter (filtersOf), checked by listQueryOf; `q` only where it searches.
+    filters: Object.fromEntries(
+      [...(hasSearch(r) ? ['q'] : []), 'sort', 'order', 'lang', ...filterParamsOf(r)].map((k) => [
+        k,
+        searchText(200).optional(),
+      ]),
+    ),
     list: async (d, opts) => {
-      const page = await listRecords(d, r, {
-        ...opts,
-        q: typeof opts.filter.q === 'string' ? opts.filter.q : undefined,
-      });
+      const query = opts.filter as Record<string, string | undefined>;
+      const { sort, filter } = listQueryOf(r, query);
+      const page = await listRecords(d, r, { ...opts, q: query.q, sort, filter });
       return { ...page, items: await labelled(page.items) };
     },
-    cursorOf: (rec) => [sortKeyOf(r, rec), rec.id],
+    cursorOf: (rec, query) => [
+      sortKeyOf(r, rec, listQueryOf(r, query as Record<string, string | undefined>).sort),
+      rec.id,
+    ],
     search: {
       param: r.search,
       max: 256,

@@ -46,7 +46,16 @@ describe('planning the migrations of the descriptions', () => {
     const renamed = (from: string) => suppliersWith({ ...rest, origin: { ...country, renamedFrom: from } });
     const plan = planSteps([renamed('country')], made);
     expect(plan).toEqual({
-      steps: [{ table: 'suppliers', create: false, renamed: { origin: 'country' }, columns: {} }],
+      // Its order's index made again under its new name.
+      steps: [
+        {
+          table: 'suppliers',
+          create: false,
+          renamed: { origin: 'country' },
+          columns: {},
+          sorts: [{ field: 'origin', text: true }],
+        },
+      ],
       problems: [],
       removed: [],
     });

@@ -1,0 +1,140 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import {
+  AutocompleteInput,
+  DateInput,
+  FilterForm,
+  NumberInput,
+  ReferenceInput,
+  SelectArrayInput,
+  SelectInput,
+  useListContext,
+} from 'react-admin';
+import { Box } from '@mui/material';
+import { format } from '../../domain/messages';
+import { filtersOf, hasSearch, labelOf, type RecordsDescription } from '../../domain/records';
+import { useMessages } from '../../base/locale';
+import { simpleDescriptions } from '../descriptions';
+import { FindBox } from './FindBox';
+import type { RecordsTexts } from './recordScreens';
+
+/** A calendar day as the server's instant: the start of the day (a range's start) or its end, in UTC. */
+const dayEdge = (edge: 'start' | 'end') => (v: string | null) =>
+  v ? `${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : '';
+const dayOf = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
+
+/**
+ * A described list's filters, one per field that has one (domain/records.ts, filtersOf), in react-admin's filter
+ * components: a choice as a list of several, a yes/no as a list, a reference by autocomplete, a number or a date as a
+ * range (from, to). Inside the list's context: react-admin keeps them in the address with the list's order.
+ */
+export function useRecordFilterInputs(d: RecordsDescription, t: RecordsTexts, yes: string, no: string) {
+  const m = useMessages();
+  const out: ReactElement[] = [];
+  for (const x of filtersOf(d)) {
+    const spec = d.fields[x.field]!;
+    const label = t.fields[x.field] ?? x.field;
+    const sx = { minWidth: 180 };
+    if (x.kind === 'choice')
+      out.push(
+        <SelectArrayInput
+          key={x.param}
+          source={x.param}
+          label={label}
+          alwaysOn
+          sx={sx}
+          choices={(spec.options ?? []).map((o) => ({ id: o, name: t.options?.[o] ?? o }))}
+        />,
+      );
+    else if (x.kind === 'boolean')
+      out.push(
+        <SelectInput
+          key={x.param}
+          source={x.param}
+          label={label}
+          alwaysOn
+          sx={sx}
+          choices={[
+            { id: 'true', name: yes },
+            { id: 'false', name: no },
+          ]}
+        />,
+      );
+    else if (x.kind === 'reference') {
+      const target = simpleDescriptions.find((o) => o.name === spec.to);
+      out.push(
+        <ReferenceInput key={x.param} source={x.param} reference={spec.to!} alwaysOn>
+          <AutocompleteInput
+            label={label}
+            sx={{ minWidth: 220 }}
+            optionText={target ? labelOf(target) : 'id'}
+            filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
+          />
+        </ReferenceInput>,
+      );
+    } else {
+      const bounds = [
+        [x.gte, m.records.from, 'start'],
+        [x.lte, m.records.to, 'end'],
+      ] as const;
+      for (const [source, words, edge] of bounds) {
+        const named = format(words, { field: label });
+        if (spec.kind === 'integer' || spec.kind === 'number')
+          out.push(<NumberInput key={source} source={source} label={named} alwaysOn sx={sx} />);
+        else if (spec.kind === 'datetime')
+          out.push(
+            <DateInput key={source} source={source} label={named} alwaysOn parse={dayEdge(edge)} format={dayOf} />,
+          );
+        else out.push(<DateInput key={source} source={source} label={named} alwaysOn />);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The find box (any part of a name: `q`, sent a moment after typing stops) and the filters, beside it, wrapping onto
+ * more lines where the page is narrow.
+ */
+export function RecordFilterBar({
+  description,
+  texts,
+  findLabel,
+  exact,
+  filters,
+}: {
+  description: RecordsDescription;
+  texts: RecordsTexts;
+  findLabel: string;
+  exact: { title: string; path: string };
+  filters: ReactElement[];
+}) {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const given = typeof filterValues.q === 'string' ? filterValues.q : '';
+  const [typed, setTyped] = useState(given);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const q = typed.trim();
+      if (q === given) return;
+      const { q: _q, ...rest } = filterValues;
+      setFilters(q ? { ...rest, q } : rest, displayedFilters);
+    }, 300);
+    return () => clearTimeout(timer);
+    // Restarted by typing only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  if (!hasSearch(description) && filters.length === 0) return null;
+  return (
+    <Box
+      role="search"
+      aria-label={findLabel}
+      sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 2 }}
+    >
+      {hasSearch(description) && (
+        <Box sx={{ pt: 1, width: { xs: '100%', sm: 'auto' } }}>
+          <FindBox label={findLabel} value={typed} onChange={setTyped} exact={exact} />
+        </Box>
+      )}
+      {filters.length > 0 && <FilterForm filters={filters} aria-label={texts.list} />}
+    </Box>
+  );
+}
