@@ -92,6 +92,15 @@ export const productFieldsOf = (d: RecordsDescription): ProductField[] =>
 /** Every field a product holds that staff write, in the CSV file's order (the description's). */
 export const PRODUCT_FIELDS: readonly ProductField[] = productFieldsOf(productDescription);
 
+/** The fields the storefront feed shows (`publish`), in the description's order. */
+export const PUBLISHED_FIELDS = PRODUCT_FIELDS.filter((f) => f.description.publish === true);
+type Described = typeof productDescription.fields;
+/** The published fields' names. */
+export type PublishedKey = {
+  [K in keyof Described]: Described[K] extends { publish: true } ? K : never;
+}[keyof Described] &
+  string;
+
 /** The fields an edit may change (all but the SKU). */
 export const EDITABLE_PRODUCT_FIELDS = PRODUCT_FIELDS.filter((f) => !f.fixed);
 
