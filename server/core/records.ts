@@ -166,7 +166,7 @@ async function assertUnique(db: Kysely<Database>, r: RecordsDescription, values:
 }
 
 /** Refuses a reference to a record that does not exist, and image addresses that are not finished uploads. */
-async function assertPointers(db: Kysely<Database>, r: RecordsDescription, values: Row): Promise<void> {
+export async function assertPointers(db: Kysely<Database>, r: RecordsDescription, values: Row): Promise<void> {
   for (const [k, spec] of fieldsOfRecords(r)) {
     const v = values[k];
     if (spec.kind === 'reference' && typeof v === 'string' && v !== '') {
