@@ -56,11 +56,21 @@ const images = (fieldSchema(productDescription.fields.images) as z.ZodArray<type
   said('products.mustAddImage'),
 );
 
-/** Add product: SKU, price, name, details required; at least the first image. */
+type Described = typeof productDescription.fields;
+/** The fields marked optional: an add may leave them out (each then holds its kind's empty value). */
+type OptionalKey = { [K in keyof Described]: Described[K] extends { optional: true } ? K : never }[keyof Described];
+const omittable = Object.fromEntries(
+  fieldsOfRecords(productDescription)
+    .filter(([k, f]) => f.optional === true && k in productFields)
+    .map(([k, f]) => [k, productFields[k as keyof typeof productFields].optional()]),
+) as { [K in OptionalKey & keyof typeof productFields]: z.ZodOptional<(typeof productFields)[K]> };
+
+/** Add product: SKU, price, name, details required; at least the first image; an optional field may be left out. */
 export const ProductCreate = z
   .object({
     sku: skuRule,
     ...productFields,
+    ...omittable,
     images,
     translations: TranslationsIn.optional(),
     activeFrom: scheduleFields.activeFrom.optional(),

@@ -5,7 +5,7 @@ import { now } from '../db/index.js';
 import { fromStored, toStored } from '../db/records.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
-import { fieldsOfRecords } from '../../domain/records.js';
+import { emptyValue, fieldsOfRecords } from '../../domain/records.js';
 import { historyValues as recordHistoryValues } from '../../domain/recordHistory.js';
 import type { HistoryValue } from '../../domain/history.js';
 import {
@@ -195,7 +195,13 @@ export async function createProduct(
   const created = now();
   const row = {
     id: randomUUID(),
-    ...productColumns({ ...fields, sku: input.sku.trim(), translations: mergeTranslations({}, input.translations) }),
+    ...productColumns({
+      // A field left out (an optional one) holds its kind's empty value.
+      ...Object.fromEntries(fieldsOfRecords(productDescription).map(([k, f]) => [k, emptyValue(f)])),
+      ...fields,
+      sku: input.sku.trim(),
+      translations: mergeTranslations({}, input.translations),
+    }),
     ...checkSchedule({}, { active: fields.active, activeFrom, activeUntil }, created),
     version: 1,
     created,

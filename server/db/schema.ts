@@ -41,9 +41,13 @@ export interface ThrottleTable {
  * 0/1 and the numbers as integers, the rest text). tests/unit/domain/storedColumns.test.ts checks they agree.
  */
 export type StoredOf<K extends FieldKind> = K extends 'boolean' | 'integer' | 'number' ? number : string;
-/** The columns of a description's fields, each named after its field. */
+/** The columns of a description's fields, each named after its field (an optional one has its default: ''). */
 export type DescribedColumns<F> = {
-  -readonly [K in keyof F]: F[K] extends { kind: infer Kind extends FieldKind } ? StoredOf<Kind> : never;
+  -readonly [K in keyof F]: F[K] extends { kind: infer Kind extends FieldKind }
+    ? F[K] extends { optional: true }
+      ? Generated<StoredOf<Kind>>
+      : StoredOf<Kind>
+    : never;
 };
 
 /** The products table: its described fields' columns (domain/productFields.ts), and its own. */
