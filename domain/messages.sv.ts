@@ -234,8 +234,6 @@ export const sv: Catalogue = {
     reload: 'Ladda om',
     save: 'Spara',
     images: 'Bilder',
-    colour: 'Färg',
-    careGuide: 'Skötselråd',
     thumbnail: 'Miniatyrbild',
     chooseImage: 'Välj bild',
     replaceImage: 'Byt bild',

@@ -237,8 +237,6 @@ export const messages = {
     reload: 'Reload',
     save: 'Save',
     images: 'Images',
-    colour: 'Colour',
-    careGuide: 'Care guide',
     thumbnail: 'Thumbnail',
     chooseImage: 'Choose image',
     replaceImage: 'Replace image',

@@ -41,8 +41,6 @@ export const productDescription = describeRecords({
     active: { kind: 'boolean' },
     details: { kind: 'translated', as: 'text', max: 5000, publish: true },
     images: { kind: 'images', max: MAX_IMAGES, publish: true },
-    colour: { kind: 'choice', options: ['Natural', 'White', 'Grey', 'Blue'], optional: true, publish: true },
-    careGuide: { kind: 'reference', to: 'careguides', optional: true },
   },
   sort: { field: 'sku', order: 'desc' },
   search: 'sku',

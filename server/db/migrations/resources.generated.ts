@@ -2,10 +2,8 @@
 import type { Migration } from 'kysely';
 import * as m016_suppliers from './016_suppliers.js';
 import * as m018_careguides from './018_careguides.js';
-import * as m023_products from './023_products.js';
 
 export const resourceMigrations: Record<string, Migration> = {
   '016_suppliers': m016_suppliers,
   '018_careguides': m018_careguides,
-  '023_products': m023_products,
 };
