@@ -22,7 +22,7 @@ import { DomainError, isUniqueViolation } from './errors.js';
 import { checkSchedule } from './productSchedule.js';
 import { commit } from './commit.js';
 import { thumbnailOf } from './files.js';
-import { assertPointers } from './records.js';
+import { assertPointers } from './pointers.js';
 import { diffOf } from './history.js';
 import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
