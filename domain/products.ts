@@ -62,7 +62,7 @@ type OptionalKey = { [K in keyof Described]: Described[K] extends { optional: tr
 const omittable = Object.fromEntries(
   fieldsOfRecords(productDescription)
     .filter(([k, f]) => f.optional === true && k in productFields)
-    .map(([k, f]) => [k, productFields[k as keyof typeof productFields].optional()]),
+    .map(([k]) => [k, productFields[k as keyof typeof productFields].optional()]),
 ) as { [K in OptionalKey & keyof typeof productFields]: z.ZodOptional<(typeof productFields)[K]> };
 
 /** Add product: SKU, price, name, details required; at least the first image; an optional field may be left out. */

@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { FIELD_KINDS, type FieldKind } from '../../../domain/records';
 import type { ProductsTable, StoredOf } from '../../../server/db/schema';
 
-/** Each kind's column as the table types say it (server/db/schema.ts, StoredOf): written out, checked by the compiler. */
+/** Each kind's column as the table types say it (server/db/schema.ts, StoredOf), checked by the compiler. */
 const typed: { [K in FieldKind]: StoredOf<K> extends number ? 'number' : 'text' } = {
   line: 'text',
   text: 'text',

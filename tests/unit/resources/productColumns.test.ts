@@ -18,7 +18,7 @@ describe('the products’ columns by `npm run resources`', () => {
     expect(await planOf(await loadDescriptions())).toEqual({ steps: [], problems: [], removed: [] });
   });
 
-  it('adds a new field’s column (a fill for one that cannot be empty), renames one, and names one removed', async () => {
+  it('adds a new field’s column (a fill where it cannot be empty), renames one, names one removed', async () => {
     const grown = products({
       colour: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
       careGuide: { kind: 'reference', to: 'careguides', optional: true },
