@@ -58,4 +58,6 @@ export interface FieldDescription {
    * empty needs one (`npm run resources` stops without it); it must pass the field's own rule.
    */
   fill?: string | number | boolean;
+  /** Products: the storefront feed (/api/public/products) shows the field (default: it does not). */
+  publish?: boolean;
 }

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE, MAX_IMAGES, type CatalogueLanguage } from './constants.js';
-import { describeRecords, fieldsOfRecords, maxLength, type FieldDescription } from './records.js';
+import {
+  describeRecords,
+  exported,
+  fieldsOfRecords,
+  mayBeEmpty,
+  type FieldDescription,
+  type FieldKind,
+  type RecordValues,
+  type RecordsDescription,
+} from './records.js';
+import { fieldSchema, translatedRule } from './recordSchemas.js';
 import { format, type Catalogue } from './messages.js';
-import { said } from './translate.js';
-import { freeText, lineText, optionalLineText } from './text.js';
+import { said, type MessageKey } from './translate.js';
 
 /**
  * The one description of a product's fields: `productDescription`, in the resource model's words (domain/records.ts),
@@ -14,26 +23,24 @@ import { freeText, lineText, optionalLineText } from './text.js';
  * field is added here once.
  */
 
-/** How a field is held: one line of text, free text, one of a list, true/false, or a list of image addresses. */
-export type ProductFieldKind = 'line' | 'text' | 'choice' | 'flag' | 'images';
-
 /**
  * Products in the one resource model (domain/records.ts): each field's kind and bounds in the words every described
- * resource uses. Products keep their own server and screens (images with thumbnails and sizes, the schedule, bulk
- * edit, Duplicate; docs/decisions.md), which read the fields below, made from this.
+ * resource uses, the only place a product's fields are written. Products keep their own server and screens (images
+ * with thumbnails and sizes, the schedule, bulk edit, Duplicate; docs/decisions.md), which read the fields below,
+ * made from this. `publish`: the storefront feed (/api/public/products) shows the field.
  */
 export const productDescription = describeRecords({
   name: 'products',
   area: 'products',
   fields: {
-    sku: { kind: 'line', max: 64, unique: true, locked: true, search: true },
-    name: { kind: 'translated', as: 'line', max: 200, search: true },
-    category: { kind: 'choice', options: CATEGORIES },
-    mc: { kind: 'choice', options: MATERIAL_CARE },
-    price: { kind: 'line', max: 50 },
+    sku: { kind: 'line', max: 64, unique: true, locked: true, search: true, publish: true },
+    name: { kind: 'translated', as: 'line', max: 200, search: true, publish: true },
+    category: { kind: 'choice', options: CATEGORIES, publish: true },
+    mc: { kind: 'choice', options: MATERIAL_CARE, publish: true },
+    price: { kind: 'line', max: 50, publish: true },
     active: { kind: 'boolean' },
-    details: { kind: 'translated', as: 'text', max: 5000 },
-    images: { kind: 'images', max: MAX_IMAGES },
+    details: { kind: 'translated', as: 'text', max: 5000, publish: true },
+    images: { kind: 'images', max: MAX_IMAGES, publish: true },
   },
   sort: { field: 'sku', order: 'desc' },
   search: 'sku',
@@ -45,7 +52,10 @@ export type ProductFieldKey = keyof typeof productDescription.fields & string;
 export interface ProductField {
   /** The field's name in the API, the forms and the history. */
   readonly key: ProductFieldKey;
-  readonly kind: ProductFieldKind;
+  /** Its kind (domain/fieldKinds.ts); a translated field's is the kind of its text in one language (line or text). */
+  readonly kind: FieldKind;
+  /** Its description (productDescription), for the engine's own functions (rules, storage, cells). */
+  readonly description: FieldDescription;
   /** Its column in the products table (SQL) and its field in the Firestore document. */
   readonly column: string;
   /** Its column in the products CSV, or null when the file has none. */
@@ -62,50 +72,66 @@ export interface ProductField {
 
 /** A described field as the products' code holds it: a translated field is a line or text written in every language. */
 function productField(key: ProductFieldKey, f: FieldDescription): ProductField {
-  const kind: ProductFieldKind =
-    f.kind === 'translated'
-      ? (f.as ?? 'line')
-      : f.kind === 'boolean'
-        ? 'flag'
-        : f.kind === 'line' || f.kind === 'text' || f.kind === 'choice' || f.kind === 'images'
-          ? f.kind
-          : unsupported(key, f.kind);
   return {
     key,
-    kind,
+    kind: f.kind === 'translated' ? (f.as ?? 'line') : f.kind,
+    description: f,
     column: key,
-    csv: key,
-    label: key,
+    csv: exported(f) ? key : null,
+    label: key as keyof Catalogue['products'],
     translatable: f.kind === 'translated',
     fixed: f.locked === true,
-    optionalInCsv: f.kind === 'images',
+    optionalInCsv: f.kind === 'images' || mayBeEmpty(f),
   };
 }
 
-function unsupported(key: string, kind: string): never {
-  throw new Error(`products.${key}: the products' own code does not handle a ${kind} yet`);
-}
+/** The fields of a products description as the products' code holds them: any kind the model has. */
+export const productFieldsOf = (d: RecordsDescription): ProductField[] =>
+  fieldsOfRecords(d).map(([key, f]) => productField(key as ProductFieldKey, f));
 
 /** Every field a product holds that staff write, in the CSV file's order (the description's). */
-export const PRODUCT_FIELDS: readonly ProductField[] = fieldsOfRecords(productDescription).map(([key, f]) =>
-  productField(key as ProductFieldKey, f),
-);
+export const PRODUCT_FIELDS: readonly ProductField[] = productFieldsOf(productDescription);
+
+/** The fields the storefront feed shows (`publish`), in the description's order. */
+export const PUBLISHED_FIELDS = PRODUCT_FIELDS.filter((f) => f.description.publish === true);
+type Described = typeof productDescription.fields;
+/** The published fields' names. */
+export type PublishedKey = {
+  [K in keyof Described]: Described[K] extends { publish: true } ? K : never;
+}[keyof Described] &
+  string;
 
 /** The fields an edit may change (all but the SKU). */
 export const EDITABLE_PRODUCT_FIELDS = PRODUCT_FIELDS.filter((f) => !f.fixed);
 
-const most = (key: 'sku' | 'name' | 'price' | 'details'): number => maxLength(productDescription.fields[key]);
+/** The specification's own refusal of a bad category or material care (the engine's choice says 'Choose one …'). */
+const OWN_REFUSALS: Partial<Record<ProductFieldKey, MessageKey>> = {
+  category: 'errors.category',
+  mc: 'errors.materialCare',
+};
 
-/** The rule each text, choice and flag field is checked by on add, edit and import (images have their own). */
-export const productRules = {
-  sku: lineText(most('sku')),
-  name: lineText(most('name')),
-  category: z.enum(CATEGORIES, { error: said('errors.category') }),
-  mc: z.enum(MATERIAL_CARE, { error: said('errors.materialCare') }),
-  price: lineText(most('price')),
-  active: z.boolean(),
-  details: freeText(most('details')).trim().min(1, said('common.required')),
-} satisfies Record<Exclude<ProductFieldKey, 'images'>, z.ZodType>;
+/** A product field's rule: the engine's (domain/recordSchemas.ts), a choice with the specification's refusal. */
+function productRule(key: ProductFieldKey, f: FieldDescription): z.ZodType {
+  const own = OWN_REFUSALS[key];
+  if (own === undefined || f.kind !== 'choice') return fieldSchema(f);
+  const options = f.options ?? [];
+  return z
+    .string({ error: said(own) })
+    .refine((s) => (f.optional === true && s === '') || options.includes(s), said(own));
+}
+
+/** A field's rule, typed with the value the description says it holds. */
+type Rules<T> = { [K in keyof T]-?: z.ZodType<T[K], T[K]> };
+/** A product's values by field, as the description types them (a choice one of its options). */
+export type ProductValues = RecordValues<typeof productDescription>;
+
+/**
+ * The rule each field but images is checked by on add, edit and import (images have their own: at least one), made
+ * from the description.
+ */
+export const productRules = Object.fromEntries(
+  PRODUCT_FIELDS.filter((f) => f.kind !== 'images').map((f) => [f.key, productRule(f.key, f.description)]),
+) as Rules<Omit<ProductValues, 'images'>>;
 
 /** A field's label in a catalogue. */
 export const productFieldLabel = (f: ProductField, m: Catalogue): string => m.products[f.label] as string;
@@ -142,16 +168,15 @@ export const TRANSLATED_FIELDS: readonly TranslatedField[] = TRANSLATED_LANGUAGE
 );
 
 /** The rules of a translated text: the English field's, but it may be empty (not translated yet). */
-export const translationRules = {
-  name: optionalLineText(most('name')),
-  details: freeText(most('details')).trim(),
-} satisfies Record<TranslatableKey, z.ZodType>;
+export const translationRules = Object.fromEntries(
+  TRANSLATABLE_KEYS.map((key) => [key, translatedRule(productDescription.fields[key], false)]),
+) as Record<TranslatableKey, z.ZodType<string, string>>;
 
 const languageTexts = z
   .object(
     Object.fromEntries(TRANSLATABLE_KEYS.map((key) => [key, translationRules[key].optional()])) as Record<
       TranslatableKey,
-      z.ZodOptional<z.ZodString>
+      z.ZodOptional<z.ZodType<string, string>>
     >,
   )
   .strict();

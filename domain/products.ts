@@ -1,24 +1,35 @@
 import { z } from 'zod';
-import { CATEGORIES, MATERIAL_CARE, MAX_IMAGES } from './constants.js';
+import { MAX_IMAGES } from './constants.js';
 import { said } from './translate.js';
-import { productRules, TranslationsIn, TranslationsOut } from './productFields.js';
+import {
+  productDescription,
+  productRules,
+  TranslationsIn,
+  TranslationsOut,
+  type ProductValues,
+  type Translations,
+} from './productFields.js';
+import { fieldsOfRecords } from './records.js';
+import { answerSchema, fieldSchema, ImageAddress } from './recordSchemas.js';
 import { scheduleFields } from './schedule.js';
 
-/** An image address as the server hands it out: /files/Uploads/<name>. */
-export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, said('uploads.notUploaded'));
+export { ImageAddress };
+
+// The API's product, made from the products' description (domain/productFields.ts) by the engine's schema builder
+// (domain/recordSchemas.ts), with what only products have: at least one image, thumbnails and a primary image, the
+// schedule.
+
+/** Each described field's answer, typed with the value the description says it holds. */
+const answers = Object.fromEntries(fieldsOfRecords(productDescription).map(([k, f]) => [k, answerSchema(f)])) as {
+  [K in keyof ProductValues]-?: z.ZodType<ProductValues[K], ProductValues[K]>;
+};
 
 /** A product as the API and the browser see it. */
 export const Product = z.object({
   id: z.string(),
-  sku: z.string(),
-  category: z.enum(CATEGORIES),
-  mc: z.enum(MATERIAL_CARE),
-  name: z.string(),
-  details: z.string(),
+  ...answers,
   /** The name and details in the other catalogue languages ({ se: { name, details } }): only what is written. */
-  translations: TranslationsOut,
-  price: z.string(),
-  active: z.boolean(),
+  translations: TranslationsOut as z.ZodType<Translations, Translations>,
   images: z.array(z.string()).max(MAX_IMAGES),
   /** The server's small WebP of each image, in the same order (the browser never derives these addresses). */
   thumbnails: z.array(z.string()).max(MAX_IMAGES),
@@ -39,15 +50,28 @@ export type Product = z.infer<typeof Product>;
 const { sku: skuRule, ...productFields } = productRules;
 export { productFields };
 
-/** Add product: SKU, price, name, details required; at least the first image. */
+/** A product's images: the engine's images rule (addresses, at most its max), and at least the first. */
+const images = (fieldSchema(productDescription.fields.images) as z.ZodArray<typeof ImageAddress>).min(
+  1,
+  said('products.mustAddImage'),
+);
+
+type Described = typeof productDescription.fields;
+/** The fields marked optional: an add may leave them out (each then holds its kind's empty value). */
+type OptionalKey = { [K in keyof Described]: Described[K] extends { optional: true } ? K : never }[keyof Described];
+const omittable = Object.fromEntries(
+  fieldsOfRecords(productDescription)
+    .filter(([k, f]) => f.optional === true && k in productFields)
+    .map(([k]) => [k, productFields[k as keyof typeof productFields].optional()]),
+) as { [K in OptionalKey & keyof typeof productFields]: z.ZodOptional<(typeof productFields)[K]> };
+
+/** Add product: SKU, price, name, details required; at least the first image; an optional field may be left out. */
 export const ProductCreate = z
   .object({
     sku: skuRule,
     ...productFields,
-    images: z
-      .array(ImageAddress)
-      .min(1, said('products.mustAddImage'))
-      .max(MAX_IMAGES, said('uploads.tooMany', { max: MAX_IMAGES })),
+    ...omittable,
+    images,
     translations: TranslationsIn.optional(),
     activeFrom: scheduleFields.activeFrom.optional(),
     activeUntil: scheduleFields.activeUntil.optional(),
@@ -59,10 +83,7 @@ export type ProductCreate = z.infer<typeof ProductCreate>;
 export const ProductUpdate = z
   .object({
     ...productFields,
-    images: z
-      .array(ImageAddress)
-      .min(1, said('products.mustAddImage'))
-      .max(MAX_IMAGES, said('uploads.tooMany', { max: MAX_IMAGES })),
+    images,
     translations: TranslationsIn,
     ...scheduleFields,
   })

@@ -9,7 +9,10 @@ import {
   type RecordsDescription,
 } from './records.js';
 import { freeText, lineText, optionalLineText } from './text.js';
-import { ImageAddress } from './products.js';
+import { said } from './translate.js';
+
+/** An image address as the server hands it out: /files/Uploads/<name>. */
+export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, said('uploads.notUploaded'));
 
 // The zod schemas of a described resource, built from its plain description (domain/records.ts) and each kind's rule
 // (domain/fieldKinds.ts, handed zod here): the description holds kinds and bounds only, so the browser loads it
@@ -48,7 +51,7 @@ function translationsIn(d: RecordsDescription): z.ZodType {
 }
 
 /** The answer's plain type of a field as stored (a rule with a transform has no JSON Schema for the API's page). */
-const storedSchema = (f: FieldDescription): z.ZodType => kindOf(f).answer(kitOf(ImageAddress));
+export const answerSchema = (f: FieldDescription): z.ZodType => kindOf(f).answer(kitOf(ImageAddress));
 
 export interface RecordSchemas {
   /** The API's answer for one record. */
@@ -72,7 +75,7 @@ export function schemasOf(d: RecordsDescription, image: z.ZodType<string> = Imag
   const out: RecordSchemas = {
     item: z.object({
       id: z.string(),
-      ...Object.fromEntries(entries.map(([k, f]) => [k, storedSchema(f)])),
+      ...Object.fromEntries(entries.map(([k, f]) => [k, answerSchema(f)])),
       ...(hasTranslations(d)
         ? {
             translations: z.record(z.string(), z.record(z.string(), z.string())),

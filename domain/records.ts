@@ -56,15 +56,17 @@ export interface RecordsDescription<F extends Fields = Fields> {
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
 export const RECORD_LANGUAGES: readonly string[] = CATALOGUE_LANGUAGES.slice(1).map((l) => l.id);
 
-/** A record's value for one field, by kind. */
-type ValueOf<K extends FieldKind> = K extends 'boolean'
+/** A record's value for one field, by kind: a choice one of its options ('' too when optional). */
+type ValueOf<F extends FieldDescription> = F['kind'] extends 'boolean'
   ? boolean
-  : K extends 'integer' | 'number'
+  : F['kind'] extends 'integer' | 'number'
     ? number
-    : K extends 'images' | 'choices'
+    : F['kind'] extends 'images' | 'choices'
       ? string[]
-      : string;
-export type RecordValues<D extends RecordsDescription> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]['kind']> };
+      : F extends { kind: 'choice'; options: readonly (infer O extends string)[] }
+        ? O | (F extends { optional: true } ? '' : never)
+        : string;
+export type RecordValues<D extends RecordsDescription> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]> };
 /** A translated field's texts in the other languages: { se: { body: '…' } }, only what is written. */
 export type RecordTranslations = Partial<Record<string, Partial<Record<string, string>>>>;
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Product } from './products.js';
 import { LanguageId } from './languages.js';
 import { CATALOGUE_LANGUAGES, type CatalogueLanguage } from './constants.js';
-import { TRANSLATABLE_KEYS } from './productFields.js';
+import { PUBLISHED_FIELDS, TRANSLATABLE_KEYS, type PublishedKey, type TranslatableKey } from './productFields.js';
 import { said } from './translate.js';
 import { preferredLanguage } from './acceptLanguage.js';
 
@@ -50,19 +50,18 @@ export type PublicImageSet = z.infer<typeof PublicImageSet>;
 export const PublicProduct = Product.pick({
   // The same id webhook events carry as recordId.
   id: true,
-  sku: true,
-  category: true,
-  mc: true,
-  name: true,
-  details: true,
-  price: true,
-  images: true,
+  // The fields the description publishes (domain/productFields.ts, `publish`).
+  ...(Object.fromEntries(PUBLISHED_FIELDS.map((f) => [f.key, true])) as { [K in PublishedKey]: true }),
   thumbnails: true,
   primary: true,
   version: true,
 }).extend({
-  name: z.string().describe('In the language asked for; in English where that language has none (see fallback).'),
-  details: z.string().describe('In the language asked for; in English where that language has none (see fallback).'),
+  ...(Object.fromEntries(
+    PUBLISHED_FIELDS.filter((f) => f.translatable).map((f) => [
+      f.key,
+      z.string().describe('In the language asked for; in English where that language has none (see fallback).'),
+    ]),
+  ) as { [K in PublishedKey & TranslatableKey]: z.ZodString }),
   lang: z.enum(FEED_LANGUAGES).describe('The language asked for (lang, else Accept-Language, else English).'),
   fallback: z
     .array(TranslatableKeyEnum)

@@ -11,7 +11,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { checkReferences, type RecordsDescription } from '../domain/records.js';
-import { planSteps, type TableStep } from '../server/db/records.js';
+import { describedIn, planSteps, type Plan, type TableStep } from '../server/db/records.js';
+import { PRODUCTS_HAND_MADE } from '../server/db/productsTable.js';
+import { productDescription } from '../domain/productFields.js';
 import { withRules } from './firestoreRules.js';
 
 export { BEGIN, END, PRODUCTS_BEGIN, PRODUCTS_END, productRulesOf, rulesOf, withRules } from './firestoreRules.js';
@@ -80,6 +82,19 @@ export async function loadSteps(at: Paths = HERE): Promise<TableStep[]> {
     out.push(...mod.steps);
   }
   return out;
+}
+
+/**
+ * What the descriptions need that the migrations have not made, the products' description (domain/productFields.ts)
+ * with them: its table starts as the hand-written migrations made it (server/db/productsTable.ts).
+ */
+export async function planOf(
+  descriptions: readonly RecordsDescription[],
+  drops: readonly string[] = [],
+  at: Paths = HERE,
+  products: RecordsDescription = productDescription,
+): Promise<Plan> {
+  return planSteps([...descriptions, products], [PRODUCTS_HAND_MADE, ...(await loadSteps(at))], drops);
 }
 
 /** A generated TypeScript file as Prettier writes it (`npm run lint` checks every file). */
@@ -161,11 +176,12 @@ export function argsOf(argv: readonly string[]): { drops: string[]; root?: strin
 /** What a column no field describes any more means, and the two ways on (a rename, or a drop). */
 export const removedText = (column: string): string => {
   const [table, field] = column.split('.') as [string, string];
+  const described = describedIn(table);
   const drop = `to drop the column and its values, run npm run resources -- --drop ${column}`;
   if (field === 'translations' || field === 'search_text')
     return `${column}: ${table} has no ${field === 'translations' ? 'translated' : 'searched'} field now; ${drop}`;
   return (
-    `${column}: no field of resources/${table}/description.ts is held in column ${field} of ${table}, so its ` +
+    `${column}: no field of ${described} is held in column ${field} of ${table}, so its ` +
     `values are kept but nothing reads them. If the field was renamed, write renamedFrom: '${field}' on its new ` +
     `name; ${drop}`
   );
@@ -175,7 +191,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   const args = argsOf(argv);
   const at = args.root ? pathsOf(resolve(args.root)) : HERE;
   const descriptions = await loadDescriptions(at);
-  const plan = planSteps(descriptions, await loadSteps(at), args.drops);
+  const plan = await planOf(descriptions, args.drops, at);
   if (plan.problems.length > 0) {
     // A kind whose storage changed: no generated migration may guess how to carry the values over (or drop them);
     // a field new to records that have no value for it; a rename or a drop that names no column.

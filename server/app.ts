@@ -39,6 +39,7 @@ import { AccountEvents } from './core/accountEvents.js';
 import { checkRecordsTables } from './db/records.js';
 import { recordResources } from './resources.js';
 import { checkReferences, type RecordsDescription } from '../domain/records.js';
+import { productDescription } from '../domain/productFields.js';
 import { said } from '../domain/translate.js';
 import { readableLog } from './lib/readableLog.js';
 
@@ -161,12 +162,15 @@ export async function buildApp(
   });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
+  const records = opts.records ?? recordResources;
+  // The described resources and the products (whose description may point to them, and they to it).
+  const described = [...records, opts.productDescription ?? productDescription];
   productsRoutes(app, {
     db: db.kysely,
     store,
     timeZone: config.timeZone,
     description: opts.productDescription,
-    records: opts.records ?? recordResources,
+    records: described,
   });
   productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
@@ -180,11 +184,10 @@ export async function buildApp(
     maxPixels: config.imageMaxPixels,
     inProgress: metrics?.uploads,
   });
-  const records = opts.records ?? recordResources;
   // Made by the migrations (npm run resources writes them); a description they do not match stops the start here.
-  checkReferences(records);
-  await checkRecordsTables(db.kysely as unknown as Kysely<unknown>, db.dialect, records);
-  for (const r of records) recordRoutes(app, db.kysely, r, records);
+  checkReferences(described);
+  await checkRecordsTables(db.kysely as unknown as Kysely<unknown>, db.dialect, described);
+  for (const r of records) recordRoutes(app, db.kysely, r, described);
   // The feed in a scope of its own, with one budget per client address across its routes (PUBLIC_REQUESTS_PER_MINUTE).
   await app.register(async (scope) => {
     if (config.publicRequestsPerMinute > 0) {

@@ -7,7 +7,6 @@ import {
   PRODUCT_FIELDS,
   TRANSLATED_FIELDS,
   TRANSLATED_LANGUAGES,
-  productRules,
   translatedFieldLabel,
   type ProductField,
   type TranslatedField,
@@ -29,10 +28,9 @@ const parseStatus = (v: unknown): boolean => v !== 'disabled';
 
 /** A field's empty value on a new product's form: blank text, the first choice, active, no images. */
 const emptyValue = (f: ProductField): unknown => {
-  if (f.kind === 'flag') return true;
+  if (f.kind === 'boolean') return true;
   if (f.kind === 'images') return [] as string[];
-  if (f.kind === 'choice')
-    return (productRules[f.key as keyof typeof productRules] as { options: readonly string[] }).options[0];
+  if (f.kind === 'choice') return f.description.options?.[0] ?? '';
   return '';
 };
 
@@ -171,7 +169,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 /** A field's value as the form sends it: texts trimmed, a flag true unless false, images as a list. */
 const sent = (f: ProductField, v: unknown): unknown => {
   if (f.kind === 'line' || f.kind === 'text') return text(v);
-  if (f.kind === 'flag') return v !== false;
+  if (f.kind === 'boolean') return v !== false;
   if (f.kind === 'images') return Array.isArray(v) ? v : [];
   return v;
 };

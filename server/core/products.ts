@@ -5,7 +5,7 @@ import { now } from '../db/index.js';
 import { fromStored, toStored } from '../db/records.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
-import { fieldsOfRecords } from '../../domain/records.js';
+import { emptyValue, fieldsOfRecords } from '../../domain/records.js';
 import { historyValues as recordHistoryValues } from '../../domain/recordHistory.js';
 import type { HistoryValue } from '../../domain/history.js';
 import {
@@ -21,7 +21,8 @@ import { foldSearch } from '../../domain/searchFold.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { checkSchedule } from './productSchedule.js';
 import { commit } from './commit.js';
-import { keyOf, thumbnailOf, unstoredKeys } from './files.js';
+import { thumbnailOf } from './files.js';
+import { assertPointers } from './pointers.js';
 import { diffOf } from './history.js';
 import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
@@ -181,26 +182,26 @@ export async function getProduct(db: Kysely<Database>, id: string): Promise<Prod
   return toProduct(r);
 }
 
-/** Refuses image addresses that are not finished uploads. */
-async function assertStored(db: Kysely<Database>, images: string[]): Promise<void> {
-  const unstored = await unstoredKeys(db, images);
-  const missing = images.map(keyOf).filter((k) => unstored.has(k));
-  if (missing.length > 0) throw new DomainError('validation', said('uploads.unfinished'), { missing });
-}
-
 /** Add product; a duplicate SKU is refused with a clear message. */
 export async function createProduct(
   db: Kysely<Database>,
   actor: { uid: string },
   input: ProductCreate,
 ): Promise<Product> {
-  await assertStored(db, input.images);
+  // Its images finished uploads, its references to records there are (as a described resource's).
+  await assertPointers(db, productDescription, input);
   if (await findProductBySku(db, input.sku)) throw new DomainError('conflict', said('products.duplicateSku'));
   const { activeFrom, activeUntil, ...fields } = input;
   const created = now();
   const row = {
     id: randomUUID(),
-    ...productColumns({ ...fields, sku: input.sku.trim(), translations: mergeTranslations({}, input.translations) }),
+    ...productColumns({
+      // A field left out (an optional one) holds its kind's empty value.
+      ...Object.fromEntries(fieldsOfRecords(productDescription).map(([k, f]) => [k, emptyValue(f)])),
+      ...fields,
+      sku: input.sku.trim(),
+      translations: mergeTranslations({}, input.translations),
+    }),
     ...checkSchedule({}, { active: fields.active, activeFrom, activeUntil }, created),
     version: 1,
     created,
@@ -248,7 +249,7 @@ export async function updateProduct(
     if (sku !== undefined && sku.trim() !== current.sku)
       throw new DomainError('validation', said('products.skuLocked'));
     const schedule = checkSchedule(current, { active: changes.active, activeFrom, activeUntil }, at);
-    if (changes.images) await assertStored(trx, changes.images);
+    await assertPointers(trx, productDescription, changes);
     const named = changes.name !== undefined || changes.translations !== undefined;
     const texts = named
       ? {

@@ -22,7 +22,7 @@ import { fieldSchema, schemasOf } from '../../domain/recordSchemas.js';
 import { kindOf } from '../../domain/fieldKinds.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
-import { keyOf, unstoredKeys } from './files.js';
+import { assertPointers } from './pointers.js';
 import { diffOf } from './history.js';
 import type { UndoTarget } from './historyUndo.js';
 import { versionedDelete, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
@@ -268,27 +268,6 @@ async function assertUnique(db: Kysely<Database>, r: RecordsDescription, values:
     ]);
     if (hit && hit.id !== except)
       throw new DomainError('conflict', said('records.duplicate'), refusal(k, said('records.duplicate')));
-  }
-}
-
-/** Refuses a reference to a record that does not exist, and image addresses that are not finished uploads. */
-async function assertPointers(db: Kysely<Database>, r: RecordsDescription, values: Row): Promise<void> {
-  for (const [k, spec] of fieldsOfRecords(r)) {
-    const v = values[k];
-    if (spec.kind === 'reference' && typeof v === 'string' && v !== '') {
-      const [hit] = await readRows<Row>(db, `select id from "${spec.to}" where id = ?`, [v]);
-      if (!hit)
-        throw new DomainError(
-          'validation',
-          said('records.noSuchReference'),
-          refusal(k, said('records.noSuchReference')),
-        );
-    }
-    if (spec.kind === 'images' && Array.isArray(v) && v.length > 0) {
-      const unstored = await unstoredKeys(db, v as string[]);
-      const missing = (v as string[]).map(keyOf).filter((key) => unstored.has(key));
-      if (missing.length > 0) throw new DomainError('validation', said('uploads.unfinished'), { missing });
-    }
   }
 }
 

@@ -3,8 +3,9 @@ import type { Database, ProductsTable } from '../db/schema.js';
 import { readPage, readRows } from '../db/read.js';
 import type { PublicProduct, PublicTexts } from '../../domain/storefront.js';
 import type { CatalogueLanguage } from '../../domain/constants.js';
+import { fromStored } from '../db/records.js';
 import {
-  TRANSLATABLE_KEYS,
+  PUBLISHED_FIELDS,
   translatedText,
   type TranslatableKey,
   type Translations,
@@ -18,8 +19,20 @@ import { said } from '../../domain/translate.js';
 
 type Row = Selectable<ProductsTable>;
 
-/** The columns the storefront reads: nothing of staff (authors, times) and no status (only active rows are read). */
-const COLUMNS = 'id, sku, category, mc, name, details, translations, price, images, primary_image, version';
+/**
+ * The columns the storefront reads: the published fields' (domain/productFields.ts, `publish`) and what the feed makes
+ * of the images and texts; nothing of staff (authors, times) and no status (only active rows are read).
+ */
+const COLUMNS = [
+  ...new Set(['id', ...PUBLISHED_FIELDS.map((f) => f.column), 'images', 'translations', 'primary_image', 'version']),
+]
+  .map((c) => `"${c}"`)
+  .join(', ');
+
+/** The published fields the feed answers as stored (texts in a language and images are made apart). */
+const AS_STORED = PUBLISHED_FIELDS.filter((f) => !f.translatable && f.kind !== 'images');
+/** The published translated fields, each in the language asked for. */
+const IN_LANGUAGE = PUBLISHED_FIELDS.filter((f) => f.translatable).map((f) => f.key as TranslatableKey);
 
 /** How the feed writes image addresses: absolute from PUBLIC_URL, and with the stored name sealed. */
 export interface PublicAddresses {
@@ -53,34 +66,24 @@ export function storedKeyOf(a: PublicAddresses, name: string): string | null {
   return key !== null && key.startsWith('Uploads/') ? key : null;
 }
 
-type PublicRow = Pick<
-  Row,
-  | 'id'
-  | 'sku'
-  | 'category'
-  | 'mc'
-  | 'name'
-  | 'details'
-  | 'translations'
-  | 'price'
-  | 'images'
-  | 'primary_image'
-  | 'version'
->;
+type PublicRow = Pick<Row, 'id' | 'translations' | 'images' | 'primary_image' | 'version'> & Record<string, unknown>;
 
 /**
- * A row's name and details in `lang`, each in English where `lang` has none, and the fields that fell back. English
+ * A row's published texts in `lang`, each in English where `lang` has none, and the fields that fell back. English
  * reads the row's own fields and never parses the translations.
  */
 export function textsIn(
-  r: Pick<Row, 'name' | 'details' | 'translations'>,
+  r: Pick<Row, 'translations'> & Record<string, unknown>,
   lang: CatalogueLanguage,
 ): Pick<PublicProduct, 'name' | 'details' | 'fallback'> {
-  const texts = { name: r.name, details: r.details };
+  const texts = Object.fromEntries(IN_LANGUAGE.map((key) => [key, String(r[key] ?? '')])) as Record<
+    TranslatableKey,
+    string
+  >;
   if (lang === 'en') return { ...texts, fallback: [] };
   const t = JSON.parse(r.translations) as Translations;
   const fallback: TranslatableKey[] = [];
-  for (const key of TRANSLATABLE_KEYS) {
+  for (const key of IN_LANGUAGE) {
     const text = translatedText(t, lang, key);
     if (text === '') fallback.push(key);
     else texts[key] = text;
@@ -124,14 +127,12 @@ export function toPublicProduct(
   const images = JSON.parse(r.images) as string[];
   const url = (address: string): string => publicImageUrl(a, address);
   const { name, details, fallback } = textsIn(r, lang);
+  const values = Object.fromEntries(AS_STORED.map((f) => [f.key, fromStored(f.description, r[f.column])]));
   return {
     id: r.id,
-    sku: r.sku,
-    category: r.category as PublicProduct['category'],
-    mc: r.mc as PublicProduct['mc'],
+    ...(values as Omit<PublicProduct, 'id' | 'name' | 'details' | 'images'>),
     name,
     details,
-    price: r.price,
     images: images.map(url),
     thumbnails: images.map((i) => url(thumbnailOf(i))),
     primary: r.primary_image === null ? null : url(r.primary_image),

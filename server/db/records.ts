@@ -173,6 +173,10 @@ export function foldSteps(steps: readonly TableStep[]): Map<string, Known> {
 const fillHint = (f: FieldDescription): string =>
   kindOf(f).fillHint?.(f) ?? `a ${f.kind} takes no fill: make it optional`;
 
+/** The file a resource is described in: its folder's description, or the products' own. */
+export const describedIn = (name: string): string =>
+  name === 'products' ? 'domain/productFields.ts' : `resources/${name}/description.ts`;
+
 /** What the descriptions ask of the tables the steps made: the next migration's steps, and what they cannot do. */
 export interface Plan {
   steps: TableStep[];
@@ -240,7 +244,7 @@ export function planSteps(
         if (f && fill === undefined && !mayBeEmpty(f))
           problems.push(
             `${d.name}.${k} is new, and the records ${d.name} may already have need a value for it: write ` +
-              `fill: <their value> on the field in resources/${d.name}/description.ts (${fillHint(f)})`,
+              `fill: <their value> on the field in ${describedIn(d.name)} (${fillHint(f)})`,
           );
         else if (f && fill !== undefined && !fieldSchema(f).safeParse(fill).success)
           problems.push(`${d.name}.${k}: its fill ${JSON.stringify(fill)} is not a value it may hold (${fillHint(f)})`);
@@ -529,7 +533,8 @@ export async function checkRecordsTables(
       const type = existing.get(k);
       const column = c.type === 'text' ? 'text' : c.type === 'integer' ? 'boolean' : 'integer';
       if (type === undefined) problems.push(`${r.name}.${k} has no column`);
-      else if (!SEEN[column].includes(type))
+      // Products' hand-made text columns are varchar(n) (migration 002): text to a field.
+      else if (!SEEN[column].includes(/^(varchar|character varying)/.test(type) ? 'text' : type))
         problems.push(`${r.name}.${k} is ${type}, its description says ${r.fields[k]?.kind ?? k} (${c.type})`);
     }
   }

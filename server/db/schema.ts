@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { FieldKind } from '../../domain/records.js';
+import type { productDescription } from '../../domain/productFields.js';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and times ISO-8601 text on both dialects. */
 export interface UsersTable {
@@ -34,22 +36,29 @@ export interface ThrottleTable {
   reset_at: string;
 }
 
-export interface ProductsTable {
+/**
+ * A described field's column type by its kind: its kind's stored form (domain/fieldKinds.ts, `column`: a boolean as
+ * 0/1 and the numbers as integers, the rest text). tests/unit/domain/storedColumns.test.ts checks they agree.
+ */
+export type StoredOf<K extends FieldKind> = K extends 'boolean' | 'integer' | 'number' ? number : string;
+/** The columns of a description's fields, each named after its field (an optional one has its default: ''). */
+export type DescribedColumns<F> = {
+  -readonly [K in keyof F]: F[K] extends { kind: infer Kind extends FieldKind }
+    ? F[K] extends { optional: true }
+      ? Generated<StoredOf<Kind>>
+      : StoredOf<Kind>
+    : never;
+};
+
+/** The products table: its described fields' columns (domain/productFields.ts), and its own. */
+export interface ProductsTable extends DescribedColumns<typeof productDescription.fields> {
   id: string;
-  sku: string;
-  category: string;
-  mc: string;
-  name: string;
-  details: string;
   /** JSON: the name and details in the other catalogue languages (migration 008). */
   translations: string;
   /** Every language's name and the SKU, space-separated and folded (migration 020): what the name search tests. */
   search_text: string;
   /** The languages some translated text is missing in, as ',se,' ('' when none). */
   untranslated: string;
-  price: string;
-  active: number;
-  images: string;
   primary_image: string | null;
   version: number;
   created: string;

@@ -9,6 +9,7 @@ import {
   PRODUCT_FIELDS,
   productDescription,
   productFieldLabel,
+  productFieldsOf,
   productRules,
   TRANSLATABLE_FIELDS,
   TRANSLATED_FIELDS,
@@ -18,7 +19,8 @@ import {
   translationsOfFlat,
 } from '../../../domain/productFields.js';
 import { PRODUCT_CSV_COLUMNS } from '../../../domain/productImport.js';
-import { describeRecords, maxLength } from '../../../domain/records.js';
+import { describeRecords, FIELD_KINDS, maxLength, type FieldDescription } from '../../../domain/records.js';
+import { said } from '../../../domain/translate.js';
 
 describe('the description of a product’s fields', () => {
   it('keeps the CSV file’s columns and order, the Swedish texts after the others', () => {
@@ -111,7 +113,7 @@ describe('products in the one resource model', () => {
       ['category', 'choice', false, false],
       ['mc', 'choice', false, false],
       ['price', 'line', false, false],
-      ['active', 'flag', false, false],
+      ['active', 'boolean', false, false],
       ['details', 'text', true, false],
       ['images', 'images', false, false],
     ]);
@@ -137,5 +139,49 @@ describe('products in the one resource model', () => {
     expect(() => withOptions([' Cotton care'])).toThrow(/inner spaces/);
     expect(() => withOptions(['Cotton care '])).toThrow(/inner spaces/);
     expect(() => withOptions(["Cotton's"])).toThrow(/inner spaces/);
+  });
+
+  it('takes a field of every kind the model has, as the kind the registry names', () => {
+    const fields: Record<string, FieldDescription> = {
+      line: { kind: 'line', max: 20 },
+      text: { kind: 'text', max: 200 },
+      email: { kind: 'email', optional: true },
+      country: { kind: 'country' },
+      boolean: { kind: 'boolean' },
+      integer: { kind: 'integer' },
+      translated: { kind: 'translated', as: 'text', max: 100 },
+      choice: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
+      number: { kind: 'number', max: 100 },
+      images: { kind: 'images', max: 2 },
+      reference: { kind: 'reference', to: 'careguides', optional: true },
+      date: { kind: 'date' },
+      datetime: { kind: 'datetime', optional: true },
+      choices: { kind: 'choices', options: ['A', 'B'] },
+    };
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(FIELD_KINDS).sort());
+    const d = describeRecords({
+      name: 'products',
+      area: 'products',
+      fields,
+      sort: { field: 'line', order: 'desc' },
+      search: 'line',
+    });
+    const held = productFieldsOf(d);
+    expect(held.map((f) => f.kind)).toEqual(Object.keys(fields).map((k) => (k === 'translated' ? 'text' : k)));
+    expect(held.filter((f) => f.optionalInCsv).map((f) => f.key)).toEqual([
+      'text',
+      'email',
+      'choice',
+      'images',
+      'reference',
+      'datetime',
+    ]);
+  });
+
+  it('refuses a bad category and material care with the specification’s words', () => {
+    expect(productRules.category.safeParse('Wool').error?.issues[0]?.message).toBe(said('errors.category'));
+    expect(productRules.category.safeParse(3).error?.issues[0]?.message).toBe(said('errors.category'));
+    expect(productRules.mc.safeParse('Wool care').error?.issues[0]?.message).toBe(said('errors.materialCare'));
+    expect(productRules.category.parse('Linen')).toBe('Linen');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textOf } from '../../../domain/translate.js';
-import { FEED_LANGUAGES, FeedLanguage, feedLanguageOf } from '../../../domain/storefront.js';
+import { FEED_LANGUAGES, FeedLanguage, feedLanguageOf, PublicProduct } from '../../../domain/storefront.js';
+import { PUBLISHED_FIELDS } from '../../../domain/productFields.js';
 import { CATALOGUE_LANGUAGES } from '../../../domain/constants.js';
 
 describe('feedLanguageOf', () => {
@@ -39,5 +40,24 @@ describe('FeedLanguage', () => {
       expect(r.success, bad).toBe(false);
       expect(textOf(r.error!.issues[0]!.message, 'en')).toBe('lang must be one of en, se.');
     }
+  });
+});
+
+describe('the feed’s fields from the products’ description', () => {
+  it('publishes exactly the fields marked publish, with what the feed makes of them', () => {
+    expect(PUBLISHED_FIELDS.map((f) => f.key)).toEqual(['sku', 'name', 'category', 'mc', 'price', 'details', 'images']);
+    expect(Object.keys(PublicProduct.shape).sort()).toEqual(
+      [
+        ...PUBLISHED_FIELDS.map((f) => f.key),
+        'id',
+        'thumbnails',
+        'primary',
+        'version',
+        'lang',
+        'fallback',
+        'imageSets',
+      ].sort(),
+    );
+    expect(Object.keys(PublicProduct.shape)).not.toContain('active');
   });
 });
