@@ -43,6 +43,7 @@ export const productDescription = describeRecords({
     images: { kind: 'images', max: MAX_IMAGES, publish: true },
   },
   sort: { field: 'sku', order: 'desc' },
+  headerSort: false,
   search: 'sku',
 });
 

@@ -51,6 +51,11 @@ export interface RecordsDescription<F extends Fields = Fields> {
    * CSV): a line, email or translated field; left out, the first line field, else the search field (labelOf).
    */
   label?: string;
+  /**
+   * false: the list keeps its own order and filters (products: the specification's list, core/productSearch.ts), so
+   * its columns are not sorted by their headers and the generator writes no index per order for it.
+   */
+  headerSort?: false;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */

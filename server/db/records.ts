@@ -92,6 +92,7 @@ const sameSort = (a: SortIndex, b: SortIndex): boolean => a.field === b.field &&
 /** The orders a description's list may be read in (listSortable fields; a translated one in each language too). */
 export function sortIndexesOf(d: RecordsDescription): SortIndex[] {
   const out: SortIndex[] = [];
+  if (d.headerSort === false) return out;
   for (const [field, f] of fieldsOfRecords(d)) {
     if (!listSortable(f)) continue;
     const text = kindOf(f).column === 'text';

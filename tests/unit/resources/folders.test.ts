@@ -7,12 +7,12 @@ import { simpleResources } from '../../../resources';
 import type { ResourceTexts } from '../../../resources/shared/recordScreens';
 import { recordResources } from '../../../server/resources';
 import { migrations } from '../../../server/db/migrate';
-import { planSteps } from '../../../server/db/records';
 import { productDescription } from '../../../domain/productFields';
 import {
   loadDescriptions,
   loadSteps,
   migrationList,
+  planOf,
   MIGRATION_LIST,
   pretty,
   productRulesOf,
@@ -45,8 +45,8 @@ describe('resource folders', () => {
     expect(recordResources.map((r) => r.name)).toEqual(folders);
   });
 
-  it('every description has the migrations of its table and fields (else run `npm run resources`)', async () => {
-    expect(planSteps(await loadDescriptions(), await loadSteps())).toMatchObject({ steps: [], problems: [] });
+  it('every description, the products’ too, has the migrations of its table and fields (else `npm run resources`)', async () => {
+    expect(await planOf(await loadDescriptions())).toMatchObject({ steps: [], problems: [] });
     expect(readFileSync(MIGRATION_LIST, 'utf8')).toBe(
       await pretty(MIGRATION_LIST, migrationList(resourceMigrationFiles())),
     );
