@@ -1,11 +1,13 @@
 import { Route, Routes } from 'react-router-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreateParams, GetListParams, UpdateParams } from 'react-admin';
 import ProductCreate from '../../../../resources/products/ProductCreate';
 import ProductEdit from '../../../../resources/products/ProductEdit';
 import ProductList from '../../../../resources/products/ProductList';
+import ProductImport from '../../../../resources/products/ProductImport';
+import { setLocale } from '../../../../base/locale';
 import type { Product } from '../../../../domain/products';
 import type { AppDataProvider } from '../../../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
@@ -34,6 +36,12 @@ vi.mock('../../../../domain/productFields', async (importOriginal) => {
   };
 });
 
+// The columns the import reads (domain/productImport.ts), with the choice's: the import page names them.
+vi.mock('../../../../domain/productImport', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../domain/productImport')>();
+  return { ...real, PRODUCT_CSV_COLUMNS: [...real.PRODUCT_CSV_COLUMNS, 'colour'] };
+});
+
 type Extra = { colour: string; supplier: string; labels?: Record<string, string> };
 const product = (over: Partial<Product & Extra> = {}) =>
   productWith({ colour: 'Sand', supplier: 's1', labels: { supplier: 'Linen Mill AB' }, ...over } as Partial<Product>);
@@ -60,6 +68,7 @@ const inputLabels = () =>
 
 afterEach(() => {
   vi.clearAllMocks();
+  act(() => setLocale('en'));
 });
 
 describe('a field added to the products description', () => {
@@ -162,5 +171,26 @@ describe('a field added to the products description', () => {
       'Sand',
       'EDIT',
     ]);
+  });
+
+  it('is named among the columns the import page asks for, in English and in Swedish', async () => {
+    const { unmount } = renderInAdmin(<ProductImport />, { authProvider: editor, path: '/products/import' });
+    expect(
+      await screen.findByText(
+        'A CSV file with the columns sku, name, category, mc, price, active, details and colour, and optionally ' +
+          'images (as the export writes them).',
+        { exact: false },
+      ),
+    ).toBeVisible();
+    unmount();
+    act(() => setLocale('sv'));
+    renderInAdmin(<ProductImport />, { authProvider: editor, path: '/products/import' });
+    expect(
+      await screen.findByText(
+        'En CSV-fil med kolumnerna sku, name, category, mc, price, active, details och colour, och om du vill ' +
+          'images (så som exporten skriver dem).',
+        { exact: false },
+      ),
+    ).toBeVisible();
   });
 });
