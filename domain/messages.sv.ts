@@ -396,8 +396,8 @@ export const sv: Catalogue = {
     import: 'Importera',
     importTitle: 'Importera produkter',
     importIntro:
-      'En CSV-fil med kolumnerna sku, name, category, mc, price, active och details, och om du vill ' +
-      'images (så som exporten skriver dem). En rad vars SKU finns ändrar den produkten och låter ' +
+      'En CSV-fil med kolumnerna %{columns} och %{last}, och om du vill ' +
+      '%{optional} (så som exporten skriver dem). En rad vars SKU finns ändrar den produkten och låter ' +
       'dess bilder vara; en ny SKU behöver minst en bildadress. Inget skrivs förrän du verkställer.',
     chooseFile: 'Välj en CSV-fil',
     reading: 'Läser %{name}…',

@@ -407,8 +407,8 @@ export const messages = {
     import: 'Import',
     importTitle: 'Import products',
     importIntro:
-      'A CSV file with the columns sku, name, category, mc, price, active and details, and optionally ' +
-      'images (as the export writes them). A row whose SKU exists changes that product and leaves its ' +
+      'A CSV file with the columns %{columns} and %{last}, and optionally ' +
+      '%{optional} (as the export writes them). A row whose SKU exists changes that product and leaves its ' +
       'images as they are; a new SKU needs at least one image address. Nothing is written until you apply.',
     chooseFile: 'Choose a CSV file',
     reading: 'Reading %{name}…',

@@ -47,6 +47,9 @@ export const productDescription = describeRecords({
   search: 'sku',
 });
 
+/** The products list's columns, by field, in order (the spec's): naming a field here lists it, with its kind's cell. */
+export const PRODUCT_COLUMNS: readonly string[] = ['sku', 'name', 'category', 'price', 'active'];
+
 /** A product's field names, in the CSV file's order. */
 export type ProductFieldKey = keyof typeof productDescription.fields & string;
 

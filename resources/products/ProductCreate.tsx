@@ -64,7 +64,7 @@ export default function ProductCreate() {
           {format(m.duplicate.notice, { sku: duplicate.from })}
         </Alert>
       )}
-      <Form id={FORM_ID} defaultValues={duplicate?.values ?? productDefaults} onSubmit={save} warnWhenUnsavedChanges>
+      <Form id={FORM_ID} defaultValues={duplicate?.values ?? productDefaults()} onSubmit={save} warnWhenUnsavedChanges>
         <ProductInputs />
         {duplicate ? (
           <ImagesInput mode="edit" initial={duplicate.images} thumbnails={duplicate.thumbnails} waitRef={waitRef} />

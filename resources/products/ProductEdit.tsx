@@ -74,7 +74,7 @@ function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
   return (
     <ProductFrame title={t.editTitle}>
       <Form id={FORM_ID} onSubmit={submit} warnWhenUnsavedChanges>
-        <ProductInputs skuLocked />
+        <ProductInputs editing />
         <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
           {t.primary}
         </Typography>

@@ -6,7 +6,7 @@ import { useLacks } from '../../base/lacks';
 import type { ImportRowIn, ImportRowResult } from '../../domain/productImport';
 import { ImportPage } from '../shared/ImportPage';
 import { PageFrame } from '../shared/PageFrame';
-import { columnLabel, importProductRows } from './csv';
+import { columnLabel, importIntro, importProductRows } from './csv';
 import { LIST_PATH } from './ProductFrame';
 
 /**
@@ -25,7 +25,7 @@ export default function ProductImport() {
   return (
     <ImportPage<ImportRowIn, ImportRowResult>
       title={m.csv.importTitle}
-      intro={m.csv.importIntro}
+      intro={importIntro(m)}
       back={LIST_PATH}
       read={importProductRows}
       run={(rows, apply) => dataProvider.importProducts({ rows, apply })}

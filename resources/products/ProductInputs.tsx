@@ -1,59 +1,78 @@
-import type { ReactNode } from 'react';
-import { SelectInput, TextInput, required } from 'react-admin';
+import type { ComponentType, ReactNode } from 'react';
+import { SelectInput, required } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { CATEGORIES, MATERIAL_CARE } from '../../domain/constants';
-import {
-  EDITABLE_PRODUCT_FIELDS,
-  PRODUCT_FIELDS,
-  TRANSLATED_FIELDS,
-  TRANSLATED_LANGUAGES,
-  translatedFieldLabel,
-  type ProductField,
-  type TranslatedField,
-  type TranslatedLanguage,
-} from '../../domain/productFields';
-import { currentMessages, useMessages } from '../../base/locale';
+import { format, type Catalogue } from '../../domain/messages';
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/productFields';
+import { emptyValue, type FieldDescription } from '../../domain/records';
+import { useMessages } from '../../base/locale';
+import { FIELD_KIND_VIEWS, TranslatedLanguageInput, type FieldInputProps } from '../shared/fieldKindViews';
 import { ScheduleInputs, scheduleData } from './schedule';
+import { productFields, useProductTexts } from './productTexts';
 
-/** Required, and more than blanks (the server trims these too). */
-const notBlank = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? undefined : currentMessages().common.required;
-const mandatory = [required(), notBlank];
+// Add and Edit Product show each field of productDescription through its kind's input (fieldKindViews.tsx), with the
+// products' own parts kept: Status for `active`, the image slots (ImagesInput.tsx, below these fields), the schedule,
+// and the translated fields side by side, a column per catalogue language.
 
-const categories = CATEGORIES.map((c) => ({ id: c, name: c }));
-const careChoices = MATERIAL_CARE.map((c) => ({ id: c, name: c }));
-// The form holds the boolean `active`; the select shows Active or Disabled.
-const formatStatus = (v: unknown): string => (v === false ? 'disabled' : 'active');
-const parseStatus = (v: unknown): boolean => v !== 'disabled';
+/** Status: the boolean `active` as a select of Active or Disabled (the spec's), under its own label. */
+function StatusInput({ source, readOnly }: FieldInputProps) {
+  const t = useMessages().products;
+  return (
+    <SelectInput
+      source={source}
+      label={t.status}
+      choices={[
+        { id: 'active', name: t.active },
+        { id: 'disabled', name: t.disabled },
+      ]}
+      format={(v: unknown) => (v === false ? 'disabled' : 'active')}
+      parse={(v: unknown) => v !== 'disabled'}
+      validate={required()}
+      readOnly={readOnly}
+    />
+  );
+}
 
-/** A field's empty value on a new product's form: blank text, the first choice, active, no images. */
-const emptyValue = (f: ProductField): unknown => {
-  if (f.kind === 'boolean') return true;
-  if (f.kind === 'images') return [] as string[];
-  if (f.kind === 'choice') return f.description.options?.[0] ?? '';
-  return '';
+/** A product's own input in place of its kind's; null where the page shows the field itself (the image slots). */
+const OWN: Readonly<Partial<Record<string, ComponentType<FieldInputProps> | null>>> = {
+  active: StatusInput,
+  images: null,
 };
 
-/** The form's source of a translated field: `translations.se.name`. */
-const translatedSource = (tf: TranslatedField): string => `translations.${tf.lang}.${tf.field.key}`;
+/** The spec's order of the fields on the form's first grid; any other field follows, in the description's order. */
+const FORM_ORDER = ['sku', 'price', 'category', 'mc', 'active'];
+const place = (key: string): number => (FORM_ORDER.includes(key) ? FORM_ORDER.indexOf(key) : FORM_ORDER.length);
 
-/** The translated fields grouped by language, in the catalogue's order. */
-const byLanguage = TRANSLATED_LANGUAGES.map((lang) => ({
-  lang,
-  fields: TRANSLATED_FIELDS.filter((tf) => tf.lang === lang),
-}));
+/** The fields of the first grid (all but the translated ones and those the page shows itself), in the form's order. */
+const gridFields = (): [string, FieldDescription][] =>
+  productFields()
+    .filter(([key, f]) => f.kind !== 'translated' && OWN[key] !== null)
+    .sort(([a], [b]) => place(a) - place(b));
 
-/** Blank translated texts for every other language: `{ se: { name: '', details: '' } }`. */
-const emptyTranslations = (): Record<string, Record<string, string>> =>
-  Object.fromEntries(
-    byLanguage.map(({ lang, fields }) => [lang, Object.fromEntries(fields.map((tf) => [tf.field.key, '']))]),
-  );
+/** The translated fields (a column per language). */
+const translatedFields = (): [string, FieldDescription][] => productFields().filter(([, f]) => f.kind === 'translated');
+
+/** A field's value on a new product's form: its kind's empty value; but active, and a required choice's first. */
+const startValue = (key: string, f: FieldDescription): unknown =>
+  key === 'active' ? true : f.kind === 'choice' && !f.optional ? f.options?.[0] : emptyValue(f);
 
 /** The values a new product's form starts from. */
-export const productDefaults = {
-  ...Object.fromEntries(PRODUCT_FIELDS.map((f) => [f.key, emptyValue(f)])),
-  translations: emptyTranslations(),
-} as Record<string, unknown>;
+export function productDefaults(): Record<string, unknown> {
+  const translated = translatedFields();
+  return {
+    ...Object.fromEntries(productFields().map(([key, f]) => [key, startValue(key, f)])),
+    translations: Object.fromEntries(
+      TRANSLATED_LANGUAGES.map((lang) => [lang, Object.fromEntries(translated.map(([key]) => [key, '']))]),
+    ),
+  };
+}
+
+/** A translated field's label in another language: 'Swedish name' where the catalogue says, else 'Name (Swedish)'. */
+function inLanguage(m: Catalogue, key: string, label: string, lang: TranslatedLanguage): string {
+  const own = (m.products.inLanguage as Readonly<Record<string, string | undefined>>)[key];
+  return own
+    ? format(own, { language: m.products.languageNames[lang] })
+    : format(m.records.inLanguage, { label, language: m.products.languageTitles[lang] });
+}
 
 /**
  * One language's column: its heading, a hint (the other languages': they are optional), then its inputs. On md and up
@@ -101,62 +120,59 @@ function LanguageColumn({
   );
 }
 
-/** The product fields shared by add and edit; on edit the SKU is shown read-only (it cannot change). */
-export function ProductInputs({ skuLocked = false }: { skuLocked?: boolean }) {
+/** The product fields shared by add and edit; on edit a locked field (the SKU) is shown read-only, with why. */
+export function ProductInputs({ editing = false }: { editing?: boolean }) {
   const m = useMessages();
-  const t = m.products;
-  const statusChoices = [
-    { id: 'active', name: t.active },
-    { id: 'disabled', name: t.disabled },
-  ];
+  const texts = useProductTexts();
+  const translated = translatedFields();
+  const inputProps = (key: string, spec: FieldDescription): FieldInputProps => {
+    const locked = spec.locked === true;
+    return {
+      source: key,
+      label: texts.fields[key] ?? key,
+      spec,
+      readOnly: editing && locked,
+      texts,
+      ...(locked ? { hint: editing ? m.products.skuLocked : false } : {}),
+    };
+  };
   return (
     <>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-        <TextInput
-          source="sku"
-          label={t.sku}
-          validate={skuLocked ? undefined : mandatory}
-          readOnly={skuLocked}
-          helperText={skuLocked ? t.skuLocked : false}
-          autoComplete="off"
-        />
-        <TextInput source="price" label={t.price} validate={mandatory} autoComplete="off" />
-        <SelectInput source="category" label={t.category} choices={categories} validate={required()} />
-        <SelectInput source="mc" label={t.mc} choices={careChoices} validate={required()} />
-        <SelectInput
-          source="active"
-          label={t.status}
-          choices={statusChoices}
-          format={formatStatus}
-          parse={parseStatus}
-          validate={required()}
-        />
+        {gridFields().map(([key, spec]) => {
+          const Input = OWN[key] ?? FIELD_KIND_VIEWS[spec.kind].Input;
+          return <Input key={key} {...inputProps(key, spec)} />;
+        })}
       </Box>
       <ScheduleInputs />
-      {/* Name and details in each catalogue language side by side (English first); one under the other on a phone. */}
+      {/* The translated fields in each catalogue language side by side (English first); one under the other on a
+          phone. */}
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: `repeat(${byLanguage.length + 1}, minmax(0, 1fr))` },
+          gridTemplateColumns: { xs: '1fr', md: `repeat(${TRANSLATED_LANGUAGES.length + 1}, minmax(0, 1fr))` },
           columnGap: 2,
         }}
       >
-        <LanguageColumn lang="en" inputs={2}>
-          <TextInput source="name" label={t.name} validate={mandatory} autoComplete="off" />
-          <TextInput source="details" label={t.details} validate={mandatory} multiline minRows={3} />
+        <LanguageColumn lang="en" inputs={translated.length}>
+          {translated.map(([key, spec]) => (
+            <TranslatedLanguageInput key={key} lang="en" {...inputProps(key, spec)} />
+          ))}
         </LanguageColumn>
-        {byLanguage.map(({ lang, fields }) => (
-          <LanguageColumn key={lang} lang={lang} inputs={fields.length}>
+        {TRANSLATED_LANGUAGES.map((lang) => (
+          <LanguageColumn key={lang} lang={lang} inputs={translated.length}>
             {/* Optional: where empty, the shop shows the English text. A name stays one line, as the English one. */}
-            {fields.map((tf) => (
-              <TextInput
-                key={tf.key}
-                source={translatedSource(tf)}
-                label={translatedFieldLabel(tf, m)}
-                autoComplete="off"
-                {...(tf.field.kind === 'text' ? { multiline: true, minRows: 3 } : {})}
-              />
-            ))}
+            {translated.map(([key, spec]) => {
+              const props = inputProps(key, spec);
+              return (
+                <TranslatedLanguageInput
+                  key={key}
+                  lang={lang}
+                  {...props}
+                  label={inLanguage(m, key, props.label, lang)}
+                />
+              );
+            })}
           </LanguageColumn>
         ))}
       </Box>
@@ -166,11 +182,11 @@ export function ProductInputs({ skuLocked = false }: { skuLocked?: boolean }) {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-/** A field's value as the form sends it: texts trimmed, a flag true unless false, images as a list. */
-const sent = (f: ProductField, v: unknown): unknown => {
-  if (f.kind === 'line' || f.kind === 'text') return text(v);
+/** A field's value as the form sends it: texts trimmed, a yes/no true unless false, a list as a list. */
+const sent = (f: FieldDescription, v: unknown): unknown => {
+  if (f.kind === 'line' || f.kind === 'text' || f.kind === 'email' || f.kind === 'translated') return text(v);
   if (f.kind === 'boolean') return v !== false;
-  if (f.kind === 'images') return Array.isArray(v) ? v : [];
+  if (f.kind === 'images' || f.kind === 'choices') return Array.isArray(v) ? v : [];
   return v;
 };
 
@@ -180,20 +196,24 @@ function sentTranslations(values: Record<string, unknown>): Record<string, Recor
     values.translations && typeof values.translations === 'object'
       ? (values.translations as Record<string, unknown>)
       : {};
+  const translated = translatedFields();
   return Object.fromEntries(
-    byLanguage.map(({ lang, fields }) => {
+    TRANSLATED_LANGUAGES.map((lang) => {
       const texts = given[lang] && typeof given[lang] === 'object' ? (given[lang] as Record<string, unknown>) : {};
-      return [lang, Object.fromEntries(fields.map((tf) => [tf.field.key, text(texts[tf.field.key])]))];
+      return [lang, Object.fromEntries(translated.map(([key]) => [key, text(texts[key])]))];
     }),
   );
 }
+
+/** The fields an edit may change (all but a locked one, the SKU), in the description's order. */
+export const editableFields = (): [string, FieldDescription][] => productFields().filter(([, f]) => !f.locked);
 
 /**
  * What a product form sends: the fields the API takes (no id, version or dates), texts trimmed, and the translations.
  */
 export function productData(values: Record<string, unknown>): Record<string, unknown> {
   return {
-    ...Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((f) => [f.key, sent(f, values[f.key])])),
+    ...Object.fromEntries(editableFields().map(([key, f]) => [key, sent(f, values[key])])),
     translations: sentTranslations(values),
     ...scheduleData(values),
   };

@@ -1,11 +1,23 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { DataTable, useListContext, useNotify, useRefresh } from 'react-admin';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { DataTable, useListContext, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { CATALOGUE_LANGUAGES, CATEGORIES } from '../../domain/constants';
 import { format } from '../../domain/messages';
-import { TRANSLATED_LANGUAGES, translatedText } from '../../domain/productFields';
+import { PRODUCT_COLUMNS, productDescription, TRANSLATED_LANGUAGES, translatedText } from '../../domain/productFields';
+import { useFieldCells } from '../shared/useFieldCells';
+import { useProductTexts } from './productTexts';
 import { useMessages } from '../../base/locale';
 import type { Product } from '../../domain/products';
 import type { BackendError } from '../../base/backend';
@@ -37,6 +49,9 @@ function viewParamsOf(params: URLSearchParams): ViewParams {
   );
   return read.success ? read.data : {};
 }
+
+/** The spec's columns, which a row on a phone shows its own way (name; SKU · price · status). */
+const SPEC_COLUMNS = ['sku', 'name', 'category', 'price', 'active'];
 
 /** /products/products: the catalogue, newest SKU first, ten at a time; 'More' appends the next page. */
 export default function ProductList() {
@@ -97,6 +112,9 @@ export default function ProductList() {
   // No Import where the back end cannot import products (Firebase): the page would refuse the file.
   const lacksImport = useLacks('productImport');
   // A back end that cannot do a part of the list (Firebase has no partial-name search) says so in its own words.
+  const texts = useProductTexts();
+  const fieldCell = useFieldCells(productDescription, texts, PRODUCT_COLUMNS);
+  const cell = (p: Product, f: string): string => fieldCell(p as unknown as RaRecord, f);
   const failed = (err: unknown): string =>
     err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed;
   // Bulk change (issue 26): checkboxes, 'Select all N matching', and the change running in its dialog.
@@ -121,6 +139,46 @@ export default function ProductList() {
       )}
     </>
   );
+  // The columns PRODUCT_COLUMNS names, each by its kind's cell (useFieldCells), but the spec's own: the SKU in
+  // monospace, the name with its other languages, Active as true or false with the schedule's clock.
+  const ownColumns: Readonly<Partial<Record<string, { render?: (p: Product) => ReactNode; sx?: SxProps<Theme> }>>> = {
+    sku: { render: (p) => p.sku, sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' } },
+    // The English name, then the name in each other language written (so a search by a Swedish word shows why a
+    // product matched), marked by its language for screen readers.
+    name: {
+      render: (p) => (
+        <>
+          {p.name}
+          <MissingMarks product={p} />
+          {TRANSLATED_LANGUAGES.map((lang) => {
+            const name = translatedText(p.translations, lang, 'name');
+            return name === '' ? null : (
+              <Box
+                key={lang}
+                component="span"
+                lang={CATALOGUE_LANGUAGES.find((l) => l.id === lang)?.tag}
+                sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}
+              >
+                {name}
+              </Box>
+            );
+          })}
+        </>
+      ),
+    },
+    price: { sx: { whiteSpace: 'nowrap' } },
+    // A clock beside the status when a change of it is scheduled.
+    active: {
+      render: (p) => (
+        <>
+          {p.active ? t.activeTrue : t.activeFalse}
+          <ScheduleMark product={p} />
+        </>
+      ),
+    },
+  };
+  // On a phone: the spec's fields as below, then any other column's.
+  const phoneExtra = PRODUCT_COLUMNS.filter((f) => !SPEC_COLUMNS.includes(f));
   return (
     <ListFrame title={t.title} actions={actions}>
       {/* The filters wrap onto a second line where the page is too narrow for them all (never a sideways scroll). */}
@@ -200,7 +258,8 @@ export default function ProductList() {
           <BulkRun selected={selection.selected} set={running} onClose={closeRun} />
         </Suspense>
       )}
-      {/* Columns SKU, Name, Category, Price, Active (as true or false), after the checkbox and the thumbnail. */}
+      {/* After the checkbox and the thumbnail, the columns PRODUCT_COLUMNS names: SKU, Name, Category, Price,
+          Active (as true or false). */}
       <ResourceList<Product>
         resource="products"
         filter={filter}
@@ -211,7 +270,8 @@ export default function ProductList() {
           primary: p.name,
           secondary:
             `${p.sku} · ${p.price} ` +
-            `· ${p.active ? t.active : t.disabled}${isScheduled(p) ? ` · ${m.schedule.mark}` : ''}`,
+            `· ${p.active ? t.active : t.disabled}${isScheduled(p) ? ` · ${m.schedule.mark}` : ''}` +
+            phoneExtra.map((f) => ` · ${cell(p, f)}`).join(''),
           image: p.thumbnails[0] ?? PLACEHOLDER_IMAGE,
           ...(missingIn(p).length > 0 ? { note: <MissingNote product={p} /> } : {}),
         })}
@@ -251,47 +311,17 @@ export default function ProductList() {
             />
           )}
         />
-        <DataTable.Col
-          label={t.sku}
-          render={(p: Product) => p.sku}
-          sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
-        />
-        {/* The English name, then the name in each other language written (so a search by a Swedish word shows why a
-            product matched), marked by its language for screen readers. */}
-        <DataTable.Col
-          label={t.name}
-          render={(p: Product) => (
-            <>
-              {p.name}
-              <MissingMarks product={p} />
-              {TRANSLATED_LANGUAGES.map((lang) => {
-                const name = translatedText(p.translations, lang, 'name');
-                return name === '' ? null : (
-                  <Box
-                    key={lang}
-                    component="span"
-                    lang={CATALOGUE_LANGUAGES.find((l) => l.id === lang)?.tag}
-                    sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}
-                  >
-                    {name}
-                  </Box>
-                );
-              })}
-            </>
-          )}
-        />
-        <DataTable.Col label={t.category} render={(p: Product) => p.category} />
-        <DataTable.Col label={t.price} render={(p: Product) => p.price} sx={{ whiteSpace: 'nowrap' }} />
-        {/* A clock beside the status when a change of it is scheduled. */}
-        <DataTable.Col
-          label={t.active}
-          render={(p: Product) => (
-            <>
-              {p.active ? t.activeTrue : t.activeFalse}
-              <ScheduleMark product={p} />
-            </>
-          )}
-        />
+        {PRODUCT_COLUMNS.map((f) => {
+          const own = ownColumns[f];
+          return (
+            <DataTable.Col
+              key={f}
+              label={texts.fields[f] ?? f}
+              render={(p: Product) => (own?.render ? own.render(p) : cell(p, f))}
+              {...(own?.sx ? { sx: own.sx } : {})}
+            />
+          );
+        })}
       </ResourceList>
     </ListFrame>
   );

@@ -8,7 +8,7 @@ import {
   type ProductFieldKey,
 } from '../../domain/productFields';
 import type { Product } from '../../domain/products';
-import type { Catalogue } from '../../domain/messages';
+import { format, type Catalogue } from '../../domain/messages';
 import { importRows, type CsvColumn } from '../shared/csv';
 
 /** A field's cell: image addresses separated by spaces, everything else as it is. */
@@ -46,3 +46,18 @@ export const importProductRows = (file: Parameters<typeof importRows>[0], m: Cat
     },
     m,
   ) as { rows: ImportRowIn[] } | { problem: string };
+
+/**
+ * The import page's help text, naming the columns the import reads: those a file must have ('sku, …, active and
+ * details'), then those it may leave out (each language's texts aside).
+ */
+export function importIntro(m: Catalogue): string {
+  const translated = new Set(TRANSLATED_FIELDS.map((tf) => tf.key));
+  const required = PRODUCT_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c));
+  const optional = OPTIONAL_CSV_COLUMNS.filter((c) => !translated.has(c));
+  return format(m.csv.importIntro, {
+    columns: required.slice(0, -1).join(', '),
+    last: required.at(-1) ?? '',
+    optional: optional.join(', '),
+  });
+}

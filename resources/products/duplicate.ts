@@ -1,6 +1,6 @@
 import type { Product } from '../../domain/products';
-import { EDITABLE_PRODUCT_FIELDS, TRANSLATED_FIELDS } from '../../domain/productFields';
-import { productDefaults } from './ProductInputs';
+import { TRANSLATED_LANGUAGES } from '../../domain/productFields';
+import { editableFields, productDefaults } from './ProductInputs';
 
 /**
  * What Edit Product's 'Duplicate' hands Add Product (in the navigation's state): the form's values and the copied
@@ -22,12 +22,17 @@ export const CREATE_PATH = '/products/add-product';
  * SKU (a new one is asked for). Scheduled times are not copied: they were that product's plan.
  */
 export function duplicateState(p: Product, copies: { images: string[]; thumbnails: string[] }): DuplicateState {
-  const values: Record<string, unknown> = { ...productDefaults, sku: '' };
-  for (const f of EDITABLE_PRODUCT_FIELDS) if (f.kind !== 'images') values[f.key] = p[f.key];
-  const translations: Record<string, Record<string, string>> = {};
-  for (const tf of TRANSLATED_FIELDS)
-    (translations[tf.lang] ??= {})[tf.field.key] = p.translations?.[tf.lang]?.[tf.field.key] ?? '';
-  values.translations = translations;
+  const values: Record<string, unknown> = { ...productDefaults(), sku: '' };
+  const held = p as unknown as Readonly<Record<string, unknown>>;
+  const translated = editableFields().filter(([, f]) => f.kind === 'translated');
+  for (const [key, f] of editableFields()) if (f.kind !== 'images') values[key] = held[key];
+  const given = (p.translations ?? {}) as Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
+  values.translations = Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((lang) => [
+      lang,
+      Object.fromEntries(translated.map(([key]) => [key, given[lang]?.[key] ?? ''])),
+    ]),
+  );
   values.images = copies.images;
   return { from: p.sku, values, images: copies.images, thumbnails: copies.thumbnails };
 }

@@ -27,7 +27,7 @@ import { format } from '../../domain/messages';
 import { writeNumber } from '../../domain/localeNumbers';
 import { LOCALE_TAGS, type Locale } from '../../domain/locales';
 import { instantToWall, wallToInstant } from '../../domain/schedule';
-import { useMessages } from '../../base/locale';
+import { currentMessages, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 import { simpleDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
@@ -46,6 +46,8 @@ export interface FieldInputProps {
   spec: FieldDescription;
   readOnly: boolean;
   texts: RecordsTexts;
+  /** A text kind's hint under it; false leaves it no room (left out: room for an error, as every input). */
+  hint?: string | false;
 }
 
 /**
@@ -77,17 +79,23 @@ export interface FieldKindView {
 
 const required_ = (spec: FieldDescription) => (mayBeEmpty(spec) ? undefined : required());
 
+/** Required, and more than blanks (the server trims texts). */
+const notBlank = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? undefined : currentMessages().common.required;
+const requiredText = (spec: FieldDescription) => (mayBeEmpty(spec) ? undefined : [required(), notBlank]);
+
 /** A text as the list shows it. */
 const plain = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** A text kind's input: one line, free text (several lines) or an address, at most its kind's characters. */
-function TextKindInput({ source, label, spec, readOnly, optional }: FieldInputProps & { optional?: boolean }) {
+function TextKindInput({ source, label, spec, readOnly, hint, optional }: FieldInputProps & { optional?: boolean }) {
   const lines = spec.kind === 'text' || (spec.kind === 'translated' && spec.as === 'text');
   return (
     <TextInput
       source={source}
       label={label}
-      validate={optional ? undefined : required_(spec)}
+      validate={optional || readOnly ? undefined : requiredText(spec)}
+      helperText={hint}
       readOnly={readOnly}
       autoComplete="off"
       type={spec.kind === 'email' ? 'email' : 'text'}
@@ -100,25 +108,35 @@ function TextKindInput({ source, label, spec, readOnly, optional }: FieldInputPr
 }
 
 /**
- * A translated field: English as any text, then each other catalogue language, optional (the shop shows the English
- * where one is empty), stored under translations.<language>.<field> as products store theirs.
+ * A translated field in one language (a page that lays the languages out itself, as products' does): English as its
+ * kind requires, any other optional (the shop shows the English where one is empty), stored under
+ * translations.<language>.<field> as products store theirs.
  */
+export function TranslatedLanguageInput({ lang, ...props }: FieldInputProps & { lang: string }) {
+  const english = lang === CATALOGUE_LANGUAGES[0].id;
+  return english ? (
+    <TextKindInput {...props} optional={props.spec.optional === true} />
+  ) : (
+    <TextKindInput {...props} source={`translations.${lang}.${props.source}`} optional />
+  );
+}
+
+/** A translated field: English, then each other catalogue language, labelled 'Guide (Swedish)'. */
 function TranslatedInput(props: FieldInputProps) {
   const m = useMessages();
-  const { source, label, spec } = props;
+  const { label } = props;
   return (
     <>
-      <TextKindInput {...props} optional={spec.optional === true} />
+      <TranslatedLanguageInput {...props} lang={CATALOGUE_LANGUAGES[0].id} />
       {RECORD_LANGUAGES.map((lang) => (
-        <TextKindInput
+        <TranslatedLanguageInput
           key={lang}
           {...props}
-          source={`translations.${lang}.${source}`}
+          lang={lang}
           label={format(m.records.inLanguage, {
             label,
             language: m.products.languageTitles[lang as keyof typeof m.products.languageTitles] ?? lang,
           })}
-          optional
         />
       ))}
     </>

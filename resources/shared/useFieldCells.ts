@@ -1,0 +1,33 @@
+import type { RaRecord } from 'react-admin';
+import type { RecordsDescription } from '../../domain/records';
+import { useLocale, useMessages } from '../../base/locale';
+import { useScheduleSettings } from '../../base/scheduleSettings';
+import type { RecordsTexts } from './recordScreens';
+import { useCountryNames } from './recordHooks';
+import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
+import { referenceText } from './referenceLabel';
+
+/**
+ * A list's cells, each field by its kind's cell (fieldKindViews.tsx): a reference by the label its record's answer
+ * carries; the shop's time zone asked only where one of `fields` needs it.
+ */
+export function useFieldCells(
+  d: RecordsDescription,
+  texts: RecordsTexts,
+  fields: readonly string[],
+): (r: RaRecord, field: string) => string {
+  const m = useMessages();
+  const country = useCountryNames();
+  const locale = useLocale();
+  const zoned = fields.some((f) => {
+    const spec = d.fields[f];
+    return spec !== undefined && FIELD_KIND_VIEWS[spec.kind].zoned === true;
+  });
+  const zone = useScheduleSettings(zoned)?.timeZone ?? '';
+  const ctx: CellContext = { yes: m.records.yes, no: m.records.no, texts, country, locale, zone };
+  return (r, f) => {
+    const spec = d.fields[f];
+    if (spec?.kind === 'reference') return referenceText(r, f);
+    return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, ctx) : String(r[f] ?? '');
+  };
+}
