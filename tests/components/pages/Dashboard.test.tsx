@@ -86,6 +86,7 @@ const catalogue: CatalogueFigures = {
       action: 'changed',
     },
   ],
+  perDay: [],
 };
 const staff: StaffFigures = {
   active: 6,
