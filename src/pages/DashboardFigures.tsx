@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import { Box, Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
@@ -11,6 +11,9 @@ import { writeNumber } from '../../domain/localeNumbers';
 import { viewSearch, type ViewParams } from '../../domain/views';
 import type { CatalogueFigures, Dashboard, RecentChange, StaffFigures } from '../../domain/dashboard';
 import { NewestUsers, NewestUsersList } from './NewestUsers';
+
+// The chart's code (and the chart library's) in its own chunk, loaded once the catalogue's figures are there.
+const DashboardChart = lazy(() => import('./DashboardChart'));
 
 /** How often the open dashboard reads its figures again, and at once when its tab is shown again. */
 const REFRESH_MS = 30_000;
@@ -158,6 +161,11 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
             ))}
           </List>
         )}
+      </Section>
+      <Section id="dashboard-per-day" title={m.dashboard.perDay}>
+        <Suspense fallback={<Typography color="text.secondary">{m.dashboard.chartLoading}</Typography>}>
+          <DashboardChart perDay={c.perDay} />
+        </Suspense>
       </Section>
       <Section id="dashboard-recent" title={m.dashboard.recent}>
         {c.recent.length === 0 ? (
