@@ -54,6 +54,8 @@ export default function DashboardChart({ perDay }: { perDay: readonly DayChanges
             valueFormatter: (v: number | null) => number(v ?? 0),
           }))}
           margin={{ left: 0, right: 8 }}
+          // Hidden from assistive technology (the table says it): no tab stop inside it either.
+          disableKeyboardNavigation
         />
       </Box>
       <Table size="small" sx={visuallyHidden}>

@@ -19,14 +19,10 @@ for (const who of ['admin', 'editor'] as const)
         page,
       }) => {
         const m = locale === 'sv' ? sv : en;
-        await page.addInitScript(
-          ([l, t]) => {
-            localStorage.setItem('console.locale', l);
-            localStorage.setItem('RaStoreConsole.theme', JSON.stringify(t));
-          },
-          [locale, theme] as const,
-        );
+        await page.addInitScript((t) => localStorage.setItem('RaStoreConsole.theme', JSON.stringify(t)), theme);
         await signIn(page, who);
+        // The language once signed in (the sign-in helper speaks English), kept for the next page.
+        await page.evaluate((l) => localStorage.setItem('console.locale', l), locale);
         await page.goto('/');
         const chart = page.getByRole('region', { name: m.dashboard.perDay });
         await expect(chart).toBeVisible();
