@@ -53,7 +53,7 @@ export default function DashboardChart({ perDay }: { perDay: readonly DayChanges
             data: days.map((day) => of(day, p.actor)),
             valueFormatter: (v: number | null) => number(v ?? 0),
           }))}
-          margin={{ left: 0, right: 8 }}
+          margin={{ left: 0, right: 24 }}
           // Hidden from assistive technology (the table says it): no tab stop inside it either.
           disableKeyboardNavigation
         />
