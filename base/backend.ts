@@ -98,6 +98,12 @@ export interface AppDataProvider extends DataProvider {
   subscribeAppStatus: (listener: LiveStatusListener) => () => void;
   /** The dashboard's figures: the catalogue's for editors, the staff's for admins; 'not_available' where lacked. */
   getDashboard: () => Promise<Dashboard>;
+  /**
+   * Hears each committed change the dashboard's figures count (the listener reads them again); resolves with the
+   * function that stops (a promise, as react-admin's proxy wants). Absent where the back end has no such feed (the page
+   * then reads them on its timer only).
+   */
+  subscribeDashboard?: (listener: () => void) => Promise<() => void>;
   /** The signed-in user's own record. */
   getMe: () => Promise<User>;
   /** Changes the signed-in user's first and last name; the stored record follows. */

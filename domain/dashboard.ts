@@ -8,6 +8,8 @@ export const DASHBOARD_SCHEDULE_DAYS = 7;
 /** How many of the last catalogue changes, and of the newest users, the dashboard lists. */
 export const DASHBOARD_RECENT = 8;
 export const DASHBOARD_NEWEST = 5;
+/** How many days, today included, the chart of changes per day shows. */
+export const DASHBOARD_CHART_DAYS = 30;
 /** The most scheduled changes the dashboard lists (the products list's 'Scheduled' filter shows them all). */
 export const DASHBOARD_UPCOMING = 20;
 
@@ -34,6 +36,15 @@ export const RecentChange = z.object({
 });
 export type RecentChange = z.infer<typeof RecentChange>;
 
+/** One person's catalogue changes on one UTC day ('YYYY-MM-DD'); actor '' is the operator's command line. */
+export const DayChanges = z.object({
+  day: z.string(),
+  actor: z.string(),
+  actorName: z.string(),
+  changes: z.number().int(),
+});
+export type DayChanges = z.infer<typeof DayChanges>;
+
 /**
  * The editor's figures: each count is the number of rows the products list shows under the filter named beside it
  * (active=true, active=false, scheduled=true, category=…, missing=se).
@@ -52,6 +63,8 @@ export const CatalogueFigures = z.object({
   missingSwedish: z.number().int(),
   upcoming: z.array(UpcomingChange),
   recent: z.array(RecentChange),
+  /** The catalogue's changes per day and person over the last DASHBOARD_CHART_DAYS days (days without any absent). */
+  perDay: z.array(DayChanges),
 });
 export type CatalogueFigures = z.infer<typeof CatalogueFigures>;
 

@@ -28,6 +28,12 @@ export const sv: Catalogue = {
     noSecondFactorRequired: 'Utan tvåstegsverifiering (REQUIRE_2FA kräver den)',
     failedSignIns: 'Misslyckade inloggningar senaste 24 timmarna',
     loadFailed: 'Siffrorna kunde inte läsas.',
+    perDay: 'Ändringar per dag, senaste 30 dagarna',
+    perDayEmpty: 'Inga ändringar de senaste 30 dagarna.',
+    perDayTable: 'Ändringar per dag och person, senaste 30 dagarna',
+    day: 'Dag',
+    changesTotal: 'Totalt',
+    chartLoading: 'Diagrammet laddas…',
   },
   signin: {
     title: 'Välkommen tillbaka!',

@@ -29,6 +29,12 @@ export const messages = {
     noSecondFactorRequired: 'Without a second factor (REQUIRE_2FA asks for one)',
     failedSignIns: 'Failed sign-ins in the last 24 hours',
     loadFailed: 'The figures could not be read.',
+    perDay: 'Changes per day, last 30 days',
+    perDayEmpty: 'No changes in the last 30 days.',
+    perDayTable: 'Changes per day and person, last 30 days',
+    day: 'Day',
+    changesTotal: 'Total',
+    chartLoading: 'Loading the chart…',
   },
   signin: {
     title: 'Welcome back!',

@@ -174,7 +174,14 @@ export async function buildApp(
   });
   productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
-  dashboardRoutes(app, { db: db.kysely, require2fa: config.require2fa, records: opts.records ?? recordResources });
+  dashboardRoutes(app, {
+    db: db.kysely,
+    require2fa: config.require2fa,
+    records: opts.records ?? recordResources,
+    broker: services.dashboardBroker,
+    streams,
+    heartbeatMs: opts.heartbeatMs ?? 15_000,
+  });
   historyRoutes(app, { db: db.kysely, records: opts.records ?? recordResources });
   uploadsRoutes(app, {
     db: db.kysely,

@@ -44,6 +44,8 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   broker: Broker;
+  /** "The dashboard's figures changed": a committed change they count (routes/dashboard.ts's event stream). */
+  dashboardBroker: Broker;
   store: FileStore;
   staging: StagingStore;
   /** The storefront's answers kept in memory, dropped by every change on every instance. */
@@ -111,6 +113,10 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   const broker = db.pool
     ? await pgBroker(db.pool, (err) => opts.log.warn({ err }, 'live feed connection lost'))
     : memoryBroker({ read: () => readActive(db.kysely), everyMs: opts.statusPollMs ?? 1000 });
+  // The dashboard's: a committed change its figures count, told to every open dashboard (every instance, on PG).
+  const dashboardBroker = db.pool
+    ? await pgBroker(db.pool, (err) => opts.log.warn({ err }, 'dashboard feed connection lost'), 'dashboard')
+    : memoryBroker(undefined, 'dashboard');
   const store = config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
   // Made on first use: tus creates its folder in the background, which a short CLI command must not leave running.
   // With S3, uploads in progress live in the bucket (made now: it starts nothing in the background).
@@ -135,6 +141,8 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   onChange(db.kysely, async (changes) => {
     // Every open console hears a new app status (on PostgreSQL every instance, through NOTIFY).
     if (changes.some((c) => c.kind === 'appStatus')) await broker.publish();
+    // Every open dashboard reads its figures again (products, texts, records, accounts: all counted there).
+    if (changes.some((c) => c.kind !== 'appStatus')) await dashboardBroker.publish();
     // A deactivated user is signed out everywhere at once.
     for (const c of changes) if (c.kind === 'user' && c.deactivated) await endSessions(auth, c.id);
     // Every webhook receiver has its outbox row per change already, written in the change's own transaction
@@ -155,6 +163,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     auth,
     mailer,
     broker,
+    dashboardBroker,
     store,
     feed,
     get staging() {
@@ -224,6 +233,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       await Promise.all([stopJobs(), mailer.settled()]);
       await feed.close();
       await broker.close();
+      await dashboardBroker.close();
       await db.close();
     },
   };

@@ -62,3 +62,13 @@ export function parseStatus(data: string): AppStatus | null {
   }
   return null;
 }
+
+/**
+ * Follows GET /api/dashboard/events: the listener hears each committed change that moves the dashboard's figures. The
+ * browser reconnects a dropped stream by itself; one it gave up on (an HTTP error) is left: the page's timer reads on.
+ */
+export function subscribeDashboard(listener: () => void, url = '/api/dashboard/events'): () => void {
+  const source = new EventSource(url);
+  source.onmessage = () => listener();
+  return () => source.close();
+}

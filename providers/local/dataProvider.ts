@@ -10,7 +10,7 @@ import type { AccountSessions } from '../../domain/account';
 import type { BulkResult, BulkUndoResult, ProductIds } from '../../domain/productBulk';
 import type { AppDataProvider } from '../../base/backend';
 import type { Dashboard } from '../../domain/dashboard';
-import { subscribeAppStatus } from './appStatus';
+import { subscribeAppStatus, subscribeDashboard } from './appStatus';
 import { api, ApiError } from './http';
 import { PAGE_SIZE } from '../../domain/constants';
 import { restMethods } from './rest';
@@ -27,6 +27,7 @@ export function createDataProvider(): AppDataProvider {
     ...restMethods(),
     subscribeAppStatus: (listener) => subscribeAppStatus(listener),
     getDashboard: () => api<Dashboard>('/api/dashboard'),
+    subscribeDashboard: async (listener) => subscribeDashboard(listener),
     getMe: () => api<User>('/api/me'),
     updateMe: async (data: MeUpdate) => {
       const user = await api<User>('/api/me', { method: 'PATCH', body: data });

@@ -3,11 +3,13 @@ import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
 import { CATEGORIES } from '../../domain/constants.js';
 import {
+  DASHBOARD_CHART_DAYS,
   DASHBOARD_NEWEST,
   DASHBOARD_RECENT,
   DASHBOARD_SCHEDULE_DAYS,
   DASHBOARD_UPCOMING,
   type CatalogueFigures,
+  type DayChanges,
   type RecentChange,
   type StaffFigures,
   type UpcomingChange,
@@ -28,37 +30,48 @@ const CATALOGUE_KINDS = ['product', 'language', 'record'] as const;
 const n = (v: unknown): number => Number(v ?? 0);
 
 /**
- * The catalogue's counts: one read of products_counts (migration 021: status, category, missing languages; narrow, so
- * the table is not read and the groups come in the index's order), and the scheduled ones down the two schedule
- * indexes (012). The missing count tests each group's languages as the list's 'missing' filter tests a row's.
+ * The catalogue's counts: one read of products_tally (migration 022: products by status, category, missing languages
+ * and whether scheduled, kept by the database's triggers in each change's own transaction), a few dozen rows whatever
+ * the catalogue's size. The missing count tests each group's languages as the list's 'missing' filter tests a row's.
  */
-async function catalogueCounts(db: Kysely<Database>): Promise<Omit<CatalogueFigures, 'upcoming' | 'recent'>> {
-  const groups = await readRows<{ active: unknown; category: string; untranslated: string; n: unknown }>(
-    db,
-    'select active, category, untranslated, count(*) as n from products group by active, category, untranslated',
-    [],
-  );
-  // The list's 'Scheduled' filter: either time set. Each count reads down one schedule index; a set time is a
-  // non-empty ISO string, and `> ''` (not `is not null`) keeps SQLite, without statistics, on the index for both.
-  const [scheduled] = await readRows<{ n: unknown }>(
-    db,
-    "select (select count(*) from products where active_from > '') + (select count(*) from products " +
-      "where active_until > '') - (select count(*) from products where active_from > '' and active_until > '') as n",
-    [],
-  );
+async function catalogueCounts(
+  db: Kysely<Database>,
+): Promise<Omit<CatalogueFigures, 'upcoming' | 'recent' | 'perDay'>> {
+  const groups = await readRows<{
+    active: unknown;
+    category: string;
+    untranslated: string;
+    scheduled: unknown;
+    n: unknown;
+  }>(db, 'select active, category, untranslated, scheduled, n from products_tally where n <> 0', []);
   const sum = (test: (g: (typeof groups)[number]) => boolean): number =>
     groups.filter(test).reduce((total, g) => total + n(g.n), 0);
   return {
     total: sum(() => true),
     active: sum((g) => n(g.active) === 1),
     disabled: sum((g) => n(g.active) === 0),
-    scheduled: n(scheduled?.n),
+    scheduled: sum((g) => n(g.scheduled) === 1),
     byCategory: Object.fromEntries(CATEGORIES.map((c) => [c, sum((g) => g.category === c)])) as Record<
       (typeof CATEGORIES)[number],
       number
     >,
     missingSwedish: sum((g) => g.untranslated.includes(',se,')),
   };
+}
+
+/**
+ * The catalogue's changes per UTC day and person over the last DASHBOARD_CHART_DAYS days, today included, from
+ * history_tally (migration 022; a bulk edit's summary line is not counted, its products' own entries are).
+ */
+async function perDay(db: Kysely<Database>, now: Date): Promise<DayChanges[]> {
+  const first = new Date(now.getTime() - (DASHBOARD_CHART_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const rows = await readRows<{ day: string; actor: string; actor_name: string; n: unknown }>(
+    db,
+    `select day, actor, max(actor_name) as actor_name, sum(n) as n from history_tally where day >= ?
+      and kind in (${CATALOGUE_KINDS.map(() => '?').join(', ')}) group by day, actor having sum(n) <> 0`,
+    [first, ...CATALOGUE_KINDS],
+  );
+  return rows.map((r) => ({ day: r.day, actor: r.actor, actorName: r.actor_name, changes: n(r.n) }));
 }
 
 /**
@@ -129,8 +142,13 @@ export async function catalogueFigures(
   resources: readonly RecordsDescription[] = [],
   now = new Date(),
 ): Promise<CatalogueFigures> {
-  const [counts, next, last] = await Promise.all([catalogueCounts(db), upcoming(db, now), recent(db, resources)]);
-  return { ...counts, upcoming: next, recent: last };
+  const [counts, next, last, days] = await Promise.all([
+    catalogueCounts(db),
+    upcoming(db, now),
+    recent(db, resources),
+    perDay(db, now),
+  ]);
+  return { ...counts, upcoming: next, recent: last, perDay: days };
 }
 
 /** The admin's figures; `require2fa` is the configured policy, said beside the accounts without a second factor. */

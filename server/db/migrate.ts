@@ -18,6 +18,7 @@ import * as m017 from './migrations/017_totp_steps.js';
 import * as m019 from './migrations/019_firebase_import.js';
 import * as m020 from './migrations/020_search_fold.js';
 import * as m021 from './migrations/021_dashboard_counts.js';
+import * as m022 from './migrations/022_dashboard_tallies.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '019_firebase_import': m019,
   '020_search_fold': m020,
   '021_dashboard_counts': m021,
+  '022_dashboard_tallies': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,8 @@ export async function refuseUnfinishedMove(pool: pg.Pool): Promise<void> {
 
 /** Tables the target's own migrations write: the same list on both sides, checked instead of copied. */
 const MIGRATION_TABLES = new Set(['schema_migrations', 'schema_migrations_lock']);
+/** Counts the target's triggers keep as the rows go in (migration 022): not copied, or they would count twice. */
+const TALLIES = new Set(['products_tally', 'history_tally']);
 
 /**
  * A refusal before anything was written (the target not empty, the source not current): exit code 1, a clear message.
@@ -210,7 +212,7 @@ function sourceTables(src: SQLite.Database): string[] {
     all
       .map((t) => t.name)
       .filter((name) => !name.startsWith('sqlite_'))
-      .filter((name) => !MIGRATION_TABLES.has(name))
+      .filter((name) => !MIGRATION_TABLES.has(name) && !TALLIES.has(name))
       // An FTS5 table and the tables it keeps (products_fts_data, _idx, _docsize, _config): PostgreSQL's search has
       // its own index (pg_trgm), made by the migrations and filled as the rows go in.
       .filter((name) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)))

@@ -2,9 +2,11 @@ import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { listen } from './listen.js';
 
-const CHANNEL = 'app_status';
+/** The app status's channel; the dashboard's (a change to the figures) is 'dashboard'. */
+const APP_STATUS = 'app_status';
 
-/** Carries "the app status changed" to every listener, across instances on PostgreSQL. */
+/** Carries "the app status changed" (or, on its own channel, another "changed") to every listener, across instances on
+ * PostgreSQL. */
 export interface Broker {
   /** Announce a change; call after the transaction that made it has committed. */
   publish(): Promise<void>;
@@ -23,7 +25,7 @@ export interface Watch {
  * In-process broker for one instance (SQLite). With a watch it also polls while anyone listens and
  * announces when the value changed, since a CLI process cannot reach this process's listeners.
  */
-export function memoryBroker(watch?: Watch): Broker {
+export function memoryBroker(watch?: Watch, CHANNEL = APP_STATUS): Broker {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let timer: NodeJS.Timeout | null = null;
@@ -61,7 +63,7 @@ export function memoryBroker(watch?: Watch): Broker {
 }
 
 /** PostgreSQL LISTEN/NOTIFY broker: a change made through any instance reaches listeners on all. */
-export async function pgBroker(pool: pg.Pool, onError: (err: unknown) => void): Promise<Broker> {
+export async function pgBroker(pool: pg.Pool, onError: (err: unknown) => void, CHANNEL = APP_STATUS): Promise<Broker> {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   // Reconnected after a short pause when lost: a restart of PostgreSQL must not end the live feed for good. Listeners

@@ -7,6 +7,8 @@ import { Dashboard } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { catalogueFigures, staffFigures } from '../core/dashboard.js';
 import type { RecordsDescription } from '../../domain/records.js';
+import type { Broker } from '../live/broker.js';
+import type { EventStreams } from '../live/streams.js';
 
 /**
  * GET /api/dashboard: every figure of the dashboard in one answer. Any signed-in user may ask; the catalogue's figures
@@ -14,7 +16,15 @@ import type { RecordsDescription } from '../../domain/records.js';
  */
 export function dashboardRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; require2fa: SecondFactorPolicy; records: readonly RecordsDescription[] },
+  deps: {
+    db: Kysely<Database>;
+    require2fa: SecondFactorPolicy;
+    records: readonly RecordsDescription[];
+    /** Announces a committed change the figures count (services.ts). */
+    broker: Broker;
+    streams: EventStreams;
+    heartbeatMs: number;
+  },
 ): void {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -30,4 +40,31 @@ export function dashboardRoutes(
         return { catalogue, staff };
       },
     );
+
+  // GET /api/dashboard/events: a server-sent event ({"changed":true}, nothing more) each time a committed change
+  // moves the figures, so an open dashboard reads them again at once; the page still reads them every 30 s besides.
+  app.get(
+    '/api/dashboard/events',
+    { config: { access: areaAccess.dashboard }, schema: { tags: ['dashboard'] } },
+    async (req, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write('retry: 2000\n\n');
+      deps.streams.add(res);
+      const unsubscribe = deps.broker.subscribe(
+        () => void (res.writableEnded || res.write('data: {"changed":true}\n\n')),
+      );
+      const heartbeat = setInterval(() => void (res.writableEnded || res.write(': heartbeat\n\n')), deps.heartbeatMs);
+      req.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  );
 }

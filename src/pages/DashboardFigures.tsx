@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import { Box, Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
@@ -7,9 +7,13 @@ import { useLacks } from '../../base/lacks';
 import type { AppDataProvider } from '../../base/backend';
 import { CATEGORIES } from '../../domain/constants';
 import { format } from '../../domain/messages';
+import { writeNumber } from '../../domain/localeNumbers';
 import { viewSearch, type ViewParams } from '../../domain/views';
 import type { CatalogueFigures, Dashboard, RecentChange, StaffFigures } from '../../domain/dashboard';
 import { NewestUsers, NewestUsersList } from './NewestUsers';
+
+// The chart's code (and the chart library's) in its own chunk, loaded once the catalogue's figures are there.
+const DashboardChart = lazy(() => import('./DashboardChart'));
 
 /** How often the open dashboard reads its figures again, and at once when its tab is shown again. */
 const REFRESH_MS = 30_000;
@@ -20,27 +24,52 @@ const productsList = (params: ViewParams): string => {
 };
 const editProduct = (id: string): string => `/products/edit-product/${encodeURIComponent(id)}`;
 
-/** The figures, read on open, every half minute while the tab is shown, and when it is shown again. */
+/**
+ * The figures, read on open, at once when a change moves them (the live feed), every half minute while the tab is
+ * shown, and when it is shown again.
+ */
 function useDashboard(enabled: boolean): { data: Dashboard | null; failed: boolean } {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [state, setState] = useState<{ data: Dashboard | null; failed: boolean }>({ data: null, failed: false });
   useEffect(() => {
     if (!enabled) return;
     let live = true;
+    // A change heard while a read is under way reads once more after it, not once per change (an import's burst).
+    let reading = false;
+    let again = false;
+    const readNow = (): void => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      dataProvider
+        .getDashboard()
+        .then(
+          (data) => live && setState({ data, failed: false }),
+          () => live && setState((s) => ({ data: s.data, failed: true })),
+        )
+        .finally(() => {
+          reading = false;
+          if (again && live) {
+            again = false;
+            readNow();
+          }
+        });
+    };
     const read = (): void => {
-      if (document.visibilityState === 'hidden') return;
-      dataProvider.getDashboard().then(
-        (data) => live && setState({ data, failed: false }),
-        () => live && setState((s) => ({ data: s.data, failed: true })),
-      );
+      if (document.visibilityState !== 'hidden') readNow();
     };
     read();
     const timer = setInterval(read, REFRESH_MS);
     document.addEventListener('visibilitychange', read);
+    // Live: each change that moves the figures (the console's event stream), besides the timer.
+    const following = dataProvider.subscribeDashboard?.(read);
     return () => {
       live = false;
       clearInterval(timer);
       document.removeEventListener('visibilitychange', read);
+      void following?.then((stop) => stop());
     };
   }, [dataProvider, enabled]);
   return state;
@@ -48,6 +77,8 @@ function useDashboard(enabled: boolean): { data: Dashboard | null; failed: boole
 
 /** One figure: its number over its label, the whole a link to the list showing exactly those rows. */
 function Figure({ value, label, to }: { value: number; label: string; to: string }) {
+  // In the reader's language: '1 079' in Swedish, '1,079' in English.
+  const locale = useLocale();
   return (
     <Link
       component={RouterLink}
@@ -56,7 +87,7 @@ function Figure({ value, label, to }: { value: number; label: string; to: string
       sx={{ display: 'block', p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', minWidth: 0 }}
     >
       <Typography component="span" variant="h5" sx={{ display: 'block' }}>
-        {value}
+        {writeNumber(value, locale, 0)}
       </Typography>{' '}
       <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
         {label}
@@ -130,6 +161,11 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
             ))}
           </List>
         )}
+      </Section>
+      <Section id="dashboard-per-day" title={m.dashboard.perDay}>
+        <Suspense fallback={<Typography color="text.secondary">{m.dashboard.chartLoading}</Typography>}>
+          <DashboardChart perDay={c.perDay} />
+        </Suspense>
       </Section>
       <Section id="dashboard-recent" title={m.dashboard.recent}>
         {c.recent.length === 0 ? (

@@ -86,6 +86,7 @@ const catalogue: CatalogueFigures = {
       action: 'changed',
     },
   ],
+  perDay: [],
 };
 const staff: StaffFigures = {
   active: 6,
@@ -102,9 +103,16 @@ function withFigures(flags: { isAdmin: boolean; isEditor: boolean }, answers: Fi
   let call = 0;
   const getDashboard = vi.fn(async () => answers[Math.min(call++, answers.length - 1)]!);
   const getList = vi.fn(async () => ({ data: [], total: 0 }));
-  const dataProvider: AppDataProvider = fakeDataProvider({ getDashboard, getList });
-  renderInAdmin(<Dashboard />, { authProvider: fakeAuthProvider(userWith(flags)), dataProvider });
-  return { getDashboard, getList };
+  // The provider's live feed: the test says when a change is heard.
+  const heard = new Set<() => void>();
+  const subscribeDashboard = vi.fn(async (listener: () => void) => {
+    heard.add(listener);
+    return () => void heard.delete(listener);
+  });
+  const dataProvider: AppDataProvider = fakeDataProvider({ getDashboard, getList, subscribeDashboard });
+  const view = renderInAdmin(<Dashboard />, { authProvider: fakeAuthProvider(userWith(flags)), dataProvider });
+  const changed = (): void => act(() => heard.forEach((l) => l()));
+  return { getDashboard, getList, changed, heard, view };
 }
 
 /** Each figure of a card: its link's text and address. */
@@ -166,6 +174,36 @@ describe('dashboard figures', () => {
     fireEvent(document, new Event('visibilitychange'));
     expect(await within(card).findByRole('link', { name: '22 Active' })).toBeVisible();
     expect(getDashboard).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the figures again at once when the live feed hears a change, and stops listening when closed', async () => {
+    const { getDashboard, changed, heard, view } = withFigures({ isAdmin: false, isEditor: true }, [
+      { catalogue },
+      { catalogue: { ...catalogue, scheduled: 3 } },
+    ]);
+    const card = await screen.findByRole('region', { name: 'Products at a glance' });
+    expect(within(card).getByRole('link', { name: '2 Scheduled to change' })).toBeVisible();
+    changed();
+    expect(await within(card).findByRole('link', { name: '3 Scheduled to change' })).toBeVisible();
+    expect(getDashboard).toHaveBeenCalledTimes(2);
+    view.unmount();
+    await waitFor(() => expect(heard.size).toBe(0));
+  });
+
+  it('writes the figures as the reader’s language writes numbers', async () => {
+    const big = { ...catalogue, total: 1079, active: 1_234_567 };
+    withFigures({ isAdmin: false, isEditor: true }, [{ catalogue: big }]);
+    const card = await screen.findByRole('region', { name: 'Products at a glance' });
+    expect(within(card).getByRole('link', { name: '1,079 All products' })).toBeVisible();
+    expect(within(card).getByRole('link', { name: '1,234,567 Active' })).toBeVisible();
+  });
+
+  it('writes them the Swedish way in Swedish', async () => {
+    setLocale('sv');
+    withFigures({ isAdmin: false, isEditor: true }, [{ catalogue: { ...catalogue, total: 1079 } }]);
+    const card = await screen.findByRole('region', { name: 'Produkterna i korthet' });
+    // Intl writes a no-break space between the thousands.
+    expect(within(card).getByRole('link', { name: /^1\u00a0079 / })).toBeVisible();
   });
 
   it('speaks Swedish, dates in the reader’s language', async () => {

@@ -9,12 +9,16 @@ export interface EventStream {
   close(): void;
 }
 
-/** Opens GET path on baseUrl and parses `data:` lines into events as they arrive. */
-export function openEvents(baseUrl: string, path = '/api/app/status/events'): Promise<EventStream> {
+/** Opens GET path on baseUrl (with `headers`: a cookie) and parses `data:` lines into events as they arrive. */
+export function openEvents(
+  baseUrl: string,
+  path = '/api/app/status/events',
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const queue: unknown[] = [];
     let waiter: ((v: unknown) => void) | null = null;
-    const req = http.get(new URL(path, baseUrl), (res) => {
+    const req = http.get(new URL(path, baseUrl), { headers }, (res) => {
       res.setEncoding('utf8');
       let buffer = '';
       res.on('data', (chunk: string) => {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createUser, dialects, signIn, signInRaw, startApp, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 import type { Dashboard } from '../../../domain/dashboard.js';
+import { openEvents } from '../helpers/events.js';
 
 const DAY = 24 * 3600_000;
 const at = (ms: number): string => new Date(ms).toISOString();
@@ -174,5 +175,42 @@ describe.each(dialects())('dashboard figures (%s)', (dialect) => {
       recordId: made.json.id,
       recordLabel: 'Mill of Ghent',
     });
+  });
+
+  it('counts the catalogue changes per day and person for the chart, as the history holds them', async () => {
+    const c = (await dashboard(editor)).catalogue!;
+    const today = new Date().toISOString().slice(0, 10);
+    const eva = c.perDay.find((d) => d.actorName === 'Eva Berg' && d.day === today);
+    const [count] = (
+      await sql<{ n: unknown }>`select count(*) as n from history h join users u on u.id = h.actor
+        where u.first_name = 'Eva' and h.kind in ('product', 'language', 'record') and h.at >= ${today}`.execute(t.db)
+    ).rows;
+    expect(eva?.changes).toBe(Number(count!.n));
+    expect(eva!.changes).toBeGreaterThanOrEqual(products.length);
+    // Nothing older than 30 days, today included.
+    await sql`insert into history (at, actor, actor_name, kind, resource, record_id, action, diff)
+      values (${at(Date.now() - 30 * DAY)}, null, 'Old', 'product', null, 'x', 'changed', '{}')`.execute(t.db);
+    expect((await dashboard(editor)).catalogue!.perDay.some((d) => d.actorName === 'Old')).toBe(false);
+  });
+
+  it('tells an open dashboard at once when a change moves its figures, and only the signed-in', async () => {
+    const refused = await openEvents(t.baseUrl, '/api/dashboard/events');
+    expect(refused.status).toBe(401);
+    refused.close();
+    const events = await openEvents(t.baseUrl, '/api/dashboard/events', { cookie: editor });
+    try {
+      expect(events.status).toBe(200);
+      expect(events.headers['content-type']).toMatch(/^text\/event-stream/);
+      const heard = events.next(5000);
+      const res = await t.api('PATCH', `/api/products/${ids.get('DB-01')}`, {
+        cookie: editor,
+        body: { price: '359 SEK' },
+        headers: { 'if-match': '"1"' },
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(await heard).toEqual({ changed: true });
+    } finally {
+      events.close();
+    }
   });
 });
