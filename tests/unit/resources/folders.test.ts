@@ -10,7 +10,6 @@ import { migrations } from '../../../server/db/migrate';
 import { productDescription } from '../../../domain/productFields';
 import {
   loadDescriptions,
-  loadSteps,
   migrationList,
   planOf,
   MIGRATION_LIST,
@@ -45,7 +44,7 @@ describe('resource folders', () => {
     expect(recordResources.map((r) => r.name)).toEqual(folders);
   });
 
-  it('every description, the products’ too, has the migrations of its table and fields (else `npm run resources`)', async () => {
+  it('every description (products’ too) has its table’s and fields’ migrations (else npm run resources)', async () => {
     expect(await planOf(await loadDescriptions())).toMatchObject({ steps: [], problems: [] });
     expect(readFileSync(MIGRATION_LIST, 'utf8')).toBe(
       await pretty(MIGRATION_LIST, migrationList(resourceMigrationFiles())),
