@@ -37,7 +37,7 @@ export const HistoryEntry = z.object({
   /** Their name when they made the change (a later rename or removal does not rewrite history). */
   actorName: z.string(),
   kind: z.enum(HISTORY_KINDS),
-  /** The simple resource's name (kind 'record'), else null. */
+  /** The described resource's name (kind 'record'), else null. */
   resource: z.string().nullable(),
   recordId: z.string(),
   /** How the record is known now, looked up when listed: a product's SKU, a user's name; null when there is none. */

@@ -2,7 +2,7 @@ import { productDescription, TRANSLATED_LANGUAGES, type Translations } from './p
 import { fieldsOfRecords, kindOf, type RecordsDescription } from './records.js';
 
 // A product's Firestore document (products/{id}) as the products' description reads it, for the Firebase provider
-// (providers/firebase/records.ts) and the Firebase import (server/firebaseImport/apply.ts): each described field by
+// (providers/firebase/documents.ts) and the Firebase import (server/firebaseImport/apply.ts): each described field by
 // its kind (domain/fieldKinds.ts, fromDocument), so a field added to the description is read by both without a line
 // here, and a document written before the field was added reads as the field's empty value.
 

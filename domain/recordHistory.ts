@@ -1,7 +1,7 @@
 import { diffOf, type HistoryDiff, type HistoryEntry, type HistoryKind, type HistoryValue } from './history.js';
 import { translatedKeys, type RecordsDescription, type RecordTranslations } from './records.js';
 
-// A described resource's history, the same on our server (server/core/records.ts) and over Firestore
+// A described resource's history, the same on our server (server/core/described.ts) and over Firestore
 // (providers/firebase/recordHistory.ts): what an entry records of a record, and what undoing one changes.
 
 type Row = Record<string, unknown>;

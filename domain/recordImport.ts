@@ -16,8 +16,8 @@ import { schemasOf } from './recordSchemas.js';
 import { issueSaid, said } from './translate.js';
 
 // A described resource's CSV import, planned the same on our server (server/core/recordImport.ts, in one
-// transaction) and over Firestore (providers/firebase/simple.ts): each row checked by the add and edit rules and every
-// refusal Apply would make, compared with the record it names, and what to write.
+// transaction) and over Firestore (providers/firebase/described.ts): each row checked by the add and edit rules and
+// every refusal Apply would make, compared with the record it names, and what to write.
 
 type Row = Record<string, unknown>;
 

@@ -81,7 +81,7 @@ export function schemasOf(d: RecordsDescription, image: z.ZodType<string> = Imag
             translations: z.record(z.string(), z.record(z.string(), z.string())),
           }
         : {}),
-      // Each reference's label, by field (server/core/records.ts, withReferenceLabels).
+      // Each reference's label, by field (server/core/described.ts, withReferenceLabels).
       labels: z.record(z.string(), z.string()).optional(),
       version: z.number().int(),
       created: z.string(),

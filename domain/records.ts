@@ -236,7 +236,7 @@ export const emptyValue = (f: FieldDescription): FieldValue => kindOf(f).empty(f
  * May this person do a react-admin action on a described resource's records: 'delete' by its delete level; 'create',
  * 'edit' and 'clone' by its edit level (each with the read level too); anything else (list, show, export) by its read
  * level. The browser's mirror of
- * the server's checks (server/routes/records.ts); deny by default.
+ * the server's checks (server/routes/described.ts); deny by default.
  */
 export function mayOnRecords(user: RoleFlags | null | undefined, d: RecordsDescription, action: string): boolean {
   return mayRecords(
@@ -278,7 +278,7 @@ export const sortFieldsOf = (d: RecordsDescription): string[] =>
     .filter(([, f]) => listSortable(f))
     .map(([k]) => k);
 
-/** The query parameters every described list reads besides its filters (routes/records.ts). */
+/** The query parameters every described list reads besides its filters (routes/described.ts). */
 export const LIST_PARAMETERS = ['limit', 'after', 'q', 'sort', 'order', 'lang'] as const;
 
 /**

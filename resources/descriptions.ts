@@ -1,15 +1,15 @@
 import type { RecordsDescription } from '../domain/records';
 
-// The simple resources: every folder of resources/ with a description.ts, found by Vite when the app is built (no
+// The described resources: every folder of resources/ with a description.ts, found by Vite when the app is built (no
 // list to keep; docs/adding-a-resource.md). Plain data only, so a provider set may be handed them cheaply.
 const described = import.meta.glob<RecordsDescription>('./*/description.ts', { eager: true, import: 'description' });
 
 /** The folders with a description, in name order (the sidebar's order after the console's own resources). */
-export const simpleFolders: readonly string[] = Object.keys(described)
+export const describedFolders: readonly string[] = Object.keys(described)
   .map((path) => path.split('/')[1]!)
   .sort();
 
 /** Their descriptions (Firebase serves each as the collection of its name). */
-export const simpleDescriptions: readonly RecordsDescription[] = simpleFolders.map(
+export const resourceDescriptions: readonly RecordsDescription[] = describedFolders.map(
   (folder) => described[`./${folder}/description.ts`]!,
 );

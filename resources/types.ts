@@ -18,7 +18,7 @@ export interface ResourceDefinition {
   /**
    * Who may do what with it, when its access is its own rather than its area's (a described resource's `access`):
    * the sidebar and each page's guard ask this, by react-admin's action ('list', 'show', 'create', 'edit'), instead
-   * of the area's level. The server checks the same (server/routes/records.ts).
+   * of the area's level. The server checks the same (server/routes/described.ts).
    */
   may?: (user: RoleFlags | null | undefined, action: string) => boolean;
   /**
@@ -29,7 +29,10 @@ export interface ResourceDefinition {
     label: Label;
     fields: (m: Catalogue) => Readonly<Record<string, string>>;
   };
-  /** A described resource's screens (resources/shared/records.ts): its description, texts, columns and phone rows. */
+  /**
+   * A described resource's screens (resources/shared/describedResource.ts): its description, texts, columns and phone
+   * rows.
+   */
   records?: RecordsScreens;
   /** Loads the code of its first sidebar page ahead of a click (the sidebar calls it once the console is idle). */
   preload?: () => Promise<void>;

@@ -27,7 +27,7 @@ import { languagesRoutes } from './routes/languages.js';
 import { productsRoutes } from './routes/products.js';
 import { productBulkRoutes } from './routes/productBulk.js';
 import { uploadsRoutes } from './routes/uploads.js';
-import { recordRoutes } from './routes/records.js';
+import { recordRoutes } from './routes/described.js';
 import { historyRoutes } from './routes/history.js';
 import { storefrontRoutes } from './routes/storefront.js';
 import { viewsRoutes } from './routes/views.js';
@@ -36,7 +36,7 @@ import { DomainError } from './core/errors.js';
 import { webhooksRoutes } from './routes/webhooks.js';
 import { accountRoutes } from './routes/account.js';
 import { AccountEvents } from './core/accountEvents.js';
-import { checkRecordsTables } from './db/records.js';
+import { checkRecordsTables } from './db/describedTables.js';
 import { recordResources } from './resources.js';
 import { checkReferences, type RecordsDescription } from '../domain/records.js';
 import { productDescription } from '../domain/productFields.js';
@@ -57,7 +57,7 @@ export interface BuildOptions {
   statusPollMs?: number;
   logger?: boolean;
   /**
-   * The simple resources served (domain/records.ts); the console's own (server/resources.ts) unless a test gives
+   * The described resources served (domain/records.ts); the console's own (server/resources.ts) unless a test gives
    * others.
    */
   records?: readonly RecordsDescription[];

@@ -27,7 +27,7 @@ import type { RetryPolicy } from './core/deliveryRetry.js';
 import { pruneDeliveries } from './core/webhookOutbox.js';
 import { backupPlaceOf, startBackups } from './db/backup.js';
 import { startScheduler } from './core/schedule.js';
-import { checkRecordsTables } from './db/records.js';
+import { checkRecordsTables } from './db/describedTables.js';
 import { recordResources } from './resources.js';
 import type { Kysely } from 'kysely';
 

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createLocalBackend } from '../providers/local';
-import { simpleDescriptions } from '../resources/descriptions';
+import { resourceDescriptions } from '../resources/descriptions';
 import type { AppAuthProvider, AppDataProvider } from '../base/backend';
 import { getLocale } from '../base/locale';
 import { unregisterServiceWorkers } from './serviceWorkers';
@@ -36,10 +36,10 @@ if (__FIREBASE__) {
   const { config, statusDoc, emulators } = __FIREBASE__;
   // The descriptions are plain data the console has loaded already (the sidebar reads them).
   void import('../providers/firebase').then(({ createFirebaseBackend }) =>
-    render(createFirebaseBackend(config, statusDoc, __APP_VERSION__, getLocale, simpleDescriptions, emulators)),
+    render(createFirebaseBackend(config, statusDoc, __APP_VERSION__, getLocale, resourceDescriptions, emulators)),
   );
 } else {
-  const backend = createLocalBackend({ locale: getLocale, resources: simpleDescriptions });
+  const backend = createLocalBackend({ locale: getLocale, resources: resourceDescriptions });
   // The first screen's session check (RedirectIfSignedIn on /signin, react-admin's elsewhere) is sent now, beside the
   // live status the gate waits for, instead of after it: the provider hands that check this call's answer.
   backend.authProvider.checkAuth({}).catch(() => undefined);

@@ -16,7 +16,7 @@ import { createPager } from './pages';
 import { pagesByCursor } from '../shared/pageCursors';
 import { productCalls } from './products';
 import { bulkCalls } from './productBulk';
-import { simpleCalls } from './simple';
+import { describedCalls } from './described';
 import type { Session } from './session';
 import { addStaff } from './staff';
 import { userCalls } from './users';
@@ -39,7 +39,7 @@ export function createFirebaseData(
   const users = userCalls(db, page, uid);
   const languages = languageCalls(db, () => readStoredUser()?.isAdmin === true);
   const cast = <T>(r: unknown): T => r as T;
-  // The simple resources, each the collection of its name (providers/firebase/simple.ts).
+  // The described resources, each the collection of its name (providers/firebase/described.ts).
   // Each history entry names who acted as the console knows them now (a later rename does not rewrite it).
   const actor = () => {
     const id = uid();
@@ -48,7 +48,7 @@ export function createFirebaseData(
   };
   // An image is a download address of the app's own bucket (the rules ask the same).
   const image = imageAddressOf(session.app.options.storageBucket ?? '');
-  const simple = new Map(records.map((d) => [d.name, simpleCalls(db, page, d, actor, image, records)]));
+  const simple = new Map(records.map((d) => [d.name, describedCalls(db, page, d, actor, image, records)]));
 
   const one = async (resource: string, id: string): Promise<RaRecord> => {
     if (resource === 'products') return products.one(id);
@@ -167,7 +167,7 @@ export function createFirebaseData(
         if (!calls || !of) throw notAvailable();
         return calls.undo(of.id, entryId, version);
       }),
-    // A described resource's file: the server's plan, applied in one transaction (providers/firebase/simple.ts).
+    // A described resource's file: the server's plan, applied in one transaction (providers/firebase/described.ts).
     importRecords: (resource: string, request: { rows: RecordImportRow[]; apply: boolean }) =>
       guarded(async () => {
         const calls = simple.get(resource);

@@ -21,7 +21,7 @@ export interface FirebaseProvidersOptions {
   bundleVersion?: string;
   /** The language the set's own errors speak, read at each call (default English; see providers/shared/locale.ts). */
   locale?: () => Locale;
-  /** The simple resources (resources/<name>/description.ts), each served as the Firestore collection of its name. */
+  /** The described resources (resources/<name>/description.ts), each served as the Firestore collection of its name. */
   records?: readonly RecordsDescription[];
 }
 

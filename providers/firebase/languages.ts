@@ -3,7 +3,7 @@ import { LANGUAGE_IDS } from '../../domain/constants';
 import { format } from '../../domain/messages';
 import { currentMessages } from '../shared/locale';
 import { conflict, FirebaseBackendError, notFound } from './errors';
-import { fingerprint, toLanguage, type LanguageRecord } from './records';
+import { fingerprint, toLanguage, type LanguageRecord } from './documents';
 
 const LANGUAGES = 'languages';
 type Texts = Record<string, string | boolean>;

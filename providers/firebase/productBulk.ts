@@ -21,7 +21,7 @@ import {
 } from '../../domain/productBulk';
 import { currentMessages, spoken } from '../shared/locale';
 import { FirebaseBackendError, notAvailable } from './errors';
-import { fingerprint } from './records';
+import { fingerprint } from './documents';
 
 const PRODUCTS = 'products';
 /** The fields a bulk edit sets (domain/productBulk.ts: the specification's status, category and care). */

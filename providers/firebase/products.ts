@@ -28,7 +28,7 @@ import { fieldSchema } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
-import { fingerprint, toProduct, translationsOf } from './records';
+import { fingerprint, toProduct, translationsOf } from './documents';
 
 type Data = Record<string, unknown>;
 const PRODUCTS = 'products';

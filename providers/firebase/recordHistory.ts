@@ -3,7 +3,7 @@ import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryPage, HistoryValu
 import type { RecordsDescription } from '../../domain/records';
 import { PAGE_SIZE } from '../../domain/constants';
 import type { Pager } from './pages';
-import { isoOf } from './records';
+import { isoOf } from './documents';
 
 // A described resource's history over Firestore: each record's entries in its own subcollection,
 // <name>/{id}/history/{entry}, written in the same batch or transaction as the change, so a change and its entry are

@@ -11,7 +11,7 @@ import { doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/f
 import type { User } from '../../domain/users';
 import { currentMessages } from '../shared/locale';
 import { FirebaseBackendError, toBackendError } from './errors';
-import { toUser } from './records';
+import { toUser } from './documents';
 import { fullName } from '../../domain/names';
 
 /** A password nobody knows: the new colleague sets their own through the reset mail. */

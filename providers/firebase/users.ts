@@ -4,7 +4,7 @@ import type { User } from '../../domain/users';
 import { currentMessages } from '../shared/locale';
 import { FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
-import { toUser } from './records';
+import { toUser } from './documents';
 
 type Data = Record<string, unknown>;
 const USERS = 'users';

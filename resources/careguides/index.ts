@@ -1,5 +1,5 @@
 import LocalLaundryServiceIcon from '@mui/icons-material/LocalLaundryService';
-import { recordsResource } from '../shared/records';
+import { recordsResource } from '../shared/describedResource';
 import { description } from './description';
 import { texts } from './texts';
 

@@ -13,7 +13,7 @@ import { Box } from '@mui/material';
 import { format } from '../../domain/messages';
 import { filtersOf, hasSearch, labelOf, type RecordsDescription } from '../../domain/records';
 import { useMessages } from '../../base/locale';
-import { simpleDescriptions } from '../descriptions';
+import { resourceDescriptions } from '../descriptions';
 import { FindBox } from './FindBox';
 import type { RecordsTexts } from './recordScreens';
 
@@ -60,7 +60,7 @@ export function useRecordFilterInputs(d: RecordsDescription, t: RecordsTexts, ye
         />,
       );
     else if (x.kind === 'reference') {
-      const target = simpleDescriptions.find((o) => o.name === spec.to);
+      const target = resourceDescriptions.find((o) => o.name === spec.to);
       out.push(
         <ReferenceInput key={x.param} source={x.param} reference={spec.to!} alwaysOn>
           <AutocompleteInput

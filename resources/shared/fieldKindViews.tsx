@@ -29,7 +29,7 @@ import { LOCALE_TAGS, type Locale } from '../../domain/locales';
 import { instantToWall, wallToInstant } from '../../domain/schedule';
 import { currentMessages, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
-import { simpleDescriptions } from '../descriptions';
+import { resourceDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
 import { LocaleNumberInput } from './LocaleNumberInput';
 import { ReferenceLabelInput } from './referenceLabel';
@@ -193,7 +193,7 @@ function ChoiceInput({ source, label, spec, readOnly, texts }: FieldInputProps) 
 
 /** A reference to a record of another described resource, chosen by its search field. */
 function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
-  const target = simpleDescriptions.find((d) => d.name === spec.to);
+  const target = resourceDescriptions.find((d) => d.name === spec.to);
   // Read-only (Show, or locked): its label as the record's answer carries it, asking nothing of the resource it
   // points to, which the reader may not read.
   if (readOnly) return <ReferenceLabelInput source={source} label={label} />;

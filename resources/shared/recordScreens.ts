@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { Locale } from '../../domain/locales';
 import type { RecordsDescription } from '../../domain/records';
 
-/** The texts of a simple resource's screens, in one language. */
+/** The texts of a described resource's screens, in one language. */
 export interface RecordsTexts<K extends string = string> {
   /** The sidebar group's heading and its list link. */
   menu: string;

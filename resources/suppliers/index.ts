@@ -1,5 +1,5 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { recordsResource } from '../shared/records';
+import { recordsResource } from '../shared/describedResource';
 import { description } from './description';
 import { texts } from './texts';
 

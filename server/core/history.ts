@@ -17,7 +17,7 @@ type Row = Selectable<HistoryTable>;
 /** One change to record: which record, what happened, and the field-level difference. */
 export interface NewEntry {
   kind: HistoryKind;
-  /** The simple resource's name (kind 'record'). */
+  /** The described resource's name (kind 'record'). */
   resource?: string;
   recordId: string;
   action: HistoryAction;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
 import { now } from '../db/index.js';
-import { fromStored, toStored } from '../db/records.js';
+import { fromStored, toStored } from '../db/describedTables.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
 import { emptyValue, fieldsOfRecords } from '../../domain/records.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
-import { fromStored, toStored } from '../db/records.js';
+import { fromStored, toStored } from '../db/describedTables.js';
 import type { RecordsDescription } from '../../domain/records.js';
 import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv.js';
 import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport.js';
@@ -9,7 +9,7 @@ import { said } from '../../domain/translate.js';
 import { DomainError } from './errors.js';
 import { commit, type Outcome } from './commit.js';
 import { keyOf, unstoredKeys } from './files.js';
-import { createRecord, toRecord, updateRecord } from './records.js';
+import { createRecord, toRecord, updateRecord } from './described.js';
 
 // A described resource's CSV import on our server: the plan (domain/recordImport.ts, the Firebase provider's too) over
 // SQL lookups, then every row written in one transaction through the resource's add and edit.

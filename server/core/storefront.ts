@@ -3,7 +3,7 @@ import type { Database, ProductsTable } from '../db/schema.js';
 import { readPage, readRows } from '../db/read.js';
 import type { PublicProduct, PublicTexts } from '../../domain/storefront.js';
 import type { CatalogueLanguage } from '../../domain/constants.js';
-import { fromStored } from '../db/records.js';
+import { fromStored } from '../db/describedTables.js';
 import {
   PUBLISHED_FIELDS,
   translatedText,

@@ -1,4 +1,4 @@
-import type { TableStep } from './records.js';
+import type { TableStep } from './describedTables.js';
 
 // The products table as the hand-written migrations made it (001, 002, 008, 012, 020 …: its columns, the SKU's
 // unique index, its search text), in the words of a generated migration's step. `npm run resources` starts the

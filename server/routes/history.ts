@@ -90,7 +90,7 @@ export function historyRoutes(
 }
 
 /**
- * The one undo route, for products and every described resource (routes/records.ts): POST <path> with the version
+ * The one undo route, for products and every described resource (routes/described.ts): POST <path> with the version
  * the editor holds as If-Match sets one recorded change back through the resource's own edit (core/historyUndo.ts)
  * and answers the record (`shown`: as the resource answers it) with its ETag.
  */

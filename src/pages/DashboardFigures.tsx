@@ -63,8 +63,14 @@ function useDashboard(enabled: boolean): { data: Dashboard | null; failed: boole
     read();
     const timer = setInterval(read, REFRESH_MS);
     document.addEventListener('visibilitychange', read);
-    // Live: each change that moves the figures (the console's event stream), besides the timer.
-    const following = dataProvider.subscribeDashboard?.(read);
+    // Live: each change that moves the figures (the console's event stream), besides the timer. A provider without
+    // the stream (the Firebase build's) keeps the timer alone: react-admin's proxy throws for a call it lacks.
+    let following: Promise<() => void> | undefined;
+    try {
+      following = dataProvider.subscribeDashboard?.(read);
+    } catch {
+      following = undefined;
+    }
     return () => {
       live = false;
       clearInterval(timer);

@@ -4,7 +4,7 @@ import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { render, type RenderResult } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import { mayAccess } from '../../providers/shared/access';
-import { simpleDescriptions } from '../../resources/descriptions';
+import { resourceDescriptions } from '../../resources/descriptions';
 import type { StoredUser, User } from '../../domain/users';
 import type { AppAuthProvider, AppDataProvider, LiveStatusListener } from '../../base/backend';
 import { i18nProvider } from '../../src/i18n';
@@ -46,7 +46,7 @@ export function fakeAuthProvider(user: User | null, overrides: Partial<AppAuthPr
     getPermissions: vi.fn(async () => user),
     // The providers' own rule (areas, and the described resources by their access).
     canAccess: vi.fn(async ({ resource, action }: { resource: string; action: string }) =>
-      mayAccess(user, resource, action, simpleDescriptions),
+      mayAccess(user, resource, action, resourceDescriptions),
     ),
     requestPasswordReset: vi.fn(async () => undefined),
     resetPassword: vi.fn(async () => undefined),

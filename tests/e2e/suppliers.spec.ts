@@ -9,7 +9,7 @@ import { texts } from '../../resources/suppliers/texts';
 import { signIn } from './helpers';
 import { serious } from './axe';
 
-// Suppliers (resources/suppliers/): the simple resource path proven by the product. An editor lists, adds, edits,
+// Suppliers (resources/suppliers/): the described resource path proven by the product. An editor lists, adds, edits,
 // searches and meets the conflict notice; then the same screens in Swedish. No console errors or warnings meanwhile.
 const en = texts.en;
 

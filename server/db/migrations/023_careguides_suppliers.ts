@@ -2,7 +2,7 @@
 // the earlier migrations had not made (an index for each order a list may be sorted in).
 // Never edit one that has run; a later change to a description makes a new one.
 import type { Kysely } from 'kysely';
-import { applyTableSteps, revertTableSteps, type TableStep } from '../records.js';
+import { applyTableSteps, revertTableSteps, type TableStep } from '../describedTables.js';
 
 export const steps: TableStep[] = [
   {

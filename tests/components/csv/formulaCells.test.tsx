@@ -5,7 +5,7 @@ import type { GetListParams } from 'react-admin';
 import ProductList from '../../../resources/products/ProductList';
 import UserList from '../../../resources/users/UserList';
 import Activity from '../../../src/pages/Activity';
-import { simpleDescriptions } from '../../../resources/descriptions';
+import { resourceDescriptions } from '../../../resources/descriptions';
 import { parseCsv } from '../../../resources/shared/csv';
 import { fieldsOfRecords, type RecordsDescription } from '../../../domain/records';
 import type { HistoryEntry } from '../../../domain/history';
@@ -142,7 +142,7 @@ describe('CSV export: formula cells with line breaks', () => {
     return { rec, values };
   };
 
-  it.each(simpleDescriptions.map((d) => [d.name, d] as const))(
+  it.each(resourceDescriptions.map((d) => [d.name, d] as const))(
     'guards them in the %s file, and the import reads them back',
     async (name, d) => {
       const { rec, values } = recordOf(d);

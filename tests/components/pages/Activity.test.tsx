@@ -6,7 +6,7 @@ import StraightenIcon from '@mui/icons-material/Straighten';
 import Activity from '../../../src/pages/Activity';
 import { ResourcesContext } from '../../../src/resourceRoutes';
 import { consoleResources } from '../../../resources';
-import { recordsResource } from '../../../resources/shared/records';
+import { recordsResource } from '../../../resources/shared/describedResource';
 import { describeRecords } from '../../../domain/records';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../helpers';
 import { providerMethod } from '../resources/providerMethod';

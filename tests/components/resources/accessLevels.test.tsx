@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { simpleResources } from '../../../resources';
-import { simpleDescriptions } from '../../../resources/descriptions';
+import { describedScreens } from '../../../resources';
+import { resourceDescriptions } from '../../../resources/descriptions';
 import { describeRecords, mayRecords, recordsLevels } from '../../../domain/records';
 import { mayAccess } from '../../../providers/shared/access';
 
@@ -17,14 +17,14 @@ const READS = ['list', 'show', 'export'];
 const CHANGES = ['create', 'edit', 'clone', 'delete'];
 
 describe('described resources: no change without reading, in the browser', () => {
-  it.each(simpleDescriptions.map((d) => d.name))('%s', (name) => {
-    const resource = simpleResources.find((r) => r.name === name)!;
+  it.each(resourceDescriptions.map((d) => d.name))('%s', (name) => {
+    const resource = describedScreens.find((r) => r.name === name)!;
     for (const user of PEOPLE) {
-      const reads = mayAccess(user, name, 'list', simpleDescriptions);
+      const reads = mayAccess(user, name, 'list', resourceDescriptions);
       expect(resource.may!(user, 'list'), JSON.stringify(user)).toBe(reads);
-      for (const action of READS) expect(mayAccess(user, name, action, simpleDescriptions)).toBe(reads);
+      for (const action of READS) expect(mayAccess(user, name, action, resourceDescriptions)).toBe(reads);
       for (const action of CHANGES) {
-        const may = mayAccess(user, name, action, simpleDescriptions);
+        const may = mayAccess(user, name, action, resourceDescriptions);
         expect(resource.may!(user, action), `${action} ${JSON.stringify(user)}`).toBe(may);
         if (!reads) expect(may, `${action} without reading: ${JSON.stringify(user)}`).toBe(false);
       }
@@ -32,7 +32,7 @@ describe('described resources: no change without reading, in the browser', () =>
   });
 
   it('lets only admins who are editors delete a care guide', () => {
-    const guides = simpleDescriptions.find((d) => d.name === 'careguides')!;
+    const guides = resourceDescriptions.find((d) => d.name === 'careguides')!;
     expect(recordsLevels(guides, 'delete')).toEqual(['editor', 'admin']);
     expect(PEOPLE.filter((u) => mayRecords(u, guides, 'delete'))).toEqual([
       { isAdmin: true, isEditor: true, active: true },

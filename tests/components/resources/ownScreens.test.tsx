@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { describe, expect, it, vi } from 'vitest';
-import type { RecordsScreens } from '../../../resources/shared/records';
+import type { RecordsScreens } from '../../../resources/shared/describedResource';
 import { describeRecords } from '../../../domain/records';
 import { fixtureResource, renderConsoleAt } from './renderConsole';
 

@@ -6,8 +6,8 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import { vi } from 'vitest';
 import Console from '../../../src/Console';
 import { consoleResources } from '../../../resources';
-import { simpleDescriptions } from '../../../resources/descriptions';
-import { recordsResource, type RecordsScreens, type RecordsTexts } from '../../../resources/shared/records';
+import { resourceDescriptions } from '../../../resources/descriptions';
+import { recordsResource, type RecordsScreens, type RecordsTexts } from '../../../resources/shared/describedResource';
 import type { ResourceDefinition } from '../../../resources/types';
 import type { RecordsDescription } from '../../../domain/records';
 import { mayAccess } from '../../../providers/shared/access';
@@ -25,7 +25,7 @@ export function renderConsoleAt(
   fixtures: readonly ResourceDefinition[] = [],
 ): void {
   const user = userWith(flags);
-  const described = [...simpleDescriptions, ...fixtures.flatMap((r) => (r.records ? [r.records.description] : []))];
+  const described = [...resourceDescriptions, ...fixtures.flatMap((r) => (r.records ? [r.records.description] : []))];
   render(
     <MemoryRouter initialEntries={[path]}>
       <Console

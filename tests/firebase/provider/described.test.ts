@@ -12,13 +12,13 @@ import {
   type RecordTranslations,
 } from '../../../domain/records';
 import { recordResources } from '../../../server/resources';
-import type { SimpleRecord } from '../../../providers/firebase/simple';
+import type { DescribedRecord } from '../../../providers/firebase/described';
 import { clearAccounts } from '../helpers/auth';
 import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
 import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/recordValues';
 
 // Every described resource (server/resources.generated.ts) and a made-up one with a field of every kind, through the
-// one generic Firebase provider (providers/firebase/simple.ts) on the emulator: add (each kind stored and read back,
+// one generic Firebase provider (providers/firebase/described.ts) on the emulator: add (each kind stored and read back,
 // translations as a map), list in order with More, edit and delete from the version loaded (the stale message
 // otherwise), and what Firestore cannot do refused as said once by kind (the partial-name search). The rules are
 // tested by the rules suite (npm run test:rules); this emulator does not run them.
@@ -49,9 +49,9 @@ afterAll(async () => {
 });
 
 describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provider: %s', (name, d) => {
-  const made: SimpleRecord[] = [];
+  const made: DescribedRecord[] = [];
   const list = (after?: string, filter: Record<string, unknown> = {}) =>
-    b.dataProvider.getList<SimpleRecord>(name, {
+    b.dataProvider.getList<DescribedRecord>(name, {
       pagination: { page: 1, perPage: 10 },
       sort: { field: d.sort.field, order: 'ASC' },
       filter,
@@ -69,7 +69,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
   it('adds records of every kind and lists them in order, ten a page, More after the last', async () => {
     for (const n of [12, 3, 7, 1, 10, 5, 8, 2, 11, 4, 9, 6]) {
       const body = bodyOf(d, n, ctx);
-      const { data } = await b.dataProvider.create<SimpleRecord>(name, { data: body });
+      const { data } = await b.dataProvider.create<DescribedRecord>(name, { data: body });
       expect(data).toMatchObject(body);
       made.push(data);
     }
@@ -93,7 +93,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
         !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'number', 'choice'].includes(f.kind),
     )![0];
     const changed = valueOf(d.fields[field]!, 700, ctx);
-    const { data } = await b.dataProvider.update<SimpleRecord>(name, {
+    const { data } = await b.dataProvider.update<DescribedRecord>(name, {
       id: rec.id,
       data: { ...rec, [field]: changed },
       previousData: rec,
@@ -120,7 +120,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     const translated = fieldsOfRecords(d).find(([, f]) => f.kind === 'translated')?.[0];
     const texts = translated ? { translations: { se: { [translated]: 'Ny text' } } } : {};
     const changed = valueOf(d.fields[field]!, 701, ctx);
-    const { data: saved } = await b.dataProvider.update<SimpleRecord>(name, {
+    const { data: saved } = await b.dataProvider.update<DescribedRecord>(name, {
       id: rec.id,
       data: { ...rec, [field]: changed, ...texts },
       previousData: rec,
@@ -148,7 +148,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
       status: 400,
       message: messages.history.notUndoable,
     });
-    const undone = (await b.dataProvider.undoHistory(change.id, saved.version, of)) as SimpleRecord;
+    const undone = (await b.dataProvider.undoHistory(change.id, saved.version, of)) as DescribedRecord;
     expect(undone[field]).toEqual(rec[field]);
     if (translated) expect(undone.translations).toEqual(rec.translations);
     await expect(b.dataProvider.undoHistory(change.id, undone.version, of)).rejects.toMatchObject({
@@ -177,11 +177,11 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     const preview = await b.dataProvider.importRecords(name, { rows, apply: false });
     expect(preview.counts).toEqual({ create: 1, update: 1, same: 1, error: 0 });
     expect(preview.rows[0]).toMatchObject({ id: rec.id, action: 'update', changes: [field] });
-    expect((await b.dataProvider.getOne<SimpleRecord>(name, { id: rec.id })).data[field]).toEqual(rec[field]);
+    expect((await b.dataProvider.getOne<DescribedRecord>(name, { id: rec.id })).data[field]).toEqual(rec[field]);
 
     const applied = await b.dataProvider.importRecords(name, { rows, apply: true });
     expect(applied).toMatchObject({ applied: true, counts: { create: 1, update: 1, same: 1 } });
-    expect((await b.dataProvider.getOne<SimpleRecord>(name, { id: rec.id })).data[field]).toEqual(changed);
+    expect((await b.dataProvider.getOne<DescribedRecord>(name, { id: rec.id })).data[field]).toEqual(changed);
     const history = await b.dataProvider.getHistory({ kind: 'record', resource: name, id: rec.id });
     expect(history.items[0]).toMatchObject({ action: 'changed', diff: { [field]: [rec[field], changed] } });
     // The same rows with ids again: nothing to change.
@@ -246,13 +246,13 @@ describe('Firebase data provider: a reference by its label', () => {
     const { data: its } = await b.dataProvider.create('suppliers', { data: bodyOf(suppliers, 9100, ctx) });
     const supplier = String(its.id);
     const name = String(its[labelOf(suppliers)]);
-    const { data: added } = await b.dataProvider.create<SimpleRecord>('every_kind', {
+    const { data: added } = await b.dataProvider.create<DescribedRecord>('every_kind', {
       data: { ...bodyOf(everyKind, 620, ctx), supplier },
     });
     expect(added.labels).toEqual({ supplier: name });
-    const { data: one } = await b.dataProvider.getOne<SimpleRecord>('every_kind', { id: added.id });
+    const { data: one } = await b.dataProvider.getOne<DescribedRecord>('every_kind', { id: added.id });
     expect(one).toMatchObject({ supplier, labels: { supplier: name } });
-    const { data: found } = await b.dataProvider.getList<SimpleRecord>('every_kind', {
+    const { data: found } = await b.dataProvider.getList<DescribedRecord>('every_kind', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'title', order: 'ASC' },
       filter: { title: added.title },
@@ -260,7 +260,7 @@ describe('Firebase data provider: a reference by its label', () => {
     expect(found[0]).toMatchObject({ id: added.id, labels: { supplier: name } });
     expect(recordCells(everyKind, one)).toMatchObject({ supplier, [labelColumn('supplier')]: name });
     // An empty reference has none.
-    const { data: none } = await b.dataProvider.update<SimpleRecord>('every_kind', {
+    const { data: none } = await b.dataProvider.update<DescribedRecord>('every_kind', {
       id: added.id,
       data: { ...one, supplier: '' },
       previousData: one,

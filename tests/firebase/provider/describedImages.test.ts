@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages';
-import type { SimpleRecord } from '../../../providers/firebase/simple';
+import type { DescribedRecord } from '../../../providers/firebase/described';
 import { description as careguides } from '../../../resources/careguides/description';
 import { description as suppliers } from '../../../resources/suppliers/description';
 import { clearAccounts } from '../helpers/auth';
@@ -31,27 +31,29 @@ describe('Firebase: a described resource’s images', () => {
   it('saves a care guide’s uploaded picture, and a new one in its place', async () => {
     const first = await upload('linen.jpg');
     const ctx: Context = { image: first, ids: new Map() };
-    const { data: made } = await b.dataProvider.create<SimpleRecord>('careguides', {
+    const { data: made } = await b.dataProvider.create<DescribedRecord>('careguides', {
       data: { ...bodyOf(careguides, 1, ctx), picture: [first] },
     });
     expect(made.picture).toEqual([first]);
     const second = await upload('cotton.jpg');
-    const { data: saved } = await b.dataProvider.update<SimpleRecord>('careguides', {
+    const { data: saved } = await b.dataProvider.update<DescribedRecord>('careguides', {
       id: made.id,
       data: { ...made, picture: [second] },
       previousData: made,
     });
     expect(saved.picture).toEqual([second]);
-    expect((await b.dataProvider.getOne<SimpleRecord>('careguides', { id: made.id })).data.picture).toEqual([second]);
+    expect((await b.dataProvider.getOne<DescribedRecord>('careguides', { id: made.id })).data.picture).toEqual([
+      second,
+    ]);
     expect((await fetch(second)).status).toBe(200);
   });
 
   it('saves several uploaded images on a field that takes them', async () => {
     const images = [await upload('a.jpg'), await upload('b.png')];
     const ctx: Context = { image: images[0]!, ids: new Map() };
-    const supplier = await b.dataProvider.create<SimpleRecord>('suppliers', { data: bodyOf(suppliers, 5, ctx) });
+    const supplier = await b.dataProvider.create<DescribedRecord>('suppliers', { data: bodyOf(suppliers, 5, ctx) });
     ctx.ids.set('suppliers', supplier.data.id);
-    const { data } = await b.dataProvider.create<SimpleRecord>('every_kind', {
+    const { data } = await b.dataProvider.create<DescribedRecord>('every_kind', {
       data: { ...bodyOf(everyKind, 5, ctx), pictures: images },
     });
     expect(data.pictures).toEqual(images);

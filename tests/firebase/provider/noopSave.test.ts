@@ -4,7 +4,7 @@ import { doc, getDoc, onSnapshot, type DocumentData } from 'firebase/firestore';
 import type { Product } from '../../../domain/products';
 import { fieldsOfRecords, type RecordsDescription } from '../../../domain/records';
 import { recordResources } from '../../../server/resources';
-import type { SimpleRecord } from '../../../providers/firebase/simple';
+import type { DescribedRecord } from '../../../providers/firebase/described';
 import { clearAccounts } from '../helpers/auth';
 import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
 import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/recordValues';
@@ -63,7 +63,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase: a save of %
       const target = RESOURCES.find((x) => x.name === f.to)!;
       ctx.ids.set(target.name, (await b.dataProvider.create(target.name, { data: bodyOf(target, 9000, ctx) })).data.id);
     }
-    const { data: rec } = await b.dataProvider.create<SimpleRecord>(name, { data: bodyOf(d, 2, ctx) });
+    const { data: rec } = await b.dataProvider.create<DescribedRecord>(name, { data: bodyOf(d, 2, ctx) });
     const stored = (await getDoc(doc(b.other(), name, rec.id))).data();
     const [k, spec] = fieldsOfRecords(d).find(
       ([, f]) => !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'choice'].includes(f.kind),
@@ -71,7 +71,11 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase: a save of %
     const changed = valueOf(spec, 3, ctx);
     const next = await heardAfter(`${name}/${rec.id}`, async () => {
       for (const data of [{ ...rec }, bodyOf(d, 2, ctx), { [k]: rec[k] }]) {
-        const { data: same } = await b.dataProvider.update<SimpleRecord>(name, { id: rec.id, data, previousData: rec });
+        const { data: same } = await b.dataProvider.update<DescribedRecord>(name, {
+          id: rec.id,
+          data,
+          previousData: rec,
+        });
         expect(same).toEqual(rec);
       }
       expect((await getDoc(doc(b.other(), name, rec.id))).data()).toEqual(stored);

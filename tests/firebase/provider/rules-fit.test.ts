@@ -4,7 +4,7 @@ import { collection, doc, getDoc, getDocs } from 'firebase/firestore';
 import { fieldsOfRecords, type RecordsDescription } from '../../../domain/records';
 import { fullName } from '../../../domain/names';
 import { recordResources } from '../../../server/resources';
-import type { SimpleRecord } from '../../../providers/firebase/simple';
+import type { DescribedRecord } from '../../../providers/firebase/described';
 import { DELETED_ENTRY } from '../../../providers/firebase/recordHistory';
 import { rulesOf } from '../../../scripts/firestoreRules';
 import { clearAccounts } from '../helpers/auth';
@@ -61,14 +61,14 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('the console’s write
     expect(recordKeys).toContain('created');
     expect(entryKeys).toEqual(['at', 'actor', 'actorName', 'action', 'diff']);
 
-    const { data: rec } = await b.dataProvider.create<SimpleRecord>(name, { data: bodyOf(d, 2, ctx) });
+    const { data: rec } = await b.dataProvider.create<DescribedRecord>(name, { data: bodyOf(d, 2, ctx) });
     const field = fieldsOfRecords(d).find(
       ([, f]) =>
         !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'number', 'choice'].includes(f.kind),
     )![0];
     const translated = fieldsOfRecords(d).find(([, f]) => f.kind === 'translated')?.[0];
     const texts = translated ? { translations: { se: { [translated]: 'Ny text' } } } : {};
-    const { data: saved } = await b.dataProvider.update<SimpleRecord>(name, {
+    const { data: saved } = await b.dataProvider.update<DescribedRecord>(name, {
       id: rec.id,
       data: { ...rec, [field]: valueOf(d.fields[field]!, 703, ctx), ...texts },
       previousData: rec,

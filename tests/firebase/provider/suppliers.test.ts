@@ -5,11 +5,11 @@ import { PAGE_SIZE } from '../../../domain/constants';
 import { messages } from '../../../domain/messages';
 import { sv } from '../../../domain/messages.sv';
 import { speak } from '../../../providers/shared/locale';
-import type { SimpleRecord } from '../../../providers/firebase/simple';
+import type { DescribedRecord } from '../../../providers/firebase/described';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
 
-// Suppliers through the one generic provider for simple resources (providers/firebase/simple.ts), real SDK on the
+// Suppliers through the one generic provider for described resources (providers/firebase/described.ts), real SDK on the
 // patched Firestore emulator: the collection 'suppliers', by name 10 a page with More, exact search, add with the
 // server's rule (domain/recordSchemas.ts) and the unique name, edit with the conflict check in a transaction.
 let b: Backend;
@@ -41,14 +41,14 @@ afterAll(async () => {
 });
 
 const list = (after?: string, filter: Record<string, unknown> = {}) =>
-  b.dataProvider.getList<SimpleRecord>('suppliers', {
+  b.dataProvider.getList<DescribedRecord>('suppliers', {
     pagination: { page: 1, perPage: PAGE_SIZE },
     sort: { field: 'name', order: 'ASC' },
     filter,
     meta: after ? { after } : undefined,
   });
 
-describe('Firebase data provider: a simple resource (suppliers)', () => {
+describe('Firebase data provider: a described resource (suppliers)', () => {
   it('lists by name, 10 a page, More after the last document; finds by name exactly', async () => {
     const first = await list();
     expect(first.data.map((s) => s.name)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(name));
@@ -60,7 +60,7 @@ describe('Firebase data provider: a simple resource (suppliers)', () => {
   });
 
   it('adds with the server’s rule: tidied values, a clear refusal of bad input or a taken name', async () => {
-    const { data } = await b.dataProvider.create<SimpleRecord>('suppliers', {
+    const { data } = await b.dataProvider.create<DescribedRecord>('suppliers', {
       data: {
         name: '  Mill of Ghent ',
         contactPerson: 'Ann',
@@ -111,7 +111,7 @@ describe('Firebase data provider: a simple resource (suppliers)', () => {
 
   it('edits from the version loaded; a save after someone else’s is refused with the stale message', async () => {
     const [loaded] = (await list(undefined, { name: name(5) })).data;
-    const { data } = await b.dataProvider.update<SimpleRecord>('suppliers', {
+    const { data } = await b.dataProvider.update<DescribedRecord>('suppliers', {
       id: loaded!.id,
       data: { ...loaded, contactPerson: 'Jonas' },
       previousData: loaded!,
@@ -128,7 +128,7 @@ describe('Firebase data provider: a simple resource (suppliers)', () => {
         previousData: data,
       }),
     ).rejects.toMatchObject({ status: 409, message: messages.records.stale });
-    expect((await b.dataProvider.getOne<SimpleRecord>('suppliers', { id: loaded!.id })).data).toMatchObject({
+    expect((await b.dataProvider.getOne<DescribedRecord>('suppliers', { id: loaded!.id })).data).toMatchObject({
       contactPerson: 'Jonas',
       notes: 'A colleague’s',
     });
@@ -145,8 +145,8 @@ describe('Firebase data provider: a simple resource (suppliers)', () => {
       status: 409,
       message: messages.records.stale,
     });
-    const fresh = (await b.dataProvider.getOne<SimpleRecord>('suppliers', { id: loaded!.id })).data;
-    const { data } = await b.dataProvider.delete<SimpleRecord>('suppliers', { id: loaded!.id, previousData: fresh });
+    const fresh = (await b.dataProvider.getOne<DescribedRecord>('suppliers', { id: loaded!.id })).data;
+    const { data } = await b.dataProvider.delete<DescribedRecord>('suppliers', { id: loaded!.id, previousData: fresh });
     expect(data).toMatchObject({ id: loaded!.id, name: name(9) });
     expect((await getDoc(doc(b.other(), 'suppliers', loaded!.id))).exists()).toBe(false);
     await expect(list(undefined, { q: 'weaver' })).rejects.toMatchObject({ status: 400, code: 'not_available' });

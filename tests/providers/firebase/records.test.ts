@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase/firestore';
-import { fingerprint, isoOf, toLanguage, toProduct, toUser, translationsOf } from '../../../providers/firebase/records';
+import {
+  fingerprint,
+  isoOf,
+  toLanguage,
+  toProduct,
+  toUser,
+  translationsOf,
+} from '../../../providers/firebase/documents';
 import { uploadPath } from '../../../providers/firebase/uploads';
 
-describe('Firestore documents as the screens know them (providers/firebase/records.ts)', () => {
+describe('Firestore documents as the screens know them (providers/firebase/documents.ts)', () => {
   it('the version is the same for the same content, whatever the order of its keys', () => {
     const a = { sku: 'A1', images: ['x', 'y'], meta: { b: 1, a: 2 } };
     const b = { meta: { a: 2, b: 1 }, images: ['x', 'y'], sku: 'A1' };

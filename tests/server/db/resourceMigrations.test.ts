@@ -1,14 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../server/db/migrate.js';
-import { checkRecordsTables, planSteps } from '../../../server/db/records.js';
+import { checkRecordsTables, planSteps } from '../../../server/db/describedTables.js';
 import { describeRecords, type FieldDescription } from '../../../domain/records.js';
 import { description as suppliers } from '../../../resources/suppliers/description.js';
 import { recordResources } from '../../../server/resources.js';
 import { dialects, freshDb } from '../helpers/index.js';
 
-// The described resources' tables through migrations (server/db/records.ts): what `npm run resources` plans, and the
-// suppliers' migration on an install whose table was made before it (by the start, as the console did until then).
+// The described resources' tables through migrations (server/db/describedTables.ts): what `npm run resources` plans,
+// and the suppliers' migration on an install whose table was made before it (by the start, as the console did until
+// then).
 describe('planning the migrations of the descriptions', () => {
   /** The suppliers with other fields, as a shop would change their description. */
   const suppliersWith = (fields: Record<string, FieldDescription>) =>

@@ -7,8 +7,8 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeRecords, type RecordsDescription } from '../../../domain/records.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { checkRecordsTables } from '../../../server/db/records.js';
-import { createRecord, getRecord } from '../../../server/core/records.js';
+import { checkRecordsTables } from '../../../server/db/describedTables.js';
+import { createRecord, getRecord } from '../../../server/core/described.js';
 import { dialects, freshDb } from '../helpers/index.js';
 
 // Schema changes that keep data (docs/adding-a-resource.md, 'Changing a description'): a resource's description is
@@ -85,7 +85,7 @@ beforeAll(() => {
   mkdirSync(join(dir, 'server', 'db', 'migrations'), { recursive: true });
   mkdirSync(join(dir, 'firebase'));
   symlinkSync(join(repo, 'domain'), join(dir, 'domain'));
-  symlinkSync(join(repo, 'server', 'db', 'records.ts'), join(dir, 'server', 'db', 'records.ts'));
+  symlinkSync(join(repo, 'server', 'db', 'describedTables.ts'), join(dir, 'server', 'db', 'describedTables.ts'));
   copyFileSync(join(repo, 'firebase', 'firestore.rules'), join(dir, 'firebase', 'firestore.rules'));
   generate(fabricsV1);
   generate(fabricsV2);

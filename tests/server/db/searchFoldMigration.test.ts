@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../server/db/migrate.js';
 import { listProducts } from '../../../server/core/products.js';
-import { listRecords } from '../../../server/core/records.js';
+import { listRecords } from '../../../server/core/described.js';
 import { description as careguides } from '../../../resources/careguides/description.js';
 import { dialects, freshDb } from '../helpers/index.js';
 

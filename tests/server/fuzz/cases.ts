@@ -776,7 +776,7 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
     ),
   ),
   w(1, bodyRoute('POST', '/api/auth/two-factor/verify-totp', 'totpCode', mutation(['code']))),
-  // Suppliers (resources/suppliers/): the routes every simple resource has.
+  // Suppliers (resources/suppliers/): the routes every described resource has.
   w(4, bodyRoute('POST', '/api/suppliers', 'supplier', withEmail(SUPPLIER_FIELDS))),
   w(3, patchSupplier),
   w(1, query('/api/suppliers', 'name')),

@@ -47,7 +47,7 @@ export function languageRows(): MatrixRow[] {
 }
 
 /**
- * The routes of a described resource (server/routes/records.ts), each open to its access level only (read, edit,
+ * The routes of a described resource (server/routes/described.ts), each open to its access level only (read, edit,
  * delete: domain/records.ts, accessOf). Each allowed call changes nothing: an empty body, no If-Match, no such record.
  */
 export function recordRows(d: RecordsDescription): MatrixRow[] {

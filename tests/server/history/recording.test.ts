@@ -208,7 +208,7 @@ describe.each(dialects())('change history: what each change records (%s)', (dial
     expect(turnedOff).toMatchObject({ actor: admin.uid, diff: { active: [true, false] } });
   });
 
-  it('records a simple resource’s records added and edited, with the resource named', async () => {
+  it('records a described resource’s records added and edited, with the resource named', async () => {
     const body = { name: 'Weaver', contactPerson: 'Ann', email: 'w@example.com', country: 'SE', notes: '' };
     const made = await t.api('POST', '/api/suppliers', { cookie: editorCookie, body });
     expect(made.status, made.text).toBe(201);

@@ -25,6 +25,7 @@ const MATRIX: Row[] = [
   { route: 'GET /api/me',          url: '/api/me',                                expected: [401, 401, 200, 200, 200] },
   // The dashboard's figures: any signed-in user; each part only to its role (tests/server/routes/dashboard.test.ts).
   { route: 'GET /api/dashboard',   url: '/api/dashboard',                         expected: [401, 401, 200, 200, 200] },
+  { route: 'GET /api/dashboard/events', url: '/api/dashboard/events',             expected: [401, 401, 200, 200, 200] },
   { route: 'PATCH /api/me',        url: '/api/me',
                                    body: { firstName: 'Same', lastName: 'Name' }, expected: [401, 401, 200, 200, 200] },
   // better-auth's session routes under the catch-all: an active signed-in user only (issue 23); the library's answers.

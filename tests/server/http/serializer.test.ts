@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serializerCompiler } from '../../../server/http/serializer.js';
 import { Product } from '../../../domain/products';
+import { productDescription } from '../../../domain/productFields';
+import { emptyValue, fieldsOfRecords } from '../../../domain/records';
 import { User } from '../../../domain/users';
 import { Language } from '../../../domain/languages';
 import { AppStatus } from '../../../domain/appStatus';
@@ -9,7 +11,12 @@ import { AppStatus } from '../../../domain/appStatus';
 const compile = (schema: unknown) =>
   serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (data: unknown) => string;
 
+const emptyFields: Record<string, unknown> = Object.fromEntries(
+  fieldsOfRecords(productDescription).map(([key, f]) => [key, emptyValue(f)]),
+);
 const product: Product = {
+  // Every described field empty first, so a field added to the description needs no line here.
+  ...(emptyFields as Omit<Product, 'id'>),
   id: 'p1',
   sku: 'LIN-001',
   category: 'Linen',

@@ -15,7 +15,7 @@ import { bodyOf, everyKind, valueOf, type Context, type Values } from '../helper
 import { labelColumn, recordCells, recordCsvColumns } from '../../../domain/recordCsv.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { applyTableSteps, planSteps } from '../../../server/db/records.js';
+import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
 import { recordResources } from '../../../server/resources.js';
 import {
   KINDS,

@@ -6,7 +6,7 @@ import { fieldsOfRecords, hasSearch, type RecordsDescription } from '../../../do
 import { bodyOf, everyKind, pad, type Context, type Values } from '../helpers/recordValues.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { applyTableSteps, planSteps } from '../../../server/db/records.js';
+import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
 import { recordResources } from '../../../server/resources.js';
 import { callerOf, createData, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';

@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages.js';
 import { fieldsOfRecords, type RecordsDescription } from '../../../domain/records.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { applyTableSteps, planSteps } from '../../../server/db/records.js';
+import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
 import { recordResources } from '../../../server/resources.js';
 import { onChange, type Change } from '../../../server/core/events.js';
 import { bodyOf, everyKind, valueOf, type Context, type Values } from '../helpers/recordValues.js';

@@ -7,7 +7,7 @@ import { productDescription } from '../../../domain/productFields.js';
 import { describeRecords, type RecordsDescription } from '../../../domain/records.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { applyTableSteps, planSteps } from '../../../server/db/records.js';
+import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
 import { recordResources } from '../../../server/resources.js';
 import {
   callerOf,

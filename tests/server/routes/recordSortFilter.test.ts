@@ -5,14 +5,14 @@ import { sv } from '../../../domain/messages.sv.js';
 import { describeRecords, type RecordsDescription } from '../../../domain/records.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { applyTableSteps, planSteps, sortIndexesOf, sortKeySql } from '../../../server/db/records.js';
+import { applyTableSteps, planSteps, sortIndexesOf, sortKeySql } from '../../../server/db/describedTables.js';
 import { recordResources } from '../../../server/resources.js';
 import { callerOf, createData, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 
-// A described list's order and filters (routes/records.ts, core/records.ts listQueryOf and listRecords): any sortable
-// field both ways in keyset pages, ties by id, a translated field in the language asked for (English where it has
-// none), text in code-point order on both databases (the same pages on SQLite and PostgreSQL), each filter by kind, and
-// a bad order or filter refused naming its parameter.
+// A described list's order and filters (routes/described.ts, core/described.ts listQueryOf and listRecords): any
+// sortable field both ways in keyset pages, ties by id, a translated field in the language asked for (English where it
+// has none), text in code-point order on both databases (the same pages on SQLite and PostgreSQL), each filter by
+// kind, and a bad order or filter refused naming its parameter.
 
 const things = describeRecords({
   name: 'sorted_things',

@@ -5,7 +5,7 @@ import { sv } from '../../../domain/messages.sv.js';
 import { describeRecords } from '../../../domain/records.js';
 import { description as suppliers } from '../../../resources/suppliers/description.js';
 import { callerOf, dialects, startApp, type TestApp } from '../helpers/index.js';
-import { applyTableSteps, planSteps } from '../../../server/db/records.js';
+import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
 import { loadSteps } from '../../../scripts/resources.js';
 
 // Suppliers (resources/suppliers/): what is its own (its values tidied and refused, its unique name, its table kept

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../domain/locales';
 import { describeRecords, type RecordsDescription } from '../../../domain/records';
-import { simpleResources } from '../../../resources';
+import { describedScreens } from '../../../resources';
 import type { ResourceTexts } from '../../../resources/shared/recordScreens';
 import { recordResources } from '../../../server/resources';
 import { migrations } from '../../../server/db/migrate';
@@ -36,7 +36,7 @@ describe('resource folders', () => {
   });
 
   it('the browser finds every folder (sidebar groups and pages)', () => {
-    expect(simpleResources.map((r) => r.name)).toEqual(folders);
+    expect(describedScreens.map((r) => r.name)).toEqual(folders);
   });
 
   it('the server finds every folder: server/resources.generated.ts is current (else run `npm run resources`)', () => {

@@ -3,13 +3,20 @@ import { useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import type { Product } from '../../../../domain/products';
+import { productDescription } from '../../../../domain/productFields';
+import { emptyValue, fieldsOfRecords } from '../../../../domain/records';
 import type { UploadedImage } from '../../../../domain/uploads';
 import type { AppDataProvider, UploadCallbacks, UploadHandle } from '../../../../base/backend';
+
+/** Every described field empty, so a field added to the description needs no line here. */
+const emptyFields = (): Record<string, unknown> =>
+  Object.fromEntries(fieldsOfRecords(productDescription).map(([key, f]) => [key, emptyValue(f)]));
 
 /** A product as the API answers, with whatever the test changes. */
 export function productWith(over: Partial<Product> = {}): Product {
   const images = over.images ?? ['/files/Uploads/u1_a_one.jpg'];
   return {
+    ...(emptyFields() as Omit<Product, 'id'>),
     id: 'p1',
     sku: 'LI-1001',
     category: 'Linen',

@@ -7,7 +7,7 @@ import { setLocale } from '../../../../base/locale';
 import { RecordInputs } from '../../../../resources/shared/RecordInputs';
 import type { RecordsTexts } from '../../../../resources/shared/recordScreens';
 import { RecordList } from '../../../../resources/shared/RecordList';
-import type { RecordsScreens } from '../../../../resources/shared/records';
+import type { RecordsScreens } from '../../../../resources/shared/describedResource';
 import { fakeDataProvider, renderInAdmin } from '../../helpers';
 
 // A described resource's number fields in the console's language, whatever the browser's: Swedish '34,90' is 34.9

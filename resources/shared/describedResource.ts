@@ -28,7 +28,7 @@ const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
   s.texts[LOCALES.find((l) => catalogues[l] === m) ?? DEFAULT_LOCALE];
 
 /**
- * A simple resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the six
+ * A described resource's screens from its folder (resources/<name>/): the sidebar group (list, add, search) and the six
  * pages (a paged table, add, edit with the version check, show for those who may read but not edit, exact search, CSV
  * import), shared (resources/shared/RecordList.tsx and its siblings) unless the folder gives one of its own (`own`).
  * The first four are react-admin's views on its own paths (/<name>, /<name>/create, /<name>/:id, /<name>/:id/show),

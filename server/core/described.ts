@@ -3,7 +3,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
-import { fromStored, searchTextOf, sortKeySql, toStored } from '../db/records.js';
+import { fromStored, searchTextOf, sortKeySql, toStored } from '../db/describedTables.js';
 import {
   fieldsOfRecords,
   filtersOf,
@@ -82,7 +82,7 @@ const badParameter = (name: string): DomainError =>
   ]);
 
 /**
- * A list's order and filters from its query (routes/records.ts), each checked: a field it cannot be sorted by, an
+ * A list's order and filters from its query (routes/described.ts), each checked: a field it cannot be sorted by, an
  * order other than asc or desc, a language it has no texts in, a filter's value its field cannot hold, each refused
  * (400) naming its parameter. Left out: the description's own order.
  */
@@ -145,7 +145,7 @@ const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter i
  * One page in the order asked for (the description's, else a field's: ties broken by id), after an optional cursor;
  * `q` keeps the records with every word of it in a searched field (any language, any case, with or without accents:
  * the server folds the search text and the words alike, domain/searchFold.ts, so both databases find the same), and
- * `filter` (listQueryOf) those its filters keep. Each order has its index (db/records.ts, sortIndexesOf).
+ * `filter` (listQueryOf) those its filters keep. Each order has its index (db/describedTables.ts, sortIndexesOf).
  */
 export async function listRecords<D extends RecordsDescription>(
   db: Kysely<Database>,

@@ -20,7 +20,7 @@ import {
   recordUndo,
   updateRecord,
   withReferenceLabels,
-} from '../core/records.js';
+} from '../core/described.js';
 import { importRecords } from '../core/recordImport.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { localeOf } from '../http/locale.js';
@@ -53,7 +53,7 @@ export function recordRoutes(
   const edit = { access: recordsLevels(r, 'edit') };
   const path = `/api/${r.name}`;
   const tags = [r.name];
-  // Every answer of a record carries its references' labels (core/records.ts, withReferenceLabels).
+  // Every answer of a record carries its references' labels (core/described.ts, withReferenceLabels).
   const labelled = <T extends Record<string, unknown>>(recs: T[]) => withReferenceLabels(db, r, all, recs);
   const withTag = async <T extends { version: number }>(
     reply: { header(k: string, v: string): unknown },

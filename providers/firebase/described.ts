@@ -34,7 +34,7 @@ import { schemasOf } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
-import { fingerprint, isoOf } from './records';
+import { fingerprint, isoOf } from './documents';
 import { mayUndo, recordDiff, undoChange } from '../../domain/recordHistory';
 import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport';
 import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv';
@@ -66,7 +66,7 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
  */
 
 type Data = Record<string, unknown>;
-export type SimpleRecord = Data & { id: string; version: number; created: string; updated: string | null };
+export type DescribedRecord = Data & { id: string; version: number; created: string; updated: string | null };
 
 /** A field's stored value as the screens' record holds it (a missing or odd value as its kind's empty one). */
 const valueOf = (f: FieldDescription, v: unknown): unknown => kindOf(f).fromDocument(v, f);
@@ -87,8 +87,8 @@ function translationsOf(v: unknown): RecordTranslations {
 }
 
 /** A document as the screens' record: each field by its kind, and its translations when it has translated fields. */
-export function toSimpleRecord(d: RecordsDescription, id: string, data: Data): SimpleRecord {
-  const out: SimpleRecord = {
+export function toDescribedRecord(d: RecordsDescription, id: string, data: Data): DescribedRecord {
+  const out: DescribedRecord = {
     id,
     version: fingerprint(data),
     created: isoOf(data.created) ?? '',
@@ -112,10 +112,10 @@ function checked(schema: z.ZodType, data: Data): Data {
 }
 
 /**
- * The calls of one simple resource; `actor` names who acts in each history entry, `image` is what an image address is
- * (providers/firebase/imageAddress.ts, of the app's bucket).
+ * The calls of one described resource; `actor` names who acts in each history entry, `image` is what an image
+ * address is (providers/firebase/imageAddress.ts, of the app's bucket).
  */
-export function simpleCalls(
+export function describedCalls(
   db: Firestore,
   page: Pager,
   d: RecordsDescription,
@@ -125,7 +125,7 @@ export function simpleCalls(
 ) {
   const schemas = schemasOf(d, image);
   const fields = fieldsOfRecords(d);
-  const toRecord = (id: string, data: Data) => toSimpleRecord(d, id, data);
+  const toRecord = (id: string, data: Data) => toDescribedRecord(d, id, data);
   const keys = [...fields.map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
   /** Only the described fields and translations (a form's record also holds id, version and times). */
   const described = (data: Data): Data =>
@@ -157,7 +157,7 @@ export function simpleCalls(
       return known.get(key)!;
     };
   };
-  const labelled = async (recs: SimpleRecord[]): Promise<SimpleRecord[]> => {
+  const labelled = async (recs: DescribedRecord[]): Promise<DescribedRecord[]> => {
     const refs = referencesOf(d);
     if (refs.length === 0) return recs;
     const labelOfId = labelReader();
@@ -174,7 +174,7 @@ export function simpleCalls(
     );
   };
 
-  const one = async (id: string): Promise<SimpleRecord> => {
+  const one = async (id: string): Promise<DescribedRecord> => {
     const snap = await getDoc(doc(db, d.name, id));
     if (!snap.exists()) throw notFound();
     return (await labelled([toRecord(snap.id, snap.data())]))[0]!;
@@ -198,7 +198,7 @@ export function simpleCalls(
    * the form was loaded from (`version`), refuse a locked field's change, then write the fields and the 'changed'
    * entry (nothing at all when the save changes nothing: writeChange).
    */
-  const change = async (id: string, version: unknown, valuesOf: (current: SimpleRecord) => Data): Promise<void> => {
+  const change = async (id: string, version: unknown, valuesOf: (current: DescribedRecord) => Data): Promise<void> => {
     await runTransaction(db, async (tx) => {
       const snap = await tx.get(doc(db, d.name, id));
       if (!snap.exists()) throw notFound();
@@ -275,7 +275,7 @@ export function simpleCalls(
     one,
 
     /** The list in the description's order (then the document id), 10 a page; the exact search is `field == term`. */
-    list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<SimpleRecord>> => {
+    list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<DescribedRecord>> => {
       const { [d.search]: term, ...rest } = filter;
       if (Object.values(rest).some((v) => v !== undefined && v !== '')) throw notAvailable();
       const found =
@@ -285,7 +285,7 @@ export function simpleCalls(
       return { ...found, data: await labelled(found.data) };
     },
 
-    create: async (data: Data): Promise<SimpleRecord> => {
+    create: async (data: Data): Promise<DescribedRecord> => {
       const values = checked(schemas.create, described(data));
       await assertUnique(values);
       // The record and its 'created' entry in one batch: both saved or neither.
@@ -299,7 +299,7 @@ export function simpleCalls(
      * Delete, in one transaction, only if the document is still what the screen loaded (previousData.version), and
      * only when no record of a described resource points to it (looked up first: Firestore's rules cannot query).
      */
-    delete: async (id: string, previous: unknown, all: readonly RecordsDescription[]): Promise<SimpleRecord> => {
+    delete: async (id: string, previous: unknown, all: readonly RecordsDescription[]): Promise<DescribedRecord> => {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
       for (const other of all)
         for (const [k, f] of fieldsOfRecords(other)) {
@@ -326,7 +326,7 @@ export function simpleCalls(
      * Edit: in one transaction, read the document, refuse with the stale message (409) unless its content is still
      * what the form was loaded from (previousData.version), refuse a locked field's change, then write the fields.
      */
-    update: async (id: string, data: Data, previous: unknown): Promise<SimpleRecord> => {
+    update: async (id: string, data: Data, previous: unknown): Promise<DescribedRecord> => {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
       const values = checked(schemas.update, described(data));
       await assertUnique(values, id);
@@ -402,7 +402,7 @@ export function simpleCalls(
      * is not an undoable change of this record, when the record changed since it was loaded, or when a field the
      * entry changed has changed again since.
      */
-    undo: async (id: string, entryId: string, version: number): Promise<SimpleRecord> => {
+    undo: async (id: string, entryId: string, version: number): Promise<DescribedRecord> => {
       const m = currentMessages();
       const entrySnap = await getDoc(doc(db, d.name, id, 'history', entryId));
       if (!entrySnap.exists()) throw notFound();
