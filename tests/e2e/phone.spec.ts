@@ -45,6 +45,9 @@ for (const path of [
   '/info/activity',
   '/settings/webhooks',
   '/languages/swedish',
+  // The described lists with their filters beside the find box.
+  '/careguides',
+  '/suppliers',
   '/careguides/add',
   '/careguides/import',
 ]) {
