@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** How long a browser waits before reconnecting after its stream was ended on shutdown. */
 export const RECONNECT_MS = 1000;
@@ -9,6 +9,35 @@ export const RECONNECT_MS = 1000;
  */
 export class EventStreams {
   private readonly open = new Set<ServerResponse>();
+
+  /**
+   * Starts a stream on `res` (the headers, a retry hint so browsers come back quickly after a restart), keeps it, and
+   * writes a heartbeat every `heartbeatMs`; `follow` starts what writes to it and returns what stops that, run with the
+   * heartbeat's end when the browser leaves. `send` writes one event unless the stream has ended.
+   */
+  start(
+    req: IncomingMessage,
+    res: ServerResponse,
+    heartbeatMs: number,
+    follow: (send: (event: string) => void) => () => void,
+  ): (event: string) => void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+    this.add(res);
+    const send = (event: string): void => void (res.writableEnded || res.write(event));
+    const stop = follow(send);
+    const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      stop();
+    });
+    return send;
+  }
 
   /** Keeps a stream until its connection closes. */
   add(res: ServerResponse): void {

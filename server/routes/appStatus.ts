@@ -55,32 +55,19 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
   r.get('/api/app/status/events', { config: { access: 'public' }, schema: { tags: ['app'] } }, async (req, reply) => {
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
     let id = 0;
     let last = '';
     const send = async (read: () => Promise<AppStatus>): Promise<void> => {
       const data = JSON.stringify(await read());
       if (data === last || res.writableEnded) return;
       last = data;
-      res.write(`id: ${++id}\ndata: ${data}\n\n`);
+      write(`id: ${++id}\ndata: ${data}\n\n`);
     };
-    // A retry hint so browsers come back quickly after a restart.
-    res.write('retry: 2000\n\n');
-    deps.streams.add(res);
-    const unsubscribe = deps.broker.subscribe(
-      () => void send(announced).catch((err: unknown) => req.log.warn({ err }, 'status read failed')),
+    const write = deps.streams.start(req.raw, res, deps.heartbeatMs, () =>
+      deps.broker.subscribe(
+        () => void send(announced).catch((err: unknown) => req.log.warn({ err }, 'status read failed')),
+      ),
     );
-    const heartbeat = setInterval(() => void (res.writableEnded || res.write(': heartbeat\n\n')), deps.heartbeatMs);
-    const stop = (): void => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    };
-    req.raw.on('close', stop);
     await send(status).catch(() => res.end());
   });
 }

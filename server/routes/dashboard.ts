@@ -48,23 +48,9 @@ export function dashboardRoutes(
     { config: { access: areaAccess.dashboard }, schema: { tags: ['dashboard'] } },
     async (req, reply) => {
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      res.write('retry: 2000\n\n');
-      deps.streams.add(res);
-      const unsubscribe = deps.broker.subscribe(
-        () => void (res.writableEnded || res.write('data: {"changed":true}\n\n')),
+      deps.streams.start(req.raw, reply.raw, deps.heartbeatMs, (send) =>
+        deps.broker.subscribe(() => send('data: {"changed":true}\n\n')),
       );
-      const heartbeat = setInterval(() => void (res.writableEnded || res.write(': heartbeat\n\n')), deps.heartbeatMs);
-      req.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      });
     },
   );
 }
