@@ -8,7 +8,6 @@ import { fieldsOfRecords, listSortable, type RecordsDescription } from '../../do
 import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
 import { useLocale, useMessages } from '../../base/locale';
-import { useScheduleSettings } from '../../base/scheduleSettings';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { ListFrame } from './ListFrame';
 import { RecordFilterBar, useRecordFilterInputs } from './RecordFilters';
@@ -16,8 +15,8 @@ import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
 import type { BackendError } from '../../base/backend';
 import type { RecordsScreens } from './recordScreens';
-import { useCountryNames, useRecordOpening, useRecordPath, useTexts } from './recordHooks';
-import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
+import { useRecordOpening, useRecordPath, useTexts } from './recordHooks';
+import { useFieldCells } from './useFieldCells';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
@@ -46,17 +45,13 @@ function filterOf(written: string | null): Record<string, unknown> {
 export function RecordList({ screens }: { screens: RecordsScreens }) {
   const m = useMessages();
   const t = useTexts(screens);
-  const country = useCountryNames();
-  const records = screens.description;
   const locale = useLocale();
-  // The shop's time zone, asked only by a resource with a date-time field (it is the products' editors' setting).
-  const zoned = fieldsOfRecords(records).some(([, f]) => FIELD_KIND_VIEWS[f.kind].zoned);
-  const zone = useScheduleSettings(zoned)?.timeZone ?? '';
-  const cells: CellContext = { yes: m.records.yes, no: m.records.no, texts: t, country, locale, zone };
-  const value = (r: RaRecord, f: string): string => {
-    const spec = records.fields[f];
-    return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, cells, { row: r, field: f }) : String(r[f] ?? '');
-  };
+  const records = screens.description;
+  const value = useFieldCells(
+    records,
+    t,
+    fieldsOfRecords(records).map(([k]) => k),
+  );
   // The search and the filters, as react-admin keeps them in the address (?filter={…}); the export reads the same.
   const [params] = useSearchParams();
   const filter = filterOf(params.get('filter'));

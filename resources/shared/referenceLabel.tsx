@@ -5,7 +5,7 @@ import type { ReferenceLabels } from '../../domain/records';
  * A reference as a person reads it: the label the record's answer carries for it (the record it points to, by its
  * label field: its supplier's name), else its id (a record gone, or a back end that could not read it).
  */
-export function referenceText(record: RaRecord | undefined, field: string): string {
+function referenceText(record: RaRecord | undefined, field: string): string {
   const label = (record?.labels as ReferenceLabels | undefined)?.[field];
   return label ?? String(record?.[field] ?? '');
 }

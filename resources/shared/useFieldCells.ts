@@ -5,11 +5,11 @@ import { useScheduleSettings } from '../../base/scheduleSettings';
 import type { RecordsTexts } from './recordScreens';
 import { useCountryNames } from './recordHooks';
 import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
-import { referenceText } from './referenceLabel';
 
 /**
- * A list's cells, each field by its kind's cell (fieldKindViews.tsx): a reference by the label its record's answer
- * carries; the shop's time zone asked only where one of `fields` needs it.
+ * A list's cells, each field by its kind's cell (fieldKindViews.tsx), which is given the row: a reference shows the
+ * label its record's answer carries, a translated text the UI's language. The shop's time zone is asked only where one
+ * of `fields` needs it. The described resources' lists and the products list read their cells here.
  */
 export function useFieldCells(
   d: RecordsDescription,
@@ -27,7 +27,6 @@ export function useFieldCells(
   const ctx: CellContext = { yes: m.records.yes, no: m.records.no, texts, country, locale, zone };
   return (r, f) => {
     const spec = d.fields[f];
-    if (spec?.kind === 'reference') return referenceText(r, f);
-    return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, ctx) : String(r[f] ?? '');
+    return spec ? FIELD_KIND_VIEWS[spec.kind].cell(r[f], spec, ctx, { row: r, field: f }) : String(r[f] ?? '');
   };
 }
