@@ -35,11 +35,12 @@ module.exports = {
       severity: 'error',
       comment:
         'resources/<name>/description.ts is read by the server and the browser alike: it may import only ' +
-        'domain/records.ts (and that file only domain/permissions.ts, domain/constants.ts, the field types of ' +
-        'domain/fieldDescription.ts and the kinds of domain/fieldKinds.ts, which takes zod as types only), never zod ' +
+        'domain/resourceDescription.ts (and that file only domain/permissions.ts, domain/constants.ts, ' +
+        'the field types of domain/fieldDescription.ts and the kinds of domain/fieldKinds.ts, ' +
+        'which takes zod as types only), never zod ' +
         'nor anything of the browser or server.',
-      from: { path: ['^resources/[^/]+/description\\.ts$', '^domain/records\\.ts$'] },
-      to: { pathNot: ['^domain/(records|permissions|constants|fieldDescription|fieldKinds)\\.ts$'] },
+      from: { path: ['^resources/[^/]+/description\\.ts$', '^domain/resourceDescription\\.ts$'] },
+      to: { pathNot: ['^domain/(resourceDescription|permissions|constants|fieldDescription|fieldKinds)\\.ts$'] },
     },
     {
       name: 'core-not-to-http',

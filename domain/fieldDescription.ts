@@ -1,5 +1,6 @@
-// A field of a described resource, as plain data (no imports): read by domain/records.ts, which describes resources,
-// and by domain/fieldKinds.ts, which says what each kind is; a module of its own so neither imports the other's types.
+// A field of a described resource, as plain data (no imports): read by domain/resourceDescription.ts, which describes
+// resources, and by domain/fieldKinds.ts, which says what each kind is; a module of its own so neither imports the
+// other's types.
 
 /** What a field holds: each kind's entry in domain/fieldKinds.ts says what it is, rule, storage and all. */
 export type FieldKind =

@@ -9,7 +9,7 @@ import type { freeText, lineText, optionalLineText } from './text.js';
 // Firestore document value and rule, the values tests generate). Everything that handles a field looks its kind up
 // here; the browser's input and cell are in resources/shared/fieldKindViews.tsx, keyed the same way (this module is
 // read by the console's first download: no React, and no zod, which recordSchemas.ts hands to `rule` as `kit`).
-// A new kind is a line of FieldKind (domain/records.ts), an entry here and one there.
+// A new kind is a line of FieldKind (domain/resourceDescription.ts), an entry here and one there.
 
 /** How each kind is stored: text as text, a boolean as 0/1, an integer (and a number, scaled) as a 64-bit integer. */
 export type FieldColumn = 'text' | 'boolean' | 'integer';
@@ -217,7 +217,7 @@ const numberKind = {
   fromDocument: (v) => (typeof v === 'number' ? v : 0),
 } satisfies Partial<FieldKindSpec>;
 
-/** Each kind, by its name (FieldKind, domain/records.ts). */
+/** Each kind, by its name (FieldKind, domain/resourceDescription.ts). */
 export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   /** One line of text (a name), the text rule, trimmed, 1..max characters (0..max when optional). */
   line: {

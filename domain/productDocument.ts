@@ -1,5 +1,5 @@
 import { productDescription, TRANSLATED_LANGUAGES, type Translations } from './productFields.js';
-import { fieldsOfRecords, kindOf, type RecordsDescription } from './records.js';
+import { fieldsOfResource, kindOf, type ResourceDescription } from './resourceDescription.js';
 
 // A product's Firestore document (products/{id}) as the products' description reads it, for the Firebase provider
 // (providers/firebase/documents.ts) and the Firebase import (server/firebaseImport/apply.ts): each described field by
@@ -9,8 +9,8 @@ import { fieldsOfRecords, kindOf, type RecordsDescription } from './records.js';
 type Data = Record<string, unknown>;
 
 /** The described fields of a product document, each as its kind reads it (missing or odd: the kind's empty value). */
-export function productFieldsOf(data: Data, d: RecordsDescription = productDescription): Data {
-  return Object.fromEntries(fieldsOfRecords(d).map(([k, f]) => [k, kindOf(f).fromDocument(data[k], f)]));
+export function productFieldsOf(data: Data, d: ResourceDescription = productDescription): Data {
+  return Object.fromEntries(fieldsOfResource(d).map(([k, f]) => [k, kindOf(f).fromDocument(data[k], f)]));
 }
 
 const isMap = (v: unknown): v is Data => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -20,9 +20,9 @@ const isMap = (v: unknown): v is Data => !!v && typeof v === 'object' && !Array.
  * languages and the description's translated fields, only strings, empty texts and languages with nothing left
  * dropped, so a document written by another client with odd entries still reads as ours.
  */
-export function productTranslationsOf(v: unknown, d: RecordsDescription = productDescription): Translations {
+export function productTranslationsOf(v: unknown, d: ResourceDescription = productDescription): Translations {
   if (!isMap(v)) return {};
-  const translated = fieldsOfRecords(d).filter(([, f]) => f.kind === 'translated');
+  const translated = fieldsOfResource(d).filter(([, f]) => f.kind === 'translated');
   const out: Record<string, Record<string, string>> = {};
   for (const lang of TRANSLATED_LANGUAGES) {
     const texts = v[lang];

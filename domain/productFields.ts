@@ -1,35 +1,35 @@
 import { z } from 'zod';
 import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE, MAX_IMAGES, type CatalogueLanguage } from './constants.js';
 import {
-  describeRecords,
+  describeResource,
   exported,
-  fieldsOfRecords,
+  fieldsOfResource,
   mayBeEmpty,
   type FieldDescription,
   type FieldKind,
   type RecordValues,
-  type RecordsDescription,
-} from './records.js';
+  type ResourceDescription,
+} from './resourceDescription.js';
 import { fieldSchema, translatedRule } from './recordSchemas.js';
 import { format, type Catalogue } from './messages.js';
 import { said, type MessageKey } from './translate.js';
 
 /**
- * The one description of a product's fields: `productDescription`, in the resource model's words (domain/records.ts),
- * and made from it what each field is to the products' own code: the column it is stored in, its CSV column, the
- * label its screens and history show, its rule, and whether it is written in every catalogue language. The API shape
- * (domain/products.ts), the server's rows and history (server/core/products.ts), the CSV files
- * (domain/productImport.ts, resources/products/csv.ts), the history's labels and the Firebase provider read it, so a
- * field is added here once.
+ * The one description of a product's fields: `productDescription`, in the resource model's words
+ * (domain/resourceDescription.ts), and made from it what each field is to the products' own code: the column it is
+ * stored in, its CSV column, the label its screens and history show, its rule, and whether it is written in every
+ * catalogue language. The API shape (domain/products.ts), the server's rows and history (server/core/products.ts), the
+ * CSV files (domain/productImport.ts, resources/products/csv.ts), the history's labels and the Firebase provider read
+ * it, so a field is added here once.
  */
 
 /**
- * Products in the one resource model (domain/records.ts): each field's kind and bounds in the words every described
- * resource uses, the only place a product's fields are written. Products keep their own server and screens (images
- * with thumbnails and sizes, the schedule, bulk edit, Duplicate; docs/decisions.md), which read the fields below,
- * made from this. `publish`: the storefront feed (/api/public/products) shows the field.
+ * Products in the one resource model (domain/resourceDescription.ts): each field's kind and bounds in the words every
+ * described resource uses, the only place a product's fields are written. Products keep their own server and screens
+ * (images with thumbnails and sizes, the schedule, bulk edit, Duplicate; docs/decisions.md), which read the fields
+ * below, made from this. `publish`: the storefront feed (/api/public/products) shows the field.
  */
-export const productDescription = describeRecords({
+export const productDescription = describeResource({
   name: 'products',
   area: 'products',
   fields: {
@@ -90,8 +90,8 @@ function productField(key: ProductFieldKey, f: FieldDescription): ProductField {
 }
 
 /** The fields of a products description as the products' code holds them: any kind the model has. */
-export const productFieldsOf = (d: RecordsDescription): ProductField[] =>
-  fieldsOfRecords(d).map(([key, f]) => productField(key as ProductFieldKey, f));
+export const productFieldsOf = (d: ResourceDescription): ProductField[] =>
+  fieldsOfResource(d).map(([key, f]) => productField(key as ProductFieldKey, f));
 
 /** Every field a product holds that staff write, in the CSV file's order (the description's). */
 export const PRODUCT_FIELDS: readonly ProductField[] = productFieldsOf(productDescription);

@@ -9,7 +9,7 @@ import {
   type ProductValues,
   type Translations,
 } from './productFields.js';
-import { fieldsOfRecords } from './records.js';
+import { fieldsOfResource } from './resourceDescription.js';
 import { answerSchema, fieldSchema, ImageAddress } from './recordSchemas.js';
 import { scheduleFields } from './schedule.js';
 
@@ -20,7 +20,7 @@ export { ImageAddress };
 // schedule.
 
 /** Each described field's answer, typed with the value the description says it holds. */
-const answers = Object.fromEntries(fieldsOfRecords(productDescription).map(([k, f]) => [k, answerSchema(f)])) as {
+const answers = Object.fromEntries(fieldsOfResource(productDescription).map(([k, f]) => [k, answerSchema(f)])) as {
   [K in keyof ProductValues]-?: z.ZodType<ProductValues[K], ProductValues[K]>;
 };
 
@@ -60,7 +60,7 @@ type Described = typeof productDescription.fields;
 /** The fields marked optional: an add may leave them out (each then holds its kind's empty value). */
 type OptionalKey = { [K in keyof Described]: Described[K] extends { optional: true } ? K : never }[keyof Described];
 const omittable = Object.fromEntries(
-  fieldsOfRecords(productDescription)
+  fieldsOfResource(productDescription)
     .filter(([k, f]) => f.optional === true && k in productFields)
     .map(([k]) => [k, productFields[k as keyof typeof productFields].optional()]),
 ) as { [K in OptionalKey & keyof typeof productFields]: z.ZodOptional<(typeof productFields)[K]> };

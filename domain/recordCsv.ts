@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { fieldSchema, translatedRule } from './recordSchemas.js';
 import {
   exported,
-  fieldsOfRecords,
+  fieldsOfResource,
   kindOf,
   mayBeEmpty,
   referencesOf,
   translatedKeys,
   type ReferenceLabels,
-  type RecordsDescription,
+  type ResourceDescription,
   type RecordTranslations,
-} from './records.js';
+} from './resourceDescription.js';
 import { IMPORT_MAX_ROWS } from './productImport.js';
 import { said } from './translate.js';
 
@@ -25,8 +25,8 @@ import { said } from './translate.js';
  * '<field>_label': written for people to read, ignored by the import), then each exported translated field's other
  * languages.
  */
-export function recordCsvColumns(d: RecordsDescription): string[] {
-  const fields = fieldsOfRecords(d).filter(([, f]) => exported(f));
+export function recordCsvColumns(d: ResourceDescription): string[] {
+  const fields = fieldsOfResource(d).filter(([, f]) => exported(f));
   const translated = new Set(fields.filter(([, f]) => f.kind === 'translated').map(([k]) => k));
   return [
     'id',
@@ -44,7 +44,7 @@ export const labelColumn = (field: string): string => `${field}_label`;
  * A record's cells by column (images joined by spaces, booleans and numbers as text, a reference's label from the
  * record's `labels`).
  */
-export function recordCells(d: RecordsDescription, rec: Record<string, unknown>): Record<string, string> {
+export function recordCells(d: ResourceDescription, rec: Record<string, unknown>): Record<string, string> {
   const t = (rec.translations ?? {}) as RecordTranslations;
   const labels = (rec.labels ?? {}) as ReferenceLabels;
   const named = new Map(referencesOf(d).map(({ field }) => [labelColumn(field), field]));
@@ -67,7 +67,7 @@ export function recordCells(d: RecordsDescription, rec: Record<string, unknown>)
 const cell = z.string().max(20_000, said('errors.tooLong', { max: 20_000 }));
 
 /** POST /api/<name>/import: the rows (apply false: a preview, nothing written) or all of them at once. */
-export const recordImportRequest = (d: RecordsDescription) =>
+export const recordImportRequest = (d: ResourceDescription) =>
   z
     .object({
       rows: z
@@ -111,13 +111,13 @@ export type RecordImportResult = z.infer<typeof RecordImportResult>;
  * (fieldSchema).
  */
 export function checkRecordRow(
-  d: RecordsDescription,
+  d: ResourceDescription,
   cells: Record<string, string | undefined>,
   image?: z.ZodType<string>,
 ): { values: Record<string, unknown>; translations: RecordTranslations; errors: { field: string; message: string }[] } {
   const errors: { field: string; message: string }[] = [];
   const values: Record<string, unknown> = {};
-  for (const [k, f] of fieldsOfRecords(d).filter(([, x]) => exported(x))) {
+  for (const [k, f] of fieldsOfResource(d).filter(([, x]) => exported(x))) {
     const raw = cells[k];
     if (raw === undefined) continue;
     const kind = kindOf(f);

@@ -1,5 +1,5 @@
 import { diffOf, type HistoryDiff, type HistoryEntry, type HistoryKind, type HistoryValue } from './history.js';
-import { translatedKeys, type RecordsDescription, type RecordTranslations } from './records.js';
+import { translatedKeys, type ResourceDescription, type RecordTranslations } from './resourceDescription.js';
 
 // A described resource's history, the same on our server (server/core/described.ts) and over Firestore
 // (providers/firebase/recordHistory.ts): what an entry records of a record, and what undoing one changes.
@@ -12,7 +12,7 @@ type Row = Record<string, unknown>;
  * when set. The one history-values function of described resources and products, on our server and over Firestore.
  */
 export function historyValues(
-  r: RecordsDescription,
+  r: ResourceDescription,
   rec: Row,
   kept: readonly string[] = [],
 ): Record<string, HistoryValue> {
@@ -29,7 +29,7 @@ export function historyValues(
 }
 
 /** The entry's difference between two states of a record ({} for one side: added, deleted). */
-export const recordDiff = (r: RecordsDescription, before: Row, after: Row): HistoryDiff =>
+export const recordDiff = (r: ResourceDescription, before: Row, after: Row): HistoryDiff =>
   diffOf(historyValues(r, before), historyValues(r, after));
 
 type Entry = Pick<HistoryEntry, 'kind' | 'resource' | 'action' | 'diff'>;
@@ -41,13 +41,13 @@ export interface HistoryOwner {
 }
 
 /** A described resource's entries: kind 'record', by its name (products have their own kind, 'product'). */
-export const recordOwner = (r: RecordsDescription): HistoryOwner => ({ kind: 'record', resource: r.name });
+export const recordOwner = (r: ResourceDescription): HistoryOwner => ({ kind: 'record', resource: r.name });
 
 /**
  * Whether an entry may be undone at all: a change of this resource's fields that may be changed (not a locked one),
  * in the entries of `owner`.
  */
-export function mayUndo(r: RecordsDescription, entry: Entry, owner: HistoryOwner = recordOwner(r)): boolean {
+export function mayUndo(r: ResourceDescription, entry: Entry, owner: HistoryOwner = recordOwner(r)): boolean {
   const fields = Object.keys(entry.diff);
   const flat = new Set(translatedKeys(r).map((tk) => tk.key));
   const undoable = (f: string) => (f in r.fields && !r.fields[f]!.locked) || flat.has(f);
@@ -65,7 +65,7 @@ export function mayUndo(r: RecordsDescription, entry: Entry, owner: HistoryOwner
  * translated texts ('body_se') as a `translations` change (one missing before is cleared); null when a field has
  * changed since (an undo never silently overwrites a newer change).
  */
-export function undoChange(r: RecordsDescription, entry: Pick<HistoryEntry, 'diff'>, now: Row): Row | null {
+export function undoChange(r: ResourceDescription, entry: Pick<HistoryEntry, 'diff'>, now: Row): Row | null {
   const fields = Object.keys(entry.diff);
   const flat = new Map(translatedKeys(r).map((tk) => [tk.key, tk]));
   const current = historyValues(r, now);

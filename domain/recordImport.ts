@@ -5,13 +5,13 @@ import { checkRecordRow, type RecordImportResult, type RecordImportRow } from '.
 import {
   emptyValue,
   exported,
-  fieldsOfRecords,
+  fieldsOfResource,
   kindOf,
   mayBeEmpty,
   mergeTexts,
-  type RecordsDescription,
+  type ResourceDescription,
   type RecordTranslations,
-} from './records.js';
+} from './resourceDescription.js';
 import { schemasOf } from './recordSchemas.js';
 import { issueSaid, said } from './translate.js';
 
@@ -32,7 +32,7 @@ export interface ImportWork {
  * A refusal as a file's reader needs it: a form's 'Choose one of the list.' names no list in a CSV, so a choice says
  * what it may be, and a country that it is a two-letter code (as the export writes it).
  */
-function inFileWords(r: RecordsDescription, field: string, message: string): string {
+function inFileWords(r: ResourceDescription, field: string, message: string): string {
   const f = r.fields[field];
   return (f && kindOf(f).inFile?.(f, message)) ?? message;
 }
@@ -54,11 +54,11 @@ export interface ImportLookup {
 export const valueKey = (v: unknown): string => JSON.stringify(v);
 
 /** The references and unique values the rows hold, each looked up once per resource or field. */
-async function lookedUp(r: RecordsDescription, rows: readonly Row[], look: ImportLookup) {
+async function lookedUp(r: ResourceDescription, rows: readonly Row[], look: ImportLookup) {
   const refs = new Map<string, Set<string>>();
   const held = new Map<string, Map<string, string[]>>();
   const addresses = new Set<string>();
-  for (const [k, f] of fieldsOfRecords(r)) {
+  for (const [k, f] of fieldsOfResource(r)) {
     const values = rows.map((v) => v[k]).filter((v) => v !== undefined && v !== '');
     if (f.kind === 'images') for (const v of values) if (Array.isArray(v)) for (const a of v) addresses.add(String(a));
     if (f.kind === 'reference' && f.to)
@@ -171,7 +171,7 @@ export async function planRows<C>(
  * record, an image a finished upload, a unique value no other record's nor an earlier row's; a locked field keeps its
  * value; a new record needs what the add page needs. `image`: the back end's image address rule (fieldSchema).
  */
-export function recordTarget(r: RecordsDescription, look: ImportLookup, image?: z.ZodType<string>): ImportTarget<Row> {
+export function recordTarget(r: ResourceDescription, look: ImportLookup, image?: z.ZodType<string>): ImportTarget<Row> {
   return {
     key: 'id',
     check: (cells) => {
@@ -199,7 +199,7 @@ export function recordTarget(r: RecordsDescription, look: ImportLookup, image?: 
       const valueLine = new Map<string, number>();
       return (p) => {
         const { errors } = p;
-        for (const [k, f] of fieldsOfRecords(r)) {
+        for (const [k, f] of fieldsOfResource(r)) {
           const v = p.values[k];
           if (v === undefined || v === '' || errors.some((e) => e.field === k)) continue;
           if (f.kind === 'reference' && !refs.get(k)?.has(String(v)))
@@ -217,14 +217,14 @@ export function recordTarget(r: RecordsDescription, look: ImportLookup, image?: 
         const current = p.current;
         if (p.key && !errors.some((e) => e.field === 'id')) {
           if (!current) errors.push({ field: 'id', message: said('records.notFound') });
-          for (const [k, f] of fieldsOfRecords(r))
+          for (const [k, f] of fieldsOfResource(r))
             if (current && f.locked && p.values[k] !== undefined && valueKey(p.values[k]) !== valueKey(current[k]))
               errors.push({ field: k, message: said('records.locked') });
         }
         if (errors.length === 0 && !p.key) {
           // A new record needs every field the add page needs: a field the file has no column for (one not exported)
           // starts empty, as on the add page, where its kind may be empty; otherwise it is required.
-          for (const [k, f] of fieldsOfRecords(r)) {
+          for (const [k, f] of fieldsOfResource(r)) {
             if (p.values[k] !== undefined) continue;
             if (!exported(f) || mayBeEmpty(f) || f.kind === 'boolean') p.values[k] = emptyValue(f);
             else errors.push({ field: k, message: said('common.required') });
@@ -257,7 +257,7 @@ export function recordTarget(r: RecordsDescription, look: ImportLookup, image?: 
  * column; `image`: the back end's image address rule (fieldSchema; our server's unless given).
  */
 export async function planImport(
-  r: RecordsDescription,
+  r: ResourceDescription,
   rows: readonly RecordImportRow[],
   look: ImportLookup,
   image?: z.ZodType<string>,

@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { translatedRule as kindTranslatedRule, type RuleKit } from './fieldKinds.js';
 import {
-  fieldsOfRecords,
+  fieldsOfResource,
   hasTranslations,
   kindOf,
   RECORD_LANGUAGES,
   type FieldDescription,
-  type RecordsDescription,
-} from './records.js';
+  type ResourceDescription,
+} from './resourceDescription.js';
 import { freeText, lineText, optionalLineText } from './text.js';
 import { said } from './translate.js';
 
 /** An image address as the server hands it out: /files/Uploads/<name>. */
 export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, said('uploads.notUploaded'));
 
-// The zod schemas of a described resource, built from its plain description (domain/records.ts) and each kind's rule
-// (domain/fieldKinds.ts, handed zod here): the description holds kinds and bounds only, so the browser loads it
-// without zod and nothing is written twice. Every text goes through the text rule (domain/text.ts: no NUL or other
-// control characters, no lone surrogates); a number outside its bounds, however large, is refused with the field's
-// range.
+// The zod schemas of a described resource, built from its plain description (domain/resourceDescription.ts) and each
+// kind's rule (domain/fieldKinds.ts, handed zod here): the description holds kinds and bounds only, so the browser
+// loads it without zod and nothing is written twice. Every text goes through the text rule (domain/text.ts: no NUL or
+// other control characters, no lone surrogates); a number outside its bounds, however large, is refused with the
+// field's range.
 
 const kits = new WeakMap<z.ZodType<string>, RuleKit>();
 /** What the kinds' rules are made with, for a back end's image rule. */
@@ -42,8 +42,8 @@ export const fieldSchema = (f: FieldDescription, image: z.ZodType<string> = Imag
   kindOf(f).rule(f, kitOf(image));
 
 /** The `translations` a record of `d` takes: per language, per translated field; each optional. */
-function translationsIn(d: RecordsDescription): z.ZodType {
-  const translated = fieldsOfRecords(d).filter(([, f]) => f.kind === 'translated');
+function translationsIn(d: ResourceDescription): z.ZodType {
+  const translated = fieldsOfResource(d).filter(([, f]) => f.kind === 'translated');
   const language = z
     .object(Object.fromEntries(translated.map(([k, f]) => [k, translatedRule(f, false).optional()])))
     .strict();
@@ -62,15 +62,15 @@ export interface RecordSchemas {
   update: z.ZodType;
 }
 
-const caches = new WeakMap<z.ZodType<string>, WeakMap<RecordsDescription, RecordSchemas>>();
+const caches = new WeakMap<z.ZodType<string>, WeakMap<ResourceDescription, RecordSchemas>>();
 
 /** The three schemas of a resource (made once per description and image rule, as fieldSchema takes it). */
-export function schemasOf(d: RecordsDescription, image: z.ZodType<string> = ImageAddress): RecordSchemas {
-  const cache = caches.get(image) ?? new WeakMap<RecordsDescription, RecordSchemas>();
+export function schemasOf(d: ResourceDescription, image: z.ZodType<string> = ImageAddress): RecordSchemas {
+  const cache = caches.get(image) ?? new WeakMap<ResourceDescription, RecordSchemas>();
   caches.set(image, cache);
   const known = cache.get(d);
   if (known) return known;
-  const entries = fieldsOfRecords(d);
+  const entries = fieldsOfResource(d);
   const translations = hasTranslations(d) ? { translations: translationsIn(d).optional() } : {};
   const out: RecordSchemas = {
     item: z.object({

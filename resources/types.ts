@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Area, RoleFlags } from '../domain/permissions';
 import type { Catalogue } from '../domain/messages';
-import type { RecordsScreens } from './shared/recordScreens';
+import type { ResourceScreens } from './shared/recordScreens';
 
 /** A text staff see: picked from the catalogue of the chosen language (or, in a test fixture, a literal). */
 export type Label = string | ((m: Catalogue) => string);
@@ -33,7 +33,7 @@ export interface ResourceDefinition {
    * A described resource's screens (resources/shared/describedResource.ts): its description, texts, columns and phone
    * rows.
    */
-  records?: RecordsScreens;
+  records?: ResourceScreens;
   /** Loads the code of its first sidebar page ahead of a click (the sidebar calls it once the console is idle). */
   preload?: () => Promise<void>;
   /**

@@ -3,16 +3,16 @@
 // resource's match block with its history, and the products' field checks. tests/unit/resources/folders.test.ts and
 // tests/unit/resources/firestoreRules.test.ts check them; tests/firebase/rules/ runs them (`npm run test:rules`).
 import {
-  recordsLevels,
-  fieldsOfRecords,
+  accessLevels,
+  fieldsOfResource,
   hasTranslations,
   kindOf,
   maxLength,
   RECORD_LANGUAGES,
   translatedKeys,
   type FieldDescription,
-  type RecordsDescription,
-} from '../domain/records.js';
+  type ResourceDescription,
+} from '../domain/resourceDescription.js';
 import { LANGUAGE_MAX_BYTES } from '../domain/languages.js';
 import { productDescription } from '../domain/productFields.js';
 import { DELETED_ENTRY } from '../providers/firebase/recordHistory.js';
@@ -49,11 +49,11 @@ export function anyOf(checks: readonly string[]): string {
 }
 
 /**
- * The checks of an action: every level recordsLevels asks (edit and delete need the read level too), `active()` left
+ * The checks of an action: every level accessLevels asks (edit and delete need the read level too), `active()` left
  * out beside a role (editor() and admin() ask it themselves).
  */
-function levelChecks(d: RecordsDescription, what: 'read' | 'edit' | 'delete'): string[] {
-  const rules = [...new Set(recordsLevels(d, what).map((level) => ACCESS_RULE[level]))];
+function levelChecks(d: ResourceDescription, what: 'read' | 'edit' | 'delete'): string[] {
+  const rules = [...new Set(accessLevels(d, what).map((level) => ACCESS_RULE[level]))];
   return rules.length > 1 ? rules.filter((r) => r !== ACCESS_RULE.signedIn) : rules;
 }
 
@@ -74,8 +74,8 @@ const fieldRule = (k: string, f: FieldDescription): string => kindOf(f).firestor
 const diffValueRule = (v: string, f: FieldDescription): string => kindOf(f).firestoreHistory(v, f);
 
 /** The rules of a `translations` map: only the other catalogue languages, in each only the translated texts. */
-function translationFunctions(d: RecordsDescription): string[] {
-  const translated = fieldsOfRecords(d).filter(([, f]) => f.kind === 'translated');
+function translationFunctions(d: ResourceDescription): string[] {
+  const translated = fieldsOfResource(d).filter(([, f]) => f.kind === 'translated');
   const texts = [
     `        return t is map && t.keys().hasOnly([${translated.map(([k]) => `'${k}'`).join(', ')}])`,
     ...translated.map(
@@ -98,8 +98,8 @@ function translationFunctions(d: RecordsDescription): string[] {
  * A history entry's `diff` ({ field: { from, to } }, providers/firebase/recordHistory.ts): only the record's fields and
  * its translated texts by their flat keys ('body_se'), each side null or a value of the field's kind and size.
  */
-function diffFunction(d: RecordsDescription): string[] {
-  const fields = fieldsOfRecords(d);
+function diffFunction(d: ResourceDescription): string[] {
+  const fields = fieldsOfResource(d);
   const keyed: [string, FieldDescription][] = [
     ...fields,
     ...translatedKeys(d).map((tk): [string, FieldDescription] => [tk.key, d.fields[tk.field]!]),
@@ -124,8 +124,8 @@ function diffFunction(d: RecordsDescription): string[] {
  * its translations' texts by size, locked ones kept; its history entries in the writer's own name (their user
  * document's name) at the request's time, with a diff of its fields only.
  */
-export function rulesOf(d: RecordsDescription): string {
-  const entries = fieldsOfRecords(d);
+export function rulesOf(d: ResourceDescription): string {
+  const entries = fieldsOfResource(d);
   const read = allOf(levelChecks(d, 'read'));
   const edit = allOf(levelChecks(d, 'edit'));
   const remove = allOf(levelChecks(d, 'delete'));
@@ -191,10 +191,10 @@ const productFieldRule = (k: string, f: FieldDescription): string =>
  * history (the console writes none there); no delete unless the description's `access` names its level.
  */
 export function productRulesOf(
-  d: RecordsDescription = productDescription,
+  d: ResourceDescription = productDescription,
   extra: readonly string[] = ['primary'],
 ): string {
-  const entries = fieldsOfRecords(d);
+  const entries = fieldsOfResource(d);
   const keys = [...entries.map(([k]) => k), 'translations', ...extra].map((k) => `'${k}'`).join(', ');
   const images = entries.find(([, f]) => f.kind === 'images')?.[0] ?? 'images';
   const edit = allOf(levelChecks(d, 'edit'));
@@ -255,7 +255,7 @@ function replaceBetween(rules: string, begin: string, end: string, block: string
 }
 
 /** The rules file with the blocks between the markers made from these descriptions, the products' and the common. */
-export function withRules(rules: string, descriptions: readonly RecordsDescription[]): string {
+export function withRules(rules: string, descriptions: readonly ResourceDescription[]): string {
   const described = replaceBetween(rules, BEGIN, END, descriptions.map(rulesOf).join('\n\n'));
   const products = replaceBetween(described, PRODUCTS_BEGIN, PRODUCTS_END, productRulesOf());
   return replaceBetween(products, COMMON_BEGIN, COMMON_END, commonRules());

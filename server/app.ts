@@ -36,9 +36,9 @@ import { DomainError } from './core/errors.js';
 import { webhooksRoutes } from './routes/webhooks.js';
 import { accountRoutes } from './routes/account.js';
 import { AccountEvents } from './core/accountEvents.js';
-import { checkRecordsTables } from './db/describedTables.js';
+import { checkDescribedTables } from './db/describedTables.js';
 import { recordResources } from './resources.js';
-import { checkReferences, type RecordsDescription } from '../domain/records.js';
+import { checkReferences, type ResourceDescription } from '../domain/resourceDescription.js';
 import { productDescription } from '../domain/productFields.js';
 import { said } from '../domain/translate.js';
 import { readableLog } from './lib/readableLog.js';
@@ -57,12 +57,12 @@ export interface BuildOptions {
   statusPollMs?: number;
   logger?: boolean;
   /**
-   * The described resources served (domain/records.ts); the console's own (server/resources.ts) unless a test gives
-   * others.
+   * The described resources served (domain/resourceDescription.ts); the console's own (server/resources.ts) unless a
+   * test gives others.
    */
-  records?: readonly RecordsDescription[];
+  records?: readonly ResourceDescription[];
   /** The products' description (domain/productFields.ts); tests give one with `access.delete` to turn delete on. */
-  productDescription?: RecordsDescription;
+  productDescription?: ResourceDescription;
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
   webhooks?: ServiceOptions['webhooks'];
   /** The server's terminal, for an outbox mail's link (server/main.ts); tests leave it out. */
@@ -193,7 +193,7 @@ export async function buildApp(
   });
   // Made by the migrations (npm run resources writes them); a description they do not match stops the start here.
   checkReferences(described);
-  await checkRecordsTables(db.kysely as unknown as Kysely<unknown>, db.dialect, described);
+  await checkDescribedTables(db.kysely as unknown as Kysely<unknown>, db.dialect, described);
   for (const r of records) recordRoutes(app, db.kysely, r, described);
   // The feed in a scope of its own, with one budget per client address across its routes (PUBLIC_REQUESTS_PER_MINUTE).
   await app.register(async (scope) => {

@@ -27,7 +27,7 @@ import type { RetryPolicy } from './core/deliveryRetry.js';
 import { pruneDeliveries } from './core/webhookOutbox.js';
 import { backupPlaceOf, startBackups } from './db/backup.js';
 import { startScheduler } from './core/schedule.js';
-import { checkRecordsTables } from './db/describedTables.js';
+import { checkDescribedTables } from './db/describedTables.js';
 import { recordResources } from './resources.js';
 import type { Kysely } from 'kysely';
 
@@ -252,7 +252,7 @@ export async function firstStartSchema(config: Config): Promise<void> {
     log: { info: () => undefined, warn: () => undefined },
   });
   try {
-    await checkRecordsTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, recordResources);
+    await checkDescribedTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, recordResources);
   } finally {
     await s.close();
   }

@@ -8,7 +8,7 @@ import {
   signOut,
 } from 'firebase/auth';
 import { PUBLIC_PATHS } from '../../domain/constants';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import { knownResource, mayAccess } from '../shared/access';
 import type { User } from '../../domain/users';
 import { currentMessages } from '../shared/locale';
@@ -29,7 +29,7 @@ const statusOf = (error: unknown): unknown =>
  */
 export function createFirebaseAuthProvider(
   session: Session,
-  described: readonly RecordsDescription[] = [],
+  described: readonly ResourceDescription[] = [],
 ): AppAuthProvider {
   const { auth } = session;
 

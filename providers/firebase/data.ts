@@ -3,7 +3,7 @@ import { doc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { firestoreOf } from './db';
 import type { DataProvider, GetListResult, RaRecord } from 'react-admin';
 import { PAGE_SIZE } from '../../domain/constants';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import type { MeUpdate, User } from '../../domain/users';
 import type { BulkRequest } from '../../domain/productBulk';
 import { currentMessages } from '../shared/locale';
@@ -29,7 +29,7 @@ const KEYS = /^languages\/(en|se)\/keys$/;
 /** Every data call except the live status (status.ts, needed before this chunk loads); Firestore is in this chunk. */
 export function createFirebaseData(
   session: Session,
-  records: readonly RecordsDescription[] = [],
+  records: readonly ResourceDescription[] = [],
 ): Omit<AppDataProvider, 'subscribeAppStatus' | 'scheduleSettings'> {
   const db = firestoreOf(session.app);
   const page = createPager(db);

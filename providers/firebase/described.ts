@@ -19,7 +19,7 @@ import {
 import type { GetListResult } from 'react-admin';
 import type { z } from 'zod';
 import {
-  fieldsOfRecords,
+  fieldsOfResource,
   hasTranslations,
   kindOf,
   labelOf,
@@ -27,9 +27,9 @@ import {
   RECORD_LANGUAGES,
   referencesOf,
   type FieldDescription,
-  type RecordsDescription,
+  type ResourceDescription,
   type RecordTranslations,
-} from '../../domain/records';
+} from '../../domain/resourceDescription';
 import { schemasOf } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
@@ -87,14 +87,14 @@ function translationsOf(v: unknown): RecordTranslations {
 }
 
 /** A document as the screens' record: each field by its kind, and its translations when it has translated fields. */
-export function toDescribedRecord(d: RecordsDescription, id: string, data: Data): DescribedRecord {
+export function toDescribedRecord(d: ResourceDescription, id: string, data: Data): DescribedRecord {
   const out: DescribedRecord = {
     id,
     version: fingerprint(data),
     created: isoOf(data.created) ?? '',
     updated: isoOf(data.updated),
   };
-  for (const [k, f] of fieldsOfRecords(d)) out[k] = valueOf(f, data[k]);
+  for (const [k, f] of fieldsOfResource(d)) out[k] = valueOf(f, data[k]);
   if (hasTranslations(d)) out.translations = translationsOf(data.translations);
   return out;
 }
@@ -118,13 +118,13 @@ function checked(schema: z.ZodType, data: Data): Data {
 export function describedCalls(
   db: Firestore,
   page: Pager,
-  d: RecordsDescription,
+  d: ResourceDescription,
   actor: Actor,
   image: z.ZodType<string>,
-  all: readonly RecordsDescription[] = [d],
+  all: readonly ResourceDescription[] = [d],
 ) {
   const schemas = schemasOf(d, image);
-  const fields = fieldsOfRecords(d);
+  const fields = fieldsOfResource(d);
   const toRecord = (id: string, data: Data) => toDescribedRecord(d, id, data);
   const keys = [...fields.map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
   /** Only the described fields and translations (a form's record also holds id, version and times). */
@@ -299,10 +299,10 @@ export function describedCalls(
      * Delete, in one transaction, only if the document is still what the screen loaded (previousData.version), and
      * only when no record of a described resource points to it (looked up first: Firestore's rules cannot query).
      */
-    delete: async (id: string, previous: unknown, all: readonly RecordsDescription[]): Promise<DescribedRecord> => {
+    delete: async (id: string, previous: unknown, all: readonly ResourceDescription[]): Promise<DescribedRecord> => {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
       for (const other of all)
-        for (const [k, f] of fieldsOfRecords(other)) {
+        for (const [k, f] of fieldsOfResource(other)) {
           if (f.kind !== 'reference' || f.to !== d.name) continue;
           const hits = await getDocs(query(collection(db, other.name), where(k, '==', id), limit(1)));
           if (!hits.empty) throw conflict(currentMessages().records.inUse);

@@ -1,7 +1,7 @@
 import type { Product } from '../../domain/products';
 import { productDescription, type Translations } from '../../domain/productFields';
 import { productFieldsOf, productTranslationsOf } from '../../domain/productDocument';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import type { User } from '../../domain/users';
 
 // Firestore documents as the screens know them. This file uses no SDK: values that are SDK classes (Timestamp,
@@ -85,7 +85,7 @@ export const translationsOf = (v: unknown): Translations => productTranslationsO
  * document lacks (written before it was added) as its empty value; Firebase has no thumbnails of its own, so they are
  * the images.
  */
-export function toProduct(id: string, data: Data, d: RecordsDescription = productDescription): Product {
+export function toProduct(id: string, data: Data, d: ResourceDescription = productDescription): Product {
   const fields = productFieldsOf(data, d);
   const images = Array.isArray(fields.images) ? (fields.images as string[]) : [];
   return {

@@ -1,6 +1,6 @@
 import { initializeApp, type FirebaseApp, type FirebaseOptions } from 'firebase/app';
 import type { Locale } from '../../domain/locales';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import type { AppAuthProvider, AppDataProvider, Lack } from '../../base/backend';
 import { speak } from '../shared/locale';
 import { createFirebaseAuthProvider } from './auth';
@@ -22,7 +22,7 @@ export interface FirebaseProvidersOptions {
   /** The language the set's own errors speak, read at each call (default English; see providers/shared/locale.ts). */
   locale?: () => Locale;
   /** The described resources (resources/<name>/description.ts), each served as the Firestore collection of its name. */
-  records?: readonly RecordsDescription[];
+  records?: readonly ResourceDescription[];
 }
 
 /**
@@ -138,7 +138,7 @@ export function createFirebaseBackend(
   statusDoc: string,
   bundleVersion: string,
   locale: () => Locale,
-  records: readonly RecordsDescription[],
+  records: readonly ResourceDescription[],
   emulators: EmulatorHosts | null = null,
 ) {
   const app = initializeApp(config);

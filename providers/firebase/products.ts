@@ -23,7 +23,7 @@ import {
   TranslationsIn,
   type Translations,
 } from '../../domain/productFields';
-import { fieldsOfRecords, type RecordsDescription } from '../../domain/records';
+import { fieldsOfResource, type ResourceDescription } from '../../domain/resourceDescription';
 import { fieldSchema } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
@@ -39,9 +39,9 @@ const PRODUCTS = 'products';
  * (id, version, thumbnails) is left out, and on an edit (`editing`) a locked field (the SKU never changes). The
  * images as given, with the primary image (the first one).
  */
-function fieldsOf(d: RecordsDescription, data: Data, editing = false): Data {
+function fieldsOf(d: ResourceDescription, data: Data, editing = false): Data {
   const out: Data = {};
-  for (const [k, f] of fieldsOfRecords(d)) {
+  for (const [k, f] of fieldsOfResource(d)) {
     if (f.kind === 'images' || data[k] === undefined || (editing && f.locked)) continue;
     const parsed = fieldSchema(f).safeParse(data[k]);
     if (!parsed.success)
@@ -79,7 +79,7 @@ function translationsIn(data: Data): Translations | undefined {
  * The products calls (list by SKU, exact SKU search, get, add, update) over Firestore, each field read and written as
  * the products' description (`d`) says.
  */
-export function productCalls(db: Firestore, page: Pager, d: RecordsDescription = productDescription) {
+export function productCalls(db: Firestore, page: Pager, d: ResourceDescription = productDescription) {
   const toRecord = (id: string, data: Data): Product => toProduct(id, data, d);
   const one = async (id: string): Promise<Product> => {
     const snap = await getDoc(doc(db, PRODUCTS, id));

@@ -1,6 +1,6 @@
 import { collection, doc, orderBy, serverTimestamp, type DocumentReference } from 'firebase/firestore';
 import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryPage, HistoryValue } from '../../domain/history';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import { PAGE_SIZE } from '../../domain/constants';
 import type { Pager } from './pages';
 import { isoOf } from './documents';
@@ -42,7 +42,7 @@ const value = (v: unknown): HistoryValue =>
   v === undefined ? null : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : (v as HistoryValue);
 
 /** A stored entry as the screens read one (domain/history.ts). */
-export function toEntry(d: RecordsDescription, recordId: string, id: string, data: Data): HistoryEntry {
+export function toEntry(d: ResourceDescription, recordId: string, id: string, data: Data): HistoryEntry {
   const raw = (data.diff && typeof data.diff === 'object' ? data.diff : {}) as Record<
     string,
     { from?: unknown; to?: unknown }
@@ -63,7 +63,7 @@ export function toEntry(d: RecordsDescription, recordId: string, id: string, dat
 /** One page of a record's entries, newest first, ten at a time ('More' after the last). */
 export async function historyPage(
   page: Pager,
-  d: RecordsDescription,
+  d: ResourceDescription,
   recordId: string,
   opts: { after?: string | null; limit?: number },
 ): Promise<HistoryPage> {

@@ -1,5 +1,5 @@
 import { PUBLIC_PATHS } from '../../domain/constants';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import { knownResource, mayAccess } from '../shared/access';
 import type { StoredUser, User } from '../../domain/users';
 import type { AppAuthProvider, Identity } from '../../base/backend';
@@ -34,7 +34,7 @@ function sharedCall<T>(make: () => Promise<T>): (() => Promise<T>) & { forget: (
 }
 
 /** The auth provider for our server: the session cookie is the truth, the stored record a cache of GET /api/me. */
-export function createAuthProvider(described: readonly RecordsDescription[] = []): AppAuthProvider {
+export function createAuthProvider(described: readonly ResourceDescription[] = []): AppAuthProvider {
   const me = sharedCall(() =>
     api<User>('/api/me').then(storeUser, (err: unknown) => {
       if (err instanceof ApiError && err.status === 401) clearStoredUser();

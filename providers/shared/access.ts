@@ -1,9 +1,9 @@
 import { canAccess, isArea } from '../../domain/permissions';
-import { mayOnRecords, type RecordsDescription } from '../../domain/records';
+import { mayActOnResource, type ResourceDescription } from '../../domain/resourceDescription';
 import type { RoleFlags } from '../../domain/permissions';
 
 /** Is it a resource the console has (an area of the role matrix, or a described resource)? Asked before the user is. */
-export const knownResource = (resource: string, described: readonly RecordsDescription[]): boolean =>
+export const knownResource = (resource: string, described: readonly ResourceDescription[]): boolean =>
   isArea(resource) || described.some((d) => d.name === resource);
 
 /**
@@ -15,9 +15,9 @@ export function mayAccess(
   user: RoleFlags | null,
   resource: string,
   action: string,
-  described: readonly RecordsDescription[],
+  described: readonly ResourceDescription[],
 ): boolean {
   if (isArea(resource)) return canAccess(user, resource);
   const d = described.find((x) => x.name === resource);
-  return d !== undefined && mayOnRecords(user, d, action);
+  return d !== undefined && mayActOnResource(user, d, action);
 }

@@ -1,10 +1,10 @@
-import { describeRecords } from '../../domain/records.js';
+import { describeResource } from '../../domain/resourceDescription.js';
 
 /**
  * Care guides: how to wash, dry and iron what the shop sells, by material, in English and Swedish, with a picture.
  * Editors write them; only admins delete one. Plain data (docs/adding-a-resource.md).
  */
-export const description = describeRecords({
+export const description = describeResource({
   name: 'careguides',
   area: 'products',
   access: { delete: 'admin' },

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { DeleteButton, useNotify, usePermissions } from 'react-admin';
-import { mayRecords, type RecordsDescription } from '../../domain/records';
+import { mayOnResource, type ResourceDescription } from '../../domain/resourceDescription';
 import type { Product } from '../../domain/products';
 import type { Permissions } from '../../base/backend';
 import { useMessages } from '../../base/locale';
@@ -10,14 +10,15 @@ import { LIST_PATH } from './ProductFrame';
 /**
  * Edit Product's Delete, as a described resource's (shared/RecordEdit.tsx): the same confirmation, then the list.
  * Shown only when the products' description says who may delete (`access.delete`; the specification has none) and
- * this person meets it, read level included (domain/records.ts, mayRecords). The delete sends the version loaded.
+ * this person meets it, read level included (domain/resourceDescription.ts, mayOnResource). The delete sends the
+ * version loaded.
  */
-export function ProductDelete({ description, record }: { description: RecordsDescription; record: Product }) {
+export function ProductDelete({ description, record }: { description: ResourceDescription; record: Product }) {
   const m = useMessages();
   const notify = useNotify();
   const navigate = useNavigate();
   const { permissions } = usePermissions<Permissions>();
-  if (!description.access?.delete || !mayRecords(permissions, description, 'delete')) return null;
+  if (!description.access?.delete || !mayOnResource(permissions, description, 'delete')) return null;
   return (
     <DeleteButton
       record={record}

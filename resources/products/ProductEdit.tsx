@@ -17,13 +17,13 @@ import { ProductInputs, productData } from './ProductInputs';
 import { useWaitForImages } from './useWaitForImages';
 import { HistoryPanel } from '../shared/history/HistoryPanel';
 import { productDescription } from '../../domain/productFields';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import { ProductDelete } from './ProductDelete';
 
 const FORM_ID = 'product-edit';
 
 interface ViewProps {
-  description: RecordsDescription;
+  description: ResourceDescription;
   conflict: boolean;
   onReloaded: () => void;
 }
@@ -140,7 +140,7 @@ function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
  * saved version. `description`: the products' own (domain/productFields.ts) unless a test gives one; its
  * `access.delete` shows Delete.
  */
-export default function ProductEdit({ description = productDescription }: { description?: RecordsDescription }) {
+export default function ProductEdit({ description = productDescription }: { description?: ResourceDescription }) {
   const { getUid = '' } = useParams<{ getUid: string }>();
   const t = useMessages().products;
   const notify = useNotify();

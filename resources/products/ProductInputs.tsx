@@ -3,7 +3,7 @@ import { SelectInput, required } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { format, type Catalogue } from '../../domain/messages';
 import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/productFields';
-import { emptyValue, type FieldDescription } from '../../domain/records';
+import { emptyValue, type FieldDescription } from '../../domain/resourceDescription';
 import { useMessages } from '../../base/locale';
 import { FIELD_KIND_VIEWS, TranslatedLanguageInput, type FieldInputProps } from '../shared/fieldKindViews';
 import { ScheduleInputs, scheduleData } from './schedule';

@@ -1,22 +1,22 @@
 import { useMemo } from 'react';
 import type { Catalogue } from '../../domain/messages';
 import { productDescription } from '../../domain/productFields';
-import { fieldsOfRecords, type FieldDescription } from '../../domain/records';
+import { fieldsOfResource, type FieldDescription } from '../../domain/resourceDescription';
 import { useMessages } from '../../base/locale';
-import type { RecordsTexts } from '../shared/recordScreens';
+import type { ResourceLocaleTexts } from '../shared/recordScreens';
 
 // The products' screens read their fields from `productDescription` (domain/productFields.ts) as a described
 // resource's do, through the field kinds' inputs and cells (resources/shared/fieldKindViews.tsx): a field added there
 // shows on Add and Edit Product, and in the list when PRODUCT_COLUMNS names it, with no change here.
 
 /** The product's fields, in the description's order. */
-export const productFields = (): [string, FieldDescription][] => fieldsOfRecords(productDescription);
+export const productFields = (): [string, FieldDescription][] => fieldsOfResource(productDescription);
 
 /**
  * The products' texts in a described resource's shape, for the kinds' inputs and cells: each field's label is its key
  * in the catalogue's `products` section (the key itself where that has none).
  */
-export function productTexts(m: Catalogue): RecordsTexts {
+export function productTexts(m: Catalogue): ResourceLocaleTexts {
   const t = m.products;
   const label = (key: string): string => {
     const said = (t as Readonly<Record<string, unknown>>)[key];
@@ -36,7 +36,7 @@ export function productTexts(m: Catalogue): RecordsTexts {
 }
 
 /** The products' texts in the UI's language. */
-export function useProductTexts(): RecordsTexts {
+export function useProductTexts(): ResourceLocaleTexts {
   const m = useMessages();
   return useMemo(() => productTexts(m), [m]);
 }

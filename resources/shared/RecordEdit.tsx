@@ -11,7 +11,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { Alert, Button, Stack } from '@mui/material';
-import { mayRecords } from '../../domain/records';
+import { mayOnResource } from '../../domain/resourceDescription';
 import type { Permissions } from '../../base/backend';
 import { useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
@@ -21,13 +21,13 @@ import { HistoryPanel } from './history/HistoryPanel';
 import { RecordInputs } from './RecordInputs';
 import { recordFieldLabels } from './recordLabels';
 import { fieldsOf, type Values } from './recordForm';
-import type { RecordsScreens } from './recordScreens';
+import type { ResourceScreens } from './recordScreens';
 import { useRecordPath, useTexts } from './recordHooks';
 import { RecordNotLoaded } from './RecordShow';
 import { formRecord } from './formRecord';
 
 interface Props {
-  screens: RecordsScreens;
+  screens: ResourceScreens;
 }
 
 /**
@@ -35,14 +35,14 @@ interface Props {
  * save meanwhile is told, with Reload), Delete for those the description lets, and its History with Undo.
  */
 export function RecordEdit({ screens }: Props) {
-  const records = screens.description;
+  const description = screens.description;
   const { id = '' } = useParams<{ id: string }>();
   const m = useMessages();
   const notify = useNotify();
   const [conflict, setConflict] = useState(false);
   return (
     <EditBase
-      resource={records.name}
+      resource={description.name}
       id={id}
       // The route's guard has checked the resource's area (RequireAccess), and the server checks every call;
       // react-admin's
@@ -50,7 +50,7 @@ export function RecordEdit({ screens }: Props) {
       disableAuthentication
       mutationMode="pessimistic"
       redirect={false}
-      transform={(data: Values) => fieldsOf(records, data)}
+      transform={(data: Values) => fieldsOf(description, data)}
       queryOptions={{ onError: () => undefined }}
       mutationOptions={{
         onSuccess: () => {
@@ -70,7 +70,7 @@ export function RecordEdit({ screens }: Props) {
 }
 
 function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean; onReloaded: () => void }) {
-  const records = screens.description;
+  const description = screens.description;
   const m = useMessages();
   const t = useTexts(screens);
   const notify = useNotify();
@@ -78,16 +78,16 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const path = useRecordPath();
   const { record, isPending, error, refetch } = useEditContext();
   const { permissions } = usePermissions<Permissions>();
-  const mayDelete = mayRecords(permissions, records, 'delete');
-  const shown = useMemo(() => record && formRecord(records, record), [records, record]);
+  const mayDelete = mayOnResource(permissions, description, 'delete');
+  const shown = useMemo(() => record && formRecord(description, record), [description, record]);
   if (isPending) return <Busy />;
   return (
-    <PageFrame title={t.edit} back={path(records.name, 'list')}>
+    <PageFrame title={t.edit} back={path(description.name, 'list')}>
       {error || !record ? (
         <RecordNotLoaded error={error} failed={t.failed} />
       ) : (
         <Form record={shown} warnWhenUnsavedChanges>
-          <RecordInputs records={records} texts={t} editing />
+          <RecordInputs description={description} texts={t} editing />
           {conflict && (
             <Alert
               severity="warning"
@@ -114,7 +114,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
                   // Given, these replace react-admin's own success effects: say so, and go to the list as it would.
                   onSuccess: () => {
                     notify(m.records.deleted, { type: 'success' });
-                    redirect('list', records.name);
+                    redirect('list', description.name);
                   },
                   onError: (err: unknown) => notify(messageOf(err) ?? m.errors.server, { type: 'error' }),
                 }}
@@ -125,12 +125,12 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
       )}
       {record && (
         <HistoryPanel
-          of={{ kind: 'record', resource: records.name, id: String(record.id) }}
+          of={{ kind: 'record', resource: description.name, id: String(record.id) }}
           refreshKey={record.version}
           version={typeof record.version === 'number' ? record.version : undefined}
           onUndone={() => void refetch()}
-          labels={recordFieldLabels(records, t, m)}
-          fields={records.fields}
+          labels={recordFieldLabels(description, t, m)}
+          fields={description.fields}
         />
       )}
     </PageFrame>

@@ -11,11 +11,11 @@ import {
 } from 'react-admin';
 import { Box } from '@mui/material';
 import { format } from '../../domain/messages';
-import { filtersOf, hasSearch, labelOf, type RecordsDescription } from '../../domain/records';
+import { filtersOf, hasSearch, labelOf, type ResourceDescription } from '../../domain/resourceDescription';
 import { useMessages } from '../../base/locale';
 import { resourceDescriptions } from '../descriptions';
 import { FindBox } from './FindBox';
-import type { RecordsTexts } from './recordScreens';
+import type { ResourceLocaleTexts } from './recordScreens';
 
 /** A calendar day as the server's instant: the start of the day (a range's start) or its end, in UTC. */
 const dayEdge = (edge: 'start' | 'end') => (v: string | null) =>
@@ -23,11 +23,11 @@ const dayEdge = (edge: 'start' | 'end') => (v: string | null) =>
 const dayOf = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 /**
- * A described list's filters, one per field that has one (domain/records.ts, filtersOf), in react-admin's filter
- * components: a choice as a list of several, a yes/no as a list, a reference by autocomplete, a number or a date as a
- * range (from, to). Inside the list's context: react-admin keeps them in the address with the list's order.
+ * A described list's filters, one per field that has one (domain/resourceDescription.ts, filtersOf), in react-admin's
+ * filter components: a choice as a list of several, a yes/no as a list, a reference by autocomplete, a number or a date
+ * as a range (from, to). Inside the list's context: react-admin keeps them in the address with the list's order.
  */
-export function useRecordFilterInputs(d: RecordsDescription, t: RecordsTexts, yes: string, no: string) {
+export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleTexts, yes: string, no: string) {
   const m = useMessages();
   const out: ReactElement[] = [];
   for (const x of filtersOf(d)) {
@@ -102,8 +102,8 @@ export function RecordFilterBar({
   exact,
   filters,
 }: {
-  description: RecordsDescription;
-  texts: RecordsTexts;
+  description: ResourceDescription;
+  texts: ResourceLocaleTexts;
   findLabel: string;
   exact: { title: string; path: string };
   filters: ReactElement[];

@@ -6,13 +6,13 @@ import { recordCsvColumns, type RecordImportResult, type RecordImportRow } from 
 import { recordFieldLabels } from './recordLabels';
 import { importRows } from './csv';
 import { ImportPage } from './ImportPage';
-import type { RecordsScreens } from './recordScreens';
+import type { ResourceScreens } from './recordScreens';
 import { useRecordPath } from './recordHooks';
 
 type Row = RecordImportResult['rows'][number];
 
 /** /<name>/import: a described resource's CSV file (the columns its export writes) checked, shown, then applied. */
-export function RecordImport({ screens }: { screens: RecordsScreens }) {
+export function RecordImport({ screens }: { screens: ResourceScreens }) {
   const m = useMessages();
   const t = screens.texts[useLocale()];
   const dataProvider = useDataProvider<AppDataProvider>();

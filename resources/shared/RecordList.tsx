@@ -4,7 +4,7 @@ import { DataTable, type RaRecord } from 'react-admin';
 import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { fieldsOfRecords, listSortable, type RecordsDescription } from '../../domain/records';
+import { fieldsOfResource, listSortable, type ResourceDescription } from '../../domain/resourceDescription';
 import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
 import { useLocale, useMessages } from '../../base/locale';
@@ -14,12 +14,12 @@ import { RecordFilterBar, useRecordFilterInputs } from './RecordFilters';
 import { ExportButton } from './ExportButton';
 import type { CsvColumn } from './csv';
 import type { BackendError } from '../../base/backend';
-import type { RecordsScreens } from './recordScreens';
+import type { ResourceScreens } from './recordScreens';
 import { useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 import { useFieldCells } from './useFieldCells';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
-function recordExportColumns(d: RecordsDescription): CsvColumn<RaRecord>[] {
+function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
   const cells = new WeakMap<RaRecord, Record<string, string>>();
   const cellsOf = (r: RaRecord): Record<string, string> => {
     const known = cells.get(r);
@@ -41,37 +41,42 @@ function filterOf(written: string | null): Record<string, unknown> {
   }
 }
 
-/** /<name>: a described resource's records, its partial-name search, Export, and Import for those who edit. */
-export function RecordList({ screens }: { screens: RecordsScreens }) {
+/** /<name>: a described resource's description, its partial-name search, Export, and Import for those who edit. */
+export function RecordList({ screens }: { screens: ResourceScreens }) {
   const m = useMessages();
   const t = useTexts(screens);
   const locale = useLocale();
-  const records = screens.description;
+  const description = screens.description;
   const value = useFieldCells(
-    records,
+    description,
     t,
-    fieldsOfRecords(records).map(([k]) => k),
+    fieldsOfResource(description).map(([k]) => k),
   );
   // The search and the filters, as react-admin keeps them in the address (?filter={…}); the export reads the same.
   const [params] = useSearchParams();
   const filter = filterOf(params.get('filter'));
-  const filters = useRecordFilterInputs(records, t, m.records.yes, m.records.no);
+  const filters = useRecordFilterInputs(description, t, m.records.yes, m.records.no);
   // A translated field sorts in the UI's language (its catalogue language: sv is 'se').
   const lang = CATALOGUE_LANGUAGES.find((l) => l.tag === locale)?.id ?? 'en';
   const sorting = {
-    sort: { field: records.sort.field, order: records.sort.order === 'asc' ? 'ASC' : 'DESC' },
+    sort: { field: description.sort.field, order: description.sort.order === 'asc' ? 'ASC' : 'DESC' },
     lang,
   } as const;
-  const csvColumns = useMemo(() => recordExportColumns(records), [records]);
-  // The import writes: offered to those who may edit. Someone who may read but not change the records opens each
+  const csvColumns = useMemo(() => recordExportColumns(description), [description]);
+  // The import writes: offered to those who may edit. Someone who may read but not change the description opens each
   // one's Show page.
   const { mayEdit, open } = useRecordOpening(screens);
   const path = useRecordPath();
   const actions = (
     <>
-      <ExportButton resource={records.name} filter={filter} columns={csvColumns} stem={records.name} />
+      <ExportButton resource={description.name} filter={filter} columns={csvColumns} stem={description.name} />
       {mayEdit && (
-        <Button component={Link} to={path(records.name, 'import')} variant="outlined" startIcon={<UploadFileIcon />}>
+        <Button
+          component={Link}
+          to={path(description.name, 'import')}
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+        >
           {m.csv.import}
         </Button>
       )}
@@ -80,21 +85,21 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
   return (
     <ListFrame title={t.list} actions={actions}>
       <ResourceList
-        resource={records.name}
+        resource={description.name}
         sorting={sorting}
         before={
           <RecordFilterBar
-            description={records}
+            description={description}
             texts={t}
             findLabel={m.records.find}
-            exact={{ title: t.search, path: path(records.name, 'search') }}
+            exact={{ title: t.search, path: path(description.name, 'search') }}
             filters={filters}
           />
         }
         label={t.list}
         edit={{
           path: (r) => open(r.id),
-          name: (r) => value(r, screens.columns[0] ?? records.search),
+          name: (r) => value(r, screens.columns[0] ?? description.search),
           ...(mayEdit ? {} : { text: m.records.show, icon: <VisibilityIcon /> }),
         }}
         phone={(r) => ({
@@ -109,8 +114,8 @@ export function RecordList({ screens }: { screens: RecordsScreens }) {
       >
         {screens.columns.map((f, i) => {
           const Col = i === 0 ? RowHeaderCol : DataTable.Col;
-          // A header sorts by its field where the field has an order (domain/records.ts, listSortable).
-          const spec = records.fields[f];
+          // A header sorts by its field where the field has an order (domain/resourceDescription.ts, listSortable).
+          const spec = description.fields[f];
           return (
             <Col
               key={f}

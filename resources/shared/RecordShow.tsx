@@ -8,7 +8,7 @@ import { PageFrame } from './PageFrame';
 import { HistoryPanel } from './history/HistoryPanel';
 import { RecordInputs } from './RecordInputs';
 import { recordFieldLabels } from './recordLabels';
-import type { RecordsScreens } from './recordScreens';
+import type { ResourceScreens } from './recordScreens';
 import { useRecordPath, useTexts } from './recordHooks';
 
 /**
@@ -16,18 +16,18 @@ import { useRecordPath, useTexts } from './recordHooks';
  * shows it, read-only, and its History (without Undo). Its title is the record's own name (the phone list's first
  * field).
  */
-export function RecordShow({ screens }: { screens: RecordsScreens }) {
-  const records = screens.description;
+export function RecordShow({ screens }: { screens: ResourceScreens }) {
+  const description = screens.description;
   const { id = '' } = useParams<{ id: string }>();
   return (
-    <ShowBase resource={records.name} id={id} disableAuthentication queryOptions={{ onError: () => undefined }}>
+    <ShowBase resource={description.name} id={id} disableAuthentication queryOptions={{ onError: () => undefined }}>
       <ShowView screens={screens} />
     </ShowBase>
   );
 }
 
-function ShowView({ screens }: { screens: RecordsScreens }) {
-  const records = screens.description;
+function ShowView({ screens }: { screens: ResourceScreens }) {
+  const description = screens.description;
   const m = useMessages();
   const t = useTexts(screens);
   const { record, isPending, error } = useShowContext();
@@ -35,19 +35,19 @@ function ShowView({ screens }: { screens: RecordsScreens }) {
   if (isPending) return <Busy />;
   const title = record ? String(record[screens.phone.primary] ?? '') : t.list;
   return (
-    <PageFrame title={title} back={path(records.name, 'list')}>
+    <PageFrame title={title} back={path(description.name, 'list')}>
       {error || !record ? (
         <RecordNotLoaded error={error} failed={t.failed} />
       ) : (
         <>
           <Form record={record}>
-            <RecordInputs records={records} texts={t} editing showing />
+            <RecordInputs description={description} texts={t} editing showing />
           </Form>
           <HistoryPanel
-            of={{ kind: 'record', resource: records.name, id: String(record.id) }}
+            of={{ kind: 'record', resource: description.name, id: String(record.id) }}
             refreshKey={record.version}
-            labels={recordFieldLabels(records, t, m)}
-            fields={records.fields}
+            labels={recordFieldLabels(description, t, m)}
+            fields={description.fields}
           />
         </>
       )}

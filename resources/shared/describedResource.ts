@@ -2,16 +2,16 @@ import { createElement, type ComponentType } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
-import { mayOnRecords, type RecordsDescription } from '../../domain/records';
+import { mayActOnResource, type ResourceDescription } from '../../domain/resourceDescription';
 import { catalogues, DEFAULT_LOCALE, LOCALES } from '../../domain/locales';
 import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
 import { recordFieldLabels } from './recordLabels';
-import type { RecordPage, RecordsScreens, RecordsTexts } from './recordScreens';
+import type { RecordPage, ResourceScreens, ResourceLocaleTexts } from './recordScreens';
 
-export type { RecordPage, RecordsScreens, RecordsTexts, ResourceTexts } from './recordScreens';
+export type { RecordPage, ResourceScreens, ResourceLocaleTexts, ResourceTexts } from './recordScreens';
 
-type Page = ComponentType<{ screens: RecordsScreens }>;
+type Page = ComponentType<{ screens: ResourceScreens }>;
 
 /** The shared pages, each its own module (loaded when its page first opens). */
 const SHARED: Record<RecordPage, () => Promise<Page>> = {
@@ -24,7 +24,7 @@ const SHARED: Record<RecordPage, () => Promise<Page>> = {
 };
 
 /** The texts in the catalogue's language (a sidebar label is handed the catalogue, not its language). */
-const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
+const textsFor = (s: ResourceScreens, m: Catalogue): ResourceLocaleTexts =>
   s.texts[LOCALES.find((l) => catalogues[l] === m) ?? DEFAULT_LOCALE];
 
 /**
@@ -35,8 +35,8 @@ const textsFor = (s: RecordsScreens, m: Catalogue): RecordsTexts =>
  * search and import sit beside them (/<name>/search, /<name>/import), and the addresses they had before still open
  * them. The sidebar and each page's guard follow the description's access, not only its area's.
  */
-export function recordsResource<D extends RecordsDescription>(screens: RecordsScreens<D>): ResourceDefinition {
-  const s = screens as unknown as RecordsScreens;
+export function describedResource<D extends ResourceDescription>(screens: ResourceScreens<D>): ResourceDefinition {
+  const s = screens as unknown as ResourceScreens;
   const page = (kind: RecordPage) =>
     lazyPage(async () => {
       const own = s.own?.[kind];
@@ -50,7 +50,7 @@ export function recordsResource<D extends RecordsDescription>(screens: RecordsSc
     area,
     icon: s.icon,
     records: s,
-    may: (user, action) => mayOnRecords(user, s.description, action),
+    may: (user, action) => mayActOnResource(user, s.description, action),
     history: {
       label: (m) => textsFor(s, m).menu,
       fields: (m) => recordFieldLabels(s.description, textsFor(s, m), m),

@@ -21,7 +21,7 @@ import {
   type FieldKind,
   type RecordTranslations,
   type ReferenceLabels,
-} from '../../domain/records';
+} from '../../domain/resourceDescription';
 import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { format } from '../../domain/messages';
 import { writeNumber } from '../../domain/localeNumbers';
@@ -33,7 +33,7 @@ import { resourceDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
 import { LocaleNumberInput } from './LocaleNumberInput';
 import { ReferenceLabelInput } from './referenceLabel';
-import type { RecordsTexts } from './recordScreens';
+import type { ResourceLocaleTexts } from './recordScreens';
 import { useCountryChoices } from './recordHooks';
 
 // The browser's side of each field kind (the rest of a kind is its entry in domain/fieldKinds.ts, keyed the same):
@@ -45,7 +45,7 @@ export interface FieldInputProps {
   label: string;
   spec: FieldDescription;
   readOnly: boolean;
-  texts: RecordsTexts;
+  texts: ResourceLocaleTexts;
   /** A text kind's hint under it; false leaves it no room (left out: room for an error, as every input). */
   hint?: string | false;
 }
@@ -57,7 +57,7 @@ export interface FieldInputProps {
 export interface CellContext {
   yes: string;
   no: string;
-  texts: RecordsTexts;
+  texts: ResourceLocaleTexts;
   country: (code: string) => string;
   locale: Locale;
   zone: string;

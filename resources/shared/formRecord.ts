@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { hasTranslations, RECORD_LANGUAGES, type RecordsDescription } from '../../domain/records';
+import { hasTranslations, RECORD_LANGUAGES, type ResourceDescription } from '../../domain/resourceDescription';
 
 type Texts = Record<string, Record<string, string>>;
 
@@ -9,9 +9,9 @@ type Texts = Record<string, Record<string, string>>;
  * back to a field's default when a new record lacks it, so after an Undo that cleared the Swedish text the form still
  * showed it, until a reload.
  */
-export function formRecord(records: RecordsDescription, record: RaRecord): RaRecord {
-  if (!hasTranslations(records)) return record;
-  const translated = Object.entries(records.fields)
+export function formRecord(description: ResourceDescription, record: RaRecord): RaRecord {
+  if (!hasTranslations(description)) return record;
+  const translated = Object.entries(description.fields)
     .filter(([, spec]) => spec.kind === 'translated')
     .map(([f]) => f);
   const stored = (record.translations ?? {}) as Texts;

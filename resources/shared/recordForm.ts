@@ -1,4 +1,9 @@
-import { emptyValue, fieldsOfRecords, hasTranslations, type RecordsDescription } from '../../domain/records';
+import {
+  emptyValue,
+  fieldsOfResource,
+  hasTranslations,
+  type ResourceDescription,
+} from '../../domain/resourceDescription';
 import { messageOf, statusOf } from '../../base/errors';
 
 // What the Add and Edit pages of a described resource send and show (RecordCreate.tsx, RecordEdit.tsx).
@@ -9,20 +14,20 @@ export type Values = Record<string, unknown>;
  * Only the description's fields go to the server (a form's record also holds id, version and times), and the
  * translations where it has a translated field.
  */
-export const fieldsOf = (records: RecordsDescription, values: Values): Values =>
+export const fieldsOf = (description: ResourceDescription, values: Values): Values =>
   Object.fromEntries(
-    [...Object.keys(records.fields), ...(hasTranslations(records) ? ['translations'] : [])]
+    [...Object.keys(description.fields), ...(hasTranslations(description) ? ['translations'] : [])]
       .filter((f) => values[f] !== undefined)
       .map((f) => [f, values[f]]),
   );
 
 /** A new record's values: each field empty. */
-export const defaultsOf = (records: RecordsDescription): Values =>
-  Object.fromEntries(fieldsOfRecords(records).map(([f, spec]) => [f, emptyValue(spec)]));
+export const defaultsOf = (description: ResourceDescription): Values =>
+  Object.fromEntries(fieldsOfResource(description).map(([f, spec]) => [f, emptyValue(spec)]));
 
 /** The server's refusal beside the field it names (a unique field), else undefined. */
-export const fieldError = (records: RecordsDescription, err: unknown): Values | undefined => {
+export const fieldError = (description: ResourceDescription, err: unknown): Values | undefined => {
   if (statusOf(err) !== 409) return undefined;
-  const unique = Object.keys(records.fields).find((f) => records.fields[f]?.unique);
+  const unique = Object.keys(description.fields).find((f) => description.fields[f]?.unique);
   return unique ? { [unique]: messageOf(err) } : undefined;
 };

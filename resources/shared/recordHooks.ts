@@ -1,15 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useCreatePath, usePermissions } from 'react-admin';
-import { COUNTRIES, mayRecords } from '../../domain/records';
+import { COUNTRIES, mayOnResource } from '../../domain/resourceDescription';
 import { LOCALE_TAGS } from '../../domain/locales';
 import type { Permissions } from '../../base/backend';
 import { useLocale } from '../../base/locale';
-import type { RecordPage, RecordsScreens, RecordsTexts } from './recordScreens';
+import type { RecordPage, ResourceScreens, ResourceLocaleTexts } from './recordScreens';
 
 // What the shared pages of a described resource (RecordList.tsx and its siblings) all read: the resource's texts in
 // the chosen language, whether the person may change it, and the countries by name.
 
-export function useTexts(s: RecordsScreens): RecordsTexts {
+export function useTexts(s: ResourceScreens): ResourceLocaleTexts {
   return s.texts[useLocale()];
 }
 
@@ -36,9 +36,9 @@ export function useRecordPath(): RecordPath {
  * Whether the person may change the resource's records (the server checks again), and where a record opens for them:
  * its Edit page, or its Show page for someone who may read but not change it.
  */
-export function useRecordOpening(s: RecordsScreens): { mayEdit: boolean; open: (id: string | number) => string } {
+export function useRecordOpening(s: ResourceScreens): { mayEdit: boolean; open: (id: string | number) => string } {
   const { permissions } = usePermissions<Permissions>();
-  const mayEdit = mayRecords(permissions, s.description, 'edit');
+  const mayEdit = mayOnResource(permissions, s.description, 'edit');
   const path = useRecordPath();
   return { mayEdit, open: (id) => path(s.description.name, mayEdit ? 'edit' : 'show', id) };
 }

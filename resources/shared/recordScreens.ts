@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Locale } from '../../domain/locales';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 
 /** The texts of a described resource's screens, in one language. */
-export interface RecordsTexts<K extends string = string> {
+export interface ResourceLocaleTexts<K extends string = string> {
   /** The sidebar group's heading and its list link. */
   menu: string;
   list: string;
@@ -21,11 +21,11 @@ export interface RecordsTexts<K extends string = string> {
 }
 
 /** A resource's texts in every language of the console (resources/<name>/texts.ts); a missing key does not compile. */
-export type ResourceTexts<D extends RecordsDescription> = Readonly<
-  Record<Locale, RecordsTexts<keyof D['fields'] & string>>
+export type ResourceTexts<D extends ResourceDescription> = Readonly<
+  Record<Locale, ResourceLocaleTexts<keyof D['fields'] & string>>
 >;
 
-export interface RecordsScreens<D extends RecordsDescription = RecordsDescription> {
+export interface ResourceScreens<D extends ResourceDescription = ResourceDescription> {
   /** The description (resources/<name>/description.ts): plain data, so it loads with the console at no cost. */
   description: D;
   texts: ResourceTexts<D>;
@@ -39,7 +39,7 @@ export interface RecordsScreens<D extends RecordsDescription = RecordsDescriptio
    * opens, whose default component is handed these same screens (so it may show the shared page with more around it:
    * `RecordEdit` from resources/shared/RecordEdit.tsx, and so on).
    */
-  own?: Partial<Record<RecordPage, () => Promise<{ default: ComponentType<{ screens: RecordsScreens }> }>>>;
+  own?: Partial<Record<RecordPage, () => Promise<{ default: ComponentType<{ screens: ResourceScreens }> }>>>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { TextInput, useRecordContext, type RaRecord } from 'react-admin';
-import type { ReferenceLabels } from '../../domain/records';
+import type { ReferenceLabels } from '../../domain/resourceDescription';
 
 /**
  * A reference as a person reads it: the label the record's answer carries for it (the record it points to, by its

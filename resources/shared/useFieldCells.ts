@@ -1,8 +1,8 @@
 import type { RaRecord } from 'react-admin';
-import type { RecordsDescription } from '../../domain/records';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import { useLocale, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
-import type { RecordsTexts } from './recordScreens';
+import type { ResourceLocaleTexts } from './recordScreens';
 import { useCountryNames } from './recordHooks';
 import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
 
@@ -12,8 +12,8 @@ import { FIELD_KIND_VIEWS, type CellContext } from './fieldKindViews';
  * of `fields` needs it. The described resources' lists and the products list read their cells here.
  */
 export function useFieldCells(
-  d: RecordsDescription,
-  texts: RecordsTexts,
+  d: ResourceDescription,
+  texts: ResourceLocaleTexts,
   fields: readonly string[],
 ): (r: RaRecord, field: string) => string {
   const m = useMessages();

@@ -1,10 +1,10 @@
-import { describeRecords } from '../../domain/records.js';
+import { describeResource } from '../../domain/resourceDescription.js';
 
 /**
  * The shop's suppliers (weavers, mills, dye works): editors keep who to call and where they are. Plain data, read by
  * the browser, the server and the Firestore rules generator alike (docs/adding-a-resource.md).
  */
-export const description = describeRecords({
+export const description = describeResource({
   name: 'suppliers',
   area: 'products',
   fields: {

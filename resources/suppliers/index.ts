@@ -1,10 +1,10 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { recordsResource } from '../shared/describedResource';
+import { describedResource } from '../shared/describedResource';
 import { description } from './description';
 import { texts } from './texts';
 
 /** The suppliers' sidebar group and pages, from this folder alone (docs/adding-a-resource.md). */
-export default recordsResource({
+export default describedResource({
   description,
   texts,
   icon: LocalShippingIcon,

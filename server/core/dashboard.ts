@@ -18,7 +18,7 @@ import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { newestUsers } from './users.js';
 import { withLabels } from './history.js';
 import type { HistoryKind } from '../../domain/history.js';
-import type { RecordsDescription } from '../../domain/records.js';
+import type { ResourceDescription } from '../../domain/resourceDescription.js';
 
 // The dashboard's figures (GET /api/dashboard). Each count is written as the products list's filter of the same name
 // (core/productSearch.ts), so a figure and the rows its link opens cannot drift apart.
@@ -95,7 +95,7 @@ async function upcoming(db: Kysely<Database>, now: Date): Promise<UpcomingChange
 }
 
 /** The last changes to products, the language texts and the described resources' records, newest first, with who. */
-async function recent(db: Kysely<Database>, resources: readonly RecordsDescription[]): Promise<RecentChange[]> {
+async function recent(db: Kysely<Database>, resources: readonly ResourceDescription[]): Promise<RecentChange[]> {
   const per = await Promise.all(
     CATALOGUE_KINDS.map((kind) =>
       readRows<{
@@ -139,7 +139,7 @@ async function recent(db: Kysely<Database>, resources: readonly RecordsDescripti
 /** The editor's figures. */
 export async function catalogueFigures(
   db: Kysely<Database>,
-  resources: readonly RecordsDescription[] = [],
+  resources: readonly ResourceDescription[] = [],
   now = new Date(),
 ): Promise<CatalogueFigures> {
   const [counts, next, last, days] = await Promise.all([

@@ -5,7 +5,7 @@ import { now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import { fromStored, searchTextOf, sortKeySql, toStored } from '../db/describedTables.js';
 import {
-  fieldsOfRecords,
+  fieldsOfResource,
   filtersOf,
   hasSearch,
   listSortable,
@@ -15,9 +15,9 @@ import {
   mergeTexts,
   referencesOf,
   type RecordOf,
-  type RecordsDescription,
+  type ResourceDescription,
   type RecordTranslations,
-} from '../../domain/records.js';
+} from '../../domain/resourceDescription.js';
 import { fieldSchema, schemasOf } from '../../domain/recordSchemas.js';
 import { kindOf } from '../../domain/fieldKinds.js';
 import { DomainError, isUniqueViolation } from './errors.js';
@@ -30,7 +30,7 @@ import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
 import { searchWordsOf } from '../../domain/searchFold.js';
 
-// The rules of every described resource (its description, domain/records.ts), once: keyset pages, exact and
+// The rules of every described resource (its description, domain/resourceDescription.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
 // from the version loaded, locked fields kept, history with undo (its CSV import: core/recordImport.ts). Every change
 // goes through commit() (core/commit.ts): its history entry (Activity) and its announcement (webhooks, live lists).
@@ -42,22 +42,22 @@ type AnyDb = Kysely<Record<string, Row>>;
 /** The same database, typed for tables named at run time by a description (Kysely types only the known ones). */
 const untyped = (db: Kysely<Database>): AnyDb => db as unknown as AnyDb;
 
-const searched = (r: RecordsDescription) =>
-  fieldsOfRecords(r)
+const searched = (r: ResourceDescription) =>
+  fieldsOfResource(r)
     .filter(([, f]) => f.search)
     .map(([field, f]) => ({ field, translated: f.kind === 'translated' }));
 
-export function toRecord<D extends RecordsDescription>(r: D, row: Row): RecordOf<D> {
+export function toRecord<D extends ResourceDescription>(r: D, row: Row): RecordOf<D> {
   const out: Row = { id: row.id, version: Number(row.version), created: row.created, updated: row.updated ?? null };
-  for (const [k, spec] of fieldsOfRecords(r)) out[k] = fromStored(spec, row[k]);
+  for (const [k, spec] of fieldsOfResource(r)) out[k] = fromStored(spec, row[k]);
   if (hasTranslations(r)) out.translations = JSON.parse(String(row.translations ?? '{}')) as RecordTranslations;
   return out as RecordOf<D>;
 }
 
 /** The columns of a record's values: each field as stored, its translations and its search text. */
-function columnsOf(r: RecordsDescription, rec: Row): Row {
+function columnsOf(r: ResourceDescription, rec: Row): Row {
   const out: Row = {};
-  for (const [k, spec] of fieldsOfRecords(r)) out[k] = toStored(spec, rec[k]);
+  for (const [k, spec] of fieldsOfResource(r)) out[k] = toStored(spec, rec[k]);
   if (hasTranslations(r)) out.translations = JSON.stringify(rec.translations ?? {});
   if (hasSearch(r)) out.search_text = searchTextOf(searched(r), rec);
   return out;
@@ -87,7 +87,7 @@ const badParameter = (name: string): DomainError =>
  * (400) naming its parameter. Left out: the description's own order.
  */
 export function listQueryOf(
-  r: RecordsDescription,
+  r: ResourceDescription,
   query: Record<string, string | undefined>,
 ): { sort: RecordSort; filter: Conditions } {
   const { sort: field = r.sort.field, order = r.sort.order, lang = 'en' } = query;
@@ -147,7 +147,7 @@ const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter i
  * the server folds the search text and the words alike, domain/searchFold.ts, so both databases find the same), and
  * `filter` (listQueryOf) those its filters keep. Each order has its index (db/describedTables.ts, sortIndexesOf).
  */
-export async function listRecords<D extends RecordsDescription>(
+export async function listRecords<D extends ResourceDescription>(
   db: Kysely<Database>,
   r: D,
   opts: {
@@ -186,7 +186,7 @@ export async function listRecords<D extends RecordsDescription>(
  * The sort key of a record as its cursor holds it (the stored value: a number scaled, a boolean 0/1; a translated
  * field's text in the order's language, English where it has none).
  */
-export function sortKeyOf(r: RecordsDescription, rec: Row, sort: RecordSort = r.sort): string {
+export function sortKeyOf(r: ResourceDescription, rec: Row, sort: RecordSort = r.sort): string {
   const spec = r.fields[sort.field]!;
   if (sort.lang !== undefined) {
     const texts = (rec.translations as RecordTranslations | undefined)?.[sort.lang];
@@ -197,7 +197,7 @@ export function sortKeyOf(r: RecordsDescription, rec: Row, sort: RecordSort = r.
 }
 
 /** The record whose search field is exactly `term`, or null. */
-export async function findRecord<D extends RecordsDescription>(
+export async function findRecord<D extends ResourceDescription>(
   db: Kysely<Database>,
   r: D,
   term: string,
@@ -206,7 +206,7 @@ export async function findRecord<D extends RecordsDescription>(
   return row ? toRecord(r, row) : null;
 }
 
-export async function getRecord<D extends RecordsDescription>(
+export async function getRecord<D extends ResourceDescription>(
   db: Kysely<Database>,
   r: D,
   id: string,
@@ -226,8 +226,8 @@ const refusal = (field: string, message: ReturnType<typeof said>) => [{ path: `/
  */
 export async function withReferenceLabels<T extends Row>(
   db: Kysely<Database>,
-  r: RecordsDescription,
-  all: readonly RecordsDescription[],
+  r: ResourceDescription,
+  all: readonly ResourceDescription[],
   recs: T[],
 ): Promise<(T & { labels?: Record<string, string> })[]> {
   const refs = referencesOf(r);
@@ -260,8 +260,8 @@ export async function withReferenceLabels<T extends Row>(
 }
 
 /** Refuses a value a unique field already has in another record, naming the field. */
-async function assertUnique(db: Kysely<Database>, r: RecordsDescription, values: Row, except?: string): Promise<void> {
-  for (const [k, spec] of fieldsOfRecords(r)) {
+async function assertUnique(db: Kysely<Database>, r: ResourceDescription, values: Row, except?: string): Promise<void> {
+  for (const [k, spec] of fieldsOfResource(r)) {
     if (!spec.unique || values[k] === undefined) continue;
     const [hit] = await readRows<Row>(db, `select id from "${r.name}" where "${k}" = ? limit 1`, [
       toStored(spec, values[k]),
@@ -277,7 +277,7 @@ const uniqueViolation = (err: unknown): never => {
   throw err;
 };
 
-export async function createRecord<D extends RecordsDescription>(
+export async function createRecord<D extends ResourceDescription>(
   db: Kysely<Database>,
   r: D,
   actor: { uid: string },
@@ -325,7 +325,7 @@ export async function createRecord<D extends RecordsDescription>(
  * Edit, only if nobody saved since `version` (versionedUpdate, as products' edit); a locked field may be sent back
  * only as it is, unique values, references and images are checked.
  */
-export async function updateRecord<D extends RecordsDescription>(
+export async function updateRecord<D extends ResourceDescription>(
   db: Kysely<Database>,
   r: D,
   actor: { uid: string },
@@ -336,7 +336,7 @@ export async function updateRecord<D extends RecordsDescription>(
   try {
     return await versionedUpdate(db, recordEdit(r), actor, id, version, async (trx, current) => {
       const next: Row = { ...current };
-      for (const [k, spec] of fieldsOfRecords(r)) {
+      for (const [k, spec] of fieldsOfResource(r)) {
         if (input[k] === undefined) continue;
         if (spec.locked && JSON.stringify(input[k]) !== JSON.stringify(current[k]))
           throw new DomainError('validation', said('records.locked'), refusal(k, said('records.locked')));
@@ -357,7 +357,7 @@ export async function updateRecord<D extends RecordsDescription>(
 }
 
 /** What a described resource's edit and delete are to the shared versioned update and delete. */
-const recordEdit = <D extends RecordsDescription>(r: D): VersionedTarget<RecordOf<D> & Row> => ({
+const recordEdit = <D extends ResourceDescription>(r: D): VersionedTarget<RecordOf<D> & Row> => ({
   table: r.name,
   owner: recordOwner(r),
   read: (db, id) => getRecord(db, r, id) as Promise<RecordOf<D> & Row>,
@@ -379,15 +379,15 @@ const recordEdit = <D extends RecordsDescription>(r: D): VersionedTarget<RecordO
  */
 export const deleteRecord = (
   db: Kysely<Database>,
-  r: RecordsDescription,
-  all: readonly RecordsDescription[],
+  r: ResourceDescription,
+  all: readonly ResourceDescription[],
   actor: { uid: string },
   id: string,
   version: number,
 ): Promise<void> => versionedDelete(db, recordEdit(r), all, actor, id, version);
 
 /** A described resource's undo (core/historyUndo.ts): its 'record' entries, set back through its edit. */
-export const recordUndo = <D extends RecordsDescription>(r: D): UndoTarget<RecordOf<D>> => ({
+export const recordUndo = <D extends ResourceDescription>(r: D): UndoTarget<RecordOf<D>> => ({
   description: r,
   owner: recordOwner(r),
   read: (db, id) => getRecord(db, r, id),

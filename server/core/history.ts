@@ -5,7 +5,7 @@ import { readRows } from '../db/read.js';
 import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind } from '../../domain/history.js';
 import { DomainError } from './errors.js';
 import { said } from '../../domain/translate.js';
-import { labelOf, referencesOf, type RecordsDescription } from '../../domain/records.js';
+import { labelOf, referencesOf, type ResourceDescription } from '../../domain/resourceDescription.js';
 
 // The change history, in one place: every core change goes through commit() (core/commit.ts), which calls record()
 // in the change's own transaction, so a change and its entry commit together or not at all, on both databases. It is
@@ -101,7 +101,7 @@ export async function listHistory(
   filter: HistoryFilter,
   opts: { limit: number; after: number | null },
   /** The described resources served, so their records' entries are labelled too (by their label field). */
-  resources: readonly RecordsDescription[] = [],
+  resources: readonly ResourceDescription[] = [],
 ): Promise<{ items: HistoryEntry[]; more: boolean }> {
   if (filter.from && filter.to && filter.from > filter.to)
     throw new DomainError('validation', said('history.badRange'));
@@ -141,7 +141,7 @@ export async function listHistory(
 async function withValueLabels(
   db: Kysely<Database>,
   entries: HistoryEntry[],
-  resources: readonly RecordsDescription[],
+  resources: readonly ResourceDescription[],
 ): Promise<HistoryEntry[]> {
   const wanted = new Map<string, Set<string>>();
   const refsOf = (e: HistoryEntry) => {
@@ -201,7 +201,7 @@ async function withCounts(db: Kysely<Database>, entries: HistoryEntry[]): Promis
 export async function withLabels<E extends Pick<HistoryEntry, 'kind' | 'resource' | 'recordId'>>(
   db: Kysely<Database>,
   entries: E[],
-  resources: readonly RecordsDescription[],
+  resources: readonly ResourceDescription[],
 ): Promise<(E & { recordLabel: string | null })[]> {
   const ids = (kind: HistoryKind) => [...new Set(entries.filter((e) => e.kind === kind).map((e) => e.recordId))];
   const labels = new Map<string, string>();

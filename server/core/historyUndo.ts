@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { ProductUpdate, type Product } from '../../domain/products.js';
 import { productDescription } from '../../domain/productFields.js';
-import type { RecordsDescription } from '../../domain/records.js';
+import type { ResourceDescription } from '../../domain/resourceDescription.js';
 import { mayUndo, undoChange, type HistoryOwner } from '../../domain/recordHistory.js';
 import { DomainError } from './errors.js';
 import { getEntry } from './history.js';
@@ -16,7 +16,7 @@ import { issueSaid, said, type Said } from '../../domain/translate.js';
  * edit's body meets, the resource's own edit, and its refusal of a stale version.
  */
 export interface UndoTarget<T extends { version: number }> {
-  description: RecordsDescription;
+  description: ResourceDescription;
   owner: HistoryOwner;
   read: (db: Kysely<Database>, id: string) => Promise<T>;
   update: z.ZodType;

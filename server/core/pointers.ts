@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
-import { fieldsOfRecords, type RecordsDescription } from '../../domain/records.js';
+import { fieldsOfResource, type ResourceDescription } from '../../domain/resourceDescription.js';
 import { said } from '../../domain/translate.js';
 import { DomainError } from './errors.js';
 import { keyOf, unstoredKeys } from './files.js';
@@ -13,10 +13,10 @@ const refusal = (field: string, message: ReturnType<typeof said>) => [{ path: `/
 /** Refuses a reference to a record that does not exist, and image addresses that are not finished uploads. */
 export async function assertPointers(
   db: Kysely<Database>,
-  r: RecordsDescription,
+  r: ResourceDescription,
   values: Record<string, unknown>,
 ): Promise<void> {
-  for (const [k, spec] of fieldsOfRecords(r)) {
+  for (const [k, spec] of fieldsOfResource(r)) {
     const v = values[k];
     if (spec.kind === 'reference' && typeof v === 'string' && v !== '') {
       const [hit] = await readRows<{ id: string }>(db, `select id from "${spec.to}" where id = ?`, [v]);

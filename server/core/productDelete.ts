@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { RecordsDescription } from '../../domain/records.js';
+import type { ResourceDescription } from '../../domain/resourceDescription.js';
 import { productEdit } from './products.js';
 import { versionedDelete } from './versionedUpdate.js';
 
@@ -13,7 +13,7 @@ import { versionedDelete } from './versionedUpdate.js';
  */
 export const deleteProduct = (
   db: Kysely<Database>,
-  all: readonly RecordsDescription[],
+  all: readonly ResourceDescription[],
   actor: { uid: string },
   id: string,
   version: number,

@@ -5,7 +5,7 @@ import { now } from '../db/index.js';
 import { fromStored, toStored } from '../db/describedTables.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
-import { emptyValue, fieldsOfRecords } from '../../domain/records.js';
+import { emptyValue, fieldsOfResource } from '../../domain/resourceDescription.js';
 import { historyValues as recordHistoryValues } from '../../domain/recordHistory.js';
 import type { HistoryValue } from '../../domain/history.js';
 import {
@@ -54,7 +54,7 @@ export function productColumns(
   values: Partial<Record<ProductFieldKey, unknown>> & { translations?: Translations },
 ): Partial<Row> {
   const out: Record<string, unknown> = {};
-  for (const [key, f] of fieldsOfRecords(productDescription)) {
+  for (const [key, f] of fieldsOfResource(productDescription)) {
     const v = values[key as ProductFieldKey];
     if (v === undefined) continue;
     out[key] = toStored(f, v);
@@ -82,7 +82,7 @@ export function productColumns(
 export function toProduct(r: Row): Product {
   const row = r as unknown as Record<string, unknown>;
   const fields = Object.fromEntries(
-    fieldsOfRecords(productDescription).map(([key, f]) => [key, fromStored(f, row[key])]),
+    fieldsOfResource(productDescription).map(([key, f]) => [key, fromStored(f, row[key])]),
   ) as Pick<Product, ProductFieldKey>;
   return {
     id: r.id,
@@ -197,7 +197,7 @@ export async function createProduct(
     id: randomUUID(),
     ...productColumns({
       // A field left out (an optional one) holds its kind's empty value.
-      ...Object.fromEntries(fieldsOfRecords(productDescription).map(([k, f]) => [k, emptyValue(f)])),
+      ...Object.fromEntries(fieldsOfResource(productDescription).map(([k, f]) => [k, emptyValue(f)])),
       ...fields,
       sku: input.sku.trim(),
       translations: mergeTranslations({}, input.translations),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
 import { fromStored, toStored } from '../db/describedTables.js';
-import type { RecordsDescription } from '../../domain/records.js';
+import type { ResourceDescription } from '../../domain/resourceDescription.js';
 import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv.js';
 import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport.js';
 import { said } from '../../domain/translate.js';
@@ -24,7 +24,7 @@ async function inBatches<T>(items: readonly T[], each: (batch: readonly T[]) => 
 }
 
 /** What the import's plan reads (domain/recordImport.ts): rows' records, references' ids, unique values, uploads. */
-function importLookup(d: Kysely<Database>, r: RecordsDescription): ImportLookup {
+function importLookup(d: Kysely<Database>, r: ResourceDescription): ImportLookup {
   const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
   return {
     read: async (id) => {
@@ -102,7 +102,7 @@ interface ImportAnswer {
  */
 export const importRecords = (
   db: Kysely<Database>,
-  r: RecordsDescription,
+  r: ResourceDescription,
   actor: { uid: string },
   rows: readonly RecordImportRow[],
   apply: boolean,

@@ -4,7 +4,7 @@ import { now } from '../db/index.js';
 import type { HistoryValue } from '../../domain/history.js';
 import type { HistoryOwner } from '../../domain/recordHistory.js';
 import { readRows } from '../db/read.js';
-import { fieldsOfRecords, type RecordsDescription } from '../../domain/records.js';
+import { fieldsOfResource, type ResourceDescription } from '../../domain/resourceDescription.js';
 import { said, type Said } from '../../domain/translate.js';
 import { commit } from './commit.js';
 import { DomainError } from './errors.js';
@@ -97,11 +97,11 @@ export async function versionedUpdate<T extends { version: number }>(
 export async function assertNotPointedTo(
   db: Kysely<Database>,
   name: string,
-  all: readonly RecordsDescription[],
+  all: readonly ResourceDescription[],
   id: string,
 ): Promise<void> {
   for (const other of all)
-    for (const [field, f] of fieldsOfRecords(other)) {
+    for (const [field, f] of fieldsOfResource(other)) {
       if (f.kind !== 'reference' || f.to !== name) continue;
       const [hit] = await readRows<Row>(db, `select id from "${other.name}" where "${field}" = ? limit 1`, [id]);
       if (hit) throw new DomainError('conflict', said('records.inUse'), { pointer: { resource: other.name, field } });
@@ -119,7 +119,7 @@ export async function assertNotPointedTo(
 export async function versionedDelete<T extends { version: number }>(
   db: Kysely<Database>,
   target: VersionedTarget<T>,
-  all: readonly RecordsDescription[],
+  all: readonly ResourceDescription[],
   actor: { uid: string },
   id: string,
   version: number,

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import {
   emptyValue,
-  fieldsOfRecords,
+  fieldsOfResource,
   hasSearch,
   hasTranslations,
   kindOf,
@@ -10,8 +10,8 @@ import {
   mayBeEmpty,
   type FieldColumn,
   type FieldDescription,
-  type RecordsDescription,
-} from '../../domain/records.js';
+  type ResourceDescription,
+} from '../../domain/resourceDescription.js';
 import { fieldSchema } from '../../domain/recordSchemas.js';
 import { foldSearch } from '../../domain/searchFold.js';
 import type { Dialect } from './index.js';
@@ -20,7 +20,7 @@ import type { Dialect } from './index.js';
 // migrations'): `npm run resources` compares every description with what the migrations already made (each generated
 // migration holds its steps as data, `steps`) and writes a new migration with what is missing: a renamed field's
 // column renamed, a new field's column filled; nothing is dropped unless the shop asks (`--drop`). At a start, after
-// the migrations, checkRecordsTables() compares each description with its table and refuses, naming the field, when
+// the migrations, checkDescribedTables() compares each description with its table and refuses, naming the field, when
 // they disagree.
 
 /** The SQL type each stored form is made with, and the types a table may show for it (lower case). */
@@ -90,10 +90,10 @@ const sortIndexName = (table: string, s: SortIndex): string =>
 const sameSort = (a: SortIndex, b: SortIndex): boolean => a.field === b.field && a.lang === b.lang;
 
 /** The orders a description's list may be read in (listSortable fields; a translated one in each language too). */
-export function sortIndexesOf(d: RecordsDescription): SortIndex[] {
+export function sortIndexesOf(d: ResourceDescription): SortIndex[] {
   const out: SortIndex[] = [];
   if (d.headerSort === false) return out;
-  for (const [field, f] of fieldsOfRecords(d)) {
+  for (const [field, f] of fieldsOfResource(d)) {
     if (!listSortable(f)) continue;
     const text = kindOf(f).column === 'text';
     out.push({ field, text });
@@ -112,9 +112,9 @@ export const toStored = (f: FieldDescription, v: unknown): unknown => kindOf(f).
 export const fromStored = (f: FieldDescription, v: unknown): unknown => kindOf(f).fromStored(f, v);
 
 /** The columns a description needs, with the record's own `translations` and `search_text` when it has them. */
-export function wantedColumns(d: RecordsDescription): Record<string, ColumnStep> {
+export function wantedColumns(d: ResourceDescription): Record<string, ColumnStep> {
   const out: Record<string, ColumnStep> = {};
-  for (const [k, f] of fieldsOfRecords(d)) {
+  for (const [k, f] of fieldsOfResource(d)) {
     const stored = toStored(f, emptyValue(f)) as string | number;
     out[k] = {
       type: TYPES[kindOf(f).column],
@@ -128,8 +128,8 @@ export function wantedColumns(d: RecordsDescription): Record<string, ColumnStep>
   return out;
 }
 
-const searchOf = (d: RecordsDescription): { field: string; translated: boolean }[] =>
-  fieldsOfRecords(d)
+const searchOf = (d: ResourceDescription): { field: string; translated: boolean }[] =>
+  fieldsOfResource(d)
     .filter(([, f]) => f.search)
     .map(([field, f]) => ({ field, translated: f.kind === 'translated' }));
 
@@ -194,7 +194,7 @@ export interface Plan {
  * descriptions no longer have keeps its column and its values (`removed`) unless `drops` names it (`table.column`).
  */
 export function planSteps(
-  descriptions: readonly RecordsDescription[],
+  descriptions: readonly ResourceDescription[],
   steps: readonly TableStep[],
   drops: readonly string[] = [],
 ): Plan {
@@ -223,7 +223,7 @@ export function planSteps(
     const renamed: Record<string, string> = {};
     const cols = { ...have.columns };
     let haveSort = have.sort;
-    for (const [k, f] of fieldsOfRecords(d)) {
+    for (const [k, f] of fieldsOfResource(d)) {
       if (f.renamedFrom === undefined || have.columns[k]) continue;
       if (!have.columns[f.renamedFrom]) {
         problems.push(`${d.name}.${k} is renamed from ${f.renamedFrom}, but ${d.name} has no column ${f.renamedFrom}`);
@@ -518,10 +518,10 @@ export async function revertTableStep(db: Kysely<unknown>, step: TableStep): Pro
  * At a start, after the migrations: each description's table has a column of the right type for every field, else
  * the start stops, naming the field (a description changed without `npm run resources`, or a table changed by hand).
  */
-export async function checkRecordsTables(
+export async function checkDescribedTables(
   db: Kysely<unknown>,
   dialect: Dialect,
-  resources: readonly RecordsDescription[],
+  resources: readonly ResourceDescription[],
 ): Promise<void> {
   const problems: string[] = [];
   for (const r of resources) {

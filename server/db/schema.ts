@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { FieldKind } from '../../domain/records.js';
+import type { FieldKind } from '../../domain/resourceDescription.js';
 import type { productDescription } from '../../domain/productFields.js';
 
 /** Table shapes as Kysely sees them. Booleans are 0/1 integers and times ISO-8601 text on both dialects. */

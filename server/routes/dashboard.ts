@@ -6,7 +6,7 @@ import { areaAccess, canAccess } from '../../domain/permissions.js';
 import { Dashboard } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { catalogueFigures, staffFigures } from '../core/dashboard.js';
-import type { RecordsDescription } from '../../domain/records.js';
+import type { ResourceDescription } from '../../domain/resourceDescription.js';
 import type { Broker } from '../live/broker.js';
 import type { EventStreams } from '../live/streams.js';
 
@@ -19,7 +19,7 @@ export function dashboardRoutes(
   deps: {
     db: Kysely<Database>;
     require2fa: SecondFactorPolicy;
-    records: readonly RecordsDescription[];
+    records: readonly ResourceDescription[];
     /** Announces a committed change the figures count (services.ts). */
     broker: Broker;
     streams: EventStreams;

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { accessOf, filterParamsOf, hasSearch, recordsLevels, type RecordsDescription } from '../../domain/records.js';
+import {
+  accessOf,
+  filterParamsOf,
+  hasSearch,
+  accessLevels,
+  type ResourceDescription,
+} from '../../domain/resourceDescription.js';
 import { HistoryPage, HistoryPaging } from '../../domain/history.js';
 import { searchText } from '../../domain/text.js';
 import { schemasOf } from '../../domain/recordSchemas.js';
@@ -35,22 +41,22 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 /**
  * /api/<name> for a described resource, from its description alone: the keyset list with the exact search and the
  * partial-name search (?q=), one record, add, edit and delete with If-Match, the record's history and the undo of one
- * of its changes, and the CSV import. Who may call each comes from its access (domain/records.ts, accessOf): read,
- * edit (add, change, import, undo) and delete. `all`: every described resource (a delete is refused while another
- * record points to it).
+ * of its changes, and the CSV import. Who may call each comes from its access (domain/resourceDescription.ts,
+ * accessOf): read, edit (add, change, import, undo) and delete. `all`: every described resource (a delete is refused
+ * while another record points to it).
  */
 export function recordRoutes(
   app: FastifyInstance,
   db: Kysely<Database>,
-  r: RecordsDescription,
-  all: readonly RecordsDescription[] = [r],
+  r: ResourceDescription,
+  all: readonly ResourceDescription[] = [r],
 ): void {
   const schemas = schemasOf(r);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = accessOf(r);
   const read = { access: access.read };
-  // A change needs the read level too (domain/records.ts, recordsLevels).
-  const edit = { access: recordsLevels(r, 'edit') };
+  // A change needs the read level too (domain/resourceDescription.ts, accessLevels).
+  const edit = { access: accessLevels(r, 'edit') };
   const path = `/api/${r.name}`;
   const tags = [r.name];
   // Every answer of a record carries its references' labels (core/described.ts, withReferenceLabels).
@@ -132,7 +138,7 @@ export function recordRoutes(
 
   typed.delete(
     `${path}/:id`,
-    { config: { access: recordsLevels(r, 'delete') }, schema: { tags, params: Params, headers: IfMatch } },
+    { config: { access: accessLevels(r, 'delete') }, schema: { tags, params: Params, headers: IfMatch } },
     async (req, reply) => {
       await deleteRecord(db, r, all, req.user!, req.params.id, ifMatchVersion(req.headers['if-match']));
       return reply.code(204).send();

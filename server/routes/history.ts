@@ -14,7 +14,7 @@ import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { said } from '../../domain/translate.js';
-import type { RecordsDescription } from '../../domain/records.js';
+import type { ResourceDescription } from '../../domain/resourceDescription.js';
 
 /** The entry id inside a 'More' cursor; refused when the cursor is not one of ours. */
 function afterOf(cursor: string | undefined): number | null {
@@ -29,7 +29,7 @@ export async function historyPage(
   db: Kysely<Database>,
   filter: HistoryFilter,
   q: { limit: number; after?: string },
-  resources: readonly RecordsDescription[] = [],
+  resources: readonly ResourceDescription[] = [],
 ): Promise<HistoryPage> {
   const { items, more } = await listHistory(db, filter, { limit: q.limit, after: afterOf(q.after) }, resources);
   const tail = items.at(-1);
@@ -46,7 +46,7 @@ const RECORD_HISTORIES: { path: string; kind: HistoryKind; area: Area; id: z.Zod
 /** The change history: one record's (the History panels), everything (the admins' Activity page), and undo. */
 export function historyRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; records?: readonly RecordsDescription[] },
+  deps: { db: Kysely<Database>; records?: readonly ResourceDescription[] },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -27,7 +27,7 @@ import { ImportRequest, ImportResult } from '../../domain/productImport.js';
 import { importProducts } from '../core/productImport.js';
 import { deleteProduct } from '../core/productDelete.js';
 import { productDescription } from '../../domain/productFields.js';
-import { recordsLevels, type RecordsDescription } from '../../domain/records.js';
+import { accessLevels, type ResourceDescription } from '../../domain/resourceDescription.js';
 
 /** The largest import body: 10,000 rows of long details fit; the console's other bodies stay at the global 1 MiB. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -62,8 +62,8 @@ export function productsRoutes(
     db: Kysely<Database>;
     store: FileStore;
     timeZone: string;
-    description?: RecordsDescription;
-    records?: readonly RecordsDescription[];
+    description?: ResourceDescription;
+    records?: readonly ResourceDescription[];
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -129,8 +129,8 @@ export function productsRoutes(
     r.delete(
       '/api/products/:id',
       {
-        // Its read level too (domain/records.ts, recordsLevels), as a described resource's delete.
-        config: { access: recordsLevels(description, 'delete') },
+        // Its read level too (domain/resourceDescription.ts, accessLevels), as a described resource's delete.
+        config: { access: accessLevels(description, 'delete') },
         schema: { tags: ['products'], params: Params, headers: z.object({ 'if-match': z.string().optional() }) },
       },
       async (req, reply) => {

@@ -1,6 +1,6 @@
 import { Box, Button, Tooltip, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
-import type { FieldDescription } from '../../../domain/records';
+import type { FieldDescription } from '../../../domain/resourceDescription';
 import { useLocale, useMessages } from '../../../base/locale';
 import { useScheduleSettings } from '../../../base/scheduleSettings';
 import { describeEntry, exactTime, relativeTime } from './describe';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Box, Button, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
-import type { FieldDescription } from '../../../domain/records';
+import type { FieldDescription } from '../../../domain/resourceDescription';
 import type { AppDataProvider, HistoryOf } from '../../../base/backend';
 import { useMessages } from '../../../base/locale';
 import { codeOf, messageOf, statusOf } from '../../../base/errors';

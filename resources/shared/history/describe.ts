@@ -9,7 +9,7 @@ import {
   translatedFieldLabel,
 } from '../../../domain/productFields';
 import { SCHEDULER_ACTOR, scheduleFields, wallTimeOf } from '../../../domain/schedule';
-import { numberBounds, type FieldDescription } from '../../../domain/records';
+import { numberBounds, type FieldDescription } from '../../../domain/resourceDescription';
 import { writeNumber } from '../../../domain/localeNumbers';
 
 /**

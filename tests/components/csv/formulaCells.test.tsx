@@ -7,7 +7,7 @@ import UserList from '../../../resources/users/UserList';
 import Activity from '../../../src/pages/Activity';
 import { resourceDescriptions } from '../../../resources/descriptions';
 import { parseCsv } from '../../../resources/shared/csv';
-import { fieldsOfRecords, type RecordsDescription } from '../../../domain/records';
+import { fieldsOfResource, type ResourceDescription } from '../../../domain/resourceDescription';
 import type { HistoryEntry } from '../../../domain/history';
 import { setLocale } from '../../../base/locale';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../helpers';
@@ -119,11 +119,11 @@ describe('CSV export: formula cells with line breaks', () => {
   });
 
   /** A record of a description with a formula in each free-text field (line, text, translated and its Swedish). */
-  const recordOf = (d: RecordsDescription): { rec: Record<string, unknown>; values: string[] } => {
+  const recordOf = (d: ResourceDescription): { rec: Record<string, unknown>; values: string[] } => {
     const rec: Record<string, unknown> = { id: 'r1', version: 1, created: '2026-01-01T00:00:00.000Z', updated: null };
     const values: string[] = [];
     const se: Record<string, string> = {};
-    for (const [k, f] of fieldsOfRecords(d)) {
+    for (const [k, f] of fieldsOfResource(d)) {
       const v = FORMULAE[values.length % FORMULAE.length]!;
       if (f.kind === 'line' || f.kind === 'text' || f.kind === 'translated') {
         rec[k] = v;

@@ -6,8 +6,8 @@ import StraightenIcon from '@mui/icons-material/Straighten';
 import Activity from '../../../src/pages/Activity';
 import { ResourcesContext } from '../../../src/resourceRoutes';
 import { consoleResources } from '../../../resources';
-import { recordsResource } from '../../../resources/shared/describedResource';
-import { describeRecords } from '../../../domain/records';
+import { describedResource } from '../../../resources/shared/describedResource';
+import { describeResource } from '../../../domain/resourceDescription';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../helpers';
 import { providerMethod } from '../resources/providerMethod';
 
@@ -115,8 +115,8 @@ describe('Activity page', () => {
   });
 
   it("writes a described resource's numbers with their decimals in the console's language", async () => {
-    const fabrics = recordsResource({
-      description: describeRecords({
+    const fabrics = describedResource({
+      description: describeResource({
         name: 'fabrics',
         area: 'products',
         fields: { name: { kind: 'line', max: 60 }, price: { kind: 'number', max: 10_000, decimals: 2 } },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describedScreens } from '../../../resources';
 import { resourceDescriptions } from '../../../resources/descriptions';
-import { describeRecords, mayRecords, recordsLevels } from '../../../domain/records';
+import { describeResource, mayOnResource, accessLevels } from '../../../domain/resourceDescription';
 import { mayAccess } from '../../../providers/shared/access';
 
 // Issue 41 item 4, in the browser: a described resource's edit and delete levels narrow its read level (domain/
-// records.ts, recordsLevels), so neither the resource's own `may` (sidebar, page guards, buttons) nor the auth
+// records.ts, accessLevels), so neither the resource's own `may` (sidebar, page guards, buttons) nor the auth
 // providers' canAccess (both provider sets: providers/shared/access.ts) offers a change to someone who may not read.
 const PEOPLE = [
   { isAdmin: false, isEditor: false },
@@ -33,14 +33,14 @@ describe('described resources: no change without reading, in the browser', () =>
 
   it('lets only admins who are editors delete a care guide', () => {
     const guides = resourceDescriptions.find((d) => d.name === 'careguides')!;
-    expect(recordsLevels(guides, 'delete')).toEqual(['editor', 'admin']);
-    expect(PEOPLE.filter((u) => mayRecords(u, guides, 'delete'))).toEqual([
+    expect(accessLevels(guides, 'delete')).toEqual(['editor', 'admin']);
+    expect(PEOPLE.filter((u) => mayOnResource(u, guides, 'delete'))).toEqual([
       { isAdmin: true, isEditor: true, active: true },
     ]);
   });
 
   it('narrows an edit level that is not the read level, and keeps a single level where they agree', () => {
-    const costs = describeRecords({
+    const costs = describeResource({
       name: 'costs',
       area: 'products',
       access: { read: 'admin', edit: 'editor' },
@@ -48,10 +48,10 @@ describe('described resources: no change without reading, in the browser', () =>
       sort: { field: 'title', order: 'asc' },
       search: 'title',
     });
-    expect(recordsLevels(costs, 'read')).toEqual(['admin']);
-    expect(recordsLevels(costs, 'edit')).toEqual(['admin', 'editor']);
-    expect(recordsLevels(costs, 'delete')).toEqual(['admin', 'editor']);
-    expect(PEOPLE.filter((u) => mayRecords(u, costs, 'edit')).map((u) => [u.isAdmin, u.isEditor])).toEqual([
+    expect(accessLevels(costs, 'read')).toEqual(['admin']);
+    expect(accessLevels(costs, 'edit')).toEqual(['admin', 'editor']);
+    expect(accessLevels(costs, 'delete')).toEqual(['admin', 'editor']);
+    expect(PEOPLE.filter((u) => mayOnResource(u, costs, 'edit')).map((u) => [u.isAdmin, u.isEditor])).toEqual([
       [true, true],
     ]);
   });

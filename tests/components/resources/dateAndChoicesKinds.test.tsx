@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import EventIcon from '@mui/icons-material/Event';
 import { describe, expect, it, vi } from 'vitest';
-import { describeRecords } from '../../../domain/records';
+import { describeResource } from '../../../domain/resourceDescription';
 import { setLocale } from '../../../base/locale';
 import { fixtureResource, renderConsoleAt } from './renderConsole';
 
 // The kinds date, datetime and choices on the shared pages, through a described resource made here (a test fixture:
 // fairs are not part of the product). The fake back end's shop is in Europe/Stockholm (fakeDataProvider).
-const description = describeRecords({
+const description = describeResource({
   name: 'fairs',
   area: 'products',
   fields: {

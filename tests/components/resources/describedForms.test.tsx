@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../domain/history';
-import { accessOf, fieldsOfRecords } from '../../../domain/records';
+import { accessOf, fieldsOfResource } from '../../../domain/resourceDescription';
 import { recordCells, recordCsvColumns } from '../../../domain/recordCsv';
 import { renderConsoleAt as renderAt } from './renderConsole';
-import { columnLabel, DESCRIBED, fillRequired, firstColumn, listOf, recordOf, uniqueField } from './described/records';
+import { columnLabel, DESCRIBED, fillRequired, firstColumn, listOf, recordOf, uniqueField } from './described/cases';
 import type { Values } from '../../server/helpers/recordValues';
 
 // The Add, Edit (History, Undo, Delete) and Import pages every described resource gets from its folder
@@ -41,7 +41,7 @@ describe.each(DESCRIBED)('the described resource %s: add, edit, import', (name, 
   const d = s.description;
   const t = s.texts.en;
   const unique = uniqueField(d);
-  const translated = fieldsOfRecords(d).find(([, f]) => f.kind === 'translated')?.[0];
+  const translated = fieldsOfResource(d).find(([, f]) => f.kind === 'translated')?.[0];
 
   it('adds a record with its fields only (optional ones empty, a choice by name), then opens it', async () => {
     const create = vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({
@@ -50,7 +50,7 @@ describe.each(DESCRIBED)('the described resource %s: add, edit, import', (name, 
     const getOne = vi.fn(async () => ({ data: { ...recordOf(d, 9), [firstColumn(s)]: 'Oak' } }));
     renderAt(`/${name}/create`, { create, getOne });
     expect(await screen.findByRole('heading', { name: t.add })).toBeVisible();
-    const images = fieldsOfRecords(d).filter(([, f]) => f.kind === 'images').length;
+    const images = fieldsOfResource(d).filter(([, f]) => f.kind === 'images').length;
     expect(screen.queryAllByRole('button', { name: 'Add image' })).toHaveLength(images);
     const sent = await fillRequired(s);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../base/locale';
-import { accessOf, hasSearch } from '../../../domain/records';
+import { accessOf, hasSearch } from '../../../domain/resourceDescription';
 import { productWith } from './products/fakes';
 import { renderConsoleAt as renderAt } from './renderConsole';
-import { cellText, DESCRIBED, firstColumn, listOf, recordOf } from './described/records';
+import { cellText, DESCRIBED, firstColumn, listOf, recordOf } from './described/cases';
 
 // The list, search and sidebar pages every described resource gets from its folder (resources/shared/), once for all
 // of them over a fake data provider: a new folder is tested here without a new test. Its forms:

@@ -18,7 +18,7 @@ import Console from '../../../src/Console';
 import { createConsoleStore } from '../../../src/store';
 import { consoleResources, type ResourceDefinition } from '../../../resources';
 import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
-import { DESCRIBED, listOf, recordOf } from './described/records';
+import { DESCRIBED, listOf, recordOf } from './described/cases';
 
 // Each described resource is react-admin's own <Resource list create edit show>: react-admin's EditButton,
 // ShowButton, ReferenceField link and its redirect after a delete reach its pages with no navigation of ours, and

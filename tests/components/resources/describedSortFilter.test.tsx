@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../base/locale';
-import { describeRecords } from '../../../domain/records';
+import { describeResource } from '../../../domain/resourceDescription';
 import { FIELD_KIND_VIEWS, type CellContext } from '../../../resources/shared/fieldKindViews';
 import { renderConsoleAt as renderAt } from './renderConsole';
-import { DESCRIBED, listOf, recordOf } from './described/records';
+import { DESCRIBED, listOf, recordOf } from './described/cases';
 
 // A described list's order and filters in the browser (resources/shared/RecordList.tsx, RecordFilters.tsx) over a
 // fake data provider: a column header asks for its order both ways, a filter asks for its value, the language of the
@@ -50,7 +50,7 @@ describe('a described list’s order and filters', () => {
 });
 
 describe('the kinds’ cells, with their row', () => {
-  const d = describeRecords({
+  const d = describeResource({
     name: 'cells',
     area: 'products',
     fields: {

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { describe, expect, it, vi } from 'vitest';
-import type { RecordsScreens } from '../../../resources/shared/describedResource';
-import { describeRecords } from '../../../domain/records';
+import type { ResourceScreens } from '../../../resources/shared/describedResource';
+import { describeResource } from '../../../domain/resourceDescription';
 import { fixtureResource, renderConsoleAt } from './renderConsole';
 
 // A described resource that brings a screen of its own for one page (its edit page) and keeps the shared ones for the
 // rest. (A test fixture: carriers are not part of the product.)
-const description = describeRecords({
+const description = describeResource({
   name: 'carriers',
   area: 'products',
   fields: { name: { kind: 'line', max: 80, search: true }, note: { kind: 'text', max: 500 } },
@@ -18,7 +18,7 @@ const description = describeRecords({
 async function ownEdit() {
   const { RecordEdit } = await import('../../../resources/shared/RecordEdit');
   return {
-    default: ({ screens }: { screens: RecordsScreens }) => (
+    default: ({ screens }: { screens: ResourceScreens }) => (
       <>
         <p>Pick-up times are agreed by phone.</p>
         <RecordEdit screens={screens} />

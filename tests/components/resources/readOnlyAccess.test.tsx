@@ -1,17 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { describeRecords, type RecordsDescription } from '../../../domain/records';
+import { describeResource, type ResourceDescription } from '../../../domain/resourceDescription';
 import { fixtureResource, renderConsoleAt } from './renderConsole';
 
 // Described resources whose access is not their area's: the sidebar, each page's guard and the list's links follow
 // the description (the server's own rule), not the area. (Test fixtures: notices and costs are not in the product.)
 const fields = { title: { kind: 'line', max: 80 }, body: { kind: 'text', max: 500 } } as const;
-const describe2 = (name: string, access: RecordsDescription['access']) =>
-  describeRecords({ name, area: 'products', access, fields, sort: { field: 'title', order: 'asc' }, search: 'title' });
+const describe2 = (name: string, access: ResourceDescription['access']) =>
+  describeResource({ name, area: 'products', access, fields, sort: { field: 'title', order: 'asc' }, search: 'title' });
 // Everyone signed in reads notices; editors change them. Only admins see costs, though they sit in the products area.
 const notices = describe2('notices', { read: 'signedIn' });
 const costs = describe2('costs', { read: 'admin', edit: 'admin' });
-const screensOf = (description: RecordsDescription, one: string) =>
+const screensOf = (description: ResourceDescription, one: string) =>
   fixtureResource(description, one, {
     fields: { title: 'Title', body: 'Text' },
     columns: ['title'],

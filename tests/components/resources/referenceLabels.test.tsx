@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { describeRecords } from '../../../domain/records';
+import { describeResource } from '../../../domain/resourceDescription';
 import { fixtureResource, renderConsoleAt } from './renderConsole';
 
 // A reference shown by its record's label (the answer's `labels`), never its id, in the list, on the Show page of
 // someone who may read the record but not the resource it points to, and in its history. (Fabrics is a test fixture.)
-const fabrics = describeRecords({
+const fabrics = describeResource({
   name: 'fabrics',
   area: 'products',
   access: { read: 'signedIn' },

@@ -7,9 +7,13 @@ import { vi } from 'vitest';
 import Console from '../../../src/Console';
 import { consoleResources } from '../../../resources';
 import { resourceDescriptions } from '../../../resources/descriptions';
-import { recordsResource, type RecordsScreens, type RecordsTexts } from '../../../resources/shared/describedResource';
+import {
+  describedResource,
+  type ResourceScreens,
+  type ResourceLocaleTexts,
+} from '../../../resources/shared/describedResource';
 import type { ResourceDefinition } from '../../../resources/types';
-import type { RecordsDescription } from '../../../domain/records';
+import type { ResourceDescription } from '../../../domain/resourceDescription';
 import { mayAccess } from '../../../providers/shared/access';
 import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
 
@@ -43,20 +47,20 @@ export function renderConsoleAt(
 }
 
 /** A fixture's screens in both languages: `one` names one record ('Fair': 'Fair list', 'Add fair' …). */
-export interface FixtureScreens<D extends RecordsDescription> {
+export interface FixtureScreens<D extends ResourceDescription> {
   /** Each field's label. */
   fields: Readonly<Record<keyof D['fields'] & string, string>>;
-  columns: RecordsScreens<D>['columns'];
-  phone: RecordsScreens<D>['phone'];
+  columns: ResourceScreens<D>['columns'];
+  phone: ResourceScreens<D>['phone'];
   icon?: ComponentType;
   /** Texts of its own in English and in Swedish (the rest as `one` says, in both). */
-  en?: Partial<RecordsTexts>;
-  sv?: Partial<RecordsTexts>;
-  own?: RecordsScreens<D>['own'];
+  en?: Partial<ResourceLocaleTexts>;
+  sv?: Partial<ResourceLocaleTexts>;
+  own?: ResourceScreens<D>['own'];
 }
 
 /** A described resource made by a test (not part of the product): its screens, the shared pages unless `own`. */
-export function fixtureResource<D extends RecordsDescription>(
+export function fixtureResource<D extends ResourceDescription>(
   description: D,
   one: string,
   screens: FixtureScreens<D>,
@@ -74,7 +78,7 @@ export function fixtureResource<D extends RecordsDescription>(
     fields: screens.fields,
     ...screens.en,
   };
-  return recordsResource({
+  return describedResource({
     description,
     texts: { en, sv: { ...en, ...screens.sv } },
     icon: screens.icon ?? CampaignIcon,

@@ -14,7 +14,7 @@ import { connectStorageEmulator, getStorage } from 'firebase/storage';
 import { inject } from 'vitest';
 import { createFirebaseProviders } from '../../../providers/firebase';
 import { description as suppliers } from '../../../resources/suppliers/description';
-import type { RecordsDescription } from '../../../domain/records';
+import type { ResourceDescription } from '../../../domain/resourceDescription';
 import type { AppAuthProvider, AppDataProvider } from '../../../base/backend';
 import { authEmulatorUrl, createAccount } from './auth';
 import { startFirestoreEmulator, type FirestoreEmulator } from './firestore';
@@ -33,7 +33,7 @@ export interface Backend {
  * The console's Firebase provider set on one app connected to the Auth and Storage emulators and a fresh Firestore
  * project, serving `records` (the described resources; Suppliers unless given).
  */
-export async function startBackend(records: readonly RecordsDescription[] = [suppliers]): Promise<Backend> {
+export async function startBackend(records: readonly ResourceDescription[] = [suppliers]): Promise<Backend> {
   const firestore = await startFirestoreEmulator();
   const app = initializeApp(
     {

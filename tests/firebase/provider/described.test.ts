@@ -5,12 +5,12 @@ import { messages } from '../../../domain/messages';
 import type { HistoryEntry } from '../../../domain/history';
 import { labelColumn, recordCells } from '../../../domain/recordCsv';
 import {
-  fieldsOfRecords,
+  fieldsOfResource,
   hasTranslations,
   labelOf,
-  type RecordsDescription,
+  type ResourceDescription,
   type RecordTranslations,
-} from '../../../domain/records';
+} from '../../../domain/resourceDescription';
 import { recordResources } from '../../../server/resources';
 import type { DescribedRecord } from '../../../providers/firebase/described';
 import { clearAccounts } from '../helpers/auth';
@@ -22,7 +22,7 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 // translations as a map), list in order with More, edit and delete from the version loaded (the stale message
 // otherwise), and what Firestore cannot do refused as said once by kind (the partial-name search). The rules are
 // tested by the rules suite (npm run test:rules); this emulator does not run them.
-const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
 let b: Backend;
 let adminUid = '';
 // Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.
@@ -59,7 +59,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     });
 
   beforeAll(async () => {
-    for (const [, f] of fieldsOfRecords(d)) {
+    for (const [, f] of fieldsOfResource(d)) {
       if (f.kind !== 'reference' || ctx.ids.has(f.to!)) continue;
       const target = RESOURCES.find((x) => x.name === f.to)!;
       ctx.ids.set(target.name, (await b.dataProvider.create(target.name, { data: bodyOf(target, 9000, ctx) })).data.id);
@@ -74,7 +74,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
       made.push(data);
     }
     const stored = (await getDoc(doc(b.other(), name, made[0]!.id))).data()!;
-    for (const [k, f] of fieldsOfRecords(d))
+    for (const [k, f] of fieldsOfResource(d))
       if (f.kind === 'images') expect(Array.isArray(stored[k])).toBe(true);
       else if (f.kind === 'number' || f.kind === 'integer') expect(typeof stored[k]).toBe('number');
     if (hasTranslations(d)) expect(stored.translations).toEqual(bodyOf(d, 12, ctx).translations);
@@ -88,7 +88,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
 
   it('edits and deletes from the version loaded; the stale message otherwise', async () => {
     const rec = made[0]!;
-    const field = fieldsOfRecords(d).find(
+    const field = fieldsOfResource(d).find(
       ([, f]) =>
         !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'number', 'choice'].includes(f.kind),
     )![0];
@@ -113,11 +113,11 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
   it("keeps each record's history beside it and undoes a change as our server does", async () => {
     const rec = made[1]!;
     const of = { kind: 'record' as const, resource: name, id: rec.id };
-    const field = fieldsOfRecords(d).find(
+    const field = fieldsOfResource(d).find(
       ([, f]) =>
         !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'number', 'choice'].includes(f.kind),
     )![0];
-    const translated = fieldsOfRecords(d).find(([, f]) => f.kind === 'translated')?.[0];
+    const translated = fieldsOfResource(d).find(([, f]) => f.kind === 'translated')?.[0];
     const texts = translated ? { translations: { se: { [translated]: 'Ny text' } } } : {};
     const changed = valueOf(d.fields[field]!, 701, ctx);
     const { data: saved } = await b.dataProvider.update<DescribedRecord>(name, {
@@ -165,7 +165,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
 
   it("imports a CSV file by the server's plan: a preview, then all rows in one transaction, with history", async () => {
     const rec = made[2]!;
-    const field = fieldsOfRecords(d).find(
+    const field = fieldsOfResource(d).find(
       ([, f]) => !f.locked && !f.unique && ['line', 'text', 'integer', 'number', 'choice'].includes(f.kind),
     )![0];
     const changed = valueOf(d.fields[field]!, 702, ctx);
@@ -209,7 +209,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
       rows.push({ line: rows.length + 2, cells });
       wanted.push({ line: rows.length + 1, field, message });
     };
-    for (const [k, f] of fieldsOfRecords(d)) {
+    for (const [k, f] of fieldsOfResource(d)) {
       if (f.unique) {
         add({ ...fresh(950), [k]: recordCells(d, target)[k]! }, k, messages.records.duplicate);
         rows.push({ line: rows.length + 2, cells: fresh(951) });
@@ -231,7 +231,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
   });
 
   it('refuses what Firestore cannot do, as said once by field kind', async () => {
-    const searched = fieldsOfRecords(d).some(([, f]) => f.search);
+    const searched = fieldsOfResource(d).some(([, f]) => f.search);
     if (searched) {
       await expect(list(undefined, { q: 'rec' })).rejects.toMatchObject({ status: 400, code: 'not_available' });
     }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, onSnapshot, type DocumentData } from 'firebase/firestore';
 import type { Product } from '../../../domain/products';
-import { fieldsOfRecords, type RecordsDescription } from '../../../domain/records';
+import { fieldsOfResource, type ResourceDescription } from '../../../domain/resourceDescription';
 import { recordResources } from '../../../server/resources';
 import type { DescribedRecord } from '../../../providers/firebase/described';
 import { clearAccounts } from '../helpers/auth';
@@ -12,7 +12,7 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 // A save that changes nothing, over Firestore as on our server (tests/server/routes/noopSave.test.ts): the document is
 // not written, so its version (the content's fingerprint) stays, no history entry is made and another client's
 // listener hears nothing until a real change.
-const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
 let b: Backend;
 // Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.
 const ctx: Context = { image: '', ids: new Map() };
@@ -58,14 +58,14 @@ async function heardAfter(path: string, saves: () => Promise<void>): Promise<Doc
 
 describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase: a save of %s that changes nothing', (name, d) => {
   it('keeps the version, writes no entry, and is not heard', async () => {
-    for (const [, f] of fieldsOfRecords(d)) {
+    for (const [, f] of fieldsOfResource(d)) {
       if (f.kind !== 'reference' || ctx.ids.has(f.to!)) continue;
       const target = RESOURCES.find((x) => x.name === f.to)!;
       ctx.ids.set(target.name, (await b.dataProvider.create(target.name, { data: bodyOf(target, 9000, ctx) })).data.id);
     }
     const { data: rec } = await b.dataProvider.create<DescribedRecord>(name, { data: bodyOf(d, 2, ctx) });
     const stored = (await getDoc(doc(b.other(), name, rec.id))).data();
-    const [k, spec] = fieldsOfRecords(d).find(
+    const [k, spec] = fieldsOfResource(d).find(
       ([, f]) => !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'choice'].includes(f.kind),
     )!;
     const changed = valueOf(spec, 3, ctx);

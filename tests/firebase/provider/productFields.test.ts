@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, getFirestore, setDoc, type Firestore } from 'firebase/firestore';
 import { messages } from '../../../domain/messages';
 import { productDescription } from '../../../domain/productFields';
-import type { RecordsDescription } from '../../../domain/records';
+import type { ResourceDescription } from '../../../domain/resourceDescription';
 import { createPager } from '../../../providers/firebase/pages';
 import { productCalls } from '../../../providers/firebase/products';
 import { productRulesOf } from '../../../scripts/firestoreRules';
@@ -20,7 +20,7 @@ const grown = {
     colour: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
     guide: { kind: 'reference', to: 'careguides', optional: true },
   },
-} as unknown as RecordsDescription;
+} as unknown as ResourceDescription;
 
 let b: Backend;
 let db: Firestore;

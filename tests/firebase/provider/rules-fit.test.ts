@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collection, doc, getDoc, getDocs } from 'firebase/firestore';
-import { fieldsOfRecords, type RecordsDescription } from '../../../domain/records';
+import { fieldsOfResource, type ResourceDescription } from '../../../domain/resourceDescription';
 import { fullName } from '../../../domain/names';
 import { recordResources } from '../../../server/resources';
 import type { DescribedRecord } from '../../../providers/firebase/described';
@@ -14,7 +14,7 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 // The console's own writes against what firebase/firestore.rules let them hold (scripts/firestoreRules.ts): this
 // emulator does not evaluate rules, so the documents the provider wrote are read back and held against the generated
 // rules' key lists, and the entries' names against the writer's users/{uid}. (`npm run test:rules` runs the rules.)
-const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
 let b: Backend;
 let uid = '';
 // Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 describe.each(RESOURCES.map((d) => [d.name, d] as const))('the console’s writes fit the rules: %s', (name, d) => {
   it('add, edit and delete: the record’s keys and each history entry’s keys, name and diff', async () => {
-    for (const [, f] of fieldsOfRecords(d)) {
+    for (const [, f] of fieldsOfResource(d)) {
       if (f.kind !== 'reference' || ctx.ids.has(f.to!)) continue;
       const target = RESOURCES.find((x) => x.name === f.to)!;
       ctx.ids.set(target.name, (await b.dataProvider.create(target.name, { data: bodyOf(target, 9000, ctx) })).data.id);
@@ -62,11 +62,11 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('the console’s write
     expect(entryKeys).toEqual(['at', 'actor', 'actorName', 'action', 'diff']);
 
     const { data: rec } = await b.dataProvider.create<DescribedRecord>(name, { data: bodyOf(d, 2, ctx) });
-    const field = fieldsOfRecords(d).find(
+    const field = fieldsOfResource(d).find(
       ([, f]) =>
         !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'number', 'choice'].includes(f.kind),
     )![0];
-    const translated = fieldsOfRecords(d).find(([, f]) => f.kind === 'translated')?.[0];
+    const translated = fieldsOfResource(d).find(([, f]) => f.kind === 'translated')?.[0];
     const texts = translated ? { translations: { se: { [translated]: 'Ny text' } } } : {};
     const { data: saved } = await b.dataProvider.update<DescribedRecord>(name, {
       id: rec.id,

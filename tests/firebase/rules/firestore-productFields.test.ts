@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { productDescription } from '../../../domain/productFields';
-import type { RecordsDescription } from '../../../domain/records';
+import type { ResourceDescription } from '../../../domain/resourceDescription';
 import { PRODUCTS_BEGIN, PRODUCTS_END, productRulesOf } from '../../../scripts/firestoreRules';
 import { firestoreRulesText, imageAddress, rulesEnvironment, seed } from './env';
 
@@ -16,7 +16,7 @@ const grown = {
     colour: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
     guide: { kind: 'reference', to: 'careguides', optional: true },
   },
-} as unknown as RecordsDescription;
+} as unknown as ResourceDescription;
 
 function grownRules(): string {
   const rules = firestoreRulesText();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mayAccess } from '../../../providers/shared/access';
-import { describeRecords } from '../../../domain/records';
+import { describeResource } from '../../../domain/resourceDescription';
 
-const guides = describeRecords({
+const guides = describeResource({
   name: 'guides',
   area: 'products',
   access: { delete: 'admin' },
@@ -24,7 +24,8 @@ describe("the providers' canAccess", () => {
     expect(mayAccess(editor, 'guides', 'edit', [guides])).toBe(true);
     expect(mayAccess(editor, 'guides', 'delete', [guides])).toBe(false);
     expect(mayAccess(person({ isAdmin: true, isEditor: true }), 'guides', 'delete', [guides])).toBe(true);
-    // Delete narrows read (domain/records.ts, recordsLevels): an admin who may not read the guides may not delete one.
+    // Delete narrows read (domain/resourceDescription.ts, accessLevels): an admin who may not read the guides may not
+    // delete one.
     expect(mayAccess(person({ isAdmin: true }), 'guides', 'list', [guides])).toBe(false);
     expect(mayAccess(person({ isAdmin: true }), 'guides', 'delete', [guides])).toBe(false);
     expect(mayAccess(person({}), 'guides', 'list', [guides])).toBe(false);

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../server/db/migrate.js';
-import { checkRecordsTables, planSteps } from '../../../server/db/describedTables.js';
-import { describeRecords, type FieldDescription } from '../../../domain/records.js';
+import { checkDescribedTables, planSteps } from '../../../server/db/describedTables.js';
+import { describeResource, type FieldDescription } from '../../../domain/resourceDescription.js';
 import { description as suppliers } from '../../../resources/suppliers/description.js';
 import { recordResources } from '../../../server/resources.js';
 import { dialects, freshDb } from '../helpers/index.js';
@@ -13,7 +13,7 @@ import { dialects, freshDb } from '../helpers/index.js';
 describe('planning the migrations of the descriptions', () => {
   /** The suppliers with other fields, as a shop would change their description. */
   const suppliersWith = (fields: Record<string, FieldDescription>) =>
-    describeRecords({ ...suppliers, sort: { field: 'name', order: 'asc' }, search: 'name', fields });
+    describeResource({ ...suppliers, sort: { field: 'name', order: 'asc' }, search: 'name', fields });
   const made = planSteps([suppliers], []).steps;
 
   it('makes a new resource’s table, then only what a changed description adds; nothing is ever dropped', () => {
@@ -125,7 +125,7 @@ describe.each(dialects())('the suppliers’ migration on an install that made th
     const db = await fresh.open();
     await fresh.migrateTo('015_history_batches');
     const k = db.kysely as unknown as Kysely<unknown>;
-    // The table as ensureRecordsTables made it before the migrations did (its unique column constraint included).
+    // The table as ensureDescribedTables made it before the migrations did (its unique column constraint included).
     await sql`create table suppliers (id text primary key, version integer not null, name text not null unique,
       "contactPerson" text not null, email text not null, country text not null, notes text not null,
       created text not null, updated text, created_by text, updated_by text)`.execute(k);
@@ -141,14 +141,14 @@ describe.each(dialects())('the suppliers’ migration on an install that made th
     expect(rows.rows.map((r) => ({ ...r, version: Number(r.version) }))).toEqual([
       { id: 's1', name: 'Old Mill', version: 3 },
     ]);
-    await expect(checkRecordsTables(k, dialect, recordResources)).resolves.toBeUndefined();
+    await expect(checkDescribedTables(k, dialect, recordResources)).resolves.toBeUndefined();
   });
 
   it('makes the table on a new install, with its unique index and list index', async () => {
     const db = await fresh.open();
     await migrate(db);
     const k = db.kysely as unknown as Kysely<unknown>;
-    await expect(checkRecordsTables(k, dialect, recordResources)).resolves.toBeUndefined();
+    await expect(checkDescribedTables(k, dialect, recordResources)).resolves.toBeUndefined();
     await sql`insert into suppliers (id, version, name, "contactPerson", email, country, notes, created)
       values ('a', 1, 'Same', '', '', 'SE', '', 'x')`.execute(k);
     await expect(

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeRecords, type RecordsDescription } from '../../../domain/records.js';
+import { describeResource, type ResourceDescription } from '../../../domain/resourceDescription.js';
 import { migrate } from '../../../server/db/migrate.js';
-import { checkRecordsTables } from '../../../server/db/describedTables.js';
+import { checkDescribedTables } from '../../../server/db/describedTables.js';
 import { createRecord, getRecord } from '../../../server/core/described.js';
 import { dialects, freshDb } from '../helpers/index.js';
 
@@ -53,7 +53,7 @@ const fabricsV3 = {
 const { notes: _notes, ...v4Fields } = fabricsV3.fields;
 const fabricsV4 = { ...fabricsV3, fields: v4Fields } as const;
 
-const described = (d: object) => describeRecords(d as never) as RecordsDescription;
+const described = (d: object) => describeResource(d as never) as ResourceDescription;
 
 let dir = '';
 const generated: string[][] = [];
@@ -63,8 +63,8 @@ const runs: { status: number | null; out: string; err: string }[] = [];
 function generate(description: object, ...args: string[]): { status: number | null; out: string; err: string } {
   writeFileSync(
     join(dir, 'resources', 'fabrics', 'description.ts'),
-    "import { describeRecords } from '../../domain/records.js';\n" +
-      `export const description = describeRecords(${JSON.stringify(description)});\n`,
+    "import { describeResource } from '../../domain/resourceDescription.js';\n" +
+      `export const description = describeResource(${JSON.stringify(description)});\n`,
   );
   const before = readdirSync(join(dir, 'server', 'db', 'migrations'));
   const run = spawnSync(join(repo, 'node_modules', '.bin', 'tsx'), ['scripts/resources.ts', '--root', dir, ...args], {
@@ -187,7 +187,7 @@ describe.each(dialects())('the migrations it wrote, on a database with records (
 
     await to('002_fabrics');
     const v2 = described(fabricsV2);
-    await expect(checkRecordsTables(k, dialect, [v2])).resolves.toBeUndefined();
+    await expect(checkDescribedTables(k, dialect, [v2])).resolves.toBeUndefined();
     const renamed = await Promise.all(made.map((r) => getRecord(db.kysely, v2, r.id)));
     expect(renamed.map((r) => [r.name, r.article, r.country, r.careNote, r.translations])).toEqual([
       ['Heavy linen', 'Hea-1', 'LT', 'Heavy linen care', { se: { careNote: 'Tvätta i 40 grader' } }],
@@ -210,7 +210,7 @@ describe.each(dialects())('the migrations it wrote, on a database with records (
 
     await to('003_fabrics');
     const v3 = described(fabricsV3);
-    await expect(checkRecordsTables(k, dialect, [v3])).resolves.toBeUndefined();
+    await expect(checkDescribedTables(k, dialect, [v3])).resolves.toBeUndefined();
     const filled = await Promise.all(made.map((r) => getRecord(db.kysely, v3, r.id)));
     expect(filled.map((r) => [r.country, r.width, r.notes])).toEqual([
       ['LT', 140, 'Heavy linen notes'],
@@ -222,7 +222,7 @@ describe.each(dialects())('the migrations it wrote, on a database with records (
     expect(kept.rows.map((r) => r.notes)).toEqual(['Heavy linen notes', 'Percale notes']);
     await to('004_fabrics');
     const v4 = described(fabricsV4);
-    await expect(checkRecordsTables(k, dialect, [v4])).resolves.toBeUndefined();
+    await expect(checkDescribedTables(k, dialect, [v4])).resolves.toBeUndefined();
     const row = await sql<Record<string, unknown>>`select * from fabrics where id = ${made[0]!.id}`.execute(k);
     expect(Object.keys(row.rows[0]!)).not.toContain('notes');
     expect((await getRecord(db.kysely, v4, made[0]!.id)).country).toBe('LT');

@@ -1,5 +1,5 @@
 import { actionAccess, areaAccess, type Access } from '../../../domain/permissions.js';
-import { accessOf, type RecordsDescription } from '../../../domain/records.js';
+import { accessOf, type ResourceDescription } from '../../../domain/resourceDescription.js';
 
 export type Statuses = [anonymous: number, inactive: number, noRole: number, editor: number, admin: number];
 
@@ -48,9 +48,10 @@ export function languageRows(): MatrixRow[] {
 
 /**
  * The routes of a described resource (server/routes/described.ts), each open to its access level only (read, edit,
- * delete: domain/records.ts, accessOf). Each allowed call changes nothing: an empty body, no If-Match, no such record.
+ * delete: domain/resourceDescription.ts, accessOf). Each allowed call changes nothing: an empty body, no If-Match, no
+ * such record.
  */
-export function recordRows(d: RecordsDescription): MatrixRow[] {
+export function recordRows(d: ResourceDescription): MatrixRow[] {
   const access = accessOf(d);
   const name = d.name;
   return [

@@ -1,12 +1,12 @@
 import {
-  describeRecords,
-  fieldsOfRecords,
+  describeResource,
+  fieldsOfResource,
   hasTranslations,
   kindOf,
   RECORD_LANGUAGES,
   type FieldDescription,
-  type RecordsDescription,
-} from '../../../domain/records.js';
+  type ResourceDescription,
+} from '../../../domain/resourceDescription.js';
 import { pad, type SampleContext } from '../../../domain/fieldKinds.js';
 
 // Values for any described resource, by field kind, and a made-up resource with a field of every kind: what the one
@@ -14,7 +14,7 @@ import { pad, type SampleContext } from '../../../domain/fieldKinds.js';
 // (tests/firebase/provider/described.test.ts) add, edit and look for.
 
 /** A resource with a field of every kind (its table is made by the steps `npm run resources` would write). */
-export const everyKind = describeRecords({
+export const everyKind = describeResource({
   name: 'every_kind',
   area: 'products',
   access: { read: 'signedIn', edit: 'editor', delete: 'admin' },
@@ -52,14 +52,14 @@ export { pad } from '../../../domain/fieldKinds.js';
 export const valueOf = (f: FieldDescription, n: number, ctx: Context): unknown => kindOf(f).sample(f, n, ctx);
 
 /** The n-th record's body for an add: every field, and its Swedish texts. */
-export function bodyOf(d: RecordsDescription, n: number, ctx: Context): Values {
-  const out: Values = Object.fromEntries(fieldsOfRecords(d).map(([k, f]) => [k, valueOf(f, n, ctx)]));
+export function bodyOf(d: ResourceDescription, n: number, ctx: Context): Values {
+  const out: Values = Object.fromEntries(fieldsOfResource(d).map(([k, f]) => [k, valueOf(f, n, ctx)]));
   if (hasTranslations(d))
     out.translations = Object.fromEntries(
       RECORD_LANGUAGES.map((l) => [
         l,
         Object.fromEntries(
-          fieldsOfRecords(d)
+          fieldsOfResource(d)
             .filter(([, f]) => f.kind === 'translated')
             .map(([k]) => [k, `Svensk${pad(n)} text`]),
         ),

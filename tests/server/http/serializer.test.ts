@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { serializerCompiler } from '../../../server/http/serializer.js';
 import { Product } from '../../../domain/products';
 import { productDescription } from '../../../domain/productFields';
-import { emptyValue, fieldsOfRecords } from '../../../domain/records';
+import { emptyValue, fieldsOfResource } from '../../../domain/resourceDescription';
 import { User } from '../../../domain/users';
 import { Language } from '../../../domain/languages';
 import { AppStatus } from '../../../domain/appStatus';
@@ -12,7 +12,7 @@ const compile = (schema: unknown) =>
   serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (data: unknown) => string;
 
 const emptyFields: Record<string, unknown> = Object.fromEntries(
-  fieldsOfRecords(productDescription).map(([key, f]) => [key, emptyValue(f)]),
+  fieldsOfResource(productDescription).map(([key, f]) => [key, emptyValue(f)]),
 );
 const product: Product = {
   // Every described field empty first, so a field added to the description needs no line here.

@@ -4,13 +4,13 @@ import { messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
 import {
   accessOf,
-  fieldsOfRecords,
+  fieldsOfResource,
   hasSearch,
   integerBounds,
   labelOf,
   numberBounds,
-  type RecordsDescription,
-} from '../../../domain/records.js';
+  type ResourceDescription,
+} from '../../../domain/resourceDescription.js';
 import { bodyOf, everyKind, valueOf, type Context, type Values } from '../helpers/recordValues.js';
 import { labelColumn, recordCells, recordCsvColumns } from '../../../domain/recordCsv.js';
 import { openDb } from '../../../server/db/index.js';
@@ -36,11 +36,11 @@ import { onChange, type Change } from '../../../server/core/events.js';
 // history and undo, the CSV round trip, the partial-name search and the role matrix, on both databases. A new resource
 // needs no new test: its values come from a generator per field kind.
 
-const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
 
 /** The field an edit changes: the first that may change, is not unique and has another value for another n. */
-const editable = (d: RecordsDescription): string =>
-  fieldsOfRecords(d).find(
+const editable = (d: ResourceDescription): string =>
+  fieldsOfResource(d).find(
     ([, f]) => !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'number', 'choice'].includes(f.kind),
   )![0];
 
@@ -86,7 +86,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
 
     beforeAll(async () => {
       // A record of each resource this one points to, made first (references are checked).
-      for (const [, f] of fieldsOfRecords(d)) {
+      for (const [, f] of fieldsOfResource(d)) {
         if (f.kind !== 'reference' || ctx.ids.has(f.to!)) continue;
         const target = RESOURCES.find((x) => x.name === f.to)!;
         const res = await call('POST', `/api/${target.name}`, bodyOf(target, 9000, ctx));
@@ -132,7 +132,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
     it('refuses a bad value of each field with a clear message, and a huge number, storing nothing', async () => {
       const count = async () => (await call('GET', `${path}?limit=100`)).json.items.length as number;
       const before = await count();
-      for (const [k, f] of fieldsOfRecords(d)) {
+      for (const [k, f] of fieldsOfResource(d)) {
         const bad: unknown =
           f.kind === 'boolean'
             ? 'yes'
@@ -233,7 +233,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
       expect(check.status, check.text).toBe(200);
       expect(check.json.counts).toEqual({ create: 0, update: 0, same: all.length, error: 0 });
       expect(recordCsvColumns(d)[0]).toBe('id');
-      for (const [k, f] of fieldsOfRecords(d)) expect(recordCsvColumns(d).includes(k)).toBe(f.exported ?? true);
+      for (const [k, f] of fieldsOfResource(d)) expect(recordCsvColumns(d).includes(k)).toBe(f.exported ?? true);
 
       const field = editable(d);
       const target = all[0]!;
@@ -271,7 +271,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
         rows.push({ line, cells });
         wanted.push({ line, field, en, sv });
       };
-      for (const [k, f] of fieldsOfRecords(d)) {
+      for (const [k, f] of fieldsOfResource(d)) {
         if (f.unique) {
           add({ ...fresh(950), [k]: recordCells(d, target)[k]! }, k, messages.records.duplicate, sv.records.duplicate);
           const first = rows.length + 2;
@@ -314,14 +314,14 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
       const exact = await call('GET', `${path}?${d.search}=${encodeURIComponent(String(rec[d.search]))}`);
       expect(exact.json.items.map((r: Values) => r.id)).toEqual([rec.id]);
       if (!hasSearch(d)) return;
-      const [k, f] = fieldsOfRecords(d).find(([, x]) => x.search)!;
+      const [k, f] = fieldsOfResource(d).find(([, x]) => x.search)!;
       const word = /\S*\d{4}\S*/.exec(String(rec[k]))?.[0] ?? String(rec[k]).split(/\s+/)[0]!;
       const found = await call('GET', `${path}?q=${encodeURIComponent(word.toUpperCase())}`);
       expect(found.json.items.map((r: Values) => r.id)).toContain(rec.id);
       expect(found.json.items.every((r: Values) => JSON.stringify(r).toLowerCase().includes(word.toLowerCase()))).toBe(
         true,
       );
-      if (f.kind === 'translated' || fieldsOfRecords(d).some(([, x]) => x.search && x.kind === 'translated')) {
+      if (f.kind === 'translated' || fieldsOfResource(d).some(([, x]) => x.search && x.kind === 'translated')) {
         const n = /\d{4}/.exec(String(rec[d.search]))![0];
         const sv = await call('GET', `${path}?q=${encodeURIComponent(`SVENSK${n}`)}`);
         expect(sv.json.items.map((r: Values) => r.id)).toEqual([rec.id]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { format, messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
-import { fieldsOfRecords, hasSearch, type RecordsDescription } from '../../../domain/records.js';
+import { fieldsOfResource, hasSearch, type ResourceDescription } from '../../../domain/resourceDescription.js';
 import { bodyOf, everyKind, pad, type Context, type Values } from '../helpers/recordValues.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
@@ -15,7 +15,7 @@ import { storedImage } from '../helpers/images.js';
 // resource with no searchable field, are refused by name in the caller's language, not ignored; every parameter the
 // browser sends still answers. And the partial-name search of every described resource folds accents both ways.
 
-const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
 const SAID = { en: messages.errors, sv: sv.errors };
 
 describe.each(dialects())('the list routes’ query parameters (%s)', (dialect) => {
@@ -79,7 +79,7 @@ describe.each(dialects())('the list routes’ query parameters (%s)', (dialect) 
     it.runIf(hasSearch(d))(
       'finds words with or without their accents, both ways; the exact search stays exact',
       async () => {
-        const [k, f] = fieldsOfRecords(d).find(([, x]) => x.search)!;
+        const [k, f] = fieldsOfResource(d).find(([, x]) => x.search)!;
         const make = async (n: number, words: string) => {
           const body = { ...bodyOf(d, n, ctx), [k]: f.kind === 'text' ? `${words}\n${pad(n)}` : `${words} ${pad(n)}` };
           const res = await t.api('POST', path, { cookie: admin, origin: t.publicUrl, body });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { messages } from '../../../domain/messages.js';
-import { fieldsOfRecords, type RecordsDescription } from '../../../domain/records.js';
+import { fieldsOfResource, type ResourceDescription } from '../../../domain/resourceDescription.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
@@ -15,7 +15,7 @@ import { storedImage } from '../helpers/images.js';
 // announcement (webhook, live list); the answer is the record as it is. A stale version is still refused. Products and
 // every described resource, through the one versioned update (server/core/versionedUpdate.ts), on both databases.
 
-const RESOURCES: RecordsDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
 
 describe.each(dialects())('a save that changes nothing (%s)', (dialect) => {
   let t: TestApp;
@@ -105,7 +105,7 @@ describe.each(dialects())('a save that changes nothing (%s)', (dialect) => {
   it.each(RESOURCES.map((d) => [d.name, d] as const))(
     '%s: the same values, or none, keep the version',
     async (_name, d) => {
-      for (const [, f] of fieldsOfRecords(d)) {
+      for (const [, f] of fieldsOfResource(d)) {
         if (f.kind !== 'reference' || ctx.ids.has(f.to!)) continue;
         const target = RESOURCES.find((x) => x.name === f.to)!;
         ctx.ids.set(target.name, (await call('POST', `/api/${target.name}`, bodyOf(target, 9000, ctx))).json.id);
@@ -117,7 +117,7 @@ describe.each(dialects())('a save that changes nothing (%s)', (dialect) => {
       await expectNoChange(path, body, 1, made.json);
       await expectNoChange(path, {}, 1, made.json);
       // A real change still makes a version, after which the same save from version 1 is stale.
-      const [k, spec] = fieldsOfRecords(d).find(
+      const [k, spec] = fieldsOfResource(d).find(
         ([, f]) => !f.locked && !f.unique && ['line', 'text', 'translated', 'integer', 'choice'].includes(f.kind),
       )!;
       const edited = await expectChange(path, { [k]: valueOf(spec, 3, ctx) }, 1);

@@ -4,7 +4,7 @@ import { onChange, type Change } from '../../../server/core/events.js';
 import { sweepFiles } from '../../../server/core/files.js';
 import { messages } from '../../../domain/messages.js';
 import { productDescription } from '../../../domain/productFields.js';
-import { describeRecords, type RecordsDescription } from '../../../domain/records.js';
+import { describeResource, type ResourceDescription } from '../../../domain/resourceDescription.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
@@ -27,7 +27,7 @@ import { storedImage } from '../helpers/images.js';
 // these apps are given one with the line (BuildOptions.productDescription).
 
 const ENV = { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '0' };
-const withDelete = (level: 'editor' | 'admin'): RecordsDescription => ({
+const withDelete = (level: 'editor' | 'admin'): ResourceDescription => ({
   ...productDescription,
   access: { delete: level },
 });
@@ -136,7 +136,7 @@ describe.each(dialects())('deleting a product by its description (%s)', (dialect
 // A described resource may point to products (a reference `to: 'products'`); a product pointed to is then refused
 // as a described resource's record pointed to is: the engine's one pointer refusal, naming the pointer. The pointing
 // resource is made up here (no shipped resource points to products), its table made as its migration would make it.
-const notes = describeRecords({
+const notes = describeResource({
   name: 'product_notes',
   area: 'products',
   fields: {

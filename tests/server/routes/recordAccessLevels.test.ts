@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../../server/auth/register.js';
 import { recordResources } from '../../../server/resources.js';
-import { mayRecords, type RecordsDescription } from '../../../domain/records.js';
+import { mayOnResource, type ResourceDescription } from '../../../domain/resourceDescription.js';
 import { dialects, signIn, startApp, uniqueEmail, type TestApp } from '../helpers/index.js';
 import { recordRows } from '../helpers/matrix.js';
 
 // Issue 41 item 4: a described resource's edit and delete levels narrow its read level, never widen it (domain/
-// records.ts, recordsLevels): nobody may change or delete a record they may not read. Over every described
+// records.ts, accessLevels): nobody may change or delete a record they may not read. Over every described
 // resource and every combination of the two flags, including an admin without the editor flag (care guides are
 // read by editors; only admins delete one: only admins who are editors).
 const PEOPLE = [
@@ -17,7 +17,7 @@ const PEOPLE = [
 ] as const;
 
 /** What each of a resource's routes needs: read, edit or delete. */
-const needOf = (d: RecordsDescription, route: string): 'read' | 'edit' | 'delete' =>
+const needOf = (d: ResourceDescription, route: string): 'read' | 'edit' | 'delete' =>
   route.startsWith('GET ') ? 'read' : route.startsWith(`DELETE /api/${d.name}/`) ? 'delete' : 'edit';
 
 describe.each(dialects())('a described resource: no change without reading (%s)', (dialect) => {
@@ -48,11 +48,11 @@ describe.each(dialects())('a described resource: no change without reading (%s)'
       const answers: string[] = [];
       for (const p of PEOPLE) {
         const reads = (await t.api('GET', `/api/${d.name}`, { cookie: cookies.get(p.name) })).status === 200;
-        expect(reads, `${p.name} reads ${d.name}`).toBe(mayRecords({ ...p, active: true }, d, 'read'));
+        expect(reads, `${p.name} reads ${d.name}`).toBe(mayOnResource({ ...p, active: true }, d, 'read'));
         for (const row of recordRows(d)) {
           const method = row.route.split(' ')[0]!;
           const res = await t.api(method, row.url, { cookie: cookies.get(p.name), body: row.body });
-          const may = mayRecords({ ...p, active: true }, d, needOf(d, row.route));
+          const may = mayOnResource({ ...p, active: true }, d, needOf(d, row.route));
           // The contradiction the issue found: a write let through to someone the list refuses.
           if (!reads && res.status !== 403) answers.push(`${p.name}: ${row.route} ${res.status} without reading`);
           if (may === (res.status === 403)) answers.push(`${p.name}: ${row.route} ${res.status}, may: ${may}`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { format, messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
-import { describeRecords, type RecordsDescription } from '../../../domain/records.js';
+import { describeResource, type ResourceDescription } from '../../../domain/resourceDescription.js';
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps, sortIndexesOf, sortKeySql } from '../../../server/db/describedTables.js';
@@ -14,7 +14,7 @@ import { callerOf, createData, dialects, startApp, type DataStore, type TestApp 
 // has none), text in code-point order on both databases (the same pages on SQLite and PostgreSQL), each filter by
 // kind, and a bad order or filter refused naming its parameter.
 
-const things = describeRecords({
+const things = describeResource({
   name: 'sorted_things',
   area: 'products',
   fields: {
@@ -31,7 +31,7 @@ const things = describeRecords({
   sort: { field: 'code', order: 'asc' },
   search: 'code',
 });
-const RESOURCES: RecordsDescription[] = [...recordResources, things];
+const RESOURCES: ResourceDescription[] = [...recordResources, things];
 const SAID = { en: messages.errors, sv: sv.errors };
 
 // code, English name, Swedish name ('' = none), tone, price, count, done, day.

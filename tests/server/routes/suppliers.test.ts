@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
-import { describeRecords } from '../../../domain/records.js';
+import { describeResource } from '../../../domain/resourceDescription.js';
 import { description as suppliers } from '../../../resources/suppliers/description.js';
 import { callerOf, dialects, startApp, type TestApp } from '../helpers/index.js';
 import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
@@ -131,7 +131,7 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
   });
 
   it('refuses to start when a field was added to the description without its migration, naming the field', async () => {
-    const grown = describeRecords({
+    const grown = describeResource({
       ...suppliers,
       sort: { field: 'name', order: 'asc' },
       search: 'name',
@@ -147,7 +147,7 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
       'a locked one is kept, an integer bounded',
     async () => {
       // The same resource with three more fields, as if its description.ts had grown since the table was made.
-      const grown = describeRecords({
+      const grown = describeResource({
         ...suppliers,
         sort: { field: 'name', order: 'asc' },
         search: 'name',
@@ -197,7 +197,7 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
   );
 
   it('refuses to start when a column’s type is not its field’s kind, naming the column', async () => {
-    const changed = describeRecords({
+    const changed = describeResource({
       ...suppliers,
       sort: { field: 'name', order: 'asc' },
       search: 'name',
@@ -209,7 +209,7 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
   });
 
   it('refuses the migration, adding nothing, when a unique field is added to a table with records', async () => {
-    const unique = describeRecords({
+    const unique = describeResource({
       ...suppliers,
       sort: { field: 'name', order: 'asc' },
       search: 'name',

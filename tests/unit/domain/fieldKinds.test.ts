@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { said } from '../../../domain/translate';
-import { describeRecords } from '../../../domain/records';
+import { describeResource } from '../../../domain/resourceDescription';
 import { fieldSchema } from '../../../domain/recordSchemas';
 import { checkRecordRow, recordCells } from '../../../domain/recordCsv';
 
 // The kinds date, datetime and choices by their rules and CSV cells (domain/fieldKinds.ts); both databases and the
 // Firebase provider store them in tests/server/routes/describedResources.test.ts and tests/firebase/provider/.
-const fairs = describeRecords({
+const fairs = describeResource({
   name: 'fairs',
   area: 'products',
   fields: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productDescription } from '../../../domain/productFields';
 import { productFieldsOf, productTranslationsOf } from '../../../domain/productDocument';
-import type { RecordsDescription } from '../../../domain/records';
+import type { ResourceDescription } from '../../../domain/resourceDescription';
 
 // A product's Firestore document as the products' description reads it: what the Firebase provider and the Firebase
 // import (server/firebaseImport/apply.ts) both take a document's fields from.
@@ -14,7 +14,7 @@ const grown = {
     weight: { kind: 'integer', max: 10_000 },
     subtitle: { kind: 'translated', max: 80, optional: true },
   },
-} as unknown as RecordsDescription;
+} as unknown as ResourceDescription;
 
 const older = {
   sku: 'S-1',

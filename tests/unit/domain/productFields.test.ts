@@ -19,7 +19,12 @@ import {
   translationsOfFlat,
 } from '../../../domain/productFields.js';
 import { PRODUCT_CSV_COLUMNS } from '../../../domain/productImport.js';
-import { describeRecords, FIELD_KINDS, maxLength, type FieldDescription } from '../../../domain/records.js';
+import {
+  describeResource,
+  FIELD_KINDS,
+  maxLength,
+  type FieldDescription,
+} from '../../../domain/resourceDescription.js';
 import { said } from '../../../domain/translate.js';
 
 describe('the description of a product’s fields', () => {
@@ -128,7 +133,7 @@ describe('products in the one resource model', () => {
 
   it('takes a choice whose options have spaces inside, as material care has, and no space at either end', () => {
     const withOptions = (options: string[]) =>
-      describeRecords({
+      describeResource({
         name: 'towels',
         area: 'products',
         fields: { care: { kind: 'choice', options } },
@@ -159,7 +164,7 @@ describe('products in the one resource model', () => {
       choices: { kind: 'choices', options: ['A', 'B'] },
     };
     expect(Object.keys(fields).sort()).toEqual(Object.keys(FIELD_KINDS).sort());
-    const d = describeRecords({
+    const d = describeResource({
       name: 'products',
       area: 'products',
       fields,

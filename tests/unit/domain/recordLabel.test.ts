@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeRecords, labelOf, type FieldDescription } from '../../../domain/records.js';
+import { describeResource, labelOf, type FieldDescription } from '../../../domain/resourceDescription.js';
 
 // A described resource's label field: the field a record is named by where another record points to it.
 const make = (fields: Record<string, FieldDescription>, label?: string) =>
-  describeRecords({
+  describeResource({
     name: 'fabrics',
     area: 'products',
     fields,

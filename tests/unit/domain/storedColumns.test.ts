@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { FIELD_KINDS, type FieldKind } from '../../../domain/records';
+import { FIELD_KINDS, type FieldKind } from '../../../domain/resourceDescription';
 import type { ProductsTable, StoredOf } from '../../../server/db/schema';
 
 /** Each kind's column as the table types say it (server/db/schema.ts, StoredOf), checked by the compiler. */

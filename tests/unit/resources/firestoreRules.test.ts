@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeRecords } from '../../../domain/records';
+import { describeResource } from '../../../domain/resourceDescription';
 import { productDescription } from '../../../domain/productFields';
 import { LANGUAGE_MAX_BYTES } from '../../../domain/languages';
 import { uploadPath } from '../../../providers/firebase/uploads';
@@ -9,7 +9,7 @@ import { loadDescriptions, RULES } from '../../../scripts/resources';
 
 // What scripts/firestoreRules.ts writes into firebase/firestore.rules for each description (issue 41 item 6). The
 // rules themselves run only under `npm run test:rules` (Java 21); here, the text the generator writes for them.
-const guides = describeRecords({
+const guides = describeResource({
   name: 'guides',
   area: 'products',
   access: { delete: 'admin' },
@@ -25,7 +25,7 @@ const guides = describeRecords({
   search: 'title',
 });
 /** Read by all staff, edited by editors, deleted by admins: neither writer's level holds the other's. */
-const open = describeRecords({
+const open = describeResource({
   name: 'open',
   area: 'products',
   access: { read: 'signedIn', delete: 'admin' },
@@ -34,7 +34,7 @@ const open = describeRecords({
   search: 'title',
 });
 
-const notes = describeRecords({
+const notes = describeResource({
   name: 'notes',
   area: 'products',
   fields: { title: { kind: 'line', max: 60 }, text: { kind: 'text', max: 300 } },
@@ -115,7 +115,7 @@ describe('the generated Firestore rules', () => {
   });
 
   it('a date, a date-time and several choices: the server’s forms, as far as rules go', () => {
-    const events = describeRecords({
+    const events = describeResource({
       name: 'events',
       area: 'products',
       fields: {

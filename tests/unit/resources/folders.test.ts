@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../domain/locales';
-import { describeRecords, type RecordsDescription } from '../../../domain/records';
+import { describeResource, type ResourceDescription } from '../../../domain/resourceDescription';
 import { describedScreens } from '../../../resources';
 import type { ResourceTexts } from '../../../resources/shared/recordScreens';
 import { recordResources } from '../../../server/resources';
@@ -65,7 +65,7 @@ describe('resource folders', () => {
 
   it('a description change shows in its rules: a field, a bound, a locked field', async () => {
     const d = (await loadDescriptions()).find((x) => x.name === 'suppliers')!;
-    const grown: RecordsDescription = {
+    const grown: ResourceDescription = {
       ...d,
       fields: { ...d.fields, vatCode: { kind: 'line', max: 12, locked: true } },
     };
@@ -86,7 +86,7 @@ describe('resource folders', () => {
   });
 
   it('writes each kind’s check and the access of read, edit and delete into the rules', () => {
-    const guides = describeRecords({
+    const guides = describeResource({
       name: 'careguides',
       area: 'products',
       access: { delete: 'admin' },
@@ -117,10 +117,10 @@ describe('resource folders', () => {
   it('every folder has its texts in every language, a label for every field, none empty', async () => {
     for (const folder of folders) {
       const { texts } = (await import(join(root, 'resources', folder, 'texts.ts'))) as {
-        texts: ResourceTexts<RecordsDescription>;
+        texts: ResourceTexts<ResourceDescription>;
       };
       const { description } = (await import(join(root, 'resources', folder, 'description.ts'))) as {
-        description: RecordsDescription;
+        description: ResourceDescription;
       };
       for (const locale of LOCALES) {
         const t = texts[locale];

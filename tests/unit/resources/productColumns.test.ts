@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { productDescription } from '../../../domain/productFields';
-import { describeRecords, type FieldDescription, type RecordsDescription } from '../../../domain/records';
+import { describeResource, type FieldDescription, type ResourceDescription } from '../../../domain/resourceDescription';
 import { loadDescriptions, planOf, removedText } from '../../../scripts/resources';
 
 /** The products' description with `fields` laid over its own (a field set to undefined is left out). */
-function products(fields: Record<string, FieldDescription | undefined>): RecordsDescription {
+function products(fields: Record<string, FieldDescription | undefined>): ResourceDescription {
   const all = Object.fromEntries(
     Object.entries({ ...productDescription.fields, ...fields }).filter(([, f]) => f !== undefined),
   ) as Record<string, FieldDescription>;
-  return describeRecords({ ...productDescription, fields: all, sort: { field: 'sku', order: 'desc' }, search: 'sku' });
+  return describeResource({ ...productDescription, fields: all, sort: { field: 'sku', order: 'desc' }, search: 'sku' });
 }
 
 // `npm run resources` writes the products' column changes from domain/productFields.ts as it does a described

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePermissions } from 'react-admin';
 import ProductEdit from '../../../../resources/products/ProductEdit';
 import { productDescription } from '../../../../domain/productFields';
-import type { RecordsAccess, RecordsDescription } from '../../../../domain/records';
+import type { ResourceAccess, ResourceDescription } from '../../../../domain/resourceDescription';
 import type { AppDataProvider } from '../../../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { productWith } from './fakes';
@@ -14,7 +14,7 @@ import { productWith } from './fakes';
 // has none, as the specification) and the person meets its levels, read included; then it is a described resource's
 // Delete: the same confirmation, the version loaded, the list after.
 
-const described = (access?: Partial<RecordsAccess>): RecordsDescription => ({ ...productDescription, access });
+const described = (access?: Partial<ResourceAccess>): ResourceDescription => ({ ...productDescription, access });
 
 /** Says when the person's permissions are known, so a missing Delete is not merely not yet shown. */
 function PermissionsKnown() {
@@ -22,7 +22,7 @@ function PermissionsKnown() {
   return permissions ? <p>permissions known</p> : null;
 }
 
-function setup(description: RecordsDescription, flags: { isAdmin?: boolean; isEditor?: boolean }) {
+function setup(description: ResourceDescription, flags: { isAdmin?: boolean; isEditor?: boolean }) {
   const deleted = vi.fn(async () => ({ data: productWith() }));
   const dataProvider = fakeDataProvider({
     getOne: (async () => ({ data: productWith() })) as unknown as AppDataProvider['getOne'],

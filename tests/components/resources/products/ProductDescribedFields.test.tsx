@@ -19,10 +19,10 @@ import { asGetList, fakeUploads, imageFile, listAnswer, productWith, Where } fro
 // changed for them.
 vi.mock('../../../../domain/productFields', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../../domain/productFields')>();
-  const { describeRecords } = await import('../../../../domain/records');
+  const { describeResource } = await import('../../../../domain/resourceDescription');
   return {
     ...real,
-    productDescription: describeRecords({
+    productDescription: describeResource({
       ...real.productDescription,
       sort: { field: 'sku', order: 'desc' },
       search: 'sku',

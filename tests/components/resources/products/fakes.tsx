@@ -4,13 +4,13 @@ import { vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import type { Product } from '../../../../domain/products';
 import { productDescription } from '../../../../domain/productFields';
-import { emptyValue, fieldsOfRecords } from '../../../../domain/records';
+import { emptyValue, fieldsOfResource } from '../../../../domain/resourceDescription';
 import type { UploadedImage } from '../../../../domain/uploads';
 import type { AppDataProvider, UploadCallbacks, UploadHandle } from '../../../../base/backend';
 
 /** Every described field empty, so a field added to the description needs no line here. */
 const emptyFields = (): Record<string, unknown> =>
-  Object.fromEntries(fieldsOfRecords(productDescription).map(([key, f]) => [key, emptyValue(f)]));
+  Object.fromEntries(fieldsOfResource(productDescription).map(([key, f]) => [key, emptyValue(f)]));
 
 /** A product as the API answers, with whatever the test changes. */
 export function productWith(over: Partial<Product> = {}): Product {

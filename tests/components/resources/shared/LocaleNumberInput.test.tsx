@@ -2,17 +2,17 @@ import { act, cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within 
 import StraightenIcon from '@mui/icons-material/Straighten';
 import { Form } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeRecords } from '../../../../domain/records';
+import { describeResource } from '../../../../domain/resourceDescription';
 import { setLocale } from '../../../../base/locale';
 import { RecordInputs } from '../../../../resources/shared/RecordInputs';
-import type { RecordsTexts } from '../../../../resources/shared/recordScreens';
+import type { ResourceLocaleTexts } from '../../../../resources/shared/recordScreens';
 import { RecordList } from '../../../../resources/shared/RecordList';
-import type { RecordsScreens } from '../../../../resources/shared/describedResource';
+import type { ResourceScreens } from '../../../../resources/shared/describedResource';
 import { fakeDataProvider, renderInAdmin } from '../../helpers';
 
 // A described resource's number fields in the console's language, whatever the browser's: Swedish '34,90' is 34.9
 // (it once became 3490), shown back as '34,90'; what the language cannot read is refused, never rescaled.
-const fabrics = describeRecords({
+const fabrics = describeResource({
   name: 'fabrics',
   area: 'products',
   fields: {
@@ -23,7 +23,7 @@ const fabrics = describeRecords({
   sort: { field: 'name', order: 'asc' },
   search: 'name',
 });
-const texts: RecordsTexts = {
+const texts: ResourceLocaleTexts = {
   menu: 'Tyger',
   list: 'Tyglista',
   add: 'Lägg till',
@@ -45,7 +45,7 @@ function renderForm(record: Record<string, unknown>) {
   const onSubmit = vi.fn();
   renderInAdmin(
     <Form record={{ id: 'f1', name: 'Linne', ...record }} onSubmit={onSubmit}>
-      <RecordInputs records={fabrics} texts={texts} editing />
+      <RecordInputs description={fabrics} texts={texts} editing />
       <button type="submit">Spara</button>
     </Form>,
   );
@@ -137,7 +137,7 @@ describe('a number on the Show page', () => {
     act(() => setLocale('sv'));
     renderInAdmin(
       <Form record={{ id: 'f1', name: 'Linne', price: 34.9, width: 150 }}>
-        <RecordInputs records={fabrics} texts={texts} editing showing />
+        <RecordInputs description={fabrics} texts={texts} editing showing />
       </Form>,
     );
     expect(box('Pris')).toHaveValue('34,90');
@@ -152,7 +152,7 @@ describe('a number in the list', () => {
     icon: StraightenIcon,
     columns: ['name', 'price', 'width'],
     phone: { primary: 'name', secondary: ['price'] },
-  } as RecordsScreens;
+  } as ResourceScreens;
   const getList = vi.fn(async () => ({
     data: [{ id: 'f1', version: 1, name: 'Linne', price: 1234.5, width: 1500 }],
     pageInfo: { hasNextPage: false, hasPreviousPage: false },

@@ -3,28 +3,28 @@ import userEvent from '@testing-library/user-event';
 import { catalogues, LOCALE_TAGS, type Locale } from '../../../../domain/locales';
 import {
   emptyValue,
-  fieldsOfRecords,
+  fieldsOfResource,
   hasTranslations,
   mayBeEmpty,
   type FieldDescription,
-  type RecordsDescription,
-} from '../../../../domain/records';
+  type ResourceDescription,
+} from '../../../../domain/resourceDescription';
 import { consoleResources } from '../../../../resources';
-import type { RecordsScreens } from '../../../../resources/shared/recordScreens';
+import type { ResourceScreens } from '../../../../resources/shared/recordScreens';
 import { bodyOf, type Values } from '../../../server/helpers/recordValues';
 
 // Every described resource (the folders of resources/ with a description.ts) with its screens, and what a test of
 // its shared pages (describedList.test.tsx, describedForms.test.tsx) shows, types and expects, by field kind.
 
 /** Each described resource's screens, by name: what `describe.each` runs over (a new folder needs no new test). */
-export const DESCRIBED: readonly [string, RecordsScreens][] = consoleResources.flatMap((r) =>
-  r.records ? [[r.name, r.records] as [string, RecordsScreens]] : [],
+export const DESCRIBED: readonly [string, ResourceScreens][] = consoleResources.flatMap((r) =>
+  r.records ? [[r.name, r.records] as [string, ResourceScreens]] : [],
 );
 
 const IMAGE = '/files/Uploads/u_a_x.jpg';
 
 /** The n-th record as the API answers it (every field, its Swedish texts, id r<n>, version 3). */
-export const recordOf = (d: RecordsDescription, n: number): Values => ({
+export const recordOf = (d: ResourceDescription, n: number): Values => ({
   id: `r${n}`,
   ...bodyOf(d, n, { image: IMAGE, ids: new Map() }),
   version: 3,
@@ -38,7 +38,7 @@ export const listOf = (rows: Values[]) => ({
 });
 
 /** A field's value as the list shows it in a language: a choice by label, a country by name, a number as written. */
-export function cellText(s: RecordsScreens, field: string, value: unknown, locale: Locale = 'en'): string {
+export function cellText(s: ResourceScreens, field: string, value: unknown, locale: Locale = 'en'): string {
   const spec = s.description.fields[field]!;
   const m = catalogues[locale];
   if (spec.kind === 'boolean') return value ? m.records.yes : m.records.no;
@@ -56,7 +56,7 @@ export function cellText(s: RecordsScreens, field: string, value: unknown, local
 }
 
 /** A column's label: the field's, or 'Guide (Swedish)' for a translated field's other language ('body_se'). */
-export function columnLabel(s: RecordsScreens, column: string): string {
+export function columnLabel(s: ResourceScreens, column: string): string {
   const t = s.texts.en;
   const [field, lang] = column.split('_');
   if (lang === 'se' && s.description.fields[field!]?.kind === 'translated') return `${t.fields[field!]} (Swedish)`;
@@ -81,11 +81,11 @@ function typedFor(spec: FieldDescription): { typed: string; sent: unknown; pick?
  * Fills the Add page's required fields (and each translated field's Swedish), as staff would, and answers what the
  * create should send: every field of the description (the others empty) and the translations.
  */
-export async function fillRequired(s: RecordsScreens, words: Partial<Record<string, string>> = {}): Promise<Values> {
+export async function fillRequired(s: ResourceScreens, words: Partial<Record<string, string>> = {}): Promise<Values> {
   const t = s.texts.en;
   const sent: Values = {};
   const swedish: Values = {};
-  for (const [f, spec] of fieldsOfRecords(s.description)) {
+  for (const [f, spec] of fieldsOfResource(s.description)) {
     const label = (t.fields as Record<string, string>)[f]!;
     if (mustFill(spec)) {
       const { typed, pick, sent: value } = typedFor(spec);
@@ -107,8 +107,8 @@ export async function fillRequired(s: RecordsScreens, words: Partial<Record<stri
 }
 
 /** The field a record is named by in its list's EDIT link and its Show title. */
-export const firstColumn = (s: RecordsScreens): string => s.columns[0] ?? s.description.search;
+export const firstColumn = (s: ResourceScreens): string => s.columns[0] ?? s.description.search;
 
 /** The unique field, if the description has one (a taken value is refused beside it). */
-export const uniqueField = (d: RecordsDescription): string | undefined =>
-  fieldsOfRecords(d).find(([, f]) => f.unique)?.[0];
+export const uniqueField = (d: ResourceDescription): string | undefined =>
+  fieldsOfResource(d).find(([, f]) => f.unique)?.[0];

@@ -23,7 +23,7 @@ export {
 
 /** Who may do what with a resource's records: a role level of domain/permissions.ts for each. */
 export type RecordAccessLevel = Exclude<Access, 'public'>;
-export interface RecordsAccess {
+export interface ResourceAccess {
   read: RecordAccessLevel;
   edit: RecordAccessLevel;
   delete: RecordAccessLevel;
@@ -31,16 +31,16 @@ export interface RecordsAccess {
 
 type Fields = Readonly<Record<string, FieldDescription>>;
 
-export interface RecordsDescription<F extends Fields = Fields> {
+export interface ResourceDescription<F extends Fields = Fields> {
   /** The table, the Firestore collection, /api/<name> and the browser's resource. Lower case letters, digits and _. */
   name: string;
   /** Its area of the role matrix (domain/permissions.ts): who may read and change it unless `access` says more. */
   area: Area;
   /**
    * Who may read, edit (add, change, import, undo) and delete; each left out is the area's level. Edit and delete
-   * narrow read, never widen it: to edit or delete a person needs the read level too (recordsLevels).
+   * narrow read, never widen it: to edit or delete a person needs the read level too (accessLevels).
    */
-  access?: Partial<RecordsAccess>;
+  access?: Partial<ResourceAccess>;
   fields: F;
   /** The list's order (then id, so pages never overlap). */
   sort: { field: string; order: 'asc' | 'desc' };
@@ -71,14 +71,14 @@ type ValueOf<F extends FieldDescription> = F['kind'] extends 'boolean'
       : F extends { kind: 'choice'; options: readonly (infer O extends string)[] }
         ? O | (F extends { optional: true } ? '' : never)
         : string;
-export type RecordValues<D extends RecordsDescription> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]> };
+export type RecordValues<D extends ResourceDescription> = { [K in keyof D['fields']]: ValueOf<D['fields'][K]> };
 /** A translated field's texts in the other languages: { se: { body: '…' } }, only what is written. */
 export type RecordTranslations = Partial<Record<string, Partial<Record<string, string>>>>;
 /**
  * A record as the API answers it: its fields, plus id, version (for If-Match) and times; `translations` when the
  * resource has a translated field.
  */
-export type RecordOf<D extends RecordsDescription> = RecordValues<D> & {
+export type RecordOf<D extends ResourceDescription> = RecordValues<D> & {
   id: string;
   version: number;
   created: string;
@@ -115,9 +115,9 @@ function fillTypeOf(f: FieldDescription): 'string' | 'number' | 'boolean' | unde
 }
 
 /** The description unchanged, once checked (a wrong one stops the console at its start, naming what is wrong). */
-export function describeRecords<const F extends Fields>(
-  d: RecordsDescription<F> & { sort: { field: keyof F & string }; search: keyof F & string },
-): RecordsDescription<F> {
+export function describeResource<const F extends Fields>(
+  d: ResourceDescription<F> & { sort: { field: keyof F & string }; search: keyof F & string },
+): ResourceDescription<F> {
   if (!NAME.test(d.name)) throw new Error(`A resource's name is lower-case letters, digits and _: ${d.name}`);
   const fields = Object.entries(d.fields) as [string, FieldDescription][];
   for (const [k, f] of fields) {
@@ -154,8 +154,8 @@ export function describeRecords<const F extends Fields>(
 const LABEL_KINDS: readonly FieldKind[] = ['line', 'email', 'translated'];
 
 /** The field a record is named by where another points to it: `label`, else the first line field, else `search`. */
-export const labelOf = (d: RecordsDescription): string =>
-  d.label ?? fieldsOfRecords(d).find(([, f]) => f.kind === 'line')?.[0] ?? d.search;
+export const labelOf = (d: ResourceDescription): string =>
+  d.label ?? fieldsOfResource(d).find(([, f]) => f.kind === 'line')?.[0] ?? d.search;
 
 /**
  * The labels of a record's references, by field ({ supplier: 'Linen Mill AB' }): answered with the record to whoever
@@ -164,8 +164,8 @@ export const labelOf = (d: RecordsDescription): string =>
 export type ReferenceLabels = Partial<Record<string, string>>;
 
 /** A described resource's reference fields, each with the resource it points to. */
-export const referencesOf = (d: RecordsDescription): { field: string; to: string }[] =>
-  fieldsOfRecords(d)
+export const referencesOf = (d: ResourceDescription): { field: string; to: string }[] =>
+  fieldsOfResource(d)
     .filter(([, f]) => f.kind === 'reference')
     .map(([field, f]) => ({ field, to: f.to! }));
 
@@ -173,7 +173,7 @@ export const referencesOf = (d: RecordsDescription): { field: string; to: string
  * Refuses a reference to a resource that is not described (checked once all descriptions are known). Products are
  * always there (their own table, not a resource folder), so a reference may point to them too.
  */
-export function checkReferences(all: readonly RecordsDescription[]): void {
+export function checkReferences(all: readonly ResourceDescription[]): void {
   const names = new Set(['products', ...all.map((d) => d.name)]);
   for (const d of all)
     for (const [k, f] of Object.entries(d.fields))
@@ -182,7 +182,7 @@ export function checkReferences(all: readonly RecordsDescription[]): void {
 }
 
 /** Who may read, edit and delete a resource's records (each left out: its area's level). */
-export function accessOf(d: RecordsDescription): RecordsAccess {
+export function accessOf(d: ResourceDescription): ResourceAccess {
   const level: RecordAccessLevel = areaAccess[d.area];
   return { read: d.access?.read ?? level, edit: d.access?.edit ?? level, delete: d.access?.delete ?? level };
 }
@@ -192,30 +192,30 @@ export function accessOf(d: RecordsDescription): RecordsAccess {
  * own level as well. Nobody may change or delete what they may not read (an admin without the editor flag may not
  * delete a care guide, which only editors read); docs/decisions.md, 'Edit and delete narrow read'.
  */
-export function recordsLevels(d: RecordsDescription, what: keyof RecordsAccess): RecordAccessLevel[] {
+export function accessLevels(d: ResourceDescription, what: keyof ResourceAccess): RecordAccessLevel[] {
   const access = accessOf(d);
   return what === 'read' || access[what] === access.read ? [access.read] : [access.read, access[what]];
 }
 
-/** May this person read, edit or delete a resource's records (every level of recordsLevels met)? */
-export const mayRecords = (user: RoleFlags | null | undefined, d: RecordsDescription, what: keyof RecordsAccess) =>
-  recordsLevels(d, what).every((level) => meets(user, level));
+/** May this person read, edit or delete a resource's records (every level of accessLevels met)? */
+export const mayOnResource = (user: RoleFlags | null | undefined, d: ResourceDescription, what: keyof ResourceAccess) =>
+  accessLevels(d, what).every((level) => meets(user, level));
 
 /** The fields of a description, in order. */
-export const fieldsOfRecords = (d: RecordsDescription): [string, FieldDescription][] =>
+export const fieldsOfResource = (d: ResourceDescription): [string, FieldDescription][] =>
   Object.entries(d.fields) as [string, FieldDescription][];
 
 /** Does the record hold `translations` (a translated field)? */
-export const hasTranslations = (d: RecordsDescription): boolean =>
-  fieldsOfRecords(d).some(([, f]) => f.kind === 'translated');
+export const hasTranslations = (d: ResourceDescription): boolean =>
+  fieldsOfResource(d).some(([, f]) => f.kind === 'translated');
 
 /** Does the list have a partial-name search (a field marked `search`)? */
-export const hasSearch = (d: RecordsDescription): boolean => fieldsOfRecords(d).some(([, f]) => f.search === true);
+export const hasSearch = (d: ResourceDescription): boolean => fieldsOfResource(d).some(([, f]) => f.search === true);
 
 /** Each translated field in each other language, flat ('body_se'): its CSV column and its field in the history. */
-export const translatedKeys = (d: RecordsDescription): { key: string; field: string; lang: string }[] =>
+export const translatedKeys = (d: ResourceDescription): { key: string; field: string; lang: string }[] =>
   RECORD_LANGUAGES.flatMap((lang) =>
-    fieldsOfRecords(d)
+    fieldsOfResource(d)
       .filter(([, f]) => f.kind === 'translated')
       .map(([field]) => ({ key: `${field}_${lang}`, field, lang })),
   );
@@ -238,8 +238,8 @@ export const emptyValue = (f: FieldDescription): FieldValue => kindOf(f).empty(f
  * level. The browser's mirror of
  * the server's checks (server/routes/described.ts); deny by default.
  */
-export function mayOnRecords(user: RoleFlags | null | undefined, d: RecordsDescription, action: string): boolean {
-  return mayRecords(
+export function mayActOnResource(user: RoleFlags | null | undefined, d: ResourceDescription, action: string): boolean {
+  return mayOnResource(
     user,
     d,
     action === 'delete' ? 'delete' : ['create', 'edit', 'clone'].includes(action) ? 'edit' : 'read',
@@ -273,8 +273,8 @@ export const listSortable = (f: FieldDescription): boolean =>
   (kindOf(f).sortable && f.kind !== 'reference') || (f.kind === 'translated' && f.as !== 'text');
 
 /** The fields a list may be sorted by (listSortable), in order. */
-export const sortFieldsOf = (d: RecordsDescription): string[] =>
-  fieldsOfRecords(d)
+export const sortFieldsOf = (d: ResourceDescription): string[] =>
+  fieldsOfResource(d)
     .filter(([, f]) => listSortable(f))
     .map(([k]) => k);
 
@@ -292,10 +292,10 @@ export type RecordFilter =
   | { field: string; kind: 'reference'; param: string }
   | { field: string; kind: 'range'; gte: string; lte: string };
 
-export function filtersOf(d: RecordsDescription): RecordFilter[] {
+export function filtersOf(d: ResourceDescription): RecordFilter[] {
   const taken = new Set<string>([...LIST_PARAMETERS, d.search]);
   const out: RecordFilter[] = [];
-  for (const [field, f] of fieldsOfRecords(d)) {
+  for (const [field, f] of fieldsOfResource(d)) {
     if (taken.has(field)) continue;
     if (f.kind === 'choice' || f.kind === 'boolean' || f.kind === 'reference')
       out.push({ field, kind: f.kind, param: field });
@@ -306,5 +306,5 @@ export function filtersOf(d: RecordsDescription): RecordFilter[] {
 }
 
 /** Each query parameter of a resource's filters. */
-export const filterParamsOf = (d: RecordsDescription): string[] =>
+export const filterParamsOf = (d: ResourceDescription): string[] =>
   filtersOf(d).flatMap((x) => (x.kind === 'range' ? [x.gte, x.lte] : [x.param]));
