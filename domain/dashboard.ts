@@ -84,9 +84,17 @@ export const StaffFigures = z.object({
 });
 export type StaffFigures = z.infer<typeof StaffFigures>;
 
-/** GET /api/dashboard: the catalogue for editors, the staff for admins; a part the caller may not see is absent. */
+/** How many records a described resource holds (its description's `dashboard: true`): the rows its list shows. */
+export const ResourceCount = z.object({ name: z.string(), count: z.number().int() });
+export type ResourceCount = z.infer<typeof ResourceCount>;
+
+/**
+ * GET /api/dashboard: the catalogue for editors, the staff for admins, the counted resources the caller may read;
+ * a part the caller may not see is absent (or, for resources, left out of the list).
+ */
 export const Dashboard = z.object({
   catalogue: CatalogueFigures.optional(),
   staff: StaffFigures.optional(),
+  resources: z.array(ResourceCount).optional(),
 });
 export type Dashboard = z.infer<typeof Dashboard>;

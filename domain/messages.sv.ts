@@ -20,6 +20,7 @@ export const sv: Catalogue = {
     recent: 'Senaste ändringarna',
     recentEmpty: 'Inga ändringar än.',
     staff: 'Personalen i korthet',
+    resources: 'Andra listor',
     staffActive: 'Aktiva konton',
     staffInactive: 'Inaktiva konton',
     admins: 'Administratörer',

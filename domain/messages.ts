@@ -21,6 +21,8 @@ export const messages = {
     recent: 'Last changes',
     recentEmpty: 'No changes yet.',
     staff: 'Staff at a glance',
+    /** The described resources whose description counts them (`dashboard: true`), each by its sidebar name. */
+    resources: 'Other lists',
     staffActive: 'Active accounts',
     staffInactive: 'Inactive accounts',
     admins: 'Admins',

@@ -56,6 +56,8 @@ export interface ResourceDescription<F extends Fields = Fields> {
    * its columns are not sorted by their headers and the generator writes no index per order for it.
    */
   headerSort?: false;
+  /** true: the dashboard shows how many records it holds, a link to its list, to those who may read it. */
+  dashboard?: true;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */

@@ -16,4 +16,5 @@ export const description = describeResource({
   },
   sort: { field: 'title', order: 'asc' },
   search: 'title',
+  dashboard: true,
 });

@@ -16,4 +16,5 @@ export const description = describeResource({
   },
   sort: { field: 'name', order: 'asc' },
   search: 'name',
+  dashboard: true,
 });

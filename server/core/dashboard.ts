@@ -12,6 +12,7 @@ import {
   type DayChanges,
   type RecentChange,
   type StaffFigures,
+  type ResourceCount,
   type UpcomingChange,
 } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
@@ -193,3 +194,18 @@ export async function staffFigures(
     newest,
   };
 }
+
+/**
+ * How many records each of these described resources holds (those whose description says `dashboard: true` and this
+ * person may read): the rows its list shows, unfiltered. A resource's name is its table's (lower case, digits, _).
+ */
+export const resourceCounts = (
+  db: Kysely<Database>,
+  records: readonly ResourceDescription[],
+): Promise<ResourceCount[]> =>
+  Promise.all(
+    records.map(async (r) => {
+      const [row] = await readRows<{ n: unknown }>(db, `select count(*) as n from ${r.name}`, []);
+      return { name: r.name, count: n(row?.n) };
+    }),
+  );

@@ -5,14 +5,15 @@ import type { Database } from '../db/schema.js';
 import { areaAccess, canAccess } from '../../domain/permissions.js';
 import { Dashboard } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
-import { catalogueFigures, staffFigures } from '../core/dashboard.js';
-import type { ResourceDescription } from '../../domain/resourceDescription.js';
+import { catalogueFigures, resourceCounts, staffFigures } from '../core/dashboard.js';
+import { mayOnResource, type ResourceDescription } from '../../domain/resourceDescription.js';
 import type { Broker } from '../live/broker.js';
 import type { EventStreams } from '../live/streams.js';
 
 /**
  * GET /api/dashboard: every figure of the dashboard in one answer. Any signed-in user may ask; the catalogue's figures
- * are answered to those who may open the products (editors), the staff's to those who may open the users (admins).
+ * are answered to those who may open the products (editors), the staff's to those who may open the users (admins), a
+ * counted described resource's to those who may read it.
  */
 export function dashboardRoutes(
   app: FastifyInstance,
@@ -33,11 +34,13 @@ export function dashboardRoutes(
       { config: { access: areaAccess.dashboard }, schema: { tags: ['dashboard'], response: { 200: Dashboard } } },
       async (req) => {
         const user = req.user!;
-        const [catalogue, staff] = await Promise.all([
+        const counted = deps.records.filter((r) => r.dashboard === true && mayOnResource(user, r, 'read'));
+        const [catalogue, staff, resources] = await Promise.all([
           canAccess(user, 'products') ? catalogueFigures(deps.db, deps.records) : undefined,
           canAccess(user, 'users') ? staffFigures(deps.db, deps.require2fa) : undefined,
+          resourceCounts(deps.db, counted),
         ]);
-        return { catalogue, staff };
+        return { catalogue, staff, resources };
       },
     );
 

@@ -9,7 +9,9 @@ import { CATEGORIES } from '../../domain/constants';
 import { format } from '../../domain/messages';
 import { writeNumber } from '../../domain/localeNumbers';
 import { viewSearch, type ViewParams } from '../../domain/views';
-import type { CatalogueFigures, Dashboard, RecentChange, StaffFigures } from '../../domain/dashboard';
+import type { CatalogueFigures, Dashboard, RecentChange, ResourceCount, StaffFigures } from '../../domain/dashboard';
+import { consoleResources } from '../../resources';
+import { labelText } from '../../resources/types';
 import { NewestUsers, NewestUsersList } from './NewestUsers';
 
 // The chart's code (and the chart library's) in its own chunk, loaded once the catalogue's figures are there.
@@ -227,9 +229,29 @@ function Staff({ s }: { s: StaffFigures }) {
   );
 }
 
+/** The counted described resources: each its number of records by its sidebar name, a link to its list. */
+function Resources({ counts }: { counts: readonly ResourceCount[] }) {
+  const m = useMessages();
+  const shown = counts.flatMap((c) => {
+    const label = consoleResources.find((r) => r.name === c.name)?.history?.label;
+    return label === undefined ? [] : [{ ...c, label: labelText(label, m) }];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <Section id="dashboard-resources" title={m.dashboard.resources}>
+      <Box sx={grid}>
+        {shown.map((c) => (
+          <Figure key={c.name} value={c.count} label={c.label} to={`/${c.name}`} />
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
 /**
  * The dashboard's figures under the welcome banner: the catalogue for editors, the staff for admins (the server
- * answers each only to its role). A back end that cannot count them says so in their place.
+ * answers each only to its role), then the described resources that count themselves. A back end that cannot count them
+ * says so in their place.
  */
 export function DashboardFigures() {
   const m = useMessages();
@@ -255,6 +277,7 @@ export function DashboardFigures() {
       ) : null}
       {data?.catalogue ? <Catalogue c={data.catalogue} /> : null}
       {data?.staff ? <Staff s={data.staff} /> : null}
+      {data?.resources ? <Resources counts={data.resources} /> : null}
     </>
   );
 }

@@ -164,6 +164,27 @@ describe('dashboard figures', () => {
     expect(screen.queryByRole('region', { name: 'Products at a glance' })).not.toBeInTheDocument();
   });
 
+  it('shows each counted described resource by its sidebar name, a link to its list', async () => {
+    const resources = [
+      { name: 'suppliers', count: 1203 },
+      { name: 'careguides', count: 4 },
+      // A resource the browser does not know (a newer server's) is left out rather than shown by its raw name.
+      { name: 'fabrics', count: 9 },
+    ];
+    withFigures({ isAdmin: false, isEditor: true }, [{ catalogue, resources }]);
+    const card = await screen.findByRole('region', { name: 'Other lists' });
+    expect(figures(card)).toEqual([
+      ['1,203 Suppliers', '/suppliers'],
+      ['4 Care guides', '/careguides'],
+    ]);
+  });
+
+  it('shows no such card when the answer counts no resource', async () => {
+    withFigures({ isAdmin: false, isEditor: true }, [{ catalogue, resources: [] }]);
+    expect(await screen.findByRole('region', { name: 'Products at a glance' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Other lists' })).not.toBeInTheDocument();
+  });
+
   it('reads the figures again when its tab is shown again', async () => {
     const { getDashboard } = withFigures({ isAdmin: false, isEditor: true }, [
       { catalogue },

@@ -4,6 +4,10 @@ import { createUser, dialects, signIn, signInRaw, startApp, type TestApp } from 
 import { storedImage } from '../helpers/images.js';
 import type { Dashboard } from '../../../domain/dashboard.js';
 import { openEvents } from '../helpers/events.js';
+import { bodyOf } from '../helpers/recordValues.js';
+import type { ResourceDescription } from '../../../domain/resourceDescription.js';
+import { description as careguides } from '../../../resources/careguides/description.js';
+import { description as suppliers } from '../../../resources/suppliers/description.js';
 
 const DAY = 24 * 3600_000;
 const at = (ms: number): string => new Date(ms).toISOString();
@@ -28,11 +32,13 @@ describe.each(dialects())('dashboard figures (%s)', (dialect) => {
   let admin: string;
   let adminOnly: string;
   let noRole: string;
+  let editorUid: string;
   const ids = new Map<string, string>();
   beforeAll(async () => {
     t = await startApp({ dialect, env: { SCHEDULE_CHECK_SECONDS: '3600' } });
     const e = await createUser(t, 'editor', { firstName: 'Eva', lastName: 'Berg' });
     editor = await signIn(t, e.email, e.password);
+    editorUid = e.uid;
     const a = await createUser(t, 'admin');
     admin = await signIn(t, a.email, a.password);
     const n = await createUser(t, 'noRole');
@@ -107,7 +113,7 @@ describe.each(dialects())('dashboard figures (%s)', (dialect) => {
   });
 
   it('answers each role only its own figures', async () => {
-    expect(await dashboard(noRole)).toEqual({});
+    expect(await dashboard(noRole)).toEqual({ resources: [] });
     const forEditor = await dashboard(editor);
     expect(forEditor.catalogue).toBeDefined();
     expect(forEditor.staff).toBeUndefined();
@@ -159,6 +165,37 @@ describe.each(dialects())('dashboard figures (%s)', (dialect) => {
     const activity = await t.api('GET', '/api/history?action=signInFailed&limit=100', { cookie: admin });
     expect(activity.status, activity.text).toBe(200);
     expect(s.failedSignIns).toBe(activity.json.items.length);
+  });
+
+  it('counts a described resource that asks for it as its list shows the rows, to those who may read it', async () => {
+    const image = await storedImage(t, editorUid);
+    const made: [ResourceDescription, number][] = [
+      [careguides, 3],
+      [suppliers, 2],
+    ];
+    for (const [d, count] of made)
+      for (let i = 0; i < count; i++) {
+        const res = await t.api('POST', `/api/${d.name}`, {
+          cookie: editor,
+          body: bodyOf(d, 500 + i, { image, ids: new Map() }),
+        });
+        expect(res.status, res.text).toBe(201);
+      }
+    const rows = async (name: string): Promise<number> => {
+      const res = await t.api('GET', `/api/${name}?limit=100`, { cookie: editor });
+      expect(res.status, res.text).toBe(200);
+      return res.json.items.length as number;
+    };
+    const counts = (d: Dashboard) => Object.fromEntries((d.resources ?? []).map((r) => [r.name, r.count]));
+    // Both descriptions say `dashboard: true`; the count is what the list shows, whatever else the test made before.
+    expect(counts(await dashboard(editor))).toEqual({
+      careguides: await rows('careguides'),
+      suppliers: await rows('suppliers'),
+    });
+    expect(await rows('suppliers')).toBeGreaterThanOrEqual(2);
+    // Read follows the description's access (area products: editors); others get no count of it.
+    expect(counts(await dashboard(adminOnly))).toEqual({});
+    expect(counts(await dashboard(noRole))).toEqual({});
   });
 
   it('names a described record among the last changes by its label, as Activity does', async () => {
