@@ -134,7 +134,12 @@ export async function buildApp(
     cacheMs: config.sessionCacheSeconds * 1000,
     require2fa: config.require2fa,
   });
-  const events = new AccountEvents(db.kysely, (obj, msg) => app.log.warn(obj, msg));
+  // An open dashboard reads its figures again after each account event (a failed sign-in is one of them).
+  const events = new AccountEvents(
+    db.kysely,
+    (obj, msg) => app.log.warn(obj, msg),
+    () => services.dashboardBroker.publish(),
+  );
 
   const guard = new SignInGuard(db.kysely, config.signinFailuresPerHour, undefined, (reason) =>
     metrics?.signInFailures.inc({ reason }),

@@ -250,4 +250,16 @@ describe.each(dialects())('dashboard figures (%s)', (dialect) => {
       events.close();
     }
   });
+
+  it('tells an open dashboard at once of a failed sign-in, which its staff figures count', async () => {
+    const events = await openEvents(t.baseUrl, '/api/dashboard/events', { cookie: admin });
+    try {
+      const heard = events.next(5000);
+      const res = await signInRaw(t, 'nobody-here@example.com', 'not the password');
+      expect(res.status).toBe(401);
+      expect(await heard).toEqual({ changed: true });
+    } finally {
+      events.close();
+    }
+  });
 });
