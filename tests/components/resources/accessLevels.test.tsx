@@ -4,9 +4,10 @@ import { resourceDescriptions } from '../../../resources/descriptions';
 import { describeResource, mayOnResource, accessLevels } from '../../../domain/resourceDescription';
 import { mayAccess } from '../../../providers/shared/access';
 
-// Issue 41 item 4, in the browser: a described resource's edit and delete levels narrow its read level (domain/
-// records.ts, accessLevels), so neither the resource's own `may` (sidebar, page guards, buttons) nor the auth
-// providers' canAccess (both provider sets: providers/shared/access.ts) offers a change to someone who may not read.
+// In the browser: a described resource's edit and delete levels narrow its read level
+// (domain/resourceDescription.ts, accessLevels), so neither the resource's own `may` (sidebar, page guards, buttons)
+// nor the auth providers' canAccess (both provider sets: providers/shared/access.ts) offers a change to someone who
+// may not read.
 const PEOPLE = [
   { isAdmin: false, isEditor: false },
   { isAdmin: false, isEditor: true },

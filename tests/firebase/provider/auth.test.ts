@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuth } from 'firebase/auth';
 import { doc, getDoc, Timestamp } from 'firebase/firestore';
 import { readStoredUser } from '../../../providers/shared/userStorage';
@@ -21,6 +21,7 @@ beforeEach(async () => {
   window.localStorage.clear();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await b.authProvider.logout({});
 });
 
@@ -81,7 +82,8 @@ describe('Firebase auth provider: sign in', () => {
     await b.authProvider.login({ email: 'ed@example.com', password: 'secret-1' });
     const { updateDoc } = await import('firebase/firestore');
     await updateDoc(doc(b.other(), 'users', uid), { active: false });
-    await new Promise((r) => setTimeout(r, 600)); // past the provider's 500 ms reuse of one read
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 600); // past the provider's 500 ms reuse of one read
     await expect(b.authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/signin' });
     expect(signedInUid()).toBeNull();
   });

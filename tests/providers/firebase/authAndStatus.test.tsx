@@ -68,7 +68,6 @@ const staff = (flags: Record<string, unknown>) => ({
   ...flags,
 });
 const make = () => createFirebaseProviders({ app: {} as FirebaseApp, bundleVersion: '9.9.9' });
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
   sdk.state.current = null;
@@ -79,7 +78,10 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
 
 describe('Firebase auth provider (SDK mocked)', () => {
   it('signs in an active editor: users/{uid} decides, kept in local storage and local persistence', async () => {
@@ -134,7 +136,8 @@ describe('Firebase auth provider (SDK mocked)', () => {
     const { authProvider } = make();
     await authProvider.login({ email: 'eva@x.se', password: 'right password' });
     sdk.state.docs['users/eva'] = staff({ active: false, isEditor: true });
-    await new Promise((r) => setTimeout(r, 600)); // past the 500 ms the record read is shared
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 600); // past the 500 ms the record read is shared
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/signin' });
     expect(sdk.state.current).toBeNull();
   });
@@ -146,8 +149,7 @@ describe('Firebase live gate (SDK mocked)', () => {
     const { authProvider, dataProvider } = make();
     const heard: LiveStatus[] = [];
     const stop = dataProvider.subscribeAppStatus((s) => heard.push(s));
-    await settle();
-    expect(heard).toEqual([{ active: true, version: '9.9.9' }]);
+    await vi.waitFor(() => expect(heard).toEqual([{ active: true, version: '9.9.9' }]));
 
     await authProvider.login({ email: 'eva@x.se', password: 'right password' });
     await vi.waitFor(() => expect(sdk.state.snapshots.has('app/status')).toBe(true));
