@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
 import { fromStored, searchTextOf, sortKeySql, toStored } from '../db/describedTables.js';
 import {
@@ -21,11 +19,9 @@ import {
 import { fieldSchema, schemasOf } from '../../domain/recordSchemas.js';
 import { kindOf } from '../../domain/fieldKinds.js';
 import { DomainError, isUniqueViolation } from './errors.js';
-import { commit } from './commit.js';
 import { assertPointers } from './pointers.js';
-import { diffOf } from './history.js';
 import type { UndoTarget } from './historyUndo.js';
-import { versionedDelete, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
+import { versionedCreate, versionedDelete, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
 import { searchWordsOf } from '../../domain/searchFold.js';
@@ -37,10 +33,6 @@ import { searchWordsOf } from '../../domain/searchFold.js';
 // A resource with rules of its own (products, users) has its own core file instead.
 
 type Row = Record<string, unknown>;
-// Its table is not in Database's type (it is described, not written out), so its queries name it as any table.
-type AnyDb = Kysely<Record<string, Row>>;
-/** The same database, typed for tables named at run time by a description (Kysely types only the known ones). */
-const untyped = (db: Kysely<Database>): AnyDb => db as unknown as AnyDb;
 
 const searched = (r: ResourceDescription) =>
   fieldsOfResource(r)
@@ -287,35 +279,14 @@ export async function createRecord<D extends ResourceDescription>(
   await assertPointers(db, r, input);
   const values: Row = { ...input };
   if (hasTranslations(r)) values.translations = mergeTexts({}, input.translations as RecordTranslations | undefined);
-  const row: Row = {
-    id: randomUUID(),
-    version: 1,
-    created: now(),
-    updated: null,
-    created_by: actor.uid,
-    updated_by: null,
-    ...columnsOf(r, values),
-  };
-  const created = toRecord(r, row);
   try {
-    return await commit(db, actor.uid, async (trx) => {
-      await untyped(trx).insertInto(r.name).values(row).execute();
-      return {
-        value: created,
-        history: [
-          {
-            kind: 'record',
-            resource: r.name,
-            recordId: row.id as string,
-            action: 'created',
-            diff: diffOf({}, historyValues(r, created)),
-          },
-        ],
-        announce: [
-          { kind: 'record', resource: r.name, id: row.id as string, version: 1, actor: actor.uid, created: true },
-        ],
-      };
-    });
+    return await versionedCreate(
+      db,
+      recordEdit(r),
+      actor,
+      () => columnsOf(r, values),
+      (row) => toRecord(r, row) as RecordOf<D> & Row,
+    );
   } catch (err) {
     return uniqueViolation(err);
   }

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../db/schema.js';
-import { now } from '../db/index.js';
 import { fromStored, toStored } from '../db/describedTables.js';
 import { readPage, readRows } from '../db/read.js';
 import type { Product, ProductCreate, ProductUpdate } from '../../domain/products.js';
@@ -20,11 +18,9 @@ import {
 import { foldSearch } from '../../domain/searchFold.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { checkSchedule } from './productSchedule.js';
-import { commit } from './commit.js';
 import { thumbnailOf } from './files.js';
 import { assertPointers } from './pointers.js';
-import { diffOf } from './history.js';
-import { versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
+import { versionedCreate, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { GATHER_CAP, productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 import { said } from '../../domain/translate.js';
 
@@ -192,40 +188,19 @@ export async function createProduct(
   await assertPointers(db, productDescription, input);
   if (await findProductBySku(db, input.sku)) throw new DomainError('conflict', said('products.duplicateSku'));
   const { activeFrom, activeUntil, ...fields } = input;
-  const created = now();
-  const row = {
-    id: randomUUID(),
-    ...productColumns({
-      // A field left out (an optional one) holds its kind's empty value.
-      ...Object.fromEntries(fieldsOfResource(productDescription).map(([k, f]) => [k, emptyValue(f)])),
-      ...fields,
-      sku: input.sku.trim(),
-      translations: mergeTranslations({}, input.translations),
-    }),
-    ...checkSchedule({}, { active: fields.active, activeFrom, activeUntil }, created),
-    version: 1,
-    created,
-    updated: null,
-    created_by: actor.uid,
-    updated_by: null,
-  } as Row;
-  const product = toProduct(row);
+  const columns = (at: string): Row =>
+    ({
+      ...productColumns({
+        // A field left out (an optional one) holds its kind's empty value.
+        ...Object.fromEntries(fieldsOfResource(productDescription).map(([k, f]) => [k, emptyValue(f)])),
+        ...fields,
+        sku: input.sku.trim(),
+        translations: mergeTranslations({}, input.translations),
+      }),
+      ...checkSchedule({}, { active: fields.active, activeFrom, activeUntil }, at),
+    }) as Row;
   try {
-    return await commit(db, actor.uid, async (trx) => {
-      await trx.insertInto('products').values(row).execute();
-      return {
-        value: product,
-        history: [
-          {
-            kind: 'product',
-            recordId: row.id,
-            action: 'created',
-            diff: diffOf({}, historyValues(product)),
-          },
-        ],
-        announce: [{ kind: 'product', id: row.id, version: row.version, actor: actor.uid, created: true }],
-      };
-    });
+    return await versionedCreate(db, productEdit, actor, columns, (row) => toProduct(row as Row));
   } catch (err) {
     // Two editors adding the same SKU at once: the unique index decides.
     if (isUniqueViolation(err)) throw new DomainError('conflict', said('products.duplicateSku'));

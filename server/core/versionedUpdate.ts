@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
@@ -86,6 +87,52 @@ export async function versionedUpdate<T extends { version: number }>(
         },
       ],
       announce: [{ kind: owner.kind, ...resource, id, version: version + 1, actor: actor.uid } as Change],
+    };
+  });
+}
+
+/**
+ * The one create of products and described resources, in one transaction: the row written as version 1 with who made
+ * it and when, its 'created' history entry (every value against none) and its announcement. The resource's own checks
+ * run before it and throw to refuse; `columns` are the record's own columns, given the moment it is made (a product's
+ * schedule is checked against it), and `toValue` reads the row as the API answers it. A unique index's refusal is
+ * left to the caller, which names the value.
+ */
+export async function versionedCreate<T extends { version: number }>(
+  db: Kysely<Database>,
+  target: Pick<VersionedTarget<T>, 'table' | 'owner' | 'historyValues'>,
+  actor: { uid: string },
+  columns: (at: string) => Row,
+  toValue: (row: Row) => T,
+): Promise<T> {
+  const { owner } = target;
+  const at = now();
+  const id = randomUUID();
+  const row: Row = {
+    id,
+    ...columns(at),
+    version: 1,
+    created: at,
+    updated: null,
+    created_by: actor.uid,
+    updated_by: null,
+  };
+  const value = toValue(row);
+  const resource = resourceOf(owner);
+  return commit(db, actor.uid, async (trx) => {
+    await (trx as unknown as Kysely<Record<string, Row>>).insertInto(target.table).values(row).execute();
+    return {
+      value,
+      history: [
+        {
+          kind: owner.kind,
+          ...resource,
+          recordId: id,
+          action: 'created',
+          diff: diffOf({}, target.historyValues(value)),
+        },
+      ],
+      announce: [{ kind: owner.kind, ...resource, id, version: 1, actor: actor.uid, created: true } as Change],
     };
   });
 }
