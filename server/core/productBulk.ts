@@ -13,7 +13,7 @@ import {
   type BulkSet,
   type BulkUndoResult,
 } from '../../domain/productBulk.js';
-import type { HistoryDiff } from '../../domain/history.js';
+import { diffOf, type HistoryDiff } from '../../domain/history.js';
 import { productDescription } from '../../domain/productFields.js';
 import { undoChange } from '../../domain/recordHistory.js';
 import { activeTooEarly } from '../../domain/schedule.js';
@@ -170,8 +170,10 @@ export async function bulkChange(db: Kysely<Database>, actor: { uid: string }, r
         kind: 'product',
         recordId: r.id,
         action: 'changed',
-        diff: Object.fromEntries(
-          fields.filter((f) => valuesOf(r)[f] !== req.set[f]).map((f) => [f, [valuesOf(r)[f], req.set[f]!]]),
+        // The set fields only: the lean read holds no others, and the others do not change.
+        diff: diffOf(
+          Object.fromEntries(fields.map((f) => [f, valuesOf(r)[f]])),
+          Object.fromEntries(fields.map((f) => [f, req.set[f]!])),
         ),
         batch: batchId,
       }));
