@@ -19,9 +19,10 @@ describe('the products’ columns by `npm run resources`', () => {
   });
 
   it('adds a new field’s column (a fill where it cannot be empty), renames one, names one removed', async () => {
+    // Names no product field will have, so the test holds when a shop adds its own colour or care guide.
     const grown = products({
-      colour: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
-      careGuide: { kind: 'reference', to: 'careguides', optional: true },
+      testShade: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
+      testGuide: { kind: 'reference', to: 'careguides', optional: true },
       weight: { kind: 'integer', max: 5000, fill: 250 },
       cost: { kind: 'line', max: 50, renamedFrom: 'price' },
       price: undefined,
@@ -36,8 +37,8 @@ describe('the products’ columns by `npm run resources`', () => {
         create: false,
         renamed: { cost: 'price' },
         columns: {
-          colour: { type: 'text', default: '', stored: 'text' },
-          careGuide: { type: 'text', default: '', stored: 'text' },
+          testShade: { type: 'text', default: '', stored: 'text' },
+          testGuide: { type: 'text', default: '', stored: 'text' },
           weight: { type: 'bigint', default: 0, stored: 'integer', fill: 250 },
         },
       },
