@@ -33,7 +33,7 @@ export interface ResourceDefinition {
    * A described resource's screens (resources/shared/describedResource.ts): its description, texts, columns and phone
    * rows.
    */
-  records?: ResourceScreens;
+  screens?: ResourceScreens;
   /** Loads the code of its first sidebar page ahead of a click (the sidebar calls it once the console is idle). */
   preload?: () => Promise<void>;
   /**

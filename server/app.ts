@@ -37,7 +37,7 @@ import { webhooksRoutes } from './routes/webhooks.js';
 import { accountRoutes } from './routes/account.js';
 import { AccountEvents } from './core/accountEvents.js';
 import { checkDescribedTables } from './db/describedTables.js';
-import { recordResources } from './resources.js';
+import { servedResources } from './resources.js';
 import { checkReferences, type ResourceDescription } from '../domain/resourceDescription.js';
 import { productDescription } from '../domain/productFields.js';
 import { said } from '../domain/translate.js';
@@ -60,7 +60,7 @@ export interface BuildOptions {
    * The described resources served (domain/resourceDescription.ts); the console's own (server/resources.ts) unless a
    * test gives others.
    */
-  records?: readonly ResourceDescription[];
+  described?: readonly ResourceDescription[];
   /** The products' description (domain/productFields.ts); tests give one with `access.delete` to turn delete on. */
   productDescription?: ResourceDescription;
   /** Webhook delivery timing; tests shorten the retry schedule and the outbox poll. */
@@ -167,27 +167,27 @@ export async function buildApp(
   });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
-  const records = opts.records ?? recordResources;
+  const described = opts.described ?? servedResources;
   // The described resources and the products (whose description may point to them, and they to it).
-  const described = [...records, opts.productDescription ?? productDescription];
+  const all = [...described, opts.productDescription ?? productDescription];
   productsRoutes(app, {
     db: db.kysely,
     store,
     timeZone: config.timeZone,
     description: opts.productDescription,
-    records: described,
+    all,
   });
   productBulkRoutes(app, { db: db.kysely });
   viewsRoutes(app, { db: db.kysely });
   dashboardRoutes(app, {
     db: db.kysely,
     require2fa: config.require2fa,
-    records: opts.records ?? recordResources,
+    described,
     broker: services.dashboardBroker,
     streams,
     heartbeatMs: opts.heartbeatMs ?? 15_000,
   });
-  historyRoutes(app, { db: db.kysely, records: opts.records ?? recordResources });
+  historyRoutes(app, { db: db.kysely, described });
   uploadsRoutes(app, {
     db: db.kysely,
     store,
@@ -199,7 +199,7 @@ export async function buildApp(
   // Made by the migrations (npm run resources writes them); a description they do not match stops the start here.
   checkReferences(described);
   await checkDescribedTables(db.kysely as unknown as Kysely<unknown>, db.dialect, described);
-  for (const r of records) recordRoutes(app, db.kysely, r, described);
+  for (const r of described) recordRoutes(app, db.kysely, r, all);
   // The feed in a scope of its own, with one budget per client address across its routes (PUBLIC_REQUESTS_PER_MINUTE).
   await app.register(async (scope) => {
     if (config.publicRequestsPerMinute > 0) {

@@ -6,4 +6,4 @@ import { descriptions } from './resources.generated.js';
  * `npm run resources` (scripts/resources.ts), which writes server/resources.generated.ts (the server is bundled, so it
  * cannot look for files when it starts). tests/unit/resources/folders.test.ts fails when that file is not current.
  */
-export const recordResources: readonly ResourceDescription[] = descriptions;
+export const servedResources: readonly ResourceDescription[] = descriptions;

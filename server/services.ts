@@ -28,7 +28,7 @@ import { pruneDeliveries } from './core/webhookOutbox.js';
 import { backupPlaceOf, startBackups } from './db/backup.js';
 import { startScheduler } from './core/schedule.js';
 import { checkDescribedTables } from './db/describedTables.js';
-import { recordResources } from './resources.js';
+import { servedResources } from './resources.js';
 import type { Kysely } from 'kysely';
 
 const HOUR = 3600_000;
@@ -252,7 +252,7 @@ export async function firstStartSchema(config: Config): Promise<void> {
     log: { info: () => undefined, warn: () => undefined },
   });
   try {
-    await checkDescribedTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, recordResources);
+    await checkDescribedTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, servedResources);
   } finally {
     await s.close();
   }

@@ -49,7 +49,7 @@ export function describedResource<D extends ResourceDescription>(screens: Resour
     name,
     area,
     icon: s.icon,
-    records: s,
+    screens: s,
     may: (user, action) => mayActOnResource(user, s.description, action),
     history: {
       label: (m) => textsFor(s, m).menu,

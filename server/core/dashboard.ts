@@ -201,10 +201,10 @@ export async function staffFigures(
  */
 export const resourceCounts = (
   db: Kysely<Database>,
-  records: readonly ResourceDescription[],
+  described: readonly ResourceDescription[],
 ): Promise<ResourceCount[]> =>
   Promise.all(
-    records.map(async (r) => {
+    described.map(async (r) => {
       const [row] = await readRows<{ n: unknown }>(db, `select count(*) as n from ${r.name}`, []);
       return { name: r.name, count: n(row?.n) };
     }),

@@ -20,7 +20,7 @@ export function dashboardRoutes(
   deps: {
     db: Kysely<Database>;
     require2fa: SecondFactorPolicy;
-    records: readonly ResourceDescription[];
+    described: readonly ResourceDescription[];
     /** Announces a committed change the figures count (services.ts). */
     broker: Broker;
     streams: EventStreams;
@@ -34,9 +34,9 @@ export function dashboardRoutes(
       { config: { access: areaAccess.dashboard }, schema: { tags: ['dashboard'], response: { 200: Dashboard } } },
       async (req) => {
         const user = req.user!;
-        const counted = deps.records.filter((r) => r.dashboard === true && mayOnResource(user, r, 'read'));
+        const counted = deps.described.filter((r) => r.dashboard === true && mayOnResource(user, r, 'read'));
         const [catalogue, staff, resources] = await Promise.all([
-          canAccess(user, 'products') ? catalogueFigures(deps.db, deps.records) : undefined,
+          canAccess(user, 'products') ? catalogueFigures(deps.db, deps.described) : undefined,
           canAccess(user, 'users') ? staffFigures(deps.db, deps.require2fa) : undefined,
           resourceCounts(deps.db, counted),
         ]);

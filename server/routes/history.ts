@@ -46,7 +46,7 @@ const RECORD_HISTORIES: { path: string; kind: HistoryKind; area: Area; id: z.Zod
 /** The change history: one record's (the History panels), everything (the admins' Activity page), and undo. */
 export function historyRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; records?: readonly ResourceDescription[] },
+  deps: { db: Kysely<Database>; described?: readonly ResourceDescription[] },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -74,7 +74,7 @@ export function historyRoutes(
     },
     async (req) => {
       const { person, kind, action, from, to } = req.query;
-      return historyPage(deps.db, { person, kind, action, from, to }, req.query, deps.records);
+      return historyPage(deps.db, { person, kind, action, from, to }, req.query, deps.described);
     },
   );
 

@@ -63,7 +63,7 @@ export function productsRoutes(
     store: FileStore;
     timeZone: string;
     description?: ResourceDescription;
-    records?: readonly ResourceDescription[];
+    all?: readonly ResourceDescription[];
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -135,7 +135,7 @@ export function productsRoutes(
       },
       async (req, reply) => {
         const version = ifMatchVersion(req.headers['if-match']);
-        await deleteProduct(deps.db, deps.records ?? [], req.user!, req.params.id, version);
+        await deleteProduct(deps.db, deps.all ?? [], req.user!, req.params.id, version);
         return reply.code(204).send();
       },
     );

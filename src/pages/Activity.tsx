@@ -170,7 +170,7 @@ export default function Activity() {
                       entry={entry}
                       labels={names?.fields(m)}
                       fields={
-                        resources.find((r) => entry.kind === 'record' && r.name === entry.resource)?.records
+                        resources.find((r) => entry.kind === 'record' && r.name === entry.resource)?.screens
                           ?.description.fields
                       }
                       busy={undoing}

@@ -29,7 +29,7 @@ export function renderConsoleAt(
   fixtures: readonly ResourceDefinition[] = [],
 ): void {
   const user = userWith(flags);
-  const described = [...resourceDescriptions, ...fixtures.flatMap((r) => (r.records ? [r.records.description] : []))];
+  const described = [...resourceDescriptions, ...fixtures.flatMap((r) => (r.screens ? [r.screens.description] : []))];
   render(
     <MemoryRouter initialEntries={[path]}>
       <Console

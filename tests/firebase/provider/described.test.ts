@@ -11,7 +11,7 @@ import {
   type ResourceDescription,
   type RecordTranslations,
 } from '../../../domain/resourceDescription';
-import { recordResources } from '../../../server/resources';
+import { servedResources } from '../../../server/resources';
 import type { DescribedRecord } from '../../../providers/firebase/described';
 import { clearAccounts } from '../helpers/auth';
 import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
@@ -22,7 +22,7 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 // translations as a map), list in order with More, edit and delete from the version loaded (the stale message
 // otherwise), and what Firestore cannot do refused as said once by kind (the partial-name search). The rules are
 // tested by the rules suite (npm run test:rules); this emulator does not run them.
-const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...servedResources, everyKind];
 let b: Backend;
 let adminUid = '';
 // Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, onSnapshot, type DocumentData } from 'firebase/firestore';
 import type { Product } from '../../../domain/products';
 import { fieldsOfResource, type ResourceDescription } from '../../../domain/resourceDescription';
-import { recordResources } from '../../../server/resources';
+import { servedResources } from '../../../server/resources';
 import type { DescribedRecord } from '../../../providers/firebase/described';
 import { clearAccounts } from '../helpers/auth';
 import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
@@ -12,7 +12,7 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 // A save that changes nothing, over Firestore as on our server (tests/server/routes/noopSave.test.ts): the document is
 // not written, so its version (the content's fingerprint) stays, no history entry is made and another client's
 // listener hears nothing until a real change.
-const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...servedResources, everyKind];
 let b: Backend;
 // Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.
 const ctx: Context = { image: '', ids: new Map() };

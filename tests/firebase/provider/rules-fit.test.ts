@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collection, doc, getDoc, getDocs } from 'firebase/firestore';
 import { fieldsOfResource, type ResourceDescription } from '../../../domain/resourceDescription';
 import { fullName } from '../../../domain/names';
-import { recordResources } from '../../../server/resources';
+import { servedResources } from '../../../server/resources';
 import type { DescribedRecord } from '../../../providers/firebase/described';
 import { DELETED_ENTRY } from '../../../providers/firebase/recordHistory';
 import { rulesOf } from '../../../scripts/firestoreRules';
@@ -14,7 +14,7 @@ import { bodyOf, everyKind, valueOf, type Context } from '../../server/helpers/r
 // The console's own writes against what firebase/firestore.rules let them hold (scripts/firestoreRules.ts): this
 // emulator does not evaluate rules, so the documents the provider wrote are read back and held against the generated
 // rules' key lists, and the entries' names against the writer's users/{uid}. (`npm run test:rules` runs the rules.)
-const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...servedResources, everyKind];
 let b: Backend;
 let uid = '';
 // Its image: an address of the test bucket's Uploads/ folder (imageAddress), set once the backend is up.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../server/db/migrate.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import { createData, pgAvailable, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 
 // Several instances of a new install may start at the same moment on an empty database (a deploy of two machines): the
@@ -31,7 +31,7 @@ describe.runIf(pgAvailable())('instances starting together on an empty PostgreSQ
     expect(await count('schema_migrations')).toBe(Object.keys(migrations).length);
     expect(await count('app_status')).toBe(1);
     // The described resources' tables, made by their migrations (under the migrations' lock), once each.
-    for (const r of recordResources) {
+    for (const r of servedResources) {
       const { rows } = await sql<{ n: string }>`select count(*) as n from information_schema.tables
         where table_schema = current_schema() and table_name = ${r.name}`.execute(db);
       expect(Number(rows[0]!.n), r.name).toBe(1);

@@ -4,7 +4,7 @@ import { migrate } from '../../../server/db/migrate.js';
 import { checkDescribedTables, planSteps } from '../../../server/db/describedTables.js';
 import { describeResource, type FieldDescription } from '../../../domain/resourceDescription.js';
 import { description as suppliers } from '../../../resources/suppliers/description.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import { dialects, freshDb } from '../helpers/index.js';
 
 // The described resources' tables through migrations (server/db/describedTables.ts): what `npm run resources` plans,
@@ -141,14 +141,14 @@ describe.each(dialects())('the suppliers’ migration on an install that made th
     expect(rows.rows.map((r) => ({ ...r, version: Number(r.version) }))).toEqual([
       { id: 's1', name: 'Old Mill', version: 3 },
     ]);
-    await expect(checkDescribedTables(k, dialect, recordResources)).resolves.toBeUndefined();
+    await expect(checkDescribedTables(k, dialect, servedResources)).resolves.toBeUndefined();
   });
 
   it('makes the table on a new install, with its unique index and list index', async () => {
     const db = await fresh.open();
     await migrate(db);
     const k = db.kysely as unknown as Kysely<unknown>;
-    await expect(checkDescribedTables(k, dialect, recordResources)).resolves.toBeUndefined();
+    await expect(checkDescribedTables(k, dialect, servedResources)).resolves.toBeUndefined();
     await sql`insert into suppliers (id, version, name, "contactPerson", email, country, notes, created)
       values ('a', 1, 'Same', '', '', 'SE', '', 'x')`.execute(k);
     await expect(

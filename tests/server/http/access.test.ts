@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { KINDS, callerOf, dialects, startApp, type Kind, type TestApp } from '../helpers/index.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import { languageRows, MATRIX_METRICS_TOKEN, metricsRows, recordRows, type MatrixRow } from '../helpers/matrix.js';
 
 type Row = MatrixRow;
@@ -144,7 +144,7 @@ const MATRIX: Row[] = [
   // The language routes' rows, from the area's and the key removal's access levels.
   ...languageRows(),
   // Each described resource's rows, from its access levels: a new one needs no line here.
-  ...recordResources.flatMap((r) => recordRows(r)),
+  ...servedResources.flatMap((r) => recordRows(r)),
 ];
 
 const cases = MATRIX.flatMap((row) => KINDS.map((kind, i) => ({ ...row, kind, status: row.expected[i]! })));

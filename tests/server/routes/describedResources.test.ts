@@ -16,7 +16,7 @@ import { labelColumn, recordCells, recordCsvColumns } from '../../../domain/reco
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import {
   KINDS,
   callerOf,
@@ -36,7 +36,7 @@ import { onChange, type Change } from '../../../server/core/events.js';
 // history and undo, the CSV round trip, the partial-name search and the role matrix, on both databases. A new resource
 // needs no new test: its values come from a generator per field kind.
 
-const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...servedResources, everyKind];
 
 /** The field an edit changes: the first that may change, is not unique and has another value for another n. */
 const editable = (d: ResourceDescription): string =>
@@ -61,7 +61,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
     } finally {
       await db.kysely.destroy();
     }
-    t = await startApp({ dialect, data, build: { records: RESOURCES } });
+    t = await startApp({ dialect, data, build: { described: RESOURCES } });
     for (const kind of KINDS) cookies.set(kind, (await callerOf(t, kind)).cookie);
     admin = cookies.get('admin')!;
     const adminUid = (await t.api('GET', '/api/me', { cookie: admin })).json.uid as string;
@@ -381,7 +381,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
   it('answers each reference’s label with the record, to a reader who may not read the other resource', async () => {
     const supplierId = ctx.ids.get('suppliers')!;
     const supplier = (await call('GET', `/api/suppliers/${supplierId}`)).json as Values;
-    const name = String(supplier[labelOf(recordResources.find((x) => x.name === 'suppliers')!)]);
+    const name = String(supplier[labelOf(servedResources.find((x) => x.name === 'suppliers')!)]);
     const added = await call('POST', '/api/every_kind', { ...bodyOf(everyKind, 610, ctx), supplier: '' });
     expect(added.status, added.text).toBe(201);
     expect(added.json.labels).toEqual({});

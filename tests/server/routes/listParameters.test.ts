@@ -7,7 +7,7 @@ import { bodyOf, everyKind, pad, type Context, type Values } from '../helpers/re
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import { callerOf, createData, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
@@ -15,7 +15,7 @@ import { storedImage } from '../helpers/images.js';
 // resource with no searchable field, are refused by name in the caller's language, not ignored; every parameter the
 // browser sends still answers. And the partial-name search of every described resource folds accents both ways.
 
-const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...servedResources, everyKind];
 const SAID = { en: messages.errors, sv: sv.errors };
 
 describe.each(dialects())('the list routes’ query parameters (%s)', (dialect) => {
@@ -34,7 +34,7 @@ describe.each(dialects())('the list routes’ query parameters (%s)', (dialect) 
     } finally {
       await db.kysely.destroy();
     }
-    t = await startApp({ dialect, data, build: { records: RESOURCES } });
+    t = await startApp({ dialect, data, build: { described: RESOURCES } });
     admin = (await callerOf(t, 'admin')).cookie!;
     ctx.image = await storedImage(t, (await t.api('GET', '/api/me', { cookie: admin })).json.uid as string);
   });

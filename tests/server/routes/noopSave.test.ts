@@ -5,7 +5,7 @@ import { fieldsOfResource, type ResourceDescription } from '../../../domain/reso
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import { onChange, type Change } from '../../../server/core/events.js';
 import { bodyOf, everyKind, valueOf, type Context, type Values } from '../helpers/recordValues.js';
 import { callerOf, createData, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
@@ -15,7 +15,7 @@ import { storedImage } from '../helpers/images.js';
 // announcement (webhook, live list); the answer is the record as it is. A stale version is still refused. Products and
 // every described resource, through the one versioned update (server/core/versionedUpdate.ts), on both databases.
 
-const RESOURCES: ResourceDescription[] = [...recordResources, everyKind];
+const RESOURCES: ResourceDescription[] = [...servedResources, everyKind];
 
 describe.each(dialects())('a save that changes nothing (%s)', (dialect) => {
   let t: TestApp;
@@ -34,7 +34,7 @@ describe.each(dialects())('a save that changes nothing (%s)', (dialect) => {
     } finally {
       await db.kysely.destroy();
     }
-    t = await startApp({ dialect, data, env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, build: { records: RESOURCES } });
+    t = await startApp({ dialect, data, env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, build: { described: RESOURCES } });
     admin = (await callerOf(t, 'admin')).cookie!;
     const uid = (await t.api('GET', '/api/me', { cookie: admin })).json.uid as string;
     ctx.image = await storedImage(t, uid);

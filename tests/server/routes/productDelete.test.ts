@@ -8,7 +8,7 @@ import { describeResource, type ResourceDescription } from '../../../domain/reso
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import {
   callerOf,
   createData,
@@ -165,7 +165,7 @@ describe.each(dialects())('a product that a record points to (%s)', (dialect) =>
     t = await startApp({
       dialect,
       data,
-      build: { records: [...recordResources, notes], productDescription: withDelete('editor') },
+      build: { described: [...servedResources, notes], productDescription: withDelete('editor') },
     });
     const editor = await callerOf(t, 'editor');
     cookie = editor.cookie!;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../../server/auth/register.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import { mayOnResource, type ResourceDescription } from '../../../domain/resourceDescription.js';
 import { dialects, signIn, startApp, uniqueEmail, type TestApp } from '../helpers/index.js';
 import { recordRows } from '../helpers/matrix.js';
@@ -42,7 +42,7 @@ describe.each(dialects())('a described resource: no change without reading (%s)'
   });
   afterAll(async () => t?.close());
 
-  it.each(recordResources.map((d) => [d.name, d] as const))(
+  it.each(servedResources.map((d) => [d.name, d] as const))(
     '%s: every write route refuses whoever may not read, and answers as its levels say',
     async (_name, d) => {
       const answers: string[] = [];

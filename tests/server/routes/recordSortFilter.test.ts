@@ -6,7 +6,7 @@ import { describeResource, type ResourceDescription } from '../../../domain/reso
 import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps, sortIndexesOf, sortKeySql } from '../../../server/db/describedTables.js';
-import { recordResources } from '../../../server/resources.js';
+import { servedResources } from '../../../server/resources.js';
 import { callerOf, createData, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 
 // A described list's order and filters (routes/described.ts, core/described.ts listQueryOf and listRecords): any
@@ -31,7 +31,7 @@ const things = describeResource({
   sort: { field: 'code', order: 'asc' },
   search: 'code',
 });
-const RESOURCES: ResourceDescription[] = [...recordResources, things];
+const RESOURCES: ResourceDescription[] = [...servedResources, things];
 const SAID = { en: messages.errors, sv: sv.errors };
 
 // code, English name, Swedish name ('' = none), tone, price, count, done, day.
@@ -59,7 +59,7 @@ describe.each(dialects())('a described list’s order and filters (%s)', (dialec
     } finally {
       await db.kysely.destroy();
     }
-    t = await startApp({ dialect, data, build: { records: RESOURCES } });
+    t = await startApp({ dialect, data, build: { described: RESOURCES } });
     admin = (await callerOf(t, 'admin')).cookie!;
     const made = await t.api('POST', '/api/suppliers', {
       cookie: admin,

@@ -137,7 +137,7 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
       search: 'name',
       fields: { ...suppliers.fields, code: { kind: 'line', max: 20 } },
     });
-    await expect(startApp({ dialect, data: t.data, build: { records: [grown] } })).rejects.toThrow(
+    await expect(startApp({ dialect, data: t.data, build: { described: [grown] } })).rejects.toThrow(
       /suppliers\.code has no column\. Run `npm run resources`/,
     );
   });
@@ -162,7 +162,7 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
       const plan = planSteps([grown], await loadSteps());
       expect(plan.steps.map((step) => Object.keys(step.columns))).toEqual([['code', 'leadDays', 'preferred']]);
       await applyTableSteps(t.db as unknown as Kysely<unknown>, plan.steps);
-      const again = await startApp({ dialect, data: t.data, build: { records: [grown] } });
+      const again = await startApp({ dialect, data: t.data, build: { described: [grown] } });
       try {
         const cookie = (await callerOf(again, 'editor')).cookie;
         const old = (await again.api('GET', '/api/suppliers?name=Weaver%20050', { cookie })).json.items[0];
@@ -203,7 +203,7 @@ describe.each(dialects())('suppliers (%s)', (dialect) => {
       search: 'name',
       fields: { ...suppliers.fields, notes: { kind: 'integer' } },
     });
-    await expect(startApp({ dialect, data: t.data, build: { records: [changed] } })).rejects.toThrow(
+    await expect(startApp({ dialect, data: t.data, build: { described: [changed] } })).rejects.toThrow(
       /suppliers\.notes is text, its description says integer/,
     );
   });

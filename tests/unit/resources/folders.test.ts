@@ -5,7 +5,7 @@ import { LOCALES } from '../../../domain/locales';
 import { describeResource, type ResourceDescription } from '../../../domain/resourceDescription';
 import { describedScreens } from '../../../resources';
 import type { ResourceTexts } from '../../../resources/shared/recordScreens';
-import { recordResources } from '../../../server/resources';
+import { servedResources } from '../../../server/resources';
 import { migrations } from '../../../server/db/migrate';
 import { productDescription } from '../../../domain/productFields';
 import {
@@ -41,7 +41,7 @@ describe('resource folders', () => {
 
   it('the server finds every folder: server/resources.generated.ts is current (else run `npm run resources`)', () => {
     expect(readFileSync(SERVER_LIST, 'utf8')).toBe(serverList(folders));
-    expect(recordResources.map((r) => r.name)).toEqual(folders);
+    expect(servedResources.map((r) => r.name)).toEqual(folders);
   });
 
   it('every description (products’ too) has its table’s and fields’ migrations (else npm run resources)', async () => {

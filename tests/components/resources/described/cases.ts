@@ -18,7 +18,7 @@ import { bodyOf, type Values } from '../../../server/helpers/recordValues';
 
 /** Each described resource's screens, by name: what `describe.each` runs over (a new folder needs no new test). */
 export const DESCRIBED: readonly [string, ResourceScreens][] = consoleResources.flatMap((r) =>
-  r.records ? [[r.name, r.records] as [string, ResourceScreens]] : [],
+  r.screens ? [[r.name, r.screens] as [string, ResourceScreens]] : [],
 );
 
 const IMAGE = '/files/Uploads/u_a_x.jpg';
