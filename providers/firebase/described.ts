@@ -21,16 +21,14 @@ import type { z } from 'zod';
 import {
   fieldsOfResource,
   hasTranslations,
-  kindOf,
   labelOf,
   mergeTexts,
-  RECORD_LANGUAGES,
   referencesOf,
-  type FieldDescription,
   type ResourceDescription,
   type RecordTranslations,
 } from '../../domain/resourceDescription';
 import { schemasOf } from '../../domain/recordSchemas';
+import { readDocument } from '../../domain/resourceDocument';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
@@ -68,35 +66,18 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
 type Data = Record<string, unknown>;
 export type DescribedRecord = Data & { id: string; version: number; created: string; updated: string | null };
 
-/** A field's stored value as the screens' record holds it (a missing or odd value as its kind's empty one). */
-const valueOf = (f: FieldDescription, v: unknown): unknown => kindOf(f).fromDocument(v, f);
-
-/** A stored `translations` map as the record's: only texts, only the catalogue's other languages. */
-function translationsOf(v: unknown): RecordTranslations {
-  const out: RecordTranslations = {};
-  if (!v || typeof v !== 'object') return out;
-  for (const lang of RECORD_LANGUAGES) {
-    const texts = (v as Data)[lang];
-    if (!texts || typeof texts !== 'object') continue;
-    const kept = Object.fromEntries(
-      Object.entries(texts as Data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
-    );
-    if (Object.keys(kept).length > 0) out[lang] = kept;
-  }
-  return out;
-}
-
-/** A document as the screens' record: each field by its kind, and its translations when it has translated fields. */
+/**
+ * A document as the screens' record: its fields and translations as the one reader takes them
+ * (domain/resourceDocument.ts: a missing or odd value as its kind's empty one, nothing the description does not say).
+ */
 export function toDescribedRecord(d: ResourceDescription, id: string, data: Data): DescribedRecord {
-  const out: DescribedRecord = {
+  return {
     id,
     version: fingerprint(data),
     created: isoOf(data.created) ?? '',
     updated: isoOf(data.updated),
+    ...readDocument(d, data),
   };
-  for (const [k, f] of fieldsOfResource(d)) out[k] = valueOf(f, data[k]);
-  if (hasTranslations(d)) out.translations = translationsOf(data.translations);
-  return out;
 }
 
 /** The values as the server's own rule takes them (domain/recordSchemas.ts), else a 400 naming the first bad field. */

@@ -16,19 +16,19 @@ import {
 import type { GetListResult } from 'react-admin';
 import type { Product } from '../../domain/products';
 import {
-  mergeTranslations,
   productDescription,
   TRANSLATED_FIELDS,
   translatedFieldLabel,
   TranslationsIn,
   type Translations,
 } from '../../domain/productFields';
-import { fieldsOfResource, type ResourceDescription } from '../../domain/resourceDescription';
+import { fieldsOfResource, mergeTexts, type ResourceDescription } from '../../domain/resourceDescription';
+import { readTranslations } from '../../domain/resourceDocument';
 import { fieldSchema } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
-import { fingerprint, toProduct, translationsOf } from './documents';
+import { fingerprint, toProduct } from './documents';
 
 type Data = Record<string, unknown>;
 const PRODUCTS = 'products';
@@ -110,7 +110,7 @@ export function productCalls(db: Firestore, page: Pager, d: ResourceDescription 
      * the caller then opens the new id's edit page.
      */
     create: async (data: Data): Promise<Product> => {
-      const translations = mergeTranslations(undefined, translationsIn(data));
+      const translations = mergeTexts({}, translationsIn(data));
       const fields = Object.keys(translations).length > 0 ? { ...fieldsOf(d, data), translations } : fieldsOf(d, data);
       const sku = typeof fields.sku === 'string' ? fields.sku : '';
       // Firestore has no unique index: this check narrows the window for a second product with one SKU, it cannot close
@@ -139,7 +139,7 @@ export function productCalls(db: Firestore, page: Pager, d: ResourceDescription 
         if (typeof version === 'number' && fingerprint(snap.data()) !== version)
           throw conflict(currentMessages().products.stale);
         if (changes) {
-          const merged = mergeTranslations(translationsOf(snap.get('translations')), changes);
+          const merged = mergeTexts(readTranslations(d, snap.get('translations')), changes);
           fields.translations = Object.keys(merged).length > 0 ? merged : deleteField();
         }
         tx.update(snap.ref, fields);
