@@ -93,6 +93,20 @@ function checked(schema: z.ZodType, data: Data): Data {
 }
 
 /**
+ * What a document of `d` is written with, from a form's record: only the described fields and translations, each as
+ * `schema` takes it (one of schemasOf(d)), else a 400 naming the first bad field. Whatever else the form holds (id,
+ * version, times, labels; a product's thumbnails and primary) is left out, and so are the keys in `skip` (what the
+ * caller writes its own way). The one writer of products' and every described resource's fields.
+ */
+export function writtenValues(d: ResourceDescription, schema: z.ZodType, data: Data, skip: readonly string[] = []) {
+  const keys = [...fieldsOfResource(d).map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
+  return checked(
+    schema,
+    Object.fromEntries(keys.filter((k) => data[k] !== undefined && !skip.includes(k)).map((k) => [k, data[k]])),
+  );
+}
+
+/**
  * The calls of one described resource; `actor` names who acts in each history entry, `image` is what an image
  * address is (providers/firebase/imageAddress.ts, of the app's bucket).
  */
@@ -107,10 +121,6 @@ export function describedCalls(
   const schemas = schemasOf(d, image);
   const fields = fieldsOfResource(d);
   const toRecord = (id: string, data: Data) => toDescribedRecord(d, id, data);
-  const keys = [...fields.map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
-  /** Only the described fields and translations (a form's record also holds id, version and times). */
-  const described = (data: Data): Data =>
-    Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]]));
 
   /**
    * The records with each reference's label (`labels`, as the server answers them), read here by the browser: one
@@ -267,7 +277,7 @@ export function describedCalls(
     },
 
     create: async (data: Data): Promise<DescribedRecord> => {
-      const values = checked(schemas.create, described(data));
+      const values = writtenValues(d, schemas.create, data);
       await assertUnique(values);
       // The record and its 'created' entry in one batch: both saved or neither.
       const batch = writeBatch(db);
@@ -309,7 +319,7 @@ export function describedCalls(
      */
     update: async (id: string, data: Data, previous: unknown): Promise<DescribedRecord> => {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
-      const values = checked(schemas.update, described(data));
+      const values = writtenValues(d, schemas.update, data);
       await assertUnique(values, id);
       await change(id, version, () => values);
       return one(id);
