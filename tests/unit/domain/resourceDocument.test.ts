@@ -15,10 +15,10 @@ const grown = {
   ...productDescription,
   fields: {
     ...productDescription.fields,
-    colour: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
-    guide: { kind: 'reference', to: 'careguides', optional: true },
     weight: { kind: 'integer', max: 10_000 },
     subtitle: { kind: 'translated', max: 80, optional: true },
+    colour: { kind: 'choice', options: ['Red', 'Blue'], optional: true },
+    guide: { kind: 'reference', to: 'careguides', optional: true },
   },
 } as unknown as ResourceDescription;
 
