@@ -214,7 +214,7 @@ const numberKind = {
   answer: (kit) => kit.z.number(),
   fromCell: (_f, raw) => (raw.trim() === '' || !Number.isFinite(Number(raw)) ? raw : Number(raw)),
   toCell: (v) => String(v ?? ''),
-  fromDocument: (v) => (typeof v === 'number' ? v : 0),
+  fromDocument: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : 0),
 } satisfies Partial<FieldKindSpec>;
 
 /** Each kind, by its name (FieldKind, domain/resourceDescription.ts). */
@@ -513,7 +513,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
       message === said('records.badChoice')
         ? said('records.fileChoices', { options: (f.options ?? []).join(', ') })
         : message,
-    fromDocument: (v) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []),
+    fromDocument: (v, f) => (Array.isArray(v) ? (f.options ?? []).filter((o) => v.includes(o)) : []),
     firestore: (v, f) => {
       const options = (f.options ?? []).map((o) => `'${o}'`).join(', ');
       return `${v} is list && ${v}.hasOnly([${options}])${f.optional ? '' : ` && ${v}.size() >= 1`}`;

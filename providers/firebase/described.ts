@@ -21,16 +21,14 @@ import type { z } from 'zod';
 import {
   fieldsOfResource,
   hasTranslations,
-  kindOf,
   labelOf,
   mergeTexts,
-  RECORD_LANGUAGES,
   referencesOf,
-  type FieldDescription,
   type ResourceDescription,
   type RecordTranslations,
 } from '../../domain/resourceDescription';
 import { schemasOf } from '../../domain/recordSchemas';
+import { readDocument } from '../../domain/resourceDocument';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
@@ -68,35 +66,18 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
 type Data = Record<string, unknown>;
 export type DescribedRecord = Data & { id: string; version: number; created: string; updated: string | null };
 
-/** A field's stored value as the screens' record holds it (a missing or odd value as its kind's empty one). */
-const valueOf = (f: FieldDescription, v: unknown): unknown => kindOf(f).fromDocument(v, f);
-
-/** A stored `translations` map as the record's: only texts, only the catalogue's other languages. */
-function translationsOf(v: unknown): RecordTranslations {
-  const out: RecordTranslations = {};
-  if (!v || typeof v !== 'object') return out;
-  for (const lang of RECORD_LANGUAGES) {
-    const texts = (v as Data)[lang];
-    if (!texts || typeof texts !== 'object') continue;
-    const kept = Object.fromEntries(
-      Object.entries(texts as Data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
-    );
-    if (Object.keys(kept).length > 0) out[lang] = kept;
-  }
-  return out;
-}
-
-/** A document as the screens' record: each field by its kind, and its translations when it has translated fields. */
+/**
+ * A document as the screens' record: its fields and translations as the one reader takes them
+ * (domain/resourceDocument.ts: a missing or odd value as its kind's empty one, nothing the description does not say).
+ */
 export function toDescribedRecord(d: ResourceDescription, id: string, data: Data): DescribedRecord {
-  const out: DescribedRecord = {
+  return {
     id,
     version: fingerprint(data),
     created: isoOf(data.created) ?? '',
     updated: isoOf(data.updated),
+    ...readDocument(d, data),
   };
-  for (const [k, f] of fieldsOfResource(d)) out[k] = valueOf(f, data[k]);
-  if (hasTranslations(d)) out.translations = translationsOf(data.translations);
-  return out;
 }
 
 /** The values as the server's own rule takes them (domain/recordSchemas.ts), else a 400 naming the first bad field. */
@@ -108,6 +89,20 @@ function checked(schema: z.ZodType, data: Data): Data {
     400,
     'validation',
     issue ? spoken(issue.message) : currentMessages().errors.validation,
+  );
+}
+
+/**
+ * What a document of `d` is written with, from a form's record: only the described fields and translations, each as
+ * `schema` takes it (one of schemasOf(d)), else a 400 naming the first bad field. Whatever else the form holds (id,
+ * version, times, labels; a product's thumbnails and primary) is left out, and so are the keys in `skip` (what the
+ * caller writes its own way). The one writer of products' and every described resource's fields.
+ */
+export function writtenValues(d: ResourceDescription, schema: z.ZodType, data: Data, skip: readonly string[] = []) {
+  const keys = [...fieldsOfResource(d).map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
+  return checked(
+    schema,
+    Object.fromEntries(keys.filter((k) => data[k] !== undefined && !skip.includes(k)).map((k) => [k, data[k]])),
   );
 }
 
@@ -126,10 +121,6 @@ export function describedCalls(
   const schemas = schemasOf(d, image);
   const fields = fieldsOfResource(d);
   const toRecord = (id: string, data: Data) => toDescribedRecord(d, id, data);
-  const keys = [...fields.map(([k]) => k), ...(hasTranslations(d) ? ['translations'] : [])];
-  /** Only the described fields and translations (a form's record also holds id, version and times). */
-  const described = (data: Data): Data =>
-    Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]]));
 
   /**
    * The records with each reference's label (`labels`, as the server answers them), read here by the browser: one
@@ -286,7 +277,7 @@ export function describedCalls(
     },
 
     create: async (data: Data): Promise<DescribedRecord> => {
-      const values = checked(schemas.create, described(data));
+      const values = writtenValues(d, schemas.create, data);
       await assertUnique(values);
       // The record and its 'created' entry in one batch: both saved or neither.
       const batch = writeBatch(db);
@@ -328,7 +319,7 @@ export function describedCalls(
      */
     update: async (id: string, data: Data, previous: unknown): Promise<DescribedRecord> => {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
-      const values = checked(schemas.update, described(data));
+      const values = writtenValues(d, schemas.update, data);
       await assertUnique(values, id);
       await change(id, version, () => values);
       return one(id);

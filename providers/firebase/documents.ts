@@ -1,6 +1,6 @@
 import type { Product } from '../../domain/products';
-import { productDescription, type Translations } from '../../domain/productFields';
-import { productFieldsOf, productTranslationsOf } from '../../domain/productDocument';
+import { productDescription } from '../../domain/productFields';
+import { readDocument } from '../../domain/resourceDocument';
 import type { ResourceDescription } from '../../domain/resourceDescription';
 import type { User } from '../../domain/users';
 
@@ -77,21 +77,17 @@ export function toUser(id: string, d: Data): User {
   };
 }
 
-/** A product's `translations` map as the API answers it (domain/productDocument.ts). */
-export const translationsOf = (v: unknown): Translations => productTranslationsOf(v);
-
 /**
- * products/{id} as the screens' Product: each field of the products' description (`d`) by its kind, a field the
- * document lacks (written before it was added) as its empty value; Firebase has no thumbnails of its own, so they are
- * the images.
+ * products/{id} as the screens' Product: its fields and translations as the products' description (`d`) reads them
+ * (domain/resourceDocument.ts, the reader of every described document: a field the document lacks, written before it
+ * was added, as its empty value); Firebase has no thumbnails of its own, so they are the images.
  */
 export function toProduct(id: string, data: Data, d: ResourceDescription = productDescription): Product {
-  const fields = productFieldsOf(data, d);
+  const fields = readDocument(d, data);
   const images = Array.isArray(fields.images) ? (fields.images as string[]) : [];
   return {
     id,
     ...fields,
-    translations: productTranslationsOf(data.translations, d),
     thumbnails: images,
     primary: typeof data.primary === 'string' ? data.primary : (images[0] ?? null),
     version: fingerprint(data),

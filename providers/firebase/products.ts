@@ -16,38 +16,33 @@ import {
 import type { GetListResult } from 'react-admin';
 import type { Product } from '../../domain/products';
 import {
-  mergeTranslations,
   productDescription,
   TRANSLATED_FIELDS,
   translatedFieldLabel,
   TranslationsIn,
   type Translations,
 } from '../../domain/productFields';
-import { fieldsOfResource, type ResourceDescription } from '../../domain/resourceDescription';
-import { fieldSchema } from '../../domain/recordSchemas';
+import { fieldsOfResource, mergeTexts, type ResourceDescription } from '../../domain/resourceDescription';
+import { readTranslations } from '../../domain/resourceDocument';
+import { schemasOf } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
-import { fingerprint, toProduct, translationsOf } from './documents';
+import { writtenValues } from './described';
+import { fingerprint, toProduct } from './documents';
 
 type Data = Record<string, unknown>;
 const PRODUCTS = 'products';
 
 /**
  * The described fields a form may write (`d`, the products' description), each checked and normalised by its kind's
- * rule (domain/fieldKinds.ts) as the server's are, else a 400 with the rule's words; anything else the screens send
- * (id, version, thumbnails) is left out, and on an edit (`editing`) a locked field (the SKU never changes). The
- * images as given, with the primary image (the first one).
+ * rule (domain/fieldKinds.ts) as the server's are, else a 400 with the rule's words, by the writer every described
+ * resource's fields go through (writtenValues); on an edit (`editing`) a locked field is left out (the SKU never
+ * changes). The images as given, with the primary image (the first one); the translations are merged below.
  */
 function fieldsOf(d: ResourceDescription, data: Data, editing = false): Data {
-  const out: Data = {};
-  for (const [k, f] of fieldsOfResource(d)) {
-    if (f.kind === 'images' || data[k] === undefined || (editing && f.locked)) continue;
-    const parsed = fieldSchema(f).safeParse(data[k]);
-    if (!parsed.success)
-      throw new FirebaseBackendError(400, 'validation', spoken(parsed.error.issues[0]?.message ?? ''));
-    out[k] = parsed.data;
-  }
+  const locked = editing ? fieldsOfResource(d).flatMap(([k, f]) => (f.locked ? [k] : [])) : [];
+  const out = writtenValues(d, schemasOf(d).update, data, ['images', 'translations', ...locked]);
   if (Array.isArray(data.images)) {
     out.images = data.images;
     out.primary = typeof data.images[0] === 'string' ? data.images[0] : null;
@@ -110,7 +105,7 @@ export function productCalls(db: Firestore, page: Pager, d: ResourceDescription 
      * the caller then opens the new id's edit page.
      */
     create: async (data: Data): Promise<Product> => {
-      const translations = mergeTranslations(undefined, translationsIn(data));
+      const translations = mergeTexts({}, translationsIn(data));
       const fields = Object.keys(translations).length > 0 ? { ...fieldsOf(d, data), translations } : fieldsOf(d, data);
       const sku = typeof fields.sku === 'string' ? fields.sku : '';
       // Firestore has no unique index: this check narrows the window for a second product with one SKU, it cannot close
@@ -139,7 +134,7 @@ export function productCalls(db: Firestore, page: Pager, d: ResourceDescription 
         if (typeof version === 'number' && fingerprint(snap.data()) !== version)
           throw conflict(currentMessages().products.stale);
         if (changes) {
-          const merged = mergeTranslations(translationsOf(snap.get('translations')), changes);
+          const merged = mergeTexts(readTranslations(d, snap.get('translations')), changes);
           fields.translations = Object.keys(merged).length > 0 ? merged : deleteField();
         }
         tx.update(snap.ref, fields);

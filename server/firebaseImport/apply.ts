@@ -17,8 +17,8 @@ import { historyValues as productHistory, productColumns, toProduct } from '../c
 import { readActiveRow, writeActive } from '../core/appStatus.js';
 import { toUser, userColumns, type PersonFields } from '../core/users.js';
 import { ProductCreate } from '../../domain/products.js';
-import { mergeTranslations } from '../../domain/productFields.js';
-import { productFieldsOf, productTranslationsOf } from '../../domain/productDocument.js';
+import { mergeTranslations, productDescription } from '../../domain/productFields.js';
+import { readDocument } from '../../domain/resourceDocument.js';
 import type { Translations } from '../../domain/productFields.js';
 import { fullName } from '../../domain/names.js';
 import { textOf } from '../../domain/translate.js';
@@ -373,10 +373,10 @@ async function importProducts(
     c.read++;
     const sku = text(d.data.sku).trim();
     const label = `Product ${sku || '(no SKU)'} (products/${d.id})`;
-    // Each field of the products' description as the provider set reads it (domain/productDocument.ts); the images
-    // are copied below.
-    const { images: _copied, ...described } = productFieldsOf(d.data);
-    const fields = { ...described, sku, translations: productTranslationsOf(d.data.translations) };
+    // Each field of the products' description and its translations as the provider set reads them
+    // (domain/resourceDocument.ts); the images are copied below.
+    const { images: _copied, ...described } = readDocument(productDescription, d.data);
+    const fields = { ...described, sku };
     const parsed = ProductCreate.omit({ images: true }).safeParse(fields);
     if (!parsed.success) {
       c.skipped++;

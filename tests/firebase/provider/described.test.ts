@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doc, getDoc } from 'firebase/firestore';
+import { doc, getDoc, setDoc } from 'firebase/firestore';
 import { messages } from '../../../domain/messages';
 import type { HistoryEntry } from '../../../domain/history';
 import { labelColumn, recordCells } from '../../../domain/recordCsv';
@@ -269,5 +269,31 @@ describe('Firebase data provider: a reference by its label', () => {
     // Its history names the supplier the change cleared.
     const { items } = await b.dataProvider.getHistory({ kind: 'record', resource: 'every_kind', id: added.id });
     expect(items[0]).toMatchObject({ diff: { supplier: [supplier, ''] }, labels: { [supplier]: name } });
+  });
+});
+
+describe('Firebase data provider: a document written by hand or by an older version', () => {
+  it('reads only what the description says, each odd value as empty, and an edit writes it back clean', async () => {
+    // A care guide another client wrote: a choice not among the options, a picture that is no list, a key and
+    // translations the description does not know (a field not translated, a language the catalogue lacks, a list).
+    await setDoc(doc(b.other(), 'careguides', 'by-hand'), {
+      title: 'Written by hand',
+      body: 'Wash cold',
+      fabric: 'wool',
+      picture: 'x.jpg',
+      extra: 1,
+      translations: { se: { body: 'Tvätta kallt', title: 'Titel', '0': 'x' }, de: { body: 'Kalt waschen' } },
+    });
+    const { data: one } = await b.dataProvider.getOne<DescribedRecord>('careguides', { id: 'by-hand' });
+    expect(one).toMatchObject({ fabric: '', picture: [], translations: { se: { body: 'Tvätta kallt' } } });
+    expect(one).not.toHaveProperty('extra');
+    const { data } = await b.dataProvider.update<DescribedRecord>('careguides', {
+      id: 'by-hand',
+      data: { ...one, fabric: 'linen' },
+      previousData: one,
+    });
+    expect(data).toMatchObject({ fabric: 'linen', translations: { se: { body: 'Tvätta kallt' } } });
+    const stored = (await getDoc(doc(b.other(), 'careguides', 'by-hand'))).data()!;
+    expect(stored.translations).toEqual({ se: { body: 'Tvätta kallt' } });
   });
 });

@@ -88,6 +88,23 @@ describe('Firebase products from their description: a field added later', () => 
     expect(await stored('old-1')).toEqual(before);
   });
 
+  it('an edit keeps the texts of a translated field added later and drops what the description lacks', async () => {
+    const withSubtitle = {
+      ...grown,
+      fields: { ...grown.fields, subtitle: { kind: 'translated', as: 'line', max: 80, optional: true } },
+    } as unknown as ResourceDescription;
+    const subtitled = productCalls(db, createPager(db), withSubtitle);
+    await setDoc(doc(b.other(), 'products', 'tr-1'), {
+      ...older,
+      sku: 'TR-1',
+      translations: { se: { name: 'Handduk', subtitle: 'Mjuk', colour: 'Röd', '0': 'x' }, de: { name: 'Handtuch' } },
+    });
+    const loaded = await subtitled.one('tr-1');
+    expect(loaded.translations).toEqual({ se: { name: 'Handduk', subtitle: 'Mjuk' } });
+    await subtitled.update('tr-1', { translations: { se: { name: 'Badlakan' } } }, loaded);
+    expect((await stored('tr-1'))!.translations).toEqual({ se: { name: 'Badlakan', subtitle: 'Mjuk' } });
+  });
+
   it('an odd value another client wrote reads as the empty value, not as an option picked for it', async () => {
     await setDoc(doc(b.other(), 'products', 'odd-1'), { ...older, sku: 'ODD-1', category: 'Wool', colour: 7 });
     expect(await calls.one('odd-1')).toMatchObject({ category: '', colour: '', mc: 'Linen care' });
