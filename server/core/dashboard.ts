@@ -205,7 +205,7 @@ export const resourceCounts = (
 ): Promise<ResourceCount[]> =>
   Promise.all(
     described.map(async (r) => {
-      const [row] = await readRows<{ n: unknown }>(db, `select count(*) as n from ${r.name}`, []);
+      const [row] = await readRows<{ n: unknown }>(db, `select count(*) as n from "${r.name}"`, []);
       return { name: r.name, count: n(row?.n) };
     }),
   );

@@ -327,7 +327,7 @@ export async function updateRecord<D extends ResourceDescription>(
   }
 }
 
-/** What a described resource's edit and delete are to the shared versioned update and delete. */
+/** What a described resource's create, edit and delete are to the shared versioned create, update and delete. */
 const recordEdit = <D extends ResourceDescription>(r: D): VersionedTarget<RecordOf<D> & Row> => ({
   table: r.name,
   owner: recordOwner(r),

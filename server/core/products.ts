@@ -237,7 +237,7 @@ export async function updateProduct(
   });
 }
 
-/** What products' edit and delete are to the shared versioned update and delete. */
+/** What products' create, edit and delete are to the shared versioned create, update and delete. */
 export const productEdit: VersionedTarget<Product> = {
   table: 'products',
   owner: { kind: 'product', resource: null },

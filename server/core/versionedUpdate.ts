@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
-import type { HistoryValue } from '../../domain/history.js';
+import type { HistoryDiff, HistoryValue } from '../../domain/history.js';
 import type { HistoryOwner } from '../../domain/recordHistory.js';
 import { readRows } from '../db/read.js';
 import { fieldsOfResource, type ResourceDescription } from '../../domain/resourceDescription.js';
@@ -10,7 +10,7 @@ import { said, type Said } from '../../domain/translate.js';
 import { commit } from './commit.js';
 import { DomainError } from './errors.js';
 import type { Change } from './events.js';
-import { diffOf } from './history.js';
+import { diffOf, type NewEntry } from './history.js';
 
 type Row = Record<string, unknown>;
 
@@ -36,6 +36,31 @@ export interface VersionedTarget<T extends { version: number }> {
 export type EditColumns<T> = (trx: Kysely<Database>, current: T, at: string) => Promise<Row>;
 
 const resourceOf = (owner: HistoryOwner) => (owner.resource === null ? {} : { resource: owner.resource });
+
+/** A change's history entry and announcement in its owner's kind (and resource), as create, edit and delete record. */
+function recorded(
+  owner: HistoryOwner,
+  id: string,
+  action: 'created' | 'changed' | 'deleted',
+  diff: HistoryDiff,
+  version: number,
+  actor: string,
+): { history: NewEntry[]; announce: Change[] } {
+  const resource = resourceOf(owner);
+  return {
+    history: [{ kind: owner.kind, ...resource, recordId: id, action, diff }],
+    announce: [
+      {
+        kind: owner.kind,
+        ...resource,
+        id,
+        version,
+        actor,
+        ...(action === 'created' ? { created: true } : {}),
+      } as Change,
+    ],
+  };
+}
 
 /** Whether the columns an edit would write are the ones the record has already (each in its stored form). */
 function unchanged(set: Row, stored: Row): boolean {
@@ -74,20 +99,8 @@ export async function versionedUpdate<T extends { version: number }>(
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw new DomainError('conflict', target.stale, { current: current.version });
     const next = await target.read(trx, id);
-    const resource = resourceOf(owner);
-    return {
-      value: next,
-      history: [
-        {
-          kind: owner.kind,
-          ...resource,
-          recordId: id,
-          action: 'changed',
-          diff: diffOf(target.historyValues(current), target.historyValues(next)),
-        },
-      ],
-      announce: [{ kind: owner.kind, ...resource, id, version: version + 1, actor: actor.uid } as Change],
-    };
+    const diff = diffOf(target.historyValues(current), target.historyValues(next));
+    return { value: next, ...recorded(owner, id, 'changed', diff, version + 1, actor.uid) };
   });
 }
 
@@ -118,22 +131,9 @@ export async function versionedCreate<T extends { version: number }>(
     updated_by: null,
   };
   const value = toValue(row);
-  const resource = resourceOf(owner);
   return commit(db, actor.uid, async (trx) => {
     await (trx as unknown as Kysely<Record<string, Row>>).insertInto(target.table).values(row).execute();
-    return {
-      value,
-      history: [
-        {
-          kind: owner.kind,
-          ...resource,
-          recordId: id,
-          action: 'created',
-          diff: diffOf({}, target.historyValues(value)),
-        },
-      ],
-      announce: [{ kind: owner.kind, ...resource, id, version: 1, actor: actor.uid, created: true } as Change],
-    };
+    return { value, ...recorded(owner, id, 'created', diffOf({}, target.historyValues(value)), 1, actor.uid) };
   });
 }
 
@@ -182,19 +182,7 @@ export async function versionedDelete<T extends { version: number }>(
       .where('version', '=', version)
       .executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw new DomainError('conflict', target.stale, { current: current.version });
-    const resource = resourceOf(owner);
-    return {
-      value: undefined,
-      history: [
-        {
-          kind: owner.kind,
-          ...resource,
-          recordId: id,
-          action: 'deleted',
-          diff: diffOf(target.historyValues(current), {}),
-        },
-      ],
-      announce: [{ kind: owner.kind, ...resource, id, version: version + 1, actor: actor.uid } as Change],
-    };
+    const diff = diffOf(target.historyValues(current), {});
+    return { value: undefined, ...recorded(owner, id, 'deleted', diff, version + 1, actor.uid) };
   });
 }

@@ -233,8 +233,9 @@ function Staff({ s }: { s: StaffFigures }) {
 function Resources({ counts }: { counts: readonly ResourceCount[] }) {
   const m = useMessages();
   const shown = counts.flatMap((c) => {
-    const label = consoleResources.find((r) => r.name === c.name)?.history?.label;
-    return label === undefined ? [] : [{ ...c, label: labelText(label, m) }];
+    // Its sidebar name; a described resource the browser does not know (a newer server's) is left out.
+    const r = consoleResources.find((d) => d.name === c.name && d.screens !== undefined);
+    return r === undefined ? [] : [{ ...c, label: labelText(r.menu.label, m) }];
   });
   if (shown.length === 0) return null;
   return (
