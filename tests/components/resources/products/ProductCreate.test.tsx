@@ -6,7 +6,7 @@ import type { CreateParams } from 'react-admin';
 import ProductCreate from '../../../../resources/products/ProductCreate';
 import type { AppDataProvider } from '../../../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
-import { fakeUploads, imageFile, productWith, Where } from './fakes';
+import { emptyFields, fakeUploads, imageFile, productWith, Where } from './fakes';
 
 type Create = (resource: string, params: CreateParams) => Promise<{ data: unknown }>;
 
@@ -151,7 +151,9 @@ describe('Add product', () => {
     expect(create).toHaveBeenCalledWith(
       'products',
       expect.objectContaining({
+        // Every field of the description: those the test filled in, the others empty.
         data: {
+          ...emptyFields(),
           sku: 'CO-2000',
           category: 'Cotton',
           mc: 'Cotton care',

@@ -8,8 +8,11 @@ import { emptyValue, fieldsOfResource } from '../../../../domain/resourceDescrip
 import type { UploadedImage } from '../../../../domain/uploads';
 import type { AppDataProvider, UploadCallbacks, UploadHandle } from '../../../../base/backend';
 
-/** Every described field empty, so a field added to the description needs no line here. */
-const emptyFields = (): Record<string, unknown> =>
+/**
+ * Every described field empty, so a field added to the description needs no line here: a product's base, and what Add
+ * and Edit send for a field the test leaves alone.
+ */
+export const emptyFields = (): Record<string, unknown> =>
   Object.fromEntries(fieldsOfResource(productDescription).map(([key, f]) => [key, emptyValue(f)]));
 
 /** A product as the API answers, with whatever the test changes. */
