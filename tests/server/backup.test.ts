@@ -9,6 +9,7 @@ import { backupName, backupNow, backupTime, folderPlace, nextBackupDelay } from 
 import { ADMIN, createData, dialects, signIn, startApp, type DataStore } from './helpers/index.js';
 import { storedImage } from './helpers/images.js';
 import { startBucket, type TestBucket } from './helpers/s3.js';
+import { childEnv } from './helpers/process.js';
 
 /** The CLI in this process: exit code and what it printed. */
 async function call(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -23,7 +24,7 @@ function spawned(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: num
   const root = join(import.meta.dirname, '..', '..');
   const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/cli.ts', ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env },
+    env: childEnv({ LOG_LEVEL: 'silent', ...env }),
   });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));

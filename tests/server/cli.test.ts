@@ -17,6 +17,7 @@ import {
   type DataStore,
   type TestApp,
 } from './helpers/index.js';
+import { childEnv } from './helpers/process.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -28,7 +29,7 @@ interface Run {
 
 /** Runs the real CLI (what `npm run cli -- …` runs) against a data store, as a separate process. */
 function cli(data: DataStore | null, ...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent' };
+  const env = childEnv({ LOG_LEVEL: 'silent' });
   if (data) env.DATA_DIR = data.dataDir;
   if (data?.databaseUrl) env.DATABASE_URL = data.databaseUrl;
   const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/cli.ts', ...args], { cwd: root, env });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { messages } from '../../domain/messages.js';
+import { childEnv } from './helpers/process.js';
 
 // Configuration does not touch the database, so this suite runs once, not per dialect.
 const root = resolve(import.meta.dirname, '..', '..');
@@ -205,7 +206,7 @@ describe('server/main.ts with a bad setting', () => {
     const tsx = join(root, 'node_modules', '.bin', 'tsx');
     const child = spawn(tsx, ['server/main.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: 'abc', DATA_DIR: dataDir },
+      env: childEnv({ PORT: 'abc', DATA_DIR: dataDir }),
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from './helpers/receiver.js';
+import { childEnv } from './helpers/process.js';
 
 // The log as `npm start` prints it (server/main.ts, LOG_FORMAT): short lines for a person at a terminal (a real
 // pseudo-terminal, from util-linux's `script`), JSON lines when the output is piped.
@@ -22,16 +23,14 @@ async function run(terminal: boolean, env: Record<string, string> = {}): Promise
   const port = await freePort();
   const child = spawn(terminal ? 'script' : process.execPath, terminal ? ['-qec', SERVER, '/dev/null'] : SERVER_ARGS, {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+    env: childEnv({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'a long enough password',
       ...env,
-    },
+    }),
   });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

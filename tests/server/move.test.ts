@@ -25,6 +25,7 @@ import { storedImage } from './helpers/images.js';
 import { startBucket, type TestBucket } from './helpers/s3.js';
 import { cookieHeader } from './helpers/http.js';
 import { secretOf, totp } from '../fixtures/totp.js';
+import { childEnv } from './helpers/process.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const onPg = dialects().includes('postgres');
@@ -39,7 +40,7 @@ interface Run {
 function cli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/cli.ts', ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env },
+    env: childEnv({ LOG_LEVEL: 'silent', ...env }),
   });
   let stdout = '';
   let stderr = '';

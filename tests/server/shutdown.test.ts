@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, createData, dialects, type DataStore } from './helpers/index.js';
 import { freePort } from './helpers/receiver.js';
 import { makeImage } from './helpers/images.js';
+import { childEnv } from './helpers/process.js';
 
 // Graceful shutdown of the real process, started as `npm start` runs it (server/main.ts), on both databases.
 const root = resolve(import.meta.dirname, '..', '..');
@@ -21,9 +22,7 @@ async function startServer(
 ): Promise<{ child: ChildProcess; exited: Promise<number | null>; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+    env: childEnv({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: data.dataDir,
@@ -34,7 +33,7 @@ async function startServer(
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       SHUTDOWN_GRACE_SECONDS: String(GRACE_S),
-    },
+    }),
   });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));

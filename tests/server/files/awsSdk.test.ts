@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { childEnv } from '../helpers/process.js';
 
 // The AWS SDK's releases after January 2027 need Node 22, while the console runs on Node 20.19: the SDK is pinned to
 // one exact version that runs on Node 20, and its warning about later releases is turned off, and no other warning.
@@ -30,7 +31,7 @@ describe('the AWS SDK on Node 20', () => {
     ].join('\n');
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      env: childEnv(),
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

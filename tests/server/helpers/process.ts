@@ -5,6 +5,18 @@ import { freePort } from './receiver.js';
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
 
+/**
+ * The environment a spawned console, CLI or script starts from, with `env` over it: only the path, the home and the
+ * temporary folder of this process (`npm test` points TMPDIR into node_modules/.cache, so tsx's and Playwright's caches
+ * stay out of /tmp), none of its settings.
+ */
+export const childEnv = (env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  ...(process.env.TMPDIR === undefined ? {} : { TMPDIR: process.env.TMPDIR }),
+  ...env,
+});
+
 /** A console in a process of its own (to be killed with SIGKILL, or stopped with SIGTERM), listening on `port`. */
 export interface ProcessInstance {
   child: ChildProcess;
@@ -31,9 +43,7 @@ export async function startProcess(
   port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+    env: childEnv({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: data.dataDir,
@@ -43,7 +53,7 @@ export async function startProcess(
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       ...env,
-    },
+    }),
   });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
