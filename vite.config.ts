@@ -7,7 +7,7 @@ import { backendOfBuild } from './scripts/firebaseEnv';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-// CONSOLE_BACKEND=firebase builds the console over Firebase into firebase/dist/, Hosting's folder (README, 'Firebase');
+// CONSOLE_BACKEND=firebase builds the console over Firebase into firebase/dist/, Hosting's folder (docs/firebase.md);
 // the default
 // build gets `null` and the branch that loads providers/firebase is dropped as dead code, so none of it ships.
 const backend = backendOfBuild(new URL('./', import.meta.url));

@@ -83,7 +83,7 @@ export type HistoryOf =
   { kind: 'product' | 'user' | 'language'; id: string } | { kind: 'record'; resource: string; id: string };
 
 /**
- * A part of the console a back end may lack (the Firebase one: README, 'Firebase'): the Activity page, webhooks, the
+ * A part of the console a back end may lack (the Firebase one: docs/firebase.md): the Activity page, webhooks, the
  * products' CSV import, ending a user's sessions, removing a language key, the lists' partial-name search, and the
  * dashboard's figures.
  */

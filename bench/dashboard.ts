@@ -5,7 +5,7 @@ import { log, percentile, signIn } from './lib.js';
 import type { Dialect } from '../server/db/index.js';
 import { catalogueFigures, staffFigures } from '../server/core/dashboard.js';
 
-// GET /api/dashboard (issue 43's figure): the admin's whole dashboard (catalogue and staff) on 100,000 products and
+// GET /api/dashboard: the admin's whole dashboard (catalogue and staff) on 100,000 products and
 // 1,000,000 history entries, through our compiled server; beside it GET /api/me, a signed-in request that reads one
 // row, as the floor this machine gives any request at the same moment (the two asked in turn). First each part in
 // process (core/dashboard.ts's two reads, no HTTP), to see which is slow. Not part of `npm run bench` yet:

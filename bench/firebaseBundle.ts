@@ -1,4 +1,4 @@
-// `npx tsx bench/firebaseBundle.ts dist firebase/dist`: the JavaScript of built consoles, for issue 10's checks that
+// `npx tsx bench/firebaseBundle.ts dist firebase/dist`: the JavaScript of built consoles, to check that
 // the default build holds no Firebase code and a Firebase build's /signin stays light. Build first (`npm run build`,
 // `CONSOLE_BACKEND=firebase … npm run build`). Reads files only; never part of npm test.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A rolling restart under writes (issue 34): two instances (each `server/main.ts` in a process of its own, as
+ * A rolling restart under writes: two instances (each `server/main.ts` in a process of its own, as
  * `npm start` runs it) on one PostgreSQL database and one bucket (s3rver), behind a real HAProxy configured as
  * docs/deploying.md says (tests/server/helpers/haproxy.ts reads the block there). A few editors save products
  * through the balancer all the while (PATCH with If-Match, the edit page's save), and the script restarts the

@@ -569,7 +569,7 @@ export const sv: Catalogue = {
     appStatus: 'Appstatus',
     active: 'Aktiv',
   },
-  // Massändring i produktlistan (issue 26, punkt 1).
+  // Massändring i produktlistan.
   bulk: {
     record: 'Flera produkter',
     selectColumn: 'Välj',
@@ -630,7 +630,7 @@ export const sv: Catalogue = {
       "sessioner för kontot loggades ut.\n\nOm det inte var du: använd 'Glömt lösenordet?' på " +
       'inloggningssidan för att välja ett nytt lösenord direkt, och säg till en administratör.',
   },
-  // Saved views of the products list (issue 26, item 4).
+  // Saved views of the products list.
   views: {
     save: 'Spara vy',
     dialogTitle: 'Spara den här vyn',
@@ -648,7 +648,7 @@ export const sv: Catalogue = {
     unavailable: 'Sparade vyer finns inte med Firebase.',
     failed: 'Kunde inte spara vyn.',
   },
-  // Storefront feed and webhooks (issue 13, part 2).
+  // Storefront feed and webhooks.
   webhooks: {
     menu: 'Webhooks',
     title: 'Webhooks',

@@ -48,7 +48,7 @@ export const messages = {
     throttled: 'Too many attempts. Please wait a few minutes and try again.',
     throttledSeconds: 'Too many attempts. Please try again in %{n} seconds.',
     throttledMinutes: 'Too many attempts. Please try again in %{n} minutes.',
-    // Issue 23: passkeys.
+    // Passkeys.
     passkey: 'Sign in with a passkey',
     passkeyFailure: 'Could not sign in with a passkey.',
     /** REQUIRE_2FA covers the account and its second factor is a passkey: the password alone does not sign it in. */
@@ -117,7 +117,7 @@ export const messages = {
     save: 'Save Changes',
     saved: 'Changes saved',
     failure: 'Could not update details.',
-    // Issue 23: change password, sessions.
+    // Change password, sessions.
     password: {
       title: 'Change password',
       current: 'Current password',
@@ -498,7 +498,7 @@ export const messages = {
     notUploaded: 'Not an uploaded image',
     tooMany: 'At most %{max} images',
   },
-  // Change history (issue 13, part 1): the History panel, the Activity page, undo.
+  // Change history: the History panel, the Activity page, undo.
   history: {
     title: 'History',
     more: 'More',
@@ -586,7 +586,7 @@ export const messages = {
     appStatus: 'App status',
     active: 'Active',
   },
-  // Bulk edit of the products list (issue 26, item 1).
+  // Bulk edit of the products list.
   bulk: {
     record: 'Several products',
     selectColumn: 'Select',
@@ -646,7 +646,7 @@ export const messages = {
       'Every other session of the account was signed out.\n\nIf it was not you, use ' +
       "'Forgot Password?' on the sign-in page to set a new password at once, and tell an admin.",
   },
-  // Saved views of the products list (issue 26, item 4).
+  // Saved views of the products list.
   views: {
     save: 'Save view',
     dialogTitle: 'Save this view',
@@ -664,7 +664,7 @@ export const messages = {
     unavailable: 'Saved views are not available with Firebase.',
     failed: 'Could not save the view.',
   },
-  // Storefront feed and webhooks (issue 13, part 2).
+  // Storefront feed and webhooks.
   webhooks: {
     menu: 'Webhooks',
     title: 'Webhooks',
@@ -702,7 +702,7 @@ export const messages = {
     tooMany: 'At most %{max} receivers',
     nextTry: 'next try %{time}',
   },
-  // Issue 23 item 2: two-factor sign-in (an authenticator app and recovery codes).
+  // Two-factor sign-in (an authenticator app and recovery codes).
   twoFactor: {
     title: 'Two-factor sign-in',
     intro: 'After your password, signing in asks for a 6-digit code from an authenticator app on your phone.',
@@ -745,7 +745,7 @@ export const messages = {
     verify: 'Verify',
     expired: 'The sign-in took too long. Start again with your password.',
   },
-  // A product's scheduled status (issue 26): the form's fields, the list's mark and filter, the server's refusals.
+  // A product's scheduled status: the form's fields, the list's mark and filter, the server's refusals.
   schedule: {
     activeFrom: 'Active from',
     activeUntil: 'Active until',
@@ -765,7 +765,7 @@ export const messages = {
     /** The history's name for the scheduler's changes. */
     scheduler: 'The scheduler',
   },
-  // Duplicate on the edit page (issue 26).
+  // Duplicate on the edit page.
   duplicate: {
     button: 'Duplicate',
     /** Add Product's notice when it was opened by Duplicate. */

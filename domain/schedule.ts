@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { said, type Said } from './translate.js';
 
 /**
- * A product's scheduled status (issue 26): an optional 'active from' and 'active until' time, each applied once by
+ * A product's scheduled status: an optional 'active from' and 'active until' time, each applied once by
  * the server's scheduler (server/core/schedule.ts) and then cleared. The API holds them as instants (ISO-8601, UTC);
  * the screens show and take them as wall times in the shop's time zone (TZ), converted here.
  */

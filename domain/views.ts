@@ -14,7 +14,7 @@ export const ViewParams = z
     category: z.enum(CATEGORIES).optional(),
     status: z.enum(['active', 'disabled']).optional(),
     missing: z.enum(TRANSLATED_LANGUAGES).optional(),
-    /** Only products with a scheduled status change to come (issue 26). */
+    /** Only products with a scheduled status change to come. */
     scheduled: z.enum(['true']).optional(),
   })
   .strict();

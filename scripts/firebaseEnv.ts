@@ -1,4 +1,4 @@
-// Which back end the browser build talks to (read by vite.config.ts at build time). See README, 'Firebase'.
+// Which back end the browser build talks to (read by vite.config.ts at build time). See docs/firebase.md.
 import { existsSync, readFileSync } from 'node:fs';
 
 /** The web app config a Firebase build needs, by the variable that gives each value. */

@@ -1,5 +1,5 @@
 // `npm run firebase:local`: the Firebase build of the console against local emulators, seeded as a shop's project
-// would look, served on this machine. No Google account, no network. See README, 'Firebase' (Trying it locally).
+// would look, served on this machine. No Google account, no network. See docs/firebase.md, 'Trying it locally'.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

@@ -167,7 +167,7 @@ export function rulesOf(d: ResourceDescription): string {
     '          && request.resource.data.actorName == callerName()',
     "          && request.resource.data.action in ['created', 'changed', 'deleted']",
     // The 'deleted' entry has its own id and is written only with the record's delete (the record there before, gone
-    // after); the others are advisory: tying each to its change would cost a read per entry (README, 'Firebase').
+    // after); the others are advisory: tying each to its change would cost a read per entry (docs/firebase.md).
     `          && (entry == '${DELETED_ENTRY}') == (request.resource.data.action == 'deleted')`,
     `          && (entry != '${DELETED_ENTRY}' || (exists(${record}) && !existsAfter(${record})))`,
     '          && diffOf(request.resource.data.diff);',

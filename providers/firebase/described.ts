@@ -48,7 +48,7 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
 // (npm run resources: who may read, edit and delete, each field's kind and bounds, a reference's record existing).
 
 /*
- * What Firestore cannot do for a field of each kind, said once (README, 'Firebase'): everything else a kind does on
+ * What Firestore cannot do for a field of each kind, said once (docs/firebase.md): everything else a kind does on
  * our server it does here too.
  * - line, text, email, translated: the list's partial-name search (?q=; no substring index: it answers
  *   not_available, as the products' does).

@@ -26,7 +26,7 @@ export interface FirebaseProvidersOptions {
 }
 
 /**
- * What the screens are told this set lacks before they call (README, 'Firebase'): no history of products, users and
+ * What the screens are told this set lacks before they call (docs/firebase.md): no history of products, users and
  * texts for Activity, no server to send webhooks, no server-side product import, no session list Firebase Auth lets a
  * browser end, no removing a key (it would need every document's rewrite), no substring index for a list's find box.
  */

@@ -10,7 +10,7 @@ import { isoOf } from './documents';
 // saved together or not at all (as on our server). Firestore keeps no array inside an array, so a field's old and new
 // values are stored as {from, to}; the screens get [old, new] as from our server. The rules let those who may edit
 // add an entry in their own name at the request's time, and nobody change or remove one (npm run resources); a delete
-// and its entry (id DELETED_ENTRY) are tied to each other, other entries are advisory (README, 'Firebase').
+// and its entry (id DELETED_ENTRY) are tied to each other, other entries are advisory (docs/firebase.md).
 
 type Data = Record<string, unknown>;
 

@@ -117,7 +117,7 @@ export default function ProductList() {
   const cell = (p: Product, f: string): string => fieldCell(p as unknown as RaRecord, f);
   const failed = (err: unknown): string =>
     err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed;
-  // Bulk change (issue 26): checkboxes, 'Select all N matching', and the change running in its dialog.
+  // Bulk change: checkboxes, 'Select all N matching', and the change running in its dialog.
   const selection = useBulkSelection(filter, (err) => notify(failed(err), { type: 'error' }));
   const [running, setRunning] = useState<BulkSet | null>(null);
   // After a change the list reads its pages again.

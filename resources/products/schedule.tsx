@@ -17,7 +17,7 @@ import { textOf } from '../../domain/translate';
 import { getLocale, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 
-// A product's scheduled status (issue 26): 'Active from' and 'Active until' on the form, in the shop's time zone; a
+// A product's scheduled status: 'Active from' and 'Active until' on the form, in the shop's time zone; a
 // clock on the list. The back end says whether it can schedule at all (Firebase cannot) and in which zone.
 
 /** A product with a time still to apply. */

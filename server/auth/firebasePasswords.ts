@@ -5,7 +5,7 @@ import type { Auth } from './index.js';
 import { hashPassword } from './password.js';
 import { verifyFirebaseScrypt, type FirebaseHash, type FirebaseHashParams } from './firebaseScrypt.js';
 
-// Passwords brought from Firebase (issue 35): the hash and the project's parameters wait in firebase_passwords
+// Passwords brought from Firebase: the hash and the project's parameters wait in firebase_passwords
 // (migration 019) until the person's first sign-in, which checks the password against them, stores it as ours
 // (argon2id, password.ts) and deletes the row. A person who has a password of ours never uses the Firebase one.
 

@@ -6,7 +6,7 @@ import { MAX_VIEWS, ViewParams, type SavedView, type ViewCreate } from '../../do
 import { DomainError, isUniqueViolation } from './errors.js';
 import { said } from '../../domain/translate.js';
 
-// Saved views of the products list (issue 26, item 4): preferences, not catalogue data, so they keep no history and
+// Saved views of the products list: preferences, not catalogue data, so they keep no history and
 // announce nothing.
 
 /** The caller's own views, then those others shared, each by name. */

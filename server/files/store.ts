@@ -24,7 +24,7 @@ export interface FileStore {
 /**
  * A key of its own for one store's readiness probe, outside Uploads/ (so the sweep and the feed never see it):
  * instances sharing a folder or a bucket probe at the same moments (a balancer asks each every second), and with one
- * key between them one would remove the file another had just written and answer 503 (issue 34).
+ * key between them one would remove the file another had just written and answer 503.
  */
 export const probeKey = (): string => `ready/${randomBytes(8).toString('hex')}`;
 

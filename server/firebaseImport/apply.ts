@@ -24,7 +24,7 @@ import { fullName } from '../../domain/names.js';
 import { textOf } from '../../domain/translate.js';
 import { isoOf, objectPathOf, type FirebaseSource, type SourceObject, type SourceUser } from './source.js';
 
-// Writing what source.ts read into our database and file store (issue 35). Every kind is matched by its Firebase id
+// Writing what source.ts read into our database and file store. Every kind is matched by its Firebase id
 // (the uid, the product's document id), so a second run updates what changed and adds nothing twice; each change goes
 // through commit() with its history entry (the operator's, actor null). A dry run reads and compares the same way and
 // writes nothing.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { FirebaseHash } from '../auth/firebaseScrypt.js';
 
-// Reading a Firebase project with firebase-admin (issue 35): the Auth users with their exported hashes, the
+// Reading a Firebase project with firebase-admin: the Auth users with their exported hashes, the
 // Firestore documents the original console keeps (users/{uid}, products, languages/en and /se, app/status), and the
 // objects under Uploads/ in Storage. Field names as the Firebase provider set writes them (providers/firebase/*.ts).
 // Nothing here writes anywhere.

@@ -154,7 +154,7 @@ export const PEER_TIMING: PeerTiming = { aliveMs: 5_000, ackMs: 2_000 };
  * has not heard its own last message come back (its event loop stalled, so drops may wait unread), serves nothing
  * from memory and keeps nothing; after a reconnect it starts with nothing kept. An instance that stops says so
  * (`bye`), and is waited for no more at once; one that does not answer a drop in time (it crashed) is forgotten until
- * it is heard again, so it holds up one change, not every change until it would be forgotten (issue 34).
+ * it is heard again, so it holds up one change, not every change until it would be forgotten.
  */
 export async function pgFeedPeers(
   pool: pg.Pool,

@@ -189,7 +189,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         return reply.code(429).send({ error: { code: 'throttled', message: throttledFor(wait) } });
       }
 
-      // Someone brought from Firebase signs in for the first time: their password becomes ours first (issue 35).
+      // Someone brought from Firebase signs in for the first time: their password becomes ours first.
       if (signIn && isObject(req.body))
         await adoptFirebasePassword(deps.auth, deps.db, req.body.email, req.body.password);
       // A password change always ends every other session of the account (the issue's rule, not the caller's choice).

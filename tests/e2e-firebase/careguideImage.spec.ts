@@ -9,7 +9,7 @@ import { texts } from '../../resources/careguides/texts';
 import { otherClient } from './other';
 
 // On the Firebase build a described resource's image uploads into the Storage emulator and saves with the record
-// (issue 40: a care guide's picture was refused, 'Not an uploaded image').
+// (a care guide's picture was once refused, 'Not an uploaded image').
 const ADMIN = { email: 'admin@example.com', password: 'linen-admin-1' };
 const guides = texts.en;
 let other: { db: Firestore; stop: () => Promise<void> };

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { format, messages as en } from '../../domain/messages';
 import { texts as careguidesTexts } from '../../resources/careguides/texts';
 
-// What the Firebase build lacks, walked in Chromium (README, 'Firebase'): each screen says 'Not available with the
+// What the Firebase build lacks, walked in Chromium (docs/firebase.md): each screen says 'Not available with the
 // Firebase back end.' or offers no control before a file is chosen or a warning confirmed; and the mails the Auth
 // emulator holds instead of sending are listed by `npm run firebase:local` at /emulator-mails.
 

@@ -6,7 +6,7 @@ import { format } from '../../domain/messages';
 import { outbox } from '../server/helpers/mail';
 import { newStaff, signIn, type Staff } from './helpers';
 
-// Issue 23 in Chromium: change password (English), sessions (Swedish), an admin's 'Sign out everywhere' and the
+// In Chromium: change password (English), sessions (Swedish), an admin's 'Sign out everywhere' and the
 // sign-in events on Activity. Each test makes its own colleague through the invite flow, so a retry starts afresh.
 
 /** A page in a browser context of its own (its own cookies: another device), signed in as `who`. */

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addAuthenticator, newStaff, signIn, type Staff } from './helpers';
 import { serious } from './axe';
 
-// Account Settings → Sessions and → Passkeys (issue 33 item 8): on a phone neither scrolls sideways (they are lists
+// Account Settings → Sessions and → Passkeys: on a phone neither scrolls sideways (they are lists
 // there), nor at any width between (a phone on its side, a tablet: the sidebar leaves the card too little for the
 // table), and on a wide screen every header cell of their tables has a name (axe's empty-table-header, a minor rule
 // the serious-only sweep of a11y.spec.ts does not report).

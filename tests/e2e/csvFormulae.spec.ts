@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { format, messages } from '../../domain/messages';
 import { signIn } from './helpers';
 
-// Issue 41 item 2 in Chromium over the real server: a supplier whose texts start like formulas, one of them past a
+// In Chromium over the real server: a supplier whose texts start like formulas, one of them past a
 // line break, is exported with each such cell guarded by a leading ', and the same file imported again changes
 // nothing (the import takes the guard off: domain/csvCell.ts).
 test('formula-looking cells, multi-line ones too, go out guarded and come back unchanged', async ({ page }) => {

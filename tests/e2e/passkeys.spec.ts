@@ -4,7 +4,7 @@ import { sv } from '../../domain/messages.sv';
 import { addAuthenticator, newStaff, type Staff } from './helpers';
 import { PASSWORD, users } from './users';
 
-// Issue 23, passkeys, in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain): added, named
+// Passkeys in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn domain): added, named
 // and removed under Account Settings → Passkeys, and 'Sign in with a passkey' on the sign-in page, in English and
 // Swedish.
 

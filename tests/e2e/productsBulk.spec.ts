@@ -4,7 +4,7 @@ import { sv } from '../../domain/messages.sv';
 import { signIn } from './helpers';
 import { serious } from './axe';
 
-// Bulk edit of the products list (issue 26, item 1): a filtered list of 1,000 products selected with 'Select all N
+// Bulk edit of the products list: a filtered list of 1,000 products selected with 'Select all N
 // matching', their status set with progress shown, one changed by someone else meanwhile and reported, Undo of the
 // whole change; and in Swedish, the loaded page's products changed and undone from the Activity page's one line.
 // SKUs start 'AA-' so they sort after the demo catalogue (newest SKU first) and other files' lists stay as they were.

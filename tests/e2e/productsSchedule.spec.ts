@@ -5,7 +5,7 @@ import { raSwedish } from '../../src/raSwedish';
 import { instantToWall, zoneOffsetName } from '../../domain/schedule';
 import { imageFolder, signIn, type ImageFolder } from './helpers';
 
-// Issue 26 items 2 and 3: a product scheduled on Add Product, marked and filtered on the list, a time refused in the
+// A product scheduled on Add Product, marked and filtered on the list, a time refused in the
 // past, one applied by the scheduler (SCHEDULE_CHECK_SECONDS is 2 here) and recorded as its change; Duplicate on Edit
 // Product opening Add Product with the fields, Swedish texts and copied images; the same screens in Swedish.
 test.describe.configure({ mode: 'serial' });

@@ -10,7 +10,7 @@ import { base32, totp, wrongCode } from '../fixtures/totp';
 import { newStaff, signIn } from './helpers';
 import { serious } from './axe';
 
-// Issue 23 item 2 in Chromium: two-factor sign-in turned on in My Account (QR code drawn in the page, the secret as
+// In Chromium: two-factor sign-in turned on in My Account (QR code drawn in the page, the secret as
 // text, codes computed here from that secret), the sign-in's code and recovery-code steps, in English and Swedish;
 // and REQUIRE_2FA on a second server of the same build, where a new admin is signed in only to the set-up page.
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A product's scheduled status (issue 26): `active_from` and `active_until` are ISO-8601 UTC times (null: none), each
+ * A product's scheduled status: `active_from` and `active_until` are ISO-8601 UTC times (null: none), each
  * cleared by the scheduler when it applies it (server/core/schedule.ts), so a time still set is one not yet applied.
  * An index on each lets the scheduler find what is due without reading the table.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Bulk edits (issue 26): each product's history entry carries the id of the batch it was made in, and the batch has
+ * Bulk edits: each product's history entry carries the id of the batch it was made in, and the batch has
  * one summary entry of its own (action 'bulkChanged' or 'bulkUndone'), the one line the Activity page shows for it.
  * Null for every other entry. The index finds a batch's entries for its Undo and its line's count.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The last time step of an authenticator app's code each account has used (issue 33 item 1): a code is taken once,
+ * The last time step of an authenticator app's code each account has used: a code is taken once,
  * and no earlier one after it (RFC 6238 §5.2), on every instance (server/auth/twoFactor.ts claimTotpStep).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

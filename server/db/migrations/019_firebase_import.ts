@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * What `npm run cli -- import-firebase` (issue 35) keeps. firebase_passwords: password hashes brought from a Firebase
+ * What `npm run cli -- import-firebase` keeps. firebase_passwords: password hashes brought from a Firebase
  * project, each with the project's hash parameters: at the person's first sign-in the password is checked against it,
  * made into one of ours and the row deleted (server/auth/firebasePasswords.ts). firebase_files: each Storage object
  * already copied into our store (its MD5 as Storage gives it, and our address), so a second run copies only what is

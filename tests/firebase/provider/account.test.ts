@@ -5,8 +5,8 @@ import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
 import type { Lack } from '../../../base/backend';
 
-// Issue 23 with the Firebase back end: 'Change password' through the SDK on the Auth emulator; the session list and
-// ending sessions answer 'not available' (Firebase Auth keeps no list a browser may read or end).
+// Account settings with the Firebase back end: 'Change password' through the SDK on the Auth emulator; the session
+// list and ending sessions answer 'not available' (Firebase Auth keeps no list a browser may read or end).
 let b: Backend;
 
 beforeAll(async () => {

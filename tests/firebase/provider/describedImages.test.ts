@@ -7,7 +7,7 @@ import { clearAccounts } from '../helpers/auth';
 import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
 import { bodyOf, everyKind, type Context } from '../../server/helpers/recordValues';
 
-// A described resource's images over Firebase (issue 40): uploaded through the provider (Storage emulator, in
+// A described resource's images over Firebase: uploaded through the provider (Storage emulator, in
 // process) and saved on the record as the download address the upload answered, as products' images are; an address
 // that is not an upload of this project's bucket is refused by the field, before any write. Node environment: Node's
 // own File and fetch. (The Firestore emulator here does not run rules; `npm run test:rules` does.)

@@ -6,7 +6,7 @@ import type { AppDataProvider } from '../../../base/backend';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
 
-// Bulk edit over Firestore (issue 26, item 6): transactions of at most 500 writes, each product written only when its
+// Bulk edit over Firestore: transactions of at most 500 writes, each product written only when its
 // content is still what was selected (the fingerprint the list gave as its version), checked inside the transaction.
 let b: Backend;
 let dp: AppDataProvider;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { at, imageAddress, rulesEnvironment, seed, serverTime } from './env';
 
-// firebase/firestore.rules, the described resources' generated blocks (issue 41 item 6, a and c): a record and its
+// firebase/firestore.rules, the described resources' generated blocks: a record and its
 // history entry as providers/firebase/described.ts writes them (one batch), the entry in the writer's own name (their
 // users/{uid} first and last name) with a diff of the record's fields only, a delete tied to its 'deleted' entry; a
 // care guide's Swedish texts by size.

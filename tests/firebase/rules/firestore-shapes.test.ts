@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { imageAddress, rulesEnvironment, seed } from './env';
 
-// firebase/firestore.rules: what a product, a language record and a document of `app` may hold (issue 41 item 6,
-// b to d): the storefront reads products as they are, so only their keys, images of this project's bucket and a primary
-// among them; a language record within the server's size; of `app`, only the status document for everyone signed in.
+// firebase/firestore.rules: what a product, a language record and a document of `app` may hold: the storefront reads
+// products as they are, so only their keys, images of this project's bucket and a primary among them; a language
+// record within the server's size; of `app`, only the status document for everyone signed in.
 let env: RulesTestEnvironment;
 const PROJECT = 'demo-rules-shapes';
 const A = imageAddress(PROJECT, 'editor_1_a.jpg');

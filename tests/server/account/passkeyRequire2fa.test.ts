@@ -12,7 +12,7 @@ import {
 import { removeSecondFactor } from '../../../server/auth/twoFactor.js';
 import { SoftAuthenticator } from '../helpers/authenticator.js';
 
-// Issue 23: a passkey satisfies REQUIRE_2FA. A person it covers with no second factor may add a passkey (and nothing
+// A passkey satisfies REQUIRE_2FA. A person it covers with no second factor may add a passkey (and nothing
 // else but the two-factor set-up); once added, the console opens; signing in with the passkey needs no code.
 describe.each(dialects())('a passkey as the second factor REQUIRE_2FA asks for (%s)', (dialect) => {
   let t: TestApp;

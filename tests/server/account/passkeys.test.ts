@@ -14,7 +14,7 @@ import { SoftAuthenticator } from '../helpers/authenticator.js';
 import { hasPasskey } from '../../../server/auth/passkeys.js';
 import { setFlags } from '../../../server/core/users.js';
 
-// better-auth's passkey routes under /api/auth (issue 23), driven by a software authenticator over real HTTP: adding,
+// better-auth's passkey routes under /api/auth, driven by a software authenticator over real HTTP: adding,
 // naming and removing a passkey, signing in with one, and what the Activity page records of each.
 describe.each(dialects())('passkeys (%s)', (dialect) => {
   let t: TestApp;

@@ -16,7 +16,7 @@ import {
 import { SoftAuthenticator } from '../helpers/authenticator.js';
 import { secretOf, totp } from '../../fixtures/totp.js';
 
-// Issue 33 item 4: the session lives in the HttpOnly cookie only (routes/auth.ts, routes/account.ts). No answer of
+// The session lives in the HttpOnly cookie only (routes/auth.ts, routes/account.ts). No answer of
 // the identity routes may carry a session's raw token, whichever route the library has and whoever calls it.
 
 /** Every route the identity library serves (its endpoints and its plugins'), with its methods. */

@@ -696,7 +696,7 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   w(4, query('/api/products', 'after', cursor)),
   w(1, query('/api/products', 'limit')),
   w(4, withId('GET', '/api/products/{id}', '{id}', {})),
-  // Issue 26: the list's scheduled filter, and Duplicate (copies the fixed product's images, or a hostile id).
+  // The list's scheduled filter, and Duplicate (copies the fixed product's images, or a hostile id).
   w(1, query('/api/products', 'scheduled')),
   w(2, withId('POST', '/api/products/{id}/duplicate', '{id}', {})),
   w(3, query('/api/users', 'email')),
@@ -727,12 +727,12 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   // Saved views of the products list.
   w(2, bodyRoute('POST', '/api/views', 'view', mutation(['name', 'params', 'shared']))),
   w(1, withId('DELETE', '/api/views/{id}', '{id}', {})),
-  // Bulk edit of the products list (issue 26, item 1).
+  // Bulk edit of the products list.
   w(4, bodyRoute('POST', '/api/products/bulk', 'bulk', bulkBody)),
   w(1, withId('POST', '/api/products/bulk/{batch}/undo', '{batch}', {})),
   w(1, query('/api/products/ids', 'q')),
   w(1, query('/api/products/ids', 'active')),
-  // Issue 23: a password change (as the admin, with a wrong current password: never accepted) and the session routes.
+  // A password change (as the admin, with a wrong current password: never accepted) and the session routes.
   w(
     3,
     bodyRoute(
@@ -744,7 +744,7 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   ),
   w(1, withId('DELETE', '/api/me/sessions/{id}', '{id}', {})),
   w(1, withId('DELETE', '/api/users/{id}/sessions', '{id}', {})),
-  // Issue 23: passkeys (the admin holds one; registration and sign-in answers come without their challenge cookie).
+  // Passkeys (the admin holds one; registration and sign-in answers come without their challenge cookie).
   w(1, query('/api/auth/passkey/generate-register-options', 'name')),
   w(1, query('/api/auth/passkey/generate-register-options', 'authenticatorAttachment')),
   w(
@@ -782,7 +782,7 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   w(1, query('/api/suppliers', 'name')),
   w(1, query('/api/suppliers', 'after', cursor)),
   w(1, withId('GET', '/api/suppliers/{id}', '{id}', {})),
-  // The routes every described resource has since issue 31: delete, history, undo, import, the partial search.
+  // The routes every described resource has: delete, history, undo, import, the partial search.
   w(2, deleteSupplier),
   w(1, withId('GET', '/api/suppliers/{id}/history', '{id}', {})),
   w(1, query('/api/suppliers/{supplier}/history', 'after', cursor)),

@@ -28,15 +28,15 @@ const MATRIX: Row[] = [
   { route: 'GET /api/dashboard/events', url: '/api/dashboard/events',             expected: [401, 401, 200, 200, 200] },
   { route: 'PATCH /api/me',        url: '/api/me',
                                    body: { firstName: 'Same', lastName: 'Name' }, expected: [401, 401, 200, 200, 200] },
-  // better-auth's session routes under the catch-all: an active signed-in user only (issue 23); the library's answers.
-  // Its session list and end-one-session deal in tokens, which the page never sees: not served (issue 33).
+  // better-auth's session routes under the catch-all: an active signed-in user only; the library's answers.
+  // Its session list and end-one-session deal in tokens, which the page never sees: not served.
   { route: 'GET /api/auth/{*}',    url: '/api/auth/list-accounts',                expected: [401, 401, 200, 200, 200] },
   { route: 'GET /api/auth/{*}',    url: '/api/auth/list-sessions',                expected: [404, 404, 404, 404, 404] },
   { route: 'POST /api/auth/{*}',   url: '/api/auth/revoke-session',
                                    body: { token: 'no-such-token' },              expected: [404, 404, 404, 404, 404] },
   { route: 'POST /api/auth/{*}',   url: '/api/auth/change-password',
     body: { currentPassword: 'not it 123', newPassword: 'a new password' },       expected: [401, 401, 400, 400, 400] },
-  // better-auth's passkey routes (issue 23): the sign-in ceremony is public, the rest an active signed-in user's own.
+  // better-auth's passkey routes: the sign-in ceremony is public, the rest an active signed-in user's own.
   // Without the challenge cookie a registration or sign-in answer is refused (400) after the guard; no such passkey is
   // 404.
   { route: 'GET /api/auth/{*}',
@@ -52,7 +52,7 @@ const MATRIX: Row[] = [
     body: { id: 'no-such-passkey', name: 'Laptop' },                              expected: [401, 401, 404, 404, 404] },
   { route: 'POST /api/auth/{*}',   url: '/api/auth/passkey/delete-passkey',
                                    body: { id: 'no-such-passkey' },               expected: [401, 401, 404, 404, 404] },
-  // Two-factor sign-in (issue 23 item 2), better-auth's plugin under the catch-all: set-up and turning off need an
+  // Two-factor sign-in, better-auth's plugin under the catch-all: set-up and turning off need an
   // active signed-in user and the password (a wrong one here: 400); the codes of a sign-in's second step are open,
   // and without a pending sign-in they are refused (401 INVALID_TWO_FACTOR_COOKIE). Mailed codes are not served.
   { route: 'GET /api/me/two-factor', url: '/api/me/two-factor',                   expected: [401, 401, 200, 200, 200] },
@@ -97,7 +97,7 @@ const MATRIX: Row[] = [
   { route: 'POST /api/products/{id}/duplicate',
                                    url: '/api/products/no-such-id/duplicate',     expected: [401, 401, 403, 404, 404] },
   { route: 'GET /api/schedule',    url: '/api/schedule',                          expected: [401, 401, 403, 200, 200] },
-  // Bulk edit (issue 26, item 1): the ids of a filtered list, the change, and the Undo of a batch (none with this id).
+  // Bulk edit: the ids of a filtered list, the change, and the Undo of a batch (none with this id).
   { route: 'GET /api/products/ids', url: '/api/products/ids?category=Linen',      expected: [401, 401, 403, 200, 200] },
   { route: 'POST /api/products/bulk', url: '/api/products/bulk', body: {},        expected: [401, 401, 403, 400, 400] },
   { route: 'POST /api/products/bulk/{batch}/undo',

@@ -3,7 +3,7 @@ import { findUser } from '../../../server/core/users.js';
 import { messages } from '../../../domain/messages.js';
 import { ADMIN, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
 
-// Issue 41 item 3: a write with the session cookie, no Origin and a Referer from another site is refused on every
+// A write with the session cookie, no Origin and a Referer from another site is refused on every
 // route, as better-auth refuses it on its own (server/http/security.ts). Callers that send no Referer of another
 // site keep working: the console's own pages (Referrer-Policy: no-referrer, and Origin on every write), tus uploads
 // from the console's origin, the CLI and scripts (no Origin, no Referer). The storefront API, the one part called

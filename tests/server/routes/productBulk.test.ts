@@ -3,7 +3,7 @@ import { onChange, type Change } from '../../../server/core/events.js';
 import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
-// Bulk edit of the products list (issue 26, item 1): the ids of a filtered list, per-product outcomes, transactions of
+// Bulk edit of the products list: the ids of a filtered list, per-product outcomes, transactions of
 // 500 announced once each, one Activity line per batch, and its Undo, on both databases alike.
 
 interface Item {

@@ -22,7 +22,7 @@ import {
 } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
-// Issue 39 item 2: products have no delete (the specification has none) until their description's `access.delete`
+// Products have no delete (the specification has none) until their description's `access.delete`
 // turns it on; then it is the engine's delete (core/productDelete.ts). Production's description stays without it:
 // these apps are given one with the line (BuildOptions.productDescription).
 

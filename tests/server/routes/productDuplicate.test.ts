@@ -20,7 +20,7 @@ const bytes = async (t: TestApp, key: string): Promise<Buffer | null> => {
   return Buffer.concat(parts);
 };
 
-// Duplicate (issue 26): the product's images are copied into new stored files (original, thumbnail, WebP sizes), for
+// Duplicate: the product's images are copied into new stored files (original, thumbnail, WebP sizes), for
 // Add Product to start from; the copy and the original are independent.
 describe.each(dialects())('duplicate a product (%s)', (dialect) => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import { mayOnResource, type ResourceDescription } from '../../../domain/resourc
 import { dialects, signIn, startApp, uniqueEmail, type TestApp } from '../helpers/index.js';
 import { recordRows } from '../helpers/matrix.js';
 
-// Issue 41 item 4: a described resource's edit and delete levels narrow its read level, never widen it (domain/
+// A described resource's edit and delete levels narrow its read level, never widen it (domain/
 // resourceDescription.ts, accessLevels): nobody may change or delete a record they may not read. Over every described
 // resource and every combination of the two flags, including an admin without the editor flag (care guides are
 // read by editors; only admins delete one: only admins who are editors).

@@ -33,7 +33,7 @@ const served = async (t: TestApp, body: string) => {
 };
 
 // A PATCH the client re-sends (its answer lost) or that overlaps another is refused 409 when its offset is stale, and
-// the upload goes on: it used to be removed then, under the client that was on the right offset (issue 41 item 1).
+// the upload goes on: it used to be removed then, under the client that was on the right offset.
 // A re-sent last PATCH of a finished upload hears it finished (204, the final offset), not 404 or 410.
 describe.each([...dialects().map((d) => ['folder', d] as const), ['bucket', 'sqlite'] as const])(
   're-sent PATCHes, %s store (%s)',

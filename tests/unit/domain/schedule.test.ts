@@ -44,7 +44,7 @@ describe('schedule times', () => {
   });
 });
 
-// The window rule the server decides with and the product form checks before sending (issue 33 item 7).
+// The window rule the server decides with and the product form checks before sending.
 describe('a schedule is a window', () => {
   const at = '2026-06-01T10:00:00.000Z';
   const before = '2026-06-01T09:00:00.000Z';

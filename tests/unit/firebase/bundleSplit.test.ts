@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // What a module imports statically ends up in its chunk; what it loads with import() does not. The default build must
-// hold no Firebase code, and a Firebase build's public pages must not pull Firestore or Storage (issue 10). This walks
+// hold no Firebase code, and a Firebase build's public pages must not pull Firestore or Storage. This walks
 // the static imports (not `import type`, not import()) and lists the packages and files reached.
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 

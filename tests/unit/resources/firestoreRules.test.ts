@@ -7,7 +7,7 @@ import { uploadPath } from '../../../providers/firebase/uploads';
 import { anyOf, commonRules, IMAGE_ADDRESS, productRulesOf, rulesOf, withRules } from '../../../scripts/firestoreRules';
 import { loadDescriptions, RULES } from '../../../scripts/resources';
 
-// What scripts/firestoreRules.ts writes into firebase/firestore.rules for each description (issue 41 item 6). The
+// What scripts/firestoreRules.ts writes into firebase/firestore.rules for each description. The
 // rules themselves run only under `npm run test:rules` (Java 21); here, the text the generator writes for them.
 const guides = describeResource({
   name: 'guides',

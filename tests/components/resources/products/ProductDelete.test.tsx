@@ -10,7 +10,7 @@ import type { AppDataProvider } from '../../../../base/backend';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from '../../helpers';
 import { productWith } from './fakes';
 
-// Issue 39 item 2: Edit Product shows Delete only when the products' description has `access.delete` (production's
+// Edit Product shows Delete only when the products' description has `access.delete` (production's
 // has none, as the specification) and the person meets its levels, read included; then it is a described resource's
 // Delete: the same confirmation, the version loaded, the list after.
 

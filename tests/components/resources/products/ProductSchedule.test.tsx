@@ -79,7 +79,7 @@ describe('Scheduled status on the product form', () => {
   );
 
   it('says beside the field, before sending, that a product waiting for its Active from must be inactive', async () => {
-    // Issue 33 item 7: the window rule the server decides with (domain/schedule.ts), checked in the form too.
+    // The window rule the server decides with (domain/schedule.ts), checked in the form too.
     const { update } = setup(productWith({ active: true }), { timeZone: 'UTC', available: true });
     const from = await screen.findByLabelText('Active from', {}, { timeout: 10_000 });
     const soon = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
