@@ -280,6 +280,8 @@ export const sv: Catalogue = {
     admin: 'Administratör',
     empty: 'Inga användare',
     fetchFailed: 'Kunde inte hämta användare',
+    showing: 'Visar bara: %{what}.',
+    showAll: 'Visa alla användare',
     searchTitle: 'Sök användare',
     searchField: 'Användarens e-post',
     editTitle: 'Redigera användare',

@@ -284,6 +284,9 @@ export const messages = {
     admin: 'Admin',
     empty: 'No users',
     fetchFailed: 'Could not fetch users',
+    /** The list narrowed to one of the dashboard's staff figures (?show=…). */
+    showing: 'Showing only: %{what}.',
+    showAll: 'Show all users',
     searchTitle: 'Search User',
     searchField: 'User email',
     editTitle: 'Edit User',

@@ -53,6 +53,13 @@ export const UserFlagsUpdate = z
   .strict();
 export type UserFlagsUpdate = z.infer<typeof UserFlagsUpdate>;
 
+/**
+ * The staff the users list can be narrowed to (GET /api/users?show=…), each a figure of the admin's dashboard, which
+ * links to it: active or inactive accounts, active admins, active editors, active accounts with no second factor.
+ */
+export const USER_SHOWS = ['active', 'inactive', 'admins', 'editors', 'noSecondFactor'] as const;
+export type UserShow = (typeof USER_SHOWS)[number];
+
 /** An admin's 'Add user': the new colleague sets their own password from a mail. */
 export const AddUser = z
   .object({

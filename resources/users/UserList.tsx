@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { DataTable, useRefresh } from 'react-admin';
-import { Alert } from '@mui/material';
-import type { User } from '../../domain/users';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Alert, Button } from '@mui/material';
+import { USER_SHOWS, type User, type UserShow } from '../../domain/users';
+import { format, type Catalogue } from '../../domain/messages';
 import { useLocale, useMessages } from '../../base/locale';
 import { ResourceList, RowHeaderCol } from '../shared/ResourceList';
 import { ListFrame } from '../shared/ListFrame';
 import { flagLabel, shortDate } from './format';
 import { fullName } from '../../domain/names';
-import { editUserPath } from './paths';
+import { editUserPath, usersListPath } from './paths';
 import { UserCreate } from './UserCreate';
 import { ExportButton } from '../shared/ExportButton';
 import type { CsvColumn } from '../shared/csv';
@@ -17,7 +19,20 @@ const csvColumns: CsvColumn<User>[] = (
   ['uid', 'firstName', 'lastName', 'email', 'userType', 'active', 'isEditor', 'isAdmin', 'created', 'updated'] as const
 ).map((k) => ({ header: k, value: (u: User) => u[k] }));
 
-/** /users/users: every user, oldest first, ten at a time with 'More'; admins add colleagues from here. */
+/** What a narrowed list shows, in the words of the dashboard figure that links to it. */
+const shownLabel = (show: UserShow, m: Catalogue): string =>
+  ({
+    active: m.dashboard.staffActive,
+    inactive: m.dashboard.staffInactive,
+    admins: m.dashboard.admins,
+    editors: m.dashboard.editors,
+    noSecondFactor: m.dashboard.noSecondFactor,
+  })[show];
+
+/**
+ * /users/users: every user, oldest first, ten at a time with 'More'; admins add colleagues from here. `?show=…` narrows
+ * it to one kind of staff (the dashboard's figures link there), said above the rows with a way back to everyone.
+ */
 export default function UserList() {
   const m = useMessages();
   const locale = useLocale();
@@ -25,6 +40,8 @@ export default function UserList() {
   // A colleague added: the list reads its pages again (the newest comes last, on the last page).
   const refresh = useRefresh();
   const [invited, setInvited] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const show = USER_SHOWS.find((s) => s === params.get('show'));
   const added = (user: User): void => {
     refresh();
     setInvited(user.email);
@@ -43,8 +60,23 @@ export default function UserList() {
           {t.invited} ({invited})
         </Alert>
       )}
+      {show && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={RouterLink} to={usersListPath()} color="inherit" size="small">
+              {t.showAll}
+            </Button>
+          }
+        >
+          {format(t.showing, { what: shownLabel(show, m) })}
+        </Alert>
+      )}
       {/* Name, Email, Created, User Type, Active, Editor, Admin, then EDIT. */}
       <ResourceList<User>
+        key={show ?? 'all'}
+        filter={show === undefined ? undefined : { show }}
         resource="users"
         label={t.title}
         edit={{ path: (u) => editUserPath(u.uid), name: fullName }}

@@ -16,7 +16,8 @@ import {
   type UpcomingChange,
 } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
-import { newestUsers } from './users.js';
+import { newestUsers, USERS_SHOWN } from './users.js';
+import { USER_SHOWS } from '../../domain/users.js';
 import { withLabels } from './history.js';
 import type { HistoryKind } from '../../domain/history.js';
 import type { ResourceDescription } from '../../domain/resourceDescription.js';
@@ -159,22 +160,10 @@ export async function staffFigures(
   now = new Date(),
 ): Promise<StaffFigures> {
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const [[states], [bare], [failed], newest] = await Promise.all([
-    readRows<Record<string, unknown>>(
-      db,
-      `select count(case when active = 1 then 1 end) as active, count(case when active = 0 then 1 end) as inactive,
-        count(case when active = 1 and is_admin = 1 then 1 end) as admins,
-        count(case when active = 1 and is_editor = 1 then 1 end) as editors from users`,
-      [],
-    ),
-    // Neither an authenticator app (the library's flag) nor a passkey: what REQUIRE_2FA would refuse.
-    readRows<{ n: unknown }>(
-      db,
-      `select count(*) as n from users u join auth_user a on a."id" = u."id"
-        where u.active = 1 and not coalesce(a."twoFactorEnabled", false)
-        and not exists (select 1 from auth_passkey p where p."userId" = u."id")`,
-      [],
-    ),
+  // Each figure counts the users its link lists (USERS_SHOWN, the users list's filter), in one pass over the table.
+  const counted = USER_SHOWS.map((show) => `count(case when ${USERS_SHOWN[show]} then 1 end) as "${show}"`);
+  const [[states], [failed], newest] = await Promise.all([
+    readRows<Record<string, unknown>>(db, `select ${counted.join(', ')} from users`, []),
     // Read down history_at (the last day's entries only).
     readRows<{ n: unknown }>(
       db,
@@ -188,7 +177,7 @@ export async function staffFigures(
     inactive: n(states?.inactive),
     admins: n(states?.admins),
     editors: n(states?.editors),
-    noSecondFactor: n(bare?.n),
+    noSecondFactor: n(states?.noSecondFactor),
     require2fa,
     failedSignIns: n(failed?.n),
     newest,

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
 import { bit, now } from '../db/index.js';
 import { readPage, readRows } from '../db/read.js';
-import type { MeUpdate, User } from '../../domain/users.js';
+import type { MeUpdate, User, UserShow } from '../../domain/users.js';
 import { DomainError } from './errors.js';
 import { commit, type Outcome } from './commit.js';
 import { diffOf } from './history.js';
@@ -181,12 +181,34 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
   return Number(r.n);
 }
 
-/** One page of users, oldest first (created ascending, then id), after an optional cursor. */
+/**
+ * Which users each `show` is, as a condition on the users table: the list's filter and the dashboard's count read the
+ * same words, so a figure is the number of rows its link opens. No second factor: neither an authenticator app (the
+ * library's flag) nor a passkey, what REQUIRE_2FA would refuse.
+ */
+export const USERS_SHOWN: Record<UserShow, string> = {
+  active: 'active = 1',
+  inactive: 'active = 0',
+  admins: 'active = 1 and is_admin = 1',
+  editors: 'active = 1 and is_editor = 1',
+  noSecondFactor: `active = 1
+    and exists (select 1 from auth_user a where a."id" = users."id" and not coalesce(a."twoFactorEnabled", false))
+    and not exists (select 1 from auth_passkey p where p."userId" = users."id")`,
+};
+
+/** One page of users, oldest first (created ascending, then id), after an optional cursor; `show` narrows it. */
 export async function listUsers(
   db: Kysely<Database>,
-  opts: { limit: number; after: { key: string; id: string } | null },
+  opts: { limit: number; after: { key: string; id: string } | null; filter?: { show?: UserShow } },
 ): Promise<{ items: User[]; more: boolean }> {
-  const rows = await readPage<Row>(db, { table: 'users', key: 'created', order: 'asc' }, opts.after, opts.limit);
+  const show = opts.filter?.show;
+  const rows = await readPage<Row>(
+    db,
+    { table: 'users', key: 'created', order: 'asc' },
+    opts.after,
+    opts.limit,
+    show === undefined ? undefined : { where: [`(${USERS_SHOWN[show]})`], params: [] },
+  );
   return { items: rows.slice(0, opts.limit).map(toUser), more: rows.length > opts.limit };
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { Auth } from '../auth/index.js';
 import type { Mailer } from '../mail/index.js';
-import { AddUser, User, UserFlagsUpdate } from '../../domain/users.js';
+import { AddUser, User, UserFlagsUpdate, USER_SHOWS } from '../../domain/users.js';
 import { USERS_STORE_DEFAULT_LIMIT } from '../../domain/constants.js';
 import { areaAccess } from '../../domain/permissions.js';
 import { changeFlags, findUser, findUserByEmail, listUsers, newestUsers } from '../core/users.js';
@@ -37,6 +37,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
     list: listUsers,
     cursorOf: (u) => [u.created, u.uid],
     search: { param: 'email', max: 320, find: findUserByEmail },
+    filters: { show: z.enum(USER_SHOWS).optional() },
   });
 
   r.get(

@@ -13,6 +13,7 @@ import type { CatalogueFigures, Dashboard, RecentChange, ResourceCount, StaffFig
 import { consoleResources } from '../../resources';
 import { labelText } from '../../resources/types';
 import { NewestUsers, NewestUsersList } from './NewestUsers';
+import { usersListPath } from '../../resources/users/paths';
 
 // The chart's code (and the chart library's) in its own chunk, loaded once the catalogue's figures are there.
 const DashboardChart = lazy(() => import('./DashboardChart'));
@@ -206,18 +207,17 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
 
 function Staff({ s }: { s: StaffFigures }) {
   const m = useMessages();
-  const users = '/users/users';
   return (
     <Section id="dashboard-staff" title={m.dashboard.staff}>
       <Box sx={grid}>
-        <Figure value={s.active} label={m.dashboard.staffActive} to={users} />
-        <Figure value={s.inactive} label={m.dashboard.staffInactive} to={users} />
-        <Figure value={s.admins} label={m.dashboard.admins} to={users} />
-        <Figure value={s.editors} label={m.dashboard.editors} to={users} />
+        <Figure value={s.active} label={m.dashboard.staffActive} to={usersListPath('active')} />
+        <Figure value={s.inactive} label={m.dashboard.staffInactive} to={usersListPath('inactive')} />
+        <Figure value={s.admins} label={m.dashboard.admins} to={usersListPath('admins')} />
+        <Figure value={s.editors} label={m.dashboard.editors} to={usersListPath('editors')} />
         <Figure
           value={s.noSecondFactor}
           label={s.require2fa === 'off' ? m.dashboard.noSecondFactor : m.dashboard.noSecondFactorRequired}
-          to={users}
+          to={usersListPath('noSecondFactor')}
         />
         <Figure value={s.failedSignIns} label={m.dashboard.failedSignIns} to="/info/activity" />
       </Box>

@@ -152,11 +152,11 @@ describe('dashboard figures', () => {
     const { getList } = withFigures({ isAdmin: true, isEditor: false }, [{ staff }]);
     const card = await screen.findByRole('region', { name: 'Staff at a glance' });
     expect(figures(card)).toEqual([
-      ['6 Active accounts', '/users/users'],
-      ['1 Inactive accounts', '/users/users'],
-      ['2 Admins', '/users/users'],
-      ['5 Editors', '/users/users'],
-      ['3 Without a second factor', '/users/users'],
+      ['6 Active accounts', '/users/users?show=active'],
+      ['1 Inactive accounts', '/users/users?show=inactive'],
+      ['2 Admins', '/users/users?show=admins'],
+      ['5 Editors', '/users/users?show=editors'],
+      ['3 Without a second factor', '/users/users?show=noSecondFactor'],
       ['7 Failed sign-ins in the last 24 hours', '/info/activity'],
       [expect.stringContaining('Nils Nyman') as unknown as string, '/users/edit-user/u9'],
     ]);

@@ -157,6 +157,41 @@ describe.each(dialects())('dashboard figures (%s)', (dialect) => {
     expect(after.noSecondFactor).toBe(before.noSecondFactor);
   });
 
+  type Row = { uid: string; active: boolean; isAdmin: boolean; isEditor: boolean };
+  it('each staff figure is the number of rows its link lists (/api/users?show=…); a bad show is refused', async () => {
+    const s = (await dashboard(admin)).staff!;
+    const listed = async (show: string): Promise<Row[]> => {
+      const rows: Row[] = [];
+      let after = '';
+      for (;;) {
+        const res = await t.api('GET', `/api/users?show=${show}&limit=2${after}`, { cookie: admin });
+        expect(res.status, res.text).toBe(200);
+        rows.push(...res.json.items);
+        if (!res.json.next) return rows;
+        after = `&after=${encodeURIComponent(res.json.next)}`;
+      }
+    };
+    const shown = Object.fromEntries(
+      await Promise.all(
+        (['active', 'inactive', 'admins', 'editors', 'noSecondFactor'] as const).map(async (show) => [
+          show,
+          await listed(show),
+        ]),
+      ),
+    ) as Record<'active' | 'inactive' | 'admins' | 'editors' | 'noSecondFactor', Row[]>;
+    for (const [show, rows] of Object.entries(shown)) expect(rows.length, show).toBe(s[show as keyof typeof shown]);
+    // Not the whole list: the figures differ (one inactive, one with an authenticator app), and so do the rows.
+    expect(shown.inactive.every((u) => !u.active)).toBe(true);
+    expect(shown.noSecondFactor.length).toBeLessThan(shown.active.length);
+    expect(shown.active.every((u) => u.active)).toBe(true);
+    expect(shown.admins.every((u) => u.active && u.isAdmin)).toBe(true);
+    expect(shown.editors.every((u) => u.active && u.isEditor)).toBe(true);
+    expect(new Set(shown.admins.map((u) => u.uid)).size).toBe(shown.admins.length);
+    const bad = await t.api('GET', '/api/users?show=everyone', { cookie: admin });
+    expect(bad.status).toBe(400);
+    expect((await t.api('GET', '/api/users?show=admins', { cookie: editor })).status).toBe(403);
+  });
+
   it('counts the failed sign-ins of the last day as the Activity page lists them', async () => {
     const before = (await dashboard(admin)).staff!.failedSignIns;
     expect((await signInRaw(t, 'nobody@test.local', 'not the password')).status).toBe(401);

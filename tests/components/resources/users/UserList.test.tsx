@@ -70,6 +70,43 @@ describe('Users list', () => {
     expect(within(first!).getAllByRole('cell')[1]).toHaveTextContent('2024-03-01');
   });
 
+  it('narrowed by ?show= (a dashboard figure), asks for those users only, says so; Show all lists all', async () => {
+    const getList = vi.fn(async (_r: string, _p: GetListParams) => ({
+      data: [person(1, { isAdmin: true })],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false },
+    }));
+    renderInAdmin(<UserList />, {
+      authProvider: admin,
+      path: '/users/users?show=admins',
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
+    const note = await screen.findByText('Showing only: Admins.');
+    expect(note).toBeVisible();
+    await waitFor(() => expect(getList).toHaveBeenCalled());
+    expect(getList.mock.calls.every(([, p]) => (p.filter as { show?: string }).show === 'admins')).toBe(true);
+    act(() => setLocale('sv'));
+    expect(await screen.findByText('Visar bara: Administratörer.')).toBeVisible();
+    act(() => setLocale('en'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Show all users' }));
+    await waitFor(() => expect(screen.queryByText(/Showing only/)).not.toBeInTheDocument());
+    await waitFor(() => expect(getList.mock.calls.at(-1)![1].filter).toEqual({}));
+  });
+
+  it('ignores a ?show= it does not know: everyone, no note', async () => {
+    const getList = vi.fn(async (_r: string, _p: GetListParams) => ({
+      data: [person(1)],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false },
+    }));
+    renderInAdmin(<UserList />, {
+      authProvider: admin,
+      path: '/users/users?show=everyone',
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
+    expect(await screen.findByText('First1 Last1')).toBeVisible();
+    expect(getList.mock.calls[0]![1].filter).toEqual({});
+    expect(screen.queryByText(/Showing only/)).not.toBeInTheDocument();
+  });
+
   it("'More' appends the next page after the last loaded user and disappears on the last page", async () => {
     const getList = pagedList();
     renderInAdmin(<UserList />, {
