@@ -2,6 +2,7 @@ import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
+import { PUBLISHED_FIELDS } from '../../../domain/productFields.js';
 
 const SHOP = 'https://shop.example';
 const english = { name: 'Linen tea towel', details: 'Stonewashed linen.' };
@@ -20,16 +21,13 @@ const EXPECTED_SE: Record<Sku, { name: string; details: string; fallback: string
   'SFL-2-DETAILS': { name: english.name, details: swedish.details, fallback: ['name'] },
   'SFL-1-NONE': { ...english, fallback: ['name', 'details'] },
 };
-/** Every key a public item has: nothing of staff, no status, no `translations`. */
+/**
+ * Every key a public item has: the fields the description publishes, then the feed's own; nothing of staff, no status,
+ * no `translations`.
+ */
 const ITEM_KEYS = [
+  ...PUBLISHED_FIELDS.map((f) => f.key),
   'id',
-  'sku',
-  'category',
-  'mc',
-  'name',
-  'details',
-  'price',
-  'images',
   'thumbnails',
   'primary',
   'version',
@@ -81,6 +79,12 @@ describe.each(dialects())('the storefront feed in the catalogue languages (%s)',
         }).on('error', reject);
       },
     );
+
+  it('publishes the specification’s fields and never the status, staff or translations', () => {
+    expect(ITEM_KEYS).toEqual(expect.arrayContaining(['sku', 'category', 'mc', 'name', 'details', 'price', 'images']));
+    for (const key of ['active', 'translations', 'created', 'updated', 'activeFrom', 'activeUntil'])
+      expect(ITEM_KEYS).not.toContain(key);
+  });
 
   it(
     'answers lang=se in Swedish, field by field in English ' + 'where Swedish is missing, saying which fell back',
