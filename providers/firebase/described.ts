@@ -19,6 +19,7 @@ import {
 import type { GetListResult } from 'react-admin';
 import type { z } from 'zod';
 import {
+  emptyValue,
   fieldsOfResource,
   hasTranslations,
   labelOf,
@@ -103,6 +104,20 @@ export function writtenValues(d: ResourceDescription, schema: z.ZodType, data: D
   return checked(
     schema,
     Object.fromEntries(keys.filter((k) => data[k] !== undefined && !skip.includes(k)).map((k) => [k, data[k]])),
+  );
+}
+
+/**
+ * `values` less each field a stored document lacks (written before the field was added) that would be written as its
+ * empty value: reading shows such a field empty already, so a save that changes nothing leaves the document, and its
+ * version (the fingerprint of its content), as they were.
+ */
+export function withoutAddedEmpties(d: ResourceDescription, values: Data, stored: Data): Data {
+  return Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => {
+      const f = d.fields[key];
+      return f === undefined || key in stored || JSON.stringify(value) !== JSON.stringify(emptyValue(f));
+    }),
   );
 }
 

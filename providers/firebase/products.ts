@@ -28,7 +28,7 @@ import { schemasOf } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
-import { writtenValues } from './described';
+import { withoutAddedEmpties, writtenValues } from './described';
 import { fingerprint, toProduct } from './documents';
 
 type Data = Record<string, unknown>;
@@ -137,7 +137,7 @@ export function productCalls(db: Firestore, page: Pager, d: ResourceDescription 
           const merged = mergeTexts(readTranslations(d, snap.get('translations')), changes);
           fields.translations = Object.keys(merged).length > 0 ? merged : deleteField();
         }
-        tx.update(snap.ref, fields);
+        tx.update(snap.ref, withoutAddedEmpties(d, fields, snap.data()));
       });
       return one(id);
     },

@@ -44,6 +44,7 @@ beforeAll(async () => {
   db = getFirestore(b.app);
   calls = productCalls(db, createPager(db), grown);
   await setDoc(doc(b.other(), 'products', 'old-1'), older);
+  await setDoc(doc(b.other(), 'products', 'old-2'), { ...older, sku: 'OLD-2' });
   await setDoc(doc(b.other(), 'careguides', 'guide-1'), { title: 'Wash cold' });
 });
 afterAll(async () => {
@@ -66,6 +67,13 @@ describe('Firebase products from their description: a field added later', () => 
     const p = await calls.update('old-1', { ...again, colour: 'Blue', guide: 'guide-1' }, again);
     expect(p).toMatchObject({ price: '12', colour: 'Blue', guide: 'guide-1' });
     expect(await stored('old-1')).toMatchObject({ colour: 'Blue', guide: 'guide-1' });
+  });
+
+  it('such a product saved as it was read (the new fields empty) is left as it was, version and all', async () => {
+    const loaded = await calls.one('old-2');
+    const saved = await calls.update('old-2', { ...loaded }, loaded);
+    expect(await stored('old-2')).toEqual({ ...older, sku: 'OLD-2' });
+    expect(saved.version).toBe(loaded.version);
   });
 
   it('a new field round-trips: added, stored under its name and read back; its keys fit the rules', async () => {
