@@ -22,6 +22,8 @@ import { addStaff } from './staff';
 import { userCalls } from './users';
 import { fullName } from '../../domain/names';
 import { imageAddressOf } from './imageAddress';
+import { firebaseDashboard } from './dashboard';
+import { DASHBOARD_NEWEST } from '../../domain/dashboard';
 
 type Data = Record<string, unknown>;
 const KEYS = /^languages\/(en|se)\/keys$/;
@@ -121,6 +123,13 @@ export function createFirebaseData(
 
   return {
     ...guardedMethods,
+    getDashboard: () =>
+      guarded(() =>
+        firebaseDashboard(db, readStoredUser(), records, async () => {
+          const newest = await users.list({}, DASHBOARD_NEWEST, undefined, 'newest');
+          return newest.data;
+        }),
+      ),
     getMe: () =>
       guarded(async () => {
         const me = await session.record();

@@ -37,7 +37,6 @@ export const FIREBASE_LACKS: readonly Lack[] = [
   'endSessions',
   'removeLanguageKey',
   'partialSearch',
-  'dashboard',
 ];
 
 // The build's version (vite.config.ts defines it); a runner without that define gets a stand-in.
@@ -45,7 +44,7 @@ const BUNDLE_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '
 
 type DataCalls = Omit<
   AppDataProvider,
-  'subscribeAppStatus' | 'listViews' | 'saveView' | 'removeView' | 'scheduleSettings' | 'getDashboard'
+  'subscribeAppStatus' | 'listViews' | 'saveView' | 'removeView' | 'scheduleSettings'
 >;
 
 /**
@@ -75,7 +74,7 @@ export function createFirebaseProviders({
       const fn = calls[name] as (...a: Parameters<DataCalls[K]>) => Promise<Awaited<ReturnType<DataCalls[K]>>>;
       return fn(...args);
     };
-  // Saved views are kept by our own server only (README, Firebase): the list has none, and saving says why.
+  // Saved views are kept by our own server only (docs/firebase.md): the list has none, and saving says why.
   const views: Pick<AppDataProvider, 'listViews' | 'saveView' | 'removeView'> = {
     listViews: async () => null,
     saveView: async () => Promise.reject(notAvailable()),
@@ -100,10 +99,10 @@ export function createFirebaseProviders({
     getHistory: later('getHistory'),
     undoHistory: later('undoHistory'),
     duplicateImages: later('duplicateImages'),
-    // No server to apply a schedule (README, Firebase): the form says so where the times would be.
+    // No server to apply a schedule (docs/firebase.md): the form says so where the times would be.
     scheduleSettings: async () => ({ timeZone: '', available: false }),
-    // The dashboard's figures are counted by our server; the page says 'Not available…' in their place.
-    getDashboard: async () => Promise.reject(notAvailable()),
+    // The figures Firestore can count (dashboard.ts); the others are null, and the page says so in their place.
+    getDashboard: later('getDashboard'),
     productIds: later('productIds'),
     bulkProducts: later('bulkProducts'),
     undoBulk: later('undoBulk'),

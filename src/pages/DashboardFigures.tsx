@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import { Box, Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useLocale, useMessages } from '../../base/locale';
-import { useLacks } from '../../base/lacks';
 import type { AppDataProvider } from '../../base/backend';
 import { CATEGORIES } from '../../domain/constants';
 import { format } from '../../domain/messages';
@@ -12,7 +11,7 @@ import { viewSearch, type ViewParams } from '../../domain/views';
 import type { CatalogueFigures, Dashboard, RecentChange, ResourceCount, StaffFigures } from '../../domain/dashboard';
 import { consoleResources } from '../../resources';
 import { labelText } from '../../resources/types';
-import { NewestUsers, NewestUsersList } from './NewestUsers';
+import { NewestUsersList } from './NewestUsers';
 import { usersListPath } from '../../resources/users/paths';
 
 // The chart's code (and the chart library's) in its own chunk, loaded once the catalogue's figures are there.
@@ -31,11 +30,10 @@ const editProduct = (id: string): string => `/products/edit-product/${encodeURIC
  * The figures, read on open, at once when a change moves them (the live feed), every half minute while the tab is
  * shown, and when it is shown again.
  */
-function useDashboard(enabled: boolean): { data: Dashboard | null; failed: boolean } {
+function useDashboard(): { data: Dashboard | null; failed: boolean } {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [state, setState] = useState<{ data: Dashboard | null; failed: boolean }>({ data: null, failed: false });
   useEffect(() => {
-    if (!enabled) return;
     let live = true;
     // A change heard while a read is under way reads once more after it, not once per change (an import's burst).
     let reading = false;
@@ -80,14 +78,29 @@ function useDashboard(enabled: boolean): { data: Dashboard | null; failed: boole
       document.removeEventListener('visibilitychange', read);
       void following?.then((stop) => stop());
     };
-  }, [dataProvider, enabled]);
+  }, [dataProvider]);
   return state;
 }
 
-/** One figure: its number over its label, the whole a link to the list showing exactly those rows. */
-function Figure({ value, label, to }: { value: number; label: string; to: string }) {
+/**
+ * One figure: its number over its label, the whole a link to the list showing exactly those rows; where the back end
+ * cannot count it (null), its label over 'Not available with the Firebase back end.', and no link.
+ */
+function Figure({ value, label, to }: { value: number | null; label: string; to: string }) {
   // In the reader's language: '1 079' in Swedish, '1,079' in English.
   const locale = useLocale();
+  const m = useMessages();
+  if (value === null)
+    return (
+      <Box sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', minWidth: 0 }}>
+        <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          {label}
+        </Typography>{' '}
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          {m.firebase.notAvailable}
+        </Typography>
+      </Box>
+    );
   return (
     <Link
       component={RouterLink}
@@ -151,7 +164,9 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
         </Box>
       </Section>
       <Section id="dashboard-upcoming" title={m.dashboard.upcoming}>
-        {c.upcoming.length === 0 ? (
+        {c.upcoming === null ? (
+          <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+        ) : c.upcoming.length === 0 ? (
           <Typography color="text.secondary">{m.dashboard.upcomingEmpty}</Typography>
         ) : (
           <List disablePadding>
@@ -172,12 +187,18 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
         )}
       </Section>
       <Section id="dashboard-per-day" title={m.dashboard.perDay}>
-        <Suspense fallback={<Typography color="text.secondary">{m.dashboard.chartLoading}</Typography>}>
-          <DashboardChart perDay={c.perDay} />
-        </Suspense>
+        {c.perDay === null ? (
+          <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+        ) : (
+          <Suspense fallback={<Typography color="text.secondary">{m.dashboard.chartLoading}</Typography>}>
+            <DashboardChart perDay={c.perDay} />
+          </Suspense>
+        )}
       </Section>
       <Section id="dashboard-recent" title={m.dashboard.recent}>
-        {c.recent.length === 0 ? (
+        {c.recent === null ? (
+          <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+        ) : c.recent.length === 0 ? (
           <Typography color="text.secondary">{m.dashboard.recentEmpty}</Typography>
         ) : (
           <List disablePadding>
@@ -256,19 +277,7 @@ function Resources({ counts }: { counts: readonly ResourceCount[] }) {
  */
 export function DashboardFigures() {
   const m = useMessages();
-  const lacking = useLacks('dashboard');
-  const { data, failed } = useDashboard(!lacking);
-  if (lacking)
-    return (
-      <>
-        <Card sx={{ mt: 2 }}>
-          <CardContent>
-            <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
-          </CardContent>
-        </Card>
-        <NewestUsers />
-      </>
-    );
+  const { data, failed } = useDashboard();
   return (
     <>
       {failed && !data ? (

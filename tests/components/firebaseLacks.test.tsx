@@ -33,7 +33,6 @@ describe('a back end that declares what it lacks', () => {
     expect([...FIREBASE_LACKS].sort()).toEqual(
       [
         'activity',
-        'dashboard',
         'endSessions',
         'partialSearch',
         'productImport',

@@ -100,3 +100,17 @@ test('a reset mail the Auth emulator holds is listed at /emulator-mails and its 
   await expect(page.getByRole('heading', { name: en.reset.title })).toBeVisible();
   await expect(page.getByRole('textbox', { name: en.reset.password, exact: true })).toBeVisible();
 });
+
+test('the dashboard shows the figures Firestore counts and says which it cannot', async ({ page }) => {
+  await signIn(page);
+  const catalogue = page.getByRole('region', { name: en.dashboard.catalogue });
+  await expect(catalogue.getByRole('link', { name: new RegExp(en.dashboard.total) })).toBeVisible();
+  await expect(catalogue.getByText(en.dashboard.scheduled)).toBeVisible();
+  await expect(catalogue.getByText(NOT_AVAILABLE).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: en.dashboard.perDay })).toContainText(NOT_AVAILABLE);
+  const staff = page.getByRole('region', { name: en.dashboard.staff });
+  await staff.getByRole('link', { name: new RegExp(en.dashboard.admins) }).click();
+  await expect(page.getByText(format(en.users.showing, { what: en.dashboard.admins }))).toBeVisible();
+  await expect(page.getByRole('link', { name: /^EDIT/ }).first()).toBeVisible();
+  await shot(page, 'dashboard-admins');
+});

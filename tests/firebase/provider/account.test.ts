@@ -74,7 +74,6 @@ describe('Firebase: change password and sessions', () => {
       endSessions: () => b.dataProvider.endUserSessions('x'),
       removeLanguageKey: () => b.dataProvider.delete('languages/en/keys', { id: 'promo' }),
       partialSearch: () => b.dataProvider.getList('products', { ...page, filter: { q: 'LIN' } }),
-      dashboard: () => b.dataProvider.getDashboard(),
     };
     expect([...(b.dataProvider.lacks ?? [])].sort()).toEqual(Object.keys(refused).sort());
     for (const call of Object.values(refused)) await expect(call()).rejects.toMatchObject(notAvailable);
