@@ -31,14 +31,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('a back end that declares what it lacks', () => {
   it('is the Firebase set: every part the screens read', () => {
     expect([...FIREBASE_LACKS].sort()).toEqual(
-      [
-        'activity',
-        'endSessions',
-        'partialSearch',
-        'productImport',
-        'removeLanguageKey',
-        'webhooks',
-      ].sort(),
+      ['activity', 'endSessions', 'partialSearch', 'productImport', 'removeLanguageKey', 'webhooks'].sort(),
     );
   });
 
