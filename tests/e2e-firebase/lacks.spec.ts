@@ -108,6 +108,7 @@ test('the dashboard shows the figures Firestore counts and says which it cannot'
   await expect(catalogue.getByText(en.dashboard.scheduled)).toBeVisible();
   await expect(catalogue.getByText(NOT_AVAILABLE).first()).toBeVisible();
   await expect(page.getByRole('region', { name: en.dashboard.perDay })).toContainText(NOT_AVAILABLE);
+  await shot(page, 'dashboard');
   const staff = page.getByRole('region', { name: en.dashboard.staff });
   await staff.getByRole('link', { name: new RegExp(en.dashboard.admins) }).click();
   await expect(page.getByText(format(en.users.showing, { what: en.dashboard.admins }))).toBeVisible();
