@@ -33,3 +33,29 @@ test("an admin's dashboard shows both cards at 390 px, and a figure opens the li
   }
   expect(await rows.count()).toBe(count);
 });
+
+test("an admin's staff figure opens the users list narrowed to exactly those accounts", async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/');
+  const staff = page.getByRole('region', { name: 'Staff at a glance' });
+  const figure = staff.getByRole('link', { name: /Admins$/ });
+  const count = Number((await figure.textContent())?.match(/^\d+/)?.[0]);
+  expect(count).toBeGreaterThan(0);
+  await figure.click();
+  await expect(page).toHaveURL(/\/users\/users\?show=admins$/);
+  await expect(page.getByText('Showing only: Admins.')).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Users' }).getByRole('link');
+  await expect(rows.first()).toBeVisible();
+  const more = page.getByRole('button', { name: 'More' });
+  while (await more.isVisible()) {
+    const before = await rows.count();
+    await more.click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(before);
+  }
+  expect(await rows.count()).toBe(count);
+  expect(await overflow(page)).toBe(0);
+  await page.screenshot({ path: test.info().outputPath('users-admins-390.png'), fullPage: true });
+  await page.getByRole('link', { name: 'Show all users' }).click();
+  await expect(page).toHaveURL(/\/users\/users$/);
+  await expect(page.getByText('Showing only: Admins.')).toHaveCount(0);
+});
