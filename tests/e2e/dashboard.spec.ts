@@ -8,6 +8,19 @@ test.use({ viewport: { width: 390, height: 844 } });
 const overflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** How many rows a phone list shows once 'More' has brought every page. */
+async function rowsOf(page: Page, list: string): Promise<number> {
+  const rows = page.getByRole('list', { name: list }).getByRole('link');
+  await expect(rows.first()).toBeVisible();
+  const more = page.getByRole('button', { name: 'More' });
+  while (await more.isVisible()) {
+    const before = await rows.count();
+    await more.click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(before);
+  }
+  return rows.count();
+}
+
 test("an admin's dashboard shows both cards at 390 px, and a figure opens the list of its rows", async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/');
@@ -22,16 +35,8 @@ test("an admin's dashboard shows both cards at 390 px, and a figure opens the li
   expect(count).toBeGreaterThan(0);
   await figure.click();
   await expect(page).toHaveURL(/\/products\/products\?category=Cotton$/);
-  const rows = page.getByRole('list', { name: 'Products' }).getByRole('link');
-  await expect(rows.first()).toBeVisible();
-  // The demo's 30 products fit one page (the list pages at 10 with 'More': read them all).
-  const more = page.getByRole('button', { name: 'More' });
-  while (await more.isVisible()) {
-    const before = await rows.count();
-    await more.click();
-    await expect.poll(() => rows.count()).toBeGreaterThan(before);
-  }
-  expect(await rows.count()).toBe(count);
+  // The list pages at 10 with 'More': read them all.
+  expect(await rowsOf(page, 'Products')).toBe(count);
 });
 
 test("an admin's staff figure opens the users list narrowed to exactly those accounts", async ({ page }) => {
@@ -44,15 +49,7 @@ test("an admin's staff figure opens the users list narrowed to exactly those acc
   await figure.click();
   await expect(page).toHaveURL(/\/users\/users\?show=admins$/);
   await expect(page.getByText('Showing only: Admins.')).toBeVisible();
-  const rows = page.getByRole('list', { name: 'Users' }).getByRole('link');
-  await expect(rows.first()).toBeVisible();
-  const more = page.getByRole('button', { name: 'More' });
-  while (await more.isVisible()) {
-    const before = await rows.count();
-    await more.click();
-    await expect.poll(() => rows.count()).toBeGreaterThan(before);
-  }
-  expect(await rows.count()).toBe(count);
+  expect(await rowsOf(page, 'Users')).toBe(count);
   expect(await overflow(page)).toBe(0);
   await page.screenshot({ path: test.info().outputPath('users-admins-390.png'), fullPage: true });
   await page.getByRole('link', { name: 'Show all users' }).click();
