@@ -1,16 +1,21 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Each run gets its own port and data folder, so two runs on one machine never touch each other's server.
 // Set once in the runner process; its workers inherit the environment and so see the same values.
 process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
-process.env.E2E_DATA_DIR ??= `/tmp/linen-console-e2e-${process.env.E2E_PORT}-${Date.now()}`;
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `linen-console-e2e-${process.env.E2E_PORT}-${Date.now()}`);
 const PORT = Number(process.env.E2E_PORT);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 // The Firebase walk (tests/e2e-firebase): `npm run firebase:local` on a port of its own, its emulators' addresses in a
 // file the specs read. The ports beside the console's are taken: +1000 the storefront's shop page, +2000 the
 // REQUIRE_2FA server of twoFactor.spec.ts (which, sharing one, signed in against the Firebase console instead).
 process.env.FIREBASE_E2E_PORT ??= String(PORT + 3000);
-process.env.FIREBASE_E2E_INFO ??= `/tmp/linen-firebase-e2e-${process.env.FIREBASE_E2E_PORT}-${Date.now()}.json`;
+process.env.FIREBASE_E2E_INFO ??= join(
+  tmpdir(),
+  `linen-firebase-e2e-${process.env.FIREBASE_E2E_PORT}-${Date.now()}.json`,
+);
 const FIREBASE_PORT = Number(process.env.FIREBASE_E2E_PORT);
 // Each server builds a console (the better part of a minute): each is started only when the run may include its
 // project, that is the walk's not for `--project local` nor for a run naming only files outside tests/e2e-firebase, and
