@@ -753,5 +753,8 @@ export const sv: Catalogue = {
     exactSearch: 'Använd %{page} för en exakt träff.',
     importTooLarge:
       'Med Firebase som backend kan högst %{max} rader lägga till eller ändra en post åt gången; dela upp filen.',
+    unknownFields:
+      'Posten har fält som konsolen inte känner till (%{fields}), så Firestore vägrar spara den. ' +
+      'Ta bort dem i Firebase och spara sedan igen; det du har skrivit finns kvar.',
   },
 };

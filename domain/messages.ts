@@ -782,6 +782,10 @@ export const messages = {
     exactSearch: 'Use %{page} for an exact match.',
     importTooLarge:
       'With the Firebase back end at most %{max} rows can add or change a record at once; split the file.',
+    /** A stored document with keys no description names (another client's): Firestore's rules refuse its save. */
+    unknownFields:
+      'This record holds fields the console does not know (%{fields}), so Firestore refuses to save it. ' +
+      'Remove them in Firebase, then save again; what you typed is kept.',
   },
 } as const;
 

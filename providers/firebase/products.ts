@@ -26,6 +26,7 @@ import { fieldsOfResource, mergeTexts, type ResourceDescription } from '../../do
 import { readTranslations } from '../../domain/resourceDocument';
 import { schemasOf } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
+import { format } from '../../domain/messages';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
 import type { Pager } from './pages';
 import { withoutAddedEmpties, writtenValues } from './described';
@@ -75,6 +76,8 @@ function translationsIn(data: Data): Translations | undefined {
  * the products' description (`d`) says.
  */
 export function productCalls(db: Firestore, page: Pager, d: ResourceDescription = productDescription) {
+  // The keys a product document may hold (the rules' hasOnly): its described fields, its translations, its primary.
+  const kept = new Set([...fieldsOfResource(d).map(([key]) => key), 'translations', 'primary']);
   const toRecord = (id: string, data: Data): Product => toProduct(id, data, d);
   const one = async (id: string): Promise<Product> => {
     const snap = await getDoc(doc(db, PRODUCTS, id));
@@ -133,6 +136,17 @@ export function productCalls(db: Firestore, page: Pager, d: ResourceDescription 
         if (!snap.exists()) throw notFound();
         if (typeof version === 'number' && fingerprint(snap.data()) !== version)
           throw conflict(currentMessages().products.stale);
+        // The rules take only the described keys (firebase/firestore.rules): one another client added is named here,
+        // not refused there with a bare 'permission denied', and not deleted with its data.
+        const foreign = Object.keys(snap.data())
+          .filter((key) => !kept.has(key))
+          .sort();
+        if (foreign.length > 0)
+          throw new FirebaseBackendError(
+            400,
+            'unknown_fields',
+            format(currentMessages().firebase.unknownFields, { fields: foreign.join(', ') }),
+          );
         if (changes) {
           const merged = mergeTexts(readTranslations(d, snap.get('translations')), changes);
           fields.translations = Object.keys(merged).length > 0 ? merged : deleteField();

@@ -7,7 +7,7 @@ import type { AppDataProvider } from '../../base/backend';
 import { CREATE_PATH, duplicateState } from './duplicate';
 import { useMessages } from '../../base/locale';
 import type { Product } from '../../domain/products';
-import { statusOf } from '../../base/errors';
+import { failureReason, statusOf } from '../../base/errors';
 import { focusFirstError } from '../shared/focusFirstError';
 import { Busy } from '../../base/Busy';
 import { PLACEHOLDER_IMAGE } from './images';
@@ -161,7 +161,11 @@ export default function ProductEdit({ description = productDescription }: { desc
         },
         onError: (err) => {
           if (statusOf(err) === 409) setConflict(true);
-          else notify(t.failure, { type: 'error' });
+          else {
+            // With the refusal's own reason where it has one, as Add Product's toast; the form keeps what was typed.
+            const reason = failureReason(err);
+            notify(reason ? `${t.failure}: ${reason}` : t.failure, { type: 'error', multiLine: Boolean(reason) });
+          }
         },
       }}
     >

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, getFirestore, setDoc, type Firestore } from 'firebase/firestore';
-import { messages } from '../../../domain/messages';
+import { format, messages } from '../../../domain/messages';
 import { productDescription } from '../../../domain/productFields';
 import type { ResourceDescription } from '../../../domain/resourceDescription';
 import { createPager } from '../../../providers/firebase/pages';
@@ -45,6 +45,8 @@ beforeAll(async () => {
   calls = productCalls(db, createPager(db), grown);
   await setDoc(doc(b.other(), 'products', 'old-1'), older);
   await setDoc(doc(b.other(), 'products', 'old-2'), { ...older, sku: 'OLD-2' });
+  // Another client's keys beside the described ones: Firestore's rules (hasOnly) would refuse any save of it.
+  await setDoc(doc(b.other(), 'products', 'odd-1'), { ...older, sku: 'ODD-1', created: 'yesterday', shelf: 'B4' });
   await setDoc(doc(b.other(), 'careguides', 'guide-1'), { title: 'Wash cold' });
 });
 afterAll(async () => {
@@ -74,6 +76,15 @@ describe('Firebase products from their description: a field added later', () => 
     const saved = await calls.update('old-2', { ...loaded }, loaded);
     expect(await stored('old-2')).toEqual({ ...older, sku: 'OLD-2' });
     expect(saved.version).toBe(loaded.version);
+  });
+
+  it('a document holding keys no description names is not saved: the keys are named, the document kept', async () => {
+    const loaded = await calls.one('odd-1');
+    await expect(calls.update('odd-1', { ...loaded, price: '11' }, loaded)).rejects.toMatchObject({
+      status: 400,
+      message: format(messages.firebase.unknownFields, { fields: 'created, shelf' }),
+    });
+    expect(await stored('odd-1')).toEqual({ ...older, sku: 'ODD-1', created: 'yesterday', shelf: 'B4' });
   });
 
   it('a new field round-trips: added, stored under its name and read back; its keys fit the rules', async () => {

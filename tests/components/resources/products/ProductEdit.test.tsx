@@ -121,6 +121,18 @@ describe('Edit product', () => {
     expect(await field('Price')).toHaveValue('300 SEK');
   });
 
+  it("says why a refused save was refused beside 'Could not update', and keeps what was typed", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const why = 'This record holds fields the console does not know (shelf), so Firestore refuses to save it.';
+    setup(found(), async () => Promise.reject(Object.assign(new Error(why), { status: 400, code: 'unknown_fields' })));
+    const price = await field('Price');
+    await userEvent.clear(price);
+    await userEvent.type(price, '300 SEK');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(`Could not update: ${why}`)).toBeVisible();
+    expect(await field('Price')).toHaveValue('300 SEK');
+  });
+
   it(
     'on a stale save shows the conflict message, keeps ' + 'what was typed, and Reload brings the saved version',
     async () => {
