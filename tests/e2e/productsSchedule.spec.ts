@@ -116,7 +116,7 @@ test(
     const from = page.getByLabel('Active from');
     await from.fill(instantToWall(new Date(Date.now() - HOUR).toISOString(), zone));
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Choose a time in the future.')).toBeVisible();
+    await expect(page.getByText('Choose a time in the future.', { exact: true })).toBeVisible();
     expect((await product(page, idOf(editUrl))).activeFrom).not.toBeNull();
 
     // The next whole minute at least 15 s ahead (the input takes minutes).
