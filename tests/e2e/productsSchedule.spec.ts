@@ -192,7 +192,7 @@ test('the schedule fields, the filter and Duplicate in Swedish', async ({ page }
     .getByLabel(sv.schedule.activeUntil)
     .fill(instantToWall(new Date(Date.now() - HOUR).toISOString(), zone));
   await page.getByRole('button', { name: sv.products.save }).click();
-  await expect(page.getByText(sv.schedule.past)).toBeVisible();
+  await expect(page.getByText(sv.schedule.past, { exact: true })).toBeVisible();
   // Duplicate copies the product as saved: leaving the refused change asks first, in Swedish.
   const asked = new Promise<string>((resolve) =>
     page.once('dialog', (d) => {
