@@ -47,3 +47,14 @@ export function readDocument(d: ResourceDescription, data: Data): Data {
   if (hasTranslations(d)) out.translations = readTranslations(d, data.translations);
   return out;
 }
+
+/**
+ * The keys a product document may hold: its described fields, its translations and its primary image. The generated
+ * Firestore rules take no others (scripts/firestoreRules.ts, productRulesOf), and the Firebase provider names any
+ * other a stored document holds instead of sending a save the rules would refuse.
+ */
+export const productDocumentKeys = (d: ResourceDescription): string[] => [
+  ...fieldsOfResource(d).map(([k]) => k),
+  'translations',
+  'primary',
+];

@@ -15,6 +15,7 @@ import {
 } from '../domain/resourceDescription.js';
 import { LANGUAGE_MAX_BYTES } from '../domain/languages.js';
 import { productDescription } from '../domain/productFields.js';
+import { productDocumentKeys } from '../domain/resourceDocument.js';
 import { DELETED_ENTRY } from '../providers/firebase/recordHistory.js';
 
 export const BEGIN =
@@ -184,18 +185,18 @@ const productFieldRule = (k: string, f: FieldDescription): string =>
   f.optional ? `(!('${k}' in d) || ${fieldRule(k, f)})` : fieldRule(k, f);
 
 /**
- * The products' match block, from their description as a described resource's: only their keys (the fields,
- * `translations` and `extra`), each field by kind and bounds (an optional one may be absent), each image an address of
- * this project's bucket, each translated text in every other language, read and written at the description's levels,
- * locked fields kept. What is theirs alone: at least one image, the primary one of them; no `created`, `updated` or
- * history (the console writes none there); no delete unless the description's `access` names its level.
+ * The products' match block, from their description as a described resource's: only their keys
+ * (domain/resourceDocument.ts productDocumentKeys: the fields, `translations` and `primary`), each field by kind and
+ * bounds (an optional one may be absent), each image an address of this project's bucket, each translated text in
+ * every other language, read and written at the description's levels, locked fields kept. What is theirs alone: at
+ * least one image, the primary one of them; no `created`, `updated` or history (the console writes none there); no
+ * delete unless the description's `access` names its level.
  */
-export function productRulesOf(
-  d: ResourceDescription = productDescription,
-  extra: readonly string[] = ['primary'],
-): string {
+export function productRulesOf(d: ResourceDescription = productDescription): string {
   const entries = fieldsOfResource(d);
-  const keys = [...entries.map(([k]) => k), 'translations', ...extra].map((k) => `'${k}'`).join(', ');
+  const keys = productDocumentKeys(d)
+    .map((k) => `'${k}'`)
+    .join(', ');
   const images = entries.find(([, f]) => f.kind === 'images')?.[0] ?? 'images';
   const edit = allOf(levelChecks(d, 'edit'));
   const kept = entries.filter(([, f]) => f.locked).map(([k]) => ` && request.resource.data.${k} == resource.data.${k}`);

@@ -23,7 +23,7 @@ import {
   type Translations,
 } from '../../domain/productFields';
 import { fieldsOfResource, mergeTexts, type ResourceDescription } from '../../domain/resourceDescription';
-import { readTranslations } from '../../domain/resourceDocument';
+import { productDocumentKeys, readTranslations } from '../../domain/resourceDocument';
 import { schemasOf } from '../../domain/recordSchemas';
 import { currentMessages, spoken } from '../shared/locale';
 import { format } from '../../domain/messages';
@@ -76,8 +76,8 @@ function translationsIn(data: Data): Translations | undefined {
  * the products' description (`d`) says.
  */
 export function productCalls(db: Firestore, page: Pager, d: ResourceDescription = productDescription) {
-  // The keys a product document may hold (the rules' hasOnly): its described fields, its translations, its primary.
-  const kept = new Set([...fieldsOfResource(d).map(([key]) => key), 'translations', 'primary']);
+  // The keys a product document may hold (the rules' hasOnly).
+  const kept = new Set(productDocumentKeys(d));
   const toRecord = (id: string, data: Data): Product => toProduct(id, data, d);
   const one = async (id: string): Promise<Product> => {
     const snap = await getDoc(doc(db, PRODUCTS, id));
