@@ -203,6 +203,12 @@ export function accessLevels(d: ResourceDescription, what: keyof ResourceAccess)
 export const mayOnResource = (user: RoleFlags | null | undefined, d: ResourceDescription, what: keyof ResourceAccess) =>
   accessLevels(d, what).every((level) => meets(user, level));
 
+/** The described resources with a dashboard count card (`dashboard: true`) this person may read, on either back end. */
+export const countedResources = (
+  user: RoleFlags | null | undefined,
+  described: readonly ResourceDescription[],
+): ResourceDescription[] => described.filter((d) => d.dashboard === true && mayOnResource(user, d, 'read'));
+
 /** The fields of a description, in order. */
 export const fieldsOfResource = (d: ResourceDescription): [string, FieldDescription][] =>
   Object.entries(d.fields) as [string, FieldDescription][];

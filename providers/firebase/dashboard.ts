@@ -1,10 +1,11 @@
-import { collection, getCountFromServer, query, where, type Firestore, type QueryConstraint } from 'firebase/firestore';
+import { collection, getCountFromServer, query, type Firestore, type QueryConstraint } from 'firebase/firestore';
 import { CATEGORIES } from '../../domain/constants';
 import type { CatalogueFigures, Dashboard, StaffFigures } from '../../domain/dashboard';
-import { mayOnResource, type ResourceDescription } from '../../domain/resourceDescription';
+import { countedResources, type ResourceDescription } from '../../domain/resourceDescription';
 import type { RoleFlags } from '../../domain/permissions';
 import type { User } from '../../domain/users';
 import { USERS_SHOWN } from './users';
+import { productsNarrowed } from './products';
 
 /**
  * The dashboard's figures on the Firebase build: each one Firestore can count with one aggregation query (a count of
@@ -27,9 +28,9 @@ export async function firebaseDashboard(
   const catalogue = async (): Promise<CatalogueFigures> => {
     const [total, active, disabled, ...byCategory] = await Promise.all([
       count('products'),
-      count('products', where('active', '==', true)),
-      count('products', where('active', '==', false)),
-      ...CATEGORIES.map((c) => count('products', where('category', '==', c))),
+      count('products', ...productsNarrowed({ active: true })),
+      count('products', ...productsNarrowed({ active: false })),
+      ...CATEGORIES.map((category) => count('products', ...productsNarrowed({ category }))),
     ]);
     return {
       total: total!,
@@ -65,7 +66,7 @@ export async function firebaseDashboard(
     };
   };
 
-  const counted = described.filter((d) => d.dashboard === true && mayOnResource(user, d, 'read'));
+  const counted = countedResources(user, described);
   const [c, s, resources] = await Promise.all([
     user?.isEditor ? catalogue() : undefined,
     user?.isAdmin ? staff() : undefined,

@@ -36,6 +36,17 @@ type Data = Record<string, unknown>;
 const PRODUCTS = 'products';
 
 /**
+ * The products a list narrowed by category and status holds, as Firestore selects them: the list and the dashboard's
+ * counts (dashboard.ts) read the same selection, so a figure is the rows its link opens.
+ */
+export function productsNarrowed(filter: { category?: unknown; active?: unknown }): QueryConstraint[] {
+  const narrow: QueryConstraint[] = [];
+  if (typeof filter.category === 'string' && filter.category) narrow.push(where('category', '==', filter.category));
+  if (typeof filter.active === 'boolean') narrow.push(where('active', '==', filter.active));
+  return narrow;
+}
+
+/**
  * The described fields a form may write (`d`, the products' description), each checked and normalised by its kind's
  * rule (domain/fieldKinds.ts) as the server's are, else a 400 with the rule's words, by the writer every described
  * resource's fields go through (writtenValues); on an edit (`editing`) a locked field is left out (the SKU never
@@ -97,10 +108,13 @@ export function productCalls(db: Firestore, page: Pager, d: ResourceDescription 
       // Partial-name search needs a text index Firestore does not have (same place).
       if (Object.keys(rest).some((k) => rest[k] !== undefined && rest[k] !== '')) throw notAvailable();
       if (typeof sku === 'string') return page(PRODUCTS, [where('sku', '==', sku)], perPage, undefined, toRecord);
-      const narrow: QueryConstraint[] = [];
-      if (typeof category === 'string' && category) narrow.push(where('category', '==', category));
-      if (typeof active === 'boolean') narrow.push(where('active', '==', active));
-      return page(PRODUCTS, [...narrow, orderBy('sku', 'desc')], perPage, after, toRecord);
+      return page(
+        PRODUCTS,
+        [...productsNarrowed({ category, active }), orderBy('sku', 'desc')],
+        perPage,
+        after,
+        toRecord,
+      );
     },
 
     /**

@@ -6,7 +6,7 @@ import { areaAccess, canAccess } from '../../domain/permissions.js';
 import { Dashboard } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { catalogueFigures, resourceCounts, staffFigures } from '../core/dashboard.js';
-import { mayOnResource, type ResourceDescription } from '../../domain/resourceDescription.js';
+import { countedResources, type ResourceDescription } from '../../domain/resourceDescription.js';
 import type { Broker } from '../live/broker.js';
 import type { EventStreams } from '../live/streams.js';
 
@@ -34,7 +34,7 @@ export function dashboardRoutes(
       { config: { access: areaAccess.dashboard }, schema: { tags: ['dashboard'], response: { 200: Dashboard } } },
       async (req) => {
         const user = req.user!;
-        const counted = deps.described.filter((r) => r.dashboard === true && mayOnResource(user, r, 'read'));
+        const counted = countedResources(user, deps.described);
         const [catalogue, staff, resources] = await Promise.all([
           canAccess(user, 'products') ? catalogueFigures(deps.db, deps.described) : undefined,
           canAccess(user, 'users') ? staffFigures(deps.db, deps.require2fa) : undefined,
