@@ -126,7 +126,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The Firebase SDK (firebase, @firebase/*) is used only inside providers/firebase: anywhere else it would ' +
-        'reach the default build, which must hold none of it (README, Firebase). Share what both sets need through ' +
+        'reach the default build, which must hold none of it (docs/firebase.md). Share what both sets need through ' +
         'domain/ or providers/shared.',
       from: { path: OURS, pathNot: '^providers/firebase/' },
       to: { path: '(^|/)node_modules/(firebase|@firebase)/' },

@@ -163,7 +163,7 @@ export function createFirebaseData(
     },
     importProducts: async () => Promise.reject(notAvailable()),
     // A described resource's history is kept beside each record (providers/firebase/recordHistory.ts); the
-    // products', users' and texts' only by our server (README, Firebase).
+    // products', users' and texts' only by our server (docs/firebase.md).
     getHistory: (of: HistoryOf, opts: { after?: string | null; limit?: number } = {}) =>
       guarded(async () => {
         const calls = of.kind === 'record' ? simple.get(of.resource) : undefined;
@@ -195,7 +195,7 @@ export function createFirebaseData(
       }),
     productIds: (filter: Record<string, unknown>) => guarded(() => bulk.productIds(filter)),
     bulkProducts: (request: BulkRequest) => guarded(() => bulk.bulkProducts(request)),
-    // No history in Firestore: a bulk change cannot be undone (README, Firebase).
+    // No history in Firestore: a bulk change cannot be undone (docs/firebase.md).
     undoBulk: async () => Promise.reject(notAvailable()),
     /**
      * Through the SDK: the current password signs in again (Firebase asks a recent sign-in), then the new one is set.
@@ -215,17 +215,17 @@ export function createFirebaseData(
         throw toBackendError(err);
       }
     },
-    // Firebase Auth keeps no session list a browser may read or end (README 'Firebase').
+    // Firebase Auth keeps no session list a browser may read or end (docs/firebase.md).
     listSessions: async () => Promise.reject(notAvailable()),
     endSession: async () => Promise.reject(notAvailable()),
     endOtherSessions: async () => Promise.reject(notAvailable()),
     endUserSessions: async () => Promise.reject(notAvailable()),
-    // Firebase Auth has no passkeys a web app may add (README 'Firebase'): the screen says so instead of failing.
+    // Firebase Auth has no passkeys a web app may add (docs/firebase.md): the screen says so instead of failing.
     listPasskeys: async () => Promise.reject(notAvailable()),
     addPasskey: async () => Promise.reject(notAvailable()),
     renamePasskey: async () => Promise.reject(notAvailable()),
     removePasskey: async () => Promise.reject(notAvailable()),
-    // Second factors need Google Identity Platform, not plain Firebase Auth (README 'Firebase'): shown as unavailable.
+    // Second factors need Google Identity Platform, not plain Firebase Auth (docs/firebase.md): shown as unavailable.
     getTwoFactor: async () => Promise.reject(notAvailable()),
     startTwoFactor: async () => Promise.reject(notAvailable()),
     confirmTwoFactor: async () => Promise.reject(notAvailable()),

@@ -103,7 +103,7 @@ export function productCalls(db: Firestore, page: Pager, d: ResourceDescription 
     list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<Product>> => {
       const { sku, category, active, missing, ...rest } = filter;
       // 'Swedish missing' would have to find documents with no translations field at all, and a Firestore query never
-      // matches a field that is absent (README, Firebase: what is not available).
+      // matches a field that is absent (docs/firebase.md: what is not available).
       if (missing !== undefined && missing !== '') throw notAvailable();
       // Partial-name search needs a text index Firestore does not have (same place).
       if (Object.keys(rest).some((k) => rest[k] !== undefined && rest[k] !== '')) throw notAvailable();
