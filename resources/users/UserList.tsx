@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { DataTable, useRefresh } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Button } from '@mui/material';
-import { USER_SHOWS, type User, type UserShow } from '../../domain/users';
-import { format, type Catalogue } from '../../domain/messages';
+import { USER_SHOWS, type User } from '../../domain/users';
+import { format } from '../../domain/messages';
 import { useLocale, useMessages } from '../../base/locale';
 import { ResourceList, RowHeaderCol } from '../shared/ResourceList';
 import { ListFrame } from '../shared/ListFrame';
-import { flagLabel, shortDate } from './format';
+import { flagLabel, shortDate, shownLabel } from './format';
 import { fullName } from '../../domain/names';
 import { editUserPath, usersListPath } from './paths';
 import { UserCreate } from './UserCreate';
@@ -18,16 +18,6 @@ import type { CsvColumn } from '../shared/csv';
 const csvColumns: CsvColumn<User>[] = (
   ['uid', 'firstName', 'lastName', 'email', 'userType', 'active', 'isEditor', 'isAdmin', 'created', 'updated'] as const
 ).map((k) => ({ header: k, value: (u: User) => u[k] }));
-
-/** What a narrowed list shows, in the words of the dashboard figure that links to it. */
-const shownLabel = (show: UserShow, m: Catalogue): string =>
-  ({
-    active: m.dashboard.staffActive,
-    inactive: m.dashboard.staffInactive,
-    admins: m.dashboard.admins,
-    editors: m.dashboard.editors,
-    noSecondFactor: m.dashboard.noSecondFactor,
-  })[show];
 
 /**
  * /users/users: every user, oldest first, ten at a time with 'More'; admins add colleagues from here. `?show=…` narrows

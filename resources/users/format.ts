@@ -1,4 +1,5 @@
 import type { Catalogue } from '../../domain/messages';
+import type { UserShow } from '../../domain/users';
 import { LOCALE_TAGS, type Locale } from '../../domain/locales';
 import { currentMessages, getLocale } from '../../base/locale';
 
@@ -17,3 +18,13 @@ export function shortDate(
 export function flagLabel(value: boolean, m: Catalogue = currentMessages()): string {
   return value ? m.users.trueLabel : m.users.falseLabel;
 }
+
+/** The staff a narrowed users list shows (?show=…), in the words of the dashboard figure that links to it. */
+export const shownLabel = (show: UserShow, m: Catalogue = currentMessages()): string =>
+  ({
+    active: m.dashboard.staffActive,
+    inactive: m.dashboard.staffInactive,
+    admins: m.dashboard.admins,
+    editors: m.dashboard.editors,
+    noSecondFactor: m.dashboard.noSecondFactor,
+  })[show];

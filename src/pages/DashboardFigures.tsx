@@ -13,6 +13,7 @@ import { consoleResources } from '../../resources';
 import { labelText } from '../../resources/types';
 import { NewestUsersList } from './NewestUsers';
 import { usersListPath } from '../../resources/users/paths';
+import { shownLabel } from '../../resources/users/format';
 
 // The chart's code (and the chart library's) in its own chunk, loaded once the catalogue's figures are there.
 const DashboardChart = lazy(() => import('./DashboardChart'));
@@ -82,6 +83,14 @@ function useDashboard(): { data: Dashboard | null; failed: boolean } {
   return state;
 }
 
+/** A figure's frame, a link or (not counted) not. */
+const frame = { display: 'block', p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', minWidth: 0 } as const;
+
+/** In place of a part the back end cannot give (null in its answer). */
+function NotAvailable() {
+  return <Typography color="text.secondary">{useMessages().firebase.notAvailable}</Typography>;
+}
+
 /**
  * One figure: its number over its label, the whole a link to the list showing exactly those rows; where the back end
  * cannot count it (null), its label over 'Not available with the Firebase back end.', and no link.
@@ -92,7 +101,7 @@ function Figure({ value, label, to }: { value: number | null; label: string; to:
   const m = useMessages();
   if (value === null)
     return (
-      <Box sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', minWidth: 0 }}>
+      <Box sx={frame}>
         <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
           {label}
         </Typography>{' '}
@@ -102,12 +111,7 @@ function Figure({ value, label, to }: { value: number | null; label: string; to:
       </Box>
     );
   return (
-    <Link
-      component={RouterLink}
-      to={to}
-      underline="hover"
-      sx={{ display: 'block', p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', minWidth: 0 }}
-    >
+    <Link component={RouterLink} to={to} underline="hover" sx={frame}>
       <Typography component="span" variant="h5" sx={{ display: 'block' }}>
         {writeNumber(value, locale, 0)}
       </Typography>{' '}
@@ -165,7 +169,7 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
       </Section>
       <Section id="dashboard-upcoming" title={m.dashboard.upcoming}>
         {c.upcoming === null ? (
-          <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+          <NotAvailable />
         ) : c.upcoming.length === 0 ? (
           <Typography color="text.secondary">{m.dashboard.upcomingEmpty}</Typography>
         ) : (
@@ -188,7 +192,7 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
       </Section>
       <Section id="dashboard-per-day" title={m.dashboard.perDay}>
         {c.perDay === null ? (
-          <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+          <NotAvailable />
         ) : (
           <Suspense fallback={<Typography color="text.secondary">{m.dashboard.chartLoading}</Typography>}>
             <DashboardChart perDay={c.perDay} />
@@ -197,7 +201,7 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
       </Section>
       <Section id="dashboard-recent" title={m.dashboard.recent}>
         {c.recent === null ? (
-          <Typography color="text.secondary">{m.firebase.notAvailable}</Typography>
+          <NotAvailable />
         ) : c.recent.length === 0 ? (
           <Typography color="text.secondary">{m.dashboard.recentEmpty}</Typography>
         ) : (
@@ -231,10 +235,9 @@ function Staff({ s }: { s: StaffFigures }) {
   return (
     <Section id="dashboard-staff" title={m.dashboard.staff}>
       <Box sx={grid}>
-        <Figure value={s.active} label={m.dashboard.staffActive} to={usersListPath('active')} />
-        <Figure value={s.inactive} label={m.dashboard.staffInactive} to={usersListPath('inactive')} />
-        <Figure value={s.admins} label={m.dashboard.admins} to={usersListPath('admins')} />
-        <Figure value={s.editors} label={m.dashboard.editors} to={usersListPath('editors')} />
+        {(['active', 'inactive', 'admins', 'editors'] as const).map((show) => (
+          <Figure key={show} value={s[show]} label={shownLabel(show, m)} to={usersListPath(show)} />
+        ))}
         <Figure
           value={s.noSecondFactor}
           label={s.require2fa === 'off' ? m.dashboard.noSecondFactor : m.dashboard.noSecondFactorRequired}
