@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { DataTable, useListContext, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -91,13 +91,13 @@ export default function ProductList() {
     if (address !== search) written.current.push(address);
     setParams(address, { replace: true });
   };
+  // Applied with the filters of the moment the timer ends: a status or category chosen meanwhile stays.
+  const applyTyped = useEffectEvent((words: string) => {
+    if (words.trim() !== (current.q ?? '')) setFilter('q', words.trim());
+  });
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (typed.trim() !== (current.q ?? '')) setFilter('q', typed.trim());
-    }, 300);
+    const timer = setTimeout(() => applyTyped(typed), 300);
     return () => clearTimeout(timer);
-    // Restarted by typing only: the filters and setFilter of the render that typed are the ones to apply.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
   const { q = '', category = '', status = '', missing = '', scheduled = '' } = current;
   const filter = {

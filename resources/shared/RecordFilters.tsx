@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactElement } from 'react';
 import {
   AutocompleteInput,
   DateInput,
@@ -111,16 +111,17 @@ export function RecordFilterBar({
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const given = typeof filterValues.q === 'string' ? filterValues.q : '';
   const [typed, setTyped] = useState(given);
+  // Applied with the list's state when the timer ends, not when the typing began: a column header clicked or a filter
+  // chosen meanwhile stays (an older render's setFilters wrote back the order it had known).
+  const apply = useEffectEvent((words: string) => {
+    const q = words.trim();
+    if (q === given) return;
+    const { q: _q, ...rest } = filterValues;
+    setFilters(q ? { ...rest, q } : rest, displayedFilters);
+  });
   useEffect(() => {
-    const timer = setTimeout(() => {
-      const q = typed.trim();
-      if (q === given) return;
-      const { q: _q, ...rest } = filterValues;
-      setFilters(q ? { ...rest, q } : rest, displayedFilters);
-    }, 300);
+    const timer = setTimeout(() => apply(typed), 300);
     return () => clearTimeout(timer);
-    // Restarted by typing only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
   if (!hasSearch(description) && filters.length === 0) return null;
   return (

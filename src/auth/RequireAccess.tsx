@@ -11,10 +11,12 @@ import NotAllowed from '../pages/NotAllowed';
  * a role change or a deactivation shows on the next navigation.
  */
 export function RequireAccess(props: GuardProps) {
-  // Each navigation is a new visit: without the key React keeps one guard across sibling routes
-  // (My Account → Changelog), checkAuth is not asked again, and a deactivated user saw 'Not allowed'.
-  const { key } = useLocation();
-  return <Guard key={key} {...props} />;
+  // Each page opened is a new visit: without the key React keeps one guard across sibling routes
+  // (My Account → Changelog), checkAuth is not asked again, and a deactivated user saw 'Not allowed'. Keyed by the
+  // path, not by each navigation: a list writes its search, filters and order into the address, and a new guard there
+  // mounted the page again, losing words typed a moment before and a selection.
+  const { pathname } = useLocation();
+  return <Guard key={pathname} {...props} />;
 }
 
 /** An area of the role matrix, or (a resource with access of its own) its name and the page's action. */

@@ -39,6 +39,19 @@ describe('a described list’s order and filters', () => {
     expect(lastList(getList)).toMatchObject({ meta: { sorted: true, lang: 'se' } });
   });
 
+  it('keeps an order chosen while the words typed wait to be sent', async () => {
+    const getList = vi.fn(async () => listOf([recordOf(careguides.description, 1)]));
+    renderAt('/careguides', { getList });
+    const table = await screen.findByRole('table', { name: 'Care guide list' });
+    // Typed, then the header clicked at once: the search goes out a moment later, with the order just chosen (an older
+    // render's setFilters once wrote back the order it had known, so the last request was the search in A to Z).
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find' }), 'wash');
+    await userEvent.click(within(table).getByRole('button', { name: 'Sort by title descending' }));
+    await waitFor(() =>
+      expect(lastList(getList)).toMatchObject({ filter: { q: 'wash' }, sort: { field: 'title', order: 'DESC' } }),
+    );
+  });
+
   it('filters by a choice, picked from its list', async () => {
     const getList = vi.fn(async () => listOf([recordOf(careguides.description, 1)]));
     renderAt('/careguides', { getList });

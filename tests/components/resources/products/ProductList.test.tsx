@@ -162,6 +162,26 @@ describe('Products list', () => {
       );
     },
   );
+
+  it('keeps a status chosen while the words typed wait to be sent', async () => {
+    const getList = vi.fn(async () => listAnswer(catalogue.slice(0, 10), null));
+    renderInAdmin(<ProductList />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ getList: asGetList(getList) }),
+    });
+    await screen.findByText('Product 0');
+    // Typed, then Disabled chosen at once: the words go out a moment later, with the status (an older render's
+    // filters once went with them, so the list showed every status again).
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find by name or SKU' }), 'runner');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Disabled' }));
+    await vi.waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'products',
+        expect.objectContaining({ filter: { q: 'runner', active: false } }),
+      ),
+    );
+  });
 });
 
 describe('Products list: Swedish texts', () => {
