@@ -49,7 +49,7 @@ test('a care guide with its picture: uploaded, saved, and stored as the uploadâ€
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page.getByText(en.uploads.notUploaded)).toHaveCount(0);
   const stored = (await getDocs(query(collection(other.db, 'careguides'), where('title', '==', 'Walk guide'))))
     .docs[0]!;

@@ -100,6 +100,8 @@ test('Search Product by SKU opens it; a save after another client changed it say
 });
 
 test('Add Product with three images (one resumable) into the Storage emulator', async ({ page }) => {
+  // A SKU of its own on a retry: the first try may have added its product before it failed.
+  const sku = `LI-900${test.info().retry}`;
   const files = await Promise.all(
     (
       [
@@ -117,7 +119,7 @@ test('Add Product with three images (one resumable) into the Storage emulator', 
   );
   await signIn(page, EDITOR);
   await page.getByRole('menuitem', { name: 'Add Product' }).click();
-  await page.getByRole('textbox', { name: 'SKU' }).fill('LI-9000');
+  await page.getByRole('textbox', { name: 'SKU' }).fill(sku);
   await page.getByRole('textbox', { name: 'Price' }).fill('320 SEK');
   await page.getByRole('textbox', { name: /^Name/ }).fill('Walk runner');
   await page.getByRole('textbox', { name: /^Details/ }).fill('Added by the Firebase walk.');
@@ -140,9 +142,9 @@ test('Add Product with three images (one resumable) into the Storage emulator', 
     await expect(slot.getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 });
   }
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
-  const stored = (await getDocs(query(collection(other.db, 'products'), where('sku', '==', 'LI-9000')))).docs[0]!;
+  const stored = (await getDocs(query(collection(other.db, 'products'), where('sku', '==', sku)))).docs[0]!;
   const images = stored.get('images') as string[];
   expect(images).toHaveLength(3);
   for (const address of images) expect((await fetch(address)).status).toBe(200);

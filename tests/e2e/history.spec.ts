@@ -20,7 +20,7 @@ test('a price change shows in the History panel and is undone from there', async
   const after = `${Date.now() % 1000} kr`;
   await price.fill(after);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Updated')).toBeVisible();
+  await expect(page.getByText('Updated', { exact: true })).toBeVisible();
 
   const panel = page.getByRole('region', { name: 'History' });
   const entry = panel.getByRole('listitem').first();

@@ -112,7 +112,7 @@ test('adds a product with two images, replaces one, and finds it by SKU', async 
   await expect(slot(page, 3)).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
   const editUrl = page.url();
   await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveValue(sku);
@@ -126,7 +126,7 @@ test('adds a product with two images, replaces one, and finds it by SKU', async 
 
   await upload(page, 2, 'third.png');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Updated')).toBeVisible();
+  await expect(page.getByText('Updated', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveValue(sku);
   expect(await shows(page, 2)).toContain('third.png');
@@ -223,7 +223,7 @@ test('Save pressed while an image uploads waits for it, then adds the product', 
     uploadThroughput: -1,
   });
 
-  await expect(page.getByText('Added')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Added', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
   await expect(page.getByRole('textbox', { name: 'SKU' })).toHaveValue(waitSku);
   await expect(slot(page, 1).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', /large\.png\.thumb\.webp$/);

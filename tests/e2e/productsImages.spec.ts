@@ -133,7 +133,7 @@ test('a dropped file uploads, images move by dragging, one is removed, and the o
   await slot(page, 1).getByRole('button', { name: 'Remove image 1' }).click();
   await expect(slot(page, 3).getByRole('img', { name: 'No image' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Updated')).toBeVisible();
+  await expect(page.getByText('Updated', { exact: true })).toBeVisible();
   await page.reload();
   await expect(slot(page, 2).getByRole('img', { name: 'Image 2' })).toBeVisible();
   expect([await shown(page, 1), await shown(page, 2)]).toEqual(['red.jpg', 'blue.png']);

@@ -77,7 +77,7 @@ test('schedules a product on Add Product in the shop time zone; the list marks a
   await page.getByRole('option', { name: 'Disabled' }).click();
   await expect(schedule.getByText(messages.schedule.notYet)).toBeHidden();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
   editUrl = page.url();
   // Stored as the instant the shop's wall time names, shown back as that wall time.
@@ -123,7 +123,7 @@ test(
     const soon = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
     await from.fill(instantToWall(soon.toISOString(), zone));
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Updated')).toBeVisible();
+    await expect(page.getByText('Updated', { exact: true })).toBeVisible();
     expect(await product(page, idOf(editUrl))).toMatchObject({ active: false, activeFrom: soon.toISOString() });
     // Applied once its minute has come: active, the time cleared, the change the scheduler's in the history.
     await expect
@@ -157,7 +157,7 @@ test('Duplicate opens Add Product with the fields, Swedish texts and copied imag
   await expect(page.getByText('A product with this SKU already exists.').first()).toBeVisible();
   await page.getByRole('textbox', { name: 'SKU' }).fill(copySku);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
   const copy = await product(page, idOf(page.url()));
   expect(copy).toMatchObject({

@@ -52,7 +52,7 @@ test('adds a product with its Swedish texts, clears the Swedish details, and the
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Added')).toBeVisible();
+  await expect(page.getByText('Added', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/products\/edit-product\/[^/]+$/);
   const editUrl = page.url();
   await expect(page.getByRole('textbox', { name: 'Swedish name' })).toHaveValue('Rostfärgad linnelöpare');
@@ -65,7 +65,7 @@ test('adds a product with its Swedish texts, clears the Swedish details, and the
   await page.goto(editUrl);
   await page.getByRole('textbox', { name: 'Swedish details' }).clear();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Updated')).toBeVisible();
+  await expect(page.getByText('Updated', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Swedish name' })).toHaveValue('Rostfärgad linnelöpare');
   await expect(page.getByRole('textbox', { name: 'Swedish details' })).toHaveValue('');
