@@ -7,8 +7,8 @@ import NotAllowed from '../pages/NotAllowed';
 
 /**
  * Guards one protected route: not signed in → /signin (through checkAuth's redirectTo); signed
- * in without the role → the Not allowed page. Each visit asks the server again (GET /api/me), so
- * a role change or a deactivation shows on the next navigation.
+ * in without the role → the Not allowed page. Each page opened asks the server again (GET /api/me), so
+ * a role change or a deactivation shows on the next page opened.
  */
 export function RequireAccess(props: GuardProps) {
   // Each page opened is a new visit: without the key React keeps one guard across sibling routes
