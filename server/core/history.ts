@@ -90,6 +90,8 @@ export interface HistoryFilter {
   action?: HistoryAction;
   from?: string;
   to?: string;
+  /** Only entries of these kinds, and of these described resources (kind 'record'): what the reader may read. */
+  readable?: { kinds: readonly HistoryKind[]; resources: readonly string[] };
 }
 
 /** The day after a YYYY-MM-DD day, as the start of that day in ISO text. */
@@ -119,6 +121,16 @@ export async function listHistory(
   if (filter.from) add('at >= ?', `${filter.from}T00:00:00.000Z`);
   if (filter.to) add('at < ?', dayAfter(filter.to));
   if (opts.after !== null) add('seq < ?', opts.after);
+  if (filter.readable) {
+    // In the query itself, so a page, its cursor and its bulk counts see only what the reader may read.
+    const { kinds, resources: named } = filter.readable;
+    const ofKinds = kinds.filter((k) => k !== 'record');
+    const either = [
+      ...(ofKinds.length > 0 ? [`kind in (${ofKinds.map(() => '?').join(', ')})`] : []),
+      ...(named.length > 0 ? [`(kind = 'record' and resource in (${named.map(() => '?').join(', ')}))`] : []),
+    ];
+    add(either.length > 0 ? `(${either.join(' or ')})` : '1 = 0', ...ofKinds, ...named);
+  }
   // Activity shows a bulk edit as its one summary line; each product's own entry stays in that product's history.
   if (!filter.record) add("(batch is null or action in ('bulkChanged', 'bulkUndone'))");
   const text =

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 import { ActivityQuery, HistoryId, HistoryPage, HistoryPaging, type HistoryKind } from '../../domain/history.js';
 import { LanguageId } from '../../domain/languages.js';
 import { Product } from '../../domain/products.js';
-import { areaAccess, type Access, type Area } from '../../domain/permissions.js';
+import { areaAccess, meets, type Access, type Area, type RoleFlags } from '../../domain/permissions.js';
 import { searchText } from '../../domain/text.js';
 import { listHistory, type HistoryFilter } from '../core/history.js';
 import { productUndo, undoEntry, type UndoTarget } from '../core/historyUndo.js';
@@ -14,7 +14,7 @@ import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { said } from '../../domain/translate.js';
-import type { ResourceDescription } from '../../domain/resourceDescription.js';
+import { mayOnResource, type ResourceDescription } from '../../domain/resourceDescription.js';
 
 /** The entry id inside a 'More' cursor; refused when the cursor is not one of ours. */
 function afterOf(cursor: string | undefined): number | null {
@@ -42,6 +42,24 @@ const RECORD_HISTORIES: { path: string; kind: HistoryKind; area: Area; id: z.Zod
   { path: '/api/users/:id/history', kind: 'user', area: 'users', id: searchText(64).min(1) },
   { path: '/api/languages/:id/history', kind: 'language', area: 'languages', id: LanguageId },
 ];
+
+/** Whose records each kind of entry tells of: Activity shows an entry only to who may read its record. */
+const KIND_AREA: Record<Exclude<HistoryKind, 'record'>, Access> = {
+  product: areaAccess.products,
+  language: areaAccess.languages,
+  user: areaAccess.users,
+  account: areaAccess.users,
+  appStatus: 'public',
+};
+
+/** The kinds of entry, and the described resources, whose records this person may read. */
+export function readableHistory(
+  user: RoleFlags | null | undefined,
+  described: readonly ResourceDescription[],
+): NonNullable<HistoryFilter['readable']> {
+  const kinds = (Object.keys(KIND_AREA) as (keyof typeof KIND_AREA)[]).filter((k) => meets(user, KIND_AREA[k]));
+  return { kinds, resources: described.filter((d) => mayOnResource(user, d, 'read')).map((d) => d.name) };
+}
 
 /** The change history: one record's (the History panels), everything (the admins' Activity page), and undo. */
 export function historyRoutes(
@@ -74,7 +92,8 @@ export function historyRoutes(
     },
     async (req) => {
       const { person, kind, action, from, to } = req.query;
-      return historyPage(deps.db, { person, kind, action, from, to }, req.query, deps.described);
+      const readable = readableHistory(req.user, deps.described ?? []);
+      return historyPage(deps.db, { person, kind, action, from, to, readable }, req.query, deps.described);
     },
   );
 
