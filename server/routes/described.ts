@@ -31,7 +31,7 @@ import { importRecords } from '../core/recordImport.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { localeOf } from '../http/locale.js';
 import { listRoute } from './pages.js';
-import { historyPage, undoRoutes } from './history.js';
+import { historyPage, refuseUnknownOf, undoRoutes } from './history.js';
 
 const Params = z.object({ id: searchText(64).min(1) });
 const IfMatch = z.object({ 'if-match': z.string().optional() });
@@ -147,7 +147,11 @@ export function recordRoutes(
 
   typed.get(
     `${path}/:id/history`,
-    { config: read, schema: { tags, params: Params, querystring: HistoryPaging, response: { 200: HistoryPage } } },
+    {
+      config: read,
+      schema: { tags, params: Params, querystring: HistoryPaging, response: { 200: HistoryPage } },
+      preValidation: refuseUnknownOf(HistoryPaging),
+    },
     async (req) => historyPage(db, { record: { kind: 'record', id: req.params.id, resource: r.name } }, req.query, all),
   );
 

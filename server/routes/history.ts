@@ -14,6 +14,7 @@ import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { said } from '../../domain/translate.js';
+import { refuseUnknown } from './pages.js';
 import { mayOnResource, type ResourceDescription } from '../../domain/resourceDescription.js';
 
 /** The entry id inside a 'More' cursor; refused when the cursor is not one of ours. */
@@ -35,6 +36,12 @@ export async function historyPage(
   const tail = items.at(-1);
   return { items, next: more && tail ? encodeCursor(tail.id, tail.id) : null };
 }
+
+/** Before the schema's check, as every list: a parameter a history list does not know is refused by its name. */
+export const refuseUnknownOf = (schema: z.ZodObject) => {
+  const known = new Set(Object.keys(schema.shape));
+  return async (req: { query: unknown }) => refuseUnknown(req.query, known);
+};
 
 /** The records whose history a panel shows: each open to the area that edits the record. */
 const RECORD_HISTORIES: { path: string; kind: HistoryKind; area: Area; id: z.ZodType<string> }[] = [
@@ -79,6 +86,7 @@ export function historyRoutes(
           querystring: HistoryPaging,
           response: { 200: HistoryPage },
         },
+        preValidation: refuseUnknownOf(HistoryPaging),
       },
       async (req) => historyPage(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query),
     );
@@ -89,6 +97,7 @@ export function historyRoutes(
     {
       config: { access: areaAccess.activity },
       schema: { tags: ['history'], querystring: ActivityQuery, response: { 200: HistoryPage } },
+      preValidation: refuseUnknownOf(ActivityQuery),
     },
     async (req) => {
       const { person, kind, action, from, to } = req.query;

@@ -39,7 +39,7 @@ export interface ListDescriptor<T> {
  * Refuses the query parameters a list does not know, naming them (400): `q` where the list has no partial-name search
  * says so. Nothing is read.
  */
-function refuseUnknown(query: unknown, known: ReadonlySet<string>): void {
+export function refuseUnknown(query: unknown, known: ReadonlySet<string>): void {
   const unknown = Object.keys(query && typeof query === 'object' ? query : {}).filter((k) => !known.has(k));
   if (unknown.length === 0) return;
   // A name is said as sent, up to 64 characters (the address may be long).
