@@ -18,6 +18,7 @@ import { useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { visuallyHidden } from '../../base/visuallyHidden';
 import { SimpleRows, useSmallScreen } from './SimpleRows';
+import { LatestListParams } from './LatestListParams';
 
 /**
  * The column that names its row (a person's name): a DataTable column whose body cells are row headers for screen
@@ -80,7 +81,9 @@ export function ResourceList<R extends RaRecord>({ resource, filter, failed, sor
         ...(sorting ? { meta: { sorted: true, lang: sorting.lang } } : {}),
       }}
     >
-      <ListRows<R> failed={failedText} {...rest} />
+      <LatestListParams>
+        <ListRows<R> failed={failedText} {...rest} />
+      </LatestListParams>
     </InfiniteListBase>
   );
 }

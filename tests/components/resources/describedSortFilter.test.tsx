@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { Suspense, use } from 'react';
+import { useLocation } from 'react-router-dom';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../../base/locale';
@@ -50,6 +52,44 @@ describe('a described list’s order and filters', () => {
     await waitFor(() =>
       expect(lastList(getList)).toMatchObject({ filter: { q: 'wash' }, sort: { field: 'title', order: 'DESC' } }),
     );
+  });
+
+  it('keeps the words sent when a header is clicked before the list has rendered them', async () => {
+    // A busy machine, made certain: the address holding the search is held back from rendering (a transition waiting
+    // on the gate), so the header clicked meanwhile is the one of the render before it, as a slow render leaves it.
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let held = false;
+    let opened = false;
+    function Gate() {
+      const { search } = useLocation();
+      if (!opened && decodeURIComponent(search).includes('wash')) {
+        held = true;
+        use(gate);
+      }
+      return null;
+    }
+    const getList = vi.fn(async () => listOf([recordOf(careguides.description, 1)]));
+    renderAt(
+      '/careguides',
+      { getList },
+      undefined,
+      [],
+      <Suspense fallback={null}>
+        <Gate />
+      </Suspense>,
+    );
+    const table = await screen.findByRole('table', { name: 'Care guide list' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find' }), 'wash');
+    await waitFor(() => expect(held).toBe(true));
+    // Awaited: the render the click starts meets the held address, and waits on it.
+    await act(async () => within(table).getByRole('button', { name: 'Sort by title descending' }).click());
+    opened = true;
+    open();
+    await waitFor(() =>
+      expect(lastList(getList)).toMatchObject({ filter: { q: 'wash' }, sort: { field: 'title', order: 'DESC' } }),
+    );
+    expect(screen.getByRole('searchbox', { name: 'Find' })).toHaveValue('wash');
   });
 
   it('filters by a choice, picked from its list', async () => {

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { memoryStore } from 'react-admin';
@@ -20,18 +20,20 @@ import { fakeAuthProvider, fakeDataProvider, userWith } from '../helpers';
 /**
  * The whole signed-in console at `path`, over a fake data provider with the given methods, for a person's flags; with
  * `fixtures`, described resources made by the test beside the console's own, which the providers' rule knows as it
- * would know a folder's description.
+ * would know a folder's description; `beside`, rendered beside the console under the same router.
  */
 export function renderConsoleAt(
   path: string,
   data: Record<string, unknown>,
   flags = { isAdmin: false, isEditor: true },
   fixtures: readonly ResourceDefinition[] = [],
+  beside?: ReactNode,
 ): void {
   const user = userWith(flags);
   const described = [...resourceDescriptions, ...fixtures.flatMap((r) => (r.screens ? [r.screens.description] : []))];
   render(
     <MemoryRouter initialEntries={[path]}>
+      {beside}
       <Console
         authProvider={fakeAuthProvider(user, {
           canAccess: vi.fn(async ({ resource, action }: { resource: string; action: string }) =>
