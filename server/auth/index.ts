@@ -143,8 +143,11 @@ async function voidResetLinks(db: Kysely<Database>, userId: string, keep: string
     .execute();
 }
 
-/** Deletes every verification row whose value is the account's uid: its reset links and its pending sign-ins. */
-async function voidVerifications(db: Kysely<Database>, userId: string): Promise<void> {
+/**
+ * Deletes every verification row whose value is the account's uid: its reset links and its pending sign-ins. Called
+ * wherever a password is set (a reset, a change while signed in, setPassword), so no link mailed before outlives it.
+ */
+export async function voidVerifications(db: Kysely<Database>, userId: string): Promise<void> {
   await db
     .deleteFrom('auth_verification' as never)
     .where('value' as never, '=', userId as never)

@@ -42,11 +42,12 @@ export async function registerUser(
   return insertUserRecord(db, { uid: account.id, ...u }, actor);
 }
 
-/** Sets a new password for a user and ends their sessions. */
+/** Sets a new password for a user, ends their sessions and voids their reset links. */
 export async function setPassword(auth: Auth, uid: string, password: string): Promise<void> {
   const ctx = await auth.$context;
   await ctx.internalAdapter.updatePassword(uid, await hashPassword(password));
   await ctx.internalAdapter.deleteUserSessions(uid);
+  await ctx.adapter.deleteMany({ model: 'verification', where: [{ field: 'value', value: uid }] });
 }
 
 /** Ends every session of a user (deactivation, password change). */

@@ -15,7 +15,7 @@ import type { SignInMethod } from '../../domain/account.js';
 import { SECOND_FACTOR_REQUIRED, type SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { claimTotpStep, forgetTotpSteps, hasSecondFactor, pendingSignIn, policyCovers } from '../auth/twoFactor.js';
 import { hasPasskey } from '../auth/passkeys.js';
-import { hashIdentifier } from '../auth/index.js';
+import { hashIdentifier, voidVerifications } from '../auth/index.js';
 import { lacksSecondFactor } from '../http/access.js';
 import { findUser } from '../core/users.js';
 import { adoptFirebasePassword } from '../auth/firebasePasswords.js';
@@ -309,7 +309,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 }
 
 /**
- * After a password change: the Activity entry and the mail to the account (a failed send is logged, the change stands).
+ * After a password change: every reset link and waiting sign-in of the account void (as a reset voids them), the
+ * Activity entry and the mail to the account (a failed send is logged, the change stands).
  */
 async function passwordChanged(
   deps: Deps,
@@ -319,6 +320,7 @@ async function passwordChanged(
   ended: number,
   log: { warn(obj: object, msg: string): void },
 ): Promise<void> {
+  await voidVerifications(deps.db, user.uid);
   await deps.events.passwordChanged(user.uid, from, ended);
   await mailPasswordChanged(deps.mailer, user.email, locale, { at: new Date(), address: from.ip }).catch(
     (err: unknown) => log.warn({ err, to: user.email }, 'could not send the password-changed mail'),

@@ -110,6 +110,30 @@ describe.each(dialects())('forgot and reset password over real SMTP (%s)', (dial
     expect(left.filter((r) => r.value === user.uid)).toEqual([]);
   });
 
+  it('voids every reset link outstanding when the password is changed while signed in', async () => {
+    const user = await createUser(t, 'noRole');
+    const cookie = await signIn(t, user.email, user.password);
+    for (let i = 0; i < 2; i++)
+      expect((await t.api('POST', '/api/auth/request-password-reset', { body: { email: user.email } })).status).toBe(
+        200,
+      );
+    const mine = () => smtp.mails.filter((m) => m.to.includes(user.email) && linkIn(m));
+    for (let i = 0; i < 100 && mine().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const tokens = mine().map((m) => tokenOf(linkIn(m)!));
+    expect(tokens).toHaveLength(2);
+    const changed = await t.api('POST', '/api/auth/change-password', {
+      cookie,
+      body: { currentPassword: user.password, newPassword: 'changed while signed in' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    for (const token of tokens) {
+      const res = await t.api('POST', '/api/auth/reset-password', { body: { newPassword: 'set by a link', token } });
+      expect(res.status, res.text).toBe(400);
+    }
+    expect((await signInRaw(t, user.email, 'set by a link')).status).toBe(401);
+    expect(await signIn(t, user.email, 'changed while signed in')).toContain('session_token');
+  });
+
   it('answers an unknown email exactly like a known one and sends nothing', async () => {
     const known = await createUser(t, 'noRole');
     const unknown = uniqueEmail('nobody');
