@@ -9,20 +9,25 @@ import { said } from './translate.js';
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Line breaks and tabs, which a one-line value (a name, an SKU, an email, a key) never holds. */
 const BREAKS = /[\t\n\r\u2028\u2029]/;
-/** Bidirectional embeddings, overrides and isolates: they make a name or SKU read differently from what it is. */
+/**
+ * Bidirectional embeddings, overrides and isolates: they make a name, an SKU or a note read differently from what it
+ * is. Refused in every field a person types (a line or free text); the marks (U+200E, U+200F) stay.
+ */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
 /** A high surrogate not followed by a low one, or a low one not after a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * 'any': every string the server receives (passwords included); 'text': free text; 'line': names, SKUs, emails, keys.
+ * 'any': every string the server receives (passwords included, taken as typed); 'text': free text (no bidirectional
+ * controls); 'line': names, SKUs, emails, keys (nor line breaks and tabs).
  */
 export type TextKind = 'any' | 'text' | 'line';
 
 /** True when a string follows the rule for its kind. */
 export function textAllowed(s: string, kind: TextKind): boolean {
   if (CONTROL.test(s) || LONE_SURROGATE.test(s)) return false;
-  return kind !== 'line' || (!BREAKS.test(s) && !BIDI.test(s));
+  if (kind === 'any') return true;
+  return !BIDI.test(s) && (kind === 'text' || !BREAKS.test(s));
 }
 
 /** A one-line value (name, SKU, email, key): the text rule, NFC, trimmed, 1..max characters. */

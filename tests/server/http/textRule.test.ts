@@ -123,6 +123,8 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
     ['a NUL in the SKU', { sku: 'AB\u0000C' }],
     ['a bidi isolate in the SKU', { sku: 'AB\u2066C' }],
     ['a lone surrogate in the details', { details: 'soft \udfff' }],
+    ['a right-to-left override in the details', { details: '\u202Eabc' }],
+    ['a right-to-left isolate in the Swedish details', { translations: { se: { details: 'ab\u2067c' } } }],
     ['a huge price number', { price: 1e308 }],
   ])('refuses a new product with %s and adds nothing', async (_name, over) => {
     const images = (await t.api('GET', `/api/products/${product.id}`, { cookie })).json.images;
@@ -143,6 +145,14 @@ describe.each(dialects())('one text rule and bounded numbers for every input (%s
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+
+  it.each([
+    ['suppliers', { name: 'Weaver', contactPerson: '', email: '', country: 'SE', notes: '\u202Eabc' }],
+    ['careguides', { title: 'Wash', body: 'Cold\u202Eabc', fabric: 'linen', picture: [] }],
+  ])('refuses a bidirectional control in the free text of %s, as in its lines', async (name, body) => {
+    refused(await t.api('POST', `/api/${name}`, { cookie, origin: t.publicUrl, body }));
+    expect((await t.api('GET', `/api/${name}?limit=5`, { cookie })).json.items).toEqual([]);
   });
 
   it('refuses page cursors that carry control characters or unpaired surrogates: 400', async () => {

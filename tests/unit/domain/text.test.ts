@@ -18,6 +18,13 @@ describe('the text rule', () => {
     ['a right-to-left override', 'abc\u202eexe.jpg'],
     ['a left-to-right embedding', '\u202aabc'],
     ['a first-strong isolate', 'a\u2068b'],
+  ])('refuses %s in every field typed, one-line or free text', (_name, s) => {
+    expect(textAllowed(s, 'line')).toBe(false);
+    expect(textAllowed(s, 'text')).toBe(false);
+    expect(textAllowed(s, 'any')).toBe(true);
+  });
+
+  it.each([
     ['a line break', 'a\nb'],
     ['a tab', 'a\tb'],
     ['a line separator', 'a\u2028b'],
