@@ -14,7 +14,7 @@ import { registerErrors } from './http/errors.js';
 import { registerLocale } from './http/locale.js';
 import { registerTextGuard } from './http/textGuard.js';
 import { serializerCompiler } from './http/serializer.js';
-import { registerAccess } from './http/access.js';
+import { registerAccess, userNow } from './http/access.js';
 import { countRequests, createMetrics, metricsRoute } from './http/metrics.js';
 import { EventStreams } from './live/streams.js';
 import { authRoutes } from './routes/auth.js';
@@ -134,12 +134,18 @@ export async function buildApp(
     cacheMs: config.sessionCacheSeconds * 1000,
     require2fa: config.require2fa,
   });
-  // An open dashboard reads its figures again after each account event (a failed sign-in is one of them).
+  // An open dashboard reads its figures again after each account event (a failed sign-in is one of them); sessions
+  // ended end their open streams.
   const events = new AccountEvents(
     db.kysely,
     (obj, msg) => app.log.warn(obj, msg),
-    () => services.dashboardBroker.publish(),
+    async (action) => {
+      await services.dashboardBroker.publish();
+      if (action === 'sessionsEnded' || action === 'passwordChanged') await services.sessionsBroker.publish();
+    },
   );
+  // Who an open event stream's cookie signs in now (live/streams.ts, endWhenRefused).
+  const signedIn = (cookie: string | undefined) => userNow(cookie, { auth, db: db.kysely, absoluteMs });
 
   const guard = new SignInGuard(db.kysely, config.signinFailuresPerHour, undefined, (reason) =>
     metrics?.signInFailures.inc({ reason }),
@@ -164,6 +170,8 @@ export async function buildApp(
     version: config.version,
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     streams,
+    sessions: services.sessionsBroker,
+    signedIn,
   });
   usersRoutes(app, { db: db.kysely, auth, mailer, publicUrl: config.publicUrl });
   languagesRoutes(app, { db: db.kysely });
@@ -186,6 +194,8 @@ export async function buildApp(
     broker: services.dashboardBroker,
     streams,
     heartbeatMs: opts.heartbeatMs ?? 15_000,
+    sessions: services.sessionsBroker,
+    signedIn,
   });
   historyRoutes(app, { db: db.kysely, described });
   uploadsRoutes(app, {

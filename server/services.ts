@@ -46,6 +46,8 @@ export interface Services {
   broker: Broker;
   /** "The dashboard's figures changed": a committed change they count (routes/dashboard.ts's event stream). */
   dashboardBroker: Broker;
+  /** "Someone's sessions or roles changed": each open event stream checks its own session again (live/streams.ts). */
+  sessionsBroker: Broker;
   store: FileStore;
   staging: StagingStore;
   /** The storefront's answers kept in memory, dropped by every change on every instance. */
@@ -117,6 +119,10 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   const dashboardBroker = db.pool
     ? await pgBroker(db.pool, (err) => opts.log.warn({ err }, 'dashboard feed connection lost'), 'dashboard')
     : memoryBroker(undefined, 'dashboard');
+  // A person deactivated, their roles changed, their sessions ended: their open streams end (every instance, on PG).
+  const sessionsBroker = db.pool
+    ? await pgBroker(db.pool, (err) => opts.log.warn({ err }, 'sessions feed connection lost'), 'sessions')
+    : memoryBroker(undefined, 'sessions');
   const store = config.s3 ? s3Store(config.s3) : localStore(join(config.dataDir, 'files'));
   // Made on first use: tus creates its folder in the background, which a short CLI command must not leave running.
   // With S3, uploads in progress live in the bucket (made now: it starts nothing in the background).
@@ -145,6 +151,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     if (changes.some((c) => c.kind !== 'appStatus')) await dashboardBroker.publish();
     // A deactivated user is signed out everywhere at once.
     for (const c of changes) if (c.kind === 'user' && c.deactivated) await endSessions(auth, c.id);
+    if (changes.some((c) => c.kind === 'user')) await sessionsBroker.publish();
     // Every webhook receiver has its outbox row per change already, written in the change's own transaction
     // (core/commit.ts): the dispatcher (of whichever instance claims a row first) is told to look now.
     dispatcher?.wake();
@@ -164,6 +171,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     mailer,
     broker,
     dashboardBroker,
+    sessionsBroker,
     store,
     feed,
     get staging() {
@@ -234,6 +242,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
       await feed.close();
       await broker.close();
       await dashboardBroker.close();
+      await sessionsBroker.close();
       await db.close();
     },
   };

@@ -32,7 +32,7 @@ export class AccountEvents {
     private readonly db: Kysely<Database>,
     private readonly warn: (obj: object, msg: string) => void,
     /** Told after each event is kept: the dashboard counts failed sign-ins and second factors (services.ts). */
-    private readonly kept: () => Promise<void> = async () => undefined,
+    private readonly kept: (action: AccountAction) => Promise<void> = async () => undefined,
   ) {}
 
   /** A successful sign-in, and how. */
@@ -106,7 +106,7 @@ export class AccountEvents {
   private async add(actor: string | null, uid: string, action: AccountAction, diff: HistoryDiff): Promise<void> {
     try {
       await record(this.db, actor, [{ kind: 'account', recordId: uid, action, diff }]);
-      await this.kept();
+      await this.kept(action);
     } catch (err) {
       this.warn({ err, action }, 'could not record an account event');
     }

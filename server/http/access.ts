@@ -68,6 +68,12 @@ export function registerAccess(
   return (req, reply) => currentUser(req, reply, deps);
 }
 
+/** The person a Cookie header signs in now (no kept session: read afresh), or null. */
+export const userNow = (
+  cookie: string | undefined,
+  deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number },
+): Promise<User | null> => currentUser({ headers: { cookie }, user: null, sessionId: null }, null, deps);
+
 /**
  * Whether REQUIRE_2FA covers this person and they have no second factor yet: then only the set-up page's routes answer.
  */
@@ -79,9 +85,16 @@ export async function lacksSecondFactor(
   return policyCovers(policy, user) && !(await meetsSecondFactor(db, user.uid));
 }
 
+/** What the session check reads of a request (and sets on it): an open event stream checks again with its cookie. */
+export interface Caller {
+  headers: { cookie?: string };
+  user: User | null;
+  sessionId: string | null;
+}
+
 /** Resolves the session cookie to an active user record, or null; ends sessions past their absolute timeout. */
 export async function currentUser(
-  req: FastifyRequest,
+  req: Caller,
   reply: FastifyReply | null,
   deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number; cache?: SessionCache },
 ): Promise<User | null> {
@@ -102,7 +115,7 @@ export async function currentUser(
 
 /** Ends a session past its absolute timeout; otherwise takes its user if the record is active. */
 async function accept(
-  req: FastifyRequest,
+  req: Caller,
   user: User | null,
   sessionId: string,
   createdAt: Date,

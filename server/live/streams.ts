@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Broker } from './broker.js';
 
 /** How long a browser waits before reconnecting after its stream was ended on shutdown. */
 export const RECONNECT_MS = 1000;
@@ -32,10 +33,16 @@ export class EventStreams {
     const send = (event: string): void => void (res.writableEnded || res.write(event));
     const stop = follow(send);
     const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
-    req.on('close', () => {
+    // The browser leaving, or the stream ended here (shutdown, a session that no longer hears it).
+    let done = false;
+    const end = (): void => {
+      if (done) return;
+      done = true;
       clearInterval(heartbeat);
       stop();
-    });
+    };
+    req.on('close', end);
+    res.once('close', end);
     return send;
   }
 
@@ -57,4 +64,26 @@ export class EventStreams {
       this.open.delete(res);
     }
   }
+}
+
+/**
+ * Ends a stream opened with a session once that session no longer lets its person hear it: on each announcement that
+ * someone's sessions or roles changed (deactivated, signed out everywhere, a session ended, a role taken away: on
+ * every instance, on PostgreSQL), `allowed` asks again, and a refused stream ends with a retry hint (the browser's
+ * reconnection then meets the refusal, or, on a public stream, no session).
+ */
+export function endWhenRefused(
+  req: IncomingMessage,
+  res: ServerResponse,
+  sessions: Broker,
+  allowed: () => Promise<boolean>,
+): void {
+  const stop = sessions.subscribe(() => {
+    if (res.writableEnded) return;
+    void allowed()
+      .then((ok) => void (ok || res.writableEnded || res.end(`retry: ${RECONNECT_MS}\n\n`)))
+      .catch(() => undefined);
+  });
+  req.on('close', stop);
+  res.once('close', stop);
 }

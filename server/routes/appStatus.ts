@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Broker } from '../live/broker.js';
-import type { EventStreams } from '../live/streams.js';
+import { endWhenRefused, type EventStreams } from '../live/streams.js';
+import type { User } from '../../domain/users.js';
 import { AppStatus, AppStatusUpdate } from '../../domain/appStatus.js';
 import { readActive, writeActive } from '../core/appStatus.js';
 
@@ -14,6 +15,9 @@ interface Deps {
   heartbeatMs: number;
   /** The instance's open streams (counted by /metrics, ended with a retry hint on shutdown). */
   streams: EventStreams;
+  /** "Someone's sessions or roles changed", and who a cookie signs in now: a stream opened signed in ends with it. */
+  sessions: Broker;
+  signedIn: (cookie: string | undefined) => Promise<User | null>;
 }
 
 /** The live app status: read, change (admin) and follow as server-sent events. */
@@ -69,5 +73,9 @@ export function appStatusRoutes(app: FastifyInstance, deps: Deps): void {
       ),
     );
     await send(status).catch(() => res.end());
+    // Opened signed in: it ends when that session does (the console's reconnection then follows as nobody).
+    const cookie = req.headers.cookie;
+    if (cookie && !res.writableEnded && (await deps.signedIn(cookie)))
+      endWhenRefused(req.raw, res, deps.sessions, async () => (await deps.signedIn(cookie)) !== null);
   });
 }

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { areaAccess, canAccess } from '../../domain/permissions.js';
+import { areaAccess, canAccess, meets } from '../../domain/permissions.js';
+import type { User } from '../../domain/users.js';
 import { Dashboard } from '../../domain/dashboard.js';
 import type { SecondFactorPolicy } from '../../domain/twoFactor.js';
 import { catalogueFigures, resourceCounts, staffFigures } from '../core/dashboard.js';
 import { countedResources, type ResourceDescription } from '../../domain/resourceDescription.js';
 import type { Broker } from '../live/broker.js';
-import type { EventStreams } from '../live/streams.js';
+import { endWhenRefused, type EventStreams } from '../live/streams.js';
 
 /**
  * GET /api/dashboard: every figure of the dashboard in one answer. Any signed-in user may ask; the catalogue's figures
@@ -25,6 +26,9 @@ export function dashboardRoutes(
     broker: Broker;
     streams: EventStreams;
     heartbeatMs: number;
+    /** "Someone's sessions or roles changed", and who a cookie signs in now: the stream ends with its session. */
+    sessions: Broker;
+    signedIn: (cookie: string | undefined) => Promise<User | null>;
   },
 ): void {
   app
@@ -53,6 +57,10 @@ export function dashboardRoutes(
       reply.hijack();
       deps.streams.start(req.raw, reply.raw, deps.heartbeatMs, (send) =>
         deps.broker.subscribe(() => send('data: {"changed":true}\n\n')),
+      );
+      const cookie = req.headers.cookie;
+      endWhenRefused(req.raw, reply.raw, deps.sessions, async () =>
+        meets(await deps.signedIn(cookie), areaAccess.dashboard),
       );
     },
   );

@@ -6,6 +6,8 @@ export interface EventStream {
   headers: http.IncomingHttpHeaders;
   /** The next event's parsed data, or a rejection after timeoutMs. */
   next<T = unknown>(timeoutMs: number): Promise<T>;
+  /** Settles when the server ends the stream. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -20,6 +22,10 @@ export function openEvents(
     let waiter: ((v: unknown) => void) | null = null;
     const req = http.get(new URL(path, baseUrl), { headers }, (res) => {
       res.setEncoding('utf8');
+      const ended = new Promise<void>((done) => {
+        res.once('end', done);
+        res.once('close', done);
+      });
       let buffer = '';
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -57,6 +63,7 @@ export function openEvents(
             };
           });
         },
+        ended,
         close: () => req.destroy(),
       });
     });

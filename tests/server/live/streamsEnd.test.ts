@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  createUser,
+  dialects,
+  openEvents,
+  signIn,
+  startApp,
+  type EventStream,
+  type TestApp,
+} from '../helpers/index.js';
+
+/** Whether the stream has been ended by the server within `ms` (a bound on failure only: it ends on the event). */
+const endsWithin = (s: EventStream, ms: number): Promise<boolean> =>
+  Promise.race([s.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+// A person's open event streams end with their session: deactivated, signed out everywhere, a session ended by an
+// admin. Another person's streams stay open and keep hearing changes.
+describe.each(dialects())('open streams end with their session (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const open: EventStream[] = [];
+  const follow = async (cookie: string, path: string) => {
+    const s = await openEvents(t.baseUrl, path, { cookie });
+    expect(s.status).toBe(200);
+    open.push(s);
+    return s;
+  };
+  const person = async () => {
+    const u = await createUser(t, 'noRole');
+    return { ...u, cookie: await signIn(t, u.email, u.password) };
+  };
+
+  beforeAll(async () => {
+    t = await startApp({ dialect });
+    admin = await signIn(t, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await t?.close();
+  });
+
+  it('ends a deactivated person’s dashboard and status streams; an admin’s go on hearing changes', async () => {
+    const p = await person();
+    const dashboard = await follow(p.cookie, '/api/dashboard/events');
+    const status = await follow(p.cookie, '/api/app/status/events');
+    await status.next(10_000);
+    const watching = await follow(admin, '/api/dashboard/events');
+    const off = await t.api('PATCH', `/api/users/${p.uid}`, { cookie: admin, body: { active: false } });
+    expect(off.status, off.text).toBe(200);
+    expect(await endsWithin(dashboard, 10_000)).toBe(true);
+    expect(await endsWithin(status, 10_000)).toBe(true);
+    expect(await watching.next(10_000)).toEqual({ changed: true });
+    expect(await endsWithin(watching, 0)).toBe(false);
+  });
+
+  it('ends the streams of a person who signs out everywhere', async () => {
+    const p = await person();
+    const dashboard = await follow(p.cookie, '/api/dashboard/events');
+    const out = await t.api('POST', '/api/auth/revoke-sessions', { cookie: p.cookie, origin: t.publicUrl, body: {} });
+    expect(out.status, out.text).toBe(200);
+    expect(await endsWithin(dashboard, 10_000)).toBe(true);
+  });
+
+  it('ends the streams of a person whose sessions an admin ends', async () => {
+    const p = await person();
+    const dashboard = await follow(p.cookie, '/api/dashboard/events');
+    const ended = await t.api('DELETE', `/api/users/${p.uid}/sessions`, { cookie: admin, origin: t.publicUrl });
+    expect(ended.status, ended.text).toBeLessThan(300);
+    expect(await endsWithin(dashboard, 10_000)).toBe(true);
+  });
+});
