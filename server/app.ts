@@ -15,6 +15,7 @@ import { registerLocale } from './http/locale.js';
 import { registerTextGuard } from './http/textGuard.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerAccess, userNow } from './http/access.js';
+import { ACCOUNT_PARTS } from './live/dashboardParts.js';
 import { countRequests, createMetrics, metricsRoute } from './http/metrics.js';
 import { EventStreams } from './live/streams.js';
 import { authRoutes } from './routes/auth.js';
@@ -140,7 +141,7 @@ export async function buildApp(
     db.kysely,
     (obj, msg) => app.log.warn(obj, msg),
     async (action) => {
-      await services.dashboardBroker.publish();
+      await services.dashboardBroker.publish(ACCOUNT_PARTS);
       if (action === 'sessionsEnded' || action === 'passwordChanged') await services.sessionsBroker.publish();
     },
   );

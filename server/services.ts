@@ -5,6 +5,7 @@ import { refuseUnfinishedMove } from './db/move.js';
 import { createAuth, type Auth } from './auth/index.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { memoryBroker, pgBroker, type Broker } from './live/broker.js';
+import { dashboardPart } from './live/dashboardParts.js';
 import {
   FeedCache,
   PEER_TIMING,
@@ -148,7 +149,9 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     // Every open console hears a new app status (on PostgreSQL every instance, through NOTIFY).
     if (changes.some((c) => c.kind === 'appStatus')) await broker.publish();
     // Every open dashboard reads its figures again (products, texts, records, accounts: all counted there).
-    if (changes.some((c) => c.kind !== 'appStatus')) await dashboardBroker.publish();
+    // It says which kinds of record changed, so each dashboard hears only of what its reader may read.
+    const touched = new Set(changes.flatMap((c) => (c.kind === 'appStatus' ? [] : [dashboardPart(c)])));
+    if (touched.size > 0) await dashboardBroker.publish(JSON.stringify([...touched]));
     // A deactivated user is signed out everywhere at once.
     for (const c of changes) if (c.kind === 'user' && c.deactivated) await endSessions(auth, c.id);
     if (changes.some((c) => c.kind === 'user')) await sessionsBroker.publish();

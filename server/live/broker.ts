@@ -8,10 +8,13 @@ const APP_STATUS = 'app_status';
 /** Carries "the app status changed" (or, on its own channel, another "changed") to every listener, across instances on
  * PostgreSQL. */
 export interface Broker {
-  /** Announce a change; call after the transaction that made it has committed. */
-  publish(): Promise<void>;
-  /** Register a listener; returns a function that removes it. */
-  subscribe(listener: () => void): () => void;
+  /**
+   * Announce a change; call after the transaction that made it has committed. `payload`, when given, says what changed
+   * (the dashboard's: which kinds of record), for listeners to hear only what concerns them.
+   */
+  publish(payload?: string): Promise<void>;
+  /** Register a listener (told the payload; none: anything may have changed); returns a function that removes it. */
+  subscribe(listener: (payload?: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,7 @@ export function memoryBroker(watch?: Watch, CHANNEL = APP_STATUS): Broker {
     last = undefined;
   };
   return {
-    publish: async () => void events.emit(CHANNEL),
+    publish: async (payload) => void events.emit(CHANNEL, payload),
     subscribe(listener) {
       events.on(CHANNEL, listener);
       if (watch && !timer) {
@@ -69,13 +72,16 @@ export async function pgBroker(pool: pg.Pool, onError: (err: unknown) => void, C
   // Reconnected after a short pause when lost: a restart of PostgreSQL must not end the live feed for good. Listeners
   // re-read the status after each (re)connect, in case a change was missed meanwhile.
   const listening = await listen(pool, CHANNEL, {
-    notify: () => void events.emit(CHANNEL),
+    notify: (payload) => void events.emit(CHANNEL, payload || undefined),
     up: () => void events.emit(CHANNEL),
     lost: onError,
     retryFailed: onError,
   });
   return {
-    publish: async () => void (await pool.query(`NOTIFY ${CHANNEL}`)),
+    publish: async (payload) =>
+      void (await (payload === undefined
+        ? pool.query(`NOTIFY ${CHANNEL}`)
+        : pool.query('select pg_notify($1, $2)', [CHANNEL, payload]))),
     subscribe(listener) {
       events.on(CHANNEL, listener);
       return () => events.off(CHANNEL, listener);

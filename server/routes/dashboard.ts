@@ -10,6 +10,7 @@ import { catalogueFigures, resourceCounts, staffFigures } from '../core/dashboar
 import { countedResources, type ResourceDescription } from '../../domain/resourceDescription.js';
 import type { Broker } from '../live/broker.js';
 import { endWhenRefused, type EventStreams } from '../live/streams.js';
+import { hears } from '../live/dashboardParts.js';
 
 /**
  * GET /api/dashboard: every figure of the dashboard in one answer. Any signed-in user may ask; the catalogue's figures
@@ -49,19 +50,25 @@ export function dashboardRoutes(
     );
 
   // GET /api/dashboard/events: a server-sent event ({"changed":true}, nothing more) each time a committed change
-  // moves the figures, so an open dashboard reads them again at once; the page still reads them every 30 s besides.
+  // moves figures its reader may read, so an open dashboard reads them again at once; the page still reads them every
+  // 30 s besides.
   app.get(
     '/api/dashboard/events',
     { config: { access: areaAccess.dashboard }, schema: { tags: ['dashboard'] } },
     async (req, reply) => {
       reply.hijack();
+      // Told only of changes to what its reader may read; who that is, checked again when someone's roles change.
+      let reader: User | null = req.user;
       deps.streams.start(req.raw, reply.raw, deps.heartbeatMs, (send) =>
-        deps.broker.subscribe(() => send('data: {"changed":true}\n\n')),
+        deps.broker.subscribe((payload) => {
+          if (hears(reader, payload, deps.described)) send('data: {"changed":true}\n\n');
+        }),
       );
       const cookie = req.headers.cookie;
-      endWhenRefused(req.raw, reply.raw, deps.sessions, async () =>
-        meets(await deps.signedIn(cookie), areaAccess.dashboard),
-      );
+      endWhenRefused(req.raw, reply.raw, deps.sessions, async () => {
+        reader = await deps.signedIn(cookie);
+        return meets(reader, areaAccess.dashboard);
+      });
     },
   );
 }
