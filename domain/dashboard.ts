@@ -28,6 +28,8 @@ export const RecentChange = z.object({
   id: z.string(),
   at: z.string(),
   actorName: z.string(),
+  /** The acting account's email now, answered to admins only. */
+  actorEmail: z.string().optional(),
   kind: z.string(),
   resource: z.string().nullable(),
   recordId: z.string(),

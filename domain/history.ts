@@ -36,6 +36,8 @@ export const HistoryEntry = z.object({
   actor: z.string().nullable(),
   /** Their name when they made the change (a later rename or removal does not rewrite history). */
   actorName: z.string(),
+  /** The acting account's email now, answered to admins only (anyone may call themselves anything). */
+  actorEmail: z.string().optional(),
   kind: z.enum(HISTORY_KINDS),
   /** The described resource's name (kind 'record'), else null. */
   resource: z.string().nullable(),

@@ -491,6 +491,7 @@ export const sv: Catalogue = {
     empty: 'Inga ändringar sparade än.',
     failed: 'Kunde inte hämta historiken',
     operator: 'Driftansvarig',
+    withEmail: '%{name} (%{email})',
     changed: '%{who} ändrade %{field} från %{old} till %{new}',
     set: '%{who} satte %{field} till %{new}',
     cleared: '%{who} tömde %{field}',

@@ -508,6 +508,8 @@ export const messages = {
     empty: 'No changes recorded yet.',
     failed: 'Could not load the history',
     operator: 'The operator',
+    /** A name with the account's email beside it (admins see it: anyone may call themselves anything). */
+    withEmail: '%{name} (%{email})',
     changed: '%{who} changed %{field} from %{old} to %{new}',
     set: '%{who} set %{field} to %{new}',
     cleared: '%{who} cleared %{field}',

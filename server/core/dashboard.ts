@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { withActorEmails } from './actorEmails.js';
 import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
 import { CATEGORIES } from '../../domain/constants.js';
@@ -97,12 +98,17 @@ async function upcoming(db: Kysely<Database>, now: Date): Promise<UpcomingChange
 }
 
 /** The last changes to products, the language texts and the described resources' records, newest first, with who. */
-async function recent(db: Kysely<Database>, resources: readonly ResourceDescription[]): Promise<RecentChange[]> {
+async function recent(
+  db: Kysely<Database>,
+  resources: readonly ResourceDescription[],
+  emails: boolean,
+): Promise<RecentChange[]> {
   const per = await Promise.all(
     CATALOGUE_KINDS.map((kind) =>
       readRows<{
         seq: unknown;
         at: string;
+        actor: string | null;
         actor_name: string;
         kind: string;
         resource: string | null;
@@ -110,7 +116,7 @@ async function recent(db: Kysely<Database>, resources: readonly ResourceDescript
         action: string;
       }>(
         db,
-        'select seq, at, actor_name, kind, resource, record_id, action from history where kind = ? ' +
+        'select seq, at, actor, actor_name, kind, resource, record_id, action from history where kind = ? ' +
           'order by seq desc limit ?',
         [kind, DASHBOARD_RECENT],
       ),
@@ -126,10 +132,12 @@ async function recent(db: Kysely<Database>, resources: readonly ResourceDescript
     rows.map((r) => ({ ...r, kind: r.kind as HistoryKind, recordId: r.record_id })),
     resources,
   );
-  return named.map((r) => ({
+  const told: ((typeof named)[number] & { actorEmail?: string })[] = emails ? await withActorEmails(db, named) : named;
+  return told.map((r) => ({
     id: String(r.seq),
     at: r.at,
     actorName: r.actor_name,
+    ...(r.actorEmail === undefined ? {} : { actorEmail: r.actorEmail }),
     kind: r.kind,
     resource: r.resource,
     recordId: r.recordId,
@@ -138,16 +146,17 @@ async function recent(db: Kysely<Database>, resources: readonly ResourceDescript
   }));
 }
 
-/** The editor's figures. */
+/** The editor's figures; with `emails` (an admin reads them), each last change with its account's email. */
 export async function catalogueFigures(
   db: Kysely<Database>,
   resources: readonly ResourceDescription[] = [],
   now = new Date(),
+  emails = false,
 ): Promise<CatalogueFigures> {
   const [counts, next, last, days] = await Promise.all([
     catalogueCounts(db),
     upcoming(db, now),
-    recent(db, resources),
+    recent(db, resources, emails),
     perDay(db, now),
   ]);
   return { ...counts, upcoming: next, recent: last, perDay: days };

@@ -41,7 +41,7 @@ export function dashboardRoutes(
         const user = req.user!;
         const counted = countedResources(user, deps.described);
         const [catalogue, staff, resources] = await Promise.all([
-          canAccess(user, 'products') ? catalogueFigures(deps.db, deps.described) : undefined,
+          canAccess(user, 'products') ? catalogueFigures(deps.db, deps.described, undefined, user.isAdmin) : undefined,
           canAccess(user, 'users') ? staffFigures(deps.db, deps.require2fa) : undefined,
           resourceCounts(deps.db, counted),
         ]);

@@ -152,7 +152,8 @@ export function recordRoutes(
       schema: { tags, params: Params, querystring: HistoryPaging, response: { 200: HistoryPage } },
       preValidation: refuseUnknownOf(HistoryPaging),
     },
-    async (req) => historyPage(db, { record: { kind: 'record', id: req.params.id, resource: r.name } }, req.query, all),
+    async (req) =>
+      historyPage(db, { record: { kind: 'record', id: req.params.id, resource: r.name } }, req.query, all, req.user),
   );
 
   undoRoutes(app, db, {

@@ -9,6 +9,7 @@ import { Product } from '../../domain/products.js';
 import { areaAccess, meets, type Access, type Area, type RoleFlags } from '../../domain/permissions.js';
 import { searchText } from '../../domain/text.js';
 import { listHistory, type HistoryFilter } from '../core/history.js';
+import { withActorEmails } from '../core/actorEmails.js';
 import { productUndo, undoEntry, type UndoTarget } from '../core/historyUndo.js';
 import { DomainError } from '../core/errors.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
@@ -31,10 +32,13 @@ export async function historyPage(
   filter: HistoryFilter,
   q: { limit: number; after?: string },
   resources: readonly ResourceDescription[] = [],
+  reader: RoleFlags | null = null,
 ): Promise<HistoryPage> {
   const { items, more } = await listHistory(db, filter, { limit: q.limit, after: afterOf(q.after) }, resources);
   const tail = items.at(-1);
-  return { items, next: more && tail ? encodeCursor(tail.id, tail.id) : null };
+  // An admin sees the account behind each name (anyone may call themselves anything); nobody else gets its email.
+  const shown = reader && meets(reader, 'admin') ? await withActorEmails(db, items) : items;
+  return { items: shown, next: more && tail ? encodeCursor(tail.id, tail.id) : null };
 }
 
 /** Before the schema's check, as every list: a parameter a history list does not know is refused by its name. */
@@ -88,7 +92,7 @@ export function historyRoutes(
         },
         preValidation: refuseUnknownOf(HistoryPaging),
       },
-      async (req) => historyPage(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query),
+      async (req) => historyPage(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query, [], req.user),
     );
   }
 
@@ -102,7 +106,8 @@ export function historyRoutes(
     async (req) => {
       const { person, kind, action, from, to } = req.query;
       const readable = readableHistory(req.user, deps.described ?? []);
-      return historyPage(deps.db, { person, kind, action, from, to, readable }, req.query, deps.described);
+      const filter = { person, kind, action, from, to, readable };
+      return historyPage(deps.db, filter, req.query, deps.described, req.user);
     },
   );
 

@@ -151,7 +151,9 @@ function Catalogue({ c }: { c: CatalogueFigures }) {
     // As Activity names it: a product by its SKU, a described record by its label field; its id once it is gone.
     const record = r.recordLabel ?? r.recordId;
     const text = r.action === 'created' ? m.history.createdThe : m.history.changedThe;
-    return format(text, { who: r.actorName, record });
+    // An admin is given the account's email too: a name is whatever its owner typed.
+    const who = r.actorEmail ? format(m.history.withEmail, { name: r.actorName, email: r.actorEmail }) : r.actorName;
+    return format(text, { who, record });
   };
   return (
     <>

@@ -93,10 +93,14 @@ export function valueText(value: HistoryValue, m: Catalogue): string {
 
 /**
  * Who made the change: their name then, 'The scheduler' for a scheduled status, or 'The operator' for the command line
- * and the first start.
+ * and the first start; with the account's email beside it where the server gives it (to admins: a name is whatever
+ * its owner typed).
  */
-export const whoText = (entry: HistoryEntry, m: Catalogue): string =>
-  entry.actor === SCHEDULER_ACTOR ? m.schedule.scheduler : entry.actorName || m.history.operator;
+export const whoText = (entry: Pick<HistoryEntry, 'actor' | 'actorName' | 'actorEmail'>, m: Catalogue): string => {
+  if (entry.actor === SCHEDULER_ACTOR) return m.schedule.scheduler;
+  const name = entry.actorName || m.history.operator;
+  return entry.actorEmail ? format(m.history.withEmail, { name, email: entry.actorEmail }) : name;
+};
 
 /**
  * A sign-in or account event in one sentence: 'Eva Berg signed in with a password from 10.0.0.7 (Chrome 140, Linux)'.

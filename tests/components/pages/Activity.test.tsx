@@ -90,6 +90,19 @@ describe('Activity page', () => {
     expect(screen.getByRole('link', { name: 'User Olle Lind' })).toHaveAttribute('href', '/users/edit-user/u9');
   });
 
+  it('shows the account’s email beside the name where the server gives it (names are typed)', async () => {
+    const getList = vi.fn(async () => ({
+      data: [entry(5, { actorName: 'Shop Admin', actorEmail: 'eva@x.se' })],
+      pageInfo: { hasNextPage: false },
+      meta: { next: null },
+    }));
+    renderInAdmin(<Activity />, {
+      authProvider: admin,
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
+    expect(await screen.findByText('Shop Admin (eva@x.se) changed Price from 249 kr to 199 kr')).toBeInTheDocument();
+  });
+
   it("names a described resource's records and fields as its own screens do, and images by their names", async () => {
     const upload = (name: string) => `/files/Uploads/u1abc_ABCDEFGHIJKL_${name}`;
     const guide = { kind: 'record' as const, resource: 'careguides', recordId: 'g1', recordLabel: 'Washing linen' };

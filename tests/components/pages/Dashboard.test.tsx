@@ -132,6 +132,16 @@ describe('dashboard figures', () => {
     expect(screen.queryByRole('region', { name: 'Staff at a glance' })).not.toBeInTheDocument();
   });
 
+  it('shows an admin the account’s email beside the name of who made a last change, as given', async () => {
+    const told = {
+      ...catalogue,
+      recent: [{ ...catalogue.recent![0]!, actorName: 'Shop Admin', actorEmail: 'eva@x.se' }],
+    };
+    withFigures({ isAdmin: true, isEditor: true }, [{ catalogue: told, staff }]);
+    const recent = await screen.findByRole('region', { name: 'Last changes' });
+    expect(within(recent).getByRole('link', { name: 'Shop Admin (eva@x.se) changed CO-0003' })).toBeInTheDocument();
+  });
+
   it('shows admins the staff figures and the newest users from the same answer', async () => {
     const { getList } = withFigures({ isAdmin: true, isEditor: false }, [{ staff }]);
     const card = await screen.findByRole('region', { name: 'Staff at a glance' });
