@@ -152,7 +152,9 @@ export function rulesOf(d: ResourceDescription): string {
     '      }',
     `      allow read: if ${read};`,
     `      allow create: if ${edit} && valid(request.resource.data) && request.resource.data.created == request.time`,
-    "        && request.resource.data.get('updated', null) == null;",
+    "        && request.resource.data.get('updated', null) == null",
+    // Never again under a deleted record's id: it would inherit that history, and its own delete could not be written.
+    `        && !exists(${record}/history/${DELETED_ENTRY});`,
     `${update.join('\n')};`,
     // A delete writes its 'deleted' entry (at this request's time: entries never change) in the same batch.
     `      allow delete: if ${remove}`,

@@ -83,6 +83,11 @@ describe('the generated Firestore rules', () => {
       "&& (entry != 'deleted' || (exists(/databases/$(database)/documents/notes/$(id))" +
         ' && !existsAfter(/databases/$(database)/documents/notes/$(id))))',
     );
+    // A record is never made again under a deleted one's id (its history, and its 'deleted' entry, are still there).
+    expect(rules).toContain(
+      "&& request.resource.data.get('updated', null) == null\n" +
+        '        && !exists(/databases/$(database)/documents/notes/$(id)/history/deleted);',
+    );
     expect(rulesOf(guides)).toContain('allow delete: if (editor() && admin())\n');
     expect(rulesOf(open)).toContain('allow delete: if admin()\n');
   });
