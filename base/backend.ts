@@ -142,11 +142,11 @@ export interface AppDataProvider extends DataProvider {
    */
   undoBulk: (batch: string) => Promise<BulkUndoResult>;
   /**
-   * Saved views of the products list: the caller's own, then those shared with all staff; null where the back end keeps
-   * none.
+   * Saved views of a list (`resource`'s): the caller's own, then those shared with all staff; null where the back end
+   * keeps none.
    */
-  listViews: () => Promise<SavedView[] | null>;
-  /** Saves the products list's search and filters under a name. */
+  listViews: (resource: string) => Promise<SavedView[] | null>;
+  /** Saves a list's search, filters (and order) under a name (`resource`: whose list, the products' when left out). */
   saveView: (view: ViewCreate) => Promise<SavedView>;
   /** Removes a saved view (its owner, or an admin). */
   removeView: (id: string) => Promise<void>;

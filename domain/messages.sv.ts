@@ -647,6 +647,7 @@ export const sv: Catalogue = {
     tooMany: 'Du kan ha högst %{max} vyer.',
     notFound: 'Vyn finns inte längre.',
     notYours: 'Bara den som sparade vyn, eller en administratör, kan ta bort den.',
+    notKept: 'Den här listan sparar inga vyer.',
     unavailable: 'Sparade vyer finns inte med Firebase.',
     failed: 'Kunde inte spara vyn.',
   },

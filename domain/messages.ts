@@ -664,6 +664,7 @@ export const messages = {
     tooMany: 'You can keep at most %{max} views.',
     notFound: 'This view no longer exists.',
     notYours: 'Only the person who saved a view, or an admin, can remove it.',
+    notKept: 'This list keeps no saved views.',
     unavailable: 'Saved views are not available with Firebase.',
     failed: 'Could not save the view.',
   },

@@ -58,6 +58,11 @@ export interface ResourceDescription<F extends Fields = Fields> {
   headerSort?: false;
   /** true: the dashboard shows how many records it holds, a link to its list, to those who may read it. */
   dashboard?: true;
+  /**
+   * true: the list's search, order and filters may be saved under a name, for oneself or for all staff (/api/views),
+   * listed in the sidebar under the resource.
+   */
+  views?: true;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
@@ -316,3 +321,11 @@ export function filtersOf(d: ResourceDescription): RecordFilter[] {
 /** Each query parameter of a resource's filters. */
 export const filterParamsOf = (d: ResourceDescription): string[] =>
   filtersOf(d).flatMap((x) => (x.kind === 'range' ? [x.gte, x.lte] : [x.param]));
+
+/** What a saved view of a described list may hold: its search, its order and each of its filters' parameters. */
+export const viewKeysOf = (d: ResourceDescription): string[] => [
+  ...(hasSearch(d) ? ['q'] : []),
+  'sort',
+  'order',
+  ...filterParamsOf(d),
+];

@@ -178,7 +178,7 @@ export async function buildApp(
     all,
   });
   productBulkRoutes(app, { db: db.kysely });
-  viewsRoutes(app, { db: db.kysely });
+  viewsRoutes(app, { db: db.kysely, all });
   dashboardRoutes(app, {
     db: db.kysely,
     require2fa: config.require2fa,

@@ -67,7 +67,8 @@ export function createDataProvider(): AppDataProvider {
     bulkProducts: (request) => api<BulkResult>('/api/products/bulk', { method: 'POST', body: request }),
     undoBulk: (batch) =>
       api<BulkUndoResult>(`/api/products/bulk/${encodeURIComponent(batch)}/undo`, { method: 'POST' }),
-    listViews: async () => (await api<{ items: SavedView[] }>('/api/views')).items,
+    listViews: async (resource) =>
+      (await api<{ items: SavedView[] }>(`/api/views?${new URLSearchParams({ resource })}`)).items,
     saveView: (view) => api<SavedView>('/api/views', { method: 'POST', body: view }),
     removeView: async (id) => void (await api(`/api/views/${encodeURIComponent(id)}`, { method: 'DELETE' })),
     // better-auth's own routes where they fit (the server ends the other sessions whatever the body says), ours to list

@@ -17,4 +17,5 @@ export const description = describeResource({
   sort: { field: 'title', order: 'asc' },
   search: 'title',
   dashboard: true,
+  views: true,
 });

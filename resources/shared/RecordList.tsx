@@ -17,6 +17,8 @@ import type { BackendError } from '../../base/backend';
 import type { ResourceScreens } from './recordScreens';
 import { useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 import { useFieldCells } from './useFieldCells';
+import { filterOf, recordViewParams } from './savedViews';
+import { SaveViewButton } from './SaveViewButton';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
@@ -29,16 +31,6 @@ function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
     return made;
   };
   return recordCsvColumns(d).map((header) => ({ header, value: (r: RaRecord) => cellsOf(r)[header] ?? '' }));
-}
-
-/** The list's filters as react-admin writes them in the address (a JSON object), or none. */
-function filterOf(written: string | null): Record<string, unknown> {
-  try {
-    const read: unknown = written ? JSON.parse(written) : {};
-    return read && typeof read === 'object' && !Array.isArray(read) ? (read as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** /<name>: a described resource's description, its partial-name search, Export, and Import for those who edit. */
@@ -70,6 +62,7 @@ export function RecordList({ screens }: { screens: ResourceScreens }) {
   const actions = (
     <>
       <ExportButton resource={description.name} filter={filter} columns={csvColumns} stem={description.name} />
+      {description.views && <SaveViewButton description={description} params={recordViewParams(params)} />}
       {mayEdit && (
         <Button
           component={Link}

@@ -19,6 +19,7 @@ import * as m019 from './migrations/019_firebase_import.js';
 import * as m020 from './migrations/020_search_fold.js';
 import * as m021 from './migrations/021_dashboard_counts.js';
 import * as m022 from './migrations/022_dashboard_tallies.js';
+import * as m024 from './migrations/024_saved_views_resource.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '020_search_fold': m020,
   '021_dashboard_counts': m021,
   '022_dashboard_tallies': m022,
+  '024_saved_views_resource': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
