@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { RoleFlags } from '../../domain/permissions.js';
-import { mayOnResource, viewKeysOf, type ResourceDescription } from '../../domain/resourceDescription.js';
+import { accessOf, mayOnResource, viewKeysOf, type ResourceDescription } from '../../domain/resourceDescription.js';
 import { PRODUCTS_VIEWS, SavedView, ViewCreate, ViewParams, ViewResource } from '../../domain/views.js';
 import { said } from '../../domain/translate.js';
 import { DomainError } from '../core/errors.js';
@@ -40,9 +40,11 @@ export function viewsRoutes(
   deps: { db: Kysely<Database>; all: readonly ResourceDescription[] },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Who may is the list's own read access, checked per call (listOf); signed in is the least of any.
-  const config = { access: 'signedIn' as const };
   const kept = new Map(deps.all.filter((d) => d.views === true).map((d) => [d.name, d]));
+  // Who may is the list's own read access, checked per call (listOf); at the door, the level every such list needs
+  // when they all need one (editors, today), else being signed in.
+  const levels = new Set([...kept.values()].map((d) => accessOf(d).read));
+  const config = { access: levels.size === 1 ? [...levels][0]! : ('signedIn' as const) };
   const mayRead = (user: RoleFlags, name: string): boolean => {
     const d = kept.get(name);
     return d !== undefined && mayOnResource(user, d, 'read');
