@@ -7,7 +7,7 @@ import type { ImportRequest, ImportResult } from '../domain/productImport';
 import type { RecordImportResult, RecordImportRow } from '../domain/recordCsv';
 import type { HistoryPage } from '../domain/history';
 import type { SavedView, ViewCreate } from '../domain/views';
-import type { DuplicateImages } from '../domain/products';
+import type { DuplicateCopies } from '../domain/products';
 import type { ScheduleSettings } from '../domain/schedule';
 import type { AccountPasskey, AccountSession } from '../domain/account';
 import type { TwoFactorStatus } from '../domain/twoFactor';
@@ -123,8 +123,11 @@ export interface AppDataProvider extends DataProvider {
    * resource's entry is undone under its own address (`of`).
    */
   undoHistory: (entryId: string, version: number, of?: HistoryOf) => Promise<RaRecord>;
-  /** Duplicate: copies of a product's images (new files, not shared), for Add Product to start from. */
-  duplicateImages: (productId: string) => Promise<DuplicateImages>;
+  /**
+   * Duplicate: copies of a record's images (new files, not shared), by field, for Add to start from (a product's under
+   * `images`).
+   */
+  duplicateImages: (resource: string, id: string) => Promise<DuplicateCopies>;
   /** Whether products can be scheduled here, and the shop's time zone the times are shown and entered in. */
   scheduleSettings: () => Promise<ScheduleSettings>;
   /**

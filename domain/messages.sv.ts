@@ -748,6 +748,8 @@ export const sv: Catalogue = {
     button: 'Duplicera',
     notice: 'Kopierad från %{sku}. Ange en ny SKU.',
     failed: 'Kunde inte kopiera produktens bilder.',
+    recordNotice: 'Kopierad från %{name}.',
+    recordFailed: 'Kunde inte kopiera postens bilder.',
   },
   firebase: {
     notAvailable: 'Inte tillgängligt med Firebase som backend.',

@@ -775,6 +775,9 @@ export const messages = {
     /** Add Product's notice when it was opened by Duplicate. */
     notice: 'Copied from %{sku}. Enter a new SKU.',
     failed: "Could not copy the product's images.",
+    /** Add's notice when a described record's Duplicate opened it. */
+    recordNotice: 'Copied from %{name}.',
+    recordFailed: "Could not copy the record's images.",
   },
   // The Firebase provider set (providers/firebase): what only it says.
   firebase: {

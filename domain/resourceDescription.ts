@@ -63,6 +63,11 @@ export interface ResourceDescription<F extends Fields = Fields> {
    * listed in the sidebar under the resource.
    */
   views?: true;
+  /**
+   * true: 'Duplicate' on the Edit page opens Add with the record's values (its images copied to new files, its unique
+   * fields empty, to be written anew).
+   */
+  duplicate?: true;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */

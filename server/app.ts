@@ -199,7 +199,7 @@ export async function buildApp(
   // Made by the migrations (npm run resources writes them); a description they do not match stops the start here.
   checkReferences(all);
   await checkDescribedTables(db.kysely as unknown as Kysely<unknown>, db.dialect, all);
-  for (const r of described) recordRoutes(app, db.kysely, r, all);
+  for (const r of described) recordRoutes(app, db.kysely, r, all, store);
   // The feed in a scope of its own, with one budget per client address across its routes (PUBLIC_REQUESTS_PER_MINUTE).
   await app.register(async (scope) => {
     if (config.publicRequestsPerMinute > 0) {

@@ -3,7 +3,7 @@ import type { TwoFactorStatus } from '../../domain/twoFactor';
 import type { ImportResult } from '../../domain/productImport';
 import type { RecordImportResult } from '../../domain/recordCsv';
 import type { HistoryPage } from '../../domain/history';
-import type { DuplicateImages, Product } from '../../domain/products';
+import type { DuplicateCopies, DuplicateImages, Product } from '../../domain/products';
 import type { ScheduleSettings } from '../../domain/schedule';
 import type { SavedView } from '../../domain/views';
 import type { AccountSessions } from '../../domain/account';
@@ -55,8 +55,14 @@ export function createDataProvider(): AppDataProvider {
           headers: { 'If-Match': `"${version}"` },
         },
       ),
-    duplicateImages: (productId) =>
-      api<DuplicateImages>(`/api/products/${encodeURIComponent(productId)}/duplicate`, { method: 'POST' }),
+    // A product's copies are answered as its one images field (/api/products/:id/duplicate, as it always was).
+    duplicateImages: async (resource, id) => {
+      const copies = await api<DuplicateImages | DuplicateCopies>(
+        `/api/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/duplicate`,
+        { method: 'POST' },
+      );
+      return resource === 'products' ? { images: copies as DuplicateImages } : (copies as DuplicateCopies);
+    },
     scheduleSettings: () => api<ScheduleSettings>('/api/schedule'),
     productIds: (filter) => {
       const query = new URLSearchParams();

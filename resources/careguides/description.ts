@@ -18,4 +18,5 @@ export const description = describeResource({
   search: 'title',
   dashboard: true,
   views: true,
+  duplicate: true,
 });
