@@ -351,6 +351,7 @@ export const sv: Catalogue = {
     cannotDropKeys: 'Bara en administratör får ta bort nycklar. Den här sparningen utelämnar: %{keys}.',
   },
   records: {
+    missingMark: 'Saknas på %{language}: %{fields}',
     notFound: 'Hittades inte.',
     duplicate: 'En annan post har redan det här värdet.',
     locked: 'Det här fältet kan inte ändras.',

@@ -356,6 +356,8 @@ export const messages = {
     cannotDropKeys: 'Only an admin may remove keys. This save leaves out: %{keys}.',
   },
   records: {
+    /** A described list's mark on a record some translated text is missing in, for screen readers and on hover. */
+    missingMark: '%{language} missing: %{fields}',
     notFound: 'Not found.',
     duplicate: 'Another record already has this value.',
     locked: 'This field cannot be changed.',

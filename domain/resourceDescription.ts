@@ -68,6 +68,11 @@ export interface ResourceDescription<F extends Fields = Fields> {
    * fields empty, to be written anew).
    */
   duplicate?: true;
+  /**
+   * true (a resource with a translated field): the list marks each record a language's text is missing in (its English
+   * written, the other empty) and filters by it ('Swedish missing', `?missing=se`).
+   */
+  missing?: true;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
@@ -117,6 +122,7 @@ const RESERVED = [
   'limit',
   'after',
   'apply',
+  'missing',
 ];
 
 /** What a field's `fill` is, by how its kind is stored (a list kind has none: it may be empty). */
@@ -156,6 +162,8 @@ export function describeResource<const F extends Fields>(
     throw new Error(`${d.name}: sort and search name one of its fields`);
   const sortBy = d.fields[d.sort.field]!;
   if (!kindOf(sortBy).sortable) throw new Error(`${d.name}: a list cannot be sorted by a ${sortBy.kind}`);
+  if (d.missing && !fields.some(([, f]) => f.kind === 'translated'))
+    throw new Error(`${d.name}: missing marks the texts of a translated field, which it has none of`);
   const named = d.label === undefined ? undefined : d.fields[d.label];
   if (d.label !== undefined && !(named && LABEL_KINDS.includes(named.kind) && named.as !== 'text'))
     throw new Error(`${d.name}: label names one of its line, email or translated line fields`);
@@ -323,9 +331,24 @@ export function filtersOf(d: ResourceDescription): RecordFilter[] {
   return out;
 }
 
-/** Each query parameter of a resource's filters. */
-export const filterParamsOf = (d: ResourceDescription): string[] =>
-  filtersOf(d).flatMap((x) => (x.kind === 'range' ? [x.gte, x.lte] : [x.param]));
+/** Each query parameter of a resource's filters (`missing` where the description marks missing texts). */
+export const filterParamsOf = (d: ResourceDescription): string[] => [
+  ...filtersOf(d).flatMap((x) => (x.kind === 'range' ? [x.gte, x.lte] : [x.param])),
+  ...(d.missing ? ['missing'] : []),
+];
+
+/**
+ * The catalogue languages a record lacks some text in, with the translated fields missing in each: the English written
+ * and that language's empty (what `missing` marks and filters).
+ */
+export function missingTexts(d: ResourceDescription, rec: Readonly<Record<string, unknown>>): [string, string[]][] {
+  const translated = fieldsOfResource(d).filter(([, f]) => f.kind === 'translated');
+  const texts = (rec.translations ?? {}) as RecordTranslations;
+  return RECORD_LANGUAGES.map((lang): [string, string[]] => [
+    lang,
+    translated.filter(([k]) => typeof rec[k] === 'string' && rec[k] !== '' && !texts[lang]?.[k]).map(([k]) => k),
+  ]).filter(([, fields]) => fields.length > 0);
+}
 
 /** What a saved view of a described list may hold: its search, its order and each of its filters' parameters. */
 export const viewKeysOf = (d: ResourceDescription): string[] => [

@@ -19,4 +19,5 @@ export const description = describeResource({
   dashboard: true,
   views: true,
   duplicate: true,
+  missing: true,
 });

@@ -19,6 +19,7 @@ import { useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 import { useFieldCells } from './useFieldCells';
 import { filterOf, recordViewParams } from './savedViews';
 import { SaveViewButton } from './SaveViewButton';
+import { MissingTextMarks, MissingTextNote } from './MissingTextMarks';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
@@ -98,6 +99,7 @@ export function RecordList({ screens }: { screens: ResourceScreens }) {
         phone={(r) => ({
           primary: value(r, screens.phone.primary),
           secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
+          ...(description.missing ? { note: <MissingTextNote description={description} texts={t} record={r} /> } : {}),
         })}
         empty={t.empty}
         failed={(err: unknown) =>
@@ -115,7 +117,17 @@ export function RecordList({ screens }: { screens: ResourceScreens }) {
               source={f}
               disableSort={!(spec && listSortable(spec))}
               label={t.fields[f] ?? f}
-              render={(r: RaRecord) => value(r, f)}
+              render={(r: RaRecord) =>
+                // The name's column carries the marks of texts missing in a language (`missing: true`).
+                i === 0 && description.missing ? (
+                  <>
+                    {value(r, f)}
+                    <MissingTextMarks description={description} texts={t} record={r} />
+                  </>
+                ) : (
+                  value(r, f)
+                )
+              }
             />
           );
         })}
