@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.js';
-import { numbered, registerDirectReads } from './read.js';
+import { numbered, registerCommitMark, registerDirectReads } from './read.js';
+import { commitMark } from './commitMark.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -71,7 +72,13 @@ export function openDb(
     },
     readNow,
   );
-  return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close: () => kysely.destroy() };
+  const mark = commitMark(path);
+  registerCommitMark(kysely, () => mark.read());
+  const close = async (): Promise<void> => {
+    mark.close();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close };
 }
 
 /**
