@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.js';
-import { numbered, registerDirectReads } from './read.js';
+import { numbered, registerCommitMark, registerDirectReads } from './read.js';
+import { commitMark } from './commitMark.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -61,10 +62,23 @@ export function openDb(
   // better-sqlite3 answers synchronously, so a direct read never splits a query Kysely is running. While Kysely
   // holds a transaction open on this one connection, the reader declines and the read waits its turn through
   // Kysely instead of seeing uncommitted rows.
-  registerDirectReads(kysely, (text, params) =>
-    file.inTransaction ? null : Promise.resolve(statements.prepare(text).all([...params]) as unknown[]),
+  const readNow = (text: string, params: readonly unknown[]): unknown[] | null =>
+    file.inTransaction ? null : (statements.prepare(text).all(params) as unknown[]);
+  registerDirectReads(
+    kysely,
+    (text, params) => {
+      const rows = readNow(text, params);
+      return rows ? Promise.resolve(rows) : null;
+    },
+    readNow,
   );
-  return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close: () => kysely.destroy() };
+  const mark = commitMark(path);
+  registerCommitMark(kysely, () => mark.read());
+  const close = async (): Promise<void> => {
+    mark.close();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close };
 }
 
 /**
