@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { commitMarkOf, readRows, readRowsNow } from '../db/read.js';
+import { readRows, readRowsNow } from '../db/read.js';
 import type { Database, UsersTable } from '../db/schema.js';
 import { toUser } from '../core/users.js';
 import type { Auth } from './index.js';
@@ -68,8 +68,7 @@ export function toDate(v: unknown): Date {
 
 /**
  * A kept session for this Cookie header whose user's generation is unchanged, checked without a promise where the
- * database answers at once (SQLite outside a transaction); not even read again while nothing at all was committed
- * since it was last found unchanged (server/db/commitMark.ts). Undefined when that cannot be decided so: nothing kept,
+ * database answers at once (SQLite outside a transaction). Undefined when that cannot be decided so: nothing kept,
  * a generation moved on (the kept session is dropped), or PostgreSQL; then liveSession decides as always.
  */
 export function keptSessionNow(
@@ -80,15 +79,9 @@ export function keptSessionNow(
   if (!cookieHeader || !cache) return undefined;
   const kept = cache.get(cookieHeader, Date.now());
   if (!kept) return undefined;
-  // Read before the generation: a commit after this read changes the mark the next request reads.
-  const mark = commitMarkOf(db);
-  if (mark !== null && mark === kept.mark) return kept.live;
   const rows = readRowsNow<{ gen: number | string }>(db, GENERATION_SQL, [kept.live.user.uid]);
   if (!rows) return undefined;
-  if (Number(rows[0]?.gen) === kept.gen) {
-    if (mark !== null) kept.mark = mark;
-    return kept.live;
-  }
+  if (Number(rows[0]?.gen) === kept.gen) return kept.live;
   cache.delete(cookieHeader);
   return undefined;
 }

@@ -17,11 +17,6 @@ export interface KeptSession {
   expires: number;
   refreshAt: number;
   keepUntil: number;
-  /**
-   * The database's commit mark read just before the generation was last found unchanged (SQLite): while the mark is
-   * the same, nothing was committed since, so the generation is still that one.
-   */
-  mark?: string;
 }
 
 /**

@@ -4,8 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.js';
-import { numbered, registerCommitMark, registerDirectReads } from './read.js';
-import { commitMark } from './commitMark.js';
+import { numbered, registerDirectReads } from './read.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -72,13 +71,7 @@ export function openDb(
     },
     readNow,
   );
-  const mark = commitMark(path);
-  registerCommitMark(kysely, () => mark.read());
-  const close = async (): Promise<void> => {
-    mark.close();
-    await kysely.destroy();
-  };
-  return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close };
+  return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close: () => kysely.destroy() };
 }
 
 /**

@@ -12,20 +12,6 @@ export type ReadNow = (text: string, params: readonly unknown[]) => unknown[] | 
 
 const direct = new WeakMap<Kysely<Database>, Read>();
 const now = new WeakMap<Kysely<Database>, ReadNow>();
-const marks = new WeakMap<Kysely<Database>, () => string | null>();
-
-/** Makes `mark` how commitMarkOf reads the mark of the last commit to `db` (SQLite: server/db/commitMark.ts). */
-export function registerCommitMark(db: Kysely<Database>, mark: () => string | null): void {
-  marks.set(db, mark);
-}
-
-/**
- * A mark that changes with every commit to the database, by anyone: equal marks mean nothing was committed between
- * their reads. Null when there is none (PostgreSQL) or it cannot be read now.
- */
-export function commitMarkOf(db: Kysely<Database>): string | null {
-  return marks.get(db)?.() ?? null;
-}
 
 /** `?` placeholders as PostgreSQL's $1, $2…; the read texts hold no literal '?'. */
 export const numbered = (text: string): string => {
