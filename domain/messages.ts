@@ -476,6 +476,14 @@ export const messages = {
     badText: 'Text may not contain control characters, unpaired surrogates or direction-override characters.',
     badVersion: 'Send the version you edited in an If-Match header.',
     badCursor: 'The page cursor is not valid.',
+    /** Zod's own refusals (domain/zodWords.ts): a value of another type, a field the body may not have. */
+    expectedText: 'Enter text here.',
+    expectedNumber: 'Enter a number here.',
+    expectedBoolean: 'Choose yes or no here.',
+    expectedList: 'Give a list here.',
+    wrongType: 'This value is of the wrong type.',
+    unknownFields: 'There is no field %{keys} here.',
+    invalid: 'This value is not valid.',
     /** A list route's query parameter it does not know (GET /api/suppliers?bogus=1). */
     unknownParameter: 'This list has no parameter %{name}.',
     /** `q` on a list with no partial-name search (no field marked `search`). */
