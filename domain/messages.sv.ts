@@ -515,6 +515,7 @@ export const sv: Catalogue = {
     undoFailed: 'Kunde inte ångra',
     notFound: 'Ingen sådan historikpost.',
     notUndoable: 'Bara en ändring av en produkts fält kan ångras.',
+    notUndoableRecord: 'Bara en ändring av fält som %{resource} fortfarande har och får ändra kan ångras.',
     changedSince: 'Fältet har ändrats igen sedan dess; ångra den nyare ändringen först.',
     badRange: 'Datumintervallet är inte giltigt.',
     signedIn: '%{who} loggade in med %{method} från %{from}',

@@ -533,6 +533,8 @@ export const messages = {
     undoFailed: 'Could not undo',
     notFound: 'No such history entry.',
     notUndoable: "Only a change of a product's fields can be undone.",
+    /** A described record's entry of fields it no longer has (or locked ones): named by its resource. */
+    notUndoableRecord: 'Only a change of fields that %{resource} still has, and may change, can be undone.',
     changedSince: 'This field has changed again since; undo the newer change first.',
     badRange: 'The date range is not valid.',
     // Sign-in events (kind 'account'); %{from} is the address, and the browser when known.
