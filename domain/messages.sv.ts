@@ -351,6 +351,7 @@ export const sv: Catalogue = {
     cannotDropKeys: 'Bara en administratör får ta bort nycklar. Den här sparningen utelämnar: %{keys}.',
   },
   records: {
+    droppedFromAddress: 'Listan har inget fält %{fields} längre: den visas utan det.',
     notFound: 'Hittades inte.',
     duplicate: 'En annan post har redan det här värdet.',
     locked: 'Det här fältet kan inte ändras.',

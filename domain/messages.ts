@@ -356,6 +356,8 @@ export const messages = {
     cannotDropKeys: 'Only an admin may remove keys. This save leaves out: %{keys}.',
   },
   records: {
+    /** An address (an old bookmark) naming a field the list no longer has: the list opens without it. */
+    droppedFromAddress: 'This list has no field %{fields} now: it is shown without it.',
     notFound: 'Not found.',
     duplicate: 'Another record already has this value.',
     locked: 'This field cannot be changed.',

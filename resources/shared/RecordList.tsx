@@ -17,6 +17,7 @@ import type { BackendError } from '../../base/backend';
 import type { ResourceScreens } from './recordScreens';
 import { useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 import { useFieldCells } from './useFieldCells';
+import { AddressFields } from './AddressFields';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
@@ -43,6 +44,15 @@ function filterOf(written: string | null): Record<string, unknown> {
 
 /** /<name>: a described resource's description, its partial-name search, Export, and Import for those who edit. */
 export function RecordList({ screens }: { screens: ResourceScreens }) {
+  return (
+    <AddressFields description={screens.description}>
+      <DescribedList screens={screens} />
+    </AddressFields>
+  );
+}
+
+/** The list itself, once its address names only what the description has. */
+function DescribedList({ screens }: { screens: ResourceScreens }) {
   const m = useMessages();
   const t = useTexts(screens);
   const locale = useLocale();
