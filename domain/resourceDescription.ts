@@ -314,6 +314,7 @@ export const LIST_PARAMETERS = ['limit', 'after', 'q', 'sort', 'order', 'lang'] 
  */
 export type RecordFilter =
   | { field: string; kind: 'choice'; param: string }
+  | { field: string; kind: 'choices'; param: string }
   | { field: string; kind: 'boolean'; param: string }
   | { field: string; kind: 'reference'; param: string }
   | { field: string; kind: 'range'; gte: string; lte: string };
@@ -323,7 +324,7 @@ export function filtersOf(d: ResourceDescription): RecordFilter[] {
   const out: RecordFilter[] = [];
   for (const [field, f] of fieldsOfResource(d)) {
     if (taken.has(field)) continue;
-    if (f.kind === 'choice' || f.kind === 'boolean' || f.kind === 'reference')
+    if (f.kind === 'choice' || f.kind === 'choices' || f.kind === 'boolean' || f.kind === 'reference')
       out.push({ field, kind: f.kind, param: field });
     else if (['integer', 'number', 'date', 'datetime'].includes(f.kind))
       out.push({ field, kind: 'range', gte: `${field}_gte`, lte: `${field}_lte` });

@@ -41,7 +41,7 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
     const spec = d.fields[x.field]!;
     const label = t.fields[x.field] ?? x.field;
     const sx = { minWidth: 180 };
-    if (x.kind === 'choice')
+    if (x.kind === 'choice' || x.kind === 'choices')
       out.push(
         <SelectArrayInput
           key={x.param}

@@ -20,6 +20,7 @@ import { useFieldCells } from './useFieldCells';
 import { filterOf, recordViewParams } from './savedViews';
 import { SaveViewButton } from './SaveViewButton';
 import { MissingTextMarks, MissingTextNote } from './MissingTextMarks';
+import { AddressFields } from './AddressFields';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
@@ -36,6 +37,15 @@ function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
 
 /** /<name>: a described resource's description, its partial-name search, Export, and Import for those who edit. */
 export function RecordList({ screens }: { screens: ResourceScreens }) {
+  return (
+    <AddressFields description={screens.description}>
+      <DescribedList screens={screens} />
+    </AddressFields>
+  );
+}
+
+/** The list itself, once its address names only what the description has. */
+function DescribedList({ screens }: { screens: ResourceScreens }) {
   const m = useMessages();
   const t = useTexts(screens);
   const locale = useLocale();

@@ -132,12 +132,15 @@ export function listQueryOf(
       if (raw !== 'true' && raw !== 'false') throw badParameter(x.param);
       where.push(`${column} = ?`);
       params.push(raw === 'true' ? 1 : 0);
-    } else if (x.kind === 'choice') {
+    } else if (x.kind === 'choice' || x.kind === 'choices') {
       // Any of the options named, separated by commas (options hold none).
       const picked = raw.split(',');
       if (picked.some((o) => !(f.options ?? []).includes(o))) throw badParameter(x.param);
-      where.push(`${column} in (${picked.map(() => '?').join(', ')})`);
-      params.push(...picked);
+      if (x.kind === 'choice') where.push(`${column} in (${picked.map(() => '?').join(', ')})`);
+      // Has any of them: its JSON list holds the option's quoted text (an option has no quote of its own), found
+      // the same way, case and all, on both databases.
+      else where.push(`(${picked.map(() => `replace(${column}, ?, '') <> ${column}`).join(' or ')})`);
+      params.push(...(x.kind === 'choice' ? picked : picked.map((o) => JSON.stringify(o))));
     } else {
       if (raw === '' || raw.length > 64) throw badParameter(x.param);
       where.push(`${column} = ?`);

@@ -14,6 +14,8 @@ import * as m011 from './migrations/011_saved_views.js';
 import * as m012 from './migrations/012_product_schedule.js';
 import * as m015 from './migrations/015_history_batches.js';
 import { resourceMigrations } from './migrations/resources.generated.js';
+import { PRODUCTS_HAND_MADE } from './productsTable.js';
+import type { TableStep } from './describedTables.js';
 import * as m017 from './migrations/017_totp_steps.js';
 import * as m019 from './migrations/019_firebase_import.js';
 import * as m020 from './migrations/020_search_fold.js';
@@ -68,3 +70,9 @@ export async function migrate(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }
+
+/** The steps the described resources' migrations hold (with the products' hand-made table): how each column is held. */
+export const describedSteps = (): TableStep[] => [
+  PRODUCTS_HAND_MADE,
+  ...Object.values(resourceMigrations).flatMap((m) => (m as Migration & { steps?: TableStep[] }).steps ?? []),
+];
