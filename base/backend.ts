@@ -7,7 +7,7 @@ import type { ImportRequest, ImportResult } from '../domain/productImport';
 import type { RecordImportResult, RecordImportRow } from '../domain/recordCsv';
 import type { HistoryPage } from '../domain/history';
 import type { SavedView, ViewCreate } from '../domain/views';
-import type { DuplicateImages } from '../domain/products';
+import type { DuplicateCopies } from '../domain/products';
 import type { ScheduleSettings } from '../domain/schedule';
 import type { AccountPasskey, AccountSession } from '../domain/account';
 import type { TwoFactorStatus } from '../domain/twoFactor';
@@ -123,8 +123,11 @@ export interface AppDataProvider extends DataProvider {
    * resource's entry is undone under its own address (`of`).
    */
   undoHistory: (entryId: string, version: number, of?: HistoryOf) => Promise<RaRecord>;
-  /** Duplicate: copies of a product's images (new files, not shared), for Add Product to start from. */
-  duplicateImages: (productId: string) => Promise<DuplicateImages>;
+  /**
+   * Duplicate: copies of a record's images (new files, not shared), by field, for Add to start from (a product's under
+   * `images`).
+   */
+  duplicateImages: (resource: string, id: string) => Promise<DuplicateCopies>;
   /** Whether products can be scheduled here, and the shop's time zone the times are shown and entered in. */
   scheduleSettings: () => Promise<ScheduleSettings>;
   /**
@@ -142,11 +145,11 @@ export interface AppDataProvider extends DataProvider {
    */
   undoBulk: (batch: string) => Promise<BulkUndoResult>;
   /**
-   * Saved views of the products list: the caller's own, then those shared with all staff; null where the back end keeps
-   * none.
+   * Saved views of a list (`resource`'s): the caller's own, then those shared with all staff; null where the back end
+   * keeps none.
    */
-  listViews: () => Promise<SavedView[] | null>;
-  /** Saves the products list's search and filters under a name. */
+  listViews: (resource: string) => Promise<SavedView[] | null>;
+  /** Saves a list's search, filters (and order) under a name (`resource`: whose list, the products' when left out). */
   saveView: (view: ViewCreate) => Promise<SavedView>;
   /** Removes a saved view (its owner, or an admin). */
   removeView: (id: string) => Promise<void>;

@@ -3,6 +3,7 @@
 import Fastify from 'fastify';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Row = Record<string, unknown>;
@@ -77,6 +78,19 @@ async function main(): Promise<void> {
     const tail = items.at(-1);
     return { items, next: rows.length > limit && tail ? cursor(tail.created, tail.id) : null };
   });
+
+  // The feed's floor (bench/storefront.ts): the same bytes our feed answers, read once, with the same ETag, and a 304
+  // for a matching If-None-Match; no database, no hooks.
+  const feed = process.env.FEED_BODY_FILE;
+  if (feed) {
+    const body = readFileSync(feed);
+    const etag = process.env.FEED_ETAG!;
+    app.get('/api/public/products', (req, reply) => {
+      void reply.header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
+  }
 
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

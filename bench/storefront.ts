@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Db } from '../server/db/index.js';
 import { productColumns } from '../server/core/products.js';
 import { ACCOUNTS, type Place, type Samples } from './seed.js';
-import { log, measure, signIn, startChild, type Measure } from './lib.js';
+import { freePort, log, measure, signIn, startChild, type Measure } from './lib.js';
 import { startOurs } from './api.js';
 import type { CannonJob, CannonResult } from './load.js';
 
@@ -13,6 +15,8 @@ interface Route {
   signedIn?: boolean;
   /** If-None-Match with the current tag: every answer should be a 304. */
   revalidate?: boolean;
+  /** Asked of the floor (bench/baseline.ts: bare Fastify sending the same bytes and ETag), not of our server. */
+  floor?: boolean;
 }
 
 export interface StorefrontRow {
@@ -29,7 +33,13 @@ export interface StorefrontFigures {
   connections: number;
   durationS: number;
   rows: StorefrontRow[];
+  /** The feed's first page, ours ÷ the bare-Fastify floor's req/s and p99: the answer in full, and the 304. */
+  floor?: { page: { rps: number; p99: number }; notModified: { rps: number; p99: number } };
 }
+
+/** The floor's rows, named after the route of ours they are the floor of. */
+export const FLOOR_PAGE = 'bare Fastify floor: the same first page bytes';
+export const FLOOR_304 = 'bare Fastify floor: the same first page, 304';
 
 const enc = encodeURIComponent;
 
@@ -88,6 +98,7 @@ export async function measureStorefront(
   // The load comes from one address, far past the feed's limit per address: off here (the limit is tested on its own).
   const ours = await startOurs(place, { STOREFRONT_ENABLED: 'true', PUBLIC_REQUESTS_PER_MINUTE: '0' });
   const loader = await startChild('load.ts', {});
+  let floor: Awaited<ReturnType<typeof startChild>> | null = null;
   try {
     const cookie = await signIn(ours.url, ACCOUNTS.editor.email, ACCOUNTS.editor.password);
     const one = `/api/public/products/${enc(active[0]!)}`;
@@ -98,6 +109,18 @@ export async function measureStorefront(
       return res.headers.get('etag')!;
     };
     const tags = { list: await tag('/api/public/products?limit=10'), one: await tag(one) };
+    // The floor answers the bytes of ours with its tag (the page is kept, so these are what every request gets).
+    const page = await fetch(`${ours.url}/api/public/products?limit=10`);
+    const bodyFile = join(place.dataDir, 'feed-floor.json');
+    writeFileSync(bodyFile, Buffer.from(await page.arrayBuffer()));
+    const floorPort = await freePort();
+    floor = await startChild('baseline.ts', {
+      ...place.env,
+      PORT: String(floorPort),
+      FEED_BODY_FILE: bodyFile,
+      FEED_ETAG: tags.list,
+    });
+    const floorUrl = `http://127.0.0.1:${floorPort}`;
     const routes: Route[] = [
       { name: 'signed-in products, first page', paths: ['/api/products?limit=10'], signedIn: true },
       { name: 'public products, first page', paths: ['/api/public/products?limit=10'] },
@@ -112,6 +135,8 @@ export async function measureStorefront(
       { name: 'public product, one SKU, 200', paths: [one] },
       { name: 'public product, one SKU, 304', paths: [one], revalidate: true },
       { name: 'public products, first page, 304', paths: ['/api/public/products?limit=10'], revalidate: true },
+      { name: FLOOR_PAGE, paths: ['/api/public/products?limit=10'], floor: true },
+      { name: FLOOR_304, paths: ['/api/public/products?limit=10'], revalidate: true, floor: true },
     ];
     const headers = (r: Route): Record<string, string> => ({
       ...(r.signedIn ? { cookie } : {}),
@@ -123,7 +148,7 @@ export async function measureStorefront(
         log(`${round === 0 ? 'warm-up' : `run ${round}`}: ${r.name}`);
         const job: CannonJob = {
           type: 'cannon',
-          url: ours.url,
+          url: r.floor ? floorUrl : ours.url,
           paths: r.paths,
           headers: headers(r),
           connections: opts.connections,
@@ -146,8 +171,21 @@ export async function measureStorefront(
         errors: rs.reduce((a, x) => a + x.errors, 0),
       };
     });
-    return { connections: opts.connections, durationS: opts.durationS, rows };
+    const ratio = (name: string, of: string): { rps: number; p99: number } => {
+      const a = rows.find((x) => x.route === name)!;
+      const b = rows.find((x) => x.route === of)!;
+      return { rps: a.rps.median / b.rps.median, p99: a.p99.median / b.p99.median };
+    };
+    return {
+      connections: opts.connections,
+      durationS: opts.durationS,
+      rows,
+      floor: {
+        page: ratio('public products, first page', FLOOR_PAGE),
+        notModified: ratio('public products, first page, 304', FLOOR_304),
+      },
+    };
   } finally {
-    await Promise.all([ours.child.stop(), loader.stop()]);
+    await Promise.all([ours.child.stop(), loader.stop(), floor?.stop()]);
   }
 }

@@ -131,13 +131,16 @@ export const pad = (n: number) => String(n).padStart(4, '0');
 function numberRule(z: typeof Zod, min: number, max: number, decimals: number): Zod.ZodType<number> {
   const range = said('records.badNumber', { min, max });
   const scale = 10 ** decimals;
-  return z
-    .number({ error: range })
-    .refine((v) => Number.isFinite(v) && v >= min && v <= max, range)
-    .refine(
-      (v) => !Number.isFinite(v) || Math.abs(Math.round(v * scale) - v * scale) < 1e-6,
-      decimals === 0 ? range : said('records.decimals', { n: decimals }),
-    );
+  return (
+    z
+      .number({ error: range })
+      // Each check stops at its refusal: a value out of range and with too many decimals is refused once.
+      .refine((v) => Number.isFinite(v) && v >= min && v <= max, { error: range, abort: true })
+      .refine((v) => !Number.isFinite(v) || Math.abs(Math.round(v * scale) - v * scale) < 1e-6, {
+        error: decimals === 0 ? range : said('records.decimals', { n: decimals }),
+        abort: true,
+      })
+  );
 }
 
 /** The rule of a translated field's English text (`required`: not optional) or of its text in another language. */

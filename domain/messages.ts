@@ -356,6 +356,10 @@ export const messages = {
     cannotDropKeys: 'Only an admin may remove keys. This save leaves out: %{keys}.',
   },
   records: {
+    /** A described list's mark on a record some translated text is missing in, for screen readers and on hover. */
+    missingMark: '%{language} missing: %{fields}',
+    /** An address (an old bookmark) naming a field the list no longer has: the list opens without it. */
+    droppedFromAddress: 'This list has no field %{fields} now: it is shown without it.',
     notFound: 'Not found.',
     duplicate: 'Another record already has this value.',
     locked: 'This field cannot be changed.',
@@ -476,6 +480,14 @@ export const messages = {
     badText: 'Text may not contain control characters, unpaired surrogates or direction-override characters.',
     badVersion: 'Send the version you edited in an If-Match header.',
     badCursor: 'The page cursor is not valid.',
+    /** Zod's own refusals (domain/zodWords.ts): a value of another type, a field the body may not have. */
+    expectedText: 'Enter text here.',
+    expectedNumber: 'Enter a number here.',
+    expectedBoolean: 'Choose yes or no here.',
+    expectedList: 'Give a list here.',
+    wrongType: 'This value is of the wrong type.',
+    unknownFields: 'There is no field %{keys} here.',
+    invalid: 'This value is not valid.',
     /** A list route's query parameter it does not know (GET /api/suppliers?bogus=1). */
     unknownParameter: 'This list has no parameter %{name}.',
     /** `q` on a list with no partial-name search (no field marked `search`). */
@@ -527,6 +539,8 @@ export const messages = {
     undoFailed: 'Could not undo',
     notFound: 'No such history entry.',
     notUndoable: "Only a change of a product's fields can be undone.",
+    /** A described record's entry of fields it no longer has (or locked ones): named by its resource. */
+    notUndoableRecord: 'Only a change of fields that %{resource} still has, and may change, can be undone.',
     changedSince: 'This field has changed again since; undo the newer change first.',
     badRange: 'The date range is not valid.',
     // Sign-in events (kind 'account'); %{from} is the address, and the browser when known.
@@ -666,6 +680,7 @@ export const messages = {
     tooMany: 'You can keep at most %{max} views.',
     notFound: 'This view no longer exists.',
     notYours: 'Only the person who saved a view, or an admin, can remove it.',
+    notKept: 'This list keeps no saved views.',
     unavailable: 'Saved views are not available with Firebase.',
     failed: 'Could not save the view.',
   },
@@ -776,6 +791,9 @@ export const messages = {
     /** Add Product's notice when it was opened by Duplicate. */
     notice: 'Copied from %{sku}. Enter a new SKU.',
     failed: "Could not copy the product's images.",
+    /** Add's notice when a described record's Duplicate opened it. */
+    recordNotice: 'Copied from %{name}.',
+    recordFailed: "Could not copy the record's images.",
   },
   // The Firebase provider set (providers/firebase): what only it says.
   firebase: {

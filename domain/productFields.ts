@@ -45,6 +45,7 @@ export const productDescription = describeResource({
   sort: { field: 'sku', order: 'desc' },
   headerSort: false,
   search: 'sku',
+  views: true,
 });
 
 /** The products list's columns, by field, in order (the spec's): naming a field here lists it, with its kind's cell. */

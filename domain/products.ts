@@ -94,3 +94,6 @@ export type ProductUpdate = z.infer<typeof ProductUpdate>;
 /** What POST /api/products/:id/duplicate answers: copies of the product's images, for Add Product to start from. */
 export const DuplicateImages = z.object({ images: z.array(z.string()), thumbnails: z.array(z.string()) });
 export type DuplicateImages = z.infer<typeof DuplicateImages>;
+/** Duplicate's copies of a record's images, by field (a product's under `images`). */
+export const DuplicateCopies = z.record(z.string(), DuplicateImages);
+export type DuplicateCopies = z.infer<typeof DuplicateCopies>;

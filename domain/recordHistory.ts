@@ -1,5 +1,11 @@
 import { diffOf, type HistoryDiff, type HistoryEntry, type HistoryKind, type HistoryValue } from './history.js';
-import { translatedKeys, type ResourceDescription, type RecordTranslations } from './resourceDescription.js';
+import {
+  RECORD_LANGUAGES,
+  translatedKeys,
+  type FieldDescription,
+  type ResourceDescription,
+  type RecordTranslations,
+} from './resourceDescription.js';
 
 // A described resource's history, the same on our server (server/core/described.ts) and over Firestore
 // (providers/firebase/recordHistory.ts): what an entry records of a record, and what undoing one changes.
@@ -44,19 +50,46 @@ export interface HistoryOwner {
 export const recordOwner = (r: ResourceDescription): HistoryOwner => ({ kind: 'record', resource: r.name });
 
 /**
- * Whether an entry may be undone at all: a change of this resource's fields that may be changed (not a locked one),
- * in the entries of `owner`.
+ * An entry's diff under the fields' names now: a field recorded before its rename (its `renamedFrom`), a translated
+ * text ('care_se') too, under its new name; any other key as it was.
+ */
+export function diffNow(fields: Readonly<Record<string, FieldDescription>>, diff: HistoryDiff): HistoryDiff {
+  const renamed = new Map<string, string>();
+  for (const [k, f] of Object.entries(fields)) if (f.renamedFrom !== undefined) renamed.set(f.renamedFrom, k);
+  const out: HistoryDiff = {};
+  for (const [key, change] of Object.entries(diff)) {
+    const text = /^(.+)_([a-z]{2})$/.exec(key);
+    const textTo = text ? renamed.get(text[1]!) : undefined;
+    if (key in fields || !(renamed.has(key) || textTo)) out[key] = change;
+    else out[renamed.get(key) ?? `${textTo!}_${text![2]!}`] = change;
+  }
+  return out;
+}
+
+/**
+ * Whether an entry's changes are all of fields that may be set back now (after renames): each a field not locked, or
+ * a translated field's text in another language. The browser asks it before it offers Undo.
+ */
+export function fieldsUndoable(fields: Readonly<Record<string, FieldDescription>>, diff: HistoryDiff): boolean {
+  const keys = Object.keys(diffNow(fields, diff));
+  const undoable = (k: string) => {
+    if (fields[k]) return !fields[k].locked;
+    const text = /^(.+)_([a-z]{2})$/.exec(k);
+    return !!text && fields[text[1]!]?.kind === 'translated' && RECORD_LANGUAGES.includes(text[2]!);
+  };
+  return keys.length > 0 && keys.every(undoable);
+}
+
+/**
+ * Whether an entry may be undone at all: a change of this resource's fields that may be changed (not a locked one;
+ * one renamed since under its new name), in the entries of `owner`.
  */
 export function mayUndo(r: ResourceDescription, entry: Entry, owner: HistoryOwner = recordOwner(r)): boolean {
-  const fields = Object.keys(entry.diff);
-  const flat = new Set(translatedKeys(r).map((tk) => tk.key));
-  const undoable = (f: string) => (f in r.fields && !r.fields[f]!.locked) || flat.has(f);
   return (
     entry.kind === owner.kind &&
     (entry.resource ?? null) === owner.resource &&
     entry.action === 'changed' &&
-    fields.length > 0 &&
-    fields.every(undoable)
+    fieldsUndoable(r.fields, entry.diff)
   );
 }
 
@@ -66,16 +99,16 @@ export function mayUndo(r: ResourceDescription, entry: Entry, owner: HistoryOwne
  * changed since (an undo never silently overwrites a newer change).
  */
 export function undoChange(r: ResourceDescription, entry: Pick<HistoryEntry, 'diff'>, now: Row): Row | null {
-  const fields = Object.keys(entry.diff);
+  const diff = diffNow(r.fields, entry.diff);
+  const fields = Object.keys(diff);
   const flat = new Map(translatedKeys(r).map((tk) => [tk.key, tk]));
   const current = historyValues(r, now);
   const held = (f: string, v: unknown) => (flat.has(f) ? (v ?? '') : v);
-  if (fields.some((f) => JSON.stringify(held(f, current[f])) !== JSON.stringify(held(f, entry.diff[f]![1]))))
-    return null;
+  if (fields.some((f) => JSON.stringify(held(f, current[f])) !== JSON.stringify(held(f, diff[f]![1])))) return null;
   const change: Row = {};
   const translations: RecordTranslations = {};
   for (const f of fields) {
-    const old = held(f, entry.diff[f]![0]);
+    const old = held(f, diff[f]![0]);
     const tk = flat.get(f);
     if (tk) (translations[tk.lang] ??= {})[tk.field] = old as string;
     else change[f] = old;

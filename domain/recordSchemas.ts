@@ -56,7 +56,7 @@ export const answerSchema = (f: FieldDescription): z.ZodType => kindOf(f).answer
 export interface RecordSchemas {
   /** The API's answer for one record. */
   item: z.ZodType<{ id: string; version: number } & Record<string, unknown>>;
-  /** Add: every field (an optional or empty-able one may be left out). */
+  /** Add: every field (one that may be empty may be left out, taken as empty). */
   create: z.ZodType;
   /** Edit: any fields; a locked one only with its current value (a form sends the whole record back). */
   update: z.ZodType;
@@ -92,7 +92,10 @@ export function schemasOf(d: ResourceDescription, image: z.ZodType<string> = Ima
         ...Object.fromEntries(
           entries.map(([k, f]) => [
             k,
-            kindOf(f).omittable ? fieldSchema(f, image).default(kindOf(f).empty(f)) : fieldSchema(f, image),
+            // A field that may be empty may be left out: it is taken as empty.
+            kindOf(f).omittable || kindOf(f).mayBeEmpty(f)
+              ? fieldSchema(f, image).default(kindOf(f).empty(f))
+              : fieldSchema(f, image),
           ]),
         ),
         ...translations,

@@ -58,6 +58,21 @@ export interface ResourceDescription<F extends Fields = Fields> {
   headerSort?: false;
   /** true: the dashboard shows how many records it holds, a link to its list, to those who may read it. */
   dashboard?: true;
+  /**
+   * true: the list's search, order and filters may be saved under a name, for oneself or for all staff (/api/views),
+   * listed in the sidebar under the resource.
+   */
+  views?: true;
+  /**
+   * true: 'Duplicate' on the Edit page opens Add with the record's values (its images copied to new files, its unique
+   * fields empty, to be written anew).
+   */
+  duplicate?: true;
+  /**
+   * true (a resource with a translated field): the list marks each record a language's text is missing in (its English
+   * written, the other empty) and filters by it ('Swedish missing', `?missing=se`).
+   */
+  missing?: true;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
@@ -107,6 +122,7 @@ const RESERVED = [
   'limit',
   'after',
   'apply',
+  'missing',
 ];
 
 /** What a field's `fill` is, by how its kind is stored (a list kind has none: it may be empty). */
@@ -146,6 +162,8 @@ export function describeResource<const F extends Fields>(
     throw new Error(`${d.name}: sort and search name one of its fields`);
   const sortBy = d.fields[d.sort.field]!;
   if (!kindOf(sortBy).sortable) throw new Error(`${d.name}: a list cannot be sorted by a ${sortBy.kind}`);
+  if (d.missing && !fields.some(([, f]) => f.kind === 'translated'))
+    throw new Error(`${d.name}: missing marks the texts of a translated field, which it has none of`);
   const named = d.label === undefined ? undefined : d.fields[d.label];
   if (d.label !== undefined && !(named && LABEL_KINDS.includes(named.kind) && named.as !== 'text'))
     throw new Error(`${d.name}: label names one of its line, email or translated line fields`);
@@ -296,6 +314,7 @@ export const LIST_PARAMETERS = ['limit', 'after', 'q', 'sort', 'order', 'lang'] 
  */
 export type RecordFilter =
   | { field: string; kind: 'choice'; param: string }
+  | { field: string; kind: 'choices'; param: string }
   | { field: string; kind: 'boolean'; param: string }
   | { field: string; kind: 'reference'; param: string }
   | { field: string; kind: 'range'; gte: string; lte: string };
@@ -305,7 +324,7 @@ export function filtersOf(d: ResourceDescription): RecordFilter[] {
   const out: RecordFilter[] = [];
   for (const [field, f] of fieldsOfResource(d)) {
     if (taken.has(field)) continue;
-    if (f.kind === 'choice' || f.kind === 'boolean' || f.kind === 'reference')
+    if (f.kind === 'choice' || f.kind === 'choices' || f.kind === 'boolean' || f.kind === 'reference')
       out.push({ field, kind: f.kind, param: field });
     else if (['integer', 'number', 'date', 'datetime'].includes(f.kind))
       out.push({ field, kind: 'range', gte: `${field}_gte`, lte: `${field}_lte` });
@@ -313,6 +332,29 @@ export function filtersOf(d: ResourceDescription): RecordFilter[] {
   return out;
 }
 
-/** Each query parameter of a resource's filters. */
-export const filterParamsOf = (d: ResourceDescription): string[] =>
-  filtersOf(d).flatMap((x) => (x.kind === 'range' ? [x.gte, x.lte] : [x.param]));
+/** Each query parameter of a resource's filters (`missing` where the description marks missing texts). */
+export const filterParamsOf = (d: ResourceDescription): string[] => [
+  ...filtersOf(d).flatMap((x) => (x.kind === 'range' ? [x.gte, x.lte] : [x.param])),
+  ...(d.missing ? ['missing'] : []),
+];
+
+/**
+ * The catalogue languages a record lacks some text in, with the translated fields missing in each: the English written
+ * and that language's empty (what `missing` marks and filters).
+ */
+export function missingTexts(d: ResourceDescription, rec: Readonly<Record<string, unknown>>): [string, string[]][] {
+  const translated = fieldsOfResource(d).filter(([, f]) => f.kind === 'translated');
+  const texts = (rec.translations ?? {}) as RecordTranslations;
+  return RECORD_LANGUAGES.map((lang): [string, string[]] => [
+    lang,
+    translated.filter(([k]) => typeof rec[k] === 'string' && rec[k] !== '' && !texts[lang]?.[k]).map(([k]) => k),
+  ]).filter(([, fields]) => fields.length > 0);
+}
+
+/** What a saved view of a described list may hold: its search, its order and each of its filters' parameters. */
+export const viewKeysOf = (d: ResourceDescription): string[] => [
+  ...(hasSearch(d) ? ['q'] : []),
+  'sort',
+  'order',
+  ...filterParamsOf(d),
+];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { said } from './translate.js';
+import './zodWords.js';
 
 // The one text rule for every input, so SQLite and PostgreSQL answer the caller alike: PostgreSQL refuses NUL in
 // text and both would store unpaired surrogates as U+FFFD, silently changing what was sent.

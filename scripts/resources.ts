@@ -193,7 +193,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   const descriptions = await loadDescriptions(at);
   const plan = await planOf(descriptions, args.drops, at);
   if (plan.problems.length > 0) {
-    // A kind whose storage changed: no generated migration may guess how to carry the values over (or drop them);
+    // A kind whose storage changed so that some values could not be carried over (kindChanges.ts, conversionOf);
     // a field new to records that have no value for it; a rename or a drop that names no column.
     console.error(`No migration written:\n${plan.problems.map((p) => `- ${p}`).join('\n')}`);
     process.exitCode = 1;
@@ -207,6 +207,10 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     console.log(`Wrote server/db/migrations/${name}.ts`);
     for (const s of plan.steps) {
       for (const [to, from] of Object.entries(s.renamed ?? {})) console.log(`  ${s.table}.${from} renamed ${to}`);
+      for (const [k, c] of Object.entries(s.convert ?? {}))
+        console.log(
+          `  ${s.table}.${k} converted from ${c.from.stored} to ${c.to.stored}, every record's value carried over`,
+        );
       for (const [k, c] of Object.entries(s.columns))
         if (c.fill !== undefined)
           console.log(`  ${s.table}.${k} added, its records filled with ${JSON.stringify(c.fill)}`);

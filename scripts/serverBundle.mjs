@@ -2,7 +2,7 @@
 // The server as one ES module, built with esbuild (docs/decisions.md, "A compiled server"): start-up reads one
 // file for our code and the pure-JavaScript libraries below instead of compiling TypeScript and resolving
 // hundreds of small modules. Every other package stays in node_modules, loaded as usual.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -27,8 +27,8 @@ const INLINE = [
   'zod',
   'fastify-type-provider-zod',
 ];
-/** What the server is built from: a change to any of these makes the bundle stale. */
-const SOURCES = ['server', 'domain', 'package.json', 'package-lock.json'];
+/** The packages the server loads from node_modules (not bundled): a change to these makes the bundle stale too. */
+const PACKAGE_FILES = ['package.json', 'package-lock.json'];
 
 const packageOf = (/** @type {string} */ spec) =>
   spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
@@ -42,11 +42,23 @@ export function newest(/** @type {string} */ path) {
   return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), st.mtimeMs);
 }
 
-/** Whether `outfile` is missing or older than the server's sources under `root`. */
+/** Where a bundle's inputs are listed (esbuild's metafile, the paths relative to the root): beside the bundle. */
+export const inputsOf = (/** @type {string} */ outfile) => `${outfile}.inputs.json`;
+
+/**
+ * Whether `outfile` is missing or older than any file it was built from (every input esbuild read, as its metafile
+ * lists them: server/, domain/, each resources/<name>/description.ts, the inlined packages), one of them gone, or the
+ * package files changed.
+ */
 export function serverStale(/** @type {string} */ root, /** @type {string} */ outfile) {
-  if (!existsSync(outfile)) return true;
+  if (!existsSync(outfile) || !existsSync(inputsOf(outfile))) return true;
   const built = statSync(outfile).mtimeMs;
-  return SOURCES.some((s) => existsSync(join(root, s)) && newest(join(root, s)) > built);
+  const inputs = /** @type {string[]} */ (JSON.parse(readFileSync(inputsOf(outfile), 'utf8')));
+  return [...inputs, ...PACKAGE_FILES].some((s) => {
+    const path = join(root, s);
+    if (!existsSync(path)) return !PACKAGE_FILES.includes(s);
+    return statSync(path).mtimeMs > built;
+  });
 }
 
 /**
@@ -57,7 +69,7 @@ export async function bundleServer(
   /** @type {{ root: string, outfile: string, entry?: string }} */ { root, outfile, entry = 'server/main.ts' },
 ) {
   const { build } = await import('esbuild');
-  await build({
+  const result = await build({
     absWorkingDir: root,
     entryPoints: [entry],
     outfile,
@@ -67,6 +79,7 @@ export async function bundleServer(
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
+    metafile: true,
     // Inlined CommonJS code may call require(); an ES module has none of its own.
     banner: {
       js:
@@ -84,4 +97,5 @@ export async function bundleServer(
       },
     ],
   });
+  writeFileSync(inputsOf(outfile), JSON.stringify(Object.keys(result.metafile.inputs)));
 }

@@ -38,6 +38,7 @@ import { webhooksRoutes } from './routes/webhooks.js';
 import { accountRoutes } from './routes/account.js';
 import { AccountEvents } from './core/accountEvents.js';
 import { checkDescribedTables } from './db/describedTables.js';
+import { describedSteps } from './db/migrate.js';
 import { servedResources } from './resources.js';
 import { checkReferences, type ResourceDescription } from '../domain/resourceDescription.js';
 import { productDescription } from '../domain/productFields.js';
@@ -187,7 +188,7 @@ export async function buildApp(
     all,
   });
   productBulkRoutes(app, { db: db.kysely });
-  viewsRoutes(app, { db: db.kysely });
+  viewsRoutes(app, { db: db.kysely, all });
   dashboardRoutes(app, {
     db: db.kysely,
     require2fa: config.require2fa,
@@ -209,8 +210,8 @@ export async function buildApp(
   });
   // Made by the migrations (npm run resources writes them); a description they do not match stops the start here.
   checkReferences(all);
-  await checkDescribedTables(db.kysely as unknown as Kysely<unknown>, db.dialect, all);
-  for (const r of described) recordRoutes(app, db.kysely, r, all);
+  await checkDescribedTables(db.kysely as unknown as Kysely<unknown>, db.dialect, all, describedSteps());
+  for (const r of described) recordRoutes(app, db.kysely, r, all, store);
   // The feed in a scope of its own, with one budget per client address across its routes (PUBLIC_REQUESTS_PER_MINUTE).
   await app.register(async (scope) => {
     if (config.publicRequestsPerMinute > 0) {

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
 import { SECOND_FACTOR_POLICIES, type SecondFactorPolicy } from '../domain/twoFactor.js';
 import { knownTimeZone } from '../domain/schedule.js';
+import { textOf } from '../domain/translate.js';
 
 /** Every setting, read from the environment here and nowhere else. */
 export interface Config {
@@ -218,7 +219,8 @@ export function loadConfig(
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
-        (i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`,
+        (i) =>
+          `${String(i.path[0])}: ${textOf(i.message, 'en')} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`,
       ),
     );
   }

@@ -29,6 +29,7 @@ import { pruneDeliveries } from './core/webhookOutbox.js';
 import { backupPlaceOf, startBackups } from './db/backup.js';
 import { startScheduler } from './core/schedule.js';
 import { checkDescribedTables } from './db/describedTables.js';
+import { describedSteps } from './db/migrate.js';
 import { servedResources } from './resources.js';
 import type { Kysely } from 'kysely';
 
@@ -264,7 +265,12 @@ export async function firstStartSchema(config: Config): Promise<void> {
     log: { info: () => undefined, warn: () => undefined },
   });
   try {
-    await checkDescribedTables(s.db.kysely as unknown as Kysely<unknown>, s.db.dialect, servedResources);
+    await checkDescribedTables(
+      s.db.kysely as unknown as Kysely<unknown>,
+      s.db.dialect,
+      servedResources,
+      describedSteps(),
+    );
   } finally {
     await s.close();
   }

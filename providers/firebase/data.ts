@@ -6,6 +6,8 @@ import { PAGE_SIZE } from '../../domain/constants';
 import type { ResourceDescription } from '../../domain/resourceDescription';
 import type { MeUpdate, User } from '../../domain/users';
 import type { BulkRequest } from '../../domain/productBulk';
+import type { DuplicateCopies } from '../../domain/products';
+import { productDescription } from '../../domain/productFields';
 import { currentMessages } from '../shared/locale';
 import { readStoredUser, storeUser } from '../shared/userStorage';
 import type { AppDataProvider, HistoryOf, UploadCallbacks } from '../../base/backend';
@@ -183,15 +185,25 @@ export function createFirebaseData(
         if (!calls) throw notAvailable();
         return calls.importRows(request.rows, request.apply);
       }),
-    /** Duplicate: each image copied to a new object of the caller's in Storage (not shared with the original). */
-    duplicateImages: (productId: string) =>
+    /**
+     * Duplicate: each image of each images field (a product's `images`) copied to a new object of the caller's in
+     * Storage (not shared with the original).
+     */
+    duplicateImages: (resource: string, id: string) =>
       guarded(async () => {
         const account = await session.ready();
         if (!account) throw new FirebaseBackendError(401, 'unauthenticated', currentMessages().errors.unauthenticated);
-        const product = await products.one(productId);
+        const d = resource === 'products' ? productDescription : records.find((r) => r.name === resource);
+        if (!d || (resource !== 'products' && d.duplicate !== true)) throw notAvailable();
+        const record = (await one(resource, id)) as Record<string, unknown>;
         const { copyImages, storageOf } = await import('./uploads');
-        const images = await copyImages(storageOf(session.app), account.uid, product.images);
-        return { images, thumbnails: images };
+        const out: DuplicateCopies = {};
+        for (const [field, spec] of Object.entries(d.fields)) {
+          if (spec.kind !== 'images') continue;
+          const images = await copyImages(storageOf(session.app), account.uid, (record[field] as string[]) ?? []);
+          out[field] = { images, thumbnails: images };
+        }
+        return out;
       }),
     productIds: (filter: Record<string, unknown>) => guarded(() => bulk.productIds(filter)),
     bulkProducts: (request: BulkRequest) => guarded(() => bulk.bulkProducts(request)),

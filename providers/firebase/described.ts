@@ -413,7 +413,8 @@ export function describedCalls(
       const entrySnap = await getDoc(doc(db, d.name, id, 'history', entryId));
       if (!entrySnap.exists()) throw notFound();
       const entry = toEntry(d, id, entrySnap.id, entrySnap.data());
-      if (!mayUndo(d, entry)) throw new FirebaseBackendError(400, 'validation', m.history.notUndoable);
+      if (!mayUndo(d, entry))
+        throw new FirebaseBackendError(400, 'validation', format(m.history.notUndoableRecord, { resource: d.name }));
       await change(id, version, (current) => {
         const back = undoChange(d, entry, current);
         if (!back) throw conflict(m.history.changedSince);

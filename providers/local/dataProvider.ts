@@ -3,7 +3,7 @@ import type { TwoFactorStatus } from '../../domain/twoFactor';
 import type { ImportResult } from '../../domain/productImport';
 import type { RecordImportResult } from '../../domain/recordCsv';
 import type { HistoryPage } from '../../domain/history';
-import type { DuplicateImages, Product } from '../../domain/products';
+import type { DuplicateCopies, DuplicateImages, Product } from '../../domain/products';
 import type { ScheduleSettings } from '../../domain/schedule';
 import type { SavedView } from '../../domain/views';
 import type { AccountSessions } from '../../domain/account';
@@ -55,8 +55,14 @@ export function createDataProvider(): AppDataProvider {
           headers: { 'If-Match': `"${version}"` },
         },
       ),
-    duplicateImages: (productId) =>
-      api<DuplicateImages>(`/api/products/${encodeURIComponent(productId)}/duplicate`, { method: 'POST' }),
+    // A product's copies are answered as its one images field (/api/products/:id/duplicate, as it always was).
+    duplicateImages: async (resource, id) => {
+      const copies = await api<DuplicateImages | DuplicateCopies>(
+        `/api/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/duplicate`,
+        { method: 'POST' },
+      );
+      return resource === 'products' ? { images: copies as DuplicateImages } : (copies as DuplicateCopies);
+    },
     scheduleSettings: () => api<ScheduleSettings>('/api/schedule'),
     productIds: (filter) => {
       const query = new URLSearchParams();
@@ -67,7 +73,8 @@ export function createDataProvider(): AppDataProvider {
     bulkProducts: (request) => api<BulkResult>('/api/products/bulk', { method: 'POST', body: request }),
     undoBulk: (batch) =>
       api<BulkUndoResult>(`/api/products/bulk/${encodeURIComponent(batch)}/undo`, { method: 'POST' }),
-    listViews: async () => (await api<{ items: SavedView[] }>('/api/views')).items,
+    listViews: async (resource) =>
+      (await api<{ items: SavedView[] }>(`/api/views?${new URLSearchParams({ resource })}`)).items,
     saveView: (view) => api<SavedView>('/api/views', { method: 'POST', body: view }),
     removeView: async (id) => void (await api(`/api/views/${encodeURIComponent(id)}`, { method: 'DELETE' })),
     // better-auth's own routes where they fit (the server ends the other sessions whatever the body says), ours to list

@@ -17,4 +17,7 @@ export const description = describeResource({
   sort: { field: 'title', order: 'asc' },
   search: 'title',
   dashboard: true,
+  views: true,
+  duplicate: true,
+  missing: true,
 });

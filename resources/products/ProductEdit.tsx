@@ -56,7 +56,8 @@ function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
   const duplicate = async (): Promise<void> => {
     setCopying(true);
     try {
-      const copies = await dataProvider.duplicateImages(String(record.id));
+      const copies = (await dataProvider.duplicateImages('products', String(record.id))).images;
+      if (!copies) throw new Error('No copies of the images');
       navigate(CREATE_PATH, { state: { duplicate: duplicateState(record, copies) } });
     } catch {
       notify(m.duplicate.failed, { type: 'error' });

@@ -29,7 +29,7 @@ import { visuallyHidden } from '../../base/visuallyHidden';
 import { ExportButton } from '../shared/ExportButton';
 import { productCsvColumns } from './csv';
 import { MissingMarks, MissingNote, missingIn } from './MissingMarks';
-import { SaveViewButton } from './SaveViewButton';
+import { SaveViewButton } from '../shared/SaveViewButton';
 import { VIEW_KEYS, ViewParams, viewSearch } from '../../domain/views';
 import { isScheduled, ScheduleMark } from './schedule';
 import { useScheduleSettings } from '../../base/scheduleSettings';
@@ -131,7 +131,10 @@ export default function ProductList() {
   const actions = (
     <>
       <ExportButton resource="products" filter={filter} columns={productCsvColumns} stem="products" />
-      <SaveViewButton params={current} />
+      <SaveViewButton
+        description={productDescription}
+        params={Object.fromEntries(new URLSearchParams(viewSearch(current)))}
+      />
       {!lacksImport && (
         <Button component={Link} to="/products/import" variant="outlined" startIcon={<UploadFileIcon />}>
           {m.csv.import}

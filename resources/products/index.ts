@@ -4,7 +4,15 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ResourceDefinition } from '../types';
-import { useSavedViewItems } from './savedViews';
+import { useSavedViewItems } from '../shared/savedViews';
+import { productDescription } from '../../domain/productFields';
+import { viewSearch } from '../../domain/views';
+
+/** The products list's address for a saved view's parameters. */
+const productsViewPath = (params: Record<string, string>): string => {
+  const search = viewSearch(params);
+  return `/products/products${search ? `?${search}` : ''}`;
+};
 
 // Each page loads on demand, so the sign-in screen does not fetch them.
 const ProductList = lazyPage(() => import('./ProductList'));
@@ -28,7 +36,7 @@ export default {
       { path: 'search', label: (m) => m.menu.searchProduct, icon: SearchIcon },
     ],
     // The person's saved views of the list, and those shared with all staff.
-    useMoreItems: useSavedViewItems,
+    useMoreItems: () => useSavedViewItems(productDescription, productsViewPath),
   },
   pages: [
     { path: 'products', element: createElement(ProductList) },

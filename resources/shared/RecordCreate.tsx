@@ -1,4 +1,7 @@
 import { Form, SaveButton, useCreate, useNotify, useRedirect } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { Alert } from '@mui/material';
+import { format } from '../../domain/messages';
 import { useMessages } from '../../base/locale';
 import { messageOf } from '../../base/errors';
 import { PageFrame } from './PageFrame';
@@ -6,8 +9,12 @@ import { RecordInputs } from './RecordInputs';
 import { defaultsOf, fieldError, fieldsOf, type Values } from './recordForm';
 import type { ResourceScreens } from './recordScreens';
 import { useRecordPath, useTexts } from './recordHooks';
+import { duplicateIn } from './duplicateRecord';
 
-/** /<name>/create: a new record, each field empty; saved, its Edit page opens (react-admin's redirect to 'edit'). */
+/**
+ * /<name>/create: a new record, each field empty (or, opened by Edit's 'Duplicate', another record's values with its
+ * images copied and its unique fields empty); saved, its Edit page opens (react-admin's redirect to 'edit').
+ */
 export function RecordCreate({ screens }: { screens: ResourceScreens }) {
   const description = screens.description;
   const m = useMessages();
@@ -16,6 +23,7 @@ export function RecordCreate({ screens }: { screens: ResourceScreens }) {
   const notify = useNotify();
   const redirect = useRedirect();
   const path = useRecordPath();
+  const duplicate = duplicateIn(useLocation().state);
   const save = async (values: Values): Promise<Values | undefined> => {
     try {
       const made = await create(description.name, { data: fieldsOf(description, values) }, { returnPromise: true });
@@ -30,7 +38,12 @@ export function RecordCreate({ screens }: { screens: ResourceScreens }) {
   };
   return (
     <PageFrame title={t.add} back={path(description.name, 'list')}>
-      <Form defaultValues={defaultsOf(description)} onSubmit={save} warnWhenUnsavedChanges>
+      {duplicate && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {format(m.duplicate.recordNotice, { name: duplicate.from })}
+        </Alert>
+      )}
+      <Form defaultValues={duplicate?.values ?? defaultsOf(description)} onSubmit={save} warnWhenUnsavedChanges>
         <RecordInputs description={description} texts={t} editing={false} />
         <SaveButton alwaysEnable />
       </Form>

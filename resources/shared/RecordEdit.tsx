@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import {
   DeleteButton,
   EditBase,
@@ -8,11 +8,12 @@ import {
   useEditContext,
   useNotify,
   usePermissions,
+  useDataProvider,
   useRedirect,
 } from 'react-admin';
 import { Alert, Button, Stack } from '@mui/material';
 import { mayOnResource } from '../../domain/resourceDescription';
-import type { Permissions } from '../../base/backend';
+import type { AppDataProvider, Permissions } from '../../base/backend';
 import { useMessages } from '../../base/locale';
 import { Busy } from '../../base/Busy';
 import { messageOf, statusOf } from '../../base/errors';
@@ -25,6 +26,7 @@ import type { ResourceScreens } from './recordScreens';
 import { useRecordPath, useTexts } from './recordHooks';
 import { RecordNotLoaded } from './RecordShow';
 import { formRecord } from './formRecord';
+import { duplicateOf } from './duplicateRecord';
 
 interface Props {
   screens: ResourceScreens;
@@ -80,6 +82,23 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const { permissions } = usePermissions<Permissions>();
   const mayDelete = mayOnResource(permissions, description, 'delete');
   const shown = useMemo(() => record && formRecord(description, record), [description, record]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const navigate = useNavigate();
+  const [copying, setCopying] = useState(false);
+  // Duplicate: the images copied first (new files, not shared), then Add opens with the record's values.
+  const duplicate = async (): Promise<void> => {
+    if (!record) return;
+    setCopying(true);
+    try {
+      const copies = await dataProvider.duplicateImages(description.name, String(record.id));
+      navigate(path(description.name, 'create'), {
+        state: { recordDuplicate: duplicateOf(description, record, copies) },
+      });
+    } catch {
+      notify(m.duplicate.recordFailed, { type: 'error' });
+      setCopying(false);
+    }
+  };
   if (isPending) return <Busy />;
   return (
     <PageFrame title={t.edit} back={path(description.name, 'list')}>
@@ -103,6 +122,11 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
           )}
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
             <SaveButton />
+            {description.duplicate && (
+              <Button variant="outlined" onClick={() => void duplicate()} disabled={copying} aria-busy={copying}>
+                {m.duplicate.button}
+              </Button>
+            )}
             {mayDelete && (
               <DeleteButton
                 record={record}

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState, type ReactElement } from 'react';
 import {
   AutocompleteInput,
+  BooleanInput,
   DateInput,
   FilterForm,
   NumberInput,
@@ -10,8 +11,14 @@ import {
   useListContext,
 } from 'react-admin';
 import { Box } from '@mui/material';
-import { format } from '../../domain/messages';
-import { filtersOf, hasSearch, labelOf, type ResourceDescription } from '../../domain/resourceDescription';
+import { format, type Catalogue } from '../../domain/messages';
+import {
+  filtersOf,
+  hasSearch,
+  labelOf,
+  RECORD_LANGUAGES,
+  type ResourceDescription,
+} from '../../domain/resourceDescription';
 import { useMessages } from '../../base/locale';
 import { resourceDescriptions } from '../descriptions';
 import { FindBox } from './FindBox';
@@ -34,7 +41,7 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
     const spec = d.fields[x.field]!;
     const label = t.fields[x.field] ?? x.field;
     const sx = { minWidth: 180 };
-    if (x.kind === 'choice')
+    if (x.kind === 'choice' || x.kind === 'choices')
       out.push(
         <SelectArrayInput
           key={x.param}
@@ -88,8 +95,25 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
       }
     }
   }
+  // With `missing`: 'Swedish missing', the records some translated text is missing in (the one other language's).
+  if (d.missing)
+    for (const lang of RECORD_LANGUAGES)
+      out.push(
+        <BooleanInput
+          key={`missing-${lang}`}
+          source="missing"
+          label={format(m.products.missing, { language: languageName(m, lang) })}
+          alwaysOn
+          parse={(on: boolean) => (on ? lang : '')}
+          format={(v: unknown) => v === lang}
+        />,
+      );
   return out;
 }
+
+/** A catalogue language as a sentence names it ('Swedish'), or its code. */
+export const languageName = (m: Catalogue, lang: string): string =>
+  (m.products.languageNames as Record<string, string>)[lang] ?? lang;
 
 /**
  * The find box (any part of a name: `q`, sent a moment after typing stops) and the filters, beside it, wrapping onto

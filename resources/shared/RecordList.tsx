@@ -17,6 +17,10 @@ import type { BackendError } from '../../base/backend';
 import type { ResourceScreens } from './recordScreens';
 import { useRecordOpening, useRecordPath, useTexts } from './recordHooks';
 import { useFieldCells } from './useFieldCells';
+import { filterOf, recordViewParams } from './savedViews';
+import { SaveViewButton } from './SaveViewButton';
+import { MissingTextMarks, MissingTextNote } from './MissingTextMarks';
+import { AddressFields } from './AddressFields';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
@@ -31,18 +35,17 @@ function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
   return recordCsvColumns(d).map((header) => ({ header, value: (r: RaRecord) => cellsOf(r)[header] ?? '' }));
 }
 
-/** The list's filters as react-admin writes them in the address (a JSON object), or none. */
-function filterOf(written: string | null): Record<string, unknown> {
-  try {
-    const read: unknown = written ? JSON.parse(written) : {};
-    return read && typeof read === 'object' && !Array.isArray(read) ? (read as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** /<name>: a described resource's description, its partial-name search, Export, and Import for those who edit. */
 export function RecordList({ screens }: { screens: ResourceScreens }) {
+  return (
+    <AddressFields description={screens.description}>
+      <DescribedList screens={screens} />
+    </AddressFields>
+  );
+}
+
+/** The list itself, once its address names only what the description has. */
+function DescribedList({ screens }: { screens: ResourceScreens }) {
   const m = useMessages();
   const t = useTexts(screens);
   const locale = useLocale();
@@ -70,6 +73,7 @@ export function RecordList({ screens }: { screens: ResourceScreens }) {
   const actions = (
     <>
       <ExportButton resource={description.name} filter={filter} columns={csvColumns} stem={description.name} />
+      {description.views && <SaveViewButton description={description} params={recordViewParams(params)} />}
       {mayEdit && (
         <Button
           component={Link}
@@ -105,6 +109,7 @@ export function RecordList({ screens }: { screens: ResourceScreens }) {
         phone={(r) => ({
           primary: value(r, screens.phone.primary),
           secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
+          ...(description.missing ? { note: <MissingTextNote description={description} texts={t} record={r} /> } : {}),
         })}
         empty={t.empty}
         failed={(err: unknown) =>
@@ -122,7 +127,17 @@ export function RecordList({ screens }: { screens: ResourceScreens }) {
               source={f}
               disableSort={!(spec && listSortable(spec))}
               label={t.fields[f] ?? f}
-              render={(r: RaRecord) => value(r, f)}
+              render={(r: RaRecord) =>
+                // The name's column carries the marks of texts missing in a language (`missing: true`).
+                i === 0 && description.missing ? (
+                  <>
+                    {value(r, f)}
+                    <MissingTextMarks description={description} texts={t} record={r} />
+                  </>
+                ) : (
+                  value(r, f)
+                )
+              }
             />
           );
         })}

@@ -8,6 +8,7 @@ import type { Catalogue } from '../../domain/messages';
 import { lazyPage } from '../../base/lazyPage';
 import { recordFieldLabels } from './recordLabels';
 import type { RecordPage, ResourceScreens, ResourceLocaleTexts } from './recordScreens';
+import { recordViewPath, useSavedViewItems } from './savedViews';
 
 export type { RecordPage, ResourceScreens, ResourceLocaleTexts, ResourceTexts } from './recordScreens';
 
@@ -63,6 +64,10 @@ export function describedResource<D extends ResourceDescription>(screens: Resour
         { path: 'create', label: (m) => textsFor(s, m).add, icon: AddIcon, action: 'create' },
         { path: 'search', label: (m) => textsFor(s, m).search, icon: SearchIcon },
       ],
+      // With `views: true`, the person's saved views of the list and those shared with all staff.
+      ...(s.description.views
+        ? { useMoreItems: () => useSavedViewItems(s.description, (p) => recordViewPath(s.description, p)) }
+        : {}),
     },
     views: {
       list: createElement(list),

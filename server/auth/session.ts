@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { readRows } from '../db/read.js';
+import { readRows, readRowsNow } from '../db/read.js';
 import type { Database, UsersTable } from '../db/schema.js';
 import { toUser } from '../core/users.js';
 import type { Auth } from './index.js';
@@ -64,6 +64,26 @@ export function toDate(v: unknown): Date {
   if (v instanceof Date) return v;
   if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return new Date(Number(v));
   return new Date(String(v));
+}
+
+/**
+ * A kept session for this Cookie header whose user's generation is unchanged, checked without a promise where the
+ * database answers at once (SQLite outside a transaction). Undefined when that cannot be decided so: nothing kept,
+ * a generation moved on (the kept session is dropped), or PostgreSQL; then liveSession decides as always.
+ */
+export function keptSessionNow(
+  db: Kysely<Database>,
+  cookieHeader: string | undefined,
+  cache: SessionCache | null,
+): LiveSession | undefined {
+  if (!cookieHeader || !cache) return undefined;
+  const kept = cache.get(cookieHeader, Date.now());
+  if (!kept) return undefined;
+  const rows = readRowsNow<{ gen: number | string }>(db, GENERATION_SQL, [kept.live.user.uid]);
+  if (!rows) return undefined;
+  if (Number(rows[0]?.gen) === kept.gen) return kept.live;
+  cache.delete(cookieHeader);
+  return undefined;
 }
 
 /**

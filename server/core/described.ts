@@ -65,8 +65,24 @@ export interface RecordSort {
   lang?: string;
 }
 
-/** What narrows a list besides the search: each filter's condition, with `?` placeholders, and their values. */
-type Conditions = { where: string[]; params: unknown[] };
+/**
+ * What narrows a list besides the search: each filter's condition, with `?` placeholders, and their values; `missing`,
+ * a language some translated text is missing in (its condition is the database's own, missingSql).
+ */
+type Conditions = { where: string[]; params: unknown[]; missing?: string };
+
+/**
+ * The condition of a record missing some text in `lang`: a translated field's English written and its text in `lang`
+ * empty or absent (field names and languages are the description's and RECORD_LANGUAGES', never the caller's words).
+ */
+function missingSql(r: ResourceDescription, lang: string, postgres: boolean): string {
+  const texts = (field: string) =>
+    postgres ? `(translations::jsonb) #>> '{${lang},${field}}'` : `json_extract(translations, '$.${lang}.${field}')`;
+  const each = fieldsOfResource(r)
+    .filter(([, f]) => f.kind === 'translated')
+    .map(([field]) => `("${field}" <> '' and coalesce(${texts(field)}, '') = '')`);
+  return `(${each.join(' or ')})`;
+}
 
 const badParameter = (name: string): DomainError =>
   new DomainError('validation', said('errors.badParameter', { name }), [
@@ -116,19 +132,24 @@ export function listQueryOf(
       if (raw !== 'true' && raw !== 'false') throw badParameter(x.param);
       where.push(`${column} = ?`);
       params.push(raw === 'true' ? 1 : 0);
-    } else if (x.kind === 'choice') {
+    } else if (x.kind === 'choice' || x.kind === 'choices') {
       // Any of the options named, separated by commas (options hold none).
       const picked = raw.split(',');
       if (picked.some((o) => !(f.options ?? []).includes(o))) throw badParameter(x.param);
-      where.push(`${column} in (${picked.map(() => '?').join(', ')})`);
-      params.push(...picked);
+      if (x.kind === 'choice') where.push(`${column} in (${picked.map(() => '?').join(', ')})`);
+      // Has any of them: its JSON list holds the option's quoted text (an option has no quote of its own), found
+      // the same way, case and all, on both databases.
+      else where.push(`(${picked.map(() => `replace(${column}, ?, '') <> ${column}`).join(' or ')})`);
+      params.push(...(x.kind === 'choice' ? picked : picked.map((o) => JSON.stringify(o))));
     } else {
       if (raw === '' || raw.length > 64) throw badParameter(x.param);
       where.push(`${column} = ?`);
       params.push(raw);
     }
   }
-  return { sort, filter: { where, params } };
+  const missing = query.missing;
+  if (missing !== undefined && (!r.missing || !RECORD_LANGUAGES.includes(missing))) throw badParameter('missing');
+  return { sort, filter: { where, params, ...(missing !== undefined ? { missing } : {}) } };
 }
 
 const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -159,6 +180,7 @@ export async function listRecords<D extends ResourceDescription>(
   const words = searchWordsOf(opts.q);
   const where = [...(opts.filter?.where ?? [])];
   const params = [...(opts.filter?.params ?? [])];
+  if (opts.filter?.missing !== undefined) where.push(missingSql(r, opts.filter.missing, isPostgres(db)));
   if (words.length > 0 && hasSearch(r)) {
     where.push(...words.map(() => "search_text like ? escape '\\'"));
     params.push(...words.map(likeEscaped));

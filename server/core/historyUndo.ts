@@ -51,7 +51,12 @@ export async function undoEntry<T extends { version: number }>(
 ): Promise<T> {
   const entry = await getEntry(db, entryId);
   if (!mayUndo(target.description, entry, target.owner))
-    throw new DomainError('validation', said('history.notUndoable'));
+    throw new DomainError(
+      'validation',
+      target.owner.kind === 'record'
+        ? said('history.notUndoableRecord', { resource: target.description.name })
+        : said('history.notUndoable'),
+    );
   const current = await target.read(db, entry.recordId);
   // Checked against the version the edit will be made from, so the check and the write see the same record.
   if (current.version !== version) throw new DomainError('conflict', target.stale, { current: current.version });

@@ -74,12 +74,15 @@ export function productColumns(
   return out as Partial<Row>;
 }
 
+/** The products' fields, listed once: toProduct runs for every row of every answer. */
+const PRODUCT_FIELDS = fieldsOfResource(productDescription);
+
 /** A products row as the API shapes it. */
 export function toProduct(r: Row): Product {
   const row = r as unknown as Record<string, unknown>;
-  const fields = Object.fromEntries(
-    fieldsOfResource(productDescription).map(([key, f]) => [key, fromStored(f, row[key])]),
-  ) as Pick<Product, ProductFieldKey>;
+  const stored: Record<string, unknown> = {};
+  for (const [key, f] of PRODUCT_FIELDS) stored[key] = fromStored(f, row[key]);
+  const fields = stored as Pick<Product, ProductFieldKey>;
   return {
     id: r.id,
     ...fields,

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   emptyValue,
   fieldsOfResource,
@@ -15,6 +15,22 @@ import {
 import { fieldSchema } from '../../domain/recordSchemas.js';
 import { foldSearch } from '../../domain/searchFold.js';
 import type { Dialect } from './index.js';
+import { conversionOf, convertColumn, kindChangeRefusal, type Conversion } from './kindChanges.js';
+import {
+  addSortIndex,
+  addUnique,
+  columnsOf,
+  dropSortIndexes,
+  hasIndex,
+  isPostgres,
+  sameSort,
+  sortIndex,
+  sortIndexName,
+  uniqueIndex,
+  type SortIndex,
+} from './tableIndexes.js';
+
+export { sortKeySql, type SortIndex } from './tableIndexes.js';
 
 // The tables of the described resources, through migrations (docs/decisions.md, 'Resource tables through
 // migrations'): `npm run resources` compares every description with what the migrations already made (each generated
@@ -51,6 +67,8 @@ export interface TableStep {
   renamed?: Record<string, string>;
   /** Columns to add (when missing), with their unique index when marked. */
   columns: Record<string, ColumnStep>;
+  /** Existing columns whose values are carried over to their field's new held form (kindChanges.ts), after renames. */
+  convert?: Record<string, Conversion>;
   /** Existing columns that get a unique index. */
   unique?: string[];
   /** The list's order: an index on (field, id). */
@@ -62,32 +80,6 @@ export interface TableStep {
   /** Columns dropped with their values (asked for by `npm run resources -- --drop <table>.<column>`), as they were. */
   drop?: Record<string, ColumnStep>;
 }
-
-/**
- * One order a list may be read in: a field's column, or a translated field in one other language (that language's
- * text, English where it has none). `text`: its key is text, ordered by its characters' code points on both
- * databases (PostgreSQL's `collate "C"`, SQLite's own), so a page boundary falls in the same place on either.
- */
-export interface SortIndex {
-  field: string;
-  lang?: string;
-  text: boolean;
-}
-
-/** The SQL of an order's key (the index's, and the list's `order by`): names from descriptions, never a request. */
-export function sortKeySql(postgres: boolean, s: SortIndex): string {
-  const column = `"${s.field}"`;
-  let key = column;
-  if (s.lang !== undefined)
-    key = postgres
-      ? `coalesce(nullif((translations::jsonb) #>> '{${s.lang},${s.field}}', ''), ${column})`
-      : `coalesce(nullif(json_extract(translations, '$.${s.lang}.${s.field}'), ''), ${column})`;
-  return s.text && postgres ? `(${key}) collate "C"` : key;
-}
-
-const sortIndexName = (table: string, s: SortIndex): string =>
-  `${table}_sort_${s.field}${s.lang === undefined ? '' : `_${s.lang}`}`;
-const sameSort = (a: SortIndex, b: SortIndex): boolean => a.field === b.field && a.lang === b.lang;
 
 /** The orders a description's list may be read in (listSortable fields; a translated one in each language too). */
 export function sortIndexesOf(d: ResourceDescription): SortIndex[] {
@@ -153,6 +145,8 @@ export function foldSteps(steps: readonly TableStep[]): Map<string, Known> {
       // A renamed field's orders are made again under its new name (renameColumns drops them).
       t.sorts = t.sorts?.filter((x) => x.field !== from);
     }
+    for (const [k, c] of Object.entries(s.convert ?? {}))
+      if (t.columns[k]) t.columns[k] = { ...t.columns[k], type: c.to.type, default: c.to.default, stored: c.to.stored };
     for (const [k, c] of Object.entries(s.columns)) {
       const { fill: _fill, ...column } = c;
       t.columns[k] = column;
@@ -235,6 +229,7 @@ export function planSteps(
       if (haveSort === f.renamedFrom) haveSort = undefined;
     }
     const columns: Record<string, ColumnStep> = {};
+    const convert: Record<string, Conversion> = {};
     const unique: string[] = [];
     for (const [k, c] of Object.entries(want)) {
       const h = cols[k];
@@ -252,9 +247,19 @@ export function planSteps(
         else
           columns[k] =
             f && fill !== undefined ? { ...c, fill: toStored(f, fieldSchema(f).parse(fill)) as string | number } : c;
-      } else if (h.stored !== c.stored || h.type !== c.type)
-        problems.push(`${d.name}.${k} is held as ${h.stored}, its description says ${c.stored}`);
-      else if (c.unique && !h.unique) unique.push(k);
+        continue;
+      }
+      if (h.stored !== c.stored || h.type !== c.type) {
+        if (!f || !conversionOf(h.stored, c.stored)) {
+          problems.push(kindChangeRefusal(d.name, k, h.stored, c.stored, describedIn(d.name)));
+          continue;
+        }
+        const { fill: _fill, renamedFrom: _from, ...field } = f;
+        const { unique: _u, ...from } = h;
+        const { unique: _v, ...to } = c;
+        convert[k] = { from, to, field };
+      }
+      if (c.unique && !h.unique) unique.push(k);
     }
     const drop: Record<string, ColumnStep> = {};
     for (const [k, c] of Object.entries(cols)) {
@@ -272,12 +277,14 @@ export function planSteps(
     const isRenamed = Object.keys(renamed).length > 0;
     const isDropped = Object.keys(drop).length > 0;
     const isSorted = sorts.length > 0;
-    const changed = Object.keys(columns).length > 0 || unique.length > 0 || sort || searchChanged;
+    const isConverted = Object.keys(convert).length > 0;
+    const changed = Object.keys(columns).length > 0 || unique.length > 0 || sort || searchChanged || isConverted;
     if (isRenamed || changed || isDropped || isSorted)
       out.push({
         table: d.name,
         create: false,
         ...(isRenamed ? { renamed } : {}),
+        ...(isConverted ? { convert } : {}),
         columns,
         ...(unique.length > 0 ? { unique } : {}),
         ...(sort ? { sort } : {}),
@@ -291,25 +298,6 @@ export function planSteps(
       problems.push(`--drop ${x}: no column a description has left (table.column: ${removed.join(', ') || 'none'})`);
   return { steps: out, problems, removed };
 }
-
-const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/** The columns of a table and their types, lower case; empty when it has none (it does not exist). */
-async function columnsOf(db: Kysely<unknown>, postgres: boolean, table: string): Promise<Map<string, string>> {
-  const rows = postgres
-    ? (
-        await sql<{
-          name: string;
-          type: string;
-        }>`select column_name as name, data_type as type from information_schema.columns
-          where table_schema = current_schema() and table_name = ${table}`.execute(db)
-      ).rows
-    : (await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${table})`.execute(db)).rows;
-  return new Map(rows.map((r) => [r.name, r.type.toLowerCase()]));
-}
-
-const uniqueIndex = (table: string, column: string): string => `${table}_${column}_unique`;
-const sortIndex = (table: string, column: string): string => `${table}_by_${column}`;
 
 /**
  * Renames columns (new name: earlier name), values and all, on either database (ALTER TABLE … RENAME COLUMN), with
@@ -354,49 +342,6 @@ async function renameColumns(
   }
 }
 
-/** Drops every order (sortIndexesOf) made on a field, in any language. */
-async function dropSortIndexes(db: Kysely<unknown>, table: string, field: string): Promise<void> {
-  for (const lang of [undefined, ...RECORD_LANGUAGES])
-    await db.schema
-      .dropIndex(sortIndexName(table, { field, lang, text: true }))
-      .ifExists()
-      .execute();
-}
-
-/** Makes an order's index (its key, then id), when it is not there yet. */
-async function addSortIndex(db: Kysely<unknown>, table: string, s: SortIndex): Promise<void> {
-  const key = sortKeySql(isPostgres(db), s);
-  await sql.raw(`create index if not exists "${sortIndexName(table, s)}" on "${table}" (${key}, id)`).execute(db);
-}
-
-/** Is there an index of this name on the table? */
-async function hasIndex(db: Kysely<unknown>, table: string, name: string): Promise<boolean> {
-  const rows = isPostgres(db)
-    ? (
-        await sql`select 1 from pg_indexes where schemaname = current_schema() and tablename = ${table}
-          and indexname = ${name}`.execute(db)
-      ).rows
-    : (
-        await sql`select 1 from sqlite_master where type = 'index' and tbl_name = ${table} and name = ${name}`.execute(
-          db,
-        )
-      ).rows;
-  return rows.length > 0;
-}
-
-async function addUnique(db: Kysely<unknown>, table: string, column: string): Promise<void> {
-  try {
-    await db.schema.createIndex(uniqueIndex(table, column)).ifNotExists().unique().on(table).column(column).execute();
-  } catch (err) {
-    // The rows there are would share a value (the empty one of a column just added): the migration fails as a whole.
-    throw new Error(
-      `${table}.${column}: a unique field added to a table that has records needs a value of its own in each, which ` +
-        `one fill cannot give: a migration written by hand fills it (${String(err)})`,
-      { cause: err },
-    );
-  }
-}
-
 /**
  * The folded text the partial-name search reads (lower case, no accents: domain/searchFold.ts): each searched field,
  * in every language of a translated one.
@@ -437,6 +382,7 @@ export async function applyTableStep(db: Kysely<unknown>, step: TableStep): Prom
     for (const [k, c] of columns) if (c.unique) await addUnique(db, step.table, k);
   } else {
     await renameColumns(db, step.table, step.renamed ?? {}, existing);
+    for (const [k, c] of Object.entries(step.convert ?? {})) await convertColumn(db, step.table, k, c);
     for (const [k, c] of columns) {
       if (existing.has(k)) continue;
       await db.schema
@@ -511,19 +457,24 @@ export async function revertTableStep(db: Kysely<unknown>, step: TableStep): Pro
   const back = Object.fromEntries(Object.entries(step.renamed ?? {}).map(([to, from]) => [from, to]));
   if (step.sort && Object.values(back).includes(step.sort))
     await db.schema.dropIndex(sortIndex(step.table, step.sort)).ifExists().execute();
+  for (const [k, c] of Object.entries(step.convert ?? {})) await convertColumn(db, step.table, k, c, true);
   await renameColumns(db, step.table, back, await columnsOf(db, isPostgres(db), step.table));
 }
 
 /**
- * At a start, after the migrations: each description's table has a column of the right type for every field, else
- * the start stops, naming the field (a description changed without `npm run resources`, or a table changed by hand).
+ * At a start, after the migrations: each description's table has a column of the right type for every field, held
+ * as its description says (as `steps`, the migrations that ran, made it: an integer and a number are both bigint),
+ * else the start stops, naming the field (a description changed without `npm run resources`, or a table changed by
+ * hand). A table the steps do not make is checked by its column types alone.
  */
 export async function checkDescribedTables(
   db: Kysely<unknown>,
   dialect: Dialect,
   resources: readonly ResourceDescription[],
+  steps: readonly TableStep[] = [],
 ): Promise<void> {
   const problems: string[] = [];
+  const made = foldSteps(steps);
   for (const r of resources) {
     const existing = await columnsOf(db, dialect === 'postgres', r.name);
     if (existing.size === 0) {
@@ -533,15 +484,18 @@ export async function checkDescribedTables(
     for (const [k, c] of Object.entries(wantedColumns(r))) {
       const type = existing.get(k);
       const column = c.type === 'text' ? 'text' : c.type === 'integer' ? 'boolean' : 'integer';
+      const held = made.get(r.name)?.columns[k]?.stored;
       if (type === undefined) problems.push(`${r.name}.${k} has no column`);
       // Products' hand-made text columns are varchar(n) (migration 002): text to a field.
       else if (!SEEN[column].includes(/^(varchar|character varying)/.test(type) ? 'text' : type))
         problems.push(`${r.name}.${k} is ${type}, its description says ${r.fields[k]?.kind ?? k} (${c.type})`);
+      else if (held !== undefined && held !== c.stored)
+        problems.push(`${r.name}.${k} is held as ${held}, its description says ${c.stored}`);
     }
   }
   if (problems.length > 0)
     throw new Error(
       `The tables do not match their descriptions: ${problems.join('; ')}. Run \`npm run resources\` (it writes the ` +
-        'migration a new resource or field needs) and start again; a changed kind needs a migration written by hand.',
+        'migration a new resource or field, or a changed kind, needs) and start again.',
     );
 }

@@ -61,8 +61,15 @@ export function openDb(
   // better-sqlite3 answers synchronously, so a direct read never splits a query Kysely is running. While Kysely
   // holds a transaction open on this one connection, the reader declines and the read waits its turn through
   // Kysely instead of seeing uncommitted rows.
-  registerDirectReads(kysely, (text, params) =>
-    file.inTransaction ? null : Promise.resolve(statements.prepare(text).all([...params]) as unknown[]),
+  const readNow = (text: string, params: readonly unknown[]): unknown[] | null =>
+    file.inTransaction ? null : (statements.prepare(text).all(params) as unknown[]);
+  registerDirectReads(
+    kysely,
+    (text, params) => {
+      const rows = readNow(text, params);
+      return rows ? Promise.resolve(rows) : null;
+    },
+    readNow,
   );
   return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close: () => kysely.destroy() };
 }

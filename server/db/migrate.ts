@@ -14,11 +14,14 @@ import * as m011 from './migrations/011_saved_views.js';
 import * as m012 from './migrations/012_product_schedule.js';
 import * as m015 from './migrations/015_history_batches.js';
 import { resourceMigrations } from './migrations/resources.generated.js';
+import { PRODUCTS_HAND_MADE } from './productsTable.js';
+import type { TableStep } from './describedTables.js';
 import * as m017 from './migrations/017_totp_steps.js';
 import * as m019 from './migrations/019_firebase_import.js';
 import * as m020 from './migrations/020_search_fold.js';
 import * as m021 from './migrations/021_dashboard_counts.js';
 import * as m022 from './migrations/022_dashboard_tallies.js';
+import * as m024 from './migrations/024_saved_views_resource.js';
 
 /** Our migrations, in order. Add a line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '020_search_fold': m020,
   '021_dashboard_counts': m021,
   '022_dashboard_tallies': m022,
+  '024_saved_views_resource': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -66,3 +70,9 @@ export async function migrate(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }
+
+/** The steps the described resources' migrations hold (with the products' hand-made table): how each column is held. */
+export const describedSteps = (): TableStep[] => [
+  PRODUCTS_HAND_MADE,
+  ...Object.values(resourceMigrations).flatMap((m) => (m as Migration & { steps?: TableStep[] }).steps ?? []),
+];

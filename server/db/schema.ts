@@ -101,8 +101,10 @@ export interface HistoryTable {
 export interface SavedViewsTable {
   id: string;
   owner: string;
+  /** The resource whose list it narrows ('products' for the views saved before any other list kept them). */
+  resource: string;
   name: string;
-  /** JSON: the products list's search and filters (domain/views.ts ViewParams). */
+  /** JSON: the list's search, filters and order (domain/views.ts). */
   params: string;
   shared: number;
   created: string;

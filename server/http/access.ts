@@ -5,7 +5,7 @@ import type { User } from '../../domain/users.js';
 import type { Auth } from '../auth/index.js';
 import type { Database } from '../db/schema.js';
 import { findUser } from '../core/users.js';
-import { liveSession } from '../auth/session.js';
+import { keptSessionNow, liveSession, type LiveSession } from '../auth/session.js';
 import { DomainError } from '../core/errors.js';
 import { SessionCache } from '../auth/sessionCache.js';
 import { meetsSecondFactor, policyCovers } from '../auth/twoFactor.js';
@@ -48,11 +48,19 @@ export function registerAccess(
   });
 
   // onRequest, before the body is parsed and validated: a caller who may not use a route learns nothing of its schema.
-  // A callback rather than an async function, so a public route (the app's files, the health check) costs no promise.
+  // A callback rather than an async function, so a public route (the app's files, the health check) costs no promise,
+  // nor does a kept session checked at once (SQLite) for a person REQUIRE_2FA does not cover.
   app.addHook('onRequest', (req, reply, done) => {
     const given = req.routeOptions.config.access ?? 'public';
     const levels = typeof given === 'string' ? [given] : given;
     if (levels.every((level) => level === 'public')) return done();
+    const kept = keptSessionNow(deps.db, req.headers.cookie, deps.cache);
+    if (kept && usable(kept, deps.absoluteMs)) {
+      const user = take(req, kept);
+      if (!levels.every((level) => meets(user, level)))
+        return done(new DomainError('forbidden', said('errors.forbidden')));
+      if (req.routeOptions.config.beforeSecondFactor || !policyCovers(deps.require2fa, user)) return done();
+    }
     currentUser(req, reply, deps)
       .then(async (user) => {
         if (!user) return new DomainError('unauthenticated', said('errors.unauthenticated'));
@@ -113,6 +121,20 @@ export async function currentUser(
   return accept(req, user, found.session.id, new Date(found.session.createdAt), found.session.token, deps);
 }
 
+/**
+ * Whether a session may be taken as it is: its record active and its absolute timeout not passed (a session past it
+ * goes through accept, which ends it).
+ */
+const usable = (live: LiveSession, absoluteMs: number): boolean =>
+  live.user.active && Date.now() - live.createdAt.getTime() <= absoluteMs;
+
+/** Makes the session's user the request's. */
+function take(req: FastifyRequest, live: LiveSession): User {
+  req.user = live.user;
+  req.sessionId = live.id;
+  return live.user;
+}
+
 /** Ends a session past its absolute timeout; otherwise takes its user if the record is active. */
 async function accept(
   req: Caller,
@@ -129,7 +151,5 @@ async function accept(
   }
   // Role and active changes take effect on the next request: the record is read, or its generation checked, every time.
   if (!user || !user.active) return null;
-  req.user = user;
-  req.sessionId = sessionId;
-  return user;
+  return take(req, { id: sessionId, token, createdAt, user });
 }

@@ -22,7 +22,10 @@ export function registerErrors(app: FastifyInstance): void {
       return reply.code(STATUS[err.code]).send({ error: { code: err.code, message: err.said, details: err.details } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+      // One refusal per field: the first rule it breaks.
+      const fields = err.validation
+        .map((v) => ({ path: v.instancePath, message: v.message }))
+        .filter((v, i, all) => all.findIndex((w) => w.path === v.path) === i);
       return reply
         .code(400)
         .send({ error: { code: 'validation', message: said('errors.validation'), details: fields } });

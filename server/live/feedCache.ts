@@ -6,9 +6,9 @@ import { listen } from './listen.js';
 /** What a change makes stale: the product answers (list and items) or the texts answers. */
 export type FeedPart = 'products' | 'texts';
 
-/** A kept answer: its bytes as sent and their strong ETag. */
+/** A kept answer: its bytes as sent (encoded once, so a request only writes them) and their strong ETag. */
 export interface FeedEntry {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 

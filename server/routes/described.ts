@@ -30,6 +30,9 @@ import {
 import { importRecords } from '../core/recordImport.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { localeOf } from '../http/locale.js';
+import { copyImages } from '../core/files.js';
+import type { FileStore } from '../files/store.js';
+import { DuplicateCopies } from '../../domain/products.js';
 import { listRoute } from './pages.js';
 import { historyPage, refuseUnknownOf, undoRoutes } from './history.js';
 
@@ -42,14 +45,15 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * /api/<name> for a described resource, from its description alone: the keyset list with the exact search and the
  * partial-name search (?q=), one record, add, edit and delete with If-Match, the record's history and the undo of one
  * of its changes, and the CSV import. Who may call each comes from its access (domain/resourceDescription.ts,
- * accessOf): read, edit (add, change, import, undo) and delete. `all`: every described resource (a delete is refused
- * while another record points to it).
+ * accessOf): read, edit (add, change, import, undo) and delete; with `duplicate: true`, the copies of a record's images
+ * for Add to start from. `all`: every described resource (a delete is refused while another record points to it).
  */
 export function recordRoutes(
   app: FastifyInstance,
   db: Kysely<Database>,
   r: ResourceDescription,
-  all: readonly ResourceDescription[] = [r],
+  all: readonly ResourceDescription[],
+  store: FileStore,
 ): void {
   const schemas = schemasOf(r);
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -164,6 +168,24 @@ export function recordRoutes(
     target: recordUndo(r),
     shown: async (rec) => (await labelled([rec]))[0]!,
   });
+
+  if (r.duplicate)
+    // Duplicate (the edit page): copies of each images field's files, new files of the caller's, for Add to start
+    // from with the record's other values (the browser has those already).
+    typed.post(
+      `${path}/:id/duplicate`,
+      { config: edit, schema: { tags, params: Params, response: { 200: DuplicateCopies } } },
+      async (req) => {
+        const rec = (await getRecord(db, r, req.params.id)) as Record<string, unknown>;
+        const out: DuplicateCopies = {};
+        for (const [field, spec] of Object.entries(r.fields)) {
+          if (spec.kind !== 'images') continue;
+          const copies = await copyImages(db, store, req.user!.uid, rec[field] as string[]);
+          out[field] = { images: copies.map((c) => c.address), thumbnails: copies.map((c) => c.thumbnail) };
+        }
+        return out;
+      },
+    );
 
   typed.post(
     `${path}/import`,

@@ -72,9 +72,9 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     sealed: new Map(),
   };
 
-  // Off: the same answer as an address the server does not have.
-  const onRequest = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!deps.enabled) throw new DomainError('not_found', said('errors.notFound'));
+  // Off: the same answer as an address the server does not have. A callback: a kept answer then costs no promise.
+  const onRequest = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
+    if (!deps.enabled) return done(new DomainError('not_found', said('errors.notFound')));
     // A CDN keys on Origin too, so a page from one site never gets another's CORS answer.
     varyOn(reply, 'Origin');
     const origin = req.headers.origin;
@@ -82,31 +82,44 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
     if (origin !== undefined && allowed.has(origin)) {
       void reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', 'ETag');
     }
+    done();
+  };
+
+  /** Writes a kept answer: its bytes as they are, or a 304 when the caller's copy is this one. */
+  const answer = (req: FastifyRequest, reply: FastifyReply, entry: FeedEntry, cache: string): FastifyReply => {
+    void reply.header('ETag', entry.etag).header('Cache-Control', cache);
+    if (notModified(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(entry.body);
   };
 
   /**
    * Sends the answer kept under `key`, or reads it (`read`), keeps it and sends it: with a strong ETag of its bytes, or
-   * 304 with no body when the caller's copy is that one. A kept answer costs no database read, a 304 included.
+   * 304 with no body when the caller's copy is that one. A kept answer costs no database read, a 304 included, and no
+   * promise: it is sent before the handler returns.
    */
-  const send = async (
+  const send = (
     req: FastifyRequest,
     reply: FastifyReply,
     key: string,
     part: FeedPart,
     cache: string,
     read: () => Promise<unknown>,
-  ): Promise<FastifyReply> => {
-    let entry: FeedEntry | undefined = deps.cache.get(key);
-    if (!entry) {
-      // Read at this generation: if a change drops the part while the read runs, the answer is sent but not kept.
-      const generation = deps.cache.generation(part);
-      const body = JSON.stringify(await read());
-      entry = { body, etag: strongEtag(body) };
-      deps.cache.set(key, part, generation, entry);
+  ): undefined | Promise<void> => {
+    const kept = deps.cache.get(key);
+    if (kept) {
+      // Sent here: a handler that returns nothing after sending is done (Fastify waits for no promise).
+      answer(req, reply, kept, cache);
+      return undefined;
     }
-    void reply.header('ETag', entry.etag).header('Cache-Control', cache);
-    if (notModified(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    // Read at this generation: if a change drops the part while the read runs, the answer is sent but not kept.
+    const generation = deps.cache.generation(part);
+    return (async () => {
+      const body = Buffer.from(JSON.stringify(await read()));
+      const entry = { body, etag: strongEtag(body) };
+      deps.cache.set(key, part, generation, entry);
+      // Awaiting the reply waits for the answer to be written, so Fastify does not send again.
+      await answer(req, reply, entry, cache);
+    })();
   };
 
   /**
@@ -143,7 +156,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
         response: { 200: PublicProductPage, 304: z.null(), 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const after = req.query.after ? decodeCursor(req.query.after) : null;
       if (req.query.after && !after) throw new DomainError('validation', said('errors.badCursor'));
       const { limit } = req.query;
@@ -175,7 +188,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
         response: { 200: PublicProduct, 304: z.null(), 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req, reply) => {
+    (req, reply) => {
       const language = languageOf(req, reply, req.query.lang);
       const { sku } = req.params;
       return send(req, reply, `product ${language} ${sku}`, 'products', ITEM_CACHE, () =>
@@ -195,7 +208,7 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
         response: { 200: PublicTexts, 304: z.null(), 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req, reply) =>
+    (req, reply) =>
       send(req, reply, `texts ${req.params.id}`, 'texts', ITEM_CACHE, () => getPublicTexts(deps.db, req.params.id)),
   );
 

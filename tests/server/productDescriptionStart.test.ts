@@ -21,6 +21,13 @@ describe.each(dialects())('the start with a products description the install doe
     ).rejects.toThrow(/colour/);
   });
 
+  it('stops at a product field whose kind is held otherwise (no npm run resources), naming both forms', async () => {
+    // Both a yes/no and an integer are integer columns: only the migrations say which the values are.
+    await expect(
+      startApp({ dialect, build: { productDescription: grown({ active: { kind: 'integer', max: 1 } }) } }),
+    ).rejects.toThrow(/products\.active is held as boolean, its description says integer.*npm run resources/);
+  });
+
   it('stops at a product reference to no resource, naming it', async () => {
     await expect(
       startApp({

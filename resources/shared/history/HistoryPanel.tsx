@@ -107,7 +107,7 @@ export function HistoryPanel({ of, refreshKey, version, onUndone, labels, fields
             busy={busy}
             labels={labels}
             fields={fields}
-            onUndo={version !== undefined && canUndo(entry) ? (e) => void undo(e) : undefined}
+            onUndo={version !== undefined && canUndo(entry, fields) ? (e) => void undo(e) : undefined}
           />
         ))}
       </Box>

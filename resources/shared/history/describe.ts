@@ -11,6 +11,7 @@ import {
 import { SCHEDULER_ACTOR, scheduleFields, wallTimeOf } from '../../../domain/schedule';
 import { numberBounds, type FieldDescription } from '../../../domain/resourceDescription';
 import { writeNumber } from '../../../domain/localeNumbers';
+import { fieldsUndoable } from '../../../domain/recordHistory';
 
 /**
  * A field's label as its own screen shows it: a product's translated text per language ('Swedish name'); a
@@ -195,14 +196,16 @@ export function describeEntry(entry: HistoryEntry, m: Catalogue, shown?: Shown):
 const undoable = new Set<string>(UNDOABLE_PRODUCT_FIELDS);
 
 /**
- * Whether the server would consider undoing this entry (a product's or a described record's field change); it still
- * checks everything.
+ * Whether the server would consider undoing this entry (a product's or a described record's field change, of fields
+ * `fields`, its description's, has now: one renamed since counts under its new name); it still checks everything.
  */
-export const canUndo = (entry: HistoryEntry): boolean =>
+export const canUndo = (entry: HistoryEntry, fields?: Readonly<Record<string, FieldDescription>>): boolean =>
   (entry.kind === 'product' || entry.kind === 'record') &&
   entry.action === 'changed' &&
   Object.keys(entry.diff).length > 0 &&
-  (entry.kind === 'record' || Object.keys(entry.diff).every((f) => undoable.has(f)));
+  (entry.kind === 'record'
+    ? fields === undefined || fieldsUndoable(fields, entry.diff)
+    : Object.keys(entry.diff).every((f) => undoable.has(f)));
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, setDoc } from 'firebase/firestore';
-import { messages } from '../../../domain/messages';
+import { format, messages } from '../../../domain/messages';
 import type { HistoryEntry } from '../../../domain/history';
 import { labelColumn, recordCells } from '../../../domain/recordCsv';
 import {
@@ -146,7 +146,7 @@ describe.each(RESOURCES.map((d) => [d.name, d] as const))('Firebase data provide
     });
     await expect(b.dataProvider.undoHistory(created.id, saved.version, of)).rejects.toMatchObject({
       status: 400,
-      message: messages.history.notUndoable,
+      message: format(messages.history.notUndoableRecord, { resource: name }),
     });
     const undone = (await b.dataProvider.undoHistory(change.id, saved.version, of)) as DescribedRecord;
     expect(undone[field]).toEqual(rec[field]);

@@ -172,7 +172,7 @@ describe('Firebase uploads (Storage emulator)', () => {
           activeUntil: null,
         },
       });
-      const copies = await b.dataProvider.duplicateImages(String(data.id));
+      const copies = (await b.dataProvider.duplicateImages('products', String(data.id))).images!;
       expect(copies.images).toHaveLength(1);
       expect(copies.images[0]).not.toBe(image.address);
       expect(copies.thumbnails).toEqual(copies.images);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
 import { setPassword } from '../../../server/auth/register.js';
 import { ADMIN, createUser, dialects, pgAvailable, signIn, startApp, type TestApp } from '../helpers/index.js';
 
@@ -75,6 +76,33 @@ describe.each(dialects())('kept sessions (%s)', (dialect) => {
     const me = await t.api('GET', '/api/me', { cookie });
     expect(me.status).toBe(200);
     expect(me.json.firstName).toBe('Kept');
+  });
+});
+
+describe('kept sessions on SQLite: a commit by another connection to the file', () => {
+  let t: TestApp;
+  let other: SQLite.Database;
+  beforeAll(async () => {
+    t = await startApp({ dialect: 'sqlite' });
+    // A connection of its own, as another process (the CLI, an operator's sqlite3) has.
+    other = new SQLite(t.services.db.sqlite!.name);
+  });
+  afterAll(async () => {
+    other?.close();
+    await t?.close();
+  });
+
+  it('applies a deactivation and a role change committed elsewhere on the next request', async () => {
+    const user = await createUser(t, 'editor');
+    const cookie = await signIn(t, user.email, user.password);
+    // Three calls: the session is kept, found unchanged, then used while nothing was committed.
+    for (let i = 0; i < 3; i++) expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(200);
+    other.prepare('update users set is_editor = 0 where id = ?').run(user.uid);
+    expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(403);
+    other.prepare('update users set is_editor = 1 where id = ?').run(user.uid);
+    for (let i = 0; i < 3; i++) expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(200);
+    other.prepare('update users set active = 0 where id = ?').run(user.uid);
+    expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(401);
   });
 });
 

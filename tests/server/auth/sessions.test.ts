@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setFlags } from '../../../server/core/users.js';
 import { createUser, dialects, sessionCookie, signIn, signInRaw, startApp, type TestApp } from '../helpers/index.js';
 
@@ -47,6 +47,23 @@ describe.each(dialects())('session lifetime and revocation (%s)', (dialect) => {
     await setSessionTime(t, user.uid, 'createdAt', Date.now() - 2 * HOUR - 60_000);
     const res = await t.api('GET', '/api/me', { cookie });
     expect(res.status).toBe(401);
+    expect(await sessionsOf(t, user.uid)).toEqual([]);
+  });
+
+  it('ends a kept session that passes SESSION_ABSOLUTE_HOURS while it is kept', async () => {
+    const user = await createUser(t, 'editor');
+    const cookie = await signIn(t, user.email, user.password);
+    await setSessionTime(t, user.uid, 'createdAt', Date.now() - 2 * HOUR + 20_000);
+    // Twice: the first request keeps the session, the second is answered from what was kept.
+    for (let i = 0; i < 2; i++) expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(200);
+    // Half a minute on: still within the keeping (60 s), past the absolute timeout.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 30_000);
+      expect((await t.api('GET', '/api/products?limit=1', { cookie })).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await sessionsOf(t, user.uid)).toEqual([]);
   });
 

@@ -98,7 +98,8 @@ beforeAll(() => {
   mkdirSync(join(dir, 'server', 'db', 'migrations'), { recursive: true });
   mkdirSync(join(dir, 'firebase'));
   symlinkSync(join(repo, 'domain'), join(dir, 'domain'));
-  symlinkSync(join(repo, 'server', 'db', 'describedTables.ts'), join(dir, 'server', 'db', 'describedTables.ts'));
+  for (const f of ['describedTables.ts', 'kindChanges.ts', 'tableIndexes.ts'])
+    symlinkSync(join(repo, 'server', 'db', f), join(dir, 'server', 'db', f));
   copyFileSync(join(repo, 'firebase', 'firestore.rules'), join(dir, 'firebase', 'firestore.rules'));
   const first = run();
   if (first.status !== 0) throw new Error(first.err);

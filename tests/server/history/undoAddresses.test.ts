@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../../domain/messages.js';
+import { format, messages } from '../../../domain/messages.js';
 import { callerOf, dialects, startApp, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
@@ -89,7 +89,7 @@ describe.each(dialects())('undo addresses (%s)', (dialect) => {
     }
     const wrong = await call('POST', `/api/suppliers/history/${p.entry}/undo`, undefined, 2);
     expect(wrong.status).toBe(400);
-    expect(wrong.json.error.message).toBe(messages.history.notUndoable);
+    expect(wrong.json.error.message).toBe(format(messages.history.notUndoableRecord, { resource: 'suppliers' }));
     // Nothing refused changed anything.
     expect((await call('GET', `/api/products/${p.id}`)).json).toMatchObject({ price: '199 kr', version: 2 });
     expect((await call('GET', `/api/suppliers/${supplier.json.id}`)).json).toMatchObject({ country: 'LT', version: 2 });

@@ -128,7 +128,7 @@ const MATRIX: Row[] = [
                                    url: '/api/public/products/NO-SUCH-SKU',       expected: [404, 404, 404, 404, 404] },
   { route: 'GET /api/public/texts/{id}', url: '/api/public/texts/se',             expected: [200, 200, 200, 200, 200] },
   { route: 'GET /api/public/images/{name}', url: '/api/public/images/none.jpg',   expected: [404, 404, 404, 404, 404] },
-  // Saved views of the products list: the staff who use it; removing another's view is refused past the guard.
+  // Saved views of the lists that keep them (editors read them all); removing another's view is refused past the guard.
   { route: 'GET /api/views',       url: '/api/views',                             expected: [401, 401, 403, 200, 200] },
   { route: 'POST /api/views',      url: '/api/views',
                                    body: { name: ' ', params: {} },               expected: [401, 401, 403, 400, 400] },

@@ -110,12 +110,12 @@ describe.each(dialects())('the feed from memory (%s)', (dialect) => {
     const cache = t.services.feed;
     const generation = cache.generation('products');
     cache.dropLocal(['products']);
-    cache.set('probe', 'products', generation, { body: 'old', etag: '"old"' });
+    cache.set('probe', 'products', generation, { body: Buffer.from('old'), etag: '"old"' });
     expect(cache.get('probe')).toBeUndefined();
-    cache.set('probe', 'products', cache.generation('products'), { body: 'new', etag: '"new"' });
-    expect(cache.get('probe')?.body).toBe('new');
+    cache.set('probe', 'products', cache.generation('products'), { body: Buffer.from('new'), etag: '"new"' });
+    expect(cache.get('probe')?.body.toString()).toBe('new');
     cache.dropLocal(['texts']);
-    expect(cache.get('probe')?.body).toBe('new');
+    expect(cache.get('probe')?.body.toString()).toBe('new');
     cache.dropLocal(['products']);
     expect(cache.get('probe')).toBeUndefined();
   });

@@ -23,9 +23,11 @@ function setup(p: Product, settings: ScheduleSettings, over: Partial<AppDataProv
   const update = vi.fn<Update>(async (_r, { data }) => ({
     data: { ...p, ...(data as object), version: p.version + 1 },
   }));
-  const duplicateImages = vi.fn(async () => ({
-    images: ['/files/Uploads/u1_c_copy.jpg'],
-    thumbnails: ['/files/Uploads/u1_c_copy.jpg.thumb.webp'],
+  const duplicateImages = vi.fn(async (_resource: string, _id: string) => ({
+    images: {
+      images: ['/files/Uploads/u1_c_copy.jpg'],
+      thumbnails: ['/files/Uploads/u1_c_copy.jpg.thumb.webp'],
+    },
   }));
   const dataProvider = fakeDataProvider({
     getOne: (async () => ({ data: p })) as unknown as AppDataProvider['getOne'],
@@ -138,7 +140,7 @@ describe('Duplicate', () => {
         available: true,
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Duplicate' }));
-      expect(duplicateImages).toHaveBeenCalledWith('p1');
+      expect(duplicateImages).toHaveBeenCalledWith('products', 'p1');
       expect(await screen.findByRole('heading', { name: 'Add Product' })).toBeVisible();
       expect(screen.getByText('Copied from LI-1001. Enter a new SKU.')).toBeVisible();
       expect(await screen.findByRole('textbox', { name: /^SKU/ })).toHaveValue('');

@@ -11,6 +11,7 @@ import { asGetList, listAnswer } from './fakes';
 const editor = fakeAuthProvider(userWith({ isEditor: true }));
 const view = (over: Partial<SavedView>): SavedView => ({
   id: 'v1',
+  resource: 'products',
   name: 'Linen to translate',
   params: { category: 'Linen', missing: 'se' },
   shared: false,
@@ -23,7 +24,7 @@ const view = (over: Partial<SavedView>): SavedView => ({
 describe('saved views of the products list', () => {
   it('reads the search and filters from the address, and saves them under a name', async () => {
     const getList = vi.fn(async (_r: string, _p: GetListParams) => listAnswer([], null));
-    const saveView = vi.fn(async (v: { name: string; params: object; shared: boolean }) =>
+    const saveView = vi.fn(async (v: { name: string; params: Record<string, string>; shared?: boolean }) =>
       view({ id: 'v2', name: v.name, params: v.params }),
     );
     const listViews = vi.fn(async () => [] as SavedView[]);
@@ -44,6 +45,7 @@ describe('saved views of the products list', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Share with all staff' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save view' }));
     expect(saveView).toHaveBeenCalledWith({
+      resource: 'products',
       name: 'Towels to translate',
       params: { q: 'towel', category: 'Linen', missing: 'se' },
       shared: true,
@@ -86,17 +88,22 @@ describe('saved views of the products list', () => {
   });
 
   it('lists the person’s views and the shared ones under Products in the sidebar, as links to the list', async () => {
-    const listViews = vi.fn(async () => [
-      view({}),
-      view({
-        id: 'v9',
-        name: 'Summer range',
-        params: { q: 'summer' },
-        shared: true,
-        mine: false,
-        ownerName: 'Eva Berg',
-      }),
-    ]);
+    // Asked per list: the products' views only when the products' are asked for.
+    const listViews = vi.fn(async (resource: string) =>
+      resource !== 'products'
+        ? []
+        : [
+            view({}),
+            view({
+              id: 'v9',
+              name: 'Summer range',
+              params: { q: 'summer' },
+              shared: true,
+              mine: false,
+              ownerName: 'Eva Berg',
+            }),
+          ],
+    );
     renderInAdmin(<Menu />, { authProvider: editor, dataProvider: fakeDataProvider({ listViews }) });
     expect(await screen.findByRole('menuitem', { name: 'Linen to translate' })).toHaveAttribute(
       'href',

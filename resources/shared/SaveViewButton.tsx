@@ -13,28 +13,35 @@ import {
 import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
 import BookmarkRemoveIcon from '@mui/icons-material/BookmarkRemove';
 import { failureReason } from '../../base/errors';
-import { VIEW_NAME_MAX, viewSearch, type ViewParams } from '../../domain/views';
+import { VIEW_NAME_MAX } from '../../domain/views';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import type { AppDataProvider, Permissions } from '../../base/backend';
 import { useMessages } from '../../base/locale';
-import { useSavedViews } from './savedViews';
+import { sameParams, useSavedViews } from './savedViews';
 
 /**
- * 'Save view' beside the products list's title: names the list's current search and filters, for oneself or for all
- * staff; and 'Remove view' when the list shows one of the person's views (an admin may remove a shared one too).
+ * 'Save view' beside a list's title (a description with `views: true`): names the list's current search, filters and
+ * order (`params`, as its API takes them), for oneself or for all staff; and 'Remove view' when the list shows one of
+ * the person's views (an admin may remove a shared one too).
  */
-export function SaveViewButton({ params }: { params: ViewParams }) {
+export function SaveViewButton({
+  description,
+  params,
+}: {
+  description: ResourceDescription;
+  params: Readonly<Record<string, string>>;
+}) {
   const t = useMessages().views;
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { permissions } = usePermissions<Permissions>();
-  const { views, refresh } = useSavedViews();
+  const { views, refresh } = useSavedViews(description);
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const here = viewSearch(params);
-  const shown = (views ?? []).find((v) => viewSearch(v.params) === here && (v.mine || permissions?.isAdmin));
+  const shown = (views ?? []).find((v) => sameParams(v.params, params) && (v.mine || permissions?.isAdmin));
 
   const start = (): void => {
     // A back end that keeps no views (Firebase) says so rather than offering a form that cannot save.
@@ -46,7 +53,7 @@ export function SaveViewButton({ params }: { params: ViewParams }) {
     e.preventDefault();
     setBusy(true);
     try {
-      await dataProvider.saveView({ name, params, shared });
+      await dataProvider.saveView({ resource: description.name, name, params: { ...params }, shared });
       await refresh();
       setOpen(false);
       setName('');
