@@ -129,7 +129,7 @@ const usable = (live: LiveSession, absoluteMs: number): boolean =>
   live.user.active && Date.now() - live.createdAt.getTime() <= absoluteMs;
 
 /** Makes the session's user the request's. */
-function take(req: FastifyRequest, live: LiveSession): User {
+function take(req: Caller, live: LiveSession): User {
   req.user = live.user;
   req.sessionId = live.id;
   return live.user;
