@@ -7,6 +7,7 @@ import type { UploadState } from '../../../domain/uploads';
 import type { UploadHandle } from '../../../base/backend';
 import { clearAccounts } from '../helpers/auth';
 import { seedStaff, startBackend, type Backend } from '../helpers/backend';
+import { description as careguides } from '../../../resources/careguides/description';
 
 // Image uploads of the Firebase data provider (uploadBytesResumable, then getDownloadURL) against firebase-tools'
 // Storage emulator started in process without its rules runtime (tests/firebase/storageEmulator.ts relies on
@@ -15,7 +16,8 @@ let b: Backend;
 let uid: string;
 
 beforeAll(async () => {
-  b = await startBackend();
+  // Care guides too: a described resource with an image and Duplicate turned on.
+  b = await startBackend([careguides]);
   await clearAccounts();
   uid = await seedStaff(b.other(), { email: 'ed@example.com', password: 'secret-1', isEditor: true });
   await b.authProvider.login({ email: 'ed@example.com', password: 'secret-1' });
@@ -185,4 +187,22 @@ describe('Firebase uploads (Storage emulator)', () => {
       expect(await b.dataProvider.scheduleSettings()).toEqual({ timeZone: '', available: false });
     },
   );
+
+  it("Duplicate copies a described record's images (care guides) to new objects of the caller", async () => {
+    expect(careguides.duplicate).toBe(true);
+    const { file, bytes } = fileOf(5_000, 'guide.jpg');
+    const image = await (await start(file)).handle.done;
+    const { data } = await b.dataProvider.create('careguides', {
+      data: { title: 'Linen wash', body: 'Cold', fabric: 'linen', picture: [image.address], translations: {} },
+    });
+    const copies = await b.dataProvider.duplicateImages('careguides', String(data.id));
+    expect(Object.keys(copies)).toEqual(['picture']);
+    const copy = copies.picture!.images[0]!;
+    expect(copy).not.toBe(image.address);
+    expect(decodeURIComponent(new URL(copy).pathname.split('/o/')[1]!)).toMatch(
+      new RegExp(`^Uploads/${uid}_[0-9a-f-]{36}_guide\\.jpg$`),
+    );
+    expect(await serves(copy, bytes)).toBe(true);
+    expect(await serves(image.address, bytes)).toBe(true);
+  });
 });

@@ -83,6 +83,16 @@ export function recordRows(d: ResourceDescription): MatrixRow[] {
       body: {},
       expected: statusesFor(access.edit, 400),
     },
+    // Duplicate's copies of a record's images, where the description turns it on (`duplicate: true`).
+    ...(d.duplicate
+      ? [
+          {
+            route: `POST /api/${name}/{id}/duplicate`,
+            url: `/api/${name}/no-such-id/duplicate`,
+            expected: statusesFor(access.edit, 404),
+          },
+        ]
+      : []),
   ];
 }
 
