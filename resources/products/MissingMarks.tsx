@@ -1,4 +1,4 @@
-import { Box, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { Product } from '../../domain/products';
 import { format } from '../../domain/messages';
@@ -9,14 +9,14 @@ import {
   type TranslatedLanguage,
 } from '../../domain/productFields';
 import { useMessages } from '../../base/locale';
+import { MissingMark } from '../shared/MissingTextMarks';
 
 /** The languages a listed product still lacks its name or details in. */
 export const missingIn = (p: Product): TranslatedLanguage[] => missingLanguages(p.translations ?? {});
 
 /**
- * The list's mark beside a product's name for each language its name or details are missing in: an icon (a shape,
- * not a colour) named by what is missing ('Swedish details missing', 'Swedish name and details missing') for screen
- * readers, and shown as its hover text; it takes the keyboard's focus so the text shows without a mouse too.
+ * The list's mark beside a product's name for each language its name or details are missing in, named by what is
+ * missing ('Swedish details missing', 'Swedish name and details missing').
  */
 export function MissingMarks({ product }: { product: Product }) {
   const t = useMessages().products;
@@ -25,26 +25,7 @@ export function MissingMarks({ product }: { product: Product }) {
     const said = format(gone.length === 1 ? t.missingOne[gone[0]!] : t.missingMark, {
       language: t.languageNames[lang],
     });
-    return (
-      <Tooltip key={lang} title={said}>
-        <Box
-          component="span"
-          role="img"
-          aria-label={said}
-          tabIndex={0}
-          sx={{
-            display: 'inline-flex',
-            verticalAlign: 'text-bottom',
-            ml: 1,
-            color: 'warning.dark',
-            borderRadius: 0.5,
-            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-          }}
-        >
-          <TranslateIcon fontSize="small" aria-hidden />
-        </Box>
-      </Tooltip>
-    );
+    return <MissingMark key={lang} said={said} />;
   });
 }
 

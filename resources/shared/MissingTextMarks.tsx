@@ -20,17 +20,13 @@ function useMarks(d: ResourceDescription, t: ResourceLocaleTexts, record: RaReco
 }
 
 /**
- * A described list's mark beside a record's name for each language some translated text is missing in (`missing:
- * true`): an icon (a shape, not a colour) named by what is missing for screen readers and as its hover text, which
- * takes the keyboard's focus so the text shows without a mouse too.
+ * A mark of texts missing in a language: an icon (a shape, not a colour) named by what is missing (`said`) for screen
+ * readers and as its hover text, which takes the keyboard's focus so the text shows without a mouse too. The products
+ * list's marks are these too (resources/products/MissingMarks.tsx).
  */
-export function MissingTextMarks(props: {
-  description: ResourceDescription;
-  texts: ResourceLocaleTexts;
-  record: RaRecord;
-}) {
-  return useMarks(props.description, props.texts, props.record).map(([lang, said]) => (
-    <Tooltip key={lang} title={said}>
+export function MissingMark({ said }: { said: string }) {
+  return (
+    <Tooltip title={said}>
       <Box
         component="span"
         role="img"
@@ -48,6 +44,17 @@ export function MissingTextMarks(props: {
         <TranslateIcon fontSize="small" aria-hidden />
       </Box>
     </Tooltip>
+  );
+}
+
+/** A described list's marks beside a record's name, one for each language some translated text is missing in. */
+export function MissingTextMarks(props: {
+  description: ResourceDescription;
+  texts: ResourceLocaleTexts;
+  record: RaRecord;
+}) {
+  return useMarks(props.description, props.texts, props.record).map(([lang, said]) => (
+    <MissingMark key={lang} said={said} />
   ));
 }
 

@@ -52,3 +52,12 @@ export async function decoded(data: Buffer): Promise<{ width: number; height: nu
   const m = await sharp(data).metadata();
   return { width: m.width ?? 0, height: m.height ?? 0, format: m.format ?? '' };
 }
+
+/** A stored file's bytes, or null where the store has none under that key. */
+export async function storedBytes(t: TestApp, key: string): Promise<Buffer | null> {
+  const found = await t.services.store.get(key);
+  if (!found) return null;
+  const parts: Buffer[] = [];
+  for await (const c of found.body) parts.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(parts);
+}

@@ -3,20 +3,12 @@ import { servedResources } from '../../../server/resources.js';
 import { fieldsOfResource } from '../../../domain/resourceDescription.js';
 import { keyOf, thumbKey } from '../../../server/core/files.js';
 import { createUser, dialects, signIn, startApp, type TestApp } from '../helpers/index.js';
-import { storedImage } from '../helpers/images.js';
+import { storedImage, storedBytes } from '../helpers/images.js';
 import { bodyOf, type Context } from '../helpers/recordValues.js';
 
 /** The described resources whose description turns Duplicate on, and one that does not. */
 const WITH = servedResources.filter((d) => d.duplicate === true);
 const WITHOUT = servedResources.filter((d) => d.duplicate !== true);
-
-const bytes = async (t: TestApp, key: string): Promise<Buffer | null> => {
-  const found = await t.services.store.get(key);
-  if (!found) return null;
-  const parts: Buffer[] = [];
-  for await (const c of found.body) parts.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(parts);
-};
 
 // Duplicate is the engine's (`duplicate: true`): POST /api/<name>/:id/duplicate copies each images field's files into
 // new files of the caller's, for Add to start from; the copy and the original are independent.
@@ -65,7 +57,7 @@ describe.each(dialects())('Duplicate of a described record (%s)', (dialect) => {
           const copy = copies.images[i]!;
           expect(copy).not.toBe(original);
           expect(copies.thumbnails[i]).toBe(`/files/${thumbKey(keyOf(copy))}`);
-          expect(await bytes(t, keyOf(copy))).toEqual(await bytes(t, keyOf(original)));
+          expect(await storedBytes(t, keyOf(copy))).toEqual(await storedBytes(t, keyOf(original)));
           // A new file of the caller's, which a new record may use.
           const row = await t.db.selectFrom('files').selectAll().where('key', '=', keyOf(copy)).executeTakeFirst();
           expect(row?.key).toBe(keyOf(copy));

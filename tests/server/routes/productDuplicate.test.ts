@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, dialects, signIn, startApp, type TestApp, type TestUser } from '../helpers/index.js';
-import { makePhoto } from '../helpers/images.js';
+import { makePhoto, storedBytes } from '../helpers/images.js';
 import { storeUpload, keyOf, sizeKey, thumbKey, madeWidths } from '../../../server/core/files.js';
 
 const base = {
@@ -10,14 +10,6 @@ const base = {
   details: 'Washed linen',
   price: '349 SEK',
   active: true,
-};
-
-const bytes = async (t: TestApp, key: string): Promise<Buffer | null> => {
-  const found = await t.services.store.get(key);
-  if (!found) return null;
-  const parts: Buffer[] = [];
-  for await (const c of found.body) parts.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(parts);
 };
 
 // Duplicate: the product's images are copied into new stored files (original, thumbnail, WebP sizes), for
@@ -72,10 +64,12 @@ describe.each(dialects())('duplicate a product (%s)', (dialect) => {
         t.db.selectFrom('files').selectAll().where('key', '=', keyOf(copy)).executeTakeFirstOrThrow(),
       ]);
       expect({ ...c, key: o.key, created: o.created, owner: o.owner }).toEqual(o);
-      expect(await bytes(t, keyOf(copy))).toEqual(await bytes(t, keyOf(original)));
-      expect(await bytes(t, thumbKey(keyOf(copy)))).toEqual(await bytes(t, thumbKey(keyOf(original))));
+      expect(await storedBytes(t, keyOf(copy))).toEqual(await storedBytes(t, keyOf(original)));
+      expect(await storedBytes(t, thumbKey(keyOf(copy)))).toEqual(await storedBytes(t, thumbKey(keyOf(original))));
       for (const w of madeWidths(o.variants))
-        expect(await bytes(t, sizeKey(keyOf(copy), w)), `w${w}`).toEqual(await bytes(t, sizeKey(keyOf(original), w)));
+        expect(await storedBytes(t, sizeKey(keyOf(copy), w)), `w${w}`).toEqual(
+          await storedBytes(t, sizeKey(keyOf(original), w)),
+        );
     }
     // The first photo is wide enough for at least one size: the copy has its own.
     expect(
