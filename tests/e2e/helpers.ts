@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { PASSWORD, users, type UserKey } from './users';
+import { format, messages, type Catalogue } from '../../domain/messages';
 
 /** Signs in through the sign-in screen and waits for the dashboard. */
 export async function signIn(page: Page, who: UserKey | { email: string }, password = PASSWORD): Promise<void> {
@@ -194,3 +195,13 @@ export async function imageFolder(
   }
   return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * Who did something as an admin reads it (History, Activity, the dashboard): the name, and the account's email beside
+ * it, since anyone may call themselves anything.
+ */
+export const seenByAdmin = (who: { name: string; email: string }, m: Catalogue = messages): string =>
+  format(m.history.withEmail, { name: who.name, email: who.email });
+
+/** The seeded admin, as an admin reads their name where they did something. */
+export const ADA = seenByAdmin({ name: 'Ada Admin', email: users.admin.email });

@@ -1,8 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { format, messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
-import { signIn } from './helpers';
+import { seenByAdmin, signIn } from './helpers';
+import { users } from './users';
 import { serious } from './axe';
+
+/** The seeded admin as the Swedish Activity page names them to an admin. */
+const adaInSwedish = seenByAdmin({ name: 'Ada Admin', email: users.admin.email }, sv);
 
 // Bulk edit of the products list: a filtered list of 1,000 products selected with 'Select all N
 // matching', their status set with progress shown, one changed by someone else meanwhile and reported, Undo of the
@@ -154,14 +158,16 @@ test('in Swedish: changes the loaded page’s material care and undoes it from t
   // The batch is one line (a list item of the page's list, holding the entry's own item).
   const line = page
     .getByRole('listitem')
-    .filter({ hasText: format(t.activityLine, { who: 'Ada Admin', n: 10, change: `${sv.products.mc}: Cotton care` }) });
+    .filter({
+      hasText: format(t.activityLine, { who: adaInSwedish, n: 10, change: `${sv.products.mc}: Cotton care` }),
+    });
   await expect(line).toHaveCount(2);
   // Not ten more lines of each product's own change (from Linen care to Cotton care).
   await expect(page.getByRole('listitem').filter({ hasText: 'Linen care' })).toHaveCount(0);
   await line.last().getByRole('button', { name: sv.history.undo }).click();
   await expect(page.getByText(format(t.undone, { n: 10 }))).toBeVisible();
   await expect(
-    page.getByRole('listitem').filter({ hasText: format(t.activityUndo, { who: 'Ada Admin', n: 10 }) }),
+    page.getByRole('listitem').filter({ hasText: format(t.activityUndo, { who: adaInSwedish, n: 10 }) }),
   ).toHaveCount(2);
   expect((await listed(page, word)).filter((p) => (p as Listed & { mc: string }).mc === 'Cotton care')).toHaveLength(0);
 });

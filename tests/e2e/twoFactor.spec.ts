@@ -7,7 +7,7 @@ import { messages as en } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { SERVER_NODE_FLAGS } from '../../scripts/serverBundle.mjs';
 import { base32, totp, wrongCode } from '../fixtures/totp';
-import { newStaff, signIn } from './helpers';
+import { newStaff, seenByAdmin, signIn } from './helpers';
 import { serious } from './axe';
 
 // In Chromium: two-factor sign-in turned on in My Account (QR code drawn in the page, the secret as
@@ -108,12 +108,12 @@ test('turn on two-factor sign-in in My Account, then sign in with a code and wit
   // Activity (as the admin) says how each sign-in went, and that the second factor was added.
   await signIn(page, 'admin');
   await page.goto('/info/activity');
-  await expect(page.getByText(`${eva.name} turned on two-factor sign-in`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`${seenByAdmin(eva)} turned on two-factor sign-in`, { exact: false })).toBeVisible();
   await expect(
-    page.getByText(`${eva.name} signed in with ${en.history.methods.totp}`, { exact: false }).first(),
+    page.getByText(`${seenByAdmin(eva)} signed in with ${en.history.methods.totp}`, { exact: false }).first(),
   ).toBeVisible();
   await expect(
-    page.getByText(`${eva.name} signed in with ${en.history.methods.recoveryCode}`, { exact: false }).first(),
+    page.getByText(`${seenByAdmin(eva)} signed in with ${en.history.methods.recoveryCode}`, { exact: false }).first(),
   ).toBeVisible();
 });
 
