@@ -156,11 +156,9 @@ test('in Swedish: changes the loaded page’s material care and undoes it from t
 
   await page.getByRole('menuitem', { name: sv.menu.activity }).click();
   // The batch is one line (a list item of the page's list, holding the entry's own item).
-  const line = page
-    .getByRole('listitem')
-    .filter({
-      hasText: format(t.activityLine, { who: adaInSwedish, n: 10, change: `${sv.products.mc}: Cotton care` }),
-    });
+  const line = page.getByRole('listitem').filter({
+    hasText: format(t.activityLine, { who: adaInSwedish, n: 10, change: `${sv.products.mc}: Cotton care` }),
+  });
   await expect(line).toHaveCount(2);
   // Not ten more lines of each product's own change (from Linen care to Cotton care).
   await expect(page.getByRole('listitem').filter({ hasText: 'Linen care' })).toHaveCount(0);
