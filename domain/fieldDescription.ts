@@ -59,6 +59,9 @@ export interface FieldDescription {
    * empty needs one (`npm run resources` stops without it); it must pass the field's own rule.
    */
   fill?: string | number | boolean;
-  /** Products: the storefront feed (/api/public/products) shows the field (default: it does not). */
+  /**
+   * The storefront feed shows the field: /api/public/products for products, /api/public/<name> for a described
+   * resource, whose every record is then public (default: it does not).
+   */
   publish?: boolean;
 }

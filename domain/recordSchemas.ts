@@ -50,8 +50,12 @@ function translationsIn(d: ResourceDescription): z.ZodType {
   return z.object(Object.fromEntries(RECORD_LANGUAGES.map((l) => [l, language.optional()]))).strict();
 }
 
-/** The answer's plain type of a field as stored (a rule with a transform has no JSON Schema for the API's page). */
-export const answerSchema = (f: FieldDescription): z.ZodType => kindOf(f).answer(kitOf(ImageAddress));
+/**
+ * The answer's plain type of a field as stored (a rule with a transform has no JSON Schema for the API's page);
+ * `image`: what an image is in that answer (the feed's are absolute addresses).
+ */
+export const answerSchema = (f: FieldDescription, image: z.ZodType<string> = ImageAddress): z.ZodType =>
+  kindOf(f).answer(kitOf(image));
 
 export interface RecordSchemas {
   /** The API's answer for one record. */

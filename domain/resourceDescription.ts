@@ -125,6 +125,9 @@ const RESERVED = [
   'missing',
 ];
 
+/** The feed's own addresses under /api/public/ besides products', which no described resource's feed may take. */
+const FEED_OWN = ['texts', 'images'];
+
 /** What a field's `fill` is, by how its kind is stored (a list kind has none: it may be empty). */
 function fillTypeOf(f: FieldDescription): 'string' | 'number' | 'boolean' | undefined {
   const kind = kindOf(f);
@@ -164,6 +167,8 @@ export function describeResource<const F extends Fields>(
   if (!kindOf(sortBy).sortable) throw new Error(`${d.name}: a list cannot be sorted by a ${sortBy.kind}`);
   if (d.missing && !fields.some(([, f]) => f.kind === 'translated'))
     throw new Error(`${d.name}: missing marks the texts of a translated field, which it has none of`);
+  if (FEED_OWN.includes(d.name) && fields.some(([, f]) => f.publish === true))
+    throw new Error(`${d.name}: /api/public/${d.name} is the feed's own; a resource of that name cannot publish`);
   const named = d.label === undefined ? undefined : d.fields[d.label];
   if (d.label !== undefined && !(named && LABEL_KINDS.includes(named.kind) && named.as !== 'text'))
     throw new Error(`${d.name}: label names one of its line, email or translated line fields`);
@@ -230,6 +235,13 @@ export const countedResources = (
 /** The fields of a description, in order. */
 export const fieldsOfResource = (d: ResourceDescription): [string, FieldDescription][] =>
   Object.entries(d.fields) as [string, FieldDescription][];
+
+/**
+ * The fields the storefront feed shows (`publish`), in the description's order: a described resource with any has its
+ * feed, /api/public/<name> (server/routes/describedFeed.ts).
+ */
+export const publishedOf = (d: ResourceDescription): [string, FieldDescription][] =>
+  fieldsOfResource(d).filter(([, f]) => f.publish === true);
 
 /** Does the record hold `translations` (a translated field)? */
 export const hasTranslations = (d: ResourceDescription): boolean =>

@@ -5,6 +5,8 @@ import { CATALOGUE_LANGUAGES, type CatalogueLanguage } from './constants.js';
 import { PUBLISHED_FIELDS, TRANSLATABLE_KEYS, type PublishedKey, type TranslatableKey } from './productFields.js';
 import { said } from './translate.js';
 import { preferredLanguage } from './acceptLanguage.js';
+import { publishedOf, type ResourceDescription } from './resourceDescription.js';
+import { answerSchema } from './recordSchemas.js';
 
 /** The languages the feed answers in: the catalogue's, by record id ('en', 'se'), English first and the default. */
 export const FEED_LANGUAGES = CATALOGUE_LANGUAGES.map((l) => l.id) as [CatalogueLanguage, ...CatalogueLanguage[]];
@@ -84,3 +86,37 @@ export const PublicTexts = z.object({
   version: z.number().int(),
 });
 export type PublicTexts = z.infer<typeof PublicTexts>;
+
+/**
+ * A described resource's record as the shop's site sees it (/api/public/<name>): its published fields (`publish`),
+ * translated ones in the language asked for, images as absolute addresses with their sizes; never its staff, times or
+ * unpublished fields.
+ */
+export function publicRecordSchema(d: ResourceDescription): z.ZodType {
+  const published = publishedOf(d);
+  const translated = published.filter(([, f]) => f.kind === 'translated').map(([k]) => k);
+  const images = published.filter(([, f]) => f.kind === 'images').map(([k]) => k);
+  return z.object({
+    id: z.string().describe('The same id webhook events carry as recordId.'),
+    ...Object.fromEntries(
+      published.map(([k, f]) => [
+        k,
+        f.kind === 'translated'
+          ? z.string().describe('In the language asked for; in English where that language has none (see fallback).')
+          : answerSchema(f, z.string()),
+      ]),
+    ),
+    version: z.number().int(),
+    lang: z.enum(FEED_LANGUAGES).describe('The language asked for (lang, else Accept-Language, else English).'),
+    fallback: z
+      .array(translated.length > 0 ? z.enum(translated as [string, ...string[]]) : z.never())
+      .describe('The fields given in English because the language asked for has none; [] when none did.'),
+    imageSets: z
+      .object(Object.fromEntries(images.map((k) => [k, z.array(PublicImageSet)])))
+      .describe('For each images field, each image in the same order: its size and its WebP sizes (srcset).'),
+  });
+}
+
+/** A page of a described resource's public list: the items and the cursor of the next page (null on the last). */
+export const publicRecordPage = (d: ResourceDescription): z.ZodType =>
+  z.object({ items: z.array(publicRecordSchema(d)), next: z.string().nullable() });

@@ -233,6 +233,7 @@ export async function buildApp(
       secret: config.authSecret,
       store,
       ...config.storefront,
+      described,
     });
   });
   webhooksRoutes(app, {

@@ -255,6 +255,8 @@ const images: Command<true> = {
   },
   async run(_input, { config, db, store, feed }, io) {
     const { backfillSizes } = await import('./core/imageSizes.js');
+    const { feedPartsWithImages } = await import('./core/describedFeed.js');
+    const { servedResources } = await import('./resources.js');
     const progress = io.progress ?? ((line: string) => io.err(line));
     const started = performance.now();
     let shown = -Infinity;
@@ -271,9 +273,9 @@ const images: Command<true> = {
         p.done === p.total,
       );
     });
-    // The feed's answers list each image's sizes: every instance drops its kept product answers (PostgreSQL: told
+    // The feed's answers list each image's sizes: every instance drops its kept answers with images (PostgreSQL: told
     // through NOTIFY; SQLite: they see this process's writes anyway).
-    if (result.made > 0) await feed.drop(['products']);
+    if (result.made > 0) await feed.drop(['products', ...feedPartsWithImages(servedResources)]);
     for (const f of result.failed) io.err(`Could not make the sizes of ${f}`);
     const took = duration((performance.now() - started) / 1000);
     if (result.total === 0) return 'Every image has all its sizes: nothing to do.';

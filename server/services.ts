@@ -141,6 +141,7 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
     for (const c of changes) {
       if (c.kind === 'product') parts.add('products');
       if (c.kind === 'language') parts.add('texts');
+      if (c.kind === 'record') parts.add(`record:${c.resource}`);
     }
     await feed.drop([...parts]);
   });

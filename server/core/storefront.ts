@@ -92,7 +92,7 @@ export function textsIn(
 }
 
 /** An image's set for srcset: the original with its size, and its WebP sizes (none known: none listed). */
-function imageSet(
+export function imageSet(
   address: string,
   info: ImageInfo | undefined,
   url: (address: string) => string,

@@ -3,8 +3,11 @@ import type pg from 'pg';
 import type SQLite from 'better-sqlite3';
 import { listen } from './listen.js';
 
-/** What a change makes stale: the product answers (list and items) or the texts answers. */
-export type FeedPart = 'products' | 'texts';
+/**
+ * What a change makes stale: the product answers (list and items), the texts answers, or a described resource's
+ * (`record:<name>`, server/routes/describedFeed.ts).
+ */
+export type FeedPart = 'products' | 'texts' | `record:${string}`;
 
 /** A kept answer: its bytes as sent (encoded once, so a request only writes them) and their strong ETag. */
 export interface FeedEntry {
@@ -37,7 +40,7 @@ const MAX_BYTES = 32 * 1024 * 1024;
  */
 export class FeedCache {
   private readonly kept = new Map<string, FeedEntry & { part: FeedPart }>();
-  private readonly generations: Record<FeedPart, number> = { products: 0, texts: 0 };
+  private readonly generations = new Map<FeedPart, number>();
   private peers: FeedPeers | null = null;
   private bytes = 0;
 
@@ -50,7 +53,11 @@ export class FeedCache {
 
   /** The generation an answer is read at: an answer read before a drop of its part is never kept after it. */
   generation(part: FeedPart): number {
-    return this.generations[part];
+    // Known from its first read on, so dropping everything bumps it too (dropAllLocal).
+    const n = this.generations.get(part);
+    if (n !== undefined) return n;
+    this.generations.set(part, 0);
+    return 0;
   }
 
   get(key: string): FeedEntry | undefined {
@@ -66,7 +73,7 @@ export class FeedCache {
 
   /** Keeps an answer read at `generation`, unless its part was dropped meanwhile. */
   set(key: string, part: FeedPart, generation: number, entry: FeedEntry): void {
-    if (generation !== this.generations[part] || !this.trusted) return;
+    if (generation !== this.generation(part) || !this.trusted) return;
     this.remove(key);
     this.kept.set(key, { ...entry, part });
     this.bytes += entry.body.length;
@@ -85,8 +92,15 @@ export class FeedCache {
 
   /** Drops this instance's answers of `parts` (a drop heard from another instance, or from another process). */
   dropLocal(parts: readonly FeedPart[]): void {
-    for (const part of parts) this.generations[part]++;
+    for (const part of parts) this.generations.set(part, this.generation(part) + 1);
     for (const [key, entry] of this.kept) if (parts.includes(entry.part)) this.remove(key);
+  }
+
+  /** Drops every answer kept here (a change this process cannot name: another process wrote the file). */
+  dropAllLocal(): void {
+    this.dropLocal([...this.generations.keys()]);
+    this.kept.clear();
+    this.bytes = 0;
   }
 
   /** Drops `parts` here and on every other instance; the change is acknowledged to its editor after this resolves. */
@@ -229,7 +243,7 @@ export async function pgFeedPeers(
     },
     async up() {
       // Whatever was kept may have missed drops while the connection was down.
-      cache.dropLocal(['products', 'texts']);
+      cache.dropAllLocal();
       connected = true;
       trustedFrom = Date.now() + timing.aliveMs;
       await send({ t: 'hello', id: self, every: timing.aliveMs });
@@ -302,7 +316,7 @@ export function sqliteFeedWatch(sqlite: SQLite.Database, cache: FeedCache, every
   let last = version();
   const timer = setInterval(() => {
     const now = version();
-    if (now !== last) cache.dropLocal(['products', 'texts']);
+    if (now !== last) cache.dropAllLocal();
     last = now;
   }, everyMs);
   timer.unref();

@@ -11,7 +11,11 @@ import {
   PublicProduct,
   PublicProductPage,
   PublicTexts,
+  publicRecordPage,
+  publicRecordSchema,
 } from '../../domain/storefront.js';
+import { publishedOf, type ResourceDescription } from '../../domain/resourceDescription.js';
+import { getPublicRecord, listPublicRecords } from '../core/describedFeed.js';
 import type { CatalogueLanguage } from '../../domain/constants.js';
 import { DomainError } from '../core/errors.js';
 import {
@@ -56,6 +60,8 @@ export interface StorefrontDeps {
   enabled: boolean;
   /** Origins whose pages may read the feed (CORS), matched exactly. */
   origins: readonly string[];
+  /** The described resources: each with a published field has its feed, /api/public/<name>. */
+  described?: readonly ResourceDescription[];
 }
 
 /**
@@ -196,6 +202,54 @@ export function storefrontRoutes(app: FastifyInstance, deps: StorefrontDeps): vo
       );
     },
   );
+
+  for (const d of deps.described ?? []) {
+    if (publishedOf(d).length === 0) continue;
+    const part = `record:${d.name}` as const;
+    const dTags = ['storefront', d.name];
+    r.get(
+      `/api/public/${d.name}`,
+      {
+        config,
+        onRequest,
+        schema: {
+          tags: dTags,
+          querystring: Query,
+          response: { 200: publicRecordPage(d), 304: z.null(), 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      (req, reply) => {
+        const after = req.query.after ? decodeCursor(req.query.after) : null;
+        if (req.query.after && !after) throw new DomainError('validation', said('errors.badCursor'));
+        const { limit } = req.query;
+        const language = languageOf(req, reply, req.query.lang);
+        return send(req, reply, `${part} ${limit} ${language} ${req.query.after ?? ''}`, part, LIST_CACHE, async () => {
+          const { items, next } = await listPublicRecords(deps.db, d, addresses, { limit, after, lang: language });
+          return { items, next: next ? encodeCursor(next.key, next.id) : null };
+        });
+      },
+    );
+    r.get(
+      `/api/public/${d.name}/:id`,
+      {
+        config,
+        onRequest,
+        schema: {
+          tags: dTags,
+          params: z.object({ id: searchText(64).min(1) }),
+          querystring: z.object({ lang }),
+          response: { 200: publicRecordSchema(d), 304: z.null(), 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      (req, reply) => {
+        const language = languageOf(req, reply, req.query.lang);
+        const { id } = req.params;
+        return send(req, reply, `${part} item ${language} ${id}`, part, ITEM_CACHE, () =>
+          getPublicRecord(deps.db, d, addresses, id, language),
+        );
+      },
+    );
+  }
 
   r.get(
     '/api/public/texts/:id',

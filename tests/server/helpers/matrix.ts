@@ -1,5 +1,5 @@
 import { actionAccess, areaAccess, type Access } from '../../../domain/permissions.js';
-import { accessOf, type ResourceDescription } from '../../../domain/resourceDescription.js';
+import { accessOf, publishedOf, type ResourceDescription } from '../../../domain/resourceDescription.js';
 
 export type Statuses = [anonymous: number, inactive: number, noRole: number, editor: number, admin: number];
 
@@ -90,6 +90,17 @@ export function recordRows(d: ResourceDescription): MatrixRow[] {
             route: `POST /api/${name}/{id}/duplicate`,
             url: `/api/${name}/no-such-id/duplicate`,
             expected: statusesFor(access.edit, 404),
+          },
+        ]
+      : []),
+    // Its storefront feed, where a field is published: public, whoever calls (the matrix's app has the feed on).
+    ...(publishedOf(d).length > 0
+      ? [
+          { route: `GET /api/public/${name}`, url: `/api/public/${name}`, expected: statusesFor('public', 200) },
+          {
+            route: `GET /api/public/${name}/{id}`,
+            url: `/api/public/${name}/no-such-id`,
+            expected: statusesFor('public', 404),
           },
         ]
       : []),
