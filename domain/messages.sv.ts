@@ -553,6 +553,7 @@ export const sv: Catalogue = {
     to: 'Till',
     when: 'När',
     who: 'Vem',
+    email: 'E-post',
     record: 'Post',
     change: 'Ändring',
     empty: 'Inga ändringar matchar.',

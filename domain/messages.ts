@@ -576,6 +576,7 @@ export const messages = {
     to: 'To',
     when: 'When',
     who: 'Who',
+    email: 'Email',
     record: 'Record',
     change: 'Change',
     empty: 'No changes match.',

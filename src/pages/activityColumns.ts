@@ -49,10 +49,14 @@ export function recordText(entry: HistoryEntry, m: Catalogue, names?: HistoryNam
   return `${m.activity.kinds[entry.kind]} ${which}`;
 }
 
-/** The exported file's columns: the exact time, who, the record, and the change in words. */
+/**
+ * The exported file's columns: the exact time, who (their name, and their account's email in a column of its own
+ * where the server gives it: to admins, so a spreadsheet sorts by account), the record, and the change in words.
+ */
 export const activityColumns = (m: Catalogue): CsvColumn<HistoryEntry>[] => [
   { header: m.activity.when, value: (e) => e.at },
-  { header: m.activity.who, value: (e) => whoText(e, m) },
+  { header: m.activity.who, value: (e) => whoText({ ...e, actorEmail: undefined }, m) },
+  { header: m.activity.email, value: (e) => e.actorEmail ?? '' },
   { header: m.activity.kind, value: (e) => m.activity.kinds[e.kind] },
   { header: m.activity.record, value: (e) => e.recordId },
   { header: m.activity.change, value: (e) => describeEntry(e, m).join('\n') },

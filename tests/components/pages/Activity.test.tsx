@@ -101,6 +101,12 @@ describe('Activity page', () => {
       dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
     });
     expect(await screen.findByText('Shop Admin (eva@x.se) changed Price from 249 kr to 199 kr')).toBeInTheDocument();
+    // The file gives the email a column of its own, so a spreadsheet sorts and filters by account.
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [header, line] = (await blobText(saved[0]!)).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe('When,Who,Email,Kind of record,Record,Change');
+    expect(line).toMatch(/^[^,]+,Shop Admin,eva@x\.se,Product,/);
   });
 
   it("names a described resource's records and fields as its own screens do, and images by their names", async () => {
@@ -215,12 +221,12 @@ describe('Activity page', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     const text = await blobText(saved[0]!);
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('When,Who,Kind of record,Record,Change');
+    expect(lines[0]).toBe('When,Who,Email,Kind of record,Record,Change');
     expect(lines[1]).toBe(
-      '2026-11-20T10:00:00.000Z,Eva Berg,Product,p7654321-y,Eva Berg changed Swedish name from Handduk to Badhandduk',
+      '2026-11-20T10:00:00.000Z,Eva Berg,,Product,p7654321-y,Eva Berg changed Swedish name from Handduk to Badhandduk',
     );
     expect(lines[2]).toBe(
-      '2026-11-20T10:00:00.000Z,Eva Berg,Product,p1234567-x,Eva Berg changed Price from 249 kr to 199 kr',
+      '2026-11-20T10:00:00.000Z,Eva Berg,,Product,p1234567-x,Eva Berg changed Price from 249 kr to 199 kr',
     );
     expect(lines).toHaveLength(5);
   });
