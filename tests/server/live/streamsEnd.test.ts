@@ -4,6 +4,7 @@ import {
   createUser,
   dialects,
   openEvents,
+  pgAvailable,
   signIn,
   startApp,
   type EventStream,
@@ -68,5 +69,41 @@ describe.each(dialects())('open streams end with their session (%s)', (dialect) 
     const ended = await t.api('DELETE', `/api/users/${p.uid}/sessions`, { cookie: admin, origin: t.publicUrl });
     expect(ended.status, ended.text).toBeLessThan(300);
     expect(await endsWithin(dashboard, 10_000)).toBe(true);
+  });
+});
+
+// Behind a load balancer a person's stream may be open on one instance while an admin deactivates them on another:
+// the sessions' announcement (PostgreSQL NOTIFY) ends it there too.
+describe.runIf(pgAvailable())('open streams end with their session on another instance (PostgreSQL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let admin: string;
+  const open: EventStream[] = [];
+  beforeAll(async () => {
+    a = await startApp({ dialect: 'postgres' });
+    b = await startApp({ dialect: 'postgres', data: a.data });
+    admin = await signIn(a, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await b?.close();
+    await a?.close();
+  });
+
+  it('ends on instance B the streams of a person deactivated on instance A; an admin’s on B go on', async () => {
+    const u = await createUser(a, 'noRole');
+    const cookie = await signIn(a, u.email, u.password);
+    const dashboard = await openEvents(b.baseUrl, '/api/dashboard/events', { cookie });
+    const status = await openEvents(b.baseUrl, '/api/app/status/events', { cookie });
+    const watching = await openEvents(b.baseUrl, '/api/dashboard/events', { cookie: admin });
+    open.push(dashboard, status, watching);
+    expect([dashboard.status, status.status, watching.status]).toEqual([200, 200, 200]);
+    await status.next(10_000);
+    const off = await a.api('PATCH', `/api/users/${u.uid}`, { cookie: admin, body: { active: false } });
+    expect(off.status, off.text).toBe(200);
+    expect(await endsWithin(dashboard, 10_000)).toBe(true);
+    expect(await endsWithin(status, 10_000)).toBe(true);
+    expect(await watching.next(10_000)).toEqual({ changed: true });
+    expect(await endsWithin(watching, 0)).toBe(false);
   });
 });
