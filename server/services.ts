@@ -135,7 +135,11 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
   const feed = new FeedCache();
   // A one-off command drops on every instance like one, but keeps no answers: no instance waits for it.
   const timing = { ...PEER_TIMING, ...opts.feedPeers, ...(opts.oneOff ? { peer: false } : {}) };
-  feed.attach(db.pool ? await pgFeedPeers(db.pool, feed, opts.log, timing) : sqliteFeedWatch(db.sqlite!, feed));
+  // On SQLite, a commit by another process (the command line deactivating someone) makes the open streams ask again.
+  const elsewhere = (): void => void sessionsBroker.publish().catch(() => undefined);
+  feed.attach(
+    db.pool ? await pgFeedPeers(db.pool, feed, opts.log, timing) : sqliteFeedWatch(db.sqlite!, feed, 1000, elsewhere),
+  );
   onChange(db.kysely, async (changes) => {
     const parts = new Set<FeedPart>();
     for (const c of changes) {

@@ -309,14 +309,23 @@ export async function pgFeedPeers(
 /**
  * One SQLite file: changes made through this process drop what they make stale as they commit; a change made by
  * another process on the same file (the command line's demo data) is seen by SQLite's data_version, read every
- * `everyMs`, and drops everything.
+ * `everyMs`, and drops everything, and `elsewhere` is told (the open streams ask again whether their sessions still
+ * let them hear: the command line may have deactivated someone).
  */
-export function sqliteFeedWatch(sqlite: SQLite.Database, cache: FeedCache, everyMs = 1000): FeedPeers {
+export function sqliteFeedWatch(
+  sqlite: SQLite.Database,
+  cache: FeedCache,
+  everyMs = 1000,
+  elsewhere: () => void = () => undefined,
+): FeedPeers {
   const version = (): number => sqlite.pragma('data_version', { simple: true }) as number;
   let last = version();
   const timer = setInterval(() => {
     const now = version();
-    if (now !== last) cache.dropAllLocal();
+    if (now !== last) {
+      cache.dropAllLocal();
+      elsewhere();
+    }
     last = now;
   }, everyMs);
   timer.unref();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import {
   ADMIN,
   createUser,
@@ -105,5 +106,32 @@ describe.runIf(pgAvailable())('open streams end with their session on another in
     expect(await endsWithin(status, 10_000)).toBe(true);
     expect(await watching.next(10_000)).toEqual({ changed: true });
     expect(await endsWithin(watching, 0)).toBe(false);
+  });
+});
+
+// On SQLite the command line is another process on the same file: its deactivation reaches the open streams too.
+describe('open streams end with a deactivation committed by another process (SQLite)', () => {
+  let t: TestApp;
+  let other: SQLite.Database;
+  const open: EventStream[] = [];
+  beforeAll(async () => {
+    t = await startApp({ dialect: 'sqlite' });
+    // A connection of its own, as the command line (npm run cli -- deactivate) has.
+    other = new SQLite(t.services.db.sqlite!.name);
+  });
+  afterAll(async () => {
+    for (const s of open) s.close();
+    other?.close();
+    await t?.close();
+  });
+
+  it('ends the person’s stream without their making another request', async () => {
+    const u = await createUser(t, 'noRole');
+    const cookie = await signIn(t, u.email, u.password);
+    const dashboard = await openEvents(t.baseUrl, '/api/dashboard/events', { cookie });
+    open.push(dashboard);
+    expect(dashboard.status).toBe(200);
+    other.prepare('update users set active = 0 where id = ?').run(u.uid);
+    expect(await endsWithin(dashboard, 10_000)).toBe(true);
   });
 });
