@@ -6,3 +6,4 @@ export { KINDS, callerOf, createUser, signIn, signInRaw, uniqueEmail, type Kind,
 export { linkIn, outbox, startSmtp, waitForOutbox, type CaughtMail, type SmtpCatcher } from './mail.js';
 export { openEvents, type EventStream } from './events.js';
 export { freshDb, type FreshDb } from './freshDb.js';
+export { dataWithTables } from './madeUpTables.js';

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { servedResources } from '../../../server/resources.js';
 import {
   describeResource,
@@ -8,10 +7,15 @@ import {
   type FieldDescription,
   type ResourceDescription,
 } from '../../../domain/resourceDescription.js';
-import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
-import { migrate } from '../../../server/db/migrate.js';
-import { openDb } from '../../../server/db/index.js';
-import { createData, createUser, dialects, signIn, startApp, type DataStore, type TestApp } from '../helpers/index.js';
+import {
+  dataWithTables,
+  createUser,
+  dialects,
+  signIn,
+  startApp,
+  type DataStore,
+  type TestApp,
+} from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 import { bodyOf, everyKind, valueOf, type Context } from '../helpers/recordValues.js';
 
@@ -38,14 +42,8 @@ describe.each(dialects())('the feed of a described resource (%s)', (dialect) => 
   const ctx: Context = { image: '', ids: new Map() };
 
   beforeAll(async () => {
-    data = await createData(dialect);
-    const db = openDb({ databaseUrl: data.databaseUrl, dataDir: data.dataDir });
-    try {
-      await migrate(db);
-      await applyTableSteps(db.kysely as unknown as Kysely<unknown>, planSteps([everyPublished], []).steps);
-    } finally {
-      await db.kysely.destroy();
-    }
+    // The made-up resource's table, as its generated migration would make it.
+    data = await dataWithTables(dialect, [everyPublished]);
     t = await startApp({
       dialect,
       data,

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { format, messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
 import { fieldsOfResource, hasSearch, type ResourceDescription } from '../../../domain/resourceDescription.js';
 import { bodyOf, everyKind, pad, type Context, type Values } from '../helpers/recordValues.js';
-import { openDb } from '../../../server/db/index.js';
-import { migrate } from '../../../server/db/migrate.js';
-import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
 import { servedResources } from '../../../server/resources.js';
-import { callerOf, createData, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
+import { callerOf, dataWithTables, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
 // What the list routes take in their query (routes/pages.ts): a parameter a list does not know, and `q` on a described
@@ -25,15 +21,8 @@ describe.each(dialects())('the list routes’ query parameters (%s)', (dialect) 
   const ctx: Context = { image: '', ids: new Map() };
 
   beforeAll(async () => {
-    data = await createData(dialect);
     // The made-up resource's table, as its generated migration would make it.
-    const db = openDb({ databaseUrl: data.databaseUrl, dataDir: data.dataDir });
-    try {
-      await migrate(db);
-      await applyTableSteps(db.kysely as unknown as Kysely<unknown>, planSteps([everyKind], []).steps);
-    } finally {
-      await db.kysely.destroy();
-    }
+    data = await dataWithTables(dialect, [everyKind]);
     t = await startApp({ dialect, data, build: { described: RESOURCES } });
     admin = (await callerOf(t, 'admin')).cookie!;
     ctx.image = await storedImage(t, (await t.api('GET', '/api/me', { cookie: admin })).json.uid as string);

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { messages } from '../../../domain/messages.js';
 import { fieldsOfResource, type ResourceDescription } from '../../../domain/resourceDescription.js';
-import { openDb } from '../../../server/db/index.js';
-import { migrate } from '../../../server/db/migrate.js';
-import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
 import { servedResources } from '../../../server/resources.js';
 import { onChange, type Change } from '../../../server/core/events.js';
 import { bodyOf, everyKind, valueOf, type Context, type Values } from '../helpers/recordValues.js';
-import { callerOf, createData, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
+import { callerOf, dataWithTables, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 import { storedImage } from '../helpers/images.js';
 
 // A save that changes nothing (the same values, or none) is no change: no new version, no history entry, no
@@ -26,14 +22,8 @@ describe.each(dialects())('a save that changes nothing (%s)', (dialect) => {
   let stop = () => {};
 
   beforeAll(async () => {
-    data = await createData(dialect);
-    const db = openDb({ databaseUrl: data.databaseUrl, dataDir: data.dataDir });
-    try {
-      await migrate(db);
-      await applyTableSteps(db.kysely as unknown as Kysely<unknown>, planSteps([everyKind], []).steps);
-    } finally {
-      await db.kysely.destroy();
-    }
+    // The made-up resource's table, as its generated migration would make it.
+    data = await dataWithTables(dialect, [everyKind]);
     t = await startApp({ dialect, data, env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, build: { described: RESOURCES } });
     admin = (await callerOf(t, 'admin')).cookie!;
     const uid = (await t.api('GET', '/api/me', { cookie: admin })).json.uid as string;

@@ -1,13 +1,9 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../domain/messages.js';
 import { sv } from '../../../domain/messages.sv.js';
 import { describeResource, type ResourceDescription } from '../../../domain/resourceDescription.js';
-import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
-import { openDb } from '../../../server/db/index.js';
-import { migrate } from '../../../server/db/migrate.js';
 import { servedResources } from '../../../server/resources.js';
-import { callerOf, createData, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
+import { callerOf, dataWithTables, dialects, startApp, type DataStore, type TestApp } from '../helpers/index.js';
 
 // A described resource's refusals are the catalogue's words (domain/messages.ts, messages.sv.ts), in the caller's
 // language (Accept-Language), once per field, whatever the rule that refused: a value of the wrong type too, never the
@@ -33,14 +29,8 @@ describe.each(dialects())('a described resource’s refusals (%s)', (dialect) =>
   let data: DataStore;
   let cookie: string;
   beforeAll(async () => {
-    data = await createData(dialect);
-    const db = openDb({ databaseUrl: data.databaseUrl, dataDir: data.dataDir });
-    try {
-      await migrate(db);
-      await applyTableSteps(db.kysely as unknown as Kysely<unknown>, planSteps([fabrics], []).steps);
-    } finally {
-      await db.kysely.destroy();
-    }
+    // The made-up resource's table, as its generated migration would make it.
+    data = await dataWithTables(dialect, [fabrics]);
     t = await startApp({ dialect, data, build: { described: [...servedResources, fabrics] } });
     cookie = (await callerOf(t, 'editor')).cookie!;
   });
