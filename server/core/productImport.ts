@@ -5,7 +5,7 @@ import { chunks, now } from '../db/index.js';
 import { checkProductRow, type ImportResult, type ImportRowIn, type ImportValues } from '../../domain/productImport.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import type { Outcome } from './commit.js';
-import { runImport } from './recordImport.js';
+import { existingIds, runImport } from './recordImport.js';
 import { planRows, type ImportTarget, type PlannedRow } from '../../domain/recordImport.js';
 import type { Change } from './events.js';
 import { keyOf, unstoredKeys } from './files.js';
@@ -16,10 +16,12 @@ import {
   EDITABLE_PRODUCT_FIELDS,
   flatTranslations,
   mergeTranslations,
+  productDescription,
   TRANSLATED_FIELDS,
   type Translations,
 } from '../../domain/productFields.js';
 import { activeTooEarly } from '../../domain/schedule.js';
+import { referencesOf } from '../../domain/resourceDescription.js';
 import { said } from '../../domain/translate.js';
 
 type Row = Selectable<ProductsTable>;
@@ -90,8 +92,19 @@ function productTarget(db: Kysely<Database>): ImportTarget<Stored> {
         db,
         rows.flatMap((p) => (isNew(p) ? ((p.values.images as string[] | undefined) ?? []) : [])),
       );
+      // A reference names a record there is, as in add and edit (core/pointers.ts): looked up once per resource.
+      const named = (field: string) =>
+        rows.map((p) => p.values[field]).filter((v): v is string => typeof v === 'string' && v !== '');
+      const there = new Map<string, Set<string>>();
+      for (const { field, to } of referencesOf(productDescription))
+        there.set(field, await existingIds(db, to, [...new Set(named(field))]));
       const at = now();
       return (p) => {
+        for (const [field, ids] of there) {
+          const v = p.values[field];
+          if (typeof v === 'string' && v !== '' && !ids.has(v))
+            p.errors.push({ field, message: said('records.noSuchReference') });
+        }
         const images = p.values.images as string[] | undefined;
         if (isNew(p) && images) {
           if (images.length === 0) p.errors.push({ field: 'images', message: said('products.mustAddImage') });

@@ -23,6 +23,16 @@ async function inBatches<T>(items: readonly T[], each: (batch: readonly T[]) => 
   for (let i = 0; i < items.length; i += BATCH) await each(items.slice(i, i + BATCH));
 }
 
+/** Which of these ids a resource has (a reference's records, looked up in batches). */
+export async function existingIds(d: Kysely<Database>, resource: string, ids: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  await inBatches(ids, async (b) => {
+    const sql = `select id from "${resource}" where id in (${b.map(() => '?').join(', ')})`;
+    for (const hit of await readRows<Row>(d, sql, [...b])) out.add(String(hit.id));
+  });
+  return out;
+}
+
 /** What the import's plan reads (domain/recordImport.ts): rows' records, references' ids, unique values, uploads. */
 function importLookup(d: Kysely<Database>, r: ResourceDescription): ImportLookup {
   const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -31,14 +41,7 @@ function importLookup(d: Kysely<Database>, r: ResourceDescription): ImportLookup
       const [found] = await readRows<Row>(d, `select * from "${r.name}" where id = ?`, [id]);
       return found ? (toRecord(r, found) as Row) : null;
     },
-    existing: async (resource, ids) => {
-      const out = new Set<string>();
-      await inBatches(ids, async (b) => {
-        const sql = `select id from "${resource}" where id in (${marks(b.length)})`;
-        for (const hit of await readRows<Row>(d, sql, [...b])) out.add(String(hit.id));
-      });
-      return out;
-    },
+    existing: (resource, ids) => existingIds(d, resource, ids),
     holders: async (field, values) => {
       const spec = r.fields[field]!;
       const out = new Map<string, string[]>();

@@ -51,7 +51,7 @@ export function languageRows(): MatrixRow[] {
  * delete: domain/resourceDescription.ts, accessOf). Each allowed call changes nothing: an empty body, no If-Match, no
  * such record.
  */
-export function recordRows(d: ResourceDescription): MatrixRow[] {
+export function recordRows(d: ResourceDescription, feed: 'feed on' | 'feed off' = 'feed off'): MatrixRow[] {
   const access = accessOf(d);
   const name = d.name;
   return [
@@ -93,8 +93,8 @@ export function recordRows(d: ResourceDescription): MatrixRow[] {
           },
         ]
       : []),
-    // Its storefront feed, where a field is published: public, whoever calls (the matrix's app has the feed on).
-    ...(publishedOf(d).length > 0
+    // Its storefront feed, where a field is published and the app has the feed on: public, whoever calls.
+    ...(feed === 'feed on' && publishedOf(d).length > 0
       ? [
           { route: `GET /api/public/${name}`, url: `/api/public/${name}`, expected: statusesFor('public', 200) },
           {

@@ -144,7 +144,7 @@ const MATRIX: Row[] = [
   // The language routes' rows, from the area's and the key removal's access levels.
   ...languageRows(),
   // Each described resource's rows, from its access levels: a new one needs no line here.
-  ...servedResources.flatMap((r) => recordRows(r)),
+  ...servedResources.flatMap((r) => recordRows(r, 'feed on')),
 ];
 
 const cases = MATRIX.flatMap((row) => KINDS.map((kind, i) => ({ ...row, kind, status: row.expected[i]! })));
