@@ -30,7 +30,8 @@ const BATCH = 200;
  */
 const LEASE_KEY = 7_262_026_049;
 
-const refuse = (field: string, message: Said) => new DomainError('validation', message, [{ path: `/${field}`, message }]);
+const refuse = (field: string, message: Said) =>
+  new DomainError('validation', message, [{ path: `/${field}`, message }]);
 
 const shown = (row: Row): ScheduledChange => ({
   id: row.id,
@@ -41,7 +42,11 @@ const shown = (row: Row): ScheduledChange => ({
 });
 
 /** A record's pending changes, soonest first (the record itself must exist: not found otherwise). */
-export async function listScheduled(db: Kysely<Database>, r: ResourceDescription, id: string): Promise<ScheduledChange[]> {
+export async function listScheduled(
+  db: Kysely<Database>,
+  r: ResourceDescription,
+  id: string,
+): Promise<ScheduledChange[]> {
   await getRecord(db, r, id);
   const rows = await readRows<Row>(
     db,

@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
 describe.each(dialects())('migration 025, scheduled changes, on existing records (%s)', (dialect) => {
   const fresh = freshDb(dialect);
 
-  it('leaves the records written before it as they were, with no pending change, and schedules them after', async () => {
+  it('leaves the records written before it as they were, nothing pending, and schedules them after', async () => {
     const db = await fresh.open();
     await fresh.migrateTo('024_saved_views_resource');
     const old = db.kysely as unknown as Kysely<Record<string, Row>>;

@@ -266,8 +266,11 @@ describe.each(dialects())('scheduled changes of described records (%s)', (dialec
     });
   });
 
-  it.each(WITHOUT.map((d) => [d.name] as const))('offers no schedule for %s, which does not turn it on', async (name) => {
-    expect((await t.api('GET', `/api/${name}/any-id/schedule`, { cookie })).status).toBe(404);
-    expect((await t.api('POST', `/api/${name}/any-id/schedule`, { cookie, body: {} })).status).toBe(404);
-  });
+  it.each(WITHOUT.map((d) => [d.name] as const))(
+    'offers no schedule for %s, which does not turn it on',
+    async (name) => {
+      expect((await t.api('GET', `/api/${name}/any-id/schedule`, { cookie })).status).toBe(404);
+      expect((await t.api('POST', `/api/${name}/any-id/schedule`, { cookie, body: {} })).status).toBe(404);
+    },
+  );
 });
