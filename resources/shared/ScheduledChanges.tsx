@@ -146,7 +146,6 @@ export function ScheduleSection({
   const headingId = `${description.name}-schedule-heading`;
   const hintId = `${description.name}-schedule-zone`;
   const zone = settings.timeZone;
-  const first = scheduledFieldsOf(description)[0];
   const submit = async (values: Record<string, unknown>) => {
     try {
       await dataProvider.scheduleChange(description.name, id, {
@@ -221,11 +220,8 @@ export function ScheduleSection({
               })}
             </List>
           )}
-          <Form
-            key={round}
-            record={{ field: first?.[0] ?? '', value: first ? emptyValue(first[1]) : '', at: '' }}
-            onSubmit={submit}
-          >
+          {/* No field picked at first: its value's input comes with the field. */}
+          <Form key={round} record={{ field: '', value: '', at: '' }} onSubmit={submit}>
             <ChangeInputs description={description} texts={texts} zone={zone} hintId={hintId} />
             <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {format(m.schedule.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` })}

@@ -92,6 +92,10 @@ describe('scheduled changes of a described record', () => {
       scheduleChange,
     });
     const section = await screen.findByRole('region', { name: 'Schedule a change' });
+    // No value to type before a field is picked.
+    expect(within(section).queryByRole('textbox', { name: /^New value/ })).toBeNull();
+    await userEvent.click(within(section).getByRole('combobox', { name: /^Field/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Title' }));
     await userEvent.type(within(section).getByRole('textbox', { name: /^New value/ }), 'Spring guide');
     fireEvent.change(within(section).getByLabelText(/^At/), { target: { value: '2020-01-02T03:04' } });
     await userEvent.click(within(section).getByRole('button', { name: 'Schedule' }));
