@@ -107,8 +107,17 @@ export async function applyAllDue(
   described: readonly ResourceDescription[],
   at: Date,
 ): Promise<number> {
-  const products = await applyDue(db, at);
-  return products + (await applyDueChanges(db, described, at));
+  // One after the other, each even when the first fails (its error is then the run's, logged by the caller).
+  let failed: { err: unknown } | null = null;
+  let changed = 0;
+  for (const run of [() => applyDue(db, at), () => applyDueChanges(db, described, at)])
+    try {
+      changed += await run();
+    } catch (err) {
+      failed ??= { err };
+    }
+  if (failed) throw failed.err;
+  return changed;
 }
 
 /**

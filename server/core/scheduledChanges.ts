@@ -139,6 +139,15 @@ export async function cancelScheduled(
   if (Number(res.numDeletedRows) === 0) throw new DomainError('not_found', said('scheduled.notFound'));
 }
 
+/** A stored value (JSON), or undefined where it cannot be read (which no field's rule takes). */
+const readValue = (json: string): unknown => {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
 /** A refusal the change itself earned (its value no longer valid, its record gone): dropped, not tried again. */
 const dropped = (err: unknown): boolean =>
   err instanceof DomainError &&
@@ -187,7 +196,7 @@ export async function applyDueChanges(
         if (Number(claimed.numDeletedRows) === 0) return { value: 'gone' as const };
         const spec = r && scheduledFieldsOf(r).find(([k]) => k === c.field)?.[1];
         if (!r || !spec) throw refuse(c.field, said('scheduled.badField'));
-        const parsed = fieldSchema(spec).safeParse(JSON.parse(c.value));
+        const parsed = fieldSchema(spec).safeParse(readValue(c.value));
         if (!parsed.success) throw refuse(c.field, said('scheduled.badValue'));
         const current = await getRecord(trx, r, c.record_id);
         await updateRecord(trx, r, actor, c.record_id, current.version, { [c.field]: parsed.data });
@@ -212,7 +221,7 @@ async function dropWithNote(db: Kysely<Database>, c: Row): Promise<void> {
   await commit(db, SCHEDULER_ACTOR, async (trx) => {
     const res = await trx.deleteFrom('scheduled_changes').where('id', '=', c.id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) return { value: undefined };
-    const value = JSON.parse(c.value) as HistoryValue;
+    const value = (readValue(c.value) ?? null) as HistoryValue;
     return {
       value: undefined,
       history: [
