@@ -21,7 +21,7 @@ import { filterOf, recordViewParams } from './savedViews';
 import { SaveViewButton } from './SaveViewButton';
 import { MissingTextMarks, MissingTextNote } from './MissingTextMarks';
 import { AddressFields } from './AddressFields';
-import { ScheduledMark } from './ScheduledChanges';
+import { ScheduledMark, ScheduledNote } from './ScheduledChanges';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
@@ -110,7 +110,16 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
         phone={(r) => ({
           primary: value(r, screens.phone.primary),
           secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
-          ...(description.missing ? { note: <MissingTextNote description={description} texts={t} record={r} /> } : {}),
+          ...(description.missing || description.schedule
+            ? {
+                note: (
+                  <>
+                    {description.missing && <MissingTextNote description={description} texts={t} record={r} />}
+                    {description.schedule && <ScheduledNote description={description} texts={t} record={r} />}
+                  </>
+                ),
+              }
+            : {}),
         })}
         empty={t.empty}
         failed={(err: unknown) =>

@@ -39,23 +39,35 @@ function useChangeText(
     });
 }
 
-/** The list's mark beside a record with a pending change (its answer's `scheduled`), naming each. */
-export function ScheduledMark({
-  description,
-  texts,
-  record,
-}: {
-  description: ResourceDescription;
-  texts: ResourceLocaleTexts;
-  record: RaRecord;
-}) {
+type MarkProps = { description: ResourceDescription; texts: ResourceLocaleTexts; record: RaRecord };
+
+/** What a record's mark says ('Scheduled: Fabric set to Cotton at …'), or null while nothing is pending. */
+function useMarkText({ description, texts, record }: MarkProps): string | null {
   const m = useMessages();
   const zone = useScheduleSettings()?.timeZone ?? '';
   const text = useChangeText(description, texts);
   const pending = (record.scheduled ?? []) as ScheduledChange[];
   if (pending.length === 0) return null;
-  const said = format(m.scheduled.mark, { changes: pending.map((c) => text(c, zone)).join('; ') });
-  return <IconMark said={said} Icon={EventRepeatIcon} color="info.dark" testId="scheduled-mark" />;
+  return format(m.scheduled.mark, { changes: pending.map((c) => text(c, zone)).join('; ') });
+}
+
+/** The list's mark beside a record with a pending change (its answer's `scheduled`), naming each. */
+export function ScheduledMark(props: MarkProps) {
+  const said = useMarkText(props);
+  return said && <IconMark said={said} Icon={EventRepeatIcon} color="info.dark" testId="scheduled-mark" />;
+}
+
+/** The same on a phone's list, where nothing hovers: the words under the row's text. */
+export function ScheduledNote(props: MarkProps) {
+  const said = useMarkText(props);
+  return (
+    said && (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mr: 1 }}>
+        <EventRepeatIcon aria-hidden sx={{ fontSize: '1rem', color: 'info.dark' }} />
+        {said}
+      </Box>
+    )
+  );
 }
 
 /** The field, its value (by the field's own input, empty again when another field is picked) and the time. */
