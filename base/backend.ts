@@ -9,6 +9,7 @@ import type { HistoryPage } from '../domain/history';
 import type { SavedView, ViewCreate } from '../domain/views';
 import type { DuplicateCopies } from '../domain/products';
 import type { ScheduleSettings } from '../domain/schedule';
+import type { ScheduledChange, ScheduledChangeCreate } from '../domain/scheduledChanges';
 import type { AccountPasskey, AccountSession } from '../domain/account';
 import type { TwoFactorStatus } from '../domain/twoFactor';
 import type { BulkRequest, BulkResult, BulkUndoResult, ProductIds } from '../domain/productBulk';
@@ -130,6 +131,13 @@ export interface AppDataProvider extends DataProvider {
   duplicateImages: (resource: string, id: string) => Promise<DuplicateCopies>;
   /** Whether products can be scheduled here, and the shop's time zone the times are shown and entered in. */
   scheduleSettings: () => Promise<ScheduleSettings>;
+  /**
+   * A described record's scheduled changes (a description's `schedule`): its pending ones, soonest first; one added;
+   * one cancelled. Only where scheduleSettings says `available` (not with Firebase: refused as not available).
+   */
+  scheduledChanges: (resource: string, id: string) => Promise<ScheduledChange[]>;
+  scheduleChange: (resource: string, id: string, change: ScheduledChangeCreate) => Promise<ScheduledChange>;
+  cancelScheduledChange: (resource: string, id: string, changeId: string) => Promise<void>;
   /**
    * Every product the products list's search and filters match (id and version), up to 10,000: 'Select all N matching'.
    */

@@ -43,6 +43,11 @@ export interface FieldKindSpec {
   searchable: boolean;
   uniqueable: boolean;
   sortable: boolean;
+  /**
+   * false: a scheduled change may not set it (a description's `schedule` cannot name it): images (an image waiting for
+   * its time would be swept as unused) and translated texts (one value per language). Left out: it may.
+   */
+  schedulable?: false;
   /** The most characters it takes (a text kind; the others: their `max`, or 0). */
   maxLength: (f: FieldDescription) => number;
   /** May it be left empty? */
@@ -355,6 +360,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
    */
   translated: {
     ...textKind,
+    schedulable: false,
     fillHint: textFill,
     check: (f, where) => {
       needsMax(f, where);
@@ -393,6 +399,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   images: {
     column: 'text',
     held: () => 'images',
+    schedulable: false,
     fillHint: null,
     check: (f, where) => {
       if (f.max !== undefined && !(Number.isInteger(f.max) && f.max >= 1 && f.max <= 20))

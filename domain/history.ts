@@ -19,6 +19,8 @@ export const HISTORY_ACTIONS = [
   'keyRemoved',
   'bulkChanged',
   'bulkUndone',
+  // A scheduled change the scheduler could not make (its value no longer valid): dropped, noted with the value.
+  'scheduleDropped',
   ...ACCOUNT_ACTIONS,
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

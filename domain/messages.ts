@@ -525,6 +525,8 @@ export const messages = {
     changed: '%{who} changed %{field} from %{old} to %{new}',
     set: '%{who} set %{field} to %{new}',
     cleared: '%{who} cleared %{field}',
+    /** A scheduled change the scheduler could not make (its value no longer valid), noted where it was dropped. */
+    scheduleDropped: '%{who} could not set %{field} to %{new}; the scheduled change was dropped',
     created: '%{who} created this record',
     createdThe: '%{who} created %{record}',
     changedThe: '%{who} changed %{record}',
@@ -785,6 +787,29 @@ export const messages = {
     notYet: 'A product with an Active from to come must be inactive until then: set it inactive, or clear Active from.',
     /** The history's name for the scheduler's changes. */
     scheduler: 'The scheduler',
+  },
+  // Scheduled changes of a described record (a description's `schedule`): the Edit page's section and the list's mark.
+  scheduled: {
+    heading: 'Schedule a change',
+    field: 'Field',
+    value: 'New value',
+    at: 'At',
+    add: 'Schedule',
+    added: 'Change scheduled.',
+    pending: 'Pending changes',
+    none: 'No changes scheduled.',
+    /** One pending change: 'Fabric set to Blend at 2026-03-29 14:30'. */
+    line: '%{field} set to %{value} at %{at}',
+    cancel: 'Cancel',
+    /** The cancel button's name for screen readers. */
+    cancelOf: 'Cancel the change: %{change}',
+    cancelled: 'Scheduled change cancelled.',
+    /** The list's mark on a record with a pending change, for screen readers and as its hover text. */
+    mark: 'Scheduled: %{changes}',
+    failed: 'Could not load the scheduled changes.',
+    badField: 'This field cannot be scheduled.',
+    badValue: 'Enter a valid value.',
+    notFound: 'This scheduled change is no longer pending.',
   },
   // Duplicate on the edit page.
   duplicate: {

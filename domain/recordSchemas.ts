@@ -10,6 +10,7 @@ import {
 } from './resourceDescription.js';
 import { freeText, lineText, optionalLineText } from './text.js';
 import { said } from './translate.js';
+import { ScheduledChange } from './scheduledChanges.js';
 
 /** An image address as the server hands it out: /files/Uploads/<name>. */
 export const ImageAddress = z.string().regex(/^\/files\/Uploads\/[A-Za-z0-9._-]{1,255}$/, said('uploads.notUploaded'));
@@ -87,6 +88,8 @@ export function schemasOf(d: ResourceDescription, image: z.ZodType<string> = Ima
         : {}),
       // Each reference's label, by field (server/core/described.ts, withReferenceLabels).
       labels: z.record(z.string(), z.string()).optional(),
+      // Its pending scheduled changes, where it has any (`schedule`; server/core/scheduledChanges.ts, withScheduled).
+      ...(d.schedule ? { scheduled: z.array(ScheduledChange).optional() } : {}),
       version: z.number().int(),
       created: z.string(),
       updated: z.string().nullable(),

@@ -73,6 +73,13 @@ export interface ResourceDescription<F extends Fields = Fields> {
    * written, the other empty) and filters by it ('Swedish missing', `?missing=se`).
    */
   missing?: true;
+  /**
+   * The fields a scheduled change may set (`['fabric']`): Edit gets 'Schedule a change' (a field, a value, a time in
+   * the shop's time zone; the pending changes, each to cancel), the list a mark beside a record with one, and the
+   * server's scheduler sets the value at its time as an edit of the scheduler's. Not images, translated or locked
+   * fields.
+   */
+  schedule?: readonly string[];
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
@@ -123,6 +130,7 @@ const RESERVED = [
   'after',
   'apply',
   'missing',
+  'scheduled',
 ];
 
 /** The feed's own addresses under /api/public/ besides products', which no described resource's feed may take. */
@@ -169,6 +177,14 @@ export function describeResource<const F extends Fields>(
     throw new Error(`${d.name}: missing marks the texts of a translated field, which it has none of`);
   if (FEED_OWN.includes(d.name) && fields.some(([, f]) => f.publish === true))
     throw new Error(`${d.name}: /api/public/${d.name} is the feed's own; a resource of that name cannot publish`);
+  for (const k of d.schedule ?? []) {
+    const f = d.fields[k];
+    if (!f || !Object.hasOwn(d.fields, k)) throw new Error(`${d.name}: schedule names ${k}, which is not its field`);
+    if (kindOf(f).schedulable === false || f.locked)
+      throw new Error(`${d.name}.${k}: a ${f.locked ? 'locked field' : f.kind} cannot be scheduled`);
+  }
+  if (d.schedule && new Set(d.schedule).size !== d.schedule.length)
+    throw new Error(`${d.name}: schedule names a field twice`);
   const named = d.label === undefined ? undefined : d.fields[d.label];
   if (d.label !== undefined && !(named && LABEL_KINDS.includes(named.kind) && named.as !== 'text'))
     throw new Error(`${d.name}: label names one of its line, email or translated line fields`);
@@ -370,3 +386,7 @@ export const viewKeysOf = (d: ResourceDescription): string[] => [
   'order',
   ...filterParamsOf(d),
 ];
+
+/** The fields a scheduled change may set (`schedule`), in the description's order; none without the line. */
+export const scheduledFieldsOf = (d: ResourceDescription): [string, FieldDescription][] =>
+  fieldsOfResource(d).filter(([k]) => (d.schedule ?? []).includes(k));

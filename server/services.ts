@@ -223,11 +223,12 @@ export async function createServices(config: Config, opts: ServiceOptions): Prom
         everyHours > 0 && db.sqlite
           ? startBackups(db.sqlite, config.dataDir, backupPlaceOf(config), { everyHours, keep, log: opts.log })
           : null;
-      // Every SCHEDULE_CHECK_SECONDS: the products' scheduled status changes that fell due, applied once across every
-      // instance (server/core/schedule.ts).
+      // Every SCHEDULE_CHECK_SECONDS: the products' scheduled status changes and the described records' scheduled
+      // changes that fell due, applied once across every instance (server/core/schedule.ts, scheduledChanges.ts).
       const stopScheduler = startScheduler(db.kysely, {
         everyMs: config.scheduleCheckSeconds * 1000,
         clock: opts.clock,
+        described: servedResources,
         log: opts.log,
       });
       const stop = (graceMs?: number) => {

@@ -44,7 +44,14 @@ const BUNDLE_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '
 
 type DataCalls = Omit<
   AppDataProvider,
-  'subscribeAppStatus' | 'listViews' | 'saveView' | 'removeView' | 'scheduleSettings'
+  | 'subscribeAppStatus'
+  | 'listViews'
+  | 'saveView'
+  | 'removeView'
+  | 'scheduleSettings'
+  | 'scheduledChanges'
+  | 'scheduleChange'
+  | 'cancelScheduledChange'
 >;
 
 /**
@@ -101,6 +108,10 @@ export function createFirebaseProviders({
     duplicateImages: later('duplicateImages'),
     // No server to apply a schedule (docs/firebase.md): the form says so where the times would be.
     scheduleSettings: async () => ({ timeZone: '', available: false }),
+    // Nor a described record's scheduled changes: Edit says 'Not available with the Firebase back end.' instead.
+    scheduledChanges: async () => Promise.reject(notAvailable()),
+    scheduleChange: async () => Promise.reject(notAvailable()),
+    cancelScheduledChange: async () => Promise.reject(notAvailable()),
     // The figures Firestore can count (dashboard.ts); the others are null, and the page says so in their place.
     getDashboard: later('getDashboard'),
     productIds: later('productIds'),

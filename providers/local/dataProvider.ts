@@ -5,6 +5,7 @@ import type { RecordImportResult } from '../../domain/recordCsv';
 import type { HistoryPage } from '../../domain/history';
 import type { DuplicateCopies, DuplicateImages, Product } from '../../domain/products';
 import type { ScheduleSettings } from '../../domain/schedule';
+import type { ScheduledChange } from '../../domain/scheduledChanges';
 import type { SavedView } from '../../domain/views';
 import type { AccountSessions } from '../../domain/account';
 import type { BulkResult, BulkUndoResult, ProductIds } from '../../domain/productBulk';
@@ -64,6 +65,23 @@ export function createDataProvider(): AppDataProvider {
       return resource === 'products' ? { images: copies as DuplicateImages } : (copies as DuplicateCopies);
     },
     scheduleSettings: () => api<ScheduleSettings>('/api/schedule'),
+    scheduledChanges: async (resource, id) =>
+      (
+        await api<{ items: ScheduledChange[] }>(
+          `/api/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/schedule`,
+        )
+      ).items,
+    scheduleChange: (resource, id, change) =>
+      api<ScheduledChange>(`/api/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/schedule`, {
+        method: 'POST',
+        body: change,
+      }),
+    cancelScheduledChange: async (resource, id, changeId) => {
+      await api<unknown>(
+        `/api/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/schedule/${encodeURIComponent(changeId)}`,
+        { method: 'DELETE' },
+      );
+    },
     productIds: (filter) => {
       const query = new URLSearchParams();
       for (const [k, v] of Object.entries(filter))

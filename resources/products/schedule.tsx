@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Box, Tooltip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { format } from '../../domain/messages';
 import type { Product } from '../../domain/products';
@@ -16,6 +16,7 @@ import {
 import { textOf } from '../../domain/translate';
 import { getLocale, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
+import { IconMark } from '../shared/IconMark';
 
 // A product's scheduled status: 'Active from' and 'Active until' on the form, in the shop's time zone; a
 // clock on the list. The back end says whether it can schedule at all (Firebase cannot) and in which zone.
@@ -38,35 +39,15 @@ export function scheduleText(
 }
 
 /**
- * The list's clock beside a scheduled product's status: an icon named by what is scheduled for screen readers and as
- * its hover text; it takes the keyboard's focus so the text shows without a mouse too.
+ * The list's clock beside a scheduled product's status (IconMark): named by what is scheduled, for screen readers and
+ * as its hover text.
  */
 export function ScheduleMark({ product }: { product: Product }) {
   const m = useMessages();
   const settings = useScheduleSettings();
   if (!isScheduled(product)) return null;
   const said = scheduleText(product, settings?.timeZone ?? '', m);
-  return (
-    <Tooltip title={said}>
-      <Box
-        component="span"
-        role="img"
-        aria-label={said}
-        tabIndex={0}
-        data-testid="schedule-mark"
-        sx={{
-          display: 'inline-flex',
-          verticalAlign: 'text-bottom',
-          ml: 1,
-          color: 'info.dark',
-          borderRadius: 0.5,
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
-      >
-        <ScheduleIcon fontSize="small" aria-hidden />
-      </Box>
-    </Tooltip>
-  );
+  return <IconMark said={said} Icon={ScheduleIcon} color="info.dark" testId="schedule-mark" />;
 }
 
 /** The status and times the form holds, as the window rule reads them (a status the form does not hold is active). */

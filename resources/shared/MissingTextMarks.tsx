@@ -1,10 +1,11 @@
-import { Box, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { RaRecord } from 'react-admin';
 import { format } from '../../domain/messages';
 import { missingTexts, type ResourceDescription } from '../../domain/resourceDescription';
 import { useMessages } from '../../base/locale';
 import { languageName } from './RecordFilters';
+import { IconMark } from './IconMark';
 import type { ResourceLocaleTexts } from './recordScreens';
 
 /** What each language's mark says: 'Swedish missing: Guide', the missing fields by their labels. */
@@ -20,31 +21,11 @@ function useMarks(d: ResourceDescription, t: ResourceLocaleTexts, record: RaReco
 }
 
 /**
- * A mark of texts missing in a language: an icon (a shape, not a colour) named by what is missing (`said`) for screen
- * readers and as its hover text, which takes the keyboard's focus so the text shows without a mouse too. The products
- * list's marks are these too (resources/products/MissingMarks.tsx).
+ * A mark of texts missing in a language (IconMark): named by what is missing (`said`). The products list's marks are
+ * these too (resources/products/MissingMarks.tsx).
  */
 export function MissingMark({ said }: { said: string }) {
-  return (
-    <Tooltip title={said}>
-      <Box
-        component="span"
-        role="img"
-        aria-label={said}
-        tabIndex={0}
-        sx={{
-          display: 'inline-flex',
-          verticalAlign: 'text-bottom',
-          ml: 1,
-          color: 'warning.dark',
-          borderRadius: 0.5,
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
-      >
-        <TranslateIcon fontSize="small" aria-hidden />
-      </Box>
-    </Tooltip>
-  );
+  return <IconMark said={said} Icon={TranslateIcon} color="warning.dark" />;
 }
 
 /** A described list's marks beside a record's name, one for each language some translated text is missing in. */

@@ -27,6 +27,7 @@ import { useRecordPath, useTexts } from './recordHooks';
 import { RecordNotLoaded } from './RecordShow';
 import { formRecord } from './formRecord';
 import { duplicateOf } from './duplicateRecord';
+import { ScheduleSection } from './ScheduledChanges';
 
 interface Props {
   screens: ResourceScreens;
@@ -34,7 +35,8 @@ interface Props {
 
 /**
  * /<name>/:id: a record's fields (a locked one read-only), saved with the version it was loaded at (someone's
- * save meanwhile is told, with Reload), Delete for those the description lets, and its History with Undo.
+ * save meanwhile is told, with Reload), Delete for those the description lets, its scheduled changes where the
+ * description names fields to schedule (`schedule`), and its History with Undo.
  */
 export function RecordEdit({ screens }: Props) {
   const description = screens.description;
@@ -147,6 +149,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
           </Stack>
         </Form>
       )}
+      {record && description.schedule && <ScheduleSection description={description} texts={t} id={String(record.id)} />}
       {record && (
         <HistoryPanel
           of={{ kind: 'record', resource: description.name, id: String(record.id) }}

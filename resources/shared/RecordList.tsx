@@ -21,6 +21,7 @@ import { filterOf, recordViewParams } from './savedViews';
 import { SaveViewButton } from './SaveViewButton';
 import { MissingTextMarks, MissingTextNote } from './MissingTextMarks';
 import { AddressFields } from './AddressFields';
+import { ScheduledMark, ScheduledNote } from './ScheduledChanges';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
@@ -109,7 +110,16 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
         phone={(r) => ({
           primary: value(r, screens.phone.primary),
           secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
-          ...(description.missing ? { note: <MissingTextNote description={description} texts={t} record={r} /> } : {}),
+          ...(description.missing || description.schedule
+            ? {
+                note: (
+                  <>
+                    {description.missing && <MissingTextNote description={description} texts={t} record={r} />}
+                    {description.schedule && <ScheduledNote description={description} texts={t} record={r} />}
+                  </>
+                ),
+              }
+            : {}),
         })}
         empty={t.empty}
         failed={(err: unknown) =>
@@ -128,11 +138,13 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
               disableSort={!(spec && listSortable(spec))}
               label={t.fields[f] ?? f}
               render={(r: RaRecord) =>
-                // The name's column carries the marks of texts missing in a language (`missing: true`).
-                i === 0 && description.missing ? (
+                // The name's column carries the marks of texts missing in a language (`missing: true`) and of a
+                // pending scheduled change (`schedule`).
+                i === 0 && (description.missing || description.schedule) ? (
                   <>
                     {value(r, f)}
-                    <MissingTextMarks description={description} texts={t} record={r} />
+                    {description.missing && <MissingTextMarks description={description} texts={t} record={r} />}
+                    {description.schedule && <ScheduledMark description={description} texts={t} record={r} />}
                   </>
                 ) : (
                   value(r, f)

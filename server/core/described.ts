@@ -19,6 +19,7 @@ import {
 import { fieldSchema, schemasOf } from '../../domain/recordSchemas.js';
 import { kindOf } from '../../domain/fieldKinds.js';
 import { DomainError, isUniqueViolation } from './errors.js';
+import { commit } from './commit.js';
 import { assertPointers } from './pointers.js';
 import type { UndoTarget } from './historyUndo.js';
 import { versionedCreate, versionedDelete, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
@@ -368,7 +369,7 @@ const recordEdit = <D extends ResourceDescription>(r: D): VersionedTarget<Record
 
 /**
  * Delete, only if nobody saved since `version`, and only when no record of any resource points to it (a reference):
- * versionedDelete, as products' delete.
+ * versionedDelete, as products' delete. Its pending scheduled changes (`schedule`) go with it, in the same transaction.
  */
 export const deleteRecord = (
   db: Kysely<Database>,
@@ -377,7 +378,14 @@ export const deleteRecord = (
   actor: { uid: string },
   id: string,
   version: number,
-): Promise<void> => versionedDelete(db, recordEdit(r), all, actor, id, version);
+): Promise<void> =>
+  r.schedule
+    ? commit(db, actor.uid, async (trx) => {
+        await versionedDelete(trx, recordEdit(r), all, actor, id, version);
+        await trx.deleteFrom('scheduled_changes').where('resource', '=', r.name).where('record_id', '=', id).execute();
+        return { value: undefined };
+      })
+    : versionedDelete(db, recordEdit(r), all, actor, id, version);
 
 /** A described resource's undo (core/historyUndo.ts): its 'record' entries, set back through its edit. */
 export const recordUndo = <D extends ResourceDescription>(r: D): UndoTarget<RecordOf<D>> => ({

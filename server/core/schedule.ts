@@ -7,6 +7,8 @@ import { commit } from './commit.js';
 import { diffOf, type NewEntry } from './history.js';
 import type { Change } from './events.js';
 import { historyValues, toProduct } from './products.js';
+import type { ResourceDescription } from '../../domain/resourceDescription.js';
+import { applyDueChanges } from './scheduledChanges.js';
 
 type Row = Selectable<ProductsTable>;
 
@@ -97,20 +99,47 @@ export async function applyDue(db: Kysely<Database>, at: Date): Promise<number> 
 }
 
 /**
- * Runs applyDue every `everyMs` on the clock `clock` (default: the real one); returns a function that stops it and
+ * One run of the scheduler at `at`: the products' scheduled status (applyDue), then the described records' scheduled
+ * changes (core/scheduledChanges.ts, applyDueChanges) of `described`. Answers how many records changed.
+ */
+export async function applyAllDue(
+  db: Kysely<Database>,
+  described: readonly ResourceDescription[],
+  at: Date,
+): Promise<number> {
+  // One after the other, each even when the first fails (its error is then the run's, logged by the caller).
+  let failed: { err: unknown } | null = null;
+  let changed = 0;
+  for (const run of [() => applyDue(db, at), () => applyDueChanges(db, described, at)])
+    try {
+      changed += await run();
+    } catch (err) {
+      failed ??= { err };
+    }
+  if (failed) throw failed.err;
+  return changed;
+}
+
+/**
+ * Runs applyAllDue every `everyMs` on the clock `clock` (default: the real one); returns a function that stops it and
  * resolves once a run under way has finished (so the database closes after it).
  */
 export function startScheduler(
   db: Kysely<Database>,
-  opts: { everyMs: number; clock?: () => Date; log: { warn(obj: object, msg: string): void } },
+  opts: {
+    everyMs: number;
+    clock?: () => Date;
+    described?: readonly ResourceDescription[];
+    log: { warn(obj: object, msg: string): void };
+  },
 ): () => Promise<void> {
   const clock = opts.clock ?? (() => new Date());
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
-    running = applyDue(db, clock())
+    running = applyAllDue(db, opts.described ?? [], clock())
       .then(() => undefined)
-      .catch((err: unknown) => opts.log.warn({ err }, 'the scheduled status changes could not be applied'))
+      .catch((err: unknown) => opts.log.warn({ err }, 'the scheduled changes could not be applied'))
       .finally(() => {
         running = null;
       });

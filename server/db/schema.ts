@@ -161,6 +161,20 @@ export interface FirebaseFilesTable {
   imported: string;
 }
 
+/** A described record's scheduled change, still pending (migration 025; core/scheduledChanges.ts). */
+export interface ScheduledChangesTable {
+  id: string;
+  resource: string;
+  record_id: string;
+  field: string;
+  /** The value as JSON, as the API takes it. */
+  value: string;
+  /** When it applies (ISO-8601 UTC). */
+  due: string;
+  created: string;
+  created_by: string | null;
+}
+
 export interface Database {
   products: ProductsTable;
   files: FilesTable;
@@ -175,4 +189,5 @@ export interface Database {
   totp_steps: TotpStepsTable;
   firebase_passwords: FirebasePasswordsTable;
   firebase_files: FirebaseFilesTable;
+  scheduled_changes: ScheduledChangesTable;
 }

@@ -33,6 +33,8 @@ import { localeOf } from '../http/locale.js';
 import { copyImages } from '../core/files.js';
 import type { FileStore } from '../files/store.js';
 import { DuplicateCopies } from '../../domain/products.js';
+import { ScheduledChange, ScheduledChangeCreate, ScheduledChanges } from '../../domain/scheduledChanges.js';
+import { addScheduled, cancelScheduled, listScheduled, withScheduled } from '../core/scheduledChanges.js';
 import { listRoute } from './pages.js';
 import { historyPage, refuseUnknownOf, undoRoutes } from './history.js';
 
@@ -46,7 +48,8 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * partial-name search (?q=), one record, add, edit and delete with If-Match, the record's history and the undo of one
  * of its changes, and the CSV import. Who may call each comes from its access (domain/resourceDescription.ts,
  * accessOf): read, edit (add, change, import, undo) and delete; with `duplicate: true`, the copies of a record's images
- * for Add to start from. `all`: every described resource (a delete is refused while another record points to it).
+ * for Add to start from; with `schedule`, its scheduled changes (/api/<name>/:id/schedule). `all`: every described
+ * resource (a delete is refused while another record points to it).
  */
 export function recordRoutes(
   app: FastifyInstance,
@@ -63,8 +66,10 @@ export function recordRoutes(
   const edit = { access: accessLevels(r, 'edit') };
   const path = `/api/${r.name}`;
   const tags = [r.name];
-  // Every answer of a record carries its references' labels (core/described.ts, withReferenceLabels).
-  const labelled = <T extends Record<string, unknown>>(recs: T[]) => withReferenceLabels(db, r, all, recs);
+  // Every answer of a record carries its references' labels (core/described.ts, withReferenceLabels), and with
+  // `schedule` its pending changes (core/scheduledChanges.ts, withScheduled: the list's mark).
+  const labelled = async <T extends Record<string, unknown>>(recs: T[]) =>
+    withScheduled(db, r, await withReferenceLabels(db, r, all, recs));
   const withTag = async <T extends { version: number }>(
     reply: { header(k: string, v: string): unknown },
     rec: T,
@@ -186,6 +191,33 @@ export function recordRoutes(
         return out;
       },
     );
+
+  if (r.schedule) {
+    // Scheduled changes (the edit page's 'Schedule a change'): a record's pending changes, one added (a field of
+    // `schedule`, a value its rule takes, a time to come), one cancelled; for those who may edit it.
+    const Change = Params.extend({ change: searchText(64).min(1) });
+    typed.get(
+      `${path}/:id/schedule`,
+      { config: edit, schema: { tags, params: Params, response: { 200: ScheduledChanges } } },
+      async (req) => ({ items: await listScheduled(db, r, req.params.id) }),
+    );
+    typed.post(
+      `${path}/:id/schedule`,
+      {
+        config: edit,
+        schema: { tags, params: Params, body: ScheduledChangeCreate, response: { 201: ScheduledChange } },
+      },
+      async (req, reply) => reply.code(201).send(await addScheduled(db, r, req.user!, req.params.id, req.body)),
+    );
+    typed.delete(
+      `${path}/:id/schedule/:change`,
+      { config: edit, schema: { tags, params: Change } },
+      async (req, reply) => {
+        await cancelScheduled(db, r, req.params.id, req.params.change);
+        return reply.code(204).send();
+      },
+    );
+  }
 
   typed.post(
     `${path}/import`,

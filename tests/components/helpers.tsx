@@ -92,6 +92,10 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     importRecords: unsupported,
     duplicateImages: unsupported,
     scheduleSettings: vi.fn(async () => ({ timeZone: 'Europe/Stockholm', available: true })),
+    // A record's Edit page with `schedule` lists no pending change unless a test gives some.
+    scheduledChanges: vi.fn(async () => []),
+    scheduleChange: unsupported,
+    cancelScheduledChange: unsupported,
     productIds: unsupported,
     bulkProducts: unsupported,
     undoBulk: unsupported,

@@ -180,6 +180,14 @@ export function describeEntry(entry: HistoryEntry, m: Catalogue, shown?: Shown):
   if (entry.action === 'bulkChanged' || entry.action === 'bulkUndone') return [describeBulk(entry, m, shown)];
   if (entry.action === 'created') return [format(h.created, { who })];
   if (entry.action === 'deleted') return [format(h.deleted, { who })];
+  if (entry.action === 'scheduleDropped')
+    return fields.map((field) =>
+      format(h.scheduleDropped, {
+        who,
+        field: fieldLabel(entry, field, m, shown?.labels),
+        new: fieldValueText(entry, field, entry.diff[field]![1], m, shown),
+      }),
+    );
   if (entry.action === 'keyAdded' || entry.action === 'keyRemoved') {
     return fields.map((field) => format(entry.action === 'keyAdded' ? h.keyAdded : h.keyRemoved, { who, field }));
   }

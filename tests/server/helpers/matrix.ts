@@ -93,6 +93,27 @@ export function recordRows(d: ResourceDescription, feed: 'feed on' | 'feed off' 
           },
         ]
       : []),
+    // Scheduled changes, where the description names fields to schedule (`schedule`); each for those who may edit.
+    ...(d.schedule
+      ? [
+          {
+            route: `GET /api/${name}/{id}/schedule`,
+            url: `/api/${name}/no-such-id/schedule`,
+            expected: statusesFor(access.edit, 404),
+          },
+          {
+            route: `POST /api/${name}/{id}/schedule`,
+            url: `/api/${name}/no-such-id/schedule`,
+            body: {},
+            expected: statusesFor(access.edit, 400),
+          },
+          {
+            route: `DELETE /api/${name}/{id}/schedule/{change}`,
+            url: `/api/${name}/no-such-id/schedule/no-such-change`,
+            expected: statusesFor(access.edit, 404),
+          },
+        ]
+      : []),
     // Its storefront feed, where a field is published and the app has the feed on: public, whoever calls.
     ...(feed === 'feed on' && publishedOf(d).length > 0
       ? [

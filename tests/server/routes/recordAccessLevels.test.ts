@@ -16,9 +16,15 @@ const PEOPLE = [
   { name: 'admin and editor', isAdmin: true, isEditor: true },
 ] as const;
 
-/** What each of a resource's routes needs: read, edit or delete. */
+/** What each of a resource's routes needs: read, edit or delete (its scheduled changes, each of them: edit). */
 const needOf = (d: ResourceDescription, route: string): 'read' | 'edit' | 'delete' =>
-  route.startsWith('GET ') ? 'read' : route.startsWith(`DELETE /api/${d.name}/`) ? 'delete' : 'edit';
+  route.includes('/schedule')
+    ? 'edit'
+    : route.startsWith('GET ')
+      ? 'read'
+      : route.startsWith(`DELETE /api/${d.name}/`)
+        ? 'delete'
+        : 'edit';
 
 describe.each(dialects())('a described resource: no change without reading (%s)', (dialect) => {
   let t: TestApp;
