@@ -43,6 +43,11 @@ export interface FieldKindSpec {
   searchable: boolean;
   uniqueable: boolean;
   sortable: boolean;
+  /**
+   * May be set to one value on many records at once (bulk edit, a description's `bulk: true`) when the field is not
+   * unique, locked or searched: a value the same for every record; not a list of images, nor texts in every language.
+   */
+  bulk: boolean;
   /** The most characters it takes (a text kind; the others: their `max`, or 0). */
   maxLength: (f: FieldDescription) => number;
   /** May it be left empty? */
@@ -191,6 +196,7 @@ const textKind = {
   searchable: true,
   uniqueable: true,
   sortable: true,
+  bulk: true,
   maxLength: ownMax,
   mayBeEmpty: optional,
   empty: () => '',
@@ -212,6 +218,7 @@ const numberKind = {
   searchable: false,
   uniqueable: true,
   sortable: true,
+  bulk: true,
   maxLength: ownMax,
   mayBeEmpty: () => false,
   answer: (kit) => kit.z.number(),
@@ -237,6 +244,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     check: needsMax,
     uniqueable: false,
     sortable: false,
+    bulk: false,
     mayBeEmpty: () => true,
     rule: (f, kit) => kit.freeText(f.max ?? 0),
     firestore: (v, f) => `${v} is string && ${v}.size() <= ${f.max ?? 0}`,
@@ -280,6 +288,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     searchable: false,
     uniqueable: false,
     sortable: true,
+    bulk: true,
     maxLength: ownMax,
     mayBeEmpty: () => false,
     empty: () => false,
@@ -362,6 +371,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
         throw new Error(`${where}: a translated field is as 'line' or 'text'`);
     },
     sortable: false,
+    bulk: false,
     rule: (f, kit) => translatedRule(f, f.optional !== true, kit),
     sample: (f, n) => `English${pad(n)} words`.slice(0, f.max),
   },
@@ -401,6 +411,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     searchable: false,
     uniqueable: false,
     sortable: false,
+    bulk: false,
     maxLength: ownMax,
     mayBeEmpty: () => true,
     empty: () => [],
@@ -492,6 +503,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     searchable: false,
     uniqueable: false,
     sortable: false,
+    bulk: true,
     maxLength: ownMax,
     mayBeEmpty: optional,
     empty: () => [],

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { translatedRule as kindTranslatedRule, type RuleKit } from './fieldKinds.js';
+import { bulkRequestOf, RECORD_REFUSALS } from './bulk.js';
 import {
+  bulkFieldsOf,
   fieldsOfResource,
   hasTranslations,
   kindOf,
@@ -110,4 +112,23 @@ export function schemasOf(d: ResourceDescription, image: z.ZodType<string> = Ima
   };
   cache.set(d, out);
   return out;
+}
+
+const bulkRequests = new WeakMap<ResourceDescription, z.ZodType>();
+
+/**
+ * POST /api/<name>/bulk of a resource with `bulk: true` (domain/bulk.ts): what to set is any of its bulk fields
+ * (bulkFieldsOf), at least one, each value checked by the field's own rule.
+ */
+export function bulkRequestFor(d: ResourceDescription): z.ZodType {
+  const known = bulkRequests.get(d);
+  if (known) return known;
+  const fields = bulkFieldsOf(d);
+  const set = z
+    .object(Object.fromEntries(fields.map(([k, f]) => [k, fieldSchema(f).optional()])))
+    .strict()
+    .refine((s) => fields.some(([k]) => (s as Record<string, unknown>)[k] !== undefined), said('bulk.noChange'));
+  const made = bulkRequestOf(set, RECORD_REFUSALS);
+  bulkRequests.set(d, made);
+  return made;
 }

@@ -73,6 +73,12 @@ export interface ResourceDescription<F extends Fields = Fields> {
    * written, the other empty) and filters by it ('Swedish missing', `?missing=se`).
    */
   missing?: true;
+  /**
+   * true: the list's rows may be selected (or all N its search and filters match) and the same values set on them all
+   * at once (each field whose kind may be set in bulk and that is not unique, locked or searched: bulkFieldsOf), with
+   * each record's outcome and one Undo of the whole change (/api/<name>/ids, /bulk, /bulk/:batch/undo).
+   */
+  bulk?: true;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
@@ -164,6 +170,8 @@ export function describeResource<const F extends Fields>(
   if (!kindOf(sortBy).sortable) throw new Error(`${d.name}: a list cannot be sorted by a ${sortBy.kind}`);
   if (d.missing && !fields.some(([, f]) => f.kind === 'translated'))
     throw new Error(`${d.name}: missing marks the texts of a translated field, which it has none of`);
+  if (d.bulk && bulkFieldsOf(d).length === 0)
+    throw new Error(`${d.name}: bulk sets fields of kinds that may be set in bulk, which it has none of`);
   const named = d.label === undefined ? undefined : d.fields[d.label];
   if (d.label !== undefined && !(named && LABEL_KINDS.includes(named.kind) && named.as !== 'text'))
     throw new Error(`${d.name}: label names one of its line, email or translated line fields`);
@@ -230,6 +238,13 @@ export const countedResources = (
 /** The fields of a description, in order. */
 export const fieldsOfResource = (d: ResourceDescription): [string, FieldDescription][] =>
   Object.entries(d.fields) as [string, FieldDescription][];
+
+/**
+ * The fields a bulk change may set (`bulk: true`), in order: each of a kind that may be set in bulk (its entry's
+ * `bulk`), not unique (one value on many records), not locked, not searched (its search text is the record's own).
+ */
+export const bulkFieldsOf = (d: ResourceDescription): [string, FieldDescription][] =>
+  fieldsOfResource(d).filter(([, f]) => kindOf(f).bulk && !f.unique && !f.locked && !f.search);
 
 /** Does the record hold `translations` (a translated field)? */
 export const hasTranslations = (d: ResourceDescription): boolean =>

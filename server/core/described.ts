@@ -177,15 +177,7 @@ export async function listRecords<D extends ResourceDescription>(
   // A cursor of another order (or a made-up one) must not reach an integer column as text.
   if (opts.after && !text && !/^-?\d{1,19}$/.test(opts.after.key))
     throw new DomainError('validation', said('errors.badCursor'));
-  const words = searchWordsOf(opts.q);
-  const where = [...(opts.filter?.where ?? [])];
-  const params = [...(opts.filter?.params ?? [])];
-  if (opts.filter?.missing !== undefined) where.push(missingSql(r, opts.filter.missing, isPostgres(db)));
-  if (words.length > 0 && hasSearch(r)) {
-    where.push(...words.map(() => "search_text like ? escape '\\'"));
-    params.push(...words.map(likeEscaped));
-  }
-  const keySql = sortKeySql(isPostgres(db), { field: sort.field, lang: sort.lang, text });
+  const { where, params, keySql } = conditionsOf(db, r, sort, opts);
   const rows = await readPage<Row>(
     db,
     { table: r.name, key: sort.field, order: sort.order, keySql },
@@ -194,6 +186,46 @@ export async function listRecords<D extends ResourceDescription>(
     { where, params },
   );
   return { items: rows.slice(0, opts.limit).map((row) => toRecord(r, row)), more: rows.length > opts.limit };
+}
+
+/** A list's conditions (its filters, missing texts, the search's words) and its order's key, as listRecords reads. */
+function conditionsOf(
+  db: Kysely<Database>,
+  r: ResourceDescription,
+  sort: RecordSort,
+  opts: { q?: string; filter?: Conditions },
+): { where: string[]; params: unknown[]; keySql: string } {
+  const words = searchWordsOf(opts.q);
+  const where = [...(opts.filter?.where ?? [])];
+  const params = [...(opts.filter?.params ?? [])];
+  if (opts.filter?.missing !== undefined) where.push(missingSql(r, opts.filter.missing, isPostgres(db)));
+  if (words.length > 0 && hasSearch(r)) {
+    where.push(...words.map(() => "search_text like ? escape '\\'"));
+    params.push(...words.map(likeEscaped));
+  }
+  const text = kindOf(r.fields[sort.field]!).column === 'text';
+  return { where, params, keySql: sortKeySql(isPostgres(db), { field: sort.field, lang: sort.lang, text }) };
+}
+
+/**
+ * The id and version of every record the list's search and filters match, in its order, up to `max`: what 'Select all
+ * N matching' selects (bulk edit), read without the records' values.
+ */
+export async function listRecordIds(
+  db: Kysely<Database>,
+  r: ResourceDescription,
+  opts: { q?: string; sort: RecordSort; filter: Conditions },
+  max: number,
+): Promise<{ items: { id: string; version: number }[]; more: boolean }> {
+  const { where, params, keySql } = conditionsOf(db, r, opts.sort, opts);
+  const order = opts.sort.order;
+  const rows = await readRows<{ id: string; version: number }>(
+    db,
+    `select id, version from "${r.name}" ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}` +
+      `order by ${keySql} ${order}, id ${order} limit ?`,
+    [...params, max + 1],
+  );
+  return { items: rows.slice(0, max).map((x) => ({ id: x.id, version: Number(x.version) })), more: rows.length > max };
 }
 
 /**
