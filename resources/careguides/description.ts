@@ -20,4 +20,5 @@ export const description = describeResource({
   views: true,
   duplicate: true,
   missing: true,
+  bulk: true,
 });

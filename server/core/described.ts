@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import { readPage, readRows } from '../db/read.js';
 import { fromStored, searchTextOf, sortKeySql, toStored } from '../db/describedTables.js';
 import {
+  bulkFieldsOf,
   fieldsOfResource,
   filtersOf,
   hasSearch,
@@ -25,6 +26,7 @@ import { versionedCreate, versionedDelete, versionedUpdate, type VersionedTarget
 import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
 import { searchWordsOf } from '../../domain/searchFold.js';
+import type { BulkTarget } from './bulk.js';
 
 // The rules of every described resource (its description, domain/resourceDescription.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
@@ -420,3 +422,23 @@ export const recordUndo = <D extends ResourceDescription>(r: D): UndoTarget<Reco
   save: (db, actor, id, version, change: Row) => updateRecord(db, r, actor, id, version, change),
   stale: said('records.stale'),
 });
+
+/**
+ * A described resource's bulk edit (`bulk: true`) on the engine's (core/bulk.ts): its bulk fields (bulkFieldsOf), each
+ * stored as its kind stores it, a reference checked to point to a record, each record named by its label (labelOf).
+ */
+export function recordBulk(r: ResourceDescription): BulkTarget {
+  const fields = bulkFieldsOf(r);
+  return {
+    table: r.name,
+    owner: recordOwner(r),
+    description: r,
+    fields: fields.map(([k]) => k),
+    label: { column: labelOf(r), key: 'label' },
+    valuesOf: (row) => Object.fromEntries(fields.map(([k, f]) => [k, fromStored(f, row[k])])),
+    columnsOf: (values) =>
+      Object.fromEntries(fields.filter(([k]) => values[k] !== undefined).map(([k, f]) => [k, toStored(f, values[k])])),
+    check: (db, set) => assertPointers(db, r, set),
+    notFound: said('records.notFound'),
+  };
+}

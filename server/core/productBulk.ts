@@ -11,7 +11,7 @@ import {
 import { productDescription } from '../../domain/productFields.js';
 import { activeTooEarly } from '../../domain/schedule.js';
 import { said } from '../../domain/translate.js';
-import { bulkChange as engineChange, undoBulk as engineUndo, type BulkTarget } from './bulk.js';
+import type { BulkTarget } from './bulk.js';
 import { productColumns } from './products.js';
 import { productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 
@@ -20,7 +20,7 @@ import { productConditions, rarestWord, type ProductFilter } from './productSear
  * making active a product whose 'Active from' is still to come is refused, as an edit is (domain/schedule.ts), and one
  * already active keeps its status as it is.
  */
-const products: BulkTarget = {
+export const productBulk: BulkTarget = {
   table: 'products',
   owner: { kind: 'product', resource: null },
   description: productDescription,
@@ -37,14 +37,6 @@ const products: BulkTarget = {
       : undefined,
   notFound: said('bulk.notFound'),
 };
-
-/** Sets a status, category or material care on many products (editors): core/bulk.ts, bulkChange. */
-export const bulkChange = (db: Kysely<Database>, actor: { uid: string }, req: BulkRequest): Promise<BulkResult> =>
-  engineChange(db, products, actor, req);
-
-/** Undoes a whole bulk change of products (editors): core/bulk.ts, undoBulk. */
-export const undoBulk = (db: Kysely<Database>, actor: { uid: string }, batch: string): Promise<BulkUndoResult> =>
-  engineUndo(db, products, actor, batch);
 
 /**
  * The id and version of every product a search and filters match, in the list's order, up to BULK_MAX: what 'Select
