@@ -1,13 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
-import {
-  BULK_MAX,
-  type BulkRequest,
-  type BulkResult,
-  type BulkUndoResult,
-  type ProductIds,
-} from '../../domain/productBulk.js';
+import { BULK_MAX, type ProductIds } from '../../domain/productBulk.js';
 import { productDescription } from '../../domain/productFields.js';
 import { activeTooEarly } from '../../domain/schedule.js';
 import { said } from '../../domain/translate.js';

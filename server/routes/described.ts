@@ -50,7 +50,8 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * partial-name search (?q=), one record, add, edit and delete with If-Match, the record's history and the undo of one
  * of its changes, and the CSV import. Who may call each comes from its access (domain/resourceDescription.ts,
  * accessOf): read, edit (add, change, import, undo) and delete; with `duplicate: true`, the copies of a record's images
- * for Add to start from; with `bulk: true`, bulk edit (routes/bulk.ts). `all`: every described resource (a delete is refused while another record points to it).
+ * for Add to start from; with `bulk: true`, bulk edit (routes/bulk.ts). `all`: every described resource (a delete is
+ * refused while another record points to it).
  */
 export function recordRoutes(
   app: FastifyInstance,
