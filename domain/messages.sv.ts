@@ -627,6 +627,8 @@ export const sv: Catalogue = {
     alreadyUndone: 'Massändringen är redan ångrad.',
     changedSince: 'Ändrad igen efter massändringen.',
     records: {
+      setField: 'Ange %{field}',
+      changeTo: 'Ändra till…',
       apply: 'Ändra %{n} poster',
       title: 'Ändra %{n} poster',
       stopped: 'Avbrutet: de övriga %{n} posterna ändrades inte.',
@@ -638,6 +640,7 @@ export const sv: Catalogue = {
       versionMissing: 'Varje vald post behöver versionen den valdes vid.',
       duplicateIds: 'Varje post får bara finnas med en gång.',
       tooMany: 'Högst %{max} poster åt gången.',
+      notFound: 'Posten finns inte längre.',
     },
   },
   mail: {

@@ -651,6 +651,8 @@ export const messages = {
     changedSince: 'Changed again since the bulk change.',
     // A described resource's bulk edit (`bulk: true`): the same screens, of records.
     records: {
+      setField: 'Set %{field}',
+      changeTo: 'Change to…',
       apply: 'Apply to %{n} records',
       title: 'Change %{n} records',
       stopped: 'Stopped: the other %{n} records were not changed.',
@@ -662,6 +664,7 @@ export const messages = {
       versionMissing: 'Each selected record needs the version it was selected at.',
       duplicateIds: 'Each record may be listed once.',
       tooMany: 'At most %{max} records at a time.',
+      notFound: 'This record no longer exists.',
     },
   },
   mail: {

@@ -439,6 +439,6 @@ export function recordBulk(r: ResourceDescription): BulkTarget {
     columnsOf: (values) =>
       Object.fromEntries(fields.filter(([k]) => values[k] !== undefined).map(([k, f]) => [k, toStored(f, values[k])])),
     check: (db, set) => assertPointers(db, r, set),
-    notFound: said('records.notFound'),
+    notFound: said('bulk.records.notFound'),
   };
 }

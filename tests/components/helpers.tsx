@@ -94,6 +94,8 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     scheduleSettings: vi.fn(async () => ({ timeZone: 'Europe/Stockholm', available: true })),
     productIds: unsupported,
     bulkProducts: unsupported,
+    recordIds: unsupported,
+    bulkRecords: unsupported,
     undoBulk: unsupported,
     // Screens with a History panel show it empty unless a test gives entries.
     getHistory: vi.fn(async () => ({ items: [], next: null })),
