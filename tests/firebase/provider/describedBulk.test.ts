@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe.each(WITH.map((d) => [d.name, d] as const))('Firebase data provider: bulk edit of %s', (name, d) => {
-  it('sets a value on the selected records with their history, reporting conflicts, unchanged and gone ones', async () => {
+  it('sets a value on the selected records with their history; reports conflicts, unchanged, gone', async () => {
     const made = [];
     for (const n of [1, 3, 5, 7]) made.push((await dp.create(name, { data: bodyOf(d, n, ctx) })).data);
     const all = await dp.recordIds(name, {});
