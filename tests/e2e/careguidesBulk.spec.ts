@@ -67,6 +67,6 @@ test('an editor sets the fabric of every matching care guide at once, and undoes
   await expect(dialog.getByText('Undone: 3 records set back')).toBeVisible();
   expect(await fabrics()).toEqual(['linen', 'cotton', 'linen']);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(table.getByRole('row', { name: new RegExp(`${stem} B`) })).toContainText(en.options!.cotton);
+  await expect(table.getByRole('row', { name: new RegExp(`${stem} B`) })).toContainText(en.options!.cotton!);
   expect(problems).toEqual([]);
 });
