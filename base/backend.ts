@@ -13,6 +13,7 @@ import type { ScheduledChange, ScheduledChangeCreate } from '../domain/scheduled
 import type { AccountPasskey, AccountSession } from '../domain/account';
 import type { TwoFactorStatus } from '../domain/twoFactor';
 import type { BulkRequest, BulkResult, BulkUndoResult, ProductIds } from '../domain/productBulk';
+import type { AnyBulkRequest, BulkIds } from '../domain/bulk';
 import type { Dashboard } from '../domain/dashboard';
 
 /**
@@ -148,10 +149,14 @@ export interface AppDataProvider extends DataProvider {
    */
   bulkProducts: (request: BulkRequest) => Promise<BulkResult>;
   /**
-   * Undoes a whole bulk change, leaving alone the products changed since; 'not_available' where the back end keeps no
-   * history.
+   * Undoes a whole bulk change (of products, or of `resource`'s records), leaving alone those changed since;
+   * 'not_available' where the back end keeps no history.
    */
-  undoBulk: (batch: string) => Promise<BulkUndoResult>;
+  undoBulk: (batch: string, resource?: string) => Promise<BulkUndoResult>;
+  /** A described list's bulk edit (`bulk: true`): every record its search and filters match, up to 10,000. */
+  recordIds: (resource: string, filter: Record<string, unknown>) => Promise<BulkIds>;
+  /** Sets the same values on a described resource's records (at most 500 a call); `batch` continues a change. */
+  bulkRecords: (resource: string, request: AnyBulkRequest) => Promise<BulkResult>;
   /**
    * Saved views of a list (`resource`'s): the caller's own, then those shared with all staff; null where the back end
    * keeps none.

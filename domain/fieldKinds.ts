@@ -48,6 +48,11 @@ export interface FieldKindSpec {
    * its time would be swept as unused) and translated texts (one value per language). Left out: it may.
    */
   schedulable?: false;
+  /**
+   * May be set to one value on many records at once (bulk edit, a description's `bulk: true`) when the field is not
+   * unique, locked or searched: a value the same for every record; not a list of images, nor texts in every language.
+   */
+  bulk: boolean;
   /** The most characters it takes (a text kind; the others: their `max`, or 0). */
   maxLength: (f: FieldDescription) => number;
   /** May it be left empty? */
@@ -196,6 +201,7 @@ const textKind = {
   searchable: true,
   uniqueable: true,
   sortable: true,
+  bulk: true,
   maxLength: ownMax,
   mayBeEmpty: optional,
   empty: () => '',
@@ -217,6 +223,7 @@ const numberKind = {
   searchable: false,
   uniqueable: true,
   sortable: true,
+  bulk: true,
   maxLength: ownMax,
   mayBeEmpty: () => false,
   answer: (kit) => kit.z.number(),
@@ -242,6 +249,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     check: needsMax,
     uniqueable: false,
     sortable: false,
+    bulk: false,
     mayBeEmpty: () => true,
     rule: (f, kit) => kit.freeText(f.max ?? 0),
     firestore: (v, f) => `${v} is string && ${v}.size() <= ${f.max ?? 0}`,
@@ -285,6 +293,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     searchable: false,
     uniqueable: false,
     sortable: true,
+    bulk: true,
     maxLength: ownMax,
     mayBeEmpty: () => false,
     empty: () => false,
@@ -368,6 +377,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
         throw new Error(`${where}: a translated field is as 'line' or 'text'`);
     },
     sortable: false,
+    bulk: false,
     rule: (f, kit) => translatedRule(f, f.optional !== true, kit),
     sample: (f, n) => `English${pad(n)} words`.slice(0, f.max),
   },
@@ -408,6 +418,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     searchable: false,
     uniqueable: false,
     sortable: false,
+    bulk: false,
     maxLength: ownMax,
     mayBeEmpty: () => true,
     empty: () => [],
@@ -499,6 +510,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     searchable: false,
     uniqueable: false,
     sortable: false,
+    bulk: true,
     maxLength: ownMax,
     mayBeEmpty: optional,
     empty: () => [],

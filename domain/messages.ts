@@ -652,6 +652,23 @@ export const messages = {
     batchMismatch: 'This bulk change cannot be continued with other changes or by someone else.',
     alreadyUndone: 'This bulk change was already undone.',
     changedSince: 'Changed again since the bulk change.',
+    // A described resource's bulk edit (`bulk: true`): the same screens, of records.
+    records: {
+      setField: 'Set %{field}',
+      changeTo: 'Change to…',
+      apply: 'Apply to %{n} records',
+      title: 'Change %{n} records',
+      stopped: 'Stopped: the other %{n} records were not changed.',
+      progress: 'Changed %{done} of %{total} records…',
+      undone: 'Undone: %{n} records set back',
+      undoneLeft: '%{n} records were changed since and were left alone:',
+      activityLine: '%{who} changed %{n} records at once: %{change}',
+      activityUndo: '%{who} undid a change of several records: %{n} set back',
+      versionMissing: 'Each selected record needs the version it was selected at.',
+      duplicateIds: 'Each record may be listed once.',
+      tooMany: 'At most %{max} records at a time.',
+      notFound: 'This record no longer exists.',
+    },
   },
   mail: {
     resetSubject: 'Reset your password',

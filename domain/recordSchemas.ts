@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { translatedRule as kindTranslatedRule, type RuleKit } from './fieldKinds.js';
+import { bulkRequestOf, RECORD_REFUSALS } from './bulk.js';
 import {
+  bulkFieldsOf,
   fieldsOfResource,
   hasTranslations,
   kindOf,
@@ -117,4 +119,27 @@ export function schemasOf(d: ResourceDescription, image: z.ZodType<string> = Ima
   };
   cache.set(d, out);
   return out;
+}
+
+const bulkRequests = new WeakMap<ResourceDescription, z.ZodType>();
+
+/** What a bulk change of `d` sets: any of its bulk fields (bulkFieldsOf), at least one, each by its field's rule. */
+export function bulkSetFor(d: ResourceDescription, image: z.ZodType<string> = ImageAddress): z.ZodType {
+  const fields = bulkFieldsOf(d);
+  return z
+    .object(Object.fromEntries(fields.map(([k, f]) => [k, fieldSchema(f, image).optional()])))
+    .strict()
+    .refine((s) => fields.some(([k]) => (s as Record<string, unknown>)[k] !== undefined), said('bulk.noChange'));
+}
+
+/**
+ * POST /api/<name>/bulk of a resource with `bulk: true` (domain/bulk.ts): what to set is any of its bulk fields
+ * (bulkFieldsOf), at least one, each value checked by the field's own rule.
+ */
+export function bulkRequestFor(d: ResourceDescription): z.ZodType {
+  const known = bulkRequests.get(d);
+  if (known) return known;
+  const made = bulkRequestOf(bulkSetFor(d), RECORD_REFUSALS);
+  bulkRequests.set(d, made);
+  return made;
 }

@@ -80,6 +80,12 @@ export interface ResourceDescription<F extends Fields = Fields> {
    * fields.
    */
   schedule?: readonly string[];
+  /**
+   * true: the list's rows may be selected (or all N its search and filters match) and the same values set on them all
+   * at once (each field whose kind may be set in bulk and that is not unique, locked or searched: bulkFieldsOf), with
+   * each record's outcome and one Undo of the whole change (/api/<name>/ids, /bulk, /bulk/:batch/undo).
+   */
+  bulk?: true;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
@@ -185,6 +191,8 @@ export function describeResource<const F extends Fields>(
   }
   if (d.schedule && new Set(d.schedule).size !== d.schedule.length)
     throw new Error(`${d.name}: schedule names a field twice`);
+  if (d.bulk && bulkFieldsOf(d).length === 0)
+    throw new Error(`${d.name}: bulk sets fields of kinds that may be set in bulk, which it has none of`);
   const named = d.label === undefined ? undefined : d.fields[d.label];
   if (d.label !== undefined && !(named && LABEL_KINDS.includes(named.kind) && named.as !== 'text'))
     throw new Error(`${d.name}: label names one of its line, email or translated line fields`);
@@ -258,6 +266,13 @@ export const fieldsOfResource = (d: ResourceDescription): [string, FieldDescript
  */
 export const publishedOf = (d: ResourceDescription): [string, FieldDescription][] =>
   fieldsOfResource(d).filter(([, f]) => f.publish === true);
+
+/**
+ * The fields a bulk change may set (`bulk: true`), in order: each of a kind that may be set in bulk (its entry's
+ * `bulk`), not unique (one value on many records), not locked, not searched (its search text is the record's own).
+ */
+export const bulkFieldsOf = (d: ResourceDescription): [string, FieldDescription][] =>
+  fieldsOfResource(d).filter(([, f]) => kindOf(f).bulk && !f.unique && !f.locked && !f.search);
 
 /** Does the record hold `translations` (a translated field)? */
 export const hasTranslations = (d: ResourceDescription): boolean =>

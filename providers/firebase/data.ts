@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../domain/constants';
 import type { ResourceDescription } from '../../domain/resourceDescription';
 import type { MeUpdate, User } from '../../domain/users';
 import type { BulkRequest } from '../../domain/productBulk';
+import type { AnyBulkRequest } from '../../domain/bulk';
 import type { DuplicateCopies } from '../../domain/products';
 import { productDescription } from '../../domain/productFields';
 import { currentMessages } from '../shared/locale';
@@ -209,6 +210,19 @@ export function createFirebaseData(
     bulkProducts: (request: BulkRequest) => guarded(() => bulk.bulkProducts(request)),
     // No history in Firestore: a bulk change cannot be undone (docs/firebase.md).
     undoBulk: async () => Promise.reject(notAvailable()),
+    // A described list's (`bulk: true`): the engine's over Firestore (providers/firebase/bulk.ts), without Undo.
+    recordIds: (resource: string, filter: Record<string, unknown>) =>
+      guarded(async () => {
+        const calls = simple.get(resource);
+        if (!calls) throw notAvailable();
+        return calls.ids(filter);
+      }),
+    bulkRecords: (resource: string, request: AnyBulkRequest) =>
+      guarded(async () => {
+        const calls = simple.get(resource);
+        if (!calls) throw notAvailable();
+        return calls.bulk(request);
+      }),
     /**
      * Through the SDK: the current password signs in again (Firebase asks a recent sign-in), then the new one is set.
      */

@@ -28,7 +28,9 @@ import {
   type ResourceDescription,
   type RecordTranslations,
 } from '../../domain/resourceDescription';
-import { schemasOf } from '../../domain/recordSchemas';
+import { bulkSetFor, schemasOf } from '../../domain/recordSchemas';
+import { BULK_BATCH, BULK_MAX, type AnyBulkRequest, type BulkIds, type BulkResult } from '../../domain/bulk';
+import { bulkOverFirestore } from './bulk';
 import { readDocument } from '../../domain/resourceDocument';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
@@ -279,6 +281,40 @@ export function describedCalls(
 
   return {
     one,
+
+    /** 'Select all N matching' (bulk edit): the list in its order, up to BULK_MAX; Firestore's has no filters. */
+    ids: async (filter: Data): Promise<BulkIds> => {
+      if (d.bulk !== true || Object.values(filter).some((v) => v !== undefined && v !== '')) throw notAvailable();
+      const snap = await getDocs(
+        query(collection(db, d.name), orderBy(d.sort.field, d.sort.order), limit(BULK_MAX + 1)),
+      );
+      const items = snap.docs.slice(0, BULK_MAX).map((x) => ({ id: x.id, version: fingerprint(x.data()) }));
+      return { items, more: snap.size > BULK_MAX };
+    },
+
+    /**
+     * Bulk edit (`bulk: true`): the engine's over Firestore (bulk.ts), each record's fields and its 'changed' entry
+     * (two writes, so half of BULK_BATCH a transaction), each only from the version it was selected at.
+     */
+    bulk: (req: AnyBulkRequest): Promise<BulkResult> => {
+      if (d.bulk !== true) throw notAvailable();
+      return bulkOverFirestore(
+        db,
+        {
+          collection: d.name,
+          set: bulkSetFor(d, image),
+          labelKey: 'label',
+          labelOf: (data) => String(data[labelOf(d)] ?? ''),
+          perTransaction: BULK_BATCH / 2,
+          write: (tx, snap, values) => {
+            writeChange(tx, snap, values);
+            return undefined;
+          },
+          notFound: currentMessages().bulk.records.notFound,
+        },
+        req,
+      );
+    },
 
     /** The list in the description's order (then the document id), 10 a page; the exact search is `field == term`. */
     list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<DescribedRecord>> => {

@@ -117,6 +117,8 @@ export function createFirebaseProviders({
     productIds: later('productIds'),
     bulkProducts: later('bulkProducts'),
     undoBulk: later('undoBulk'),
+    recordIds: later('recordIds'),
+    bulkRecords: later('bulkRecords'),
     ...views,
     changePassword: later('changePassword'),
     listSessions: later('listSessions'),

@@ -1,11 +1,9 @@
 import {
   collection,
-  doc,
   getDocs,
   limit,
   orderBy,
   query,
-  runTransaction,
   where,
   type Firestore,
   type QueryConstraint,
@@ -14,18 +12,16 @@ import {
   BULK_BATCH,
   BULK_MAX,
   BulkSet,
-  type BulkItem,
   type BulkRequest,
   type BulkResult,
   type ProductIds,
 } from '../../domain/productBulk';
-import { currentMessages, spoken } from '../shared/locale';
-import { FirebaseBackendError, notAvailable } from './errors';
+import { currentMessages } from '../shared/locale';
+import { notAvailable } from './errors';
 import { fingerprint } from './documents';
+import { bulkOverFirestore } from './bulk';
 
 const PRODUCTS = 'products';
-/** The fields a bulk edit sets (domain/productBulk.ts: the specification's status, category and care). */
-const FIELDS = Object.keys(BulkSet.shape) as (keyof BulkSet)[];
 
 /** The bulk edit of the products list over Firestore: no history is kept there, so a batch has no Undo (README). */
 export function bulkCalls(db: Firestore) {
@@ -45,44 +41,23 @@ export function bulkCalls(db: Firestore) {
       return { items, more: snap.size > BULK_MAX };
     },
 
-    /**
-     * Sets the values on each product in transactions of at most BULK_BATCH writes, each product only when its content
-     * is still what was selected (its fingerprint, the version this back end gives), checked inside the transaction.
-     * The answer has no batch id (none to continue or undo).
-     */
-    bulkProducts: async (req: BulkRequest): Promise<BulkResult> => {
-      const m = currentMessages();
-      const set = BulkSet.safeParse(req.set);
-      if (!set.success)
-        throw new FirebaseBackendError(400, 'validation', spoken(set.error.issues[0]?.message ?? m.errors.validation));
-      if (req.ids.length === 0 || req.ids.length > BULK_MAX || new Set(req.ids).size !== req.ids.length) {
-        throw new FirebaseBackendError(400, 'validation', m.bulk.duplicateIds);
-      }
-      const fields = FIELDS.filter((f) => set.data[f] !== undefined);
-      const values = Object.fromEntries(fields.map((f) => [f, set.data[f]]));
-      const items: BulkItem[] = [];
-      for (let i = 0; i < req.ids.length; i += BULK_BATCH) {
-        const part = req.ids.slice(i, i + BULK_BATCH);
-        const done = await runTransaction(db, async (tx) => {
-          const snaps = await Promise.all(part.map((id) => tx.get(doc(db, PRODUCTS, id))));
-          return snaps.map((snap): BulkItem => {
-            if (!snap.exists()) return { id: snap.id, outcome: 'refused', reason: m.bulk.notFound };
-            const data = snap.data();
-            const sku = typeof data.sku === 'string' ? data.sku : undefined;
-            const version = fingerprint(data);
-            if (version !== req.versions[snap.id])
-              return { id: snap.id, sku, outcome: 'conflict', version, reason: m.bulk.conflict };
-            if (fields.every((f) => data[f] === values[f])) return { id: snap.id, sku, outcome: 'unchanged', version };
+    /** Sets the values on each product (the engine's, bulk.ts): one write each, so BULK_BATCH a transaction. */
+    bulkProducts: (req: BulkRequest): Promise<BulkResult> =>
+      bulkOverFirestore(
+        db,
+        {
+          collection: PRODUCTS,
+          set: BulkSet,
+          labelKey: 'sku',
+          labelOf: (data) => (typeof data.sku === 'string' ? data.sku : undefined),
+          perTransaction: BULK_BATCH,
+          write: (tx, snap, values) => {
             tx.update(snap.ref, values);
-            return { id: snap.id, sku, outcome: 'changed', version: fingerprint({ ...data, ...values }) };
-          });
-        });
-        items.push(...done);
-      }
-      const counts = { changed: 0, unchanged: 0, conflict: 0, refused: 0 };
-      for (const it of items) counts[it.outcome] += 1;
-      // No batch: without a history there is nothing to undo, so the dialog offers no Undo (BulkRun needs a batch).
-      return { items, counts };
-    },
+            return fingerprint({ ...snap.data(), ...values });
+          },
+          notFound: currentMessages().bulk.notFound,
+        },
+        req,
+      ),
   };
 }

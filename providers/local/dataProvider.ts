@@ -9,6 +9,7 @@ import type { ScheduledChange } from '../../domain/scheduledChanges';
 import type { SavedView } from '../../domain/views';
 import type { AccountSessions } from '../../domain/account';
 import type { BulkResult, BulkUndoResult, ProductIds } from '../../domain/productBulk';
+import type { BulkIds } from '../../domain/bulk';
 import type { AppDataProvider } from '../../base/backend';
 import type { Dashboard } from '../../domain/dashboard';
 import { subscribeAppStatus, subscribeDashboard } from './appStatus';
@@ -21,6 +22,13 @@ import { addPasskey, listPasskeys, removePasskey, renamePasskey } from './passke
 
 /** Where each kind of record's history is read: under the record's own address. */
 const HISTORY_OF = { product: 'products', user: 'users', language: 'languages' } as const;
+
+/** A list's search and filters as a query string (each given value as its text). */
+function queryOf(filter: Record<string, unknown>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+  return query;
+}
 
 /** The data provider for our server: the standard REST calls plus the console's own. */
 export function createDataProvider(): AppDataProvider {
@@ -82,15 +90,15 @@ export function createDataProvider(): AppDataProvider {
         { method: 'DELETE' },
       );
     },
-    productIds: (filter) => {
-      const query = new URLSearchParams();
-      for (const [k, v] of Object.entries(filter))
-        if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
-      return api<ProductIds>(`/api/products/ids?${query}`);
-    },
+    productIds: (filter) => api<ProductIds>(`/api/products/ids?${queryOf(filter)}`),
     bulkProducts: (request) => api<BulkResult>('/api/products/bulk', { method: 'POST', body: request }),
-    undoBulk: (batch) =>
-      api<BulkUndoResult>(`/api/products/bulk/${encodeURIComponent(batch)}/undo`, { method: 'POST' }),
+    undoBulk: (batch, resource = 'products') =>
+      api<BulkUndoResult>(`/api/${encodeURIComponent(resource)}/bulk/${encodeURIComponent(batch)}/undo`, {
+        method: 'POST',
+      }),
+    recordIds: (resource, filter) => api<BulkIds>(`/api/${encodeURIComponent(resource)}/ids?${queryOf(filter)}`),
+    bulkRecords: (resource, request) =>
+      api<BulkResult>(`/api/${encodeURIComponent(resource)}/bulk`, { method: 'POST', body: request }),
     listViews: async (resource) =>
       (await api<{ items: SavedView[] }>(`/api/views?${new URLSearchParams({ resource })}`)).items,
     saveView: (view) => api<SavedView>('/api/views', { method: 'POST', body: view }),

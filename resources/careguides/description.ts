@@ -21,4 +21,5 @@ export const description = describeResource({
   duplicate: true,
   missing: true,
   schedule: ['title', 'fabric'],
+  bulk: true,
 });

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import { DataTable, useListContext, useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { DataTable, useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   Box,
@@ -13,14 +13,14 @@ import {
   type Theme,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { CATALOGUE_LANGUAGES, CATEGORIES } from '../../domain/constants';
+import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE } from '../../domain/constants';
 import { format } from '../../domain/messages';
 import { PRODUCT_COLUMNS, productDescription, TRANSLATED_LANGUAGES, translatedText } from '../../domain/productFields';
 import { useFieldCells } from '../shared/useFieldCells';
 import { useProductTexts } from './productTexts';
 import { useMessages } from '../../base/locale';
 import type { Product } from '../../domain/products';
-import type { BackendError } from '../../base/backend';
+import type { AppDataProvider, BackendError } from '../../base/backend';
 import { PLACEHOLDER_IMAGE } from './images';
 import { editPath } from './ProductFrame';
 import { ResourceList } from '../shared/ResourceList';
@@ -33,14 +33,11 @@ import { SaveViewButton } from '../shared/SaveViewButton';
 import { VIEW_KEYS, ViewParams, viewSearch } from '../../domain/views';
 import { isScheduled, ScheduleMark } from './schedule';
 import { useScheduleSettings } from '../../base/scheduleSettings';
-import type { BulkSet } from '../../domain/productBulk';
-import { BulkBar } from './BulkBar';
-import { useBulkSelection, type BulkSelection } from './useBulkSelection';
+import type { BulkRequest } from '../../domain/productBulk';
+import { BulkCheckbox, BulkChoices, LoadedBulkBar } from '../shared/BulkBar';
+import { useBulkEdit } from '../shared/useBulkEdit';
 import { FindBox } from '../shared/FindBox';
 import { useLacks } from '../../base/lacks';
-
-// The bulk change's dialog loads when a change starts.
-const BulkRun = lazy(() => import('./BulkRun').then((x) => ({ default: x.BulkRun })));
 
 /** The list's search and filters from its address; anything unknown there is left out. */
 function viewParamsOf(params: URLSearchParams): ViewParams {
@@ -118,15 +115,27 @@ export default function ProductList() {
   const failed = (err: unknown): string =>
     err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.fetchFailed;
   // Bulk change: checkboxes, 'Select all N matching', and the change running in its dialog.
-  const selection = useBulkSelection(filter, (err) => notify(failed(err), { type: 'error' }));
-  const [running, setRunning] = useState<BulkSet | null>(null);
-  // After a change the list reads its pages again.
-  const refresh = useRefresh();
-  const closeRun = (changed: boolean): void => {
-    setRunning(null);
-    selection.clear();
-    if (changed) refresh();
-  };
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const calls = useMemo(
+    () => ({
+      ids: dataProvider.productIds,
+      change: (req: object) => dataProvider.bulkProducts(req as BulkRequest),
+      undo: (batch: string) => dataProvider.undoBulk(batch),
+    }),
+    [dataProvider],
+  );
+  const bulk = useBulkEdit(filter, calls, m.bulk, (err) => notify(failed(err), { type: 'error' }));
+  const { selection } = bulk;
+  // What the bar sets: the specification's status, category and material care.
+  const choices = [
+    {
+      key: 'active',
+      label: m.bulk.setStatus,
+      options: [true, false].map((v) => ({ value: v, text: v ? t.active : t.disabled })),
+    },
+    { key: 'category', label: m.bulk.setCategory, options: CATEGORIES.map((c) => ({ value: c, text: c })) },
+    { key: 'mc', label: m.bulk.setMc, options: MATERIAL_CARE.map((c) => ({ value: c, text: c })) },
+  ];
   // The file holds what the list shows under its filters, every page of it, in the columns the import reads.
   const actions = (
     <>
@@ -256,18 +265,18 @@ export default function ProductList() {
           />
         )}
       </Stack>
-      {running && (
-        <Suspense fallback={null}>
-          <BulkRun selected={selection.selected} set={running} onClose={closeRun} />
-        </Suspense>
-      )}
+      {bulk.dialog}
       {/* After the checkbox and the thumbnail, the columns PRODUCT_COLUMNS names: SKU, Name, Category, Price,
           Active (as true or false). */}
       <ResourceList<Product>
         resource="products"
         filter={filter}
         label={t.title}
-        before={<LoadedBulkBar selection={selection} onApply={setRunning} />}
+        before={
+          <LoadedBulkBar selection={selection}>
+            <BulkChoices choices={choices} n={selection.selected.size} apply={m.bulk.apply} onApply={bulk.start} />
+          </LoadedBulkBar>
+        }
         edit={{ path: (p) => editPath(p.id), name: (p) => p.sku }}
         phone={(p) => ({
           primary: p.name,
@@ -284,14 +293,7 @@ export default function ProductList() {
         <DataTable.Col
           label={<Box sx={visuallyHidden}>{m.bulk.selectColumn}</Box>}
           sx={{ width: 48, py: 0 }}
-          render={(p: Product) => (
-            <Checkbox
-              size="small"
-              checked={selection.selected.has(p.id)}
-              onChange={(e) => selection.toggle(p, e.target.checked)}
-              slotProps={{ input: { 'aria-label': format(m.bulk.select, { sku: p.sku }) } }}
-            />
-          )}
+          render={(p: Product) => <BulkCheckbox selection={selection} row={p} name={p.sku} />}
         />
         <DataTable.Col
           label={<Box sx={visuallyHidden}>{t.thumbnail}</Box>}
@@ -328,10 +330,4 @@ export default function ProductList() {
       </ResourceList>
     </ListFrame>
   );
-}
-
-/** The bulk bar over the rows the list has loaded (its page checkbox selects them). */
-function LoadedBulkBar({ selection, onApply }: { selection: BulkSelection; onApply: (set: BulkSet) => void }) {
-  const { data } = useListContext<Product>();
-  return <BulkBar selection={selection} rows={data ?? []} onApply={onApply} />;
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable, type RaRecord } from 'react-admin';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { fieldsOfResource, listSortable, type ResourceDescription } from '../../domain/resourceDescription';
@@ -22,6 +22,9 @@ import { SaveViewButton } from './SaveViewButton';
 import { MissingTextMarks, MissingTextNote } from './MissingTextMarks';
 import { AddressFields } from './AddressFields';
 import { ScheduledMark, ScheduledNote } from './ScheduledChanges';
+import { BulkCheckbox, LoadedBulkBar } from './BulkBar';
+import { RecordBulkSet, useRecordBulk } from './RecordBulk';
+import { visuallyHidden } from '../../base/visuallyHidden';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
@@ -71,6 +74,22 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
   // one's Show page.
   const { mayEdit, open } = useRecordOpening(screens);
   const path = useRecordPath();
+  const failed = (err: unknown): string =>
+    // A back end that cannot read the list so (Firebase: another order, a filter) says so in its own words.
+    err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.failed;
+  // Bulk edit (`bulk: true`), for those who may edit: the list's search, filters and order select 'all N matching'.
+  const bulkOn = description.bulk === true && mayEdit;
+  const bulk = useRecordBulk(
+    description,
+    {
+      ...filter,
+      sort: params.get('sort') ?? description.sort.field,
+      order: (params.get('order') ?? description.sort.order).toLowerCase(),
+      lang,
+    },
+    failed,
+  );
+  const name = (r: RaRecord): string => value(r, screens.columns[0] ?? description.search);
   const actions = (
     <>
       <ExportButton resource={description.name} filter={filter} columns={csvColumns} stem={description.name} />
@@ -89,22 +108,35 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
   );
   return (
     <ListFrame title={t.list} actions={actions}>
+      {bulkOn && bulk.dialog}
       <ResourceList
         resource={description.name}
         sorting={sorting}
         before={
-          <RecordFilterBar
-            description={description}
-            texts={t}
-            findLabel={m.records.find}
-            exact={{ title: t.search, path: path(description.name, 'search') }}
-            filters={filters}
-          />
+          <>
+            <RecordFilterBar
+              description={description}
+              texts={t}
+              findLabel={m.records.find}
+              exact={{ title: t.search, path: path(description.name, 'search') }}
+              filters={filters}
+            />
+            {bulkOn && (
+              <LoadedBulkBar selection={bulk.selection}>
+                <RecordBulkSet
+                  description={description}
+                  texts={t}
+                  n={bulk.selection.selected.size}
+                  onApply={bulk.start}
+                />
+              </LoadedBulkBar>
+            )}
+          </>
         }
         label={t.list}
         edit={{
           path: (r) => open(r.id),
-          name: (r) => value(r, screens.columns[0] ?? description.search),
+          name,
           ...(mayEdit ? {} : { text: m.records.show, icon: <VisibilityIcon /> }),
         }}
         phone={(r) => ({
@@ -122,11 +154,21 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
             : {}),
         })}
         empty={t.empty}
-        failed={(err: unknown) =>
-          // A back end that cannot read the list so (Firebase: another order, a filter) says so in its own words.
-          err instanceof Error && (err as Partial<BackendError>).code === 'not_available' ? err.message : t.failed
-        }
+        failed={failed}
       >
+        {bulkOn && (
+          <DataTable.Col
+            label={<Box sx={visuallyHidden}>{m.bulk.selectColumn}</Box>}
+            sx={{ width: 48, py: 0 }}
+            render={(r: RaRecord) => (
+              <BulkCheckbox
+                selection={bulk.selection}
+                row={r as RaRecord & { id: string; version: number }}
+                name={name(r)}
+              />
+            )}
+          />
+        )}
         {screens.columns.map((f, i) => {
           const Col = i === 0 ? RowHeaderCol : DataTable.Col;
           // A header sorts by its field where the field has an order (domain/resourceDescription.ts, listSortable).

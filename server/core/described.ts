@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import { readPage, readRows } from '../db/read.js';
 import { fromStored, searchTextOf, sortKeySql, toStored } from '../db/describedTables.js';
 import {
+  bulkFieldsOf,
   fieldsOfResource,
   filtersOf,
   hasSearch,
@@ -26,6 +27,7 @@ import { versionedCreate, versionedDelete, versionedUpdate, type VersionedTarget
 import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
 import { searchWordsOf } from '../../domain/searchFold.js';
+import type { BulkTarget } from './bulk.js';
 
 // The rules of every described resource (its description, domain/resourceDescription.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
@@ -178,15 +180,7 @@ export async function listRecords<D extends ResourceDescription>(
   // A cursor of another order (or a made-up one) must not reach an integer column as text.
   if (opts.after && !text && !/^-?\d{1,19}$/.test(opts.after.key))
     throw new DomainError('validation', said('errors.badCursor'));
-  const words = searchWordsOf(opts.q);
-  const where = [...(opts.filter?.where ?? [])];
-  const params = [...(opts.filter?.params ?? [])];
-  if (opts.filter?.missing !== undefined) where.push(missingSql(r, opts.filter.missing, isPostgres(db)));
-  if (words.length > 0 && hasSearch(r)) {
-    where.push(...words.map(() => "search_text like ? escape '\\'"));
-    params.push(...words.map(likeEscaped));
-  }
-  const keySql = sortKeySql(isPostgres(db), { field: sort.field, lang: sort.lang, text });
+  const { where, params, keySql } = conditionsOf(db, r, sort, opts);
   const rows = await readPage<Row>(
     db,
     { table: r.name, key: sort.field, order: sort.order, keySql },
@@ -195,6 +189,46 @@ export async function listRecords<D extends ResourceDescription>(
     { where, params },
   );
   return { items: rows.slice(0, opts.limit).map((row) => toRecord(r, row)), more: rows.length > opts.limit };
+}
+
+/** A list's conditions (its filters, missing texts, the search's words) and its order's key, as listRecords reads. */
+function conditionsOf(
+  db: Kysely<Database>,
+  r: ResourceDescription,
+  sort: RecordSort,
+  opts: { q?: string; filter?: Conditions },
+): { where: string[]; params: unknown[]; keySql: string } {
+  const words = searchWordsOf(opts.q);
+  const where = [...(opts.filter?.where ?? [])];
+  const params = [...(opts.filter?.params ?? [])];
+  if (opts.filter?.missing !== undefined) where.push(missingSql(r, opts.filter.missing, isPostgres(db)));
+  if (words.length > 0 && hasSearch(r)) {
+    where.push(...words.map(() => "search_text like ? escape '\\'"));
+    params.push(...words.map(likeEscaped));
+  }
+  const text = kindOf(r.fields[sort.field]!).column === 'text';
+  return { where, params, keySql: sortKeySql(isPostgres(db), { field: sort.field, lang: sort.lang, text }) };
+}
+
+/**
+ * The id and version of every record the list's search and filters match, in its order, up to `max`: what 'Select all
+ * N matching' selects (bulk edit), read without the records' values.
+ */
+export async function listRecordIds(
+  db: Kysely<Database>,
+  r: ResourceDescription,
+  opts: { q?: string; sort: RecordSort; filter: Conditions },
+  max: number,
+): Promise<{ items: { id: string; version: number }[]; more: boolean }> {
+  const { where, params, keySql } = conditionsOf(db, r, opts.sort, opts);
+  const order = opts.sort.order;
+  const rows = await readRows<{ id: string; version: number }>(
+    db,
+    `select id, version from "${r.name}" ${where.length > 0 ? `where ${where.join(' and ')} ` : ''}` +
+      `order by ${keySql} ${order}, id ${order} limit ?`,
+    [...params, max + 1],
+  );
+  return { items: rows.slice(0, max).map((x) => ({ id: x.id, version: Number(x.version) })), more: rows.length > max };
 }
 
 /**
@@ -396,3 +430,23 @@ export const recordUndo = <D extends ResourceDescription>(r: D): UndoTarget<Reco
   save: (db, actor, id, version, change: Row) => updateRecord(db, r, actor, id, version, change),
   stale: said('records.stale'),
 });
+
+/**
+ * A described resource's bulk edit (`bulk: true`) on the engine's (core/bulk.ts): its bulk fields (bulkFieldsOf), each
+ * stored as its kind stores it, a reference checked to point to a record, each record named by its label (labelOf).
+ */
+export function recordBulk(r: ResourceDescription): BulkTarget {
+  const fields = bulkFieldsOf(r);
+  return {
+    table: r.name,
+    owner: recordOwner(r),
+    description: r,
+    fields: fields.map(([k]) => k),
+    label: { column: labelOf(r), key: 'label' },
+    valuesOf: (row) => Object.fromEntries(fields.map(([k, f]) => [k, fromStored(f, row[k])])),
+    columnsOf: (values) =>
+      Object.fromEntries(fields.filter(([k]) => values[k] !== undefined).map(([k, f]) => [k, toStored(f, values[k])])),
+    check: (db, set) => assertPointers(db, r, set),
+    notFound: said('bulk.records.notFound'),
+  };
+}

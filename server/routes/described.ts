@@ -12,7 +12,8 @@ import {
 } from '../../domain/resourceDescription.js';
 import { HistoryPage, HistoryPaging } from '../../domain/history.js';
 import { searchText } from '../../domain/text.js';
-import { schemasOf } from '../../domain/recordSchemas.js';
+import { bulkRequestFor, schemasOf } from '../../domain/recordSchemas.js';
+import { BULK_MAX } from '../../domain/bulk.js';
 import { recordImportRequest, RecordImportResult, type RecordImportRow } from '../../domain/recordCsv.js';
 import { textOf } from '../../domain/translate.js';
 import {
@@ -21,7 +22,9 @@ import {
   findRecord,
   getRecord,
   listQueryOf,
+  listRecordIds,
   listRecords,
+  recordBulk,
   sortKeyOf,
   recordUndo,
   updateRecord,
@@ -37,6 +40,7 @@ import { ScheduledChange, ScheduledChangeCreate, ScheduledChanges } from '../../
 import { addScheduled, cancelScheduled, listScheduled, withScheduled } from '../core/scheduledChanges.js';
 import { listRoute } from './pages.js';
 import { historyPage, refuseUnknownOf, undoRoutes } from './history.js';
+import { bulkRoutes } from './bulk.js';
 
 const Params = z.object({ id: searchText(64).min(1) });
 const IfMatch = z.object({ 'if-match': z.string().optional() });
@@ -48,8 +52,8 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * partial-name search (?q=), one record, add, edit and delete with If-Match, the record's history and the undo of one
  * of its changes, and the CSV import. Who may call each comes from its access (domain/resourceDescription.ts,
  * accessOf): read, edit (add, change, import, undo) and delete; with `duplicate: true`, the copies of a record's images
- * for Add to start from; with `schedule`, its scheduled changes (/api/<name>/:id/schedule). `all`: every described
- * resource (a delete is refused while another record points to it).
+ * for Add to start from; with `schedule`, its scheduled changes (/api/<name>/:id/schedule); with `bulk: true`, bulk
+ * edit (routes/bulk.ts). `all`: every described resource (a delete is refused while another record points to it).
  */
 export function recordRoutes(
   app: FastifyInstance,
@@ -78,18 +82,19 @@ export function recordRoutes(
     return (await labelled([rec]))[0]!;
   };
 
+  // The order (sort, order, lang) and each filter (filtersOf), checked by listQueryOf; `q` only where it searches.
+  const listFilters = Object.fromEntries(
+    [...(hasSearch(r) ? ['q'] : []), 'sort', 'order', 'lang', ...filterParamsOf(r)].map((k) => [
+      k,
+      searchText(200).optional(),
+    ]),
+  );
   listRoute(app, db, {
     path,
     area: r.area,
     access: access.read,
     item: schemas.item,
-    // The order (sort, order, lang) and each filter (filtersOf), checked by listQueryOf; `q` only where it searches.
-    filters: Object.fromEntries(
-      [...(hasSearch(r) ? ['q'] : []), 'sort', 'order', 'lang', ...filterParamsOf(r)].map((k) => [
-        k,
-        searchText(200).optional(),
-      ]),
-    ),
+    filters: listFilters,
     list: async (d, opts) => {
       const query = opts.filter as Record<string, string | undefined>;
       const { sort, filter } = listQueryOf(r, query);
@@ -218,6 +223,21 @@ export function recordRoutes(
       },
     );
   }
+  if (r.bulk)
+    // Bulk edit (the list's checkboxes): what 'Select all N matching' selects, the change and its Undo, for editors.
+    bulkRoutes(app, db, {
+      path,
+      tags,
+      access: edit.access,
+      query: z.object(listFilters).strict(),
+      ids: async (query) => {
+        const q = query as Record<string, string | undefined>;
+        const { sort, filter } = listQueryOf(r, q);
+        return listRecordIds(db, r, { q: q.q, sort, filter }, BULK_MAX);
+      },
+      request: bulkRequestFor(r),
+      target: recordBulk(r),
+    });
 
   typed.post(
     `${path}/import`,

@@ -63,12 +63,15 @@ export default function Activity() {
     if (!entry.batch) return;
     setUndoing(true);
     try {
-      const res = await dataProvider.undoBulk(entry.batch);
-      const left =
-        res.left.length > 0
-          ? ` ${format(m.bulk.undoneLeft, { n: res.left.length })} ${res.left.map((l) => l.sku ?? l.id).join(', ')}`
-          : '';
-      notify(`${format(m.bulk.undone, { n: res.undone })}${left}`, { type: res.left.length > 0 ? 'warning' : 'info' });
+      // A described resource's records under its own address, in its words; else products.
+      const record = entry.kind === 'record';
+      const words = record ? m.bulk.records : m.bulk;
+      const res = await (record && entry.resource
+        ? dataProvider.undoBulk(entry.batch, entry.resource)
+        : dataProvider.undoBulk(entry.batch));
+      const names = res.left.map((l) => l.sku ?? l.label ?? l.id).join(', ');
+      const left = res.left.length > 0 ? ` ${format(words.undoneLeft, { n: res.left.length })} ${names}` : '';
+      notify(`${format(words.undone, { n: res.undone })}${left}`, { type: res.left.length > 0 ? 'warning' : 'info' });
       void pages.refetch();
     } catch (err) {
       notify(messageOf(err) ?? m.history.undoFailed, { type: 'error' });

@@ -98,6 +98,8 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     cancelScheduledChange: unsupported,
     productIds: unsupported,
     bulkProducts: unsupported,
+    recordIds: unsupported,
+    bulkRecords: unsupported,
     undoBulk: unsupported,
     // Screens with a History panel show it empty unless a test gives entries.
     getHistory: vi.fn(async () => ({ items: [], next: null })),

@@ -156,16 +156,19 @@ function describeBulk(entry: HistoryEntry, m: Catalogue, shown?: Shown): string 
   const who = whoText(entry, m);
   // Grouped as the reader's language writes numbers on screen; plain digits in a file (the Activity export).
   const n = shown ? (entry.count ?? 0).toLocaleString(LOCALE_TAGS[shown.locale]) : String(entry.count ?? 0);
-  if (entry.action === 'bulkUndone') return format(m.bulk.activityUndo, { who, n });
+  // A described resource's records ('changed 40 records at once'), else products.
+  const t = entry.kind === 'record' ? m.bulk.records : m.bulk;
+  if (entry.action === 'bulkUndone') return format(t.activityUndo, { who, n });
   const change = Object.keys(entry.diff)
     .map((field) => {
       const value = entry.diff[field]![1];
       // The status as the bulk bar sets it: 'Status: Disabled'.
-      if (field === 'active') return `${m.products.status}: ${value ? m.products.active : m.products.disabled}`;
+      if (entry.kind === 'product' && field === 'active')
+        return `${m.products.status}: ${value ? m.products.active : m.products.disabled}`;
       return `${fieldLabel(entry, field, m, shown?.labels)}: ${valueText(value, m)}`;
     })
     .join(', ');
-  return format(m.bulk.activityLine, { who, n, change });
+  return format(t.activityLine, { who, n, change });
 }
 
 /**

@@ -28,7 +28,8 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
     const table = await screen.findByRole('table', { name: t.list });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      s.columns.map((f) => t.fields[f]).join('') + 'EDIT',
+      // With bulk edit (`bulk: true`), a checkbox column first, named for screen readers.
+      (d.bulk ? 'Select' : '') + s.columns.map((f) => t.fields[f]).join('') + 'EDIT',
       rowText(recordOf(d, 1)),
       rowText(recordOf(d, 2)),
     ]);
@@ -50,7 +51,7 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
       within(table)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual([...s.columns.map((f) => sv.fields[f]), 'REDIGERA']);
+    ).toEqual([...(d.bulk ? ['Välj'] : []), ...s.columns.map((f) => sv.fields[f]), 'REDIGERA']);
     expect(within(table).getAllByRole('row')[1]!.textContent).toBe(
       rowText(recordOf(d, 1), 'sv').replace(/EDIT$/, 'REDIGERA'),
     );

@@ -114,6 +114,23 @@ export function recordRows(d: ResourceDescription, feed: 'feed on' | 'feed off' 
           },
         ]
       : []),
+    // Bulk edit, where the description turns it on (`bulk: true`): the ids, the change and the Undo of a batch.
+    ...(d.bulk
+      ? [
+          { route: `GET /api/${name}/ids`, url: `/api/${name}/ids`, expected: statusesFor(access.edit, 200) },
+          {
+            route: `POST /api/${name}/bulk`,
+            url: `/api/${name}/bulk`,
+            body: {},
+            expected: statusesFor(access.edit, 400),
+          },
+          {
+            route: `POST /api/${name}/bulk/{batch}/undo`,
+            url: `/api/${name}/bulk/00000000-0000-4000-8000-000000000000/undo`,
+            expected: statusesFor(access.edit, 404),
+          },
+        ]
+      : []),
     // Its storefront feed, where a field is published and the app has the feed on: public, whoever calls.
     ...(feed === 'feed on' && publishedOf(d).length > 0
       ? [

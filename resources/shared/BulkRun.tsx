@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import {
   Box,
   Button,
@@ -10,35 +9,38 @@ import {
   LinearProgress,
   Typography,
 } from '@mui/material';
-import type { AppDataProvider } from '../../base/backend';
 import { messageOf } from '../../base/errors';
 import { useLocale, useMessages } from '../../base/locale';
 import { LOCALE_TAGS } from '../../domain/locales';
 import { format } from '../../domain/messages';
-import { BULK_BATCH, type BulkItem, type BulkSet, type BulkUndoResult } from '../../domain/productBulk';
+import { BULK_BATCH, type BulkItem, type BulkUndoResult } from '../../domain/bulk';
+import type { BulkCalls, BulkTexts } from './bulkCalls';
 
 interface Props {
-  /** The selected products, id → version when selected. */
+  /** The selected records, id → version when selected. */
   selected: ReadonlyMap<string, number>;
-  set: BulkSet;
+  set: Record<string, unknown>;
+  /** The back end's change and Undo of this list's records. */
+  calls: BulkCalls;
+  /** The words that name the records (products' own, or the engine's 'records'). */
+  texts: BulkTexts;
   /** Closed: whether anything was changed (the list then reloads). */
   onClose: (changed: boolean) => void;
 }
 
-/** Products not changed (someone else's change since, or gone), with why; the first this many are listed. */
+/** Records not changed (someone else's change since, or gone), with why; the first this many are listed. */
 const LISTED = 100;
 
 /**
- * Runs a bulk change in requests of BULK_BATCH products, one after another (each one transaction on the server), so
- * the progress shown is what has been saved (docs/decisions.md, "Bulk edit"); then the outcome, the products left
+ * Runs a bulk change in requests of BULK_BATCH records, one after another (each one transaction on the server), so
+ * the progress shown is what has been saved (docs/decisions.md, "Bulk edit"); then the outcome, the records left
  * alone with why, and Undo of the whole change.
  */
-export function BulkRun({ selected, set, onClose }: Props) {
+export function BulkRun({ selected, set, calls, texts, onClose }: Props) {
   const m = useMessages();
-  const t = m.bulk;
+  const t = { ...m.bulk, ...texts };
   const tag = LOCALE_TAGS[useLocale()];
   const num = (n: number): string => n.toLocaleString(tag);
-  const dataProvider = useDataProvider<AppDataProvider>();
   const total = selected.size;
   const [done, setDone] = useState(0);
   const [items, setItems] = useState<BulkItem[]>([]);
@@ -53,7 +55,7 @@ export function BulkRun({ selected, set, onClose }: Props) {
   const [stoppedWith, setStoppedWith] = useState<number | null>(null);
 
   useEffect(() => {
-    // Once per dialog (React's development double effect included): a second run would find every product changed.
+    // Once per dialog (React's development double effect included): a second run would find every record changed.
     if (started.current) return;
     started.current = true;
     const ids = [...selected.keys()];
@@ -66,13 +68,13 @@ export function BulkRun({ selected, set, onClose }: Props) {
             break;
           }
           const part = ids.slice(i, i + BULK_BATCH);
-          const res = await dataProvider.bulkProducts({
+          const res = await calls.change({
             ids: part,
             set,
             versions: Object.fromEntries(part.map((id) => [id, selected.get(id)!])),
             batch: current,
           });
-          // No batch until a product changed: the next request then begins one.
+          // No batch until a record changed: the next request then begins one.
           current = res.batch;
           setBatch(res.batch ?? null);
           setItems((xs) => [...xs, ...res.items]);
@@ -94,7 +96,7 @@ export function BulkRun({ selected, set, onClose }: Props) {
     if (!batch) return;
     setPhase('undoing');
     try {
-      setUndo(await dataProvider.undoBulk(batch));
+      setUndo(await calls.undo(batch));
       setPhase('undone');
     } catch (err) {
       setFailure(messageOf(err) ?? m.history.undoFailed);
@@ -102,11 +104,11 @@ export function BulkRun({ selected, set, onClose }: Props) {
     }
   };
   const busy = phase === 'running' || phase === 'undoing';
-  const listOf = (rows: readonly { id: string; sku?: string | null; reason?: string }[]) => (
+  const listOf = (rows: readonly { id: string; sku?: string | null; label?: string | null; reason?: string }[]) => (
     <Box component="ul" sx={{ pl: 2, my: 1, maxHeight: 200, overflowY: 'auto' }}>
       {rows.slice(0, LISTED).map((r) => (
         <Typography component="li" variant="body2" key={r.id}>
-          {r.sku ?? r.id}: {r.reason}
+          {r.sku ?? r.label ?? r.id}: {r.reason}
         </Typography>
       ))}
       {rows.length > LISTED && (

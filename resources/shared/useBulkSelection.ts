@@ -1,31 +1,32 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../base/backend';
-import type { ProductIds } from '../../domain/productBulk';
+import type { BulkIds } from '../../domain/bulk';
 
-/** The products chosen for a bulk change, each with the version it was selected at, and the list's matching ids. */
+/** The records chosen for a bulk change, each with the version it was selected at, and the list's matching ids. */
 export interface BulkSelection {
   /** Id → version when selected. */
   selected: ReadonlyMap<string, number>;
   toggle: (p: { id: string; version: number }, on: boolean) => void;
-  /** Selects or clears every product of the loaded rows. */
+  /** Selects or clears every record of the loaded rows. */
   setMany: (rows: readonly { id: string; version: number }[], on: boolean) => void;
-  /** Every product the search and filters match (up to 10,000), read once something is selected; null until then. */
-  matching: ProductIds | null;
+  /** Every record the search and filters match (up to 10,000), read once something is selected; null until then. */
+  matching: BulkIds | null;
   /** Selects them all. */
   selectAll: () => void;
   clear: () => void;
 }
 
 /**
- * Selection for the products list's bulk change. A new search or filter clears it (what was selected no longer shows),
- * and the matching ids are read afresh for 'Select all N matching'.
+ * Selection for a list's bulk change. A new search or filter clears it (what was selected no longer shows), and the
+ * matching ids are read afresh (`read`: the back end's, BulkCalls.ids) for 'Select all N matching'.
  */
-export function useBulkSelection(filter: Record<string, unknown>, onError: (err: unknown) => void): BulkSelection {
-  const dataProvider = useDataProvider<AppDataProvider>();
+export function useBulkSelection(
+  filter: Record<string, unknown>,
+  onError: (err: unknown) => void,
+  read: (filter: Record<string, unknown>) => Promise<BulkIds>,
+): BulkSelection {
   const filterKey = JSON.stringify(filter);
   const [selected, setSelected] = useState<ReadonlyMap<string, number>>(new Map());
-  const [matching, setMatching] = useState<{ key: string; ids: ProductIds } | null>(null);
+  const [matching, setMatching] = useState<{ key: string; ids: BulkIds } | null>(null);
   const any = selected.size > 0;
 
   useEffect(() => setSelected(new Map()), [filterKey]);
@@ -33,14 +34,15 @@ export function useBulkSelection(filter: Record<string, unknown>, onError: (err:
   useEffect(() => {
     if (!any || matching?.key === filterKey) return;
     let live = true;
-    dataProvider.productIds(JSON.parse(filterKey) as Record<string, unknown>).then(
+    read(JSON.parse(filterKey) as Record<string, unknown>).then(
       (ids) => live && setMatching({ key: filterKey, ids }),
       (err: unknown) => live && onError(err),
     );
     return () => {
       live = false;
     };
-    // Asked again only when the filters change (or a selection starts): a new onError each render must not restart it.
+    // Asked again only when the filters change (or a selection starts): a new onError or read each render must not
+    // restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [any, filterKey, matching?.key]);
 
