@@ -99,6 +99,7 @@ export function createFirebaseProviders({
     getHistory: later('getHistory'),
     undoHistory: later('undoHistory'),
     duplicateImages: later('duplicateImages'),
+    getUsedBy: later('getUsedBy'),
     // No server to apply a schedule (docs/firebase.md): the form says so where the times would be.
     scheduleSettings: async () => ({ timeZone: '', available: false }),
     // The figures Firestore can count (dashboard.ts); the others are null, and the page says so in their place.

@@ -5,6 +5,7 @@ import type { RecordImportResult } from '../../domain/recordCsv';
 import type { HistoryPage } from '../../domain/history';
 import type { DuplicateCopies, DuplicateImages, Product } from '../../domain/products';
 import type { ScheduleSettings } from '../../domain/schedule';
+import type { UsedBy } from '../../domain/usedBy';
 import type { SavedView } from '../../domain/views';
 import type { AccountSessions } from '../../domain/account';
 import type { BulkResult, BulkUndoResult, ProductIds } from '../../domain/productBulk';
@@ -63,6 +64,7 @@ export function createDataProvider(): AppDataProvider {
       );
       return resource === 'products' ? { images: copies as DuplicateImages } : (copies as DuplicateCopies);
     },
+    getUsedBy: (resource, id) => api<UsedBy>(`/api/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/usedby`),
     scheduleSettings: () => api<ScheduleSettings>('/api/schedule'),
     productIds: (filter) => {
       const query = new URLSearchParams();

@@ -1,10 +1,12 @@
 import { useEffect, useEffectEvent, useState, type ReactElement } from 'react';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   DateInput,
   FilterForm,
   NumberInput,
+  ReferenceArrayInput,
   ReferenceInput,
   SelectArrayInput,
   SelectInput,
@@ -31,7 +33,8 @@ const dayOf = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 /**
  * A described list's filters, one per field that has one (domain/resourceDescription.ts, filtersOf), in react-admin's
- * filter components: a choice as a list of several, a yes/no as a list, a reference by autocomplete, a number or a date
+ * filter components: a choice as a list of several, a yes/no as a list, a reference by autocomplete (several
+ * references: any of several, as chips), a number or a date
  * as a range (from, to). Inside the list's context: react-admin keeps them in the address with the list's order.
  */
 export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleTexts, yes: string, no: string) {
@@ -77,6 +80,19 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
             filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
           />
         </ReferenceInput>,
+      );
+    } else if (x.kind === 'references') {
+      // Has any of the records chosen.
+      const target = resourceDescriptions.find((o) => o.name === spec.to);
+      out.push(
+        <ReferenceArrayInput key={x.param} source={x.param} reference={spec.to!} alwaysOn>
+          <AutocompleteArrayInput
+            label={label}
+            sx={{ minWidth: 220 }}
+            optionText={target ? labelOf(target) : 'id'}
+            filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
+          />
+        </ReferenceArrayInput>,
       );
     } else {
       const bounds = [

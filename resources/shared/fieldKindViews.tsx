@@ -1,8 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
+  ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
   TextInput,
@@ -17,6 +19,7 @@ import {
   maxLength,
   numberBounds,
   RECORD_LANGUAGES,
+  referencesMax,
   type FieldDescription,
   type FieldKind,
   type RecordTranslations,
@@ -210,6 +213,35 @@ function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
   );
 }
 
+/**
+ * Several records of another described resource, each a chip chosen by its label (typed to narrow the list, by the
+ * resource's partial-name search where it has one), at most its `max`.
+ */
+function ReferencesChoice({ source, label, spec, readOnly }: FieldInputProps) {
+  const m = useMessages();
+  const target = resourceDescriptions.find((d) => d.name === spec.to);
+  const max = referencesMax(spec);
+  const validate = useMemo(
+    () => [
+      ...(spec.optional ? [] : [required()]),
+      (v: unknown) => (Array.isArray(v) && v.length > max ? format(m.records.tooManyReferences, { max }) : undefined),
+    ],
+    [spec.optional, max, m],
+  );
+  // Read-only (Show, or locked): the labels the record's answer carries, as a reference's.
+  if (readOnly) return <ReferenceLabelInput source={source} label={label} />;
+  return (
+    <ReferenceArrayInput source={source} reference={spec.to!}>
+      <AutocompleteArrayInput
+        label={label}
+        optionText={target ? labelOf(target) : 'id'}
+        filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
+        validate={validate}
+      />
+    </ReferenceArrayInput>
+  );
+}
+
 /** Yes or no, a switch. */
 function BooleanKindInput({ source, label, readOnly }: FieldInputProps) {
   return <BooleanInput source={source} label={label} readOnly={readOnly} />;
@@ -330,6 +362,12 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
   },
   date: { Input: DateInput, cell: dateCell },
   datetime: { Input: DateTimeInput, cell: dateTimeCell, zoned: true },
+  // The labels the record's answer carries for its ids (joined, in order), else the ids.
+  references: {
+    Input: ReferencesChoice,
+    cell: (v, _spec, _ctx, at) =>
+      (at?.row.labels as ReferenceLabels | undefined)?.[at!.field] ?? (Array.isArray(v) ? v.join(', ') : ''),
+  },
   choices: {
     Input: ChoicesInput,
     cell: (v, _spec, ctx) =>
