@@ -22,6 +22,7 @@ import {
   type ResourceDescription,
 } from '../../domain/resourceDescription';
 import { useMessages } from '../../base/locale';
+import { useResourceNames } from '../../base/resourceNames';
 import { resourceDescriptions } from '../descriptions';
 import { FindBox } from './FindBox';
 import type { ResourceLocaleTexts } from './recordScreens';
@@ -39,6 +40,9 @@ const dayOf = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
  */
 export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleTexts, yes: string, no: string) {
   const m = useMessages();
+  const named = useResourceNames();
+  const describedOf = (name: string | undefined) =>
+    named.find((r) => r.name === name)?.screens?.description ?? resourceDescriptions.find((o) => o.name === name);
   const out: ReactElement[] = [];
   for (const x of filtersOf(d)) {
     const spec = d.fields[x.field]!;
@@ -70,7 +74,7 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
         />,
       );
     else if (x.kind === 'reference') {
-      const target = resourceDescriptions.find((o) => o.name === spec.to);
+      const target = describedOf(spec.to);
       out.push(
         <ReferenceInput key={x.param} source={x.param} reference={spec.to!} alwaysOn>
           <AutocompleteInput
@@ -83,7 +87,7 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
       );
     } else if (x.kind === 'references') {
       // Has any of the records chosen.
-      const target = resourceDescriptions.find((o) => o.name === spec.to);
+      const target = describedOf(spec.to);
       out.push(
         <ReferenceArrayInput key={x.param} source={x.param} reference={spec.to!} alwaysOn>
           <AutocompleteArrayInput

@@ -2,18 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import { Box, Link, Typography } from '@mui/material';
-import { pointersTo, type ResourceDescription } from '../../domain/resourceDescription';
+import { pointersTo } from '../../domain/resourceDescription';
 import { format } from '../../domain/messages';
 import type { UsedBy as UsedByAnswer } from '../../domain/usedBy';
 import type { AppDataProvider } from '../../base/backend';
-import { useLocale, useMessages } from '../../base/locale';
-import { resourceDescriptions } from '../descriptions';
+import { useMessages } from '../../base/locale';
+import { useResourceNames } from '../../base/resourceNames';
 import { recordViewPath } from './savedViews';
-import type { ResourceTexts } from './recordScreens';
-
-/** Each described folder's texts (resources/<name>/texts.ts), by folder: the names of the resources pointing here. */
-const TEXTS = import.meta.glob<ResourceTexts<ResourceDescription>>('../*/texts.ts', { eager: true, import: 'texts' });
-const textsOf = (name: string) => TEXTS[`../${name}/texts.ts`];
 
 /** The heading's id: the delete refusal points here (RecordEdit.tsx). */
 export const USED_BY_ID = 'used-by';
@@ -27,9 +22,10 @@ export const USED_BY_ID = 'used-by';
 export function UsedBy({ resource, id, refreshKey }: { resource: string; id: string; refreshKey?: unknown }) {
   const m = useMessages();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const locale = useLocale();
+  const resources = useResourceNames();
   const [answer, setAnswer] = useState<UsedByAnswer | 'error' | null>(null);
-  const pointed = pointersTo(resource, resourceDescriptions).length > 0;
+  const described = resources.flatMap((r) => (r.screens ? [r.screens.description] : []));
+  const pointed = pointersTo(resource, described).length > 0;
   useEffect(() => {
     let live = true;
     dataProvider.getUsedBy(resource, id).then(
@@ -54,10 +50,11 @@ export function UsedBy({ resource, id, refreshKey }: { resource: string; id: str
       ) : (
         <Box component="ul" sx={{ pl: 2, my: 1 }}>
           {answer.map((a) => {
-            const d = resourceDescriptions.find((x) => x.name === a.resource);
-            const texts = d ? textsOf(d.name)?.[locale] : undefined;
-            const name = texts?.menu ?? (a.resource === 'products' ? m.products.title : a.resource);
-            const field = texts?.fields[a.field] ?? a.field;
+            const named = resources.find((r) => r.name === a.resource);
+            const d = named?.screens?.description;
+            const label = named?.history?.label;
+            const name = label === undefined ? a.resource : typeof label === 'string' ? label : label(m);
+            const field = named?.history?.fields(m)[a.field] ?? a.field;
             const many = d?.fields[a.field]?.kind === 'references';
             const to = d
               ? recordViewPath(d, { [a.field]: id })

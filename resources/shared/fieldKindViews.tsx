@@ -24,7 +24,9 @@ import {
   type FieldKind,
   type RecordTranslations,
   type ReferenceLabels,
+  type ResourceDescription,
 } from '../../domain/resourceDescription';
+import { useResourceNames } from '../../base/resourceNames';
 import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { format } from '../../domain/messages';
 import { writeNumber } from '../../domain/localeNumbers';
@@ -194,9 +196,15 @@ function ChoiceInput({ source, label, spec, readOnly, texts }: FieldInputProps) 
   );
 }
 
+/** The description of a described resource by its name (the console's, a test's fixtures too). */
+export function useDescribed(name: string | undefined): ResourceDescription | undefined {
+  const named = useResourceNames();
+  return named.find((r) => r.name === name)?.screens?.description ?? resourceDescriptions.find((d) => d.name === name);
+}
+
 /** A reference to a record of another described resource, chosen by its search field. */
 function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
-  const target = resourceDescriptions.find((d) => d.name === spec.to);
+  const target = useDescribed(spec.to);
   // Read-only (Show, or locked): its label as the record's answer carries it, asking nothing of the resource it
   // points to, which the reader may not read.
   if (readOnly) return <ReferenceLabelInput source={source} label={label} />;
@@ -219,7 +227,7 @@ function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
  */
 function ReferencesChoice({ source, label, spec, readOnly }: FieldInputProps) {
   const m = useMessages();
-  const target = resourceDescriptions.find((d) => d.name === spec.to);
+  const target = useDescribed(spec.to);
   const max = referencesMax(spec);
   const validate = useMemo(
     () => [
