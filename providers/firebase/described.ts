@@ -334,6 +334,20 @@ export function describedCalls(
     },
   };
 
+  /**
+   * Refuses an id of a references field that names no record (our server's refusal): the rules check the list's form
+   * and size only (a rule may look up so many documents), a reference's record they check themselves.
+   */
+  const assertPointed = async (values: Data): Promise<void> => {
+    for (const { field, to, many } of referencesOf(d)) {
+      const ids = many ? [...new Set(idsOf(values[field]))] : [];
+      if (ids.length === 0) continue;
+      const found = await lookup.existing(to, ids);
+      if (ids.some((id) => !found.has(id)))
+        throw new FirebaseBackendError(400, 'validation', currentMessages().records.noSuchReference);
+    }
+  };
+
   return {
     one,
 
@@ -351,6 +365,7 @@ export function describedCalls(
     create: async (data: Data): Promise<DescribedRecord> => {
       const values = writtenValues(d, schemas.create, data);
       await assertUnique(values);
+      await assertPointed(values);
       // The record and its 'created' entry in one batch: both saved or neither.
       const batch = writeBatch(db);
       const ref = writeCreate(batch, values);
@@ -389,6 +404,7 @@ export function describedCalls(
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
       const values = writtenValues(d, schemas.update, data);
       await assertUnique(values, id);
+      await assertPointed(values);
       await change(id, version, () => values);
       return one(id);
     },
