@@ -164,8 +164,9 @@ describe('the generated Firestore rules', () => {
       search: 'title',
     });
     const rules = rulesOf(fabrics);
+    const at = (i: number) => `d.mills[${i}]`;
     const each = (i: number) =>
-      `(d.mills.size() <= ${i} || (d.mills[${i}] is string && d.mills[${i}].size() >= 1 && d.mills[${i}].size() <= 64))`;
+      `(d.mills.size() <= ${i} || (${at(i)} is string && ${at(i)}.size() >= 1 && ${at(i)}.size() <= 64))`;
     expect(rules).toContain(
       `d.mills is list && d.mills.size() <= 2 && d.mills.size() >= 1 && ${each(0)} && ${each(1)}`,
     );
