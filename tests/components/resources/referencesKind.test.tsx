@@ -128,10 +128,27 @@ describe('the references kind', () => {
     expect(screen.getByRole('button', { name: 'Linen Mill AB' })).toBeVisible();
   });
 
-  it('shows them by label, read-only, on Show to a reader, asking nothing of mills', async () => {
-    const calls = { ...millCalls(), getOne: async () => ({ data: fabric }) };
+  it('shows them by label, read-only, on Show to a reader, asking nothing of mills, and in the history', async () => {
+    const entry = {
+      id: '7',
+      at: '2026-01-02T00:00:00Z',
+      actor: 'u1',
+      actorName: 'Eva Berg',
+      kind: 'record',
+      resource: 'fabrics',
+      recordId: 'f1',
+      action: 'changed',
+      diff: { mills: [['m2'], ['m2', 'm1']] },
+      labels: { m1: 'Linen Mill AB', m2: 'Wool Works' },
+    };
+    const calls = {
+      ...millCalls(),
+      getOne: async () => ({ data: fabric }),
+      getHistory: vi.fn(async () => ({ items: [entry], next: null })),
+    };
     renderConsoleAt('/fabrics/f1/show', calls, { isAdmin: false, isEditor: false }, [fabrics, mills]);
     expect(await screen.findByDisplayValue('Wool Works; Linen Mill AB')).toHaveAttribute('readonly');
+    expect(await screen.findByText(/Wool Works, Linen Mill AB/)).toBeVisible();
     expect(calls.getMany).not.toHaveBeenCalled();
   });
 });
