@@ -8,6 +8,7 @@ import type { RecordImportResult, RecordImportRow } from '../domain/recordCsv';
 import type { HistoryPage } from '../domain/history';
 import type { SavedView, ViewCreate } from '../domain/views';
 import type { DuplicateCopies } from '../domain/products';
+import type { UsedBy } from '../domain/usedBy';
 import type { ScheduleSettings } from '../domain/schedule';
 import type { ScheduledChange, ScheduledChangeCreate } from '../domain/scheduledChanges';
 import type { AccountPasskey, AccountSession } from '../domain/account';
@@ -130,6 +131,11 @@ export interface AppDataProvider extends DataProvider {
    * `images`).
    */
   duplicateImages: (resource: string, id: string) => Promise<DuplicateCopies>;
+  /**
+   * A record's 'Used by': per resource and field pointing to it, how many records do, of the resources the signed-in
+   * person may read (domain/usedBy.ts).
+   */
+  getUsedBy: (resource: string, id: string) => Promise<UsedBy>;
   /** Whether products can be scheduled here, and the shop's time zone the times are shown and entered in. */
   scheduleSettings: () => Promise<ScheduleSettings>;
   /**

@@ -17,18 +17,23 @@ export type FieldKind =
   | 'reference'
   | 'date'
   | 'datetime'
-  | 'choices';
+  | 'choices'
+  | 'references';
 
 export interface FieldDescription {
   kind: FieldKind;
   /**
    * line, text, translated: the most characters (required); integer and number: the largest value (integer: default
-   * 2^31 - 1; number: required); images: the most images (default MAX_IMAGES).
+   * 2^31 - 1; number: required); images: the most images (default MAX_IMAGES); references: the most records (default
+   * 20).
    */
   max?: number;
   /** integer and number: the smallest value (default 0). */
   min?: number;
-  /** A line, email, country, translated, choice, choices, reference, date or datetime that may be left empty. */
+  /**
+   * A line, email, country, translated, choice, choices, reference, references, date or datetime that may be left
+   * empty.
+   */
   optional?: boolean;
   /** No two records share its value (a code); the add and edit pages show the refusal beside it. */
   unique?: boolean;
@@ -40,7 +45,7 @@ export interface FieldDescription {
   options?: readonly string[];
   /** number: the most digits after the point, 0..6 (default 2). */
   decimals?: number;
-  /** reference: the described resource it points to, by name ('products' for a product). */
+  /** reference, references: the described resource it points to, by name ('products' for a product). */
   to?: string;
   /**
    * Found by the list's partial-name search (?q=): every word anywhere in it, any case, in every language of a

@@ -135,6 +135,9 @@ export const numberBounds = (f: FieldDescription): { min: number; max: number; d
 /** The most images an images field holds. */
 export const imagesMax = (f: FieldDescription): number => f.max ?? MAX_IMAGES;
 
+/** The most records a references field names (default 20). */
+export const referencesMax = (f: FieldDescription): number => f.max ?? 20;
+
 export const pad = (n: number) => String(n).padStart(4, '0');
 
 /** A number in min..max, whole or with at most `decimals` digits after the point. */
@@ -177,6 +180,12 @@ const checkOptions = (f: FieldDescription, where: string): void => {
   const o = f.options ?? [];
   if (o.length === 0 || new Set(o).size !== o.length || o.some((x) => !OPTION.test(x)))
     throw new Error(`${where}: a ${f.kind} needs its options, each distinct (letters, digits, -, _ and inner spaces)`);
+};
+
+/** A reference's (or references') `to`: a resource's name (that it is described is checked once all are known). */
+const checkTo = (f: FieldDescription, where: string): void => {
+  if (!(typeof f.to === 'string' && RESOURCE_NAME.test(f.to)))
+    throw new Error(`${where}: a ${f.kind} names the resource it points to (to)`);
 };
 
 const needsMax = (f: FieldDescription, where: string): void => {
@@ -446,10 +455,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   reference: {
     ...textKind,
     fillHint: (f) => `the id of a record of ${f.to}`,
-    check: (f, where) => {
-      if (!(typeof f.to === 'string' && RESOURCE_NAME.test(f.to)))
-        throw new Error(`${where}: a reference names the resource it points to (to)`);
-    },
+    check: checkTo,
     searchable: false,
     maxLength: () => 64,
     rule: (f, kit) =>
@@ -545,6 +551,64 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
       const o = f.options!;
       const picked = n % 2 === 0 ? [o[n % o.length]] : [o[n % o.length], o[(n + 1) % o.length]];
       return o.filter((x) => picked.includes(x));
+    },
+  },
+  /**
+   * The ids of up to `max` records of another described resource (`to`), in the order chosen, each once (at least one
+   * unless optional): a JSON list in SQL, a list in Firestore; the server refuses an id that names no record. Its cell
+   * the ids separated by ';'.
+   */
+  references: {
+    column: 'text',
+    held: () => 'references',
+    fillHint: null,
+    check: (f, where) => {
+      checkTo(f, where);
+      if (f.max !== undefined && !(Number.isInteger(f.max) && f.max >= 1 && f.max <= 100))
+        throw new Error(`${where}: references holds 1..100`);
+    },
+    searchable: false,
+    uniqueable: false,
+    sortable: false,
+    // Not in bulk: a bulk change checks one reference's record, not each of a list's.
+    bulk: false,
+    maxLength: ownMax,
+    mayBeEmpty: optional,
+    empty: () => [],
+    rule: (f, kit) => {
+      const max = referencesMax(f);
+      const bad = said('records.noSuchReference');
+      return kit.z
+        .array(kit.z.string({ error: bad }).trim().min(1, bad).max(64, bad), { error: bad })
+        .max(max, said('records.tooManyReferences', { max }))
+        .refine((a) => f.optional === true || a.length > 0, said('common.required'))
+        .transform((a) => [...new Set(a)]);
+    },
+    answer: (kit) => kit.z.array(kit.z.string()),
+    toStored: (_f, v) => JSON.stringify(v ?? []),
+    fromStored: (_f, v) => JSON.parse(String(v ?? '[]')) as string[],
+    fromCell: (_f, raw) =>
+      raw
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    toCell: (v) => (Array.isArray(v) ? v.join('; ') : String(v ?? '')),
+    fromDocument: (v) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []),
+    firestore: (v, f) => {
+      const max = referencesMax(f);
+      // Each id a text (the rules have no loops: one check per place); that it names a record is the provider's
+      // check (docs/firebase.md: a rule may look up only so many documents).
+      const each = Array.from(
+        { length: max },
+        (_, i) =>
+          ` && (${v}.size() <= ${i} || (${v}[${i}] is string && ${v}[${i}].size() >= 1 && ${v}[${i}].size() <= 64))`,
+      ).join('');
+      return `${v} is list && ${v}.size() <= ${max}${f.optional ? '' : ` && ${v}.size() >= 1`}${each}`;
+    },
+    firestoreHistory: (v, f) => `${v} is list && ${v}.size() <= ${referencesMax(f)}`,
+    sample: (f, n, ctx) => {
+      const id = ctx.ids.get(f.to!);
+      return id && (n % 2 === 0 || f.optional !== true) ? [id] : [];
     },
   },
 };

@@ -389,7 +389,14 @@ export const messages = {
     numberSigns: 'Write decimals after a point and thousands with commas, such as %{example}.',
     wholeNumber: 'Enter a whole number.',
     noSuchReference: 'The chosen record does not exist.',
-    inUse: 'Other records point to this one. Change them first.',
+    tooManyReferences: 'Choose at most %{max}.',
+    inUse: 'Other records point to this one (Used by). Change them first.',
+    /** A record's 'Used by': per resource and field pointing to it, a count and a link to those records. */
+    usedBy: 'Used by',
+    usedByNone: 'No other record points to this one.',
+    usedByCount: '%{count} %{resource}',
+    usedByField: '%{count} %{resource} (%{field})',
+    usedByFailed: 'Could not read what points to this record.',
     deleted: 'Deleted',
     /** A list row's link for someone who may read the records but not change them. */
     show: 'Show',

@@ -3,6 +3,7 @@ import { fieldSchema, translatedRule } from './recordSchemas.js';
 import {
   exported,
   fieldsOfResource,
+  isPointer,
   kindOf,
   mayBeEmpty,
   referencesOf,
@@ -22,7 +23,8 @@ import { said } from './translate.js';
 
 /**
  * The file's columns, in order: id, every exported field (a reference's id, then its record's label as
- * '<field>_label': written for people to read, ignored by the import), then each exported translated field's other
+ * '<field>_label': written for people to read, ignored by the import; a references field's ids and labels each
+ * separated by ';'), then each exported translated field's other
  * languages.
  */
 export function recordCsvColumns(d: ResourceDescription): string[] {
@@ -30,14 +32,14 @@ export function recordCsvColumns(d: ResourceDescription): string[] {
   const translated = new Set(fields.filter(([, f]) => f.kind === 'translated').map(([k]) => k));
   return [
     'id',
-    ...fields.flatMap(([k, f]) => (f.kind === 'reference' ? [k, labelColumn(k)] : [k])),
+    ...fields.flatMap(([k, f]) => (isPointer(f) ? [k, labelColumn(k)] : [k])),
     ...translatedKeys(d)
       .filter((t) => translated.has(t.field))
       .map((t) => t.key),
   ];
 }
 
-/** A reference's label column ('supplier_label'). */
+/** A reference's (or references') label column ('supplier_label'). */
 export const labelColumn = (field: string): string => `${field}_label`;
 
 /**

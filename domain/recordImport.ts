@@ -6,6 +6,8 @@ import {
   emptyValue,
   exported,
   fieldsOfResource,
+  idsOf,
+  isPointer,
   kindOf,
   mayBeEmpty,
   mergeTexts,
@@ -61,8 +63,7 @@ async function lookedUp(r: ResourceDescription, rows: readonly Row[], look: Impo
   for (const [k, f] of fieldsOfResource(r)) {
     const values = rows.map((v) => v[k]).filter((v) => v !== undefined && v !== '');
     if (f.kind === 'images') for (const v of values) if (Array.isArray(v)) for (const a of v) addresses.add(String(a));
-    if (f.kind === 'reference' && f.to)
-      refs.set(k, await look.existing(f.to, [...new Set(values.filter((v): v is string => typeof v === 'string'))]));
+    if (isPointer(f) && f.to) refs.set(k, await look.existing(f.to, [...new Set(values.flatMap(idsOf))]));
     if (f.unique) held.set(k, await look.holders(k, values));
   }
   const unfinished = look.unfinished && addresses.size > 0 ? await look.unfinished([...addresses]) : new Set<string>();
@@ -202,7 +203,7 @@ export function recordTarget(r: ResourceDescription, look: ImportLookup, image?:
         for (const [k, f] of fieldsOfResource(r)) {
           const v = p.values[k];
           if (v === undefined || v === '' || errors.some((e) => e.field === k)) continue;
-          if (f.kind === 'reference' && !refs.get(k)?.has(String(v)))
+          if (isPointer(f) && idsOf(v).some((id) => !refs.get(k)?.has(id)))
             errors.push({ field: k, message: said('records.noSuchReference') });
           if (f.kind === 'images' && Array.isArray(v) && v.some((a) => unfinished.has(String(a))))
             errors.push({ field: k, message: said('uploads.unfinished') });

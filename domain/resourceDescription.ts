@@ -9,6 +9,7 @@ export {
   COUNTRIES,
   FIELD_KINDS,
   imagesMax,
+  referencesMax,
   integerBounds,
   kindOf,
   numberBounds,
@@ -96,7 +97,7 @@ type ValueOf<F extends FieldDescription> = F['kind'] extends 'boolean'
   ? boolean
   : F['kind'] extends 'integer' | 'number'
     ? number
-    : F['kind'] extends 'images' | 'choices'
+    : F['kind'] extends 'images' | 'choices' | 'references'
       ? string[]
       : F extends { kind: 'choice'; options: readonly (infer O extends string)[] }
         ? O | (F extends { optional: true } ? '' : never)
@@ -208,15 +209,44 @@ export const labelOf = (d: ResourceDescription): string =>
 
 /**
  * The labels of a record's references, by field ({ supplier: 'Linen Mill AB' }): answered with the record to whoever
- * may read it (docs/decisions.md, 'A reference's label'); a field left out when it is empty or its record is gone.
+ * may read it (docs/decisions.md, 'A reference's label'); a field left out when it is empty or its record is gone. A
+ * references field's is each record's label in the ids' order, joined by REFERENCES_JOIN ('Linen; Wool').
  */
 export type ReferenceLabels = Partial<Record<string, string>>;
 
-/** A described resource's reference fields, each with the resource it points to. */
-export const referencesOf = (d: ResourceDescription): { field: string; to: string }[] =>
+/** What joins a references field's labels, as its CSV cell joins its ids. */
+export const REFERENCES_JOIN = '; ';
+
+/** The kinds that point to records of another resource: one (reference) or several (references). */
+export const isPointer = (f: FieldDescription): boolean => f.kind === 'reference' || f.kind === 'references';
+
+/**
+ * A described resource's reference and references fields, each with the resource it points to (`many`: a references
+ * field, its value a list of ids).
+ */
+export const referencesOf = (d: ResourceDescription): { field: string; to: string; many: boolean }[] =>
   fieldsOfResource(d)
-    .filter(([, f]) => f.kind === 'reference')
-    .map(([field, f]) => ({ field, to: f.to! }));
+    .filter(([, f]) => isPointer(f))
+    .map(([field, f]) => ({ field, to: f.to!, many: f.kind === 'references' }));
+
+/** The ids a value of a reference or references field holds (none when empty). */
+export const idsOf = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === 'string' && x !== '')
+    : typeof v === 'string' && v !== ''
+      ? [v]
+      : [];
+
+/** Each field of any resource of `all` that points to `name` (its reference and references fields). */
+export const pointersTo = (
+  name: string,
+  all: readonly ResourceDescription[],
+): { resource: ResourceDescription; field: string; many: boolean }[] =>
+  all.flatMap((resource) =>
+    referencesOf(resource)
+      .filter((x) => x.to === name)
+      .map(({ field, many }) => ({ resource, field, many })),
+  );
 
 /**
  * Refuses a reference to a resource that is not described (checked once all descriptions are known). Products are
@@ -226,7 +256,7 @@ export function checkReferences(all: readonly ResourceDescription[]): void {
   const names = new Set(['products', ...all.map((d) => d.name)]);
   for (const d of all)
     for (const [k, f] of Object.entries(d.fields))
-      if (f.kind === 'reference' && !names.has(f.to!))
+      if (isPointer(f) && !names.has(f.to!))
         throw new Error(`${d.name}.${k}: it points to ${f.to}, which no resource folder describes`);
 }
 
@@ -352,7 +382,8 @@ export const LIST_PARAMETERS = ['limit', 'after', 'q', 'sort', 'order', 'lang'] 
 
 /**
  * How a list may be narrowed by a field (react-admin's filters): a choice and a yes/no by value (`tone=calm,dark`,
- * `done=true`), a reference by the id it points to (`supplier=<id>`), a number or a date by a range (`price_gte`,
+ * `done=true`), a reference by the id it points to (`supplier=<id>`), a references field by any of the ids it holds
+ * (`fabrics=<id>,<id>`), a number or a date by a range (`price_gte`,
  * `price_lte`, either or both). None for the others, nor for a field named like a list's own parameter.
  */
 export type RecordFilter =
@@ -360,6 +391,7 @@ export type RecordFilter =
   | { field: string; kind: 'choices'; param: string }
   | { field: string; kind: 'boolean'; param: string }
   | { field: string; kind: 'reference'; param: string }
+  | { field: string; kind: 'references'; param: string }
   | { field: string; kind: 'range'; gte: string; lte: string };
 
 export function filtersOf(d: ResourceDescription): RecordFilter[] {
@@ -367,7 +399,13 @@ export function filtersOf(d: ResourceDescription): RecordFilter[] {
   const out: RecordFilter[] = [];
   for (const [field, f] of fieldsOfResource(d)) {
     if (taken.has(field)) continue;
-    if (f.kind === 'choice' || f.kind === 'choices' || f.kind === 'boolean' || f.kind === 'reference')
+    if (
+      f.kind === 'choice' ||
+      f.kind === 'choices' ||
+      f.kind === 'boolean' ||
+      f.kind === 'reference' ||
+      f.kind === 'references'
+    )
       out.push({ field, kind: f.kind, param: field });
     else if (['integer', 'number', 'date', 'datetime'].includes(f.kind))
       out.push({ field, kind: 'range', gte: `${field}_gte`, lte: `${field}_lte` });

@@ -7,6 +7,7 @@ import { consoleResources, type ResourceDefinition } from '../resources';
 import { Layout } from './layout/Layout';
 import { RequireAccess } from './auth/RequireAccess';
 import { guardedResource, ResourcesContext } from './resourceRoutes';
+import { ResourceNamesContext } from '../base/resourceNames';
 import { i18nProvider } from './i18n';
 import { createConsoleStore } from './store';
 import { darkTheme, theme } from './theme';
@@ -49,32 +50,34 @@ export default function Console({
   const m = useMessages();
   return (
     <ResourcesContext.Provider value={resources}>
-      <Admin
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        theme={theme}
-        darkTheme={darkTheme}
-        store={store}
-        layout={Layout}
-        dashboard={GuardedDashboard}
-        catchAll={NotFound}
-        accessDenied={NotAllowed}
-        loginPage={false}
-        title={m.app.title}
-        disableTelemetry
-      >
-        <CustomRoutes>
-          <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
-          <Route path="/settings/sessions" element={guarded('account', <AccountSettings section="sessions" />)} />
-          <Route path="/settings/passkeys" element={guarded('account', <AccountSettings section="passkeys" />)} />
-          <Route path="/settings/two-factor" element={guarded('account', <AccountSettings section="twoFactor" />)} />
-          <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
-          <Route path="/info/activity" element={guarded('activity', <Activity />)} />
-          <Route path="/settings/webhooks" element={guarded('webhooks', <Webhooks />)} />
-        </CustomRoutes>
-        {resources.map(guardedResource)}
-      </Admin>
+      <ResourceNamesContext.Provider value={resources}>
+        <Admin
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          theme={theme}
+          darkTheme={darkTheme}
+          store={store}
+          layout={Layout}
+          dashboard={GuardedDashboard}
+          catchAll={NotFound}
+          accessDenied={NotAllowed}
+          loginPage={false}
+          title={m.app.title}
+          disableTelemetry
+        >
+          <CustomRoutes>
+            <Route path="/settings/account" element={guarded('account', <AccountSettings />)} />
+            <Route path="/settings/sessions" element={guarded('account', <AccountSettings section="sessions" />)} />
+            <Route path="/settings/passkeys" element={guarded('account', <AccountSettings section="passkeys" />)} />
+            <Route path="/settings/two-factor" element={guarded('account', <AccountSettings section="twoFactor" />)} />
+            <Route path="/info/changelog" element={guarded('changelog', <Changelog />)} />
+            <Route path="/info/activity" element={guarded('activity', <Activity />)} />
+            <Route path="/settings/webhooks" element={guarded('webhooks', <Webhooks />)} />
+          </CustomRoutes>
+          {resources.map(guardedResource)}
+        </Admin>
+      </ResourceNamesContext.Provider>
     </ResourcesContext.Provider>
   );
 }

@@ -19,7 +19,7 @@ import { createPager } from './pages';
 import { pagesByCursor } from '../shared/pageCursors';
 import { productCalls } from './products';
 import { bulkCalls } from './productBulk';
-import { describedCalls } from './described';
+import { describedCalls, usedByOf } from './described';
 import type { Session } from './session';
 import { addStaff } from './staff';
 import { userCalls } from './users';
@@ -111,7 +111,8 @@ export function createFirebaseData(
     delete: async (resource, { id, previousData }) => {
       const calls = simple.get(resource);
       if (!calls) throw notAvailable();
-      return { data: cast(await calls.delete(String(id), previousData, records)) };
+      // Products may point to a described record too (their reference fields).
+      return { data: cast(await calls.delete(String(id), previousData, [...records, productDescription])) };
     },
     deleteMany: async () => Promise.reject(notAvailable()),
   };
@@ -205,6 +206,12 @@ export function createFirebaseData(
           out[field] = { images, thumbnails: images };
         }
         return out;
+      }),
+    getUsedBy: (resource: string, id: string) =>
+      guarded(async () => {
+        if (!simple.has(resource)) throw notAvailable();
+        await one(resource, id);
+        return usedByOf(db, resource, [...records, productDescription], id, readStoredUser());
       }),
     productIds: (filter: Record<string, unknown>) => guarded(() => bulk.productIds(filter)),
     bulkProducts: (request: BulkRequest) => guarded(() => bulk.bulkProducts(request)),

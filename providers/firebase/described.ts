@@ -2,6 +2,7 @@ import {
   collection,
   doc,
   documentId,
+  getCountFromServer,
   getDoc,
   getDocs,
   limit,
@@ -25,12 +26,18 @@ import {
   labelOf,
   mergeTexts,
   referencesOf,
+  idsOf,
+  mayOnResource,
+  pointersTo,
+  REFERENCES_JOIN,
   type ResourceDescription,
   type RecordTranslations,
 } from '../../domain/resourceDescription';
 import { bulkSetFor, schemasOf } from '../../domain/recordSchemas';
 import { BULK_BATCH, BULK_MAX, type AnyBulkRequest, type BulkIds, type BulkResult } from '../../domain/bulk';
 import { bulkOverFirestore } from './bulk';
+import type { RoleFlags } from '../../domain/permissions';
+import type { UsedBy } from '../../domain/usedBy';
 import { readDocument } from '../../domain/resourceDocument';
 import { currentMessages, spoken } from '../shared/locale';
 import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors';
@@ -59,14 +66,56 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
  *   enforced).
  * - number: exact decimals (a double: 0.1 + 0.2; the rules check the bounds, the provider the decimals).
  * - images: checking that each address is a finished upload (the addresses are kept as given).
- * - reference: refusing the delete of a record pointed to (the provider looks first); its label to a reader who may
- *   not read the resource pointed to (the browser reads the label itself: the id shows).
+ * - reference, references: refusing the delete of a record pointed to (the provider looks first); its label to a
+ *   reader who may not read the resource pointed to (the browser reads the label itself: the id shows). references:
+ *   that each id names a record (the provider looks first; the rules check the list's form and size).
  * - boolean: nothing.
  * History and undo are kept here as there (providers/firebase/recordHistory.ts); the CSV import writes at most
  * IMPORT_MAX_WRITES records at once (one transaction).
  */
 
 type Data = Record<string, unknown>;
+
+/** The query of the records of `resource` whose `field` points to `id`: a reference equal to it, a list holding it. */
+const pointingTo = (db: Firestore, resource: string, field: string, many: boolean, id: string) =>
+  query(collection(db, resource), where(field, many ? 'array-contains' : '==', id));
+
+/**
+ * Refuses to delete a record of `name` while a record of any resource of `all` points to it (our server's refusal,
+ * server/core/pointers.ts): looked up before the delete, as Firestore's rules cannot query.
+ */
+export async function assertNotPointedTo(
+  db: Firestore,
+  name: string,
+  all: readonly ResourceDescription[],
+  id: string,
+): Promise<void> {
+  for (const { resource, field, many } of pointersTo(name, all)) {
+    const hits = await getDocs(query(pointingTo(db, resource.name, field, many, id), limit(1)));
+    if (!hits.empty) throw conflict(currentMessages().records.inUse);
+  }
+}
+
+/**
+ * A record's 'Used by', as our server's (server/core/pointers.ts): one count per field pointing to `name`, of the
+ * resources `reader` may read (the rules refuse the others' queries anyway); those with none left out.
+ */
+export async function usedByOf(
+  db: Firestore,
+  name: string,
+  all: readonly ResourceDescription[],
+  id: string,
+  reader: RoleFlags | null | undefined,
+): Promise<UsedBy> {
+  const out: UsedBy = [];
+  for (const { resource, field, many } of pointersTo(name, all)) {
+    if (!mayOnResource(reader, resource, 'read')) continue;
+    const count = (await getCountFromServer(pointingTo(db, resource.name, field, many, id))).data().count;
+    if (count > 0) out.push({ resource: resource.name, field, count });
+  }
+  return out;
+}
+
 export type DescribedRecord = Data & { id: string; version: number; created: string; updated: string | null };
 
 /**
@@ -172,9 +221,17 @@ export function describedCalls(
     return Promise.all(
       recs.map(async (rec) => {
         const labels: Record<string, string> = {};
-        for (const { field, to } of refs) {
-          const id = rec[field];
-          const label = typeof id === 'string' && id !== '' ? await labelOfId(to, id) : undefined;
+        for (const { field, to, many } of refs) {
+          const ids = idsOf(rec[field]);
+          if (many) {
+            // Each record's label in the ids' order, as the server joins them; one the reader cannot read, by its id.
+            if (ids.length > 0)
+              labels[field] = (await Promise.all(ids.map(async (id) => (await labelOfId(to, id)) ?? id))).join(
+                REFERENCES_JOIN,
+              );
+            continue;
+          }
+          const label = ids[0] !== undefined ? await labelOfId(to, ids[0]) : undefined;
           if (label !== undefined) labels[field] = label;
         }
         return { ...rec, labels };
@@ -279,6 +336,20 @@ export function describedCalls(
     },
   };
 
+  /**
+   * Refuses an id of a references field that names no record (our server's refusal): the rules check the list's form
+   * and size only (a rule may look up so many documents), a reference's record they check themselves.
+   */
+  const assertPointed = async (values: Data): Promise<void> => {
+    for (const { field, to, many } of referencesOf(d)) {
+      const ids = many ? [...new Set(idsOf(values[field]))] : [];
+      if (ids.length === 0) continue;
+      const found = await lookup.existing(to, ids);
+      if (ids.some((id) => !found.has(id)))
+        throw new FirebaseBackendError(400, 'validation', currentMessages().records.noSuchReference);
+    }
+  };
+
   return {
     one,
 
@@ -330,6 +401,7 @@ export function describedCalls(
     create: async (data: Data): Promise<DescribedRecord> => {
       const values = writtenValues(d, schemas.create, data);
       await assertUnique(values);
+      await assertPointed(values);
       // The record and its 'created' entry in one batch: both saved or neither.
       const batch = writeBatch(db);
       const ref = writeCreate(batch, values);
@@ -339,16 +411,12 @@ export function describedCalls(
 
     /**
      * Delete, in one transaction, only if the document is still what the screen loaded (previousData.version), and
-     * only when no record of a described resource points to it (looked up first: Firestore's rules cannot query).
+     * only when no record of a described resource or a product (`all`) points to it by a reference or references
+     * field (looked up first: Firestore's rules cannot query), with our server's refusal.
      */
     delete: async (id: string, previous: unknown, all: readonly ResourceDescription[]): Promise<DescribedRecord> => {
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
-      for (const other of all)
-        for (const [k, f] of fieldsOfResource(other)) {
-          if (f.kind !== 'reference' || f.to !== d.name) continue;
-          const hits = await getDocs(query(collection(db, other.name), where(k, '==', id), limit(1)));
-          if (!hits.empty) throw conflict(currentMessages().records.inUse);
-        }
+      await assertNotPointedTo(db, d.name, all, id);
       const gone = await runTransaction(db, async (tx) => {
         const snap = await tx.get(doc(db, d.name, id));
         if (!snap.exists()) throw notFound();
@@ -372,6 +440,7 @@ export function describedCalls(
       const version = previous && typeof previous === 'object' && 'version' in previous ? previous.version : undefined;
       const values = writtenValues(d, schemas.update, data);
       await assertUnique(values, id);
+      await assertPointed(values);
       await change(id, version, () => values);
       return one(id);
     },
@@ -429,9 +498,9 @@ export function describedCalls(
         got.items.map(async (e) => {
           const labels: Record<string, string> = {};
           for (const { field, to } of refs)
-            for (const v of e.diff[field] ?? []) {
-              const label = typeof v === 'string' && v !== '' ? await labelOfId(to, v) : undefined;
-              if (label !== undefined) labels[v as string] = label;
+            for (const v of (e.diff[field] ?? []).flatMap(idsOf)) {
+              const label = await labelOfId(to, v);
+              if (label !== undefined) labels[v] = label;
             }
           return Object.keys(labels).length > 0 ? { ...e, labels } : e;
         }),

@@ -106,6 +106,7 @@ export function createFirebaseProviders({
     getHistory: later('getHistory'),
     undoHistory: later('undoHistory'),
     duplicateImages: later('duplicateImages'),
+    getUsedBy: later('getUsedBy'),
     // No server to apply a schedule (docs/firebase.md): the form says so where the times would be.
     scheduleSettings: async () => ({ timeZone: '', available: false }),
     // Nor a described record's scheduled changes: Edit says 'Not available with the Firebase back end.' instead.

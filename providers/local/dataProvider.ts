@@ -6,6 +6,7 @@ import type { HistoryPage } from '../../domain/history';
 import type { DuplicateCopies, DuplicateImages, Product } from '../../domain/products';
 import type { ScheduleSettings } from '../../domain/schedule';
 import type { ScheduledChange } from '../../domain/scheduledChanges';
+import type { UsedBy } from '../../domain/usedBy';
 import type { SavedView } from '../../domain/views';
 import type { AccountSessions } from '../../domain/account';
 import type { BulkResult, BulkUndoResult, ProductIds } from '../../domain/productBulk';
@@ -72,6 +73,7 @@ export function createDataProvider(): AppDataProvider {
       );
       return resource === 'products' ? { images: copies as DuplicateImages } : (copies as DuplicateCopies);
     },
+    getUsedBy: (resource, id) => api<UsedBy>(`/api/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/usedby`),
     scheduleSettings: () => api<ScheduleSettings>('/api/schedule'),
     scheduledChanges: async (resource, id) =>
       (

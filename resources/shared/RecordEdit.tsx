@@ -20,6 +20,7 @@ import { messageOf, statusOf } from '../../base/errors';
 import { PageFrame } from './PageFrame';
 import { HistoryPanel } from './history/HistoryPanel';
 import { RecordInputs } from './RecordInputs';
+import { USED_BY_ID, UsedBy } from './UsedBy';
 import { recordFieldLabels } from './recordLabels';
 import { fieldsOf, type Values } from './recordForm';
 import type { ResourceScreens } from './recordScreens';
@@ -35,8 +36,9 @@ interface Props {
 
 /**
  * /<name>/:id: a record's fields (a locked one read-only), saved with the version it was loaded at (someone's
- * save meanwhile is told, with Reload), Delete for those the description lets, its scheduled changes where the
- * description names fields to schedule (`schedule`), and its History with Undo.
+ * save meanwhile is told, with Reload), Delete for those the description lets (refused while others point to it: its
+ * 'Used by' lists them), its scheduled changes where the description names fields to schedule (`schedule`), and its
+ * History with Undo.
  */
 export function RecordEdit({ screens }: Props) {
   const description = screens.description;
@@ -87,6 +89,8 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const dataProvider = useDataProvider<AppDataProvider>();
   const navigate = useNavigate();
   const [copying, setCopying] = useState(false);
+  // Each delete refused because others point to the record.
+  const [refused, setRefused] = useState(0);
   // Duplicate: the images copied first (new files, not shared), then Add opens with the record's values.
   const duplicate = async (): Promise<void> => {
     if (!record) return;
@@ -142,7 +146,14 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
                     notify(m.records.deleted, { type: 'success' });
                     redirect('list', description.name);
                   },
-                  onError: (err: unknown) => notify(messageOf(err) ?? m.errors.server, { type: 'error' }),
+                  onError: (err: unknown) => {
+                    notify(messageOf(err) ?? m.errors.server, { type: 'error' });
+                    // Others point to it: 'Used by' is read again and taken to, listing them with links.
+                    if (messageOf(err) === m.records.inUse) {
+                      setRefused((n) => n + 1);
+                      setTimeout(() => document.getElementById(USED_BY_ID)?.focus(), 0);
+                    }
+                  },
                 }}
               />
             )}
@@ -150,6 +161,9 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
         </Form>
       )}
       {record && description.schedule && <ScheduleSection description={description} texts={t} id={String(record.id)} />}
+      {record && (
+        <UsedBy resource={description.name} id={String(record.id)} refreshKey={`${record.version}.${refused}`} />
+      )}
       {record && (
         <HistoryPanel
           of={{ kind: 'record', resource: description.name, id: String(record.id) }}

@@ -1,10 +1,12 @@
 import { useEffect, useEffectEvent, useState, type ReactElement } from 'react';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   DateInput,
   FilterForm,
   NumberInput,
+  ReferenceArrayInput,
   ReferenceInput,
   SelectArrayInput,
   SelectInput,
@@ -20,6 +22,7 @@ import {
   type ResourceDescription,
 } from '../../domain/resourceDescription';
 import { useMessages } from '../../base/locale';
+import { useResourceNames } from '../../base/resourceNames';
 import { resourceDescriptions } from '../descriptions';
 import { FindBox } from './FindBox';
 import type { ResourceLocaleTexts } from './recordScreens';
@@ -31,11 +34,15 @@ const dayOf = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 /**
  * A described list's filters, one per field that has one (domain/resourceDescription.ts, filtersOf), in react-admin's
- * filter components: a choice as a list of several, a yes/no as a list, a reference by autocomplete, a number or a date
+ * filter components: a choice as a list of several, a yes/no as a list, a reference by autocomplete (several
+ * references: any of several, as chips), a number or a date
  * as a range (from, to). Inside the list's context: react-admin keeps them in the address with the list's order.
  */
 export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleTexts, yes: string, no: string) {
   const m = useMessages();
+  const named = useResourceNames();
+  const describedOf = (name: string | undefined) =>
+    named.find((r) => r.name === name)?.screens?.description ?? resourceDescriptions.find((o) => o.name === name);
   const out: ReactElement[] = [];
   for (const x of filtersOf(d)) {
     const spec = d.fields[x.field]!;
@@ -67,7 +74,7 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
         />,
       );
     else if (x.kind === 'reference') {
-      const target = resourceDescriptions.find((o) => o.name === spec.to);
+      const target = describedOf(spec.to);
       out.push(
         <ReferenceInput key={x.param} source={x.param} reference={spec.to!} alwaysOn>
           <AutocompleteInput
@@ -77,6 +84,19 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
             filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
           />
         </ReferenceInput>,
+      );
+    } else if (x.kind === 'references') {
+      // Has any of the records chosen.
+      const target = describedOf(spec.to);
+      out.push(
+        <ReferenceArrayInput key={x.param} source={x.param} reference={spec.to!} alwaysOn>
+          <AutocompleteArrayInput
+            label={label}
+            sx={{ minWidth: 220 }}
+            optionText={target ? labelOf(target) : 'id'}
+            filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
+          />
+        </ReferenceArrayInput>,
       );
     } else {
       const bounds = [

@@ -7,14 +7,15 @@ import { statusOf } from '../../base/errors';
 import { PageFrame } from './PageFrame';
 import { HistoryPanel } from './history/HistoryPanel';
 import { RecordInputs } from './RecordInputs';
+import { UsedBy } from './UsedBy';
 import { recordFieldLabels } from './recordLabels';
 import type { ResourceScreens } from './recordScreens';
 import { useRecordPath, useTexts } from './recordHooks';
 
 /**
  * /<name>/:id/show: a record for someone who may read the resource but not change it: each field as the edit page
- * shows it, read-only, and its History (without Undo). Its title is the record's own name (the phone list's first
- * field).
+ * shows it, read-only, what points to it (Used by) and its History (without Undo). Its title is the record's own
+ * name (the phone list's first field).
  */
 export function RecordShow({ screens }: { screens: ResourceScreens }) {
   const description = screens.description;
@@ -43,6 +44,7 @@ function ShowView({ screens }: { screens: ResourceScreens }) {
           <Form record={record}>
             <RecordInputs description={description} texts={t} editing showing />
           </Form>
+          <UsedBy resource={description.name} id={String(record.id)} refreshKey={record.version} />
           <HistoryPanel
             of={{ kind: 'record', resource: description.name, id: String(record.id) }}
             refreshKey={record.version}

@@ -1,8 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
+  ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
   TextInput,
@@ -17,11 +19,14 @@ import {
   maxLength,
   numberBounds,
   RECORD_LANGUAGES,
+  referencesMax,
   type FieldDescription,
   type FieldKind,
   type RecordTranslations,
   type ReferenceLabels,
+  type ResourceDescription,
 } from '../../domain/resourceDescription';
+import { useResourceNames } from '../../base/resourceNames';
 import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { format } from '../../domain/messages';
 import { writeNumber } from '../../domain/localeNumbers';
@@ -191,9 +196,15 @@ function ChoiceInput({ source, label, spec, readOnly, texts }: FieldInputProps) 
   );
 }
 
+/** The description of a described resource by its name (the console's, a test's fixtures too). */
+export function useDescribed(name: string | undefined): ResourceDescription | undefined {
+  const named = useResourceNames();
+  return named.find((r) => r.name === name)?.screens?.description ?? resourceDescriptions.find((d) => d.name === name);
+}
+
 /** A reference to a record of another described resource, chosen by its search field. */
 function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
-  const target = resourceDescriptions.find((d) => d.name === spec.to);
+  const target = useDescribed(spec.to);
   // Read-only (Show, or locked): its label as the record's answer carries it, asking nothing of the resource it
   // points to, which the reader may not read.
   if (readOnly) return <ReferenceLabelInput source={source} label={label} />;
@@ -207,6 +218,35 @@ function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
         readOnly={readOnly}
       />
     </ReferenceInput>
+  );
+}
+
+/**
+ * Several records of another described resource, each a chip chosen by its label (typed to narrow the list, by the
+ * resource's partial-name search where it has one), at most its `max`.
+ */
+function ReferencesChoice({ source, label, spec, readOnly }: FieldInputProps) {
+  const m = useMessages();
+  const target = useDescribed(spec.to);
+  const max = referencesMax(spec);
+  const validate = useMemo(
+    () => [
+      ...(spec.optional ? [] : [required()]),
+      (v: unknown) => (Array.isArray(v) && v.length > max ? format(m.records.tooManyReferences, { max }) : undefined),
+    ],
+    [spec.optional, max, m],
+  );
+  // Read-only (Show, or locked): the labels the record's answer carries, as a reference's.
+  if (readOnly) return <ReferenceLabelInput source={source} label={label} />;
+  return (
+    <ReferenceArrayInput source={source} reference={spec.to!}>
+      <AutocompleteArrayInput
+        label={label}
+        optionText={target ? labelOf(target) : 'id'}
+        filterToQuery={(q: string) => (target && hasSearch(target) && q ? { q } : {})}
+        validate={validate}
+      />
+    </ReferenceArrayInput>
   );
 }
 
@@ -330,6 +370,12 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
   },
   date: { Input: DateInput, cell: dateCell },
   datetime: { Input: DateTimeInput, cell: dateTimeCell, zoned: true },
+  // The labels the record's answer carries for its ids (joined, in order), else the ids.
+  references: {
+    Input: ReferencesChoice,
+    cell: (v, _spec, _ctx, at) =>
+      (at?.row.labels as ReferenceLabels | undefined)?.[at!.field] ?? (Array.isArray(v) ? v.join(', ') : ''),
+  },
   choices: {
     Input: ChoicesInput,
     cell: (v, _spec, ctx) =>

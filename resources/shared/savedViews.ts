@@ -120,7 +120,9 @@ export function recordViewParams(address: URLSearchParams): Record<string, strin
 
 /** A described list's address for a view (react-admin's ?filter={…}&sort=…&order=…), as recordViewParams reads it. */
 export function recordViewPath(d: ResourceDescription, params: Readonly<Record<string, string>>): string {
-  const several = new Set(filtersOf(d).flatMap((x) => (x.kind === 'choice' ? [x.param] : [])));
+  const several = new Set(
+    filtersOf(d).flatMap((x) => (x.kind === 'choice' || x.kind === 'references' ? [x.param] : [])),
+  );
   const filter: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(params))
     if (k !== 'sort' && k !== 'order') filter[k] = several.has(k) ? v.split(',') : v;

@@ -13,6 +13,8 @@ import {
   labelOf,
   mergeTexts,
   referencesOf,
+  idsOf,
+  REFERENCES_JOIN,
   type RecordOf,
   type ResourceDescription,
   type RecordTranslations,
@@ -21,7 +23,7 @@ import { fieldSchema, schemasOf } from '../../domain/recordSchemas.js';
 import { kindOf } from '../../domain/fieldKinds.js';
 import { DomainError, isUniqueViolation } from './errors.js';
 import { commit } from './commit.js';
-import { assertPointers } from './pointers.js';
+import { assertPointers, pointsToSql } from './pointers.js';
 import type { UndoTarget } from './historyUndo.js';
 import { versionedCreate, versionedDelete, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { historyValues, recordOwner } from '../../domain/recordHistory.js';
@@ -144,6 +146,14 @@ export function listQueryOf(
       // the same way, case and all, on both databases.
       else where.push(`(${picked.map(() => `replace(${column}, ?, '') <> ${column}`).join(' or ')})`);
       params.push(...(x.kind === 'choice' ? picked : picked.map((o) => JSON.stringify(o))));
+    } else if (x.kind === 'references') {
+      // Has any of the records named (their ids, separated by commas): as a several-choice filter, its JSON list
+      // holding the id quoted.
+      const ids = raw.split(',');
+      if (ids.length > 100 || ids.some((id) => id === '' || id.length > 64)) throw badParameter(x.param);
+      const each = ids.map((id) => pointsToSql(x.field, true, id));
+      where.push(`(${each.map((p) => p.where).join(' or ')})`);
+      params.push(...each.map((p) => p.param));
     } else {
       if (raw === '' || raw.length > 64) throw badParameter(x.param);
       where.push(`${column} = ?`);
@@ -268,10 +278,11 @@ export async function getRecord<D extends ResourceDescription>(
 const refusal = (field: string, message: ReturnType<typeof said>) => [{ path: `/${field}`, message }];
 
 /**
- * The records with each reference's label (`labels`, by field: the label field of the record it points to, labelOf),
- * read in one query per reference field for the whole page. Answered to whoever may read these records, whether or
- * not they may read the other resource: a label names a record, it shows nothing else of it (docs/decisions.md, 'A
- * reference's label'). An empty reference, or one whose record is gone, has none.
+ * The records with each reference's label (`labels`, by field: the label field of the record it points to, labelOf;
+ * a references field's labels in its ids' order, joined by REFERENCES_JOIN), read in one query per reference field for
+ * the whole page. Answered to whoever may read these records, whether or not they may read the other resource: a
+ * label names a record, it shows nothing else of it (docs/decisions.md, 'A reference's label'). An empty reference, or
+ * one whose record is gone, has none (a references field's gone record shows by its id).
  */
 export async function withReferenceLabels<T extends Row>(
   db: Kysely<Database>,
@@ -284,9 +295,7 @@ export async function withReferenceLabels<T extends Row>(
   const found = new Map<string, Map<string, string>>();
   for (const { field, to } of refs) {
     const target = all.find((d) => d.name === to);
-    const ids = [
-      ...new Set(recs.map((rec) => rec[field]).filter((v): v is string => typeof v === 'string' && v !== '')),
-    ];
+    const ids = [...new Set(recs.flatMap((rec) => idsOf(rec[field])))];
     const labels = new Map<string, string>();
     found.set(field, labels);
     if (!target || ids.length === 0) continue;
@@ -300,8 +309,14 @@ export async function withReferenceLabels<T extends Row>(
   }
   return recs.map((rec) => {
     const labels: Record<string, string> = {};
-    for (const { field } of refs) {
-      const label = found.get(field)?.get(String(rec[field] ?? ''));
+    for (const { field, many } of refs) {
+      const of = found.get(field);
+      if (many) {
+        const ids = idsOf(rec[field]);
+        if (ids.length > 0) labels[field] = ids.map((id) => of?.get(id) ?? id).join(REFERENCES_JOIN);
+        continue;
+      }
+      const label = of?.get(String(rec[field] ?? ''));
       if (label !== undefined) labels[field] = label;
     }
     return { ...rec, labels };

@@ -5,7 +5,7 @@ import { readRows } from '../db/read.js';
 import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind } from '../../domain/history.js';
 import { DomainError } from './errors.js';
 import { said } from '../../domain/translate.js';
-import { labelOf, referencesOf, type ResourceDescription } from '../../domain/resourceDescription.js';
+import { idsOf, labelOf, referencesOf, type ResourceDescription } from '../../domain/resourceDescription.js';
 
 // The change history, in one place: every core change goes through commit() (core/commit.ts), which calls record()
 // in the change's own transaction, so a change and its entry commit together or not at all, on both databases. It is
@@ -162,8 +162,7 @@ async function withValueLabels(
   };
   for (const e of entries)
     for (const { field, to } of refsOf(e))
-      for (const v of e.diff[field] ?? [])
-        if (typeof v === 'string' && v !== '') wanted.set(to, (wanted.get(to) ?? new Set()).add(v));
+      for (const v of (e.diff[field] ?? []).flatMap(idsOf)) wanted.set(to, (wanted.get(to) ?? new Set()).add(v));
   if (wanted.size === 0) return entries;
   const labels = new Map<string, string>();
   for (const [to, ids] of wanted) {
@@ -181,9 +180,9 @@ async function withValueLabels(
   return entries.map((e) => {
     const its: Record<string, string> = {};
     for (const { field, to } of refsOf(e))
-      for (const v of e.diff[field] ?? []) {
-        const label = labels.get(`${to}:${String(v)}`);
-        if (typeof v === 'string' && label !== undefined) its[v] = label;
+      for (const v of (e.diff[field] ?? []).flatMap(idsOf)) {
+        const label = labels.get(`${to}:${v}`);
+        if (label !== undefined) its[v] = label;
       }
     return Object.keys(its).length > 0 ? { ...e, labels: its } : e;
   });

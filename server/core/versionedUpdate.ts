@@ -4,13 +4,13 @@ import type { Database } from '../db/schema.js';
 import { now } from '../db/index.js';
 import type { HistoryDiff, HistoryValue } from '../../domain/history.js';
 import type { HistoryOwner } from '../../domain/recordHistory.js';
-import { readRows } from '../db/read.js';
-import { fieldsOfResource, type ResourceDescription } from '../../domain/resourceDescription.js';
-import { said, type Said } from '../../domain/translate.js';
+import type { ResourceDescription } from '../../domain/resourceDescription.js';
+import type { Said } from '../../domain/translate.js';
 import { commit } from './commit.js';
 import { DomainError } from './errors.js';
 import type { Change } from './events.js';
 import { diffOf, type NewEntry } from './history.js';
+import { assertNotPointedTo } from './pointers.js';
 
 type Row = Record<string, unknown>;
 
@@ -135,24 +135,6 @@ export async function versionedCreate<T extends { version: number }>(
     await (trx as unknown as Kysely<Record<string, Row>>).insertInto(target.table).values(row).execute();
     return { value, ...recorded(owner, id, 'created', diffOf({}, target.historyValues(value)), 1, actor.uid) };
   });
-}
-
-/**
- * Refuses to delete a record of `name` (a described resource's, or a product) while a reference field of any described
- * resource points to it, naming that pointer (its resource and field) in the refusal's details.
- */
-export async function assertNotPointedTo(
-  db: Kysely<Database>,
-  name: string,
-  all: readonly ResourceDescription[],
-  id: string,
-): Promise<void> {
-  for (const other of all)
-    for (const [field, f] of fieldsOfResource(other)) {
-      if (f.kind !== 'reference' || f.to !== name) continue;
-      const [hit] = await readRows<Row>(db, `select id from "${other.name}" where "${field}" = ? limit 1`, [id]);
-      if (hit) throw new DomainError('conflict', said('records.inUse'), { pointer: { resource: other.name, field } });
-    }
 }
 
 /**

@@ -31,6 +31,8 @@ import {
   withReferenceLabels,
 } from '../core/described.js';
 import { importRecords } from '../core/recordImport.js';
+import { usedBy } from '../core/pointers.js';
+import { UsedBy } from '../../domain/usedBy.js';
 import { ifMatchVersion } from '../http/ifMatch.js';
 import { localeOf } from '../http/locale.js';
 import { copyImages } from '../core/files.js';
@@ -53,7 +55,8 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * of its changes, and the CSV import. Who may call each comes from its access (domain/resourceDescription.ts,
  * accessOf): read, edit (add, change, import, undo) and delete; with `duplicate: true`, the copies of a record's images
  * for Add to start from; with `schedule`, its scheduled changes (/api/<name>/:id/schedule); with `bulk: true`, bulk
- * edit (routes/bulk.ts). `all`: every described resource (a delete is refused while another record points to it).
+ * edit (routes/bulk.ts); its 'Used by' (/:id/usedby). `all`: every described resource (a delete is refused while
+ * another record points to it).
  */
 export function recordRoutes(
   app: FastifyInstance,
@@ -156,6 +159,16 @@ export function recordRoutes(
     async (req, reply) => {
       await deleteRecord(db, r, all, req.user!, req.params.id, ifMatchVersion(req.headers['if-match']));
       return reply.code(204).send();
+    },
+  );
+
+  // Its 'Used by': per resource and field pointing here, how many records do, of the resources the caller may read.
+  typed.get(
+    `${path}/:id/usedby`,
+    { config: read, schema: { tags, params: Params, response: { 200: UsedBy } } },
+    async (req) => {
+      await getRecord(db, r, req.params.id);
+      return usedBy(db, r.name, all, req.params.id, req.user);
     },
   );
 

@@ -91,6 +91,7 @@ export function fakeDataProvider(overrides: Partial<AppDataProvider> = {}): AppD
     importProducts: unsupported,
     importRecords: unsupported,
     duplicateImages: unsupported,
+    getUsedBy: vi.fn(async () => []),
     scheduleSettings: vi.fn(async () => ({ timeZone: 'Europe/Stockholm', available: true })),
     // A record's Edit page with `schedule` lists no pending change unless a test gives some.
     scheduledChanges: vi.fn(async () => []),

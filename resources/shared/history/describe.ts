@@ -67,6 +67,9 @@ const SCHEDULE_FIELDS = new Set(Object.keys(scheduleFields));
  */
 function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue, m: Catalogue, shown?: Shown): string {
   if (typeof value === 'string' && entry.labels?.[value] !== undefined) return entry.labels[value];
+  // Several references: each by its label, by its id where its record is gone.
+  if (Array.isArray(value) && value.length > 0 && value.some((v) => entry.labels?.[v] !== undefined))
+    return value.map((v) => entry.labels?.[v] ?? v).join(', ');
   if (shown?.zone && entry.kind === 'product' && SCHEDULE_FIELDS.has(field) && typeof value === 'string' && value)
     return wallTimeOf(value, shown.zone);
   const spec = shown?.fields?.[field];

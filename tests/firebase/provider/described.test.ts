@@ -247,7 +247,7 @@ describe('Firebase data provider: a reference by its label', () => {
     const supplier = String(its.id);
     const name = String(its[labelOf(suppliers)]);
     const { data: added } = await b.dataProvider.create<DescribedRecord>('every_kind', {
-      data: { ...bodyOf(everyKind, 620, ctx), supplier },
+      data: { ...bodyOf(everyKind, 620, ctx), supplier, makers: [] },
     });
     expect(added.labels).toEqual({ supplier: name });
     const { data: one } = await b.dataProvider.getOne<DescribedRecord>('every_kind', { id: added.id });
@@ -269,6 +269,53 @@ describe('Firebase data provider: a reference by its label', () => {
     // Its history names the supplier the change cleared.
     const { items } = await b.dataProvider.getHistory({ kind: 'record', resource: 'every_kind', id: added.id });
     expect(items[0]).toMatchObject({ diff: { supplier: [supplier, ''] }, labels: { [supplier]: name } });
+  });
+});
+
+describe('Firebase data provider: several references, Used by and the delete guard', () => {
+  it('answers a references field with its labels, counts who points to a record and refuses its delete', async () => {
+    const suppliers = RESOURCES.find((x) => x.name === 'suppliers')!;
+    const make = async (n: number) =>
+      (await b.dataProvider.create('suppliers', { data: bodyOf(suppliers, n, ctx) })).data;
+    const [one, two, three] = [await make(9200), await make(9201), await make(9202)];
+    const name = (s: typeof one) => String(s[labelOf(suppliers)]);
+    const { data: added } = await b.dataProvider.create<DescribedRecord>('every_kind', {
+      data: { ...bodyOf(everyKind, 630, ctx), supplier: String(three.id), makers: [String(two.id), String(one.id)] },
+    });
+    expect(added).toMatchObject({
+      makers: [two.id, one.id],
+      labels: { supplier: name(three), makers: `${name(two)}; ${name(one)}` },
+    });
+    expect(recordCells(everyKind, added)).toMatchObject({ [labelColumn('makers')]: `${name(two)}; ${name(one)}` });
+    // An id to nothing is refused by the provider, naming the refusal as our server does; nothing is written.
+    await expect(
+      b.dataProvider.create('every_kind', { data: { ...bodyOf(everyKind, 631, ctx), makers: ['no-such-supplier'] } }),
+    ).rejects.toMatchObject({ status: 400, message: messages.records.noSuchReference });
+
+    // Used by: every_kind points to the first supplier by its list, to the third by its one reference.
+    expect(await b.dataProvider.getUsedBy('suppliers', String(one.id))).toEqual([
+      { resource: 'every_kind', field: 'makers', count: 1 },
+    ]);
+    expect(await b.dataProvider.getUsedBy('suppliers', String(three.id))).toEqual([
+      { resource: 'every_kind', field: 'supplier', count: 1 },
+    ]);
+    // Refused while pointed to by either kind, with our server's message; the record stays.
+    for (const s of [one, three])
+      await expect(b.dataProvider.delete('suppliers', { id: s.id, previousData: s })).rejects.toMatchObject({
+        status: 409,
+        message: messages.records.inUse,
+      });
+    expect((await getDoc(doc(b.other(), 'suppliers', String(one.id)))).exists()).toBe(true);
+    // Once the list lets go of it, it may be deleted.
+    const { data: current } = await b.dataProvider.getOne<DescribedRecord>('every_kind', { id: added.id });
+    await b.dataProvider.update('every_kind', {
+      id: added.id,
+      data: { ...current, makers: [String(two.id)] },
+      previousData: current,
+    });
+    expect(await b.dataProvider.getUsedBy('suppliers', String(one.id))).toEqual([]);
+    await b.dataProvider.delete('suppliers', { id: one.id, previousData: one });
+    expect((await getDoc(doc(b.other(), 'suppliers', String(one.id)))).exists()).toBe(false);
   });
 });
 

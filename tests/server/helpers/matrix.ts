@@ -71,6 +71,12 @@ export function recordRows(d: ResourceDescription, feed: 'feed on' | 'feed off' 
       url: `/api/${name}/no-such-id/history`,
       expected: statusesFor(access.read, 200),
     },
+    // Its 'Used by', to whoever may read it (of no such record: 404).
+    {
+      route: `GET /api/${name}/{id}/usedby`,
+      url: `/api/${name}/no-such-id/usedby`,
+      expected: statusesFor(access.read, 404),
+    },
     {
       route: `POST /api/${name}/history/{entry}/undo`,
       url: `/api/${name}/history/999999/undo`,

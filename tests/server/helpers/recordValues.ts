@@ -34,6 +34,7 @@ export const everyKind = describeResource({
     day: { kind: 'date' },
     starts: { kind: 'datetime', optional: true },
     tags: { kind: 'choices', options: ['soft', 'warm', 'light grey'] },
+    makers: { kind: 'references', to: 'suppliers', max: 2, optional: true },
   },
   sort: { field: 'title', order: 'asc' },
   search: 'title',

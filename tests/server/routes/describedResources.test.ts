@@ -382,7 +382,7 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
     const supplierId = ctx.ids.get('suppliers')!;
     const supplier = (await call('GET', `/api/suppliers/${supplierId}`)).json as Values;
     const name = String(supplier[labelOf(servedResources.find((x) => x.name === 'suppliers')!)]);
-    const added = await call('POST', '/api/every_kind', { ...bodyOf(everyKind, 610, ctx), supplier: '' });
+    const added = await call('POST', '/api/every_kind', { ...bodyOf(everyKind, 610, ctx), supplier: '', makers: [] });
     expect(added.status, added.text).toBe(201);
     expect(added.json.labels).toEqual({});
     const id = added.json.id as string;

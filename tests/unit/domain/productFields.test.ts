@@ -168,6 +168,7 @@ describe('products in the one resource model', () => {
       date: { kind: 'date' },
       datetime: { kind: 'datetime', optional: true },
       choices: { kind: 'choices', options: ['A', 'B'] },
+      references: { kind: 'references', to: 'careguides', optional: true },
     };
     expect(Object.keys(fields).sort()).toEqual(Object.keys(FIELD_KINDS).sort());
     const d = describeResource({
@@ -186,6 +187,7 @@ describe('products in the one resource model', () => {
       'images',
       'reference',
       'datetime',
+      'references',
     ]);
   });
 

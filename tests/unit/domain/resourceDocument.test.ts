@@ -93,7 +93,7 @@ const oddTranslations: [string, unknown][] = [
 const descriptions: ResourceDescription[] = [productDescription, careguides, suppliers, everyKind];
 /** Each kind's empty value, as the test expects it (not read from the kinds). */
 const emptyOf = (kind: string): unknown =>
-  ({ integer: 0, number: 0, boolean: false, images: [], choices: [] })[kind] ?? '';
+  ({ integer: 0, number: 0, boolean: false, images: [], choices: [], references: [] })[kind] ?? '';
 
 describe.each(descriptions.map((d) => [d.name, d] as const))(
   'a %s document written by hand or by an older version',

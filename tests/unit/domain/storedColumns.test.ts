@@ -18,6 +18,7 @@ const typed: { [K in FieldKind]: StoredOf<K> extends number ? 'number' : 'text' 
   date: 'text',
   datetime: 'text',
   choices: 'text',
+  references: 'text',
 };
 
 describe('the table types made from the descriptions', () => {

@@ -151,6 +151,33 @@ describe('the generated Firestore rules', () => {
     expect(rules).toContain("x.starts.get('to', null) is string && x.starts.get('to', null).size() <= 24");
   });
 
+  it('several references: a list of at most max texts, at least one unless optional', () => {
+    const fabrics = describeResource({
+      name: 'fabrics',
+      area: 'products',
+      fields: {
+        title: { kind: 'line', max: 60 },
+        mills: { kind: 'references', to: 'suppliers', max: 2 },
+        others: { kind: 'references', to: 'suppliers', optional: true },
+      },
+      sort: { field: 'title', order: 'asc' },
+      search: 'title',
+    });
+    const rules = rulesOf(fabrics);
+    const at = (i: number) => `d.mills[${i}]`;
+    const each = (i: number) =>
+      `(d.mills.size() <= ${i} || (${at(i)} is string && ${at(i)}.size() >= 1 && ${at(i)}.size() <= 64))`;
+    expect(rules).toContain(
+      `d.mills is list && d.mills.size() <= 2 && d.mills.size() >= 1 && ${each(0)} && ${each(1)}`,
+    );
+    expect(rules).not.toContain('d.mills[2]');
+    // Left without a max, at most 20; empty allowed where optional.
+    expect(rules).toContain('d.others is list && d.others.size() <= 20 && (d.others.size() <= 0');
+    expect(rules).toContain('d.others[19]');
+    expect(rules).not.toContain('d.others.size() >= 1');
+    expect(rules).toContain("x.mills.get('to', null) is list && x.mills.get('to', null).size() <= 2");
+  });
+
   it('each image of a described resource is an address of this project’s bucket', () => {
     const rules = rulesOf(guides);
     expect(rules).toContain(
