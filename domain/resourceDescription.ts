@@ -183,6 +183,39 @@ export const labelOf = (d: ResourceDescription): string =>
  */
 export type ReferenceLabels = Partial<Record<string, string>>;
 
+/**
+ * A resource's option labels in one language, by field then stored value ({ fabric: { linen: 'Linne' } }): its texts'
+ * `options` (resources/<name>/texts.ts), or a catalogue's for products.
+ */
+export type OptionLabels = Readonly<Partial<Record<string, Readonly<Partial<Record<string, string>>>>>>;
+
+/** An option as staff read it: its label in `labels`, else the stored value itself. */
+export const optionLabel = (labels: OptionLabels | undefined, field: string, value: string): string =>
+  labels?.[field]?.[value] ?? value;
+
+/**
+ * A choice's or choices' value as staff read it, its options' labels joined by `sep`; undefined for a field of
+ * another kind (its value is shown as that kind shows it).
+ */
+export function optionText(
+  f: FieldDescription | undefined,
+  field: string,
+  value: unknown,
+  labels: OptionLabels | undefined,
+  sep = ', ',
+): string | undefined {
+  const of = f && kindOf(f).optionsOf;
+  return of
+    ? of(value)
+        .map((o) => optionLabel(labels, field, o))
+        .join(sep)
+    : undefined;
+}
+
+/** The fields whose values are options named in the resource's texts (choice, choices). */
+export const optionFieldsOf = (d: ResourceDescription): [string, FieldDescription][] =>
+  fieldsOfResource(d).filter(([, f]) => kindOf(f).optionsOf !== undefined);
+
 /** A described resource's reference fields, each with the resource it points to. */
 export const referencesOf = (d: ResourceDescription): { field: string; to: string }[] =>
   fieldsOfResource(d)

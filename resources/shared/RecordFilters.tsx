@@ -22,6 +22,7 @@ import {
 import { useMessages } from '../../base/locale';
 import { resourceDescriptions } from '../descriptions';
 import { FindBox } from './FindBox';
+import { optionChoices } from './fieldKindViews';
 import type { ResourceLocaleTexts } from './recordScreens';
 
 /** A calendar day as the server's instant: the start of the day (a range's start) or its end, in UTC. */
@@ -49,7 +50,7 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
           label={label}
           alwaysOn
           sx={sx}
-          choices={(spec.options ?? []).map((o) => ({ id: o, name: t.options?.[o] ?? o }))}
+          choices={optionChoices(spec, x.field, t)}
         />,
       );
     else if (x.kind === 'boolean')

@@ -16,6 +16,8 @@ import {
   mayBeEmpty,
   maxLength,
   numberBounds,
+  optionLabel,
+  optionText,
   RECORD_LANGUAGES,
   type FieldDescription,
   type FieldKind,
@@ -186,10 +188,18 @@ function ChoiceInput({ source, label, spec, readOnly, texts }: FieldInputProps) 
       readOnly={readOnly}
       emptyText={spec.optional ? m.records.noCountry : undefined}
       emptyValue=""
-      choices={(spec.options ?? []).map((o) => ({ id: o, name: texts.options?.[o] ?? o }))}
+      choices={optionChoices(spec, source, texts)}
     />
   );
 }
+
+/** A field's options as react-admin's choices, each by its label in the resource's texts (SelectInput, the filter). */
+export const optionChoices = (
+  spec: FieldDescription,
+  field: string,
+  texts: ResourceLocaleTexts,
+): { id: string; name: string }[] =>
+  (spec.options ?? []).map((o) => ({ id: o, name: optionLabel(texts.options, field, o) }));
 
 /** A reference to a record of another described resource, chosen by its search field. */
 function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
@@ -271,7 +281,7 @@ function ChoicesInput({ source, label, spec, readOnly, texts }: FieldInputProps)
       label={label}
       validate={required_(spec)}
       readOnly={readOnly}
-      choices={(spec.options ?? []).map((o) => ({ id: o, name: texts.options?.[o] ?? o }))}
+      choices={optionChoices(spec, source, texts)}
     />
   );
 }
@@ -293,6 +303,10 @@ const dateTimeCell = (v: unknown, _spec: FieldDescription, ctx: CellContext): st
         timeZone: zoneOr(ctx.zone),
       }).format(new Date(v))
     : '';
+
+/** A choice's or choices' options by their labels in the resource's texts ('Linne, Bomull'). */
+const optionCell = (v: unknown, spec: FieldDescription, ctx: CellContext, at?: CellRow): string =>
+  optionText(spec, at?.field ?? '', v, ctx.texts.options) ?? plain(v);
 
 const text: FieldKindView = { Input: TextKindInput, cell: plain };
 const numeric: FieldKindView = { Input: NumberKindInput, cell: numberCell };
@@ -318,7 +332,7 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
   },
   integer: numeric,
   number: numeric,
-  choice: { Input: ChoiceInput, cell: (v, _spec, ctx) => ctx.texts.options?.[String(v ?? '')] ?? String(v ?? '') },
+  choice: { Input: ChoiceInput, cell: optionCell },
   images: {
     Input: ImagesInput,
     cell: (v) => (Array.isArray(v) ? String(v.length) : ''),
@@ -330,9 +344,5 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
   },
   date: { Input: DateInput, cell: dateCell },
   datetime: { Input: DateTimeInput, cell: dateTimeCell, zoned: true },
-  choices: {
-    Input: ChoicesInput,
-    cell: (v, _spec, ctx) =>
-      Array.isArray(v) ? v.map((o) => ctx.texts.options?.[String(o)] ?? String(o)).join(', ') : '',
-  },
+  choices: { Input: ChoicesInput, cell: optionCell },
 };
