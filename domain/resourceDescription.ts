@@ -184,6 +184,18 @@ export const labelOf = (d: ResourceDescription): string =>
 export type ReferenceLabels = Partial<Record<string, string>>;
 
 /**
+ * Is this unique field compared as the find box folds (case and accents: `unique: true` on a kind the find box
+ * searches), rather than as stored (`unique: 'exact'`, or a number)?
+ */
+export const foldsUnique = (f: FieldDescription): boolean => f.unique === true && kindOf(f).searchable;
+
+/**
+ * The column a folded unique field's value is also kept in, folded, under a unique index ('title_fold'; a field's
+ * name has no '_'): the server writes it with every add and edit, so both databases refuse a second record alike.
+ */
+export const foldColumn = (field: string): string => `${field}_fold`;
+
+/**
  * A resource's option labels in one language, by field then stored value ({ fabric: { linen: 'Linne' } }): its texts'
  * `options` (resources/<name>/texts.ts), or a catalogue's for products.
  */

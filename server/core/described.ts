@@ -5,6 +5,8 @@ import { fromStored, searchTextOf, sortKeySql, toStored } from '../db/describedT
 import {
   fieldsOfResource,
   filtersOf,
+  foldColumn,
+  foldsUnique,
   hasSearch,
   listSortable,
   RECORD_LANGUAGES,
@@ -24,7 +26,7 @@ import type { UndoTarget } from './historyUndo.js';
 import { versionedCreate, versionedDelete, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
-import { searchWordsOf } from '../../domain/searchFold.js';
+import { foldSearch, searchWordsOf } from '../../domain/searchFold.js';
 
 // The rules of every described resource (its description, domain/resourceDescription.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
@@ -46,10 +48,16 @@ export function toRecord<D extends ResourceDescription>(r: D, row: Row): RecordO
   return out as RecordOf<D>;
 }
 
-/** The columns of a record's values: each field as stored, its translations and its search text. */
+/**
+ * The columns of a record's values: each field as stored (a folded unique field also folded, under its unique index),
+ * its translations and its search text.
+ */
 function columnsOf(r: ResourceDescription, rec: Row): Row {
   const out: Row = {};
-  for (const [k, spec] of fieldsOfResource(r)) out[k] = toStored(spec, rec[k]);
+  for (const [k, spec] of fieldsOfResource(r)) {
+    out[k] = toStored(spec, rec[k]);
+    if (foldsUnique(spec)) out[foldColumn(k)] = foldSearch(String(rec[k] ?? ''));
+  }
   if (hasTranslations(r)) out.translations = JSON.stringify(rec.translations ?? {});
   if (hasSearch(r)) out.search_text = searchTextOf(searched(r), rec);
   return out;
@@ -273,13 +281,17 @@ export async function withReferenceLabels<T extends Row>(
   });
 }
 
-/** Refuses a value a unique field already has in another record, naming the field. */
+/**
+ * Refuses a value a unique field already has in another record, naming the field: compared folded (case and accents)
+ * in its folded column, or as stored where the field is `unique: 'exact'`.
+ */
 async function assertUnique(db: Kysely<Database>, r: ResourceDescription, values: Row, except?: string): Promise<void> {
   for (const [k, spec] of fieldsOfResource(r)) {
     if (!spec.unique || values[k] === undefined) continue;
-    const [hit] = await readRows<Row>(db, `select id from "${r.name}" where "${k}" = ? limit 1`, [
-      toStored(spec, values[k]),
-    ]);
+    const [column, value] = foldsUnique(spec)
+      ? [foldColumn(k), foldSearch(String(values[k]))]
+      : [k, toStored(spec, values[k])];
+    const [hit] = await readRows<Row>(db, `select id from "${r.name}" where "${column}" = ? limit 1`, [value]);
     if (hit && hit.id !== except)
       throw new DomainError('conflict', said('records.duplicate'), refusal(k, said('records.duplicate')));
   }
