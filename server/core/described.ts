@@ -297,9 +297,18 @@ async function assertUnique(db: Kysely<Database>, r: ResourceDescription, values
   }
 }
 
-const uniqueViolation = (err: unknown): never => {
-  // Two people writing the same value at once: the unique index decides.
-  if (isUniqueViolation(err)) throw new DomainError('conflict', said('records.duplicate'));
+const uniqueViolation = (r: ResourceDescription, err: unknown): never => {
+  // Two people writing the same value at once: the unique index decides, and the refusal names its field where the
+  // database's words name the index or column (PostgreSQL: careguides_title_fold_unique; SQLite: careguides.title_fold).
+  if (isUniqueViolation(err)) {
+    const duplicate = said('records.duplicate');
+    const e = err as { message?: unknown; constraint?: unknown };
+    const text = `${String(e.message ?? '')} ${String(e.constraint ?? '')}`;
+    const field = fieldsOfResource(r).find(
+      ([k, f]) => f.unique && new RegExp(`\\b${r.name}[._]${k}(_fold)?(_unique)?\\b`).test(text),
+    )?.[0];
+    throw new DomainError('conflict', duplicate, field ? refusal(field, duplicate) : undefined);
+  }
   throw err;
 };
 
@@ -322,7 +331,7 @@ export async function createRecord<D extends ResourceDescription>(
       (row) => toRecord(r, row) as RecordOf<D> & Row,
     );
   } catch (err) {
-    return uniqueViolation(err);
+    return uniqueViolation(r, err);
   }
 }
 
@@ -357,7 +366,7 @@ export async function updateRecord<D extends ResourceDescription>(
       return columnsOf(r, next);
     });
   } catch (err) {
-    return uniqueViolation(err);
+    return uniqueViolation(r, err);
   }
 }
 

@@ -102,6 +102,17 @@ describe.each(dialects())('unique, folded unless exact (%s)', (dialect) => {
     expect(await titles()).toEqual(before);
   });
 
+  it('stores one of two adds sent at once that differ by case and accents, refusing the other by its field', async () => {
+    const sent = await Promise.all(
+      ['Kuddvar i linne', 'KUDDVÅR I LINNE', 'kuddvär i linné'].map((title) =>
+        call('POST', '/api/careguides', guide(title)),
+      ),
+    );
+    expect(sent.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const refused of sent.filter((r) => r.status === 409)) expect(refused.json.error.details).toEqual([duplicate]);
+    expect((await titles()).filter((x) => /^kuddv/i.test(x))).toHaveLength(1);
+  });
+
   it('compares a field described unique: exact as it is stored', async () => {
     expect((await call('POST', '/api/fold_codes', { name: 'Väveriet', code: 'AB-1' })).status).toBe(201);
     const other = await call('POST', '/api/fold_codes', { name: 'Spinneriet', code: 'ab-1' });

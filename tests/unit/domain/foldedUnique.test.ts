@@ -42,4 +42,22 @@ describe('unique, folded unless exact', () => {
     const back = planSteps([named(true)], [...made, ...exact.steps]).steps;
     expect(back[0]!.columns[foldColumn('name')]).toMatchObject({ folds: 'name' });
   });
+
+  it('folds a renamed field’s values again under its new name, the old copy dropped', () => {
+    const made = planSteps([named(true)], []).steps;
+    const renamed = describeResource({
+      name: 'weaves',
+      area: 'products',
+      fields: { title: { kind: 'line', max: 40, unique: true, renamedFrom: 'name' }, count: { kind: 'integer' } },
+      sort: { field: 'title', order: 'asc' },
+      search: 'title',
+    });
+    const plan = planSteps([renamed], made);
+    expect(plan.problems).toEqual([]);
+    expect(plan.steps[0]).toMatchObject({
+      renamed: { title: 'name' },
+      columns: { [foldColumn('title')]: { folds: 'title', unique: true } },
+      drop: { [foldColumn('name')]: { folds: 'name' } },
+    });
+  });
 });
