@@ -299,7 +299,7 @@ async function assertUnique(db: Kysely<Database>, r: ResourceDescription, values
 
 const uniqueViolation = (r: ResourceDescription, err: unknown): never => {
   // Two people writing the same value at once: the unique index decides, and the refusal names its field where the
-  // database's words name the index or column (PostgreSQL: careguides_title_fold_unique; SQLite: careguides.title_fold).
+  // database's words name the index or column (careguides_title_fold_unique; SQLite's careguides.title_fold).
   if (isUniqueViolation(err)) {
     const duplicate = said('records.duplicate');
     const e = err as { message?: unknown; constraint?: unknown };

@@ -102,7 +102,7 @@ describe.each(dialects())('unique, folded unless exact (%s)', (dialect) => {
     expect(await titles()).toEqual(before);
   });
 
-  it('stores one of two adds sent at once that differ by case and accents, refusing the other by its field', async () => {
+  it('stores one of three adds sent at once that differ by case and accents, refusing the others', async () => {
     const sent = await Promise.all(
       ['Kuddvar i linne', 'KUDDVÅR I LINNE', 'kuddvär i linné'].map((title) =>
         call('POST', '/api/careguides', guide(title)),
