@@ -35,8 +35,12 @@ export interface FieldDescription {
    * empty.
    */
   optional?: boolean;
-  /** No two records share its value (a code); the add and edit pages show the refusal beside it. */
-  unique?: boolean;
+  /**
+   * No two records share its value; the add and edit pages show the refusal beside it. true: compared as the find box
+   * compares (a text kind: case and accents folded, domain/searchFold.ts, so 'örngottstyg' is refused beside
+   * 'Örngottstyg'); 'exact': compared as stored (a code whose case means something).
+   */
+  unique?: boolean | 'exact';
   /** Set when the record is added, never changed after. */
   locked?: boolean;
   /** translated: one line or free text (default 'line'). */

@@ -73,6 +73,11 @@ export interface FieldKindSpec {
   /** The value as its column holds it, and back. */
   toStored: (f: FieldDescription, v: unknown) => unknown;
   fromStored: (f: FieldDescription, v: unknown) => unknown;
+  /**
+   * choice, choices: the options a value holds, each shown by its label in the resource's texts (`options`: the
+   * list's cell, Show, the filter, the CSV's '<field>_label' column, history and Activity); the stored value is kept.
+   */
+  optionsOf?: (v: unknown) => string[];
   /** A CSV cell as a value, before the rule; a value as its cell. */
   fromCell: (f: FieldDescription, raw: string) => unknown;
   toCell: (v: unknown) => string;
@@ -404,6 +409,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
       message === said('records.badChoice')
         ? said('records.fileChoice', { options: (f.options ?? []).join(', ') })
         : message,
+    optionsOf: (v) => (typeof v === 'string' && v !== '' ? [v] : []),
     fromDocument: (v, f) => (typeof v === 'string' && (f.options ?? []).includes(v) ? v : ''),
     firestore: (v, f) => {
       const options = [...(f.optional ? [''] : []), ...(f.options ?? [])].map((o) => `'${o}'`).join(', ');
@@ -541,6 +547,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
       message === said('records.badChoice')
         ? said('records.fileChoices', { options: (f.options ?? []).join(', ') })
         : message,
+    optionsOf: (v) => (Array.isArray(v) ? v.map(String) : []),
     fromDocument: (v, f) => (Array.isArray(v) ? (f.options ?? []).filter((o) => v.includes(o)) : []),
     firestore: (v, f) => {
       const options = (f.options ?? []).map((o) => `'${o}'`).join(', ');

@@ -33,7 +33,8 @@ export const productDescription = describeResource({
   name: 'products',
   area: 'products',
   fields: {
-    sku: { kind: 'line', max: 64, unique: true, locked: true, search: true, publish: true },
+    // A code compared as written: products keep their own SKU check (server/core/products.ts).
+    sku: { kind: 'line', max: 64, unique: 'exact', locked: true, search: true, publish: true },
     name: { kind: 'translated', as: 'line', max: 200, search: true, publish: true },
     category: { kind: 'choice', options: CATEGORIES, publish: true },
     mc: { kind: 'choice', options: MATERIAL_CARE, publish: true },

@@ -6,7 +6,9 @@ import {
   isPointer,
   kindOf,
   mayBeEmpty,
+  optionText,
   referencesOf,
+  type OptionLabels,
   translatedKeys,
   type ReferenceLabels,
   type ResourceDescription,
@@ -24,44 +26,56 @@ import { said } from './translate.js';
 /**
  * The file's columns, in order: id, every exported field (a reference's id, then its record's label as
  * '<field>_label': written for people to read, ignored by the import; a references field's ids and labels each
- * separated by ';'), then each exported translated field's other
- * languages.
+ * separated by ';'; a choice's or choices' stored value, then its options' labels in the exporter's language as
+ * '<field>_label', the import taking the stored value), then each exported translated field's other languages.
  */
 export function recordCsvColumns(d: ResourceDescription): string[] {
   const fields = fieldsOfResource(d).filter(([, f]) => exported(f));
   const translated = new Set(fields.filter(([, f]) => f.kind === 'translated').map(([k]) => k));
   return [
     'id',
-    ...fields.flatMap(([k, f]) => (isPointer(f) ? [k, labelColumn(k)] : [k])),
+    ...fields.flatMap(([k, f]) => (isPointer(f) || kindOf(f).optionsOf ? [k, labelColumn(k)] : [k])),
     ...translatedKeys(d)
       .filter((t) => translated.has(t.field))
       .map((t) => t.key),
   ];
 }
 
-/** A reference's (or references') label column ('supplier_label'). */
+/** A reference's, references' or a choice's label column ('supplier_label', 'fabric_label'). */
 export const labelColumn = (field: string): string => `${field}_label`;
 
 /**
  * A record's cells by column (images joined by spaces, booleans and numbers as text, a reference's label from the
- * record's `labels`).
+ * record's `labels`, a choice's from `options`, the resource's texts in the exporter's language: its value without).
  */
-export function recordCells(d: ResourceDescription, rec: Record<string, unknown>): Record<string, string> {
+export function recordCells(
+  d: ResourceDescription,
+  rec: Record<string, unknown>,
+  options?: OptionLabels,
+): Record<string, string> {
   const t = (rec.translations ?? {}) as RecordTranslations;
   const labels = (rec.labels ?? {}) as ReferenceLabels;
   const named = new Map(referencesOf(d).map(({ field }) => [labelColumn(field), field]));
+  const chosen = new Map(
+    fieldsOfResource(d)
+      .filter(([, f]) => kindOf(f).optionsOf)
+      .map(([field]) => [labelColumn(field), field]),
+  );
   const out: Record<string, string> = {};
   for (const c of recordCsvColumns(d)) {
     const tk = translatedKeys(d).find((x) => x.key === c);
     const f = d.fields[c];
     const ref = named.get(c);
+    const choice = chosen.get(c);
     out[c] = tk
       ? (t[tk.lang]?.[tk.field] ?? '')
       : ref !== undefined
         ? (labels[ref] ?? '')
-        : f
-          ? kindOf(f).toCell(rec[c])
-          : String(rec[c] ?? '');
+        : choice !== undefined
+          ? (optionText(d.fields[choice], choice, rec[choice], options, '; ') ?? '')
+          : f
+            ? kindOf(f).toCell(rec[c])
+            : String(rec[c] ?? '');
   }
   return out;
 }

@@ -11,11 +11,14 @@ import {
   kindOf,
   mayBeEmpty,
   mergeTexts,
+  foldsUnique,
+  type FieldDescription,
   type ResourceDescription,
   type RecordTranslations,
 } from './resourceDescription.js';
 import { schemasOf } from './recordSchemas.js';
 import { issueSaid, said } from './translate.js';
+import { foldSearch } from './searchFold.js';
 
 // A described resource's CSV import, planned the same on our server (server/core/recordImport.ts, in one
 // transaction) and over Firestore (providers/firebase/described.ts): each row checked by the add and edit rules and
@@ -42,7 +45,7 @@ function inFileWords(r: ResourceDescription, field: string, message: string): st
 /**
  * What the plan asks of a back end: `read` the record an id names as the screens hold it, or null; `existing` which
  * of these ids a resource has (a reference's); `holders` the ids of the records holding each of these values of a
- * unique field, by valueKey.
+ * unique field, by uniqueKey (folded unless the field is 'exact').
  */
 export interface ImportLookup {
   read: (id: string) => Promise<Row | null>;
@@ -54,6 +57,13 @@ export interface ImportLookup {
 
 /** A field's value as the unique check compares it (the record's form, as the screens hold it). */
 export const valueKey = (v: unknown): string => JSON.stringify(v);
+
+/** A unique field's value as it is compared with the others': folded where foldsUnique, else as it is. */
+export const uniqueValue = (f: FieldDescription, v: unknown): unknown =>
+  foldsUnique(f) && typeof v === 'string' ? foldSearch(v) : v;
+
+/** A unique field's value as the check compares it: folded (case and accents) unless the field is 'exact'. */
+export const uniqueKey = (f: FieldDescription, v: unknown): string => valueKey(uniqueValue(f, v));
 
 /** The references and unique values the rows hold, each looked up once per resource or field. */
 async function lookedUp(r: ResourceDescription, rows: readonly Row[], look: ImportLookup) {
@@ -208,8 +218,8 @@ export function recordTarget(r: ResourceDescription, look: ImportLookup, image?:
           if (f.kind === 'images' && Array.isArray(v) && v.some((a) => unfinished.has(String(a))))
             errors.push({ field: k, message: said('uploads.unfinished') });
           if (!f.unique) continue;
-          const key = `${k}\u0000${valueKey(v)}`;
-          const other = (held.get(k)?.get(valueKey(v)) ?? []).some((holder) => holder !== p.key);
+          const key = `${k}\u0000${uniqueKey(f, v)}`;
+          const other = (held.get(k)?.get(uniqueKey(f, v)) ?? []).some((holder) => holder !== p.key);
           if (valueLine.has(key))
             errors.push({ field: k, message: said('records.sameValueInFile', { line: valueLine.get(key)! }) });
           else if (other) errors.push({ field: k, message: said('records.duplicate') });

@@ -214,6 +214,51 @@ export const labelOf = (d: ResourceDescription): string =>
  */
 export type ReferenceLabels = Partial<Record<string, string>>;
 
+/**
+ * Is this unique field compared as the find box folds (case and accents: `unique: true` on a kind the find box
+ * searches), rather than as stored (`unique: 'exact'`, or a number)?
+ */
+export const foldsUnique = (f: FieldDescription): boolean => f.unique === true && kindOf(f).searchable;
+
+/**
+ * The column a folded unique field's value is also kept in, folded, under a unique index ('title_fold'; a field's
+ * name has no '_'): the server writes it with every add and edit, so both databases refuse a second record alike.
+ */
+export const foldColumn = (field: string): string => `${field}_fold`;
+
+/**
+ * A resource's option labels in one language, by field then stored value ({ fabric: { linen: 'Linne' } }): its texts'
+ * `options` (resources/<name>/texts.ts), or a catalogue's for products.
+ */
+export type OptionLabels = Readonly<Partial<Record<string, Readonly<Partial<Record<string, string>>>>>>;
+
+/** An option as staff read it: its label in `labels`, else the stored value itself. */
+export const optionLabel = (labels: OptionLabels | undefined, field: string, value: string): string =>
+  labels?.[field]?.[value] ?? value;
+
+/**
+ * A choice's or choices' value as staff read it, its options' labels joined by `sep`; undefined for a field of
+ * another kind (its value is shown as that kind shows it).
+ */
+export function optionText(
+  f: FieldDescription | undefined,
+  field: string,
+  value: unknown,
+  labels: OptionLabels | undefined,
+  sep = ', ',
+): string | undefined {
+  const of = f && kindOf(f).optionsOf;
+  return of
+    ? of(value)
+        .map((o) => optionLabel(labels, field, o))
+        .join(sep)
+    : undefined;
+}
+
+/** The fields whose values are options named in the resource's texts (choice, choices). */
+export const optionFieldsOf = (d: ResourceDescription): [string, FieldDescription][] =>
+  fieldsOfResource(d).filter(([, f]) => kindOf(f).optionsOf !== undefined);
+
 /** What joins a references field's labels, as its CSV cell joins its ids. */
 export const REFERENCES_JOIN = '; ';
 

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Area, RoleFlags } from '../domain/permissions';
+import type { OptionLabels } from '../domain/resourceDescription';
 import type { Catalogue } from '../domain/messages';
 import type { ResourceScreens } from './shared/recordScreens';
 
@@ -23,11 +24,13 @@ export interface ResourceDefinition {
   may?: (user: RoleFlags | null | undefined, action: string) => boolean;
   /**
    * How the Activity page names its records' changes (a described resource): the resource by its sidebar label, and
-   * each field by its label ('Guide (Swedish)'). A record's page is at react-admin's address for it (`useRecordPath`).
+   * each field by its label ('Guide (Swedish)'), each option by its label ('Linne'). A record's page is at
+   * react-admin's address for it (`useRecordPath`).
    */
   history?: {
     label: Label;
     fields: (m: Catalogue) => Readonly<Record<string, string>>;
+    options: (m: Catalogue) => OptionLabels | undefined;
   };
   /**
    * A described resource's screens (resources/shared/describedResource.ts): its description, texts, columns and phone

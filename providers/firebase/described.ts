@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import {
   emptyValue,
   fieldsOfResource,
+  foldsUnique,
   hasTranslations,
   labelOf,
   mergeTexts,
@@ -44,7 +45,7 @@ import { conflict, FirebaseBackendError, notAvailable, notFound } from './errors
 import type { Pager } from './pages';
 import { fingerprint, isoOf } from './documents';
 import { mayUndo, recordDiff, undoChange } from '../../domain/recordHistory';
-import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport';
+import { planImport, uniqueKey, type ImportLookup } from '../../domain/recordImport';
 import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv';
 import { format } from '../../domain/messages';
 
@@ -63,7 +64,8 @@ import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Act
  * - line, text, email, translated: the list's partial-name search (?q=; no substring index: it answers
  *   not_available, as the products' does).
  * - line, email, translated, choice, country, integer, number: a unique value guaranteed (looked up first, not
- *   enforced).
+ *   enforced); one compared folded (case and accents, not 'exact') is looked up among all the field's values, which
+ *   Firestore cannot fold (a read of the collection per check).
  * - number: exact decimals (a double: 0.1 + 0.2; the rules check the bounds, the provider the decimals).
  * - images: checking that each address is a finished upload (the addresses are kept as given).
  * - reference, references: refusing the delete of a record pointed to (the provider looks first); its label to a
@@ -252,10 +254,27 @@ export function describedCalls(
   const assertUnique = async (values: Data, except?: string): Promise<void> => {
     for (const [k, f] of fields) {
       if (!f.unique || values[k] === undefined) continue;
-      const hits = await getDocs(query(collection(db, d.name), where(k, '==', values[k]), limit(2)));
-      if (hits.docs.some((h) => h.id !== except))
+      const ids = foldsUnique(f)
+        ? ((await foldedHolders(k, [values[k]])).get(uniqueKey(f, values[k])) ?? [])
+        : (await getDocs(query(collection(db, d.name), where(k, '==', values[k]), limit(2)))).docs.map((h) => h.id);
+      if (ids.some((id) => id !== except))
         throw new FirebaseBackendError(409, 'conflict', currentMessages().records.duplicate);
     }
+  };
+
+  /**
+   * Who holds each of these values of a unique field compared folded (uniqueKey: case and accents): Firestore cannot
+   * fold in a query, so the field's values are read from every document and folded here.
+   */
+  const foldedHolders = async (field: string, values: readonly unknown[]): Promise<Map<string, string[]>> => {
+    const f = d.fields[field]!;
+    const wanted = new Set(values.map((v) => uniqueKey(f, v)));
+    const out = new Map<string, string[]>();
+    for (const h of (await getDocs(collection(db, d.name))).docs) {
+      const key = uniqueKey(f, toRecord(h.id, h.data())[field]);
+      if (wanted.has(key)) out.set(key, [...(out.get(key) ?? []), h.id]);
+    }
+    return out;
   };
 
   /**
@@ -324,11 +343,13 @@ export function describedCalls(
       return out;
     },
     holders: async (field, values) => {
+      const f = d.fields[field]!;
+      if (foldsUnique(f)) return foldedHolders(field, values);
       const out = new Map<string, string[]>();
       for (let i = 0; i < values.length; i += 30) {
         const hits = await getDocs(query(collection(db, d.name), where(field, 'in', values.slice(i, i + 30))));
         for (const h of hits.docs) {
-          const key = valueKey(toRecord(h.id, h.data())[field]);
+          const key = uniqueKey(f, toRecord(h.id, h.data())[field]);
           out.set(key, [...(out.get(key) ?? []), h.id]);
         }
       }

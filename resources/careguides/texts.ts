@@ -13,7 +13,7 @@ export const texts: ResourceTexts<typeof description> = {
     empty: 'No care guides yet',
     failed: 'Could not fetch care guides',
     fields: { title: 'Title', body: 'Guide', fabric: 'Fabric', picture: 'Picture' },
-    options: { linen: 'Linen', cotton: 'Cotton', blend: 'Linen and cotton' },
+    options: { fabric: { linen: 'Linen', cotton: 'Cotton', blend: 'Linen and cotton' } },
   },
   sv: {
     menu: 'Tvättråd',
@@ -25,6 +25,6 @@ export const texts: ResourceTexts<typeof description> = {
     empty: 'Inga tvättråd ännu',
     failed: 'Kunde inte hämta tvättråd',
     fields: { title: 'Rubrik', body: 'Råd', fabric: 'Material', picture: 'Bild' },
-    options: { linen: 'Linne', cotton: 'Bomull', blend: 'Linne och bomull' },
+    options: { fabric: { linen: 'Linne', cotton: 'Bomull', blend: 'Linne och bomull' } },
   },
 };

@@ -172,6 +172,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
           onUndone={() => void refetch()}
           labels={recordFieldLabels(description, t, m)}
           fields={description.fields}
+          options={t.options}
         />
       )}
     </PageFrame>

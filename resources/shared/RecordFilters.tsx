@@ -25,6 +25,7 @@ import { useMessages } from '../../base/locale';
 import { useResourceNames } from '../../base/resourceNames';
 import { resourceDescriptions } from '../descriptions';
 import { FindBox } from './FindBox';
+import { optionChoices } from './fieldKindViews';
 import type { ResourceLocaleTexts } from './recordScreens';
 
 /** A calendar day as the server's instant: the start of the day (a range's start) or its end, in UTC. */
@@ -56,7 +57,7 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
           label={label}
           alwaysOn
           sx={sx}
-          choices={(spec.options ?? []).map((o) => ({ id: o, name: t.options?.[o] ?? o }))}
+          choices={optionChoices(spec, x.field, t)}
         />,
       );
     else if (x.kind === 'boolean')

@@ -4,7 +4,12 @@ import { DataTable, type RaRecord } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { fieldsOfResource, listSortable, type ResourceDescription } from '../../domain/resourceDescription';
+import {
+  fieldsOfResource,
+  listSortable,
+  type OptionLabels,
+  type ResourceDescription,
+} from '../../domain/resourceDescription';
 import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
 import { useLocale, useMessages } from '../../base/locale';
@@ -27,12 +32,12 @@ import { RecordBulkSet, useRecordBulk } from './RecordBulk';
 import { visuallyHidden } from '../../base/visuallyHidden';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
-function recordExportColumns(d: ResourceDescription): CsvColumn<RaRecord>[] {
+function recordExportColumns(d: ResourceDescription, options?: OptionLabels): CsvColumn<RaRecord>[] {
   const cells = new WeakMap<RaRecord, Record<string, string>>();
   const cellsOf = (r: RaRecord): Record<string, string> => {
     const known = cells.get(r);
     if (known) return known;
-    const made = recordCells(d, r);
+    const made = recordCells(d, r, options);
     cells.set(r, made);
     return made;
   };
@@ -69,7 +74,7 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
     sort: { field: description.sort.field, order: description.sort.order === 'asc' ? 'ASC' : 'DESC' },
     lang,
   } as const;
-  const csvColumns = useMemo(() => recordExportColumns(description), [description]);
+  const csvColumns = useMemo(() => recordExportColumns(description, t.options), [description, t.options]);
   // The import writes: offered to those who may edit. Someone who may read but not change the description opens each
   // one's Show page.
   const { mayEdit, open } = useRecordOpening(screens);

@@ -50,6 +50,7 @@ function ShowView({ screens }: { screens: ResourceScreens }) {
             refreshKey={record.version}
             labels={recordFieldLabels(description, t, m)}
             fields={description.fields}
+            options={t.options}
           />
         </>
       )}

@@ -104,7 +104,15 @@ function ChangeInputs({
         choices={fields.map(([k]) => ({ id: k, name: texts.fields[k] ?? k }))}
       />
       {Input && spec && (
-        <Input key={field} source="value" label={m.scheduled.value} spec={spec} readOnly={false} texts={texts} />
+        <Input
+          key={field}
+          source="value"
+          field={field}
+          label={m.scheduled.value}
+          spec={spec}
+          readOnly={false}
+          texts={texts}
+        />
       )}
       <TextInput
         source="at"

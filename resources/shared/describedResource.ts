@@ -55,6 +55,7 @@ export function describedResource<D extends ResourceDescription>(screens: Resour
     history: {
       label: (m) => textsFor(s, m).menu,
       fields: (m) => recordFieldLabels(s.description, textsFor(s, m), m),
+      options: (m) => textsFor(s, m).options,
     },
     preload: list.preload,
     menu: {

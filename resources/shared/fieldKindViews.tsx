@@ -18,6 +18,8 @@ import {
   mayBeEmpty,
   maxLength,
   numberBounds,
+  optionLabel,
+  optionText,
   RECORD_LANGUAGES,
   referencesMax,
   type FieldDescription,
@@ -53,6 +55,8 @@ export interface FieldInputProps {
   texts: ResourceLocaleTexts;
   /** A text kind's hint under it; false leaves it no room (left out: room for an error, as every input). */
   hint?: string | false;
+  /** The field's name, for its option labels, where the form holds its value under another `source`. */
+  field?: string;
 }
 
 /**
@@ -181,7 +185,7 @@ function CountryInput({ source, label, spec, readOnly }: FieldInputProps) {
 }
 
 /** One of the options, by its label in the resource's texts. */
-function ChoiceInput({ source, label, spec, readOnly, texts }: FieldInputProps) {
+function ChoiceInput({ source, label, spec, readOnly, texts, field }: FieldInputProps) {
   const m = useMessages();
   return (
     <SelectInput
@@ -191,7 +195,7 @@ function ChoiceInput({ source, label, spec, readOnly, texts }: FieldInputProps) 
       readOnly={readOnly}
       emptyText={spec.optional ? m.records.noCountry : undefined}
       emptyValue=""
-      choices={(spec.options ?? []).map((o) => ({ id: o, name: texts.options?.[o] ?? o }))}
+      choices={optionChoices(spec, field ?? source, texts)}
     />
   );
 }
@@ -201,6 +205,14 @@ export function useDescribed(name: string | undefined): ResourceDescription | un
   const named = useResourceNames();
   return named.find((r) => r.name === name)?.screens?.description ?? resourceDescriptions.find((d) => d.name === name);
 }
+
+/** A field's options as react-admin's choices, each by its label in the resource's texts (SelectInput, the filter). */
+export const optionChoices = (
+  spec: FieldDescription,
+  field: string,
+  texts: ResourceLocaleTexts,
+): { id: string; name: string }[] =>
+  (spec.options ?? []).map((o) => ({ id: o, name: optionLabel(texts.options, field, o) }));
 
 /** A reference to a record of another described resource, chosen by its search field. */
 function ReferenceChoice({ source, label, spec, readOnly }: FieldInputProps) {
@@ -304,14 +316,14 @@ function DateTimeInput({ source, label, spec, readOnly }: FieldInputProps) {
 }
 
 /** Several of the options, each a box, by its label in the resource's texts. */
-function ChoicesInput({ source, label, spec, readOnly, texts }: FieldInputProps) {
+function ChoicesInput({ source, label, spec, readOnly, texts, field }: FieldInputProps) {
   return (
     <CheckboxGroupInput
       source={source}
       label={label}
       validate={required_(spec)}
       readOnly={readOnly}
-      choices={(spec.options ?? []).map((o) => ({ id: o, name: texts.options?.[o] ?? o }))}
+      choices={optionChoices(spec, field ?? source, texts)}
     />
   );
 }
@@ -333,6 +345,10 @@ const dateTimeCell = (v: unknown, _spec: FieldDescription, ctx: CellContext): st
         timeZone: zoneOr(ctx.zone),
       }).format(new Date(v))
     : '';
+
+/** A choice's or choices' options by their labels in the resource's texts ('Linne, Bomull'). */
+const optionCell = (v: unknown, spec: FieldDescription, ctx: CellContext, at?: CellRow): string =>
+  optionText(spec, at?.field ?? '', v, ctx.texts.options) ?? plain(v);
 
 const text: FieldKindView = { Input: TextKindInput, cell: plain };
 const numeric: FieldKindView = { Input: NumberKindInput, cell: numberCell };
@@ -358,7 +374,7 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
   },
   integer: numeric,
   number: numeric,
-  choice: { Input: ChoiceInput, cell: (v, _spec, ctx) => ctx.texts.options?.[String(v ?? '')] ?? String(v ?? '') },
+  choice: { Input: ChoiceInput, cell: optionCell },
   images: {
     Input: ImagesInput,
     cell: (v) => (Array.isArray(v) ? String(v.length) : ''),
@@ -376,9 +392,5 @@ export const FIELD_KIND_VIEWS: { readonly [K in FieldKind]: FieldKindView } = {
     cell: (v, _spec, _ctx, at) =>
       (at?.row.labels as ReferenceLabels | undefined)?.[at!.field] ?? (Array.isArray(v) ? v.join(', ') : ''),
   },
-  choices: {
-    Input: ChoicesInput,
-    cell: (v, _spec, ctx) =>
-      Array.isArray(v) ? v.map((o) => ctx.texts.options?.[String(o)] ?? String(o)).join(', ') : '',
-  },
+  choices: { Input: ChoicesInput, cell: optionCell },
 };

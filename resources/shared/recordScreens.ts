@@ -16,8 +16,11 @@ export interface ResourceLocaleTexts<K extends string = string> {
   failed: string;
   /** Each field's label: one for every field of the description (the type refuses a missing one). */
   fields: Readonly<Record<K, string>>;
-  /** A choice field's options as staff read them, by value (an option without one shows its value). */
-  options?: Readonly<Record<string, string>>;
+  /**
+   * Each choice and choices field's options as staff read them, by field then stored value
+   * ({ fabric: { linen: 'Linne' } }); an option without one shows its value (tests/unit checks every option has one).
+   */
+  options?: Readonly<Partial<Record<K, Readonly<Record<string, string>>>>>;
 }
 
 /** A resource's texts in every language of the console (resources/<name>/texts.ts); a missing key does not compile. */

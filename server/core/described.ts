@@ -6,6 +6,8 @@ import {
   bulkFieldsOf,
   fieldsOfResource,
   filtersOf,
+  foldColumn,
+  foldsUnique,
   hasSearch,
   listSortable,
   RECORD_LANGUAGES,
@@ -28,7 +30,7 @@ import type { UndoTarget } from './historyUndo.js';
 import { versionedCreate, versionedDelete, versionedUpdate, type VersionedTarget } from './versionedUpdate.js';
 import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
-import { searchWordsOf } from '../../domain/searchFold.js';
+import { foldSearch, searchWordsOf } from '../../domain/searchFold.js';
 import type { BulkTarget } from './bulk.js';
 
 // The rules of every described resource (its description, domain/resourceDescription.ts), once: keyset pages, exact and
@@ -51,10 +53,16 @@ export function toRecord<D extends ResourceDescription>(r: D, row: Row): RecordO
   return out as RecordOf<D>;
 }
 
-/** The columns of a record's values: each field as stored, its translations and its search text. */
+/**
+ * The columns of a record's values: each field as stored (a folded unique field also folded, under its unique index),
+ * its translations and its search text.
+ */
 function columnsOf(r: ResourceDescription, rec: Row): Row {
   const out: Row = {};
-  for (const [k, spec] of fieldsOfResource(r)) out[k] = toStored(spec, rec[k]);
+  for (const [k, spec] of fieldsOfResource(r)) {
+    out[k] = toStored(spec, rec[k]);
+    if (foldsUnique(spec)) out[foldColumn(k)] = foldSearch(String(rec[k] ?? ''));
+  }
   if (hasTranslations(r)) out.translations = JSON.stringify(rec.translations ?? {});
   if (hasSearch(r)) out.search_text = searchTextOf(searched(r), rec);
   return out;
@@ -323,21 +331,34 @@ export async function withReferenceLabels<T extends Row>(
   });
 }
 
-/** Refuses a value a unique field already has in another record, naming the field. */
+/**
+ * Refuses a value a unique field already has in another record, naming the field: compared folded (case and accents)
+ * in its folded column, or as stored where the field is `unique: 'exact'`.
+ */
 async function assertUnique(db: Kysely<Database>, r: ResourceDescription, values: Row, except?: string): Promise<void> {
   for (const [k, spec] of fieldsOfResource(r)) {
     if (!spec.unique || values[k] === undefined) continue;
-    const [hit] = await readRows<Row>(db, `select id from "${r.name}" where "${k}" = ? limit 1`, [
-      toStored(spec, values[k]),
-    ]);
+    const [column, value] = foldsUnique(spec)
+      ? [foldColumn(k), foldSearch(String(values[k]))]
+      : [k, toStored(spec, values[k])];
+    const [hit] = await readRows<Row>(db, `select id from "${r.name}" where "${column}" = ? limit 1`, [value]);
     if (hit && hit.id !== except)
       throw new DomainError('conflict', said('records.duplicate'), refusal(k, said('records.duplicate')));
   }
 }
 
-const uniqueViolation = (err: unknown): never => {
-  // Two people writing the same value at once: the unique index decides.
-  if (isUniqueViolation(err)) throw new DomainError('conflict', said('records.duplicate'));
+const uniqueViolation = (r: ResourceDescription, err: unknown): never => {
+  // Two people writing the same value at once: the unique index decides, and the refusal names its field where the
+  // database's words name the index or column (careguides_title_fold_unique; SQLite's careguides.title_fold).
+  if (isUniqueViolation(err)) {
+    const duplicate = said('records.duplicate');
+    const e = err as { message?: unknown; constraint?: unknown };
+    const text = `${String(e.message ?? '')} ${String(e.constraint ?? '')}`;
+    const field = fieldsOfResource(r).find(
+      ([k, f]) => f.unique && new RegExp(`\\b${r.name}[._]${k}(_fold)?(_unique)?\\b`).test(text),
+    )?.[0];
+    throw new DomainError('conflict', duplicate, field ? refusal(field, duplicate) : undefined);
+  }
   throw err;
 };
 
@@ -360,7 +381,7 @@ export async function createRecord<D extends ResourceDescription>(
       (row) => toRecord(r, row) as RecordOf<D> & Row,
     );
   } catch (err) {
-    return uniqueViolation(err);
+    return uniqueViolation(r, err);
   }
 }
 
@@ -395,7 +416,7 @@ export async function updateRecord<D extends ResourceDescription>(
       return columnsOf(r, next);
     });
   } catch (err) {
-    return uniqueViolation(err);
+    return uniqueViolation(r, err);
   }
 }
 

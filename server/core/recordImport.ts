@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readRows } from '../db/read.js';
 import { fromStored, toStored } from '../db/describedTables.js';
-import type { ResourceDescription } from '../../domain/resourceDescription.js';
+import { foldColumn, foldsUnique, type ResourceDescription } from '../../domain/resourceDescription.js';
 import type { RecordImportResult, RecordImportRow } from '../../domain/recordCsv.js';
-import { planImport, valueKey, type ImportLookup } from '../../domain/recordImport.js';
+import { planImport, uniqueKey, uniqueValue, type ImportLookup } from '../../domain/recordImport.js';
 import { said } from '../../domain/translate.js';
 import { DomainError } from './errors.js';
 import { commit, type Outcome } from './commit.js';
@@ -45,14 +45,17 @@ function importLookup(d: Kysely<Database>, r: ResourceDescription): ImportLookup
     holders: async (field, values) => {
       const spec = r.fields[field]!;
       const out = new Map<string, string[]>();
+      // A folded unique field is looked up by its folded column, with the values folded alike.
+      const folded = foldsUnique(spec);
+      const column = folded ? foldColumn(field) : field;
       await inBatches(values, async (b) => {
-        const sql = `select id, "${field}" as v from "${r.name}" where "${field}" in (${marks(b.length)})`;
+        const sql = `select id, "${field}" as v from "${r.name}" where "${column}" in (${marks(b.length)})`;
         for (const hit of await readRows<Row>(
           d,
           sql,
-          b.map((v) => toStored(spec, v)),
+          b.map((v) => (folded ? uniqueValue(spec, v) : toStored(spec, v))),
         )) {
-          const key = valueKey(fromStored(spec, hit.v));
+          const key = uniqueKey(spec, fromStored(spec, hit.v));
           out.set(key, [...(out.get(key) ?? []), String(hit.id)]);
         }
       });

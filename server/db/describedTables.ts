@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import {
   emptyValue,
   fieldsOfResource,
+  foldColumn,
+  foldsUnique,
   hasSearch,
   hasTranslations,
   kindOf,
@@ -56,6 +58,11 @@ export interface ColumnStep {
   unique?: boolean;
   /** The value the rows there are get instead of `default` (the field's `fill`, as stored). */
   fill?: string | number;
+  /**
+   * A unique field's folded copy (foldColumn): the field it folds. Added, it gets each row's value folded before its
+   * unique index is made; rows that would then share a value stop the migration, named.
+   */
+  folds?: string;
 }
 
 /** What one generated migration does to one resource's table. Plain data: the migration file holds it as written. */
@@ -114,6 +121,7 @@ export function wantedColumns(d: ResourceDescription): Record<string, ColumnStep
       stored: storedOf(f),
       ...(f.unique ? { unique: true } : {}),
     };
+    if (foldsUnique(f)) out[foldColumn(k)] = { type: 'text', default: '', stored: 'fold', unique: true, folds: k };
   }
   if (hasTranslations(d)) out.translations = { type: 'text', default: '{}', stored: 'translations' };
   if (hasSearch(d)) out.search_text = { type: 'text', default: '', stored: 'search' };
@@ -264,6 +272,11 @@ export function planSteps(
     const drop: Record<string, ColumnStep> = {};
     for (const [k, c] of Object.entries(cols)) {
       if (k in want) continue;
+      // A folded copy no unique field needs now (unique: 'exact', or its field renamed): it holds nothing of its own.
+      if (c.folds !== undefined) {
+        drop[k] = c;
+        continue;
+      }
       if (drops.includes(`${d.name}.${k}`)) {
         drop[k] = c;
         dropped.add(`${d.name}.${k}`);
@@ -360,6 +373,35 @@ export function searchTextOf(search: readonly { field: string; translated: boole
 }
 
 /**
+ * A unique field's folded copy for the records there are: each one's value folded as the find box folds it; records
+ * whose values would then be one stop the migration (it runs in one transaction: nothing is changed), each named, so
+ * they are told apart by hand first (or the field made `unique: 'exact'`). No value is ever dropped or changed.
+ */
+async function fillFolded(db: Kysely<unknown>, table: string, column: string, field: string): Promise<void> {
+  const rows = await sql<{ id: string; v: unknown }>`select id, ${sql.ref(field)} as v from ${sql.table(table)}
+    order by id`.execute(db);
+  const byFold = new Map<string, { id: string; v: string }[]>();
+  for (const r of rows.rows) {
+    const v = String(r.v ?? '');
+    const folded = foldSearch(v);
+    byFold.set(folded, [...(byFold.get(folded) ?? []), { id: r.id, v }]);
+  }
+  const clashes = [...byFold.values()]
+    .filter((same) => same.length > 1)
+    .map((same) => same.map((x) => `${JSON.stringify(x.v)} (id ${x.id})`).join(' and '));
+  if (clashes.length > 0)
+    throw new Error(
+      `${table}.${field} is unique compared as the find box compares (case and accents), and these records would ` +
+        `share a value: ${clashes.join('; ')}. ` +
+        `Nothing was changed. Give each of them a value of its own (or write unique: 'exact' on the field in ` +
+        `${describedIn(table)}, then run npm run resources again) and start again.`,
+    );
+  for (const [folded, same] of byFold)
+    for (const x of same)
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${folded} where id = ${x.id}`.execute(db);
+}
+
+/**
  * Runs one step (a generated migration's `up`), on either database. Making a table that is there already adds only
  * the columns it lacks, so an install whose table was made before its migration keeps its rows.
  */
@@ -391,6 +433,7 @@ export async function applyTableStep(db: Kysely<unknown>, step: TableStep): Prom
         .execute();
       // The records there are get the field's fill (the column's default stays the kind's empty value).
       if (c.fill !== undefined) await sql`update ${sql.table(step.table)} set ${sql.ref(k)} = ${c.fill}`.execute(db);
+      if (c.folds !== undefined) await fillFolded(db, step.table, k, c.folds);
       if (c.unique) await addUnique(db, step.table, k);
     }
   }

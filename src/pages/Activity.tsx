@@ -172,6 +172,7 @@ export default function Activity() {
                     <HistoryEntryLine
                       entry={entry}
                       labels={names?.fields(m)}
+                      options={names?.options(m)}
                       fields={
                         resources.find((r) => entry.kind === 'record' && r.name === entry.resource)?.screens
                           ?.description.fields

@@ -55,7 +55,7 @@ test('an editor sets the fabric of every matching care guide at once, and undoes
   await bar.getByRole('combobox', { name: `Set ${en.fields.fabric}` }).click();
   await page.getByRole('option', { name: 'Change to…' }).click();
   await bar.getByRole('combobox', { name: new RegExp(`^${en.fields.fabric}`) }).click();
-  await page.getByRole('option', { name: en.options!.blend, exact: true }).click();
+  await page.getByRole('option', { name: en.options!.fabric!.blend!, exact: true }).click();
   await bar.getByRole('button', { name: 'Apply to 3 records' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Change 3 records' });
@@ -67,6 +67,6 @@ test('an editor sets the fabric of every matching care guide at once, and undoes
   await expect(dialog.getByText('Undone: 3 records set back')).toBeVisible();
   expect(await fabrics()).toEqual(['linen', 'cotton', 'linen']);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(table.getByRole('row', { name: new RegExp(`${stem} B`) })).toContainText(en.options!.cotton!);
+  await expect(table.getByRole('row', { name: new RegExp(`${stem} B`) })).toContainText(en.options!.fabric!.cotton!);
   expect(problems).toEqual([]);
 });

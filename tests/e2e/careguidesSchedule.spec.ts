@@ -60,8 +60,8 @@ test("an editor schedules a care guide's fabric, sees it marked, cancels it, and
   await expect(section.getByText('No changes scheduled.')).toBeVisible();
   // A day ahead: pending, listed and marked.
   const later = new Date(Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000).toISOString();
-  await schedule(page, en.options!.cotton!, instantToWall(later, zone));
-  const line = `${en.fields.fabric} set to ${en.options!.cotton} at ${wallTimeOf(later, zone)}`;
+  await schedule(page, en.options!.fabric!.cotton!, instantToWall(later, zone));
+  const line = `${en.fields.fabric} set to ${en.options!.fabric!.cotton!} at ${wallTimeOf(later, zone)}`;
   await expect(section.getByText(line)).toBeVisible();
 
   await page.goto('/careguides');
@@ -76,7 +76,7 @@ test("an editor schedules a care guide's fabric, sees it marked, cancels it, and
 
   // The next whole minute at least 15 s ahead (the input takes minutes): the scheduler sets it then, once.
   const soon = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000).toISOString();
-  await schedule(page, en.options!.blend!, instantToWall(soon, zone));
+  await schedule(page, en.options!.fabric!.blend!, instantToWall(soon, zone));
   await expect.poll(async () => (await guide(page, id)).fabric, { timeout: 120_000, intervals: [2000] }).toBe('blend');
   await page.reload();
   await expect(section.getByText('No changes scheduled.')).toBeVisible();

@@ -47,7 +47,7 @@ test('an editor sorts the care guides by a column header and filters them by fab
 
   // The Fabric filter: Linen only, in the order chosen.
   await page.getByRole('combobox', { name: en.fields.fabric }).click();
-  await page.getByRole('option', { name: en.options!.linen, exact: true }).click();
+  await page.getByRole('option', { name: en.options!.fabric!.linen, exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(titles()).toHaveText([`${stem} C dry`, `${stem} B wool`]);
   await expect(page).toHaveURL(/linen/);

@@ -42,7 +42,7 @@ test('a saved form is left without a question', async ({ page }) => {
   await page.getByRole('textbox', { name: en.fields.title }).fill(`Ironing ${Date.now()}`);
   await page.getByRole('textbox', { name: en.fields.body, exact: true }).fill('Iron while damp.');
   await page.getByRole('combobox', { name: new RegExp(`^${en.fields.fabric}`) }).click();
-  await page.getByRole('option', { name: en.options!.linen, exact: true }).click();
+  await page.getByRole('option', { name: en.options!.fabric!.linen, exact: true }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: en.edit })).toBeVisible();
   let asked = '';

@@ -1,6 +1,6 @@
 import { Box, Button, Tooltip, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
-import type { FieldDescription } from '../../../domain/resourceDescription';
+import type { FieldDescription, OptionLabels } from '../../../domain/resourceDescription';
 import { useLocale, useMessages } from '../../../base/locale';
 import { useScheduleSettings } from '../../../base/scheduleSettings';
 import { describeEntry, exactTime, relativeTime } from './describe';
@@ -14,10 +14,12 @@ interface Props {
   labels?: Readonly<Record<string, string>>;
   /** The fields' kinds (a described resource's description), for their values. */
   fields?: Readonly<Record<string, FieldDescription>>;
+  /** Its options' labels (the described resource's texts). */
+  options?: OptionLabels;
 }
 
 /** One entry: its sentences, then on a line of its own '2 hours ago', the exact time on hover and on focus. */
-export function HistoryEntryLine({ entry, onUndo, busy = false, labels, fields }: Props) {
+export function HistoryEntryLine({ entry, onUndo, busy = false, labels, fields, options }: Props) {
   const m = useMessages();
   const locale = useLocale();
   const settings = useScheduleSettings();
@@ -28,7 +30,7 @@ export function HistoryEntryLine({ entry, onUndo, busy = false, labels, fields }
       sx={{ py: 1, display: 'flex', gap: 1, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
     >
       <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {describeEntry(entry, m, { locale, zone: settings?.timeZone, labels, fields }).map((line, i) => (
+        {describeEntry(entry, m, { locale, zone: settings?.timeZone, labels, fields, options }).map((line, i) => (
           <Typography key={i} variant="body2">
             {line}
           </Typography>

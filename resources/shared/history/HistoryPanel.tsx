@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Box, Button, Typography } from '@mui/material';
 import type { HistoryEntry } from '../../../domain/history';
-import type { FieldDescription } from '../../../domain/resourceDescription';
+import type { FieldDescription, OptionLabels } from '../../../domain/resourceDescription';
 import type { AppDataProvider, HistoryOf } from '../../../base/backend';
 import { useMessages } from '../../../base/locale';
 import { codeOf, messageOf, statusOf } from '../../../base/errors';
@@ -22,6 +22,8 @@ interface Props {
   labels?: Readonly<Record<string, string>>;
   /** The fields' kinds (a described resource's description), so its numbers show as its screens write them. */
   fields?: Readonly<Record<string, FieldDescription>>;
+  /** Its options' labels (a described resource's texts), so a choice shows as its screens name it. */
+  options?: OptionLabels;
 }
 
 type State = {
@@ -33,7 +35,7 @@ type State = {
 };
 
 /** 'History': a record's changes, newest first, ten at a time with 'More'; undo where it is safe. */
-export function HistoryPanel({ of, refreshKey, version, onUndone, labels, fields }: Props) {
+export function HistoryPanel({ of, refreshKey, version, onUndone, labels, fields, options }: Props) {
   const m = useMessages();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -107,6 +109,7 @@ export function HistoryPanel({ of, refreshKey, version, onUndone, labels, fields
             busy={busy}
             labels={labels}
             fields={fields}
+            options={options}
             onUndo={version !== undefined && canUndo(entry, fields) ? (e) => void undo(e) : undefined}
           />
         ))}

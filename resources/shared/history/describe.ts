@@ -9,7 +9,12 @@ import {
   translatedFieldLabel,
 } from '../../../domain/productFields';
 import { SCHEDULER_ACTOR, scheduleFields, wallTimeOf } from '../../../domain/schedule';
-import { numberBounds, type FieldDescription } from '../../../domain/resourceDescription';
+import {
+  numberBounds,
+  optionText,
+  type FieldDescription,
+  type OptionLabels,
+} from '../../../domain/resourceDescription';
 import { writeNumber } from '../../../domain/localeNumbers';
 import { fieldsUndoable } from '../../../domain/recordHistory';
 
@@ -56,14 +61,16 @@ export interface Shown {
   labels?: Readonly<Record<string, string>>;
   /** A described resource's fields: its numbers written as the language writes them, with their decimals. */
   fields?: Readonly<Record<string, FieldDescription>>;
+  /** A described resource's option labels (its texts' `options`): a choice's value by its label. */
+  options?: OptionLabels;
 }
 
 const SCHEDULE_FIELDS = new Set(Object.keys(scheduleFields));
 
 /**
  * A field's value as a person reads it; a product's scheduled time as the shop's wall time when the zone is known, a
- * described resource's number as the screen's language writes it, a reference by its record's label (the entry's
- * `labels`), by its id when that record is gone.
+ * described resource's number as the screen's language writes it and its options by their labels, a reference by its
+ * record's label (the entry's `labels`), by its id when that record is gone.
  */
 function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue, m: Catalogue, shown?: Shown): string {
   if (typeof value === 'string' && entry.labels?.[value] !== undefined) return entry.labels[value];
@@ -75,7 +82,8 @@ function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue,
   const spec = shown?.fields?.[field];
   if (shown && typeof value === 'number' && (spec?.kind === 'number' || spec?.kind === 'integer'))
     return writeNumber(value, shown.locale, spec.kind === 'number' ? numberBounds(spec).decimals : 0);
-  return valueText(value, m);
+  const options = shown?.options && valueText(value, m) !== m.history.emptyValue;
+  return (options && optionText(spec, field, value, shown.options)) || valueText(value, m);
 }
 
 /**

@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import * as m016_suppliers from './016_suppliers.js';
 import * as m018_careguides from './018_careguides.js';
 import * as m023_careguides_suppliers from './023_careguides_suppliers.js';
+import * as m026_careguides_suppliers from './026_careguides_suppliers.js';
 
 export const resourceMigrations: Record<string, Migration> = {
   '016_suppliers': m016_suppliers,
   '018_careguides': m018_careguides,
   '023_careguides_suppliers': m023_careguides_suppliers,
+  '026_careguides_suppliers': m026_careguides_suppliers,
 };

@@ -25,8 +25,8 @@ const fairs = fixtureResource(description, 'Fair', {
   columns: ['name', 'day', 'opens', 'stands'],
   phone: { primary: 'name', secondary: ['day'] },
   icon: EventIcon,
-  en: { options: { linen: 'Linen', wool: 'Wool', cotton: 'Cotton' } },
-  sv: { list: 'Mässlista', options: { linen: 'Linne', wool: 'Ull', cotton: 'Bomull' } },
+  en: { options: { stands: { linen: 'Linen', wool: 'Wool', cotton: 'Cotton' } } },
+  sv: { list: 'Mässlista', options: { stands: { linen: 'Linne', wool: 'Ull', cotton: 'Bomull' } } },
 });
 
 const fair = {

@@ -71,7 +71,7 @@ describe('bulk edit of a described list', () => {
       await userEvent.click(within(bar).getByRole('combobox', { name: `Set ${label}` }));
       await userEvent.click(await screen.findByRole('option', { name: 'Change to…' }));
       await userEvent.click(within(bar).getByRole('combobox', { name: new RegExp(`^${label}`) }));
-      await userEvent.click(await screen.findByRole('option', { name: s.texts.en.options![option] }));
+      await userEvent.click(await screen.findByRole('option', { name: s.texts.en.options![field]![option] }));
       await userEvent.click(apply);
 
       const dialog = await screen.findByRole('dialog', { name: 'Change 3 records' });

@@ -12,6 +12,7 @@ import {
   type RecordTranslations,
 } from '../../../domain/resourceDescription';
 import { servedResources } from '../../../server/resources';
+import { description as careguides } from '../../../resources/careguides/description';
 import type { DescribedRecord } from '../../../providers/firebase/described';
 import { clearAccounts } from '../helpers/auth';
 import { imageAddress, seedStaff, startBackend, type Backend } from '../helpers/backend';
@@ -342,5 +343,34 @@ describe('Firebase data provider: a document written by hand or by an older vers
     expect(data).toMatchObject({ fabric: 'linen', translations: { se: { body: 'Tvätta kallt' } } });
     const stored = (await getDoc(doc(b.other(), 'careguides', 'by-hand'))).data()!;
     expect(stored.translations).toEqual({ se: { body: 'Tvätta kallt' } });
+  });
+});
+
+describe('Firebase data provider: unique compares as the find box folds', () => {
+  const guide = (title: string) => ({ title, body: 'Tvätta i 40 grader.', fabric: 'linen', picture: [] });
+  const duplicate = { status: 409, message: messages.records.duplicate };
+
+  it('refuses an add, an edit and an import row with a care guide’s title but for case and accents', async () => {
+    await b.dataProvider.create('careguides', { data: guide('Örngottstyg') });
+    const { data: other } = await b.dataProvider.create<DescribedRecord>('careguides', { data: guide('Lakanstyg') });
+    await expect(b.dataProvider.create('careguides', { data: guide('örngottstyg') })).rejects.toMatchObject(duplicate);
+    await expect(
+      b.dataProvider.update('careguides', {
+        id: other.id,
+        data: { ...other, title: 'ORNGOTTSTYG' },
+        previousData: other,
+      }),
+    ).rejects.toMatchObject(duplicate);
+    const cells = recordCells(careguides, { ...guide('Orngottstyg'), id: '', translations: {} });
+    const plan = await b.dataProvider.importRecords('careguides', { rows: [{ line: 2, cells }], apply: false });
+    expect(plan.rows[0]!.errors).toEqual([{ field: 'title', message: messages.records.duplicate }]);
+    const titles = (
+      await b.dataProvider.getList<DescribedRecord>('careguides', {
+        pagination: { page: 1, perPage: 100 },
+        sort: { field: 'title', order: 'ASC' },
+        filter: {},
+      })
+    ).data.map((r) => r.title);
+    expect(titles.filter((t) => /^[öo]rngottstyg$/i.test(String(t)))).toEqual(['Örngottstyg']);
   });
 });

@@ -17,6 +17,8 @@ import { openDb } from '../../../server/db/index.js';
 import { migrate } from '../../../server/db/migrate.js';
 import { applyTableSteps, planSteps } from '../../../server/db/describedTables.js';
 import { servedResources } from '../../../server/resources.js';
+import { description as careguides } from '../../../resources/careguides/description.js';
+import { texts as careTexts } from '../../../resources/careguides/texts.js';
 import {
   KINDS,
   callerOf,
@@ -421,5 +423,31 @@ describe.each(dialects())('every described resource (%s)', (dialect) => {
     const check = await call('POST', '/api/every_kind/import', { rows: [{ line: 2, cells }], apply: false });
     expect(check.status, check.text).toBe(200);
     expect(check.json.counts).toEqual({ create: 0, update: 0, same: 1, error: 0 });
+  });
+
+  it('writes a choice’s label in the reader’s language beside its value; the import reads the value', async () => {
+    const path = '/api/careguides';
+    const added = await call('POST', path, { ...bodyOf(careguides, 950, ctx), fabric: 'linen' });
+    expect(added.status, added.text).toBe(201);
+    const cells = recordCells(careguides, added.json as Values, careTexts.sv.options);
+    expect(recordCsvColumns(careguides)).toContain(labelColumn('fabric'));
+    expect(cells).toMatchObject({ fabric: 'linen', [labelColumn('fabric')]: 'Linne' });
+    expect(recordCells(careguides, added.json as Values, careTexts.en.options)).toMatchObject({
+      [labelColumn('fabric')]: 'Linen',
+    });
+    // Read back: nothing to change; a label changed alone changes nothing (it is for people to read).
+    const same = await call('POST', `${path}/import`, {
+      rows: [{ line: 2, cells: { ...cells, [labelColumn('fabric')]: 'Bomull' } }],
+      apply: true,
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.json.counts).toEqual({ create: 0, update: 0, same: 1, error: 0 });
+    // The stored value changed: applied, stored as the value.
+    const changed = await call('POST', `${path}/import`, {
+      rows: [{ line: 2, cells: { ...cells, fabric: 'cotton' } }],
+      apply: true,
+    });
+    expect(changed.json.counts, changed.text).toEqual({ create: 0, update: 1, same: 0, error: 0 });
+    expect((await call('GET', `${path}/${added.json.id}`)).json.fabric).toBe('cotton');
   });
 });

@@ -18,7 +18,8 @@ const things = describeResource({
   name: 'sorted_things',
   area: 'products',
   fields: {
-    code: { kind: 'line', max: 40, unique: true, search: true },
+    // Exact: 'a', 'Ä' and 'Å' are three codes here (a folded unique would refuse the second).
+    code: { kind: 'line', max: 40, unique: 'exact', search: true },
     name: { kind: 'translated', max: 60 },
     tone: { kind: 'choice', options: ['calm', 'bright', 'dark'] },
     price: { kind: 'number', max: 1000, decimals: 2 },

@@ -11,7 +11,15 @@ const row = (cells: Record<string, string>) => ({ line: 2, cells });
 
 describe('a described resource’s import, in a file’s words', () => {
   it('names the options a choice may take', async () => {
-    const cells = { id: '', title: 'Wool wash', body: 'Cold.', body_se: '', fabric: 'wool', picture: '' };
+    const cells = {
+      id: '',
+      title: 'Wool wash',
+      body: 'Cold.',
+      body_se: '',
+      fabric: 'wool',
+      fabric_label: '',
+      picture: '',
+    };
     expect(Object.keys(cells).sort()).toEqual([...recordCsvColumns(careguides)].sort());
     const { result } = await planImport(careguides, [row(cells)], none);
     const [error] = result.rows[0]!.errors;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../domain/locales';
-import { describeResource, type ResourceDescription } from '../../../domain/resourceDescription';
+import { describeResource, optionFieldsOf, type ResourceDescription } from '../../../domain/resourceDescription';
 import { describedScreens } from '../../../resources';
 import type { ResourceTexts } from '../../../resources/shared/recordScreens';
 import { servedResources } from '../../../server/resources';
@@ -129,6 +129,28 @@ describe('resource folders', () => {
           expect(value, `${folder} ${locale}`).not.toBe('');
       }
       expect(texts.sv.menu, `${folder}: Swedish, not English`).not.toBe(texts.en.menu);
+    }
+  });
+
+  it('every choice and choices option has its label in every language (texts.ts `options`), none empty', async () => {
+    for (const folder of folders) {
+      const { texts } = (await import(join(root, 'resources', folder, 'texts.ts'))) as {
+        texts: ResourceTexts<ResourceDescription>;
+      };
+      const { description } = (await import(join(root, 'resources', folder, 'description.ts'))) as {
+        description: ResourceDescription;
+      };
+      for (const locale of LOCALES) {
+        const options = texts[locale].options ?? {};
+        const fields = optionFieldsOf(description);
+        // Labels only for fields that have options, and only for options they have.
+        expect(Object.keys(options).sort(), `${folder} ${locale}`).toEqual(fields.map(([k]) => k).sort());
+        for (const [k, f] of fields) {
+          const labels = options[k] ?? {};
+          expect(Object.keys(labels).sort(), `${folder}.${k} ${locale}`).toEqual([...(f.options ?? [])].sort());
+          for (const label of Object.values(labels)) expect(label, `${folder}.${k} ${locale}`).not.toBe('');
+        }
+      }
     }
   });
 });

@@ -44,7 +44,7 @@ export function cellText(s: ResourceScreens, field: string, value: unknown, loca
   if (spec.kind === 'boolean') return value ? m.records.yes : m.records.no;
   if (spec.kind === 'country')
     return new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region' }).of(String(value)) ?? '';
-  if (spec.kind === 'choice') return s.texts[locale].options?.[String(value)] ?? String(value);
+  if (spec.kind === 'choice') return s.texts[locale].options?.[field]?.[String(value)] ?? String(value);
   if (spec.kind === 'images') return String((value as unknown[]).length);
   if (spec.kind === 'number' || spec.kind === 'integer') {
     // With the field's decimals as the language writes them: '1 234,50', '1,234.50'.
@@ -91,7 +91,7 @@ export async function fillRequired(s: ResourceScreens, words: Partial<Record<str
       const { typed, pick, sent: value } = typedFor(spec);
       if (spec.kind === 'choice') {
         await userEvent.click(screen.getByRole('combobox', { name: new RegExp(`^${label}`) }));
-        await userEvent.click(await screen.findByRole('option', { name: s.texts.en.options?.[pick!] ?? pick }));
+        await userEvent.click(await screen.findByRole('option', { name: s.texts.en.options?.[f]?.[pick!] ?? pick }));
       } else {
         const input = screen.getByLabelText(`${label} *`);
         if (pick) {
