@@ -80,6 +80,7 @@ test("an editor schedules a care guide's fabric, sees it marked, cancels it, and
   await expect.poll(async () => (await guide(page, id)).fabric, { timeout: 120_000, intervals: [2000] }).toBe('blend');
   await page.reload();
   await expect(section.getByText('No changes scheduled.')).toBeVisible();
-  // (History writes a choice by its stored value, as for any edit.)
-  await expect(page.getByText(`The scheduler changed ${en.fields.fabric} from linen to blend`)).toBeVisible();
+  // History writes a choice by its label, as for any edit.
+  const { linen, blend } = en.options!.fabric!;
+  await expect(page.getByText(`The scheduler changed ${en.fields.fabric} from ${linen} to ${blend}`)).toBeVisible();
 });
