@@ -370,6 +370,8 @@ export const sv: Catalogue = {
     badChoice: 'Välj ett av alternativen i listan.',
     fileChoice: 'Skriv ett av: %{options}.',
     fileChoices: 'Skriv några av: %{options}, åtskilda med ;.',
+    dateIncomplete: 'Ange hela datumet.',
+    timeIncomplete: 'Ange hela datumet och tiden.',
     badDate: 'Ange ett datum, till exempel 2026-03-29.',
     fileDateTime: 'Skriv tiden med sin tidszon, till exempel 2026-03-29T14:30:00Z.',
     fileCountry: 'Skriv landet som dess tvåbokstavskod, till exempel SE eller FI.',

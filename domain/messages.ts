@@ -379,6 +379,8 @@ export const messages = {
     /** The same refusals in a CSV file, which has no list to choose from. */
     fileChoice: 'Write one of: %{options}.',
     fileChoices: 'Write some of: %{options}, separated by ;.',
+    dateIncomplete: 'Enter the whole date.',
+    timeIncomplete: 'Enter the whole date and time.',
     badDate: 'Enter a date, such as 2026-03-29.',
     fileDateTime: 'Write the time with its zone, such as 2026-03-29T14:30:00Z.',
     fileCountry: 'Write the country as its two-letter code, such as SE or FI.',

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -38,6 +38,10 @@ import { currentMessages, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 import { resourceDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
+import type { WallForm } from './DateKindInputs';
+
+/** The date pickers (MUI X and date-fns): their own chunk, loaded by the first form with a date. */
+const PickedDateInput = lazy(() => import('./DateKindInputs'));
 import { LocaleNumberInput } from './LocaleNumberInput';
 import { ReferenceLabelInput } from './referenceLabel';
 import type { ResourceLocaleTexts } from './recordScreens';
@@ -272,18 +276,20 @@ function ImagesInput({ source, label, spec, readOnly }: FieldInputProps) {
   return <RecordImagesInput source={source} label={label} max={imagesMax(spec)} readOnly={readOnly} />;
 }
 
-/** A date, picked from the browser's calendar; shown in the UI's language. */
+/** A date ('2026-03-29'), picked from a calendar written in the UI's language (DateKindInputs.tsx). */
+const DATE_WALL: WallForm = { pattern: 'yyyy-MM-dd', toWall: (v) => v, fromWall: (v) => v };
 function DateInput({ source, label, spec, readOnly }: FieldInputProps) {
   return (
-    <TextInput
-      source={source}
-      label={label}
-      type="date"
-      validate={required_(spec)}
-      readOnly={readOnly}
-      parse={(v: string | null) => v ?? ''}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
+    <Suspense>
+      <PickedDateInput
+        source={source}
+        label={label}
+        optional={mayBeEmpty(spec)}
+        readOnly={readOnly}
+        withTime={false}
+        wall={DATE_WALL}
+      />
+    </Suspense>
   );
 }
 
@@ -295,23 +301,31 @@ const zoneOr = (zone: string | undefined): string =>
   zone || new Intl.DateTimeFormat(LOCALE_TAGS.en).resolvedOptions().timeZone;
 
 /**
- * An instant, as products' schedule takes it (resources/products/schedule.tsx): typed as the wall time in the shop's
+ * An instant, as products' schedule takes it (resources/products/schedule.tsx): picked as the wall time in the shop's
  * time zone, held in the form as the instant (UTC) the API takes.
  */
 function DateTimeInput({ source, label, spec, readOnly }: FieldInputProps) {
   const settings = useScheduleSettings();
   const zone = zoneOr(settings?.timeZone);
+  const wall = useMemo<WallForm>(
+    () => ({
+      pattern: "yyyy-MM-dd'T'HH:mm",
+      toWall: (v) => instantToWall(v, zone),
+      fromWall: (v) => wallToInstant(v, zone) ?? v,
+    }),
+    [zone],
+  );
   return (
-    <TextInput
-      source={source}
-      label={label}
-      type="datetime-local"
-      validate={required_(spec)}
-      readOnly={readOnly}
-      format={(v: unknown) => (typeof v === 'string' && v ? instantToWall(v, zone) : '')}
-      parse={(v: unknown) => (typeof v === 'string' && v ? (wallToInstant(v, zone) ?? v) : '')}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
+    <Suspense>
+      <PickedDateInput
+        source={source}
+        label={label}
+        optional={mayBeEmpty(spec)}
+        readOnly={readOnly}
+        withTime
+        wall={wall}
+      />
+    </Suspense>
   );
 }
 

@@ -43,6 +43,16 @@ const fair = {
 const renderAt = (path: string, data: Record<string, unknown>) =>
   renderConsoleAt(path, data, { isAdmin: false, isEditor: true }, [fairs]);
 
+/**
+ * The text a date picker (MUI X) holds, under the group of its day, month and year named by the field's label; once
+ * the pickers' own chunk has come.
+ */
+const pickerText = async (label: string): Promise<HTMLInputElement> => {
+  const input = (await screen.findByRole('group', { name: label })).parentElement?.querySelector('input');
+  if (!input) throw new Error(`No picker named ${label}`);
+  return input;
+};
+
 const listed = { pageInfo: { hasNextPage: false, hasPreviousPage: false } };
 
 describe('the kinds date, datetime and choices', () => {
@@ -69,9 +79,10 @@ describe('the kinds date, datetime and choices', () => {
     renderAt('/fairs/create', { create, getOne });
     expect(await screen.findByRole('heading', { name: 'Add fair' })).toBeVisible();
     await userEvent.type(screen.getByLabelText('Name *'), 'Wool week');
-    fireEvent.change(screen.getByLabelText('Day *'), { target: { value: '2026-10-24' } });
+    // The pickers' text as the English UI writes a date (a whole date written at once, as a paste or autofill does).
+    fireEvent.change(await pickerText('Day'), { target: { value: '24/10/2026' } });
     // 24 October is still summer time in Stockholm (UTC+2).
-    fireEvent.change(screen.getByLabelText('Opens *'), { target: { value: '2026-10-24T09:00' } });
+    fireEvent.change(await pickerText('Opens'), { target: { value: '24/10/2026 09:00' } });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Cotton' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Wool' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -89,8 +100,41 @@ describe('the kinds date, datetime and choices', () => {
     renderAt('/fairs/create', { create });
     expect(await screen.findByRole('heading', { name: 'Add fair' })).toBeVisible();
     await userEvent.type(screen.getByLabelText('Name *'), 'Wool week');
+    await pickerText('Opens');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText('Required')).length).toBeGreaterThanOrEqual(3);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['en', '29/03/2026', '29/03/2026 14:30'],
+    ['sv', '2026-03-29', '2026-03-29 14:30'],
+  ] as const)('edits a date and a time written as the UI’s language writes them (%s)', async (lang, day, opens) => {
+    setLocale(lang);
+    try {
+      const update = vi.fn(async (_r: string, { data }: { data: Record<string, unknown> }) => ({ data }));
+      renderAt('/fairs/f1', { getOne: vi.fn(async () => ({ data: fair })), update });
+      // (The fixture's Swedish texts keep the English field labels.)
+      await waitFor(async () => expect((await pickerText('Day')).value).toBe(day));
+      // (The time once the shop's zone has come.)
+      await waitFor(async () => expect((await pickerText('Opens')).value).toBe(opens));
+    } finally {
+      setLocale('en');
+    }
+  });
+
+  it('refuses a date typed part-way, says why, and sends nothing', async () => {
+    const create = vi.fn();
+    renderAt('/fairs/create', { create });
+    expect(await screen.findByRole('heading', { name: 'Add fair' })).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Name *'), 'Wool week');
+    // Typed as a person does, day then month, the year left out.
+    await userEvent.click(
+      within(await screen.findByRole('group', { name: 'Day' })).getByRole('spinbutton', { name: 'Day' }),
+    );
+    await userEvent.keyboard('2410');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the whole date.')).toBeVisible();
     expect(create).not.toHaveBeenCalled();
   });
 });

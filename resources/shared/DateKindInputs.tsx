@@ -1,0 +1,144 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useThemeProps, type TextFieldProps } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { svSE } from '@mui/x-date-pickers/locales';
+import { enGB, sv } from 'date-fns/locale';
+import { format as writeDate, isValid, parse } from 'date-fns';
+import { FieldTitle, InputHelperText, required, useInput, type Validator } from 'react-admin';
+import type { Locale } from '../../domain/locales';
+import { useLocale, useMessages } from '../../base/locale';
+
+/** The calendar's language (date-fns) and the pickers' own words, per console language. */
+const CALENDARS: Readonly<Record<Locale, { adapter: typeof enGB; words?: typeof svSE }>> = {
+  en: { adapter: enGB },
+  sv: { adapter: sv, words: svSE },
+};
+
+/**
+ * What the form holds while the person has typed part of a date: refused with the reason, never sent (a date typed
+ * half-way is neither the old one nor none).
+ */
+export const INCOMPLETE = 'incomplete';
+
+/** How a kind's stored value becomes the picker's local wall time ('2026-03-29' or '2026-03-29T14:30'), and back. */
+export interface WallForm {
+  /** The wall-time pattern the picker's date is written in (date-fns). */
+  pattern: string;
+  toWall: (stored: string) => string;
+  fromWall: (wall: string) => string;
+}
+
+const readWall = (wall: string, pattern: string): Date | null => {
+  const d = wall ? parse(wall, pattern, new Date(0)) : null;
+  return d && isValid(d) ? d : null;
+};
+
+/**
+ * A date, or a date and time, as MUI X's picker writes it in the console's language (29/03/2026 in English,
+ * 2026-03-29 in Swedish, with a calendar to pick from), not the browser's: the browser's own date box follows the
+ * browser's language, so a Swedish console showed 03/29/2026. The form holds the stored form (the kind's `WallForm`
+ * says how), or INCOMPLETE while a date is typed part-way.
+ */
+export default function PickedDateInput({
+  source,
+  label,
+  optional,
+  readOnly,
+  withTime,
+  wall,
+}: {
+  source: string;
+  label: string;
+  optional: boolean;
+  readOnly: boolean;
+  withTime: boolean;
+  wall: WallForm;
+}) {
+  const locale = useLocale();
+  const m = useMessages();
+  const incomplete = withTime ? m.records.timeIncomplete : m.records.dateIncomplete;
+  const validate = useMemo<Validator[]>(
+    () => [(v: unknown) => (v === INCOMPLETE ? incomplete : undefined), ...(optional ? [] : [required()])],
+    [incomplete, optional],
+  );
+  const {
+    field,
+    fieldState: { error, invalid },
+    id,
+    isRequired,
+  } = useInput({ source, validate, readOnly, format: (v: unknown) => v, parse: (v: unknown) => v });
+  const shown = (v: unknown): Date | null =>
+    typeof v === 'string' && v && v !== INCOMPLETE ? readWall(wall.toWall(v), wall.pattern) : null;
+  const [picked, setPicked] = useState<Date | null>(() => shown(field.value));
+  // The value last taken from the picker: a value set from elsewhere (the record loaded, a reset) or a new zone is
+  // shown again; the picker's own typing, a part-typed date included, is left as typed.
+  const taken = useRef<unknown>(field.value);
+  const shownIn = useRef(wall);
+  const { value } = field;
+  useEffect(() => {
+    if (Object.is(value, taken.current) && (shownIn.current === wall || value === INCOMPLETE)) return;
+    taken.current = value;
+    shownIn.current = wall;
+    setPicked(shown(value));
+    // `shown` follows `wall` (a time's zone, known once the shop's settings arrive), named here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, wall]);
+
+  const onChange = (d: Date | null): void => {
+    const next = d === null ? '' : isValid(d) ? wall.fromWall(writeDate(d, wall.pattern)) : INCOMPLETE;
+    taken.current = next;
+    setPicked(d);
+    field.onChange(next);
+  };
+  // A date typed part-way into an empty box: the picker calls no onChange (its value stays none), so on leaving the
+  // box its text says it: any digit in it is a date begun (the empty sections are letters: DD/MM/YYYY, ÅÅÅÅ-MM-DD).
+  const text = useRef<HTMLInputElement | null>(null);
+  const onBlur = (): void => {
+    if (picked === null) {
+      const next = /\d/.test(text.current?.value ?? '') ? INCOMPLETE : '';
+      if (next !== (taken.current || '')) {
+        taken.current = next;
+        field.onChange(next);
+      }
+    }
+    field.onBlur();
+  };
+  // The text box as the form's other boxes are (filled, dense, as the theme says), with the form's label and errors.
+  const box = useThemeProps<object, TextFieldProps, 'MuiTextField'>({ props: {}, name: 'MuiTextField' });
+  const textField = {
+    id,
+    name: field.name,
+    inputRef: (el: HTMLInputElement | null) => {
+      text.current = el;
+      field.ref(el);
+    },
+    onBlur,
+    variant: box.variant,
+    margin: box.margin,
+    size: box.size,
+    fullWidth: true,
+    className: `ra-input ra-input-${source}`,
+    error: invalid,
+    helperText: <InputHelperText error={error?.message} />,
+  };
+  const calendar = CALENDARS[locale];
+  const props = {
+    label: <FieldTitle label={label} source={source} isRequired={isRequired} />,
+    value: picked,
+    onChange,
+    readOnly,
+    slotProps: { textField },
+  };
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDateFns}
+      adapterLocale={calendar.adapter}
+      localeText={calendar.words?.components.MuiLocalizationProvider.defaultProps.localeText}
+    >
+      {withTime ? <DateTimePicker {...props} ampm={false} /> : <DatePicker {...props} />}
+    </LocalizationProvider>
+  );
+}
