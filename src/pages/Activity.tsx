@@ -9,11 +9,11 @@ import { messageOf, statusOf } from '../../base/errors';
 import type { AppDataProvider } from '../../base/backend';
 import { format } from '../../domain/messages';
 import type { User } from '../../domain/users';
-import { useMessages } from '../../base/locale';
+import { useLocale, useMessages } from '../../base/locale';
 import { ExportButton } from '../../resources/shared/ExportButton';
 import { Busy } from '../../base/Busy';
 import { HistoryEntryLine } from '../../resources/shared/history/HistoryEntryLine';
-import { activityColumns, namesOf, recordPath, recordText } from './activityColumns';
+import { activityColumns, fieldsOf, namesOf, recordPath, recordText } from './activityColumns';
 import { useConsoleResources } from '../resourceRoutes';
 import { useRecordPath } from '../../resources/shared/recordHooks';
 import { fullName } from '../../domain/names';
@@ -33,6 +33,7 @@ interface Filter {
  */
 export default function Activity() {
   const m = useMessages();
+  const locale = useLocale();
   const t = m.activity;
   const notify = useNotify();
   const resources = useConsoleResources();
@@ -101,7 +102,7 @@ export default function Activity() {
         <ExportButton<HistoryEntry & { id: string }>
           resource="history"
           filter={{ ...filter }}
-          columns={activityColumns(m)}
+          columns={activityColumns(m, locale, resources)}
           stem="activity"
         />
       </Box>
@@ -173,10 +174,7 @@ export default function Activity() {
                       entry={entry}
                       labels={names?.fields(m)}
                       options={names?.options(m)}
-                      fields={
-                        resources.find((r) => entry.kind === 'record' && r.name === entry.resource)?.screens
-                          ?.description.fields
-                      }
+                      fields={fieldsOf(entry, resources)}
                       busy={undoing}
                       {...(entry.action === 'bulkChanged' ? { onUndo: (e: HistoryEntry) => void undoBulk(e) } : {})}
                     />

@@ -1,5 +1,7 @@
 import type { HistoryEntry } from '../../domain/history';
 import type { Catalogue } from '../../domain/messages';
+import type { Locale } from '../../domain/locales';
+import type { ResourceDescription } from '../../domain/resourceDescription';
 import type { CsvColumn } from '../../resources/shared/csv';
 import { describeEntry, whoText } from '../../resources/shared/history/describe';
 import { labelText, type ResourceDefinition } from '../../resources/types';
@@ -14,6 +16,13 @@ export const namesOf = (
   resources: readonly ResourceDefinition[],
 ): NonNullable<HistoryNames> | undefined =>
   entry.kind === 'record' ? resources.find((r) => r.name === entry.resource)?.history : undefined;
+
+/** The fields of the described resource an entry belongs to, if the console has it. */
+export const fieldsOf = (
+  entry: HistoryEntry,
+  resources: readonly ResourceDefinition[],
+): ResourceDescription['fields'] | undefined =>
+  entry.kind === 'record' ? resources.find((r) => r.name === entry.resource)?.screens?.description.fields : undefined;
 
 /** A bulk change's summary line (its products' own entries are in their histories). */
 export const isBulk = (entry: HistoryEntry): boolean => entry.action === 'bulkChanged' || entry.action === 'bulkUndone';
@@ -51,13 +60,25 @@ export function recordText(entry: HistoryEntry, m: Catalogue, names?: HistoryNam
 
 /**
  * The exported file's columns: the exact time, who (their name, and their account's email in a column of its own
- * where the server gives it: to admins, so a spreadsheet sorts by account), the record, and the change in words.
+ * where the server gives it: to admins, so a spreadsheet sorts by account), the record, and the change in words, as
+ * the page words it (a described resource's fields and options by their labels; numbers and times as stored).
  */
-export const activityColumns = (m: Catalogue): CsvColumn<HistoryEntry>[] => [
+export const activityColumns = (
+  m: Catalogue,
+  locale: Locale,
+  resources: readonly ResourceDefinition[],
+): CsvColumn<HistoryEntry>[] => [
   { header: m.activity.when, value: (e) => e.at },
   { header: m.activity.who, value: (e) => whoText({ ...e, actorEmail: undefined }, m) },
   { header: m.activity.email, value: (e) => e.actorEmail ?? '' },
   { header: m.activity.kind, value: (e) => m.activity.kinds[e.kind] },
   { header: m.activity.record, value: (e) => e.recordId },
-  { header: m.activity.change, value: (e) => describeEntry(e, m).join('\n') },
+  {
+    header: m.activity.change,
+    value: (e) => {
+      const names = namesOf(e, resources);
+      const shown = { locale, labels: names?.fields(m), options: names?.options(m), fields: fieldsOf(e, resources) };
+      return describeEntry(e, m, { ...shown, file: true }).join('\n');
+    },
+  },
 ];

@@ -63,6 +63,8 @@ export interface Shown {
   fields?: Readonly<Record<string, FieldDescription>>;
   /** A described resource's option labels (its texts' `options`): a choice's value by its label. */
   options?: OptionLabels;
+  /** A file's words (the Activity export): counts and numbers as plain digits, for a spreadsheet to read. */
+  file?: boolean;
 }
 
 const SCHEDULE_FIELDS = new Set(Object.keys(scheduleFields));
@@ -80,7 +82,7 @@ function fieldValueText(entry: HistoryEntry, field: string, value: HistoryValue,
   if (shown?.zone && entry.kind === 'product' && SCHEDULE_FIELDS.has(field) && typeof value === 'string' && value)
     return wallTimeOf(value, shown.zone);
   const spec = shown?.fields?.[field];
-  if (shown && typeof value === 'number' && (spec?.kind === 'number' || spec?.kind === 'integer'))
+  if (shown && !shown.file && typeof value === 'number' && (spec?.kind === 'number' || spec?.kind === 'integer'))
     return writeNumber(value, shown.locale, spec.kind === 'number' ? numberBounds(spec).decimals : 0);
   const options = shown?.options && valueText(value, m) !== m.history.emptyValue;
   return (options && optionText(spec, field, value, shown.options)) || valueText(value, m);
@@ -166,7 +168,8 @@ function describeAccount(entry: HistoryEntry, m: Catalogue): string {
 function describeBulk(entry: HistoryEntry, m: Catalogue, shown?: Shown): string {
   const who = whoText(entry, m);
   // Grouped as the reader's language writes numbers on screen; plain digits in a file (the Activity export).
-  const n = shown ? (entry.count ?? 0).toLocaleString(LOCALE_TAGS[shown.locale]) : String(entry.count ?? 0);
+  const n =
+    shown && !shown.file ? (entry.count ?? 0).toLocaleString(LOCALE_TAGS[shown.locale]) : String(entry.count ?? 0);
   // A described resource's records ('changed 40 records at once'), else products.
   const t = entry.kind === 'record' ? m.bulk.records : m.bulk;
   if (entry.action === 'bulkUndone') return format(t.activityUndo, { who, n });
@@ -176,7 +179,7 @@ function describeBulk(entry: HistoryEntry, m: Catalogue, shown?: Shown): string 
       // The status as the bulk bar sets it: 'Status: Disabled'.
       if (entry.kind === 'product' && field === 'active')
         return `${m.products.status}: ${value ? m.products.active : m.products.disabled}`;
-      return `${fieldLabel(entry, field, m, shown?.labels)}: ${valueText(value, m)}`;
+      return `${fieldLabel(entry, field, m, shown?.labels)}: ${fieldValueText(entry, field, value, m, shown)}`;
     })
     .join(', ');
   return format(t.activityLine, { who, n, change });

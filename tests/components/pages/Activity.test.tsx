@@ -230,4 +230,25 @@ describe('Activity page', () => {
     );
     expect(lines).toHaveLength(5);
   });
+
+  it("exports a described resource's changes as its screens word them: fields and options by their labels", async () => {
+    const guide = { kind: 'record' as const, resource: 'careguides', recordId: 'g1', recordLabel: 'Washing linen' };
+    const items = [
+      entry(2, { ...guide, diff: { fabric: ['linen', 'blend'] } }),
+      entry(1, { ...guide, recordId: 'bulk', action: 'bulkChanged', count: 1200, diff: { fabric: [null, 'cotton'] } }),
+    ];
+    const getList = vi.fn(async () => ({ data: items, pageInfo: { hasNextPage: false }, meta: { next: null } }));
+    renderInAdmin(<Activity />, {
+      authProvider: admin,
+      dataProvider: fakeDataProvider({ getList: providerMethod('getList', getList) }),
+    });
+    expect(await screen.findByText('Eva Berg changed Fabric from Linen to Linen and cotton')).toBeInTheDocument();
+    expect(screen.getByText('Eva Berg changed 1,200 records at once: Fabric: Cotton')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const lines = (await blobText(saved[0]!)).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[1]).toMatch(/,Eva Berg changed Fabric from Linen to Linen and cotton$/);
+    // A count in a file is plain digits, for a spreadsheet to read.
+    expect(lines[2]).toMatch(/,Eva Berg changed 1200 records at once: Fabric: Cotton$/);
+  });
 });
