@@ -231,7 +231,7 @@ describe('Activity page', () => {
     expect(lines).toHaveLength(5);
   });
 
-  it("exports a described resource's changes as its screens word them: fields and options by their labels", async () => {
+  it("exports a described resource's changes as its screens do: fields and options by their labels", async () => {
     const guide = { kind: 'record' as const, resource: 'careguides', recordId: 'g1', recordLabel: 'Washing linen' };
     const items = [
       entry(2, { ...guide, diff: { fabric: ['linen', 'blend'] } }),
