@@ -16,6 +16,7 @@ import { ProductFrame } from './ProductFrame';
 import { ProductInputs, productData } from './ProductInputs';
 import { useWaitForImages } from './useWaitForImages';
 import { HistoryPanel } from '../shared/history/HistoryPanel';
+import { UsedBy } from '../shared/UsedBy';
 import { productDescription } from '../../domain/productFields';
 import type { ResourceDescription } from '../../domain/resourceDescription';
 import { ProductDelete } from './ProductDelete';
@@ -125,6 +126,8 @@ function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
           <ProductDelete description={description} record={record} />
         </Stack>
       </Form>
+      {/* What points to this product (none while no described resource points to products). */}
+      <UsedBy resource="products" id={String(record.id)} refreshKey={record.version} />
       {/* Reads again after each save (a new version); an undo saves, then the form reloads the product. */}
       <HistoryPanel
         of={{ kind: 'product', id: String(record.id) }}

@@ -16,7 +16,8 @@ export const USED_BY_ID = 'used-by';
 /**
  * 'Used by' on a record's Show and Edit pages: for each resource and field pointing to it (a reference or references
  * field), how many of its records do, each a link to that resource's list filtered to them ('3 Fabrics'). Only what the
- * reader may read is counted (the back end's answer); none where no described resource points to this one's.
+ * reader may read is counted (the back end's answer); none, and no request, where no described resource points to this
+ * one's (products' pages among them: no shipped resource points to products).
  * `refreshKey`: read again when it changes (a delete refused).
  */
 export function UsedBy({ resource, id, refreshKey }: { resource: string; id: string; refreshKey?: unknown }) {
@@ -27,6 +28,8 @@ export function UsedBy({ resource, id, refreshKey }: { resource: string; id: str
   const described = resources.flatMap((r) => (r.screens ? [r.screens.description] : []));
   const pointed = pointersTo(resource, described).length > 0;
   useEffect(() => {
+    // Nothing points to this resource: nothing to ask.
+    if (!pointed) return;
     let live = true;
     dataProvider.getUsedBy(resource, id).then(
       (a) => live && setAnswer(a),
@@ -35,8 +38,8 @@ export function UsedBy({ resource, id, refreshKey }: { resource: string; id: str
     return () => {
       live = false;
     };
-  }, [dataProvider, resource, id, refreshKey]);
-  if (answer === null || (Array.isArray(answer) && answer.length === 0 && !pointed)) return null;
+  }, [dataProvider, resource, id, refreshKey, pointed]);
+  if (!pointed || answer === null) return null;
   const several = (name: string) => (Array.isArray(answer) ? answer.filter((a) => a.resource === name).length : 0);
   return (
     <Box component="section" aria-labelledby={USED_BY_ID} sx={{ mt: 3 }}>

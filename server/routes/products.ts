@@ -26,6 +26,8 @@ import { textOf } from '../../domain/translate.js';
 import { ImportRequest, ImportResult } from '../../domain/productImport.js';
 import { importProducts } from '../core/productImport.js';
 import { deleteProduct } from '../core/productDelete.js';
+import { usedBy } from '../core/pointers.js';
+import { UsedBy } from '../../domain/usedBy.js';
 import { productDescription } from '../../domain/productFields.js';
 import { accessLevels, type ResourceDescription } from '../../domain/resourceDescription.js';
 
@@ -139,6 +141,17 @@ export function productsRoutes(
         return reply.code(204).send();
       },
     );
+
+  // Its 'Used by', as a described record's (routes/described.ts): per resource and field pointing here, how many of
+  // its records do, of the resources the caller may read; none while no described resource points to products.
+  r.get(
+    '/api/products/:id/usedby',
+    { config: editor, schema: { tags: ['products'], params: Params, response: { 200: UsedBy } } },
+    async (req) => {
+      await getProduct(deps.db, req.params.id);
+      return usedBy(deps.db, 'products', deps.all ?? [], req.params.id, req.user);
+    },
+  );
 
   // Duplicate (the edit page): copies of the product's images, new files of the caller's, for Add Product to start
   // from with the product's other fields; the browser has those already.

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { describeResource } from '../../../domain/resourceDescription';
 import { messages } from '../../../domain/messages';
 import { fixtureResource, renderConsoleAt } from './renderConsole';
+import { productWith } from './products/fakes';
 
 // Several references (the `references` kind) on the shared pages, and a record's 'Used by', over a fake data provider:
 // chips chosen by label on Add and Edit, the list's cell and the Show page by the labels the answer carries, and on
@@ -191,8 +192,36 @@ describe('Used by', () => {
       mills,
     ]);
     expect(await screen.findByRole('button', { name: 'Wool Works' })).toBeVisible();
-    await waitFor(() => expect(getUsedBy).toHaveBeenCalled());
+    // Nothing to ask the back end either.
+    expect(getUsedBy).not.toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: 'Used by' })).not.toBeInTheDocument();
+  });
+
+  it('lists on a product’s Edit page what points to it, where a described resource points to products', async () => {
+    const notes = fixtureResource(
+      describeResource({
+        name: 'notes',
+        area: 'products',
+        fields: { title: { kind: 'line', max: 80 }, product: { kind: 'reference', to: 'products' } },
+        sort: { field: 'title', order: 'asc' },
+        search: 'title',
+      }),
+      'Note',
+      {
+        fields: { title: 'Title', product: 'Product' },
+        columns: ['title'],
+        phone: { primary: 'title', secondary: [] },
+      },
+    );
+    const getUsedBy = vi.fn(async () => [{ resource: 'notes', field: 'product', count: 2 }]);
+    const calls = { ...millCalls(), getOne: async () => ({ data: productWith() }), getUsedBy };
+    renderConsoleAt('/products/edit-product/p1', calls, editor, [notes]);
+    const section = await screen.findByRole('region', { name: 'Used by' });
+    const link = await within(section).findByRole('link', { name: '2 Notes' });
+    expect(getUsedBy).toHaveBeenCalledWith('products', 'p1');
+    expect(JSON.parse(new URL(link.getAttribute('href')!, 'http://x').searchParams.get('filter')!)).toEqual({
+      product: 'p1',
+    });
   });
 
   it('is read again and taken to when a delete is refused because others point to the record', async () => {

@@ -699,6 +699,7 @@ export const anyCase: fc.Arbitrary<Gen> = fc.oneof(
   // The list's scheduled filter, and Duplicate (copies the fixed product's images, or a hostile id).
   w(1, query('/api/products', 'scheduled')),
   w(2, withId('POST', '/api/products/{id}/duplicate', '{id}', {})),
+  w(1, withId('GET', '/api/products/{id}/usedby', '{id}', {})),
   w(3, query('/api/users', 'email')),
   w(3, query('/api/users', 'after', cursor)),
   w(3, withId('GET', '/api/users/{id}', '{id}', {})),

@@ -96,6 +96,9 @@ const MATRIX: Row[] = [
   // Duplicate copies an existing product's images (a missing one is 404 past the guard); the shop's time zone.
   { route: 'POST /api/products/{id}/duplicate',
                                    url: '/api/products/no-such-id/duplicate',     expected: [401, 401, 403, 404, 404] },
+  // 'Used by' of a product (a missing one is 404 past the guard), as a described record's.
+  { route: 'GET /api/products/{id}/usedby',
+                                   url: '/api/products/no-such-id/usedby',        expected: [401, 401, 403, 404, 404] },
   { route: 'GET /api/schedule',    url: '/api/schedule',                          expected: [401, 401, 403, 200, 200] },
   // Bulk edit: the ids of a filtered list, the change, and the Undo of a batch (none with this id).
   { route: 'GET /api/products/ids', url: '/api/products/ids?category=Linen',      expected: [401, 401, 403, 200, 200] },

@@ -223,8 +223,14 @@ describe.each(dialects())('a product that a record points to (%s)', (dialect) =>
       ],
     ]);
     expect((await call('GET', `/api/products/${product.id}`)).json.version).toBe(1);
+    // Its 'Used by' says what points to it, as a supplier's does; nothing for a product nothing points to.
+    expect((await call('GET', `/api/products/${product.id}/usedby`)).json).toEqual([
+      { resource: 'product_notes', field: 'product', count: 1 },
+    ]);
+    expect((await call('GET', '/api/products/no-such/usedby')).status).toBe(404);
 
     expect((await call('PATCH', `/api/product_notes/${note.json.id}`, { product: '' }, 1)).status).toBe(200);
+    expect((await call('GET', `/api/products/${product.id}/usedby`)).json).toEqual([]);
     expect((await call('DELETE', `/api/products/${product.id}`, undefined, 1)).status).toBe(204);
     expect((await call('GET', `/api/products/${product.id}`)).status).toBe(404);
   });
