@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useThemeProps, type TextFieldProps } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
@@ -31,6 +31,15 @@ export interface WallForm {
   fromWall: (wall: string) => string;
 }
 
+/** A day's pattern (date-fns). */
+const DAY = 'yyyy-MM-dd';
+
+/**
+ * A date the picker holds that is whole: valid, its year of four digits (typing 2027 passes through the years 2, 20
+ * and 202, each a valid date, none meant).
+ */
+const whole = (d: Date): boolean => isValid(d) && d.getFullYear() >= 1000;
+
 const readWall = (wall: string, pattern: string): Date | null => {
   const d = wall ? parse(wall, pattern, new Date(0)) : null;
   return d && isValid(d) ? d : null;
@@ -49,6 +58,8 @@ export default function PickedDateInput({
   readOnly,
   withTime,
   wall,
+  filter = false,
+  hint,
 }: {
   source: string;
   label: string;
@@ -56,8 +67,11 @@ export default function PickedDateInput({
   readOnly: boolean;
   withTime: boolean;
   wall: WallForm;
+  /** In a list's filters: as wide as its words, no line kept for a message (react-admin's filters are so). */
+  filter?: boolean;
+  /** Words under the box while no refusal is there (the time zone), read with it. */
+  hint?: string;
 }) {
-  const locale = useLocale();
   const m = useMessages();
   const incomplete = withTime ? m.records.timeIncomplete : m.records.dateIncomplete;
   const validate = useMemo<Validator[]>(
@@ -88,7 +102,7 @@ export default function PickedDateInput({
   }, [value, wall]);
 
   const onChange = (d: Date | null): void => {
-    const next = d === null ? '' : isValid(d) ? wall.fromWall(writeDate(d, wall.pattern)) : INCOMPLETE;
+    const next = d === null ? '' : whole(d) ? wall.fromWall(writeDate(d, wall.pattern)) : INCOMPLETE;
     taken.current = next;
     setPicked(d);
     field.onChange(next);
@@ -119,12 +133,15 @@ export default function PickedDateInput({
     variant: box.variant,
     margin: box.margin,
     size: box.size,
-    fullWidth: true,
+    fullWidth: !filter,
     className: `ra-input ra-input-${source}`,
     error: invalid,
-    helperText: <InputHelperText error={error?.message} />,
+    helperText: invalid ? (
+      <InputHelperText error={error?.message} />
+    ) : (
+      (hint ?? (filter ? undefined : <InputHelperText error={undefined} />))
+    ),
   };
-  const calendar = CALENDARS[locale];
   const props = {
     label: <FieldTitle label={label} source={source} isRequired={isRequired} />,
     value: picked,
@@ -132,13 +149,52 @@ export default function PickedDateInput({
     readOnly,
     slotProps: { textField },
   };
+  return <InLocale>{withTime ? <DateTimePicker {...props} ampm={false} /> : <DatePicker {...props} />}</InLocale>;
+}
+
+/** The pickers inside: their calendar and words in the console's language. */
+function InLocale({ children }: { children: ReactNode }) {
+  const calendar = CALENDARS[useLocale()];
   return (
     <LocalizationProvider
       dateAdapter={AdapterDateFns}
       adapterLocale={calendar.adapter}
       localeText={calendar.words?.components.MuiLocalizationProvider.defaultProps.localeText}
     >
-      {withTime ? <DateTimePicker {...props} ampm={false} /> : <DatePicker {...props} />}
+      {children}
     </LocalizationProvider>
+  );
+}
+
+/**
+ * A day ('2026-03-29', or '' for none) outside a form, as a page's filter (Activity's From and To): told of a whole
+ * date or none, never of one typed part-way.
+ */
+export function DayPicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+}) {
+  const picked = useMemo(() => readWall(value, DAY), [value]);
+  const [shown, setShown] = useState<Date | null>(picked);
+  useEffect(() => setShown(picked), [picked]);
+  const change = (d: Date | null): void => {
+    setShown(d);
+    if (d === null) onChange('');
+    else if (whole(d)) onChange(writeDate(d, DAY));
+  };
+  return (
+    <InLocale>
+      <DatePicker
+        label={label}
+        value={shown}
+        onChange={change}
+        slotProps={{ textField: { size: 'small', sx: { width: 190 } } }}
+      />
+    </InLocale>
   );
 }

@@ -3,7 +3,6 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateInput,
   FilterForm,
   NumberInput,
   ReferenceArrayInput,
@@ -25,13 +24,13 @@ import { useMessages } from '../../base/locale';
 import { useResourceNames } from '../../base/resourceNames';
 import { resourceDescriptions } from '../descriptions';
 import { FindBox } from './FindBox';
-import { optionChoices } from './fieldKindViews';
+import { DATE_WALL, optionChoices, PickedDate } from './fieldKindViews';
 import type { ResourceLocaleTexts } from './recordScreens';
 
 /** A calendar day as the server's instant: the start of the day (a range's start) or its end, in UTC. */
-const dayEdge = (edge: 'start' | 'end') => (v: string | null) =>
+const dayEdge = (edge: 'start' | 'end') => (v: string) =>
   v ? `${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : '';
-const dayOf = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
+const dayOf = (v: string) => v.slice(0, 10);
 
 /**
  * A described list's filters, one per field that has one (domain/resourceDescription.ts, filtersOf), in react-admin's
@@ -108,11 +107,23 @@ export function useRecordFilterInputs(d: ResourceDescription, t: ResourceLocaleT
         const named = format(words, { field: label });
         if (spec.kind === 'integer' || spec.kind === 'number')
           out.push(<NumberInput key={source} source={source} label={named} alwaysOn sx={sx} />);
-        else if (spec.kind === 'datetime')
+        else {
+          // A time's range by whole days: from the first instant of its first day to the last of its last.
+          const wall = spec.kind === 'datetime' ? { ...DATE_WALL, toWall: dayOf, fromWall: dayEdge(edge) } : DATE_WALL;
           out.push(
-            <DateInput key={source} source={source} label={named} alwaysOn parse={dayEdge(edge)} format={dayOf} />,
+            <PickedDate
+              key={source}
+              source={source}
+              label={named}
+              alwaysOn
+              optional
+              readOnly={false}
+              withTime={false}
+              wall={wall}
+              filter
+            />,
           );
-        else out.push(<DateInput key={source} source={source} label={named} alwaysOn />);
+        }
       }
     }
   }

@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Form, SelectInput, TextInput, required, useDataProvider, useNotify, type RaRecord } from 'react-admin';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Form, SelectInput, required, useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { format } from '../../domain/messages';
 import { emptyValue, scheduledFieldsOf, type ResourceDescription } from '../../domain/resourceDescription';
-import { instantToWall, wallTimeOf, wallToInstant, zoneOffsetName } from '../../domain/schedule';
+import { wallTimeOf, zoneOffsetName } from '../../domain/schedule';
 import type { ScheduledChange } from '../../domain/scheduledChanges';
 import type { AppDataProvider } from '../../base/backend';
 import { fieldMessagesOf, messageOf } from '../../base/errors';
 import { useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
-import { FIELD_KIND_VIEWS } from './fieldKindViews';
+import { FIELD_KIND_VIEWS, PickedDate, zonedWall } from './fieldKindViews';
 import { IconMark } from './IconMark';
 import type { ResourceLocaleTexts } from './recordScreens';
 import { useFieldCells } from './useFieldCells';
@@ -75,14 +75,13 @@ function ChangeInputs({
   description,
   texts,
   zone,
-  hintId,
 }: {
   description: ResourceDescription;
   texts: ResourceLocaleTexts;
   zone: string;
-  hintId: string;
 }) {
   const m = useMessages();
+  const wall = useMemo(() => zonedWall(zone), [zone]);
   const fields = scheduledFieldsOf(description);
   const field = useWatch({ name: 'field' }) as string;
   const { setValue } = useFormContext();
@@ -114,14 +113,14 @@ function ChangeInputs({
           texts={texts}
         />
       )}
-      <TextInput
+      <PickedDate
         source="at"
         label={m.scheduled.at}
-        type="datetime-local"
-        validate={required()}
-        format={(v: unknown) => (typeof v === 'string' && v ? instantToWall(v, zone) : '')}
-        parse={(v: unknown) => (typeof v === 'string' && v ? (wallToInstant(v, zone) ?? v) : '')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': hintId } }}
+        optional={false}
+        readOnly={false}
+        withTime
+        wall={wall}
+        hint={format(m.schedule.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` })}
       />
     </Box>
   );
@@ -164,7 +163,6 @@ export function ScheduleSection({
   }, [available, load]);
   if (!settings) return null;
   const headingId = `${description.name}-schedule-heading`;
-  const hintId = `${description.name}-schedule-zone`;
   const zone = settings.timeZone;
   const submit = async (values: Record<string, unknown>) => {
     try {
@@ -242,10 +240,7 @@ export function ScheduleSection({
           )}
           {/* No field picked at first: its value's input comes with the field. */}
           <Form key={round} record={{ field: '', value: '', at: '' }} onSubmit={submit}>
-            <ChangeInputs description={description} texts={texts} zone={zone} hintId={hintId} />
-            <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {format(m.schedule.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` })}
-            </Typography>
+            <ChangeInputs description={description} texts={texts} zone={zone} />
             <Button type="submit" variant="outlined">
               {t.add}
             </Button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ComponentProps, type ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -40,8 +40,18 @@ import { resourceDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
 import type { WallForm } from './DateKindInputs';
 
-/** The date pickers (MUI X and date-fns): their own chunk, loaded by the first form with a date. */
-const PickedDateInput = lazy(() => import('./DateKindInputs'));
+/** The date pickers (MUI X and date-fns): their own chunk, loaded by the first form or filter with a date. */
+const LazyPickedDate = lazy(() => import('./DateKindInputs'));
+
+/** A date or time picker (resources/shared/DateKindInputs.tsx) once its chunk has come. */
+export function PickedDate(props: ComponentProps<typeof LazyPickedDate> & { alwaysOn?: boolean }) {
+  const { alwaysOn: _filterBarOnly, ...rest } = props;
+  return (
+    <Suspense>
+      <LazyPickedDate {...rest} />
+    </Suspense>
+  );
+}
 import { LocaleNumberInput } from './LocaleNumberInput';
 import { ReferenceLabelInput } from './referenceLabel';
 import type { ResourceLocaleTexts } from './recordScreens';
@@ -277,19 +287,17 @@ function ImagesInput({ source, label, spec, readOnly }: FieldInputProps) {
 }
 
 /** A date ('2026-03-29'), picked from a calendar written in the UI's language (DateKindInputs.tsx). */
-const DATE_WALL: WallForm = { pattern: 'yyyy-MM-dd', toWall: (v) => v, fromWall: (v) => v };
+export const DATE_WALL: WallForm = { pattern: 'yyyy-MM-dd', toWall: (v) => v, fromWall: (v) => v };
 function DateInput({ source, label, spec, readOnly }: FieldInputProps) {
   return (
-    <Suspense>
-      <PickedDateInput
-        source={source}
-        label={label}
-        optional={mayBeEmpty(spec)}
-        readOnly={readOnly}
-        withTime={false}
-        wall={DATE_WALL}
-      />
-    </Suspense>
+    <PickedDate
+      source={source}
+      label={label}
+      optional={mayBeEmpty(spec)}
+      readOnly={readOnly}
+      withTime={false}
+      wall={DATE_WALL}
+    />
   );
 }
 
@@ -300,6 +308,13 @@ function DateInput({ source, label, spec, readOnly }: FieldInputProps) {
 const zoneOr = (zone: string | undefined): string =>
   zone || new Intl.DateTimeFormat(LOCALE_TAGS.en).resolvedOptions().timeZone;
 
+/** An instant's wall time in `zone` ('2026-03-29T14:30'), as a picker takes it. */
+export const zonedWall = (zone: string): WallForm => ({
+  pattern: "yyyy-MM-dd'T'HH:mm",
+  toWall: (v) => instantToWall(v, zone),
+  fromWall: (v) => wallToInstant(v, zone) ?? v,
+});
+
 /**
  * An instant, as products' schedule takes it (resources/products/schedule.tsx): picked as the wall time in the shop's
  * time zone, held in the form as the instant (UTC) the API takes.
@@ -307,25 +322,9 @@ const zoneOr = (zone: string | undefined): string =>
 function DateTimeInput({ source, label, spec, readOnly }: FieldInputProps) {
   const settings = useScheduleSettings();
   const zone = zoneOr(settings?.timeZone);
-  const wall = useMemo<WallForm>(
-    () => ({
-      pattern: "yyyy-MM-dd'T'HH:mm",
-      toWall: (v) => instantToWall(v, zone),
-      fromWall: (v) => wallToInstant(v, zone) ?? v,
-    }),
-    [zone],
-  );
+  const wall = useMemo(() => zonedWall(zone), [zone]);
   return (
-    <Suspense>
-      <PickedDateInput
-        source={source}
-        label={label}
-        optional={mayBeEmpty(spec)}
-        readOnly={readOnly}
-        withTime
-        wall={wall}
-      />
-    </Suspense>
+    <PickedDate source={source} label={label} optional={mayBeEmpty(spec)} readOnly={readOnly} withTime wall={wall} />
   );
 }
 

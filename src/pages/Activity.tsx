@@ -13,6 +13,7 @@ import { useLocale, useMessages } from '../../base/locale';
 import { ExportButton } from '../../resources/shared/ExportButton';
 import { Busy } from '../../base/Busy';
 import { HistoryEntryLine } from '../../resources/shared/history/HistoryEntryLine';
+import { DayPicker } from '../../resources/shared/DateKindInputs';
 import { activityColumns, fieldsOf, namesOf, recordPath, recordText } from './activityColumns';
 import { useConsoleResources } from '../resourceRoutes';
 import { useRecordPath } from '../../resources/shared/recordHooks';
@@ -131,24 +132,12 @@ export default function Activity() {
             options={ACCOUNT_ACTIONS.map((a) => ({ value: a, label: t.events[a] }))}
           />
         )}
-        <TextField
-          type="date"
-          size="small"
-          fullWidth={false}
+        <DayPicker
           label={t.from}
           value={filter.from ?? ''}
-          onChange={set('from')}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => set('from')({ target: { value: day } })}
         />
-        <TextField
-          type="date"
-          size="small"
-          fullWidth={false}
-          label={t.to}
-          value={filter.to ?? ''}
-          onChange={set('to')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayPicker label={t.to} value={filter.to ?? ''} onChange={(day) => set('to')({ target: { value: day } })} />
       </Box>
       <Card>
         <CardContent>

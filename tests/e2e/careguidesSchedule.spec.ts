@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { texts } from '../../resources/careguides/texts';
 import { instantToWall, wallTimeOf } from '../../domain/schedule';
-import { signIn } from './helpers';
+import { signIn, typeDay } from './helpers';
 
 // A care guide's scheduled change in Chromium over the real server (`schedule` in its description): an editor picks
 // the field, its value in the field's own input and a time in the shop's zone; the change is listed, marked on the
@@ -36,7 +36,7 @@ async function schedule(page: Page, option: string, wall: string): Promise<void>
   await page.getByRole('option', { name: en.fields.fabric, exact: true }).click();
   await section.getByRole('combobox', { name: /^New value/ }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-  await section.getByLabel(/^At/).fill(wall);
+  await typeDay(page, 'At', wall, section);
   await section.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByText('Change scheduled.', { exact: true })).toBeVisible();
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { PASSWORD, users, type UserKey } from './users';
 import { format, messages, type Catalogue } from '../../domain/messages';
@@ -205,3 +205,17 @@ export const seenByAdmin = (who: { name: string; email: string }, m: Catalogue =
 
 /** The seeded admin, as an admin reads their name where they did something. */
 export const ADA = seenByAdmin({ name: 'Ada Admin', email: users.admin.email });
+
+/**
+ * Types a day ('2026-03-29') or a wall time ('2026-03-29T14:30') into a date picker (MUI X) named `label` within
+ * `scope`, as a person does in the English UI (day, month, year, hours, minutes); '' clears it. Its sections are one
+ * text box: all selected, cleared, then typed.
+ */
+export async function typeDay(page: Page, label: string, value: string, scope: Page | Locator = page): Promise<void> {
+  const group = scope.getByRole('group', { name: label, exact: true });
+  await group.getByRole('spinbutton').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
+  if (m) await page.keyboard.type(`${m[3]}${m[2]}${m[1]}${m[4] ?? ''}${m[5] ?? ''}`);
+}

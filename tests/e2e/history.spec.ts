@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADA, signIn } from './helpers';
+import { ADA, signIn, typeDay } from './helpers';
 import { serious } from './axe';
 
 // The change history as staff see it: a price changed, its entry in the product's History panel, undone from there;
@@ -50,14 +50,14 @@ test('an admin opens Activity under Info and filters it', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Kind of record' }).click();
   await page.getByRole('option', { name: 'Product' }).click();
   const today = new Date().toISOString().slice(0, 10);
-  await page.getByLabel('From', { exact: true }).fill(today);
-  await page.getByLabel('To', { exact: true }).fill(today);
+  await typeDay(page, 'From', today);
+  await typeDay(page, 'To', today);
   await expect(list.getByText(`${ADA} changed Price from`, { exact: false }).first()).toBeVisible();
-  await page.getByLabel('From', { exact: true }).fill('2001-01-01');
-  await page.getByLabel('To', { exact: true }).fill('2001-01-02');
+  await typeDay(page, 'From', '2001-01-01');
+  await typeDay(page, 'To', '2001-01-02');
   await expect(page.getByText('No changes match.')).toBeVisible();
-  await page.getByLabel('From', { exact: true }).fill('');
-  await page.getByLabel('To', { exact: true }).fill('');
+  await typeDay(page, 'From', '');
+  await typeDay(page, 'To', '');
   await expect(list.getByText(`${ADA} changed Price from`, { exact: false }).first()).toBeVisible();
   expect(await serious(page)).toEqual([]);
 });

@@ -42,6 +42,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** A date filter's text (MUI X's picker), under the group of its day, month and year named by its label. */
+const dayBox = (label: string): HTMLInputElement => {
+  const input = screen.getByRole('group', { name: label }).parentElement?.querySelector('input');
+  if (!input) throw new Error(`No date filter named ${label}`);
+  return input;
+};
+
 const blobText = (blob: Blob): Promise<string> =>
   new Promise((resolve) => {
     const reader = new FileReader();
@@ -187,8 +194,8 @@ describe('Activity page', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Person' }));
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Eva Berg' }));
     expect(await screen.findByText('No changes match.')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    fireEvent.change(dayBox('From'), { target: { value: '01/11/2026' } });
+    fireEvent.change(dayBox('To'), { target: { value: '30/11/2026' } });
     await waitFor(() =>
       expect(getList).toHaveBeenLastCalledWith(
         'history',
@@ -209,8 +216,8 @@ describe('Activity page', () => {
       dataProvider: fakeDataProvider({ getList: providerMethod('getList', answer) }),
     });
     await screen.findByText('Eva Berg changed Price from 249 kr to 199 kr');
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-01' } });
+    fireEvent.change(dayBox('To'), { target: { value: '01/11/2026' } });
+    fireEvent.change(dayBox('From'), { target: { value: '01/12/2026' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('The date range is not valid.');
   });
 

@@ -137,4 +137,20 @@ describe('the kinds date, datetime and choices', () => {
     expect(await screen.findByText('Enter the whole date.')).toBeVisible();
     expect(create).not.toHaveBeenCalled();
   });
+
+  it('filters by a range of days, a time by whole days, as the UI’s language writes them', async () => {
+    const getList = vi.fn(async () => ({ data: [fair], ...listed }));
+    renderAt('/fairs', { getList });
+    await screen.findByRole('table', { name: 'Fair list' });
+    fireEvent.change(await pickerText('Day from'), { target: { value: '01/03/2026' } });
+    fireEvent.change(await pickerText('Opens to'), { target: { value: '31/03/2026' } });
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'fairs',
+        expect.objectContaining({
+          filter: expect.objectContaining({ day_gte: '2026-03-01', opens_lte: '2026-03-31T23:59:59.999Z' }),
+        }),
+      ),
+    );
+  });
 });
