@@ -1,22 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, Typography } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { format } from '../../domain/messages';
 import type { Product } from '../../domain/products';
-import {
-  instantToWall,
-  scheduleRefusal,
-  wallToInstant,
-  zoneOffsetName,
-  wallTimeOf,
-  type ScheduleState,
-} from '../../domain/schedule';
+import { scheduleRefusal, zoneOffsetName, wallTimeOf, type ScheduleState } from '../../domain/schedule';
 import { textOf } from '../../domain/translate';
 import { getLocale, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 import { IconMark } from '../shared/IconMark';
+import { PickedDate, zonedWall } from '../shared/fieldKindViews';
 
 // A product's scheduled status: 'Active from' and 'Active until' on the form, in the shop's time zone; a
 // clock on the list. The back end says whether it can schedule at all (Firebase cannot) and in which zone.
@@ -91,8 +84,9 @@ function useWindowRecheck(shown: boolean): void {
 }
 
 /**
- * 'Active from' and 'Active until' on Add and Edit Product: wall times in the shop's zone (named under them), held in
- * the form as the instants the API takes; where the back end cannot schedule, a line saying so instead.
+ * 'Active from' and 'Active until' on Add and Edit Product: wall times in the shop's zone (named under them), picked
+ * or typed in the console's language (MUI X's picker, as every date here), held in the form as the instants the API
+ * takes; where the back end cannot schedule, a line saying so instead.
  */
 export function ScheduleInputs() {
   const m = useMessages();
@@ -109,14 +103,14 @@ export function ScheduleInputs() {
   }
   const zone = settings.timeZone;
   const hintId = 'product-schedule-zone';
-  // The input shows the wall time of the instant held; what is typed becomes the instant (or null when cleared).
-  const formatTime = (v: unknown): string => (typeof v === 'string' && v ? instantToWall(v, zone) : '');
-  const parseTime = (v: unknown): string | null => (typeof v === 'string' && v ? (wallToInstant(v, zone) ?? v) : null);
+  // The picker shows the wall time of the instant held; what is picked becomes the instant ('' when cleared).
   const common = {
-    type: 'datetime-local',
-    format: formatTime,
-    parse: parseTime,
-    slotProps: { inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': hintId } },
+    optional: true,
+    readOnly: false,
+    withTime: true,
+    wall: zonedWall(zone),
+    quiet: true,
+    describedBy: hintId,
   };
   return (
     <Box role="group" aria-labelledby="product-schedule-heading" sx={{ mt: 1 }}>
@@ -124,8 +118,8 @@ export function ScheduleInputs() {
         {t.mark}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-        <TextInput source="activeFrom" label={t.activeFrom} helperText={false} validate={fromRule} {...common} />
-        <TextInput source="activeUntil" label={t.activeUntil} helperText={false} validate={untilRule} {...common} />
+        <PickedDate source="activeFrom" label={t.activeFrom} validate={fromRule} {...common} />
+        <PickedDate source="activeUntil" label={t.activeUntil} validate={untilRule} {...common} />
       </Box>
       <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {format(t.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` })}

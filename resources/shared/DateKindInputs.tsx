@@ -59,7 +59,10 @@ export default function PickedDateInput({
   withTime,
   wall,
   filter = false,
+  quiet = filter,
   hint,
+  describedBy,
+  validate: more,
 }: {
   source: string;
   label: string;
@@ -69,14 +72,24 @@ export default function PickedDateInput({
   wall: WallForm;
   /** In a list's filters: as wide as its words, no line kept for a message (react-admin's filters are so). */
   filter?: boolean;
+  /** No line kept under the box for a message until there is one (react-admin's `helperText={false}`). */
+  quiet?: boolean;
   /** Words under the box while no refusal is there (the time zone), read with it. */
   hint?: string;
+  /** The id of words elsewhere that the box is read with (a hint shared by two boxes). */
+  describedBy?: string;
+  /** A check of the form's own beside the kind's (products' schedule window). */
+  validate?: Validator;
 }) {
   const m = useMessages();
   const incomplete = withTime ? m.records.timeIncomplete : m.records.dateIncomplete;
   const validate = useMemo<Validator[]>(
-    () => [(v: unknown) => (v === INCOMPLETE ? incomplete : undefined), ...(optional ? [] : [required()])],
-    [incomplete, optional],
+    () => [
+      (v: unknown) => (v === INCOMPLETE ? incomplete : undefined),
+      ...(optional ? [] : [required()]),
+      ...(more ? [more] : []),
+    ],
+    [incomplete, optional, more],
   );
   const {
     field,
@@ -139,8 +152,11 @@ export default function PickedDateInput({
     helperText: invalid ? (
       <InputHelperText error={error?.message} />
     ) : (
-      (hint ?? (filter ? undefined : <InputHelperText error={undefined} />))
+      (hint ?? (quiet ? undefined : <InputHelperText error={undefined} />))
     ),
+    ...(describedBy && {
+      slotProps: { input: { 'aria-describedby': invalid ? `${id}-helper-text ${describedBy}` : describedBy } },
+    }),
   };
   const props = {
     label: <FieldTitle label={label} source={source} isRequired={isRequired} />,

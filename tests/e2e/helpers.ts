@@ -207,15 +207,38 @@ export const seenByAdmin = (who: { name: string; email: string }, m: Catalogue =
 export const ADA = seenByAdmin({ name: 'Ada Admin', email: users.admin.email });
 
 /**
- * Types a day ('2026-03-29') or a wall time ('2026-03-29T14:30') into a date picker (MUI X) named `label` within
- * `scope`, as a person does in the English UI (day, month, year, hours, minutes); '' clears it. Its sections are one
- * text box: all selected, cleared, then typed.
+ * A day ('2026-03-29') or a wall time ('2026-03-29T14:30') as a date picker writes it in the UI's language:
+ * '29/03/2026 14:30' in English, '2026-03-29 14:30' in Swedish.
  */
-export async function typeDay(page: Page, label: string, value: string, scope: Page | Locator = page): Promise<void> {
-  const group = scope.getByRole('group', { name: label, exact: true });
-  await group.getByRole('spinbutton').first().click();
+export function pickerWritten(value: string, locale: 'en' | 'sv' = 'en'): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}))?$/.exec(value);
+  if (!m) return value;
+  const day = locale === 'sv' ? `${m[1]}-${m[2]}-${m[3]}` : `${m[3]}/${m[2]}/${m[1]}`;
+  return m[4] ? `${day} ${m[4]}` : day;
+}
+
+/** A date picker (MUI X) named `label`: the group of its sections (its state: aria-invalid). */
+export const picker = (scope: Page | Locator, label: string): Locator =>
+  scope.getByRole('group', { name: label, exact: true });
+
+/** The text a date picker named `label` holds ('' when empty), as its language writes it (pickerWritten). */
+export const pickerText = (scope: Page | Locator, label: string): Locator =>
+  picker(scope, label).locator('xpath=..').locator('input');
+
+/**
+ * Types a day ('2026-03-29') or a wall time ('2026-03-29T14:30') into a date picker (MUI X) named `label` within
+ * `scope`, as a person does in the UI's language (English: day, month, year; Swedish: year, month, day; then hours
+ * and minutes); '' clears it. Its sections are one text box: all selected, cleared, then typed.
+ */
+export async function typeDay(
+  page: Page,
+  label: string,
+  value: string,
+  scope: Page | Locator = page,
+  locale: 'en' | 'sv' = 'en',
+): Promise<void> {
+  await picker(scope, label).getByRole('spinbutton').first().click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Backspace');
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
-  if (m) await page.keyboard.type(`${m[3]}${m[2]}${m[1]}${m[4] ?? ''}${m[5] ?? ''}`);
+  await page.keyboard.type(pickerWritten(value, locale).replace(/\D/g, ''));
 }

@@ -3,7 +3,7 @@ import { format, messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { raSwedish } from '../../src/raSwedish';
 import { instantToWall, zoneOffsetName } from '../../domain/schedule';
-import { imageFolder, signIn, type ImageFolder } from './helpers';
+import { imageFolder, picker, pickerText, pickerWritten, signIn, typeDay, type ImageFolder } from './helpers';
 
 // A product scheduled on Add Product, marked and filtered on the list, a time refused in the
 // past, one applied by the scheduler (SCHEDULE_CHECK_SECONDS is 2 here) and recorded as its change; Duplicate on Edit
@@ -63,7 +63,7 @@ test('schedules a product on Add Product in the shop time zone; the list marks a
   await expect(schedule).toContainText(
     format(messages.schedule.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` }),
   );
-  await schedule.getByLabel('Active from').fill(instantToWall(from.toISOString(), zone));
+  await typeDay(page, 'Active from', instantToWall(from.toISOString(), zone), schedule);
   await page.getByLabel('Choose image 1').setInputFiles(photo());
   await expect(page.getByRole('group', { name: 'Image 1', exact: true }).getByRole('status')).toHaveText('Uploaded', {
     timeout: 30_000,
@@ -71,7 +71,7 @@ test('schedules a product on Add Product in the shop time zone; the list marks a
   // Still Active (a new product's status), it would be public before its time: said beside Active from, not sent.
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(schedule.getByText(messages.schedule.notYet)).toBeVisible();
-  await expect(schedule.getByLabel('Active from')).toHaveAttribute('aria-invalid', 'true');
+  await expect(picker(schedule, 'Active from')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/products\/add-product\/?$/);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Disabled' }).click();
@@ -86,7 +86,7 @@ test('schedules a product on Add Product in the shop time zone; the list marks a
     activeFrom: from.toISOString(),
     activeUntil: null,
   });
-  await expect(page.getByLabel('Active from')).toHaveValue(instantToWall(from.toISOString(), zone));
+  await expect(pickerText(page, 'Active from')).toHaveValue(pickerWritten(instantToWall(from.toISOString(), zone)));
 
   await page.goto('/products/products');
   const asked = page.waitForRequest(
@@ -113,15 +113,14 @@ test(
   async ({ page }) => {
     test.setTimeout(150_000);
     await page.goto(editUrl);
-    const from = page.getByLabel('Active from');
-    await from.fill(instantToWall(new Date(Date.now() - HOUR).toISOString(), zone));
+    await typeDay(page, 'Active from', instantToWall(new Date(Date.now() - HOUR).toISOString(), zone));
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Choose a time in the future.', { exact: true })).toBeVisible();
     expect((await product(page, idOf(editUrl))).activeFrom).not.toBeNull();
 
     // The next whole minute at least 15 s ahead (the input takes minutes).
     const soon = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
-    await from.fill(instantToWall(soon.toISOString(), zone));
+    await typeDay(page, 'Active from', instantToWall(soon.toISOString(), zone));
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Updated', { exact: true })).toBeVisible();
     expect(await product(page, idOf(editUrl))).toMatchObject({ active: false, activeFrom: soon.toISOString() });
@@ -131,7 +130,7 @@ test(
       .toBe(true);
     expect((await product(page, idOf(editUrl))).activeFrom).toBeNull();
     await page.reload();
-    await expect(page.getByLabel('Active from')).toHaveValue('');
+    await expect(pickerText(page, 'Active from')).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Active');
     await expect(page.getByText('The scheduler changed Active from No to Yes')).toBeVisible();
   },
@@ -184,13 +183,14 @@ test('the schedule fields, the filter and Duplicate in Swedish', async ({ page }
   await page.goto(editUrl);
   await expect(page.getByRole('heading', { name: sv.products.editTitle })).toBeVisible();
   const schedule = page.getByRole('group', { name: sv.schedule.mark });
-  await expect(schedule.getByLabel(sv.schedule.activeFrom)).toBeVisible();
-  await expect(schedule.getByLabel(sv.schedule.activeUntil)).toBeVisible();
+  await expect(picker(schedule, sv.schedule.activeFrom)).toBeVisible();
+  await expect(picker(schedule, sv.schedule.activeUntil)).toBeVisible();
   await expect(schedule).toContainText(format(sv.schedule.timeZone, { zone: `${zone} (${zoneOffsetName(zone)})` }));
   // A past time is refused in Swedish.
-  await schedule
-    .getByLabel(sv.schedule.activeUntil)
-    .fill(instantToWall(new Date(Date.now() - HOUR).toISOString(), zone));
+  const past = instantToWall(new Date(Date.now() - HOUR).toISOString(), zone);
+  await typeDay(page, sv.schedule.activeUntil, past, schedule, 'sv');
+  // Written as Swedish writes a time, not as the browser does.
+  await expect(pickerText(schedule, sv.schedule.activeUntil)).toHaveValue(pickerWritten(past, 'sv'));
   await page.getByRole('button', { name: sv.products.save }).click();
   await expect(page.getByText(sv.schedule.past, { exact: true })).toBeVisible();
   // Duplicate copies the product as saved: leaving the refused change asks first, in Swedish.

@@ -114,6 +114,8 @@ describe('a field added to the products description', () => {
     );
     await screen.findByRole('heading', { name: 'Add Product' });
     await waitFor(() => expect(inputLabels()).toContain('testOnlySupplier'));
+    // (The schedule's pickers come with their own chunk.)
+    await waitFor(() => expect(inputLabels()).toContain('Active until'));
     const labels = inputLabels();
     // The specification's inputs keep their order; the added two follow each other after Status, before the schedule.
     expect(labels.filter((l) => SPEC_INPUTS.includes(l))).toEqual(SPEC_INPUTS);

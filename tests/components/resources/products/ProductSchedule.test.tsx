@@ -47,6 +47,21 @@ function setup(p: Product, settings: ScheduleSettings, over: Partial<AppDataProv
   return { update, duplicateImages };
 }
 
+/** A time picker (MUI X) named by its label: the group of its sections, once the pickers' chunk has come. */
+const timeGroup = (label: string): Promise<HTMLElement> =>
+  screen.findByRole('group', { name: label }, { timeout: 10_000 });
+/** Its text, which a whole date and time written at once (as a paste does) changes. */
+const timeBox = async (label: string): Promise<HTMLInputElement> => {
+  const input = (await timeGroup(label)).parentElement?.querySelector('input');
+  if (!input) throw new Error(`No picker named ${label}`);
+  return input;
+};
+/** '2026-12-24T18:30' as the English UI writes it: '24/12/2026 18:30'. */
+const written = (wall: string): string => {
+  const [, y, m, d, time] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(wall)!;
+  return `${d}/${m}/${y} ${time}`;
+};
+
 afterEach(() => {
   vi.restoreAllMocks();
   act(() => setLocale('en'));
@@ -62,14 +77,13 @@ describe('Scheduled status on the product form', () => {
         timeZone: 'Europe/Stockholm',
         available: true,
       });
-      const from = await screen.findByLabelText('Active from', {}, { timeout: 10_000 });
-      expect(from).toHaveValue('2026-07-01T12:00');
-      expect(
-        screen.getByText(
-          `Times are in the shop's time zone: Europe/Stockholm (${zoneOffsetName('Europe/Stockholm')}).`,
-        ),
-      ).toBeInTheDocument();
-      fireEvent.change(screen.getByLabelText('Active until'), { target: { value: '2026-12-24T18:30' } });
+      await waitFor(async () => expect(await timeBox('Active from')).toHaveValue('01/07/2026 12:00'));
+      const zone = `Times are in the shop's time zone: Europe/Stockholm (${zoneOffsetName('Europe/Stockholm')}).`;
+      expect(screen.getByText(zone)).toBeInTheDocument();
+      // Each time is read with the zone it is in.
+      expect(await timeGroup('Active from')).toHaveAccessibleDescription(zone);
+      expect(await timeGroup('Active until')).toHaveAccessibleDescription(zone);
+      fireEvent.change(await timeBox('Active until'), { target: { value: written('2026-12-24T18:30') } });
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(update).toHaveBeenCalled(), { timeout: 10_000 });
       // Winter: 18:30 in Stockholm is 17:30 UTC; the unchanged 'from' goes back as it was.
@@ -83,14 +97,13 @@ describe('Scheduled status on the product form', () => {
   it('says beside the field, before sending, that a product waiting for its Active from must be inactive', async () => {
     // The window rule the server decides with (domain/schedule.ts), checked in the form too.
     const { update } = setup(productWith({ active: true }), { timeZone: 'UTC', available: true });
-    const from = await screen.findByLabelText('Active from', {}, { timeout: 10_000 });
     const soon = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
-    fireEvent.change(from, { target: { value: soon } });
+    fireEvent.change(await timeBox('Active from'), { target: { value: written(soon) } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const notYet =
       'A product with an Active from to come must be inactive until then: set it inactive, or clear Active from.';
     expect(await screen.findByText(notYet)).toBeVisible();
-    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(await timeGroup('Active from')).toHaveAttribute('aria-invalid', 'true');
     expect(update).not.toHaveBeenCalled();
     // Set inactive: the message goes at once, and the save goes through.
     await userEvent.click(screen.getByRole('combobox', { name: /^Status/ }));
@@ -103,14 +116,13 @@ describe('Scheduled status on the product form', () => {
 
   it('says beside Active until, in Swedish too, that Active from must come before it', async () => {
     const { update } = setup(productWith({ active: false }), { timeZone: 'UTC', available: true });
-    const from = await screen.findByLabelText('Active from', {}, { timeout: 10_000 });
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 16);
-    fireEvent.change(from, { target: { value: day(3) } });
-    fireEvent.change(screen.getByLabelText('Active until'), { target: { value: day(2) } });
+    fireEvent.change(await timeBox('Active from'), { target: { value: written(day(3)) } });
+    fireEvent.change(await timeBox('Active until'), { target: { value: written(day(2)) } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Active from must be before Active until.')).toBeVisible();
-    expect(screen.getByLabelText('Active until')).toHaveAttribute('aria-invalid', 'true');
-    expect(from).not.toHaveAttribute('aria-invalid', 'true');
+    expect(await timeGroup('Active until')).toHaveAttribute('aria-invalid', 'true');
+    expect(await timeGroup('Active from')).not.toHaveAttribute('aria-invalid', 'true');
     act(() => setLocale('sv'));
     await userEvent.click(screen.getByRole('button', { name: 'Spara' }));
     expect(await screen.findByText('Aktiv från måste vara före Aktiv till.')).toBeVisible();
