@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { texts } from '../../resources/careguides/texts';
-import { signIn } from './helpers';
+import { signIn, watchConsole } from './helpers';
 
 // Bulk edit of a described list (`bulk: true`) in Chromium over the real server: an editor finds three care guides,
 // selects all that match, sets their fabric in the field's own input, sees the outcome, and undoes the whole change.
 // No console errors or warnings meanwhile.
 const en = texts.en;
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
 
 test('an editor sets the fabric of every matching care guide at once, and undoes it', async ({ page }) => {
   const stem = `Bulk ${Date.now()}`;

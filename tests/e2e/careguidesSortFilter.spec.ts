@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { texts } from '../../resources/careguides/texts';
-import { signIn } from './helpers';
+import { signIn, watchConsole } from './helpers';
 
 // A described list's order and filters in Chromium over the real server: an editor clicks a column header (the list
 // reads its pages in that order, both ways), picks a fabric in its filter, and finds both in the address, so Back and a
 // link keep them. No console errors or warnings meanwhile.
 const en = texts.en;
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
 
 test('an editor sorts the care guides by a column header and filters them by fabric', async ({ page }) => {
   const stem = `Sorted ${Date.now()}`;

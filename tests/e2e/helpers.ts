@@ -242,3 +242,18 @@ export async function typeDay(
   await page.keyboard.press('Backspace');
   await page.keyboard.type(pickerWritten(value, locale).replace(/\D/g, ''));
 }
+
+/**
+ * Collects what the page says on its console as a warning or an error, and uncaught errors: a test expects none
+ * (`expect(problems).toEqual([])`). `expected`: lines that are an answer the page shows (a refused save's 409, which
+ * Chromium also logs as a failed load).
+ */
+export function watchConsole(page: Page, expected?: RegExp): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (expected?.test(msg.text())) return;
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}

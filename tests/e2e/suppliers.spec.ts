@@ -6,23 +6,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { format, messages } from '../../domain/messages';
 import { sv } from '../../domain/messages.sv';
 import { texts } from '../../resources/suppliers/texts';
-import { signIn } from './helpers';
+import { signIn, watchConsole } from './helpers';
 import { serious } from './axe';
 
 // Suppliers (resources/suppliers/): the described resource path proven by the product. An editor lists, adds, edits,
 // searches and meets the conflict notice; then the same screens in Swedish. No console errors or warnings meanwhile.
 const en = texts.en;
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    // A refused save (409) is an answer the page shows, which Chromium also logs as a failed load.
-    if (/^Failed to load resource: the server responded with a status of 409/.test(msg.text())) return;
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
+/** A refused save (409) is an answer the page shows, which Chromium also logs as a failed load. */
+const CONFLICT = /^Failed to load resource: the server responded with a status of 409/;
 
 async function chooseCountry(page: Page, label: string, typed: string, name: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).fill(typed);
@@ -35,7 +26,7 @@ test('an editor lists, adds, edits and finds a supplier, and is told when someon
   const name = `Baltic Linen Mill ${Date.now()}`;
   // Watched once signed in: the sign-in page's own session check answers 401 by design.
   await signIn(page, 'editor');
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, CONFLICT);
 
   // The list is at react-admin's address for it; the list's old address (a bookmark) is sent on there.
   await page.goto('/suppliers/list');
@@ -115,7 +106,7 @@ test('an editor lists, adds, edits and finds a supplier, and is told when someon
 test('the suppliers screens in Swedish: menu, list, add with the country named in Swedish', async ({ page }) => {
   const name = `Väveri i Borås ${Date.now()}`;
   await signIn(page, 'editor');
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, CONFLICT);
   await page.getByRole('button', { name: 'Eda Editor' }).click();
   await page.getByRole('menuitemradio', { name: 'Svenska' }).click();
 
@@ -142,7 +133,7 @@ test('the suppliers list out to a CSV file and back: a changed contact and a new
   const stamp = Date.now();
   const name = `Flax Spinners ${stamp}`;
   await signIn(page, 'editor');
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, CONFLICT);
   // One supplier to change, added through the API as another tab would.
   const origin = new URL(page.url()).origin;
   const made = await page.request.post('/api/suppliers', {
