@@ -1,3 +1,4 @@
+import { TextField } from '@mui/material';
 import { lazy, Suspense, useMemo, type ComponentProps, type ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
@@ -43,11 +44,16 @@ import type { WallForm } from './DateKindInputs';
 /** The date pickers (MUI X and date-fns): their own chunk, loaded by the first form or filter with a date. */
 const LazyPickedDate = lazy(() => import('./DateKindInputs'));
 
-/** A date or time picker (resources/shared/DateKindInputs.tsx) once its chunk has come. */
+/**
+ * A date or time picker (resources/shared/DateKindInputs.tsx); until its chunk has come, an empty box of its size
+ * under its label, so the form does not move when it arrives.
+ */
 export function PickedDate(props: ComponentProps<typeof LazyPickedDate> & { alwaysOn?: boolean }) {
   const { alwaysOn: _filterBarOnly, ...rest } = props;
+  const line = rest.hint ?? (rest.filter || rest.quiet ? undefined : ' ');
+  const waiting = <TextField label={rest.label} disabled fullWidth={!rest.filter} helperText={line} />;
   return (
-    <Suspense>
+    <Suspense fallback={waiting}>
       <LazyPickedDate {...rest} />
     </Suspense>
   );
