@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 
 // Each run gets its own port and data folder, so two runs on one machine never touch each other's server.
 // Set once in the runner process; its workers inherit the environment and so see the same values.
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
+process.env.E2E_PORT ??= String(e2ePort());
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `linen-console-e2e-${process.env.E2E_PORT}-${Date.now()}`);
 const PORT = Number(process.env.E2E_PORT);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
@@ -113,3 +113,16 @@ export default defineConfig({
     ...(LOCAL ? [local] : []),
   ],
 });
+
+/**
+ * A port for the console between 4100 and 4899 whose neighbours (+1000, +2000, +3000: below) are usable too: not one
+ * of the ports the Fetch standard blocks (https://fetch.spec.whatwg.org/#port-blocking), which Chromium and Node's
+ * fetch refuse to call. A run that drew 4697 could never reach its REQUIRE_2FA server on 6697 (IRC over TLS).
+ */
+function e2ePort(): number {
+  const blocked = new Set([4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+  for (;;) {
+    const port = 4100 + Math.floor(Math.random() * 800);
+    if (![0, 1000, 2000, 3000].some((d) => blocked.has(port + d))) return port;
+  }
+}
