@@ -40,6 +40,10 @@ import { useScheduleSettings } from '../../base/scheduleSettings';
 import { resourceDescriptions } from '../descriptions';
 import { RecordImagesInput } from './RecordImagesInput';
 import type { WallForm } from './DateKindInputs';
+import { LocaleNumberInput } from './LocaleNumberInput';
+import { ReferenceLabelInput } from './referenceLabel';
+import type { ResourceLocaleTexts } from './recordScreens';
+import { useCountryChoices } from './recordHooks';
 
 /** The date pickers (MUI X and date-fns): their own chunk, loaded by the first form or filter with a date. */
 const LazyPickedDate = lazy(() => import('./DateKindInputs'));
@@ -58,10 +62,6 @@ export function PickedDate(props: ComponentProps<typeof LazyPickedDate> & { alwa
     </Suspense>
   );
 }
-import { LocaleNumberInput } from './LocaleNumberInput';
-import { ReferenceLabelInput } from './referenceLabel';
-import type { ResourceLocaleTexts } from './recordScreens';
-import { useCountryChoices } from './recordHooks';
 
 // The browser's side of each field kind (the rest of a kind is its entry in domain/fieldKinds.ts, keyed the same):
 // the input the add, edit and show pages give it, and its cell in the list.
