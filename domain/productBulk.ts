@@ -1,21 +1,26 @@
 import { z } from 'zod';
-import { CATEGORIES, MATERIAL_CARE } from './constants.js';
+import { bulkFieldsOf } from './resourceDescription.js';
+import { productDescription, productRules, type ProductValues } from './productFields.js';
 import { said } from './translate.js';
 import { BULK_MAX, BulkIds, bulkRequestOf } from './bulk.js';
 
 // The products list's bulk edit: the engine's (domain/bulk.ts), with the specification's set.
 export { BULK_BATCH, BULK_MAX, BULK_OUTCOMES, BulkBatchId, BulkItem, BulkResult, BulkUndoResult } from './bulk.js';
 
-/** What a bulk change may set: a status, a category, a material care; at least one. */
+/**
+ * What a bulk change may set: any of the products' fields the engine sets in bulk (bulkFieldsOf: a status, a category,
+ * a material care, a price and any field the description adds), at least one, each by its field's rule (productRules:
+ * a category and a material care with the specification's refusals).
+ */
 export const BulkSet = z
-  .object({
-    active: z.boolean().optional(),
-    category: z.enum(CATEGORIES).optional(),
-    mc: z.enum(MATERIAL_CARE).optional(),
-  })
+  .object(
+    Object.fromEntries(
+      bulkFieldsOf(productDescription).map(([k]) => [k, (productRules as Record<string, z.ZodType>)[k]!.optional()]),
+    ),
+  )
   .strict()
-  .refine((s) => s.active !== undefined || s.category !== undefined || s.mc !== undefined, said('bulk.noChange'));
-export type BulkSet = z.infer<typeof BulkSet>;
+  .refine((s) => Object.values(s).some((v) => v !== undefined), said('bulk.noChange'));
+export type BulkSet = Partial<Pick<ProductValues, 'active' | 'category' | 'mc' | 'price'>> & Record<string, unknown>;
 
 /** POST /api/products/bulk: the products, each with the version it was selected at, and what to set. */
 export const BulkRequest = bulkRequestOf(BulkSet, {

@@ -117,8 +117,26 @@ export function listQueryOf(
   if (order !== 'asc' && order !== 'desc') throw badParameter('order');
   if (lang !== 'en' && !RECORD_LANGUAGES.includes(lang)) throw badParameter('lang');
   const sort: RecordSort = { field, order, ...(spec.kind === 'translated' && lang !== 'en' ? { lang } : {}) };
+  const { where, params } = filterConditionsOf(r, query);
+  const missing = query.missing;
+  if (missing !== undefined && (!r.missing || !RECORD_LANGUAGES.includes(missing))) throw badParameter('missing');
+  return { sort, filter: { where, params, ...(missing !== undefined ? { missing } : {}) } };
+}
+
+/**
+ * The conditions of a list's filters by field (filtersOf: a choice or several by any of their options, a yes/no, a
+ * reference or several by any of the records named, a range of a number or date), each value checked and refused
+ * (400) naming its parameter; columns named as `"field"`, values as `?` in order, and the fields filtered on. Every
+ * list built on a description reads its filters here: a described list (listQueryOf) and the products list
+ * (core/productSearch.ts).
+ */
+export function filterConditionsOf(
+  r: ResourceDescription,
+  query: Readonly<Record<string, string | undefined>>,
+): { where: string[]; params: unknown[]; fields: string[] } {
   const where: string[] = [];
   const params: unknown[] = [];
+  const fields: string[] = [];
   for (const x of filtersOf(r)) {
     const f = r.fields[x.field]!;
     const column = `"${x.field}"`;
@@ -168,9 +186,11 @@ export function listQueryOf(
       params.push(raw);
     }
   }
-  const missing = query.missing;
-  if (missing !== undefined && (!r.missing || !RECORD_LANGUAGES.includes(missing))) throw badParameter('missing');
-  return { sort, filter: { where, params, ...(missing !== undefined ? { missing } : {}) } };
+  for (const x of filtersOf(r)) {
+    const given = x.kind === 'range' ? [x.gte, x.lte] : [x.param];
+    if (given.some((p) => query[p] !== undefined)) fields.push(x.field);
+  }
+  return { where, params, fields };
 }
 
 const isPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

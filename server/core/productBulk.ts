@@ -6,23 +6,20 @@ import { productDescription } from '../../domain/productFields.js';
 import { activeTooEarly } from '../../domain/schedule.js';
 import { said } from '../../domain/translate.js';
 import type { BulkTarget } from './bulk.js';
-import { productColumns } from './products.js';
+import { recordBulk } from './described.js';
 import { productConditions, rarestWord, type ProductFilter } from './productSearch.js';
 
 /**
- * The products list's bulk edit on the engine's (core/bulk.ts): a status, a category or a material care, named by SKU;
- * making active a product whose 'Active from' is still to come is refused, as an edit is (domain/schedule.ts), and one
- * already active keeps its status as it is.
+ * The products list's bulk edit: the engine's for a described resource (core/described.ts, recordBulk: any field its
+ * kind sets in bulk, a reference checked to point to a record), with the products' own history, named by SKU; making
+ * active a product whose 'Active from' is still to come is refused, as an edit is (domain/schedule.ts), and one already
+ * active keeps its status as it is.
  */
 export const productBulk: BulkTarget = {
-  table: 'products',
+  ...recordBulk(productDescription),
   owner: { kind: 'product', resource: null },
-  description: productDescription,
-  fields: ['active', 'category', 'mc'],
   label: { column: 'sku', key: 'sku' },
   extra: ['active_from'],
-  valuesOf: (r) => ({ active: Boolean(r.active), category: r.category, mc: r.mc }),
-  columnsOf: (values) => productColumns(values),
   refuse: (r, values, at) =>
     values.active === true &&
     !r.active &&

@@ -8,13 +8,14 @@ import { searchWordsOf } from '../../domain/searchFold.js';
 // search at a million products").
 
 /**
- * What the products list may be narrowed to: words found anywhere in the name (in any catalogue language) or SKU, a
- * category, a status, a language some translated text is missing in.
+ * What the products list may be narrowed to: words found anywhere in the name (in any catalogue language) or SKU, the
+ * engine's filters by field (a category, a status, any field its description adds: core/described.ts,
+ * filterConditionsOf), a language some translated text is missing in.
  */
 export interface ProductFilter {
   q?: string;
-  category?: string;
-  active?: boolean;
+  /** The filters by field as conditions, and the fields they read. */
+  fields?: { where: readonly string[]; params: readonly unknown[]; fields: readonly string[] };
   missing?: TranslatedLanguage;
   /** Only products with a scheduled time not yet applied (migration 012). */
   scheduled?: boolean;
@@ -135,13 +136,9 @@ export async function productConditions(
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const words = searchWords(filter);
   const { where, params, walk } = postgres ? postgresWords(words, lookedUp) : await sqliteWords(db, words, cap);
-  if (filter.category !== undefined) {
-    where.push('category = ?');
-    params.push(filter.category);
-  }
-  if (filter.active !== undefined) {
-    where.push('active = ?');
-    params.push(filter.active ? 1 : 0);
+  if (filter.fields) {
+    where.push(...filter.fields.where);
+    params.push(...filter.fields.params);
   }
   if (filter.missing !== undefined) {
     // The languages a product misses some text in, as ',se,' (migration 008).

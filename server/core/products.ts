@@ -40,6 +40,8 @@ const WALK_FIRST = 1000;
 const WALK_FURTHER = 15;
 /** What products_search_walk holds (migration 008's columns): all a PostgreSQL search tests on each row. */
 const WALK_COLUMNS = 'id, sku, search_text, category, active, untranslated';
+/** The fields among them a filter by field may read. */
+const WALK_FIELDS: ReadonlySet<string> = new Set(['category', 'active']);
 
 /**
  * The columns a product's described fields are stored in (images also set the primary image). The name and
@@ -141,8 +143,12 @@ export async function listProducts(
     // next are likely near: the walk goes `WALK_FURTHER` times as far. Failing that, the rarest word's matches are
     // gathered through the trigram index, tested for the other words and sorted.
     const first = Math.min(cap, WALK_FIRST);
-    // The scheduled times are not in the covering index: read only when filtered on.
-    const scanColumns = filter.scheduled ? `${WALK_COLUMNS}, active_from, active_until` : WALK_COLUMNS;
+    // The scheduled times and most fields are not in the covering index: read only when filtered on.
+    const scanColumns = [
+      WALK_COLUMNS,
+      ...(filter.scheduled ? ['active_from, active_until'] : []),
+      ...(filter.fields?.fields ?? []).filter((f) => !WALK_FIELDS.has(f)).map((f) => `"${f}"`),
+    ].join(', ');
     const walk = (scanFirst?: number) => walked('id', { ...conditions, scanFirst, scanColumns });
     rows = first > 0 ? await walk(first) : [];
     if (rows.length <= opts.limit) {

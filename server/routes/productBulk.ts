@@ -5,9 +5,8 @@ import type { Database } from '../db/schema.js';
 import { areaAccess } from '../../domain/permissions.js';
 import { BulkRequest } from '../../domain/productBulk.js';
 import { listProductIds, productBulk } from '../core/productBulk.js';
-import type { ProductFilter } from '../core/products.js';
 import { bulkRoutes } from './bulk.js';
-import { productFilters } from './products.js';
+import { productFilterOf, productFilters } from './products.js';
 
 /** The bulk edit of the products list (the engine's, routes/bulk.ts): its ids, the change and its Undo (editors). */
 export function productBulkRoutes(app: FastifyInstance, deps: { db: Kysely<Database> }): void {
@@ -16,7 +15,7 @@ export function productBulkRoutes(app: FastifyInstance, deps: { db: Kysely<Datab
     tags: ['products'],
     access: areaAccess.products,
     query: z.object(productFilters).strict(),
-    ids: (filter) => listProductIds(deps.db, filter as ProductFilter),
+    ids: (filter) => listProductIds(deps.db, productFilterOf(filter as Record<string, unknown>)),
     request: BulkRequest,
     target: productBulk,
   });

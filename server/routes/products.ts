@@ -16,7 +16,6 @@ import {
   updateProduct,
   type ProductFilter,
 } from '../core/products.js';
-import { CATEGORIES } from '../../domain/constants.js';
 import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/productFields.js';
 import { listRoute } from './pages.js';
 import { searchText } from '../../domain/text.js';
@@ -29,21 +28,21 @@ import { deleteProduct } from '../core/productDelete.js';
 import { usedBy } from '../core/pointers.js';
 import { UsedBy } from '../../domain/usedBy.js';
 import { productDescription } from '../../domain/productFields.js';
-import { accessLevels, type ResourceDescription } from '../../domain/resourceDescription.js';
+import { accessLevels, filterParamsOf, type ResourceDescription } from '../../domain/resourceDescription.js';
+import { filterConditionsOf } from '../core/described.js';
 
 /** The largest import body: 10,000 rows of long details fit; the console's other bodies stay at the global 1 MiB. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 const Params = z.object({ id: searchText(64).min(1) });
 
-/** The list's search and filters (the bulk edit's 'Select all N matching' takes the same, routes/productBulk.ts). */
+/**
+ * The list's search and filters (the bulk edit's 'Select all N matching' takes the same, routes/productBulk.ts): the
+ * products' own (a partial-name search, a language missing, a scheduled time to come) and the engine's by field, from
+ * the description (a category, a status and any field it adds: filterParamsOf), each checked by productFilterOf.
+ */
 export const productFilters = {
   q: searchText(200).optional(),
-  category: z.enum(CATEGORIES).optional(),
-  active: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
   // Products whose name or details in this language are missing ('Swedish missing').
   missing: z.enum(TRANSLATED_LANGUAGES as [TranslatedLanguage, ...TranslatedLanguage[]]).optional(),
   // Products with an 'active from' or 'active until' time not yet applied.
@@ -51,7 +50,19 @@ export const productFilters = {
     .literal('true')
     .transform(() => true)
     .optional(),
+  ...Object.fromEntries(filterParamsOf(productDescription).map((k) => [k, searchText(200).optional()])),
 };
+
+/** A products list's query (productFilters, checked) as the list reads it; a bad value of a field's filter: 400. */
+export function productFilterOf(query: Readonly<Record<string, unknown>>): ProductFilter {
+  const { q, missing, scheduled } = query as ProductFilter;
+  return {
+    ...(q !== undefined ? { q } : {}),
+    ...(missing !== undefined ? { missing } : {}),
+    ...(scheduled !== undefined ? { scheduled } : {}),
+    fields: filterConditionsOf(productDescription, query as Record<string, string | undefined>),
+  };
+}
 
 /**
  * /api/products: the editor's list, SKU search, add, edit, duplicate and CSV import; /api/schedule. Delete only when
@@ -76,7 +87,7 @@ export function productsRoutes(
     area: 'products',
     item: Product,
     // Narrowed by any part of the name or SKU, a category (domain/constants') and a true/false status.
-    list: (db, { filter, ...opts }) => listProducts(db, opts, filter as ProductFilter),
+    list: (db, { filter, ...opts }) => listProducts(db, opts, productFilterOf(filter)),
     filters: productFilters,
     cursorOf: (p) => [p.sku, p.id],
     search: { param: 'sku', max: 64, find: findProductBySku },

@@ -239,11 +239,42 @@ describe.each(dialects())('products: bulk edit (%s)', (dialect) => {
     expect(await product(made[0]!.id)).toMatchObject({ mc: 'Linen care', version: made[0]!.version + 2 });
   }, 120_000);
 
+  it('sets any field the engine sets in bulk (a price), as a described resource, with one Undo', async () => {
+    const made = await addProducts('PRICE', 3);
+    const res = await bulk({ ids: made.map((p) => p.id), set: { price: '12.50' }, versions: versionsOf(made) });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.counts.changed).toBe(3);
+    expect(await product(made[0]!.id)).toMatchObject({ price: '12.50', version: made[0]!.version + 1 });
+    const undo = await t.api('POST', `/api/products/bulk/${res.json.batch}/undo`, { cookie });
+    expect(undo.status, undo.text).toBe(200);
+    expect(await product(made[2]!.id)).toMatchObject({ price: '10', version: made[2]!.version + 2 });
+  });
+
+  it('narrows the ids by any field the description filters (material care, several categories)', async () => {
+    const cotton = await addProducts('FLT', 2, { category: 'Cotton', mc: 'Cotton care' });
+    const ids = async (query: string) =>
+      ((await t.api('GET', `/api/products/ids?q=flt&${query}`, { cookie })).json.items as Item[]).map((i) => i.id);
+    expect(await ids('mc=Cotton%20care')).toEqual(cotton.map((p) => p.id));
+    expect(await ids('mc=Linen%20care')).toEqual([]);
+    expect(await ids('category=Linen,Cotton')).toEqual(cotton.map((p) => p.id));
+    // The list reads the same conditions (on PostgreSQL down its covering index, reading the columns filtered on).
+    const list = await t.api('GET', '/api/products?q=flt&mc=Cotton%20care&active=true', { cookie });
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.items.map((p: { id: string }) => p.id)).toEqual(cotton.map((p) => p.id));
+    const bad = await t.api('GET', '/api/products/ids?mc=Wool%20care', { cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.details[0].path).toBe('/mc');
+  });
+
   it('refuses bad requests with a clear message and changes nothing', async () => {
     const [p] = await addProducts('BAD', 1);
     const cases: [unknown, RegExp][] = [
       [{ ids: [p!.id], set: {}, versions: versionsOf([p!]) }, /at least one change/],
-      [{ ids: [p!.id], set: { price: '1' }, versions: versionsOf([p!]) }, /./],
+      // Not fields the engine sets in bulk: a unique, locked or searched one, a translated text, images.
+      [{ ids: [p!.id], set: { sku: 'X-1' }, versions: versionsOf([p!]) }, /./],
+      [{ ids: [p!.id], set: { name: 'Same' }, versions: versionsOf([p!]) }, /./],
+      [{ ids: [p!.id], set: { images: [] }, versions: versionsOf([p!]) }, /./],
+      [{ ids: [p!.id], set: { price: 'x'.repeat(51) }, versions: versionsOf([p!]) }, /./],
       [{ ids: [p!.id, p!.id], set: { active: false }, versions: versionsOf([p!]) }, /listed once/],
       [{ ids: [p!.id], set: { active: false }, versions: {} }, /version it was selected at/],
       [{ ids: [p!.id], set: { category: 'Silk' }, versions: versionsOf([p!]) }, /./],
