@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE, MAX_IMAGES, type CatalogueLanguage } from './constants.js';
+import { productDescription } from './productDescription.js';
+import { CATALOGUE_LANGUAGES, type CatalogueLanguage } from './constants.js';
 import {
-  describeResource,
   exported,
   fieldsOfResource,
   mayBeEmpty,
@@ -15,39 +15,14 @@ import { format, type Catalogue } from './messages.js';
 import { said, type MessageKey } from './translate.js';
 
 /**
- * The one description of a product's fields: `productDescription`, in the resource model's words
- * (domain/resourceDescription.ts), and made from it what each field is to the products' own code: the column it is
- * stored in, its CSV column, the label its screens and history show, its rule, and whether it is written in every
- * catalogue language. The API shape (domain/products.ts), the server's rows and history (server/core/products.ts), the
- * CSV files (domain/productImport.ts, resources/products/csv.ts), the history's labels and the Firebase provider read
- * it, so a field is added here once.
+ * The one description of a product's fields: `productDescription` (domain/productDescription.ts, plain data), in the
+ * resource model's words (domain/resourceDescription.ts), and made from it what each field is to the products' own
+ * code: the column it is stored in, its CSV column, the label its screens and history show, its rule, and whether it is
+ * written in every catalogue language. The API shape (domain/products.ts), the server's rows and history
+ * (server/core/products.ts), the CSV files (domain/productImport.ts, resources/products/csv.ts), the history's labels
+ * and the Firebase provider read it, so a field is added there once.
  */
-
-/**
- * Products in the one resource model (domain/resourceDescription.ts): each field's kind and bounds in the words every
- * described resource uses, the only place a product's fields are written. Products keep their own server and screens
- * (images with thumbnails and sizes, the schedule, bulk edit, Duplicate; docs/decisions.md), which read the fields
- * below, made from this. `publish`: the storefront feed (/api/public/products) shows the field.
- */
-export const productDescription = describeResource({
-  name: 'products',
-  area: 'products',
-  fields: {
-    // A code compared as written: products keep their own SKU check (server/core/products.ts).
-    sku: { kind: 'line', max: 64, unique: 'exact', locked: true, search: true, publish: true },
-    name: { kind: 'translated', as: 'line', max: 200, search: true, publish: true },
-    category: { kind: 'choice', options: CATEGORIES, publish: true },
-    mc: { kind: 'choice', options: MATERIAL_CARE, publish: true },
-    price: { kind: 'line', max: 50, publish: true },
-    active: { kind: 'boolean' },
-    details: { kind: 'translated', as: 'text', max: 5000, publish: true },
-    images: { kind: 'images', max: MAX_IMAGES, publish: true },
-  },
-  sort: { field: 'sku', order: 'desc' },
-  headerSort: false,
-  search: 'sku',
-  views: true,
-});
+export { productDescription };
 
 /** The products list's columns, by field, in order (the spec's): naming a field here lists it, with its kind's cell. */
 export const PRODUCT_COLUMNS: readonly string[] = ['sku', 'name', 'category', 'price', 'active'];
