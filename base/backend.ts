@@ -87,10 +87,12 @@ export type HistoryOf =
 
 /**
  * A part of the console a back end may lack (the Firebase one: docs/firebase.md): the Activity page, webhooks, the
- * products' CSV import, ending a user's sessions, removing a language key and the lists' partial-name search. (A
- * dashboard figure a back end cannot count is null in its answer instead.)
+ * products' CSV import, ending a user's sessions, removing a language key, the lists' partial-name search and a
+ * described list's order beside a filter (its rows then come by id). (A dashboard figure a back end cannot count is
+ * null in its answer instead.)
  */
-export type Lack = 'activity' | 'webhooks' | 'productImport' | 'endSessions' | 'removeLanguageKey' | 'partialSearch';
+export type Lack =
+  'activity' | 'webhooks' | 'productImport' | 'endSessions' | 'removeLanguageKey' | 'partialSearch' | 'filteredOrder';
 
 /** react-admin's data provider plus the custom calls screens make through useDataProvider(). */
 export interface AppDataProvider extends DataProvider {

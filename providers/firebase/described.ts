@@ -54,9 +54,10 @@ export const IMPORT_MAX_WRITES = 250;
 import { deletedEntryRef, entryData, historyPage, newEntryRef, toEntry, type Actor } from './recordHistory';
 
 // Every described resource (resources/<name>/description.ts) over Firestore, from its description alone: the
-// collection of its name, its list in the description's order with 'More', the exact search, add, edit and delete
-// with the conflict check. Its rules block in firebase/firestore.rules is generated from the same description
-// (npm run resources: who may read, edit and delete, each field's kind and bounds, a reference's record existing).
+// collection of its name, its list in the description's order with 'More' (or filtered on one reference field), the
+// exact search, add, edit and delete with the conflict check. Its rules block in firebase/firestore.rules is generated
+// from the same description (npm run resources: who may read, edit and delete, each field's kind and bounds, a
+// reference's record existing).
 
 /*
  * What Firestore cannot do for a field of each kind, said once (docs/firebase.md): everything else a kind does on
@@ -81,6 +82,23 @@ type Data = Record<string, unknown>;
 /** The query of the records of `resource` whose `field` points to `id`: a reference equal to it, a list holding it. */
 const pointingTo = (db: Firestore, resource: string, field: string, many: boolean, id: string) =>
   query(collection(db, resource), where(field, many ? 'array-contains' : '==', id));
+
+/** Firestore's bound on the values of one 'in' or 'array-contains-any' filter. */
+const ANY_OF_MAX = 30;
+
+/**
+ * A list filter on `field` of `d` as one Firestore filter, when it is a reference (`==`, or `in` for several ids) or
+ * references field (`array-contains`, or `array-contains-any`: has any of) given at most ANY_OF_MAX ids; else null.
+ * Alone, each is read through the field's own index: no composite index needed.
+ */
+function pointingFilter(d: ResourceDescription, field: string, value: unknown) {
+  const kind = d.fields[field]?.kind;
+  if (kind !== 'reference' && kind !== 'references') return null;
+  const ids = Array.isArray(value) ? value : [value];
+  if (ids.length > ANY_OF_MAX || ids.some((id) => typeof id !== 'string' || id === '')) return null;
+  if (ids.length === 1) return where(field, kind === 'references' ? 'array-contains' : '==', ids[0]);
+  return where(field, kind === 'references' ? 'array-contains-any' : 'in', ids);
+}
 
 /**
  * Refuses to delete a record of `name` while a record of any resource of `all` points to it (our server's refusal,
@@ -408,14 +426,28 @@ export function describedCalls(
       );
     },
 
-    /** The list in the description's order (then the document id), 10 a page; the exact search is `field == term`. */
+    /**
+     * The list in the description's order (then the document id), 10 a page; the exact search is `field == term`; a
+     * filter on one reference or references field (where 'Used by' links) the records pointing to any of its ids,
+     * by document id: the order Firestore reads one field's filter in without a composite index. Any other filter,
+     * or two, would need one: not available.
+     */
     list: async (filter: Data, perPage: number, after: unknown): Promise<GetListResult<DescribedRecord>> => {
-      const { [d.search]: term, ...rest } = filter;
-      if (Object.values(rest).some((v) => v !== undefined && v !== '')) throw notAvailable();
-      const found =
-        typeof term === 'string'
-          ? await page(d.name, [where(d.search, '==', term.trim()), limit(1)], perPage, undefined, toRecord)
-          : await page(d.name, [orderBy(d.sort.field, d.sort.order)], perPage, after, toRecord);
+      const given = Object.entries(filter).filter(
+        ([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+      );
+      if (given.length > 1) throw notAvailable();
+      const [key, value] = given[0] ?? [];
+      let found: GetListResult<DescribedRecord>;
+      if (key === undefined)
+        found = await page(d.name, [orderBy(d.sort.field, d.sort.order)], perPage, after, toRecord);
+      else if (key === d.search && typeof value === 'string')
+        found = await page(d.name, [where(d.search, '==', value.trim()), limit(1)], perPage, undefined, toRecord);
+      else {
+        const pointing = pointingFilter(d, key, value);
+        if (!pointing) throw notAvailable();
+        found = await page(d.name, [pointing], perPage, after, toRecord);
+      }
       return { ...found, data: await labelled(found.data) };
     },
 

@@ -28,7 +28,8 @@ export interface FirebaseProvidersOptions {
 /**
  * What the screens are told this set lacks before they call (docs/firebase.md): no history of products, users and
  * texts for Activity, no server to send webhooks, no server-side product import, no session list Firebase Auth lets a
- * browser end, no removing a key (it would need every document's rewrite), no substring index for a list's find box.
+ * browser end, no removing a key (it would need every document's rewrite), no substring index for a list's find box,
+ * no order beside a filter (a composite index per pair; described.ts reads a filtered list by document id).
  */
 export const FIREBASE_LACKS: readonly Lack[] = [
   'activity',
@@ -37,6 +38,7 @@ export const FIREBASE_LACKS: readonly Lack[] = [
   'endSessions',
   'removeLanguageKey',
   'partialSearch',
+  'filteredOrder',
 ];
 
 // The build's version (vite.config.ts defines it); a runner without that define gets a stand-in.

@@ -13,6 +13,7 @@ import {
 import { CATALOGUE_LANGUAGES } from '../../domain/constants';
 import { recordCells, recordCsvColumns } from '../../domain/recordCsv';
 import { useLocale, useMessages } from '../../base/locale';
+import { useLacks } from '../../base/lacks';
 import { ResourceList, RowHeaderCol } from './ResourceList';
 import { ListFrame } from './ListFrame';
 import { RecordFilterBar, useRecordFilterInputs } from './RecordFilters';
@@ -68,6 +69,10 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
   const [params] = useSearchParams();
   const filter = filterOf(params.get('filter'));
   const filters = useRecordFilterInputs(description, t, m.records.yes, m.records.no);
+  // A back end that reads a filtered list in no order of a column (Firebase: by id) offers no header order then.
+  const unordered =
+    useLacks('filteredOrder') &&
+    Object.values(filter).some((v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
   // A translated field sorts in the UI's language (its catalogue language: sv is 'se').
   const lang = CATALOGUE_LANGUAGES.find((l) => l.tag === locale)?.id ?? 'en';
   const sorting = {
@@ -182,7 +187,7 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
             <Col
               key={f}
               source={f}
-              disableSort={!(spec && listSortable(spec))}
+              disableSort={unordered || !(spec && listSortable(spec))}
               label={t.fields[f] ?? f}
               render={(r: RaRecord) =>
                 // The name's column carries the marks of texts missing in a language (`missing: true`) and of a

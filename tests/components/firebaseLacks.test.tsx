@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetOneParams } from 'react-admin';
@@ -13,6 +13,7 @@ import { FIREBASE_LACKS } from '../../providers/firebase';
 import { fakeAuthProvider, fakeDataProvider, renderInAdmin, userWith } from './helpers';
 import { providerMethod } from './resources/providerMethod';
 import { renderConsoleAt } from './resources/renderConsole';
+import { DESCRIBED, listOf, recordOf } from './resources/described/cases';
 
 // A back end that declares what it lacks (the Firebase set's own list, as AppDataProvider.lacks): each screen says
 // 'Not available with the Firebase back end.' or leaves the control out before any call, file or confirmation.
@@ -31,7 +32,15 @@ afterEach(() => vi.restoreAllMocks());
 describe('a back end that declares what it lacks', () => {
   it('is the Firebase set: every part the screens read', () => {
     expect([...FIREBASE_LACKS].sort()).toEqual(
-      ['activity', 'endSessions', 'partialSearch', 'productImport', 'removeLanguageKey', 'webhooks'].sort(),
+      [
+        'activity',
+        'endSessions',
+        'partialSearch',
+        'productImport',
+        'removeLanguageKey',
+        'webhooks',
+        'filteredOrder',
+      ].sort(),
     );
   });
 
@@ -85,6 +94,21 @@ describe('a back end that declares what it lacks', () => {
       'href',
       '/careguides/search',
     );
+  });
+
+  it('a filtered described list offers no order by its headers: it comes by document id', async () => {
+    const [, careguides] = DESCRIBED.find(([name]) => name === 'careguides')!;
+    const rows = async () => listOf([recordOf(careguides.description, 1)]);
+    const filtered = `/careguides?filter=${encodeURIComponent(JSON.stringify({ fabric: ['linen'] }))}`;
+    renderConsoleAt(filtered, { lacks: ['filteredOrder'], getList: rows });
+    const table = await screen.findByRole('table', { name: 'Care guide list' });
+    expect(within(table).getByRole('columnheader', { name: 'Title' })).toBeVisible();
+    expect(within(table).queryAllByRole('button', { name: /^Sort by/ })).toEqual([]);
+    cleanup();
+    // Unfiltered, its headers sort as ever.
+    renderConsoleAt('/careguides', { lacks: ['filteredOrder'], getList: rows });
+    const all = await screen.findByRole('table', { name: 'Care guide list' });
+    expect(within(all).getByRole('button', { name: 'Sort by fabric ascending' })).toBeVisible();
   });
 
   it("Edit User offers no 'Sign out everywhere'", async () => {

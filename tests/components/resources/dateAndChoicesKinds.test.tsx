@@ -123,6 +123,24 @@ describe('the kinds date, datetime and choices', () => {
     }
   });
 
+  it.each([
+    ['en', 'YYYY'],
+    ['sv', 'ÅÅÅÅ'],
+  ] as const)('an empty day shows its year’s placeholder in the UI’s language (%s)', async (lang, year) => {
+    setLocale(lang);
+    try {
+      renderAt('/fairs/create', {});
+      const day = await screen.findByRole('group', { name: 'Day' });
+      expect(
+        within(day)
+          .getAllByRole('spinbutton')
+          .map((s) => s.textContent),
+      ).toContain(year);
+    } finally {
+      setLocale('en');
+    }
+  });
+
   it('refuses a date typed part-way, says why, and sends nothing', async () => {
     const create = vi.fn();
     renderAt('/fairs/create', { create });

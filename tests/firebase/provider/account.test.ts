@@ -74,6 +74,14 @@ describe('Firebase: change password and sessions', () => {
       endSessions: () => b.dataProvider.endUserSessions('x'),
       removeLanguageKey: () => b.dataProvider.delete('languages/en/keys', { id: 'promo' }),
       partialSearch: () => b.dataProvider.getList('products', { ...page, filter: { q: 'LIN' } }),
+      // A described list's order beside a filter (here the exact search's): only by document id.
+      filteredOrder: () =>
+        b.dataProvider.getList('suppliers', {
+          ...page,
+          sort: { field: 'country', order: 'ASC' },
+          filter: { name: 'Lin' },
+          meta: { sorted: true },
+        }),
     };
     expect([...(b.dataProvider.lacks ?? [])].sort()).toEqual(Object.keys(refused).sort());
     for (const call of Object.values(refused)) await expect(call()).rejects.toMatchObject(notAvailable);
