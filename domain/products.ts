@@ -34,6 +34,8 @@ export const Product = z.object({
   /** The server's small WebP of each image, in the same order (the browser never derives these addresses). */
   thumbnails: z.array(z.string()).max(MAX_IMAGES),
   primary: z.string().nullable(),
+  /** Each reference's label, by field, as a described record's answer carries them (none while no field points). */
+  labels: z.record(z.string(), z.string()).optional(),
   /**
    * When the scheduler makes it active, and inactive (ISO-8601, UTC); null when not scheduled or already applied.
    * Absent with the Firebase back end, which has no scheduler.

@@ -6,6 +6,7 @@ import type { HistoryAction, HistoryDiff, HistoryEntry, HistoryKind } from '../.
 import { DomainError } from './errors.js';
 import { said } from '../../domain/translate.js';
 import { idsOf, labelOf, referencesOf, type ResourceDescription } from '../../domain/resourceDescription.js';
+import { productDescription } from '../../domain/productDescription.js';
 
 // The change history, in one place: every core change goes through commit() (core/commit.ts), which calls record()
 // in the change's own transaction, so a change and its entry commit together or not at all, on both databases. It is
@@ -146,9 +147,9 @@ export async function listHistory(
 }
 
 /**
- * Each described record's entry with the labels of the references its diff holds (`labels`, by id: the label field of
- * the record pointed to, as a record's answer carries them), read in one query per resource pointed to for the page. A
- * record no longer there has none, and the screens show its id.
+ * Each described record's and product's entry with the labels of the references its diff holds (`labels`, by id: the
+ * label field of the record pointed to, as a record's answer carries them), read in one query per resource pointed to
+ * for the page. A record no longer there has none, and the screens show its id.
  */
 async function withValueLabels(
   db: Kysely<Database>,
@@ -157,7 +158,12 @@ async function withValueLabels(
 ): Promise<HistoryEntry[]> {
   const wanted = new Map<string, Set<string>>();
   const refsOf = (e: HistoryEntry) => {
-    const d = e.kind === 'record' ? resources.find((x) => x.name === e.resource) : undefined;
+    const d =
+      e.kind === 'record'
+        ? resources.find((x) => x.name === e.resource)
+        : e.kind === 'product'
+          ? productDescription
+          : undefined;
     return d ? referencesOf(d) : [];
   };
   for (const e of entries)

@@ -92,7 +92,15 @@ export function historyRoutes(
         },
         preValidation: refuseUnknownOf(HistoryPaging),
       },
-      async (req) => historyPage(deps.db, { record: { kind: h.kind, id: req.params.id } }, req.query, [], req.user),
+      // The described resources, for the labels of the references a product's entries hold.
+      async (req) =>
+        historyPage(
+          deps.db,
+          { record: { kind: h.kind, id: req.params.id } },
+          req.query,
+          deps.described ?? [],
+          req.user,
+        ),
     );
   }
 

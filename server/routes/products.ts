@@ -29,7 +29,7 @@ import { usedBy } from '../core/pointers.js';
 import { UsedBy } from '../../domain/usedBy.js';
 import { productDescription } from '../../domain/productFields.js';
 import { accessLevels, filterParamsOf, type ResourceDescription } from '../../domain/resourceDescription.js';
-import { filterConditionsOf } from '../core/described.js';
+import { filterConditionsOf, withReferenceLabels } from '../core/described.js';
 
 /** The largest import body: 10,000 rows of long details fit; the console's other bodies stay at the global 1 MiB. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -81,16 +81,30 @@ export function productsRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const editor = { access: areaAccess.products };
+  // Every answer of a product carries its references' labels, as a described record's (core/described.ts).
+  const labelled = (items: Product[]): Promise<Product[]> =>
+    withReferenceLabels(deps.db, productDescription, deps.all ?? [], items);
+  const one = async (p: Product): Promise<Product> => (await labelled([p]))[0]!;
 
   listRoute(app, deps.db, {
     path: '/api/products',
     area: 'products',
     item: Product,
     // Narrowed by any part of the name or SKU, a category (domain/constants') and a true/false status.
-    list: (db, { filter, ...opts }) => listProducts(db, opts, productFilterOf(filter)),
+    list: async (db, { filter, ...opts }) => {
+      const page = await listProducts(db, opts, productFilterOf(filter));
+      return { ...page, items: await labelled(page.items) };
+    },
     filters: productFilters,
     cursorOf: (p) => [p.sku, p.id],
-    search: { param: 'sku', max: 64, find: findProductBySku },
+    search: {
+      param: 'sku',
+      max: 64,
+      find: async (db, sku) => {
+        const hit = await findProductBySku(db, sku);
+        return hit && one(hit);
+      },
+    },
   });
 
   r.get(
@@ -99,7 +113,7 @@ export function productsRoutes(
     async (req, reply) => {
       const product = await getProduct(deps.db, req.params.id);
       void reply.header('ETag', `"${product.version}"`);
-      return product;
+      return one(product);
     },
   );
 
@@ -108,7 +122,10 @@ export function productsRoutes(
     { config: editor, schema: { tags: ['products'], body: ProductCreate, response: { 201: Product } } },
     async (req, reply) => {
       const product = await createProduct(deps.db, req.user!, req.body);
-      return reply.code(201).header('ETag', `"${product.version}"`).send(product);
+      return reply
+        .code(201)
+        .header('ETag', `"${product.version}"`)
+        .send(await one(product));
     },
   );
 
@@ -133,7 +150,7 @@ export function productsRoutes(
         req.body,
       );
       void reply.header('ETag', `"${product.version}"`);
-      return product;
+      return one(product);
     },
   );
 
