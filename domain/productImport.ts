@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_IMAGES } from './constants.js';
 import { said } from './translate.js';
 import { ImageAddress, type Product } from './products.js';
+import { isPointer, labelColumn } from './resourceDescription.js';
 import {
   PRODUCT_FIELDS,
   productRules,
@@ -14,9 +15,19 @@ import {
 /** The translated texts' columns ('name_se', 'details_se'), after the fields' own so older files read the same. */
 export const TRANSLATED_CSV_COLUMNS: readonly string[] = TRANSLATED_FIELDS.map((tf) => tf.key);
 
+/**
+ * A reference's label columns ('fabric_label', as a described resource's file has them): the record's label, written
+ * by the export for people to read, ignored by the import.
+ */
+export const LABEL_CSV_COLUMNS: readonly string[] = PRODUCT_FIELDS.flatMap((f) =>
+  f.csv !== null && isPointer(f.description) ? [labelColumn(f.csv)] : [],
+);
+
 /** The columns of the products CSV, in file order: what the export writes and the import reads. */
 export const PRODUCT_CSV_COLUMNS: readonly string[] = [
-  ...PRODUCT_FIELDS.flatMap((f) => (f.csv === null ? [] : [f.csv])),
+  ...PRODUCT_FIELDS.flatMap((f) =>
+    f.csv === null ? [] : isPointer(f.description) ? [f.csv, labelColumn(f.csv)] : [f.csv],
+  ),
   ...TRANSLATED_CSV_COLUMNS,
 ];
 export type ProductCsvColumn = string;
@@ -27,6 +38,7 @@ export type ProductCsvColumn = string;
  */
 export const OPTIONAL_CSV_COLUMNS: readonly ProductCsvColumn[] = [
   ...PRODUCT_FIELDS.flatMap((f) => (f.optionalInCsv && f.csv !== null ? [f.csv] : [])),
+  ...LABEL_CSV_COLUMNS,
   ...TRANSLATED_CSV_COLUMNS,
 ];
 

@@ -5,6 +5,7 @@ import {
   fieldsOfResource,
   isPointer,
   kindOf,
+  labelColumn,
   mayBeEmpty,
   optionText,
   referencesOf,
@@ -41,8 +42,7 @@ export function recordCsvColumns(d: ResourceDescription): string[] {
   ];
 }
 
-/** A reference's, references' or a choice's label column ('supplier_label', 'fabric_label'). */
-export const labelColumn = (field: string): string => `${field}_label`;
+export { labelColumn };
 
 /**
  * A record's cells by column (images joined by spaces, booleans and numbers as text, a reference's label from the

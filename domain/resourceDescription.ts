@@ -262,6 +262,9 @@ export const optionFieldsOf = (d: ResourceDescription): [string, FieldDescriptio
 /** What joins a references field's labels, as its CSV cell joins its ids. */
 export const REFERENCES_JOIN = '; ';
 
+/** A reference's, references' or a choice's label column in a CSV file ('supplier_label', 'fabric_label'). */
+export const labelColumn = (field: string): string => `${field}_label`;
+
 /** The kinds that point to records of another resource: one (reference) or several (references). */
 export const isPointer = (f: FieldDescription): boolean => f.kind === 'reference' || f.kind === 'references';
 

@@ -1,4 +1,10 @@
-import { PRODUCT_CSV_COLUMNS, OPTIONAL_CSV_COLUMNS, type ImportRowIn } from '../../domain/productImport';
+import {
+  LABEL_CSV_COLUMNS,
+  PRODUCT_CSV_COLUMNS,
+  OPTIONAL_CSV_COLUMNS,
+  type ImportRowIn,
+} from '../../domain/productImport';
+import { isPointer, labelColumn } from '../../domain/resourceDescription';
 import {
   PRODUCT_FIELDS,
   productFieldLabel,
@@ -17,11 +23,17 @@ const cellOf = (key: ProductFieldKey, p: Product): string | boolean => {
   return Array.isArray(v) ? v.join(' ') : v;
 };
 
-/** The products file's columns, in the order the import reads them back: the fields, then each translated text. */
+/**
+ * The products file's columns, in the order the import reads them back: the fields (a reference followed by its
+ * record's label, which the import ignores), then each translated text.
+ */
 export const productCsvColumns: CsvColumn<Product>[] = [
-  ...PRODUCT_FIELDS.flatMap((f) =>
-    f.csv === null ? [] : [{ header: f.csv, value: (p: Product) => cellOf(f.key, p) }],
-  ),
+  ...PRODUCT_FIELDS.flatMap((f) => {
+    if (f.csv === null) return [];
+    const own = { header: f.csv, value: (p: Product) => cellOf(f.key, p) };
+    const label = { header: labelColumn(f.csv), value: (p: Product) => p.labels?.[f.key] ?? '' };
+    return isPointer(f.description) ? [own, label] : [own];
+  }),
   ...TRANSLATED_FIELDS.map((tf) => ({
     header: tf.key,
     value: (p: Product) => translatedText(p.translations, tf.lang, tf.field.key),
@@ -54,7 +66,7 @@ export const importProductRows = (file: Parameters<typeof importRows>[0], m: Cat
 export function importIntro(m: Catalogue): string {
   const translated = new Set(TRANSLATED_FIELDS.map((tf) => tf.key));
   const required = PRODUCT_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c));
-  const optional = OPTIONAL_CSV_COLUMNS.filter((c) => !translated.has(c));
+  const optional = OPTIONAL_CSV_COLUMNS.filter((c) => !translated.has(c) && !LABEL_CSV_COLUMNS.includes(c));
   return format(m.csv.importIntro, {
     columns: required.slice(0, -1).join(', '),
     last: required.at(-1) ?? '',

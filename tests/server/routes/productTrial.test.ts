@@ -166,6 +166,14 @@ describe.each(dialects())('products with three fields added by their description
     expect(apply.status).toBe(400);
     expect(apply.json.error.details.rows[0].errors.map((e: { field: string }) => e.field)).toEqual(['fabric']);
     expect((await t.api('GET', `/api/products/${twill.id}`, { cookie })).json.fabric).toBe(guide.id);
+    // The export's label column is read past: a row as exported, its label made up, changes nothing.
+    const exported = { ...cells, fabric: guide.id, fabric_label: 'Not its title' };
+    const same = await t.api('POST', '/api/products/import', {
+      cookie,
+      body: { rows: [{ line: 2, cells: exported }], apply: false },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.json.rows[0]).toMatchObject({ action: 'same', errors: [] });
   });
 
   it('refuses to delete the care guide a product points to, and counts it under Used by', async () => {
