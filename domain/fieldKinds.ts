@@ -78,6 +78,11 @@ export interface FieldKindSpec {
    * list's cell, Show, the filter, the CSV's '<field>_label' column, history and Activity); the stored value is kept.
    */
   optionsOf?: (v: unknown) => string[];
+  /**
+   * A form's value as the form sends it (a text trimmed, a yes/no true unless false, a list as a list), before the
+   * rule; left out: as it is (formValue).
+   */
+  fromForm?: (v: unknown) => unknown;
   /** A CSV cell as a value, before the rule; a value as its cell. */
   fromCell: (f: FieldDescription, raw: string) => unknown;
   toCell: (v: unknown) => string;
@@ -197,6 +202,8 @@ const needsMax = (f: FieldDescription, where: string): void => {
   if (!(Number.isInteger(f.max) && f.max! > 0)) throw new Error(`${where}: a ${f.kind} needs its max`);
 };
 const nothing = (): void => undefined;
+/** A list kind's form value: the list, or none. */
+const listFromForm = (v: unknown): unknown => (Array.isArray(v) ? v : []);
 const same = (_f: FieldDescription, v: unknown): unknown => v;
 const ownMax = (f: FieldDescription): number => f.max ?? 0;
 const optional = (f: FieldDescription): boolean => f.optional === true;
@@ -222,6 +229,7 @@ const textKind = {
   answer: (kit) => kit.z.string(),
   toStored: same,
   fromStored: same,
+  fromForm: (v) => (typeof v === 'string' ? v.trim() : ''),
   fromCell: (_f, raw) => raw,
   toCell: (v) => String(v ?? ''),
   // A number where text is held (a price another client wrote as 12.5) reads as its text.
@@ -303,6 +311,8 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
     column: 'boolean',
     fillHint: () => 'true or false',
     held: () => 'boolean',
+    // True unless false: a form that never held it (a new product, which starts active) sends true.
+    fromForm: (v) => v !== false,
     check: nothing,
     searchable: false,
     uniqueable: false,
@@ -424,6 +434,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   images: {
     column: 'text',
     held: () => 'images',
+    fromForm: listFromForm,
     schedulable: false,
     fillHint: null,
     check: (f, where) => {
@@ -517,6 +528,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   choices: {
     column: 'text',
     held: () => 'choices',
+    fromForm: listFromForm,
     fillHint: null,
     check: checkOptions,
     searchable: false,
@@ -568,6 +580,7 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
   references: {
     column: 'text',
     held: () => 'references',
+    fromForm: listFromForm,
     fillHint: null,
     check: (f, where) => {
       checkTo(f, where);
@@ -622,3 +635,9 @@ export const FIELD_KINDS: { readonly [K in FieldKind]: FieldKindSpec } = {
 
 /** The entry of a field's kind. */
 export const kindOf = (f: FieldDescription): FieldKindSpec => FIELD_KINDS[f.kind];
+
+/** A field's value as a form sends it (its kind's `fromForm`), before the rule checks it. */
+export function formValue(f: FieldDescription, v: unknown): unknown {
+  const read = kindOf(f).fromForm;
+  return read ? read(v) : v;
+}

@@ -4,6 +4,7 @@ import { Box, Typography } from '@mui/material';
 import { format, type Catalogue } from '../../domain/messages';
 import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/productFields';
 import { emptyValue, type FieldDescription } from '../../domain/resourceDescription';
+import { formValue } from '../../domain/fieldKinds';
 import { useMessages } from '../../base/locale';
 import { FIELD_KIND_VIEWS, TranslatedLanguageInput, type FieldInputProps } from '../shared/fieldKindViews';
 import { ScheduleInputs, scheduleData } from './schedule';
@@ -182,14 +183,6 @@ export function ProductInputs({ editing = false }: { editing?: boolean }) {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-/** A field's value as the form sends it: texts trimmed, a yes/no true unless false, a list as a list. */
-const sent = (f: FieldDescription, v: unknown): unknown => {
-  if (f.kind === 'line' || f.kind === 'text' || f.kind === 'email' || f.kind === 'translated') return text(v);
-  if (f.kind === 'boolean') return v !== false;
-  if (f.kind === 'images' || f.kind === 'choices') return Array.isArray(v) ? v : [];
-  return v;
-};
-
 /** The translated texts as the form sends them: every one, trimmed, '' where emptied (so the server clears it). */
 function sentTranslations(values: Record<string, unknown>): Record<string, Record<string, string>> {
   const given =
@@ -213,7 +206,7 @@ export const editableFields = (): [string, FieldDescription][] => productFields(
  */
 export function productData(values: Record<string, unknown>): Record<string, unknown> {
   return {
-    ...Object.fromEntries(editableFields().map(([key, f]) => [key, sent(f, values[key])])),
+    ...Object.fromEntries(editableFields().map(([key, f]) => [key, formValue(f, values[key])])),
     translations: sentTranslations(values),
     ...scheduleData(values),
   };

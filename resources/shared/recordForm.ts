@@ -4,6 +4,7 @@ import {
   hasTranslations,
   type ResourceDescription,
 } from '../../domain/resourceDescription';
+import { formValue } from '../../domain/fieldKinds';
 import { messageOf, statusOf } from '../../base/errors';
 
 // What the Add and Edit pages of a described resource send and show (RecordCreate.tsx, RecordEdit.tsx).
@@ -11,14 +12,17 @@ import { messageOf, statusOf } from '../../base/errors';
 export type Values = Record<string, unknown>;
 
 /**
- * Only the description's fields go to the server (a form's record also holds id, version and times), and the
- * translations where it has a translated field.
+ * Only the description's fields go to the server (a form's record also holds id, version and times), each as its kind
+ * reads a form's value (formValue: a text trimmed), and the translations where it has a translated field.
  */
 export const fieldsOf = (description: ResourceDescription, values: Values): Values =>
   Object.fromEntries(
     [...Object.keys(description.fields), ...(hasTranslations(description) ? ['translations'] : [])]
       .filter((f) => values[f] !== undefined)
-      .map((f) => [f, values[f]]),
+      .map((f) => {
+        const spec = description.fields[f];
+        return [f, spec ? formValue(spec, values[f]) : values[f]];
+      }),
   );
 
 /** A new record's values: each field empty. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { said } from '../../../domain/translate';
 import { describeResource } from '../../../domain/resourceDescription';
 import { fieldSchema } from '../../../domain/recordSchemas';
+import { formValue } from '../../../domain/fieldKinds';
 import { checkRecordRow, recordCells } from '../../../domain/recordCsv';
 
 // The kinds date, datetime and choices by their rules and CSV cells (domain/fieldKinds.ts); both databases and the
@@ -54,5 +55,24 @@ describe('the kinds date, datetime and choices', () => {
     expect(checkRecordRow(fairs, { ...cells, stands: '' }).errors).toEqual([
       { field: 'stands', message: said('common.required') },
     ]);
+  });
+});
+
+describe('a form’s value, as its kind reads it (formValue)', () => {
+  const spec = (kind: string, more: object = {}) => ({ kind, max: 20, ...more }) as never;
+  it('trims every text kind, an untouched one sent as empty', () => {
+    for (const kind of ['line', 'text', 'email', 'country', 'translated', 'reference'])
+      expect([formValue(spec(kind), '  Linen  '), formValue(spec(kind), undefined)], kind).toEqual(['Linen', '']);
+    expect(formValue(spec('choice', { options: ['a'] }), ' a ')).toBe('a');
+  });
+
+  it('sends a yes/no true unless false, a list as a list, a number or date as it is', () => {
+    expect([formValue(spec('boolean'), false), formValue(spec('boolean'), undefined)]).toEqual([false, true]);
+    for (const kind of ['images', 'choices', 'references']) {
+      expect(formValue(spec(kind), ['x']), kind).toEqual(['x']);
+      expect(formValue(spec(kind), null), kind).toEqual([]);
+    }
+    expect(formValue(spec('integer'), 12)).toBe(12);
+    expect(formValue(spec('date'), '2027-04-15')).toBe('2027-04-15');
   });
 });
