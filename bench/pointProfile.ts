@@ -1,12 +1,13 @@
 // Not a figure: GET /api/products/:id under autocannon (50 connections), ours then the bare baseline, with each
 // server's CPU time per request read from /proc (a second view beside req/s; both move with other load). With --prof,
 // each server writes a CPU profile to $TMPDIR/console-point-profiles.
-// `npx tsx bench/pointProfile.ts [sqlite|postgres] [seconds] [rounds] [--prof]`
+// `npx tsx bench/pointProfile.ts [sqlite|postgres] [seconds] [rounds] [--prof] [--route=id|sku|email]`: the route is
+// product by id unless --route names the exact SKU search or the exact email search (as an admin).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { ACCOUNTS, createPlace, drawSamples, openPlace, seedCatalogue } from './seed.js';
-import { startOurs } from './api.js';
+import { routes, startOurs } from './api.js';
 import { freePort, signIn, startChild } from './lib.js';
 import type { CannonJob, CannonResult } from './load.js';
 
@@ -15,6 +16,9 @@ const seconds = Number(process.argv[3] ?? 10);
 const rounds = Number(process.argv[4] ?? 1);
 const dir = join(tmpdir(), 'console-point-profiles');
 const prof = process.argv.includes('--prof') ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+const route = process.argv.find((a) => a.startsWith('--route='))?.slice(8) ?? 'id';
+const routeName = { id: 'product by id', sku: 'products, exact SKU search', email: 'users, exact email search' }[route];
+if (!routeName) throw new Error(`--route=${route}: one of id, sku, email`);
 const place = await createPlace(dialect);
 const db = await openPlace(place);
 await seedCatalogue(db, 100_000, 1000);
@@ -25,8 +29,8 @@ const basePort = await freePort();
 const base = await startChild('baseline.ts', { ...place.env, PORT: String(basePort) }, [], prof);
 const loader = await startChild('load.ts', {});
 try {
-  const cookie = await signIn(ours.url, ACCOUNTS.editor.email, ACCOUNTS.editor.password);
-  const paths = s.ids.map((id) => `/api/products/${id}`);
+  const { role, paths } = routes(s).find((r) => r.name === routeName)!;
+  const cookie = await signIn(ours.url, ACCOUNTS[role].email, ACCOUNTS[role].password);
   // CPU seconds (user + system) a process has used, from /proc: per request, it barely depends on other load.
   const cpu = (pid: number): number =>
     readFileSync(`/proc/${pid}/stat`, 'utf8')

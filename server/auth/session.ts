@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { readRows, readRowsNow } from '../db/read.js';
+import { readRows, readValueNow } from '../db/read.js';
 import type { Database, UsersTable } from '../db/schema.js';
 import { toUser } from '../core/users.js';
 import type { Auth } from './index.js';
@@ -79,9 +79,9 @@ export function keptSessionNow(
   if (!cookieHeader || !cache) return undefined;
   const kept = cache.get(cookieHeader, Date.now());
   if (!kept) return undefined;
-  const rows = readRowsNow<{ gen: number | string }>(db, GENERATION_SQL, [kept.live.user.uid]);
-  if (!rows) return undefined;
-  if (Number(rows[0]?.gen) === kept.gen) return kept.live;
+  const gen = readValueNow(db, GENERATION_SQL, [kept.live.user.uid]);
+  if (gen === undefined) return undefined;
+  if (Number(gen) === kept.gen) return kept.live;
   cache.delete(cookieHeader);
   return undefined;
 }

@@ -63,13 +63,22 @@ export function openDb(
   // Kysely instead of seeing uncommitted rows.
   const readNow = (text: string, params: readonly unknown[]): unknown[] | null =>
     file.inTransaction ? null : (statements.prepare(text).all(params) as unknown[]);
+  // Single values (the kept session's generation) from statements of their own, set to answer the first column
+  // alone: Kysely's kept statements must keep answering rows.
+  const values = new Map<string, SQLite.Statement>();
+  const readValueNow = (text: string, params: readonly unknown[]): unknown => {
+    if (file.inTransaction) return undefined;
+    let st = values.get(text);
+    if (!st) values.set(text, (st = file.prepare(text).pluck()));
+    return st.get(params);
+  };
   registerDirectReads(
     kysely,
     (text, params) => {
       const rows = readNow(text, params);
       return rows ? Promise.resolve(rows) : null;
     },
-    readNow,
+    readValueNow,
   );
   return { kysely, dialect: 'sqlite', pool: null, sqlite: file, close: () => kysely.destroy() };
 }

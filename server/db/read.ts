@@ -7,11 +7,11 @@ import type { Database } from './schema.js';
  */
 export type Read = (text: string, params: readonly unknown[], planned?: 'kept' | 'each') => Promise<unknown[]> | null;
 
-/** Runs one read at once and answers its rows, or null when it cannot now (PostgreSQL, or inside a transaction). */
-export type ReadNow = (text: string, params: readonly unknown[]) => unknown[] | null;
+/** Runs a read of one value at once: its first row's first column; undefined when there is no row or it cannot now. */
+export type ReadValueNow = (text: string, params: readonly unknown[]) => unknown;
 
 const direct = new WeakMap<Kysely<Database>, Read>();
-const now = new WeakMap<Kysely<Database>, ReadNow>();
+const valueNow = new WeakMap<Kysely<Database>, ReadValueNow>();
 
 /** `?` placeholders as PostgreSQL's $1, $2…; the read texts hold no literal '?'. */
 export const numbered = (text: string): string => {
@@ -20,17 +20,18 @@ export const numbered = (text: string): string => {
 };
 
 /** Makes `read` the way reads on `db` reach its driver (openDb does this for every database it opens). */
-export function registerDirectReads(db: Kysely<Database>, read: Read, readNow?: ReadNow): void {
+export function registerDirectReads(db: Kysely<Database>, read: Read, readValueNow?: ReadValueNow): void {
   direct.set(db, read);
-  if (readNow) now.set(db, readNow);
+  if (readValueNow) valueNow.set(db, readValueNow);
 }
 
 /**
- * One read answered before this function returns (SQLite's driver is synchronous), so a caller on a hot path makes
- * no promise; null when the database cannot answer so (PostgreSQL, a transaction open): use readRows then.
+ * One value read before this function returns (SQLite's driver is synchronous), so a caller on a hot path makes no
+ * promise, and without an array or a row object: the first column of the first row. Undefined when there is no row or
+ * the database cannot answer so (PostgreSQL, a transaction open): use readRows then.
  */
-export function readRowsNow<R>(db: Kysely<Database>, text: string, params: readonly unknown[]): R[] | null {
-  return (now.get(db)?.(text, params) as R[] | null | undefined) ?? null;
+export function readValueNow(db: Kysely<Database>, text: string, params: readonly unknown[]): unknown {
+  return valueNow.get(db)?.(text, params);
 }
 
 /**

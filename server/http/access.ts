@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { meets, type Access } from '../../domain/permissions.js';
 import type { User } from '../../domain/users.js';
@@ -38,42 +38,58 @@ export function registerAccess(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
+  // Each route that is not public gets its own guard, made once with the route's levels: a public route (the app's
+  // files, the health check, the feed) runs no guard, and a guarded one reads nothing of its options per request.
   app.addHook('onRoute', (route) => {
-    if (route.config?.access) return;
-    // Static files of the browser app and the API docs are public; any other /api route must say.
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
-      throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access).`);
+    const given = route.config?.access;
+    if (!given) {
+      // Static files of the browser app and the API docs are public; any other /api route must say.
+      if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
+        throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access).`);
+      }
+      route.config = { ...route.config, access: 'public' };
+      return;
     }
-    route.config = { ...route.config, access: 'public' };
+    const levels: readonly Access[] = typeof given === 'string' ? [given] : [...given];
+    if (levels.every((level) => level === 'public')) return;
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    // First among the route's own hooks, as the one guard for every route was before them.
+    route.onRequest = [guardOf(levels, route.config?.beforeSecondFactor === true, deps), ...own];
   });
+  return (req, reply) => currentUser(req, reply, deps);
+}
 
-  // onRequest, before the body is parsed and validated: a caller who may not use a route learns nothing of its schema.
-  // A callback rather than an async function, so a public route (the app's files, the health check) costs no promise,
-  // nor does a kept session checked at once (SQLite) for a person REQUIRE_2FA does not cover.
-  app.addHook('onRequest', (req, reply, done) => {
-    const given = req.routeOptions.config.access ?? 'public';
-    const levels = typeof given === 'string' ? [given] : given;
-    if (levels.every((level) => level === 'public')) return done();
+/**
+ * The onRequest check of a route open to `levels`, before the body is parsed and validated: a caller who may not use a
+ * route learns nothing of its schema. A callback rather than an async function, so a kept session checked at once
+ * (SQLite) for a person REQUIRE_2FA does not cover costs no promise.
+ */
+function guardOf(
+  levels: readonly Access[],
+  beforeSecondFactor: boolean,
+  deps: { auth: Auth; db: Kysely<Database>; absoluteMs: number; cache: SessionCache; require2fa: SecondFactorPolicy },
+): onRequestHookHandler {
+  const allowed = (user: User): boolean => levels.every((level) => meets(user, level));
+  return (req, reply, done) => {
     const kept = keptSessionNow(deps.db, req.headers.cookie, deps.cache);
     if (kept && usable(kept, deps.absoluteMs)) {
       const user = take(req, kept);
-      if (!levels.every((level) => meets(user, level)))
-        return done(new DomainError('forbidden', said('errors.forbidden')));
-      if (req.routeOptions.config.beforeSecondFactor || !policyCovers(deps.require2fa, user)) return done();
+      if (!allowed(user)) return done(new DomainError('forbidden', said('errors.forbidden')));
+      if (beforeSecondFactor || !policyCovers(deps.require2fa, user)) return done();
     }
     currentUser(req, reply, deps)
       .then(async (user) => {
         if (!user) return new DomainError('unauthenticated', said('errors.unauthenticated'));
-        if (!levels.every((level) => meets(user, level))) return new DomainError('forbidden', said('errors.forbidden'));
+        if (!allowed(user)) return new DomainError('forbidden', said('errors.forbidden'));
         // REQUIRE_2FA, on every route but the set-up page's (a query only when the policy covers this person).
-        if (!req.routeOptions.config.beforeSecondFactor && (await lacksSecondFactor(deps.db, deps.require2fa, user))) {
+        if (!beforeSecondFactor && (await lacksSecondFactor(deps.db, deps.require2fa, user))) {
           return new DomainError('second_factor_required', said('twoFactor.required'));
         }
         return undefined;
       })
       .then((refusal) => done(refusal), done);
-  });
-  return (req, reply) => currentUser(req, reply, deps);
+  };
 }
 
 /** The person a Cookie header signs in now (no kept session: read afresh), or null. */

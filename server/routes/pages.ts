@@ -69,8 +69,16 @@ export function listRoute<T>(app: FastifyInstance, db: Kysely<Database>, d: List
     {
       config: { access: d.access ?? areaAccess[d.area] },
       schema: { tags: [d.area], querystring: query, response: { 200: page } },
-      // Before the schema's check: a parameter the list does not know is refused by its name, not ignored.
-      preValidation: async (req) => refuseUnknown(req.query, known),
+      // Before the schema's check: a parameter the list does not know is refused by its name, not ignored. A callback,
+      // so a list or search request makes no promise for it.
+      preValidation: (req, _reply, done) => {
+        try {
+          refuseUnknown(req.query, known);
+        } catch (err) {
+          return done(err as Error);
+        }
+        done();
+      },
     },
     async (req) => {
       const q = req.query as { limit: number; after?: string } & Record<string, string | undefined>;

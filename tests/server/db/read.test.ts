@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRows } from '../../../server/db/read.js';
+import { readRows, readValueNow } from '../../../server/db/read.js';
 import { dialects, startApp, type TestApp } from '../helpers/index.js';
 
 // server/db/read.ts runs the hot reads straight on the driver; these pin down that it answers what Kysely would,
@@ -50,5 +50,29 @@ describe.each(dialects())('direct reads (%s)', (dialect) => {
     seen.outside = await outside!;
     expect(seen.inside.map((r) => Number(r.active))).toEqual([0]);
     expect(seen.outside.map((r) => Number(r.active))).toEqual([1]);
+  });
+
+  it('answers one value at once on SQLite, declining inside a transaction and on PostgreSQL', async () => {
+    const text = 'select version from languages where id = ?';
+    const [row] = await readRows<{ version: number }>(t.db, text, ['en']);
+    if (dialect === 'postgres') {
+      expect(readValueNow(t.db, text, ['en'])).toBeUndefined();
+      return;
+    }
+    expect(readValueNow(t.db, text, ['en'])).toBe(row!.version);
+    expect(readValueNow(t.db, text, ['xx'])).toBeUndefined();
+    // The same text through Kysely still answers rows, not the single value.
+    expect(await readRows(t.db, text, ['en'])).toEqual([row]);
+    let inside: unknown = 'not asked';
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('languages').set({ version: 99 }).where('id', '=', 'en').execute();
+        inside = readValueNow(t.db, text, ['en']);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(inside).toBeUndefined();
+    expect(readValueNow(t.db, text, ['en'])).toBe(row!.version);
   });
 });
