@@ -10,21 +10,13 @@ import { storedImage } from '../helpers/images.js';
 // Issue 49's trial, kept: three fields added to the products' description and nothing else (a choice, a reference to
 // care guides, a date) give products what a described resource has, on both databases. The description is replaced
 // for this file only; the columns are made as the migration `npm run resources` would write for them makes them.
-vi.mock('../../../domain/productDescription.js', async (importOriginal) => {
-  const { productDescription: spec } = await importOriginal<typeof import('../../../domain/productDescription.js')>();
-  const { describeResource } = await import('../../../domain/resourceDescription.js');
-  return {
-    productDescription: describeResource({
-      ...spec,
-      fields: {
-        ...spec.fields,
-        weave: { kind: 'choice', options: ['plain', 'twill'], optional: true, publish: true },
-        fabric: { kind: 'reference', to: 'careguides', optional: true, publish: true },
-        launchDate: { kind: 'date', optional: true, publish: true },
-      },
-    } as never),
-  };
-});
+vi.mock('../../../domain/productDescription.js', async (importOriginal) =>
+  (await import('../../fixtures/grownProducts.js')).grownProducts(importOriginal, {
+    weave: { kind: 'choice', options: ['plain', 'twill'], optional: true, publish: true },
+    fabric: { kind: 'reference', to: 'careguides', optional: true, publish: true },
+    launchDate: { kind: 'date', optional: true, publish: true },
+  }),
+);
 
 /** A test's data with the console's migrations run and the trial's columns made. */
 async function dataWithTrialColumns(dialect: DataStore['dialect']): Promise<DataStore> {

@@ -7,16 +7,11 @@ import type { Product } from '../../../domain/products';
 
 // A reference added to the products' description (and nothing else) is exported as a described resource's is: its id,
 // then its record's label in '<field>_label', which the import reads past. The description is replaced for this file.
-vi.mock('../../../domain/productDescription.js', async (importOriginal) => {
-  const { productDescription: spec } = await importOriginal<typeof import('../../../domain/productDescription.js')>();
-  const { describeResource } = await import('../../../domain/resourceDescription.js');
-  return {
-    productDescription: describeResource({
-      ...spec,
-      fields: { ...spec.fields, testGuide: { kind: 'reference', to: 'careguides', optional: true } },
-    } as never),
-  };
-});
+vi.mock('../../../domain/productDescription.js', async (importOriginal) =>
+  (await import('../../fixtures/grownProducts.js')).grownProducts(importOriginal, {
+    testGuide: { kind: 'reference', to: 'careguides', optional: true },
+  }),
+);
 
 describe('the products file with a reference field', () => {
   it('writes the reference’s id, then its record’s label', () => {
