@@ -90,7 +90,7 @@ export function productsRoutes(
     path: '/api/products',
     area: 'products',
     item: Product,
-    // Narrowed by any part of the name or SKU, a category (domain/constants') and a true/false status.
+    // Narrowed by any part of the name or SKU and by each field's filter (productFilterOf).
     list: async (db, { filter, ...opts }) => {
       const page = await listProducts(db, opts, productFilterOf(filter));
       return { ...page, items: await labelled(page.items) };
