@@ -4,17 +4,21 @@ import { Box, MenuItem, TextField } from '@mui/material';
 import type { AppDataProvider } from '../../base/backend';
 import { useMessages } from '../../base/locale';
 import { format } from '../../domain/messages';
-import { bulkFieldsOf, type ResourceDescription } from '../../domain/resourceDescription';
+import { bulkFieldsOf, type FieldDescription, type ResourceDescription } from '../../domain/resourceDescription';
 import { BulkApply } from './BulkBar';
 import { recordBulkCalls } from './bulkCalls';
-import { FIELD_KIND_VIEWS } from './fieldKindViews';
+import { FIELD_KIND_VIEWS, optionChoices } from './fieldKindViews';
 import type { ResourceLocaleTexts } from './recordScreens';
 import { useBulkEdit } from './useBulkEdit';
 
+/** A field whose bulk value is one of a few, picked in the field's own select: a choice's options, yes or no. */
+const picked = (kind: string): boolean => kind === 'choice' || kind === 'boolean';
+
 /**
- * What a described list's bulk change sets (`bulk: true`): each bulk field (bulkFieldsOf) kept as it is, or changed
- * to a value given in its kind's own input (resources/shared/fieldKindViews.tsx), checked as the form checks it; then
- * Apply to the n selected.
+ * What a described list's bulk change sets (`bulk: true`): each bulk field (bulkFieldsOf) kept as it is, or changed.
+ * A choice or a yes/no is one select, 'Keep as it is' then its options by their labels (as the products' bar); any
+ * other kind is 'Change to…', then its kind's own input (resources/shared/fieldKindViews.tsx), checked as the form
+ * checks it. Then Apply to the n selected.
  */
 export function RecordBulkSet(props: {
   description: ResourceDescription;
@@ -25,17 +29,55 @@ export function RecordBulkSet(props: {
   const m = useMessages();
   const t = m.bulk.records;
   const fields = bulkFieldsOf(props.description);
-  // The fields to change; the others are kept as they are.
+  // The fields to change through their input; the others are kept as they are, or picked below.
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+  // A picked field's value, by its place among its options ('' keeps it).
+  const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
+  const optionsOf = (k: string, spec: FieldDescription): { value: unknown; text: string }[] =>
+    spec.kind === 'boolean'
+      ? [
+          { value: true, text: m.records.yes },
+          { value: false, text: m.records.no },
+        ]
+      : optionChoices(spec, k, props.texts).map((o) => ({ value: o.id, text: o.name }));
+  const pickedSet = Object.fromEntries(
+    fields
+      .filter(([k, spec]) => picked(spec.kind) && chosen[k])
+      .map(([k, spec]) => [k, optionsOf(k, spec)[Number(chosen[k])]!.value]),
+  );
   return (
     <Form
       onSubmit={(values: Record<string, unknown>) =>
-        props.onApply(Object.fromEntries(fields.filter(([k]) => changed.has(k)).map(([k]) => [k, values[k]])))
+        props.onApply({
+          ...Object.fromEntries(fields.filter(([k]) => changed.has(k)).map(([k]) => [k, values[k]])),
+          ...pickedSet,
+        })
       }
     >
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1.5 }}>
         {fields.map(([k, spec]) => {
           const label = props.texts.fields[k] ?? k;
+          const setLabel = format(t.setField, { field: label });
+          if (picked(spec.kind))
+            return (
+              <TextField
+                key={k}
+                select
+                size="small"
+                fullWidth={false}
+                label={setLabel}
+                value={chosen[k] ?? ''}
+                onChange={(e) => setChosen((c) => ({ ...c, [k]: e.target.value }))}
+                sx={{ minWidth: 170 }}
+              >
+                <MenuItem value="">{m.bulk.keep}</MenuItem>
+                {optionsOf(k, spec).map((o, i) => (
+                  <MenuItem key={o.text} value={String(i)}>
+                    {o.text}
+                  </MenuItem>
+                ))}
+              </TextField>
+            );
           const { Input } = FIELD_KIND_VIEWS[spec.kind];
           return (
             <Box key={k} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -43,7 +85,7 @@ export function RecordBulkSet(props: {
                 select
                 size="small"
                 fullWidth={false}
-                label={format(t.setField, { field: label })}
+                label={setLabel}
                 value={changed.has(k) ? 'change' : ''}
                 onChange={(e) =>
                   setChanged((s) => {
@@ -66,7 +108,12 @@ export function RecordBulkSet(props: {
             </Box>
           );
         })}
-        <BulkApply n={props.n} text={t.apply} disabled={changed.size === 0} type="submit" />
+        <BulkApply
+          n={props.n}
+          text={t.apply}
+          disabled={changed.size === 0 && Object.keys(pickedSet).length === 0}
+          type="submit"
+        />
       </Box>
     </Form>
   );
