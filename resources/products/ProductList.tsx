@@ -13,7 +13,7 @@ import {
   type Theme,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { CATALOGUE_LANGUAGES, CATEGORIES, MATERIAL_CARE } from '../../domain/constants';
+import { CATALOGUE_LANGUAGES, CATEGORIES } from '../../domain/constants';
 import { format } from '../../domain/messages';
 import { PRODUCT_COLUMNS, productDescription, TRANSLATED_LANGUAGES, translatedText } from '../../domain/productFields';
 import { useFieldCells } from '../shared/useFieldCells';
@@ -34,7 +34,8 @@ import { VIEW_KEYS, ViewParams, viewSearch } from '../../domain/views';
 import { isScheduled, ScheduleMark } from './schedule';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 import type { BulkRequest } from '../../domain/productBulk';
-import { BulkCheckbox, BulkChoices, LoadedBulkBar } from '../shared/BulkBar';
+import { BulkCheckbox, LoadedBulkBar } from '../shared/BulkBar';
+import { RecordBulkSet } from '../shared/RecordBulk';
 import { useBulkEdit } from '../shared/useBulkEdit';
 import { FindBox } from '../shared/FindBox';
 import { useLacks } from '../../base/lacks';
@@ -126,16 +127,13 @@ export default function ProductList() {
   );
   const bulk = useBulkEdit(filter, calls, m.bulk, (err) => notify(failed(err), { type: 'error' }));
   const { selection } = bulk;
-  // What the bar sets: the specification's status, category and material care.
-  const choices = [
-    {
-      key: 'active',
-      label: m.bulk.setStatus,
-      options: [true, false].map((v) => ({ value: v, text: v ? t.active : t.disabled })),
-    },
-    { key: 'category', label: m.bulk.setCategory, options: CATEGORIES.map((c) => ({ value: c, text: c })) },
-    { key: 'mc', label: m.bulk.setMc, options: MATERIAL_CARE.map((c) => ({ value: c, text: c })) },
-  ];
+  // What the bar sets: the engine's (every field the description lets be set in bulk), in the specification's words
+  // for its status, category and material care.
+  const bulkWords = {
+    apply: m.bulk.apply,
+    set: { active: m.bulk.setStatus, category: m.bulk.setCategory, mc: m.bulk.setMc },
+    yesNo: { active: [t.active, t.disabled] as const },
+  };
   // The file holds what the list shows under its filters, every page of it, in the columns the import reads.
   const actions = (
     <>
@@ -274,7 +272,13 @@ export default function ProductList() {
         label={t.title}
         before={
           <LoadedBulkBar selection={selection}>
-            <BulkChoices choices={choices} n={selection.selected.size} apply={m.bulk.apply} onApply={bulk.start} />
+            <RecordBulkSet
+              description={productDescription}
+              texts={texts}
+              n={selection.selected.size}
+              onApply={bulk.start}
+              words={bulkWords}
+            />
           </LoadedBulkBar>
         }
         edit={{ path: (p) => editPath(p.id), name: (p) => p.sku }}

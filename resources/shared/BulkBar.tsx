@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useListContext } from 'react-admin';
-import { Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
 import { format } from '../../domain/messages';
 import { useLocale, useMessages } from '../../base/locale';
 import { LOCALE_TAGS } from '../../domain/locales';
@@ -12,7 +12,7 @@ interface Props {
   selection: BulkSelection;
   /** The loaded rows (the page checkbox selects them). */
   rows: readonly Row[];
-  /** What to set and Apply, once something is selected (BulkChoices, or a described list's RecordBulkSet). */
+  /** What to set and Apply, once something is selected (RecordBulkSet: products' and every described list's). */
   children?: ReactNode;
 }
 
@@ -95,54 +95,3 @@ export function BulkApply({ n, text, ...button }: { n: number; text: string; dis
   );
 }
 type ButtonAction = { onClick: () => void; type?: undefined } | { type: 'submit'; onClick?: undefined };
-
-/** A field the bar sets by choosing one of its values. */
-export interface BulkChoice {
-  key: string;
-  label: string;
-  options: readonly { value: unknown; text: string }[];
-}
-
-/** What to set as a choice per field ('Keep as it is' first), and Apply: products' status, category and care. */
-export function BulkChoices(props: {
-  choices: readonly BulkChoice[];
-  n: number;
-  apply: string;
-  onApply: (set: Record<string, unknown>) => void;
-}) {
-  const t = useMessages().bulk;
-  // The option chosen per field, by its place ('' keeps the field as it is).
-  const [chosen, setChosen] = useState<Record<string, string>>({});
-  const set = Object.fromEntries(
-    props.choices.filter((c) => chosen[c.key]).map((c) => [c.key, c.options[Number(chosen[c.key])]!.value]),
-  );
-  return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mt: 1.5 }}>
-      {props.choices.map((c) => (
-        <TextField
-          key={c.key}
-          select
-          size="small"
-          fullWidth={false}
-          label={c.label}
-          value={chosen[c.key] ?? ''}
-          onChange={(e) => setChosen((x) => ({ ...x, [c.key]: e.target.value }))}
-          sx={{ minWidth: 170 }}
-        >
-          <MenuItem value="">{t.keep}</MenuItem>
-          {c.options.map((o, i) => (
-            <MenuItem key={o.text} value={String(i)}>
-              {o.text}
-            </MenuItem>
-          ))}
-        </TextField>
-      ))}
-      <BulkApply
-        n={props.n}
-        text={props.apply}
-        disabled={Object.keys(set).length === 0}
-        onClick={() => props.onApply(set)}
-      />
-    </Box>
-  );
-}

@@ -11,6 +11,13 @@ import { FIELD_KIND_VIEWS, optionChoices } from './fieldKindViews';
 import type { ResourceLocaleTexts } from './recordScreens';
 import { useBulkEdit } from './useBulkEdit';
 
+/** A resource's own words on the bulk bar (RecordBulkSet's `words`). */
+export interface BulkWords {
+  apply?: string;
+  set?: Readonly<Record<string, string>>;
+  yesNo?: Readonly<Record<string, readonly [yes: string, no: string]>>;
+}
+
 /** A field whose bulk value is one of a few, picked in the field's own select: a choice's options, yes or no. */
 const picked = (kind: string): boolean => kind === 'choice' || kind === 'boolean';
 
@@ -25,9 +32,15 @@ export function RecordBulkSet(props: {
   texts: ResourceLocaleTexts;
   n: number;
   onApply: (set: Record<string, unknown>) => void;
+  /**
+   * A resource's own words where the specification has them (products): the Apply button's, a field's select
+   * ('Set status'), a yes/no's two ('Active', 'Disabled').
+   */
+  words?: BulkWords;
 }) {
   const m = useMessages();
   const t = m.bulk.records;
+  const words = props.words;
   const fields = bulkFieldsOf(props.description);
   // The fields to change through their input; the others are kept as they are, or picked below.
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
@@ -36,8 +49,8 @@ export function RecordBulkSet(props: {
   const optionsOf = (k: string, spec: FieldDescription): { value: unknown; text: string }[] =>
     spec.kind === 'boolean'
       ? [
-          { value: true, text: m.records.yes },
-          { value: false, text: m.records.no },
+          { value: true, text: words?.yesNo?.[k]?.[0] ?? m.records.yes },
+          { value: false, text: words?.yesNo?.[k]?.[1] ?? m.records.no },
         ]
       : optionChoices(spec, k, props.texts).map((o) => ({ value: o.id, text: o.name }));
   const pickedSet = Object.fromEntries(
@@ -57,7 +70,7 @@ export function RecordBulkSet(props: {
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1.5 }}>
         {fields.map(([k, spec]) => {
           const label = props.texts.fields[k] ?? k;
-          const setLabel = format(t.setField, { field: label });
+          const setLabel = words?.set?.[k] ?? format(t.setField, { field: label });
           if (picked(spec.kind))
             return (
               <TextField
@@ -110,7 +123,7 @@ export function RecordBulkSet(props: {
         })}
         <BulkApply
           n={props.n}
-          text={t.apply}
+          text={words?.apply ?? t.apply}
           disabled={changed.size === 0 && Object.keys(pickedSet).length === 0}
           type="submit"
         />

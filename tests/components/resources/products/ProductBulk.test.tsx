@@ -132,6 +132,33 @@ describe('Products list: bulk change', () => {
     },
   );
 
+  it('sets any field the engine sets in bulk: the spec’s three in their words, the price through Change to', async () => {
+    const bulkProducts = bulkAnswers(Promise.resolve());
+    const getList = vi.fn(async () => listAnswer(page, null));
+    const productIds = vi.fn(async () => matching);
+    renderInAdmin(<ProductList />, {
+      authProvider: editor,
+      dataProvider: fakeDataProvider({ getList: asGetList(getList), productIds, bulkProducts }),
+    });
+    await screen.findByText('SKU-1200');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select SKU-1200' }));
+    const bar = screen.getByRole('region', { name: 'Select' });
+    expect(within(bar).getAllByRole('combobox')).toHaveLength(4);
+    for (const name of ['Set status', 'Set category', 'Set material care', 'Set Price'])
+      expect(within(bar).getByRole('combobox', { name })).toBeVisible();
+    await userEvent.click(within(bar).getByRole('combobox', { name: 'Set status' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Keep as it is', 'Active', 'Disabled']);
+    await userEvent.click(screen.getByRole('option', { name: 'Active' }));
+    await userEvent.click(within(bar).getByRole('combobox', { name: 'Set Price' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Change to…' }));
+    await userEvent.type(within(bar).getByRole('textbox', { name: /^Price/ }), '12 SEK');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Apply to 1 products' }));
+    await screen.findByRole('dialog', { name: 'Change 1 products' });
+    expect(bulkProducts).toHaveBeenCalledWith(
+      expect.objectContaining({ ids: ['p0'], set: { active: true, price: '12 SEK' } }),
+    );
+  });
+
   it('says why a request failed and keeps the outcome of those already saved', async () => {
     // react-admin logs a provider's refusal to the console in development.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
