@@ -93,7 +93,8 @@ export function RecordBulkSet(props: {
             );
           const { Input } = FIELD_KIND_VIEWS[spec.kind];
           return (
-            <Box key={k} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            // On a phone the input goes below its select, never past the page's edge.
+            <Box key={k} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', maxWidth: '100%' }}>
               <TextField
                 select
                 size="small"
@@ -114,7 +115,7 @@ export function RecordBulkSet(props: {
                 <MenuItem value="change">{t.changeTo}</MenuItem>
               </TextField>
               {changed.has(k) && (
-                <Box sx={{ minWidth: 200 }}>
+                <Box sx={{ minWidth: { xs: 0, sm: 200 }, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
                   <Input source={k} label={label} spec={spec} readOnly={false} texts={props.texts} hint={false} />
                 </Box>
               )}

@@ -32,6 +32,18 @@ test('the lists are simple lists on a phone, and a tap opens the edit page', asy
   expect(await overflow(page)).toBe(0);
 });
 
+test('the products bulk bar, a price being changed, does not scroll sideways at 390 px', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/products/products');
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  const bar = page.getByRole('region', { name: 'Select' });
+  await bar.getByRole('combobox', { name: 'Set Price' }).click();
+  await page.getByRole('option', { name: 'Change to…' }).click();
+  // The price's input goes below its select.
+  await expect(bar.getByRole('textbox', { name: /^Price/ })).toBeVisible();
+  expect(await overflow(page)).toBe(0);
+});
+
 for (const path of [
   '/',
   '/products/add-product/',
