@@ -132,7 +132,7 @@ describe('Products list: bulk change', () => {
     },
   );
 
-  it('sets any field the engine sets in bulk: the spec’s three in their words, the price through Change to', async () => {
+  it('sets any field the engine sets in bulk: the spec’s three in its words, a price through Change to', async () => {
     const bulkProducts = bulkAnswers(Promise.resolve());
     const getList = vi.fn(async () => listAnswer(page, null));
     const productIds = vi.fn(async () => matching);
