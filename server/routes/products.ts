@@ -28,7 +28,12 @@ import { deleteProduct } from '../core/productDelete.js';
 import { usedBy } from '../core/pointers.js';
 import { UsedBy } from '../../domain/usedBy.js';
 import { productDescription } from '../../domain/productFields.js';
-import { accessLevels, filterParamsOf, type ResourceDescription } from '../../domain/resourceDescription.js';
+import {
+  accessLevels,
+  filterParamsOf,
+  referencesOf,
+  type ResourceDescription,
+} from '../../domain/resourceDescription.js';
 import { filterConditionsOf, withReferenceLabels } from '../core/described.js';
 
 /** The largest import body: 10,000 rows of long details fit; the console's other bodies stay at the global 1 MiB. */
@@ -81,10 +86,12 @@ export function productsRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const editor = { access: areaAccess.products };
-  // Every answer of a product carries its references' labels, as a described record's (core/described.ts).
-  const labelled = (items: Product[]): Promise<Product[]> =>
-    withReferenceLabels(deps.db, productDescription, deps.all ?? [], items);
-  const one = async (p: Product): Promise<Product> => (await labelled([p]))[0]!;
+  // Every answer of a product carries its references' labels, as a described record's (core/described.ts); with no
+  // reference field (the specification's products) the answer is passed on as it is, no step added to a read.
+  const pointing = referencesOf(productDescription).length > 0;
+  const labelled = async (items: Product[]): Promise<Product[]> =>
+    pointing ? withReferenceLabels(deps.db, productDescription, deps.all ?? [], items) : items;
+  const one = async (p: Product): Promise<Product> => (pointing ? (await labelled([p]))[0]! : p);
 
   listRoute(app, deps.db, {
     path: '/api/products',
