@@ -4,7 +4,7 @@ import {
   OPTIONAL_CSV_COLUMNS,
   type ImportRowIn,
 } from '../../domain/productImport';
-import { isPointer, labelColumn } from '../../domain/resourceDescription';
+import { labelColumn } from '../../domain/resourceDescription';
 import {
   PRODUCT_FIELDS,
   productFieldLabel,
@@ -23,22 +23,21 @@ const cellOf = (key: ProductFieldKey, p: Product): string | boolean => {
   return Array.isArray(v) ? v.join(' ') : v;
 };
 
-/**
- * The products file's columns, in the order the import reads them back: the fields (a reference followed by its
- * record's label, which the import ignores), then each translated text.
- */
-export const productCsvColumns: CsvColumn<Product>[] = [
-  ...PRODUCT_FIELDS.flatMap((f) => {
-    if (f.csv === null) return [];
-    const own = { header: f.csv, value: (p: Product) => cellOf(f.key, p) };
-    const label = { header: labelColumn(f.csv), value: (p: Product) => p.labels?.[f.key] ?? '' };
-    return isPointer(f.description) ? [own, label] : [own];
-  }),
-  ...TRANSLATED_FIELDS.map((tf) => ({
-    header: tf.key,
-    value: (p: Product) => translatedText(p.translations, tf.lang, tf.field.key),
-  })),
-];
+/** A column's cell: a field's, a reference's record's label ('<field>_label', which the import ignores), a text. */
+function cellsOf(header: string): (p: Product) => string | boolean {
+  const f = PRODUCT_FIELDS.find((x) => x.csv === header);
+  if (f) return (p) => cellOf(f.key, p);
+  const pointing = PRODUCT_FIELDS.find((x) => x.csv !== null && labelColumn(x.csv) === header);
+  if (pointing) return (p) => p.labels?.[pointing.key] ?? '';
+  const tf = TRANSLATED_FIELDS.find((x) => x.key === header)!;
+  return (p) => translatedText(p.translations, tf.lang, tf.field.key);
+}
+
+/** The products file's columns: those the import reads, in its order (PRODUCT_CSV_COLUMNS), each with its cell. */
+export const productCsvColumns: CsvColumn<Product>[] = PRODUCT_CSV_COLUMNS.map((header) => ({
+  header,
+  value: cellsOf(header),
+}));
 
 /** A column's label on screen ('Price', 'Swedish name'). */
 export const columnLabel = (column: string, m: Catalogue): string => {
