@@ -220,7 +220,6 @@ export const sv: Catalogue = {
     missingMark: 'Namn och detaljer på %{language} saknas',
     missingOne: { name: 'Namn på %{language} saknas', details: 'Detaljer på %{language} saknas' },
     translationOptional: 'Frivilligt: där det är tomt visar butiken den engelska texten.',
-    image: 'Bild',
     primary: 'Huvudbild',
     empty: 'Inga produkter',
     notFound: 'Inga produkter',
@@ -232,7 +231,6 @@ export const sv: Catalogue = {
     added: 'Tillagd',
     updated: 'Uppdaterad',
     failure: 'Kunde inte uppdatera',
-    mustAddImage: 'Du måste lägga till en bild',
     duplicateSku: 'Det finns redan en produkt med det här artikelnumret.',
     skuLocked: 'Artikelnumret kan inte ändras.',
     stale:
@@ -242,6 +240,12 @@ export const sv: Catalogue = {
     save: 'Spara',
     images: 'Bilder',
     thumbnail: 'Miniatyrbild',
+    lastImage: 'En produkt behöver minst en bild, så den sista kan inte tas bort.',
+  },
+  /** The images kind's slots (resources/shared/images): upload, order, the primary image, progress. */
+  images: {
+    image: 'Bild',
+    primary: 'Huvudbild',
     chooseImage: 'Välj bild',
     replaceImage: 'Byt bild',
     noImage: 'Ingen bild',
@@ -264,10 +268,11 @@ export const sv: Catalogue = {
     moveLater: 'Flytta bild %{n} senare',
     remove: 'Ta bort',
     removeImage: 'Ta bort bild %{n}',
-    lastImage: 'En produkt behöver minst en bild, så den sista kan inte tas bort.',
     moved: 'Bilden flyttades till plats %{n} av %{count}.',
     nowPrimary: 'Den är nu huvudbild.',
     removed: 'Bild %{n} togs bort.',
+    lastImage: 'Här behövs minst en bild, så den sista kan inte tas bort.',
+    mustAdd: 'Du måste lägga till en bild',
   },
   users: {
     title: 'Användare',
@@ -398,10 +403,6 @@ export const sv: Catalogue = {
     delete: 'Ta bort',
     deleteConfirm: 'Ta bort posten? Det går inte att ångra.',
     cancel: 'Avbryt',
-    addImage: 'Lägg till bild',
-    removeImage: 'Ta bort bild %{n}',
-    uploading: 'Laddar upp %{name}',
-    uploadFailed: 'Kunde inte ladda upp %{name}: %{reason}',
     importTitle: '%{list}: import',
     importIntro:
       'En CSV-fil med kolumnerna %{columns}, som exporten skriver dem. En rad med id ändrar den posten (en kolumn ' +

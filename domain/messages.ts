@@ -224,7 +224,6 @@ export const messages = {
     missingOne: { name: '%{language} name missing', details: '%{language} details missing' },
     /** Beside the translated fields on the form. */
     translationOptional: 'Optional: where it is empty, the shop shows the English text.',
-    image: 'Image',
     primary: 'Primary image',
     empty: 'No products',
     notFound: 'No products',
@@ -236,7 +235,6 @@ export const messages = {
     added: 'Added',
     updated: 'Updated',
     failure: 'Could not update',
-    mustAddImage: 'Must add an image',
     duplicateSku: 'A product with this SKU already exists.',
     skuLocked: 'The SKU cannot be changed.',
     stale:
@@ -246,6 +244,12 @@ export const messages = {
     save: 'Save',
     images: 'Images',
     thumbnail: 'Thumbnail',
+    lastImage: 'A product needs at least one image, so the last one cannot be removed.',
+  },
+  /** The images kind's slots (resources/shared/images): upload, order, the primary image, progress. */
+  images: {
+    image: 'Image',
+    primary: 'Primary image',
     chooseImage: 'Choose image',
     replaceImage: 'Replace image',
     noImage: 'No image',
@@ -268,10 +272,11 @@ export const messages = {
     moveLater: 'Move image %{n} later',
     remove: 'Remove',
     removeImage: 'Remove image %{n}',
-    lastImage: 'A product needs at least one image, so the last one cannot be removed.',
     moved: 'Image moved to place %{n} of %{count}.',
     nowPrimary: 'It is now the primary image.',
     removed: 'Image %{n} removed.',
+    lastImage: 'At least one image is needed here, so the last one cannot be removed.',
+    mustAdd: 'Must add an image',
   },
   users: {
     title: 'Users',
@@ -412,10 +417,6 @@ export const messages = {
     delete: 'Delete',
     deleteConfirm: 'Delete this record? This cannot be undone.',
     cancel: 'Cancel',
-    addImage: 'Add image',
-    removeImage: 'Remove image %{n}',
-    uploading: 'Uploading %{name}',
-    uploadFailed: 'Could not upload %{name}: %{reason}',
     /** A described resource's CSV import: its title ('Suppliers: import') and what the file holds. */
     importTitle: '%{list}: import',
     importIntro:

@@ -55,7 +55,7 @@ export { productFields };
 /** A product's images: the engine's images rule (addresses, at most its max), and at least the first. */
 const images = (fieldSchema(productDescription.fields.images) as z.ZodArray<typeof ImageAddress>).min(
   1,
-  said('products.mustAddImage'),
+  said('images.mustAdd'),
 );
 
 type Described = typeof productDescription.fields;

@@ -6,10 +6,10 @@ import { duplicateOf } from './duplicate';
 import { useMessages } from '../../base/locale';
 import { failureReason, fieldMessagesOf, messageOf, statusOf } from '../../base/errors';
 import { focusFirstError } from '../shared/focusFirstError';
-import { ImagesInput } from './ImagesInput';
+import { ProductImages } from './ProductImages';
 import { ProductFrame, editPath } from './ProductFrame';
 import { ProductInputs, productData, productDefaults } from './ProductInputs';
-import { useWaitForImages } from './useWaitForImages';
+import { ImagesWaited, useWaitForImages } from '../shared/images/useWaitForImages';
 
 const FORM_ID = 'product-create';
 
@@ -25,7 +25,7 @@ export default function ProductCreate() {
   const [create] = useCreate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { waitRef, wait, saveLabel } = useWaitForImages();
+  const { fields: imageFields, wait, saveLabel } = useWaitForImages();
 
   const save = async (values: Record<string, unknown>): Promise<Record<string, string> | undefined> => {
     const refused = await attempt(values);
@@ -41,7 +41,7 @@ export default function ProductCreate() {
     try {
       const product = await create(
         'products',
-        { data: { sku, ...productData(values), images: waited.images } },
+        { data: { sku, ...productData(values), ...waited.values } },
         { returnPromise: true },
       );
       notify(t.added, { type: 'success' });
@@ -65,13 +65,15 @@ export default function ProductCreate() {
         </Alert>
       )}
       <Form id={FORM_ID} defaultValues={duplicate?.values ?? productDefaults()} onSubmit={save} warnWhenUnsavedChanges>
-        <ProductInputs />
-        {duplicate ? (
-          <ImagesInput mode="edit" initial={duplicate.images} thumbnails={duplicate.thumbnails} waitRef={waitRef} />
-        ) : (
-          <ImagesInput mode="create" waitRef={waitRef} />
-        )}
-        <SaveButton label={saveLabel} alwaysEnable />
+        <ImagesWaited fields={imageFields}>
+          <ProductInputs />
+          {duplicate ? (
+            <ProductImages allSlots initial={duplicate.images} thumbnails={duplicate.thumbnails} />
+          ) : (
+            <ProductImages initial={[]} />
+          )}
+        </ImagesWaited>
+        <SaveButton label={saveLabel ?? t.save} alwaysEnable />
       </Form>
     </ProductFrame>
   );

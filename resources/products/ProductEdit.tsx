@@ -10,11 +10,11 @@ import type { Product } from '../../domain/products';
 import { failureReason, statusOf } from '../../base/errors';
 import { focusFirstError } from '../shared/focusFirstError';
 import { Busy } from '../../base/Busy';
-import { PLACEHOLDER_IMAGE } from './images';
-import { ImagesInput } from './ImagesInput';
+import { PLACEHOLDER_IMAGE } from '../shared/images/images';
+import { ProductImages } from './ProductImages';
 import { ProductFrame } from './ProductFrame';
 import { ProductInputs, productData } from './ProductInputs';
-import { useWaitForImages } from './useWaitForImages';
+import { ImagesWaited, useWaitForImages } from '../shared/images/useWaitForImages';
 import { HistoryPanel } from '../shared/history/HistoryPanel';
 import { UsedBy } from '../shared/UsedBy';
 import { productDescription } from '../../domain/productFields';
@@ -34,7 +34,7 @@ function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
   const t = useMessages().products;
   const { record, isPending, error, refetch } = useEditContext<Product>();
   const { save } = useSaveContext();
-  const { waitRef, wait, saveLabel } = useWaitForImages();
+  const { fields: imageFields, wait, saveLabel } = useWaitForImages();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -69,37 +69,33 @@ function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
   // field.
   const submit = async (values: Record<string, unknown>) => {
     const waited = await wait();
-    const refused = 'errors' in waited ? waited.errors : await save?.({ ...values, images: waited.images });
+    const refused = 'errors' in waited ? waited.errors : await save?.({ ...values, ...waited.values });
     if (refused) focusFirstError(FORM_ID);
     return refused;
   };
   return (
     <ProductFrame title={t.editTitle}>
       <Form id={FORM_ID} onSubmit={submit} warnWhenUnsavedChanges>
-        <ProductInputs editing />
-        <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
-          {t.primary}
-        </Typography>
-        <Box
-          component="img"
-          src={record.primary ?? PLACEHOLDER_IMAGE}
-          alt={record.primary ? `${t.primary}: ${record.name}` : t.noImage}
-          sx={{
-            width: 180,
-            maxWidth: '100%',
-            aspectRatio: '1',
-            objectFit: 'cover',
-            borderRadius: 1,
-            bgcolor: 'grey.100',
-          }}
-        />
-        <ImagesInput
-          key={record.version}
-          mode="edit"
-          initial={record.images}
-          thumbnails={record.thumbnails}
-          waitRef={waitRef}
-        />
+        <ImagesWaited fields={imageFields}>
+          <ProductInputs editing />
+          <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
+            {t.primary}
+          </Typography>
+          <Box
+            component="img"
+            src={record.primary ?? PLACEHOLDER_IMAGE}
+            alt={record.primary ? `${t.primary}: ${record.name}` : m.images.noImage}
+            sx={{
+              width: 180,
+              maxWidth: '100%',
+              aspectRatio: '1',
+              objectFit: 'cover',
+              borderRadius: 1,
+              bgcolor: 'grey.100',
+            }}
+          />
+          <ProductImages key={record.version} allSlots initial={record.images} thumbnails={record.thumbnails} />
+        </ImagesWaited>
         {conflict && (
           <Alert
             severity="warning"
@@ -114,7 +110,7 @@ function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
           </Alert>
         )}
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <SaveButton label={saveLabel} />
+          <SaveButton label={saveLabel ?? t.save} />
           <Button
             variant="outlined"
             startIcon={<ContentCopyIcon />}

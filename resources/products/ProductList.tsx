@@ -21,7 +21,7 @@ import { useProductTexts } from './productTexts';
 import { useMessages } from '../../base/locale';
 import type { Product } from '../../domain/products';
 import type { AppDataProvider, BackendError } from '../../base/backend';
-import { PLACEHOLDER_IMAGE } from './images';
+import { PLACEHOLDER_IMAGE } from '../shared/images/images';
 import { editPath } from './ProductFrame';
 import { ResourceList } from '../shared/ResourceList';
 import { ListFrame } from '../shared/ListFrame';

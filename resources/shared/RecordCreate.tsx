@@ -10,6 +10,7 @@ import { defaultsOf, fieldError, fieldsOf, type Values } from './recordForm';
 import type { ResourceScreens } from './recordScreens';
 import { useRecordPath, useTexts } from './recordHooks';
 import { duplicateIn } from './duplicateRecord';
+import { ImagesWaited, useWaitForImages } from './images/useWaitForImages';
 
 /**
  * /<name>/create: a new record, each field empty (or, opened by Edit's 'Duplicate', another record's values with its
@@ -24,9 +25,14 @@ export function RecordCreate({ screens }: { screens: ResourceScreens }) {
   const redirect = useRedirect();
   const path = useRecordPath();
   const duplicate = duplicateIn(useLocation().state);
+  const { fields: imageFields, wait, saveLabel } = useWaitForImages();
   const save = async (values: Values): Promise<Values | undefined> => {
+    // Images still uploading are waited for; one that fails keeps the form as typed and is named.
+    const waited = await wait();
+    if ('errors' in waited) return waited.errors;
     try {
-      const made = await create(description.name, { data: fieldsOf(description, values) }, { returnPromise: true });
+      const data = fieldsOf(description, { ...values, ...waited.values });
+      const made = await create(description.name, { data }, { returnPromise: true });
       notify(m.records.added, { type: 'success' });
       redirect('edit', description.name, made.id);
       return undefined;
@@ -44,8 +50,10 @@ export function RecordCreate({ screens }: { screens: ResourceScreens }) {
         </Alert>
       )}
       <Form defaultValues={duplicate?.values ?? defaultsOf(description)} onSubmit={save} warnWhenUnsavedChanges>
-        <RecordInputs description={description} texts={t} editing={false} />
-        <SaveButton alwaysEnable />
+        <ImagesWaited fields={imageFields}>
+          <RecordInputs description={description} texts={t} editing={false} />
+        </ImagesWaited>
+        <SaveButton label={saveLabel} alwaysEnable />
       </Form>
     </PageFrame>
   );

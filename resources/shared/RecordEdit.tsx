@@ -10,6 +10,7 @@ import {
   usePermissions,
   useDataProvider,
   useRedirect,
+  useSaveContext,
 } from 'react-admin';
 import { Alert, Button, Stack } from '@mui/material';
 import { mayOnResource } from '../../domain/resourceDescription';
@@ -29,6 +30,7 @@ import { RecordNotLoaded } from './RecordShow';
 import { formRecord } from './formRecord';
 import { duplicateOf } from './duplicateRecord';
 import { ScheduleSection } from './ScheduledChanges';
+import { ImagesWaited, useWaitForImages } from './images/useWaitForImages';
 
 interface Props {
   screens: ResourceScreens;
@@ -89,6 +91,13 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
   const dataProvider = useDataProvider<AppDataProvider>();
   const navigate = useNavigate();
   const [copying, setCopying] = useState(false);
+  const { save } = useSaveContext();
+  const { fields: imageFields, wait, saveLabel } = useWaitForImages();
+  // Images still uploading are waited for, then the save goes on with their addresses.
+  const submit = async (values: Values) => {
+    const waited = await wait();
+    return 'errors' in waited ? waited.errors : await save?.({ ...values, ...waited.values });
+  };
   // Each delete refused because others point to the record.
   const [refused, setRefused] = useState(0);
   // Duplicate: the images copied first (new files, not shared), then Add opens with the record's values.
@@ -111,8 +120,10 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
       {error || !record ? (
         <RecordNotLoaded error={error} failed={t.failed} />
       ) : (
-        <Form record={shown} warnWhenUnsavedChanges>
-          <RecordInputs description={description} texts={t} editing />
+        <Form record={shown} onSubmit={submit} warnWhenUnsavedChanges>
+          <ImagesWaited fields={imageFields}>
+            <RecordInputs description={description} texts={t} editing />
+          </ImagesWaited>
           {conflict && (
             <Alert
               severity="warning"
@@ -127,7 +138,7 @@ function EditView({ screens, conflict, onReloaded }: Props & { conflict: boolean
             </Alert>
           )}
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-            <SaveButton />
+            <SaveButton label={saveLabel} />
             {description.duplicate && (
               <Button variant="outlined" onClick={() => void duplicate()} disabled={copying} aria-busy={copying}>
                 {m.duplicate.button}

@@ -10,6 +10,7 @@ import {
   SelectInput,
   TextInput,
   required,
+  useRecordContext,
 } from 'react-admin';
 import {
   hasSearch,
@@ -38,7 +39,8 @@ import { instantToWall, wallToInstant } from '../../domain/schedule';
 import { currentMessages, useMessages } from '../../base/locale';
 import { useScheduleSettings } from '../../base/scheduleSettings';
 import { resourceDescriptions } from '../descriptions';
-import { RecordImagesInput } from './RecordImagesInput';
+import { ImageSlots } from './images/ImageSlots';
+import { ImagesShown } from './images/ImagesShown';
 import type { WallForm } from './DateKindInputs';
 import { LocaleNumberInput } from './LocaleNumberInput';
 import { ReferenceLabelInput } from './referenceLabel';
@@ -287,9 +289,22 @@ function BooleanKindInput({ source, label, readOnly }: FieldInputProps) {
   return <BooleanInput source={source} label={label} readOnly={readOnly} />;
 }
 
-/** Up to its most images, with upload progress. */
+/** Up to its most images in slots (resources/shared/images): uploads with progress, pause and resume, an order. */
 function ImagesInput({ source, label, spec, readOnly }: FieldInputProps) {
-  return <RecordImagesInput source={source} label={label} max={imagesMax(spec)} readOnly={readOnly} />;
+  // The slots start from the record's images (a saved record, by its version, starts them again); on Add, from the
+  // form's (a duplicate's copies).
+  const record = useRecordContext();
+  if (readOnly) return <ImagesShown source={source} label={label} />;
+  const held = record?.[source];
+  return (
+    <ImageSlots
+      key={String(record?.version)}
+      source={source}
+      label={label}
+      max={imagesMax(spec)}
+      initial={Array.isArray(held) ? (held as string[]) : undefined}
+    />
+  );
 }
 
 /** A date ('2026-03-29'), picked from a calendar written in the UI's language (DateKindInputs.tsx). */

@@ -107,7 +107,7 @@ function productTarget(db: Kysely<Database>): ImportTarget<Stored> {
         }
         const images = p.values.images as string[] | undefined;
         if (isNew(p) && images) {
-          if (images.length === 0) p.errors.push({ field: 'images', message: said('products.mustAddImage') });
+          if (images.length === 0) p.errors.push({ field: 'images', message: said('images.mustAdd') });
           else if (images.some((a) => unstored.has(keyOf(a))))
             p.errors.push({ field: 'images', message: said('uploads.unfinished') });
         }

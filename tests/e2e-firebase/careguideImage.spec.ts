@@ -45,7 +45,7 @@ test('a care guide with its picture: uploaded, saved, and stored as the uploadâ€
   await page.getByRole('combobox', { name: guides.fields.fabric }).click();
   await page.getByRole('option', { name: guides.options!.fabric!.linen, exact: true }).click();
   await page.getByRole('group', { name: guides.fields.picture }).locator('input[type=file]').setInputFiles(path);
-  await expect(page.getByRole('button', { name: format(en.records.removeImage, { n: 1 }) })).toBeVisible({
+  await expect(page.getByRole('button', { name: format(en.images.removeImage, { n: 1 }) })).toBeVisible({
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Save' }).click();

@@ -128,7 +128,7 @@ test('Add Product with three images (one resumable) into the Storage emulator', 
   await page.getByRole('combobox', { name: 'Material care' }).click();
   await page.getByRole('option', { name: 'Linen care' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(en.products.mustAddImage)).toBeVisible();
+  await expect(page.getByText(en.images.mustAdd)).toBeVisible();
   // Which upload the Storage SDK chose for each file: multipart up to 262,144 bytes, resumable above.
   const protocols: string[] = [];
   page.on('request', (r) => {

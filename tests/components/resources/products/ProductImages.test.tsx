@@ -99,7 +99,7 @@ describe('Product images', () => {
     await screen.findByRole('group', { name: 'Image 3' });
     const dataTransfer = {
       setData: vi.fn(),
-      types: ['application/x-product-image-slot'],
+      types: ['application/x-image-slot'],
       files: [],
       effectAllowed: 'none',
       dropEffect: 'none',

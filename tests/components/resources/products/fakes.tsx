@@ -1,12 +1,9 @@
-import { act } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import type { Product } from '../../../../domain/products';
 import { productDescription } from '../../../../domain/productFields';
 import { emptyValue, fieldsOfResource } from '../../../../domain/resourceDescription';
-import type { UploadedImage } from '../../../../domain/uploads';
-import type { AppDataProvider, UploadCallbacks, UploadHandle } from '../../../../base/backend';
+import type { AppDataProvider } from '../../../../base/backend';
 
 /**
  * Every described field empty, so a field added to the description needs no line here: a product's base, and what Add
@@ -52,65 +49,9 @@ export const asGetList = (
   fn: (resource: string, params: GetListParams) => Promise<unknown>,
 ): AppDataProvider['getList'] => fn as unknown as AppDataProvider['getList'];
 
-/** One upload the fake started: its file, its handle, and controls to finish or fail it. */
-export interface FakeUpload {
-  file: File;
-  handle: UploadHandle & {
-    pause: ReturnType<typeof vi.fn>;
-    resume: ReturnType<typeof vi.fn>;
-    cancel: ReturnType<typeof vi.fn>;
-  };
-  progress: (sent: number) => Promise<void>;
-  finish: (address: string) => Promise<void>;
-  fail: (message: string) => Promise<void>;
-}
-
-/** A fake `uploadImage` whose uploads run until the test finishes or fails them. */
-export function fakeUploads() {
-  const started: FakeUpload[] = [];
-  const uploadImage = vi.fn(async (file: File, cb: UploadCallbacks = {}): Promise<UploadHandle> => {
-    let resolve: (image: UploadedImage) => void = () => undefined;
-    let reject: (err: Error) => void = () => undefined;
-    const done = new Promise<UploadedImage>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    done.catch(() => undefined);
-    const handle = {
-      pause: vi.fn(() => cb.onState?.('paused')),
-      resume: vi.fn(() => cb.onState?.('running')),
-      cancel: vi.fn(() => {
-        cb.onState?.('canceled');
-        reject(new Error('Upload canceled.'));
-      }),
-      done,
-    };
-    cb.onState?.('running');
-    started.push({
-      file,
-      handle,
-      progress: (sent) => act(async () => cb.onProgress?.(sent, file.size)),
-      finish: (address) =>
-        act(async () => {
-          cb.onState?.('success');
-          resolve({ address, thumbnail: `${address}.thumb.webp`, width: 10, height: 10 });
-        }),
-      fail: (message) =>
-        act(async () => {
-          cb.onState?.('error', message);
-          reject(new Error(message));
-        }),
-    });
-    return handle;
-  });
-  return { uploadImage, started };
-}
-
 /** Shows the router's current path, so a test can see where a screen navigated. */
 export function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-/** A small PNG-named file for the pickers. */
-export const imageFile = (name = 'towel.png', type = 'image/png'): File =>
-  new File(['fake image bytes'], name, { type });
+export { fakeUploads, imageFile, type FakeUpload } from '../fakeUploads';

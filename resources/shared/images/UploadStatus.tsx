@@ -2,7 +2,7 @@ import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import CloseIcon from '@mui/icons-material/Close';
-import { useMessages } from '../../base/locale';
+import { useMessages } from '../../../base/locale';
 import type { SlotUpload } from './useImageSlots';
 
 interface Props {
@@ -24,7 +24,7 @@ const colour = {
 
 /** One upload: its file name, a progress bar, its state, and pause / resume / cancel while it runs. */
 export function UploadStatus({ upload, label, onPause, onResume, onCancel }: Props) {
-  const t = useMessages().products;
+  const t = useMessages().images;
   const { state, sent, total, name, message } = upload;
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
   const busy = state === 'running' || state === 'paused';

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInput, ValidationError } from 'react-admin';
 import { Box, FormHelperText, Typography } from '@mui/material';
-import { format } from '../../domain/messages';
-import { currentMessages, useMessages } from '../../base/locale';
-import { visuallyHidden } from '../../base/visuallyHidden';
-import { SLOTS } from './images';
+import { format } from '../../../domain/messages';
+import { currentMessages, useMessages } from '../../../base/locale';
+import { visuallyHidden } from '../../../base/visuallyHidden';
 import { ImageSlot } from './ImageSlot';
 import { neighbour } from './slotOrder';
-import { isChosen, useImageSlots, type Settled } from './useImageSlots';
+import { isChosen, useImageSlots } from './useImageSlots';
+import { useFormImages } from './useWaitForImages';
 
 /** The id of the moved image's button to focus: the same way if it can still go that way, else the other. */
 function focusAfterMove(base: string, way: 'earlier' | 'later'): string {
@@ -17,53 +17,61 @@ function focusAfterMove(base: string, way: 'earlier' | 'later'): string {
     : `${base}-${way === 'earlier' ? 'later' : 'earlier'}`;
 }
 
-/** How a form's Save waits for the images being uploaded: progress in percent, then what they came to. */
-export type WaitForImages = (onProgress: (percent: number) => void) => Promise<Settled>;
-
-interface Props {
-  /**
-   * 'create': pickers appear one by one (2 once 1 is chosen, 3 once 2 is); 'edit': all three, placeholders where empty.
-   */
-  mode: 'create' | 'edit';
-  /** The images the slots start with (edit: the product's; key the input by version to start again). */
+export interface ImageSlotsProps {
+  /** The form's field, and its heading. */
+  source: string;
+  label: string;
+  /** How many slots: the most images the field holds. */
+  max: number;
+  /** At least one image: Save refuses without, and the last one cannot be removed ('Must add an image'). */
+  required?: boolean;
+  /** true: every slot, a placeholder where empty; false: pickers appear one by one (2 once 1 is chosen, …). */
+  allSlots?: boolean;
+  /** The images the slots start with (the record's when left out; key the input by version to start again). */
   initial?: readonly string[];
-  /** Their thumbnails, as the record gives them. */
+  /** Their thumbnails, as the record gives them (the images themselves are shown where there are none). */
   thumbnails?: readonly string[];
-  /** Set to how the form's Save waits for running uploads. */
-  waitRef?: MutableRefObject<WaitForImages | null>;
+  /** Why the last image cannot be removed, where the resource words it its own way. */
+  lastImage?: string;
 }
 
 /**
- * The form's `images` field: up to three slots that upload on choice or drop, in the order saved (the first chosen
- * is the primary image), moved by dragging or with buttons, removed down to one; submit needs one image.
+ * The images kind's input: a slot per image that uploads on choice or drop (resumable, paused and resumed), in the
+ * order saved (the first is the primary image), moved by dragging or with buttons, removed (down to one where the
+ * field needs one). The form's Save waits for running uploads (useWaitForImages).
  */
-export function ImagesInput({ mode, initial = [], thumbnails = [], waitRef }: Props) {
-  const t = useMessages().products;
+export function ImageSlots({ source, label, max, required = false, allSlots = false, ...props }: ImageSlotsProps) {
+  const t = useMessages().images;
   // Validation reads the slots as they are now, not as they were at the last render.
   const pending = useRef<() => boolean>(() => false);
-  const validate = useCallback((value: unknown): string | undefined => {
-    const texts = currentMessages().products;
-    // An image on its way counts: Save waits for it (waitRef) rather than refusing.
-    if (pending.current()) return undefined;
-    return Array.isArray(value) && value.length > 0 ? undefined : texts.mustAddImage;
-  }, []);
-  const { field, fieldState, formState, id } = useInput({ source: 'images', validate });
+  const validate = useCallback(
+    (value: unknown): string | undefined => {
+      // An image on its way counts: Save waits for it rather than refusing.
+      if (!required || pending.current()) return undefined;
+      return Array.isArray(value) && value.length > 0 ? undefined : currentMessages().images.mustAdd;
+    },
+    [required],
+  );
+  const { field, fieldState, formState, id } = useInput<string[]>({ source, validate });
+  const [initial] = useState(() => props.initial ?? (Array.isArray(field.value) ? field.value : []));
   const { slots, choose, pause, resume, cancel, move, remove, isPending, settle } = useImageSlots(
+    max,
     initial,
-    thumbnails,
+    props.thumbnails ?? [],
     field.onChange,
   );
   pending.current = isPending;
-  if (waitRef)
-    waitRef.current = (onProgress) =>
-      settle(onProgress, (u) => u.message ?? currentMessages().products.uploadStates[u.state]);
+  useFormImages(source, {
+    required,
+    settle: (onProgress) => settle(onProgress, (u) => u.message ?? currentMessages().images.uploadStates[u.state]),
+  });
   const [said, say] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
   // After a move or a removal the slots are rendered anew: focus goes to where the person was working.
   const [refocus, setRefocus] = useState<((now: typeof slots) => string | null) | null>(null);
 
-  const visible = SLOTS.filter(
-    (i) => mode === 'edit' || i === 0 || isChosen(slots[i - 1]!) || isChosen(slots[i]!) || slots[i]!.upload !== null,
+  const visible = slots.flatMap((_, i) =>
+    allSlots || i === 0 || isChosen(slots[i - 1]!) || isChosen(slots[i]!) || slots[i]!.upload !== null ? [i] : [],
   );
   const chosen = slots.filter(isChosen).length;
   const primary = slots.findIndex(isChosen);
@@ -84,7 +92,7 @@ export function ImagesInput({ mode, initial = [], thumbnails = [], waitRef }: Pr
     // The slot now in that place: its Remove button, or its picker when it is empty.
     setRefocus(
       () => (now: typeof slots) =>
-        now[i] ? `${idOf(now[i].key)}-${isChosen(now[i]) && chosen > 2 ? 'remove' : 'picker'}` : null,
+        now[i] ? `${idOf(now[i].key)}-${isChosen(now[i]) && chosen > (required ? 2 : 1) ? 'remove' : 'picker'}` : null,
     );
   };
   useEffect(() => {
@@ -101,7 +109,7 @@ export function ImagesInput({ mode, initial = [], thumbnails = [], waitRef }: Pr
   return (
     <Box role="group" aria-labelledby={headingId} aria-describedby={error ? errorId : undefined} sx={{ my: 2 }}>
       <Typography id={headingId} component="h2" variant="subtitle1" sx={{ mb: 1 }}>
-        {t.images}
+        {label}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         {visible.map((i) => {
@@ -111,7 +119,7 @@ export function ImagesInput({ mode, initial = [], thumbnails = [], waitRef }: Pr
               key={slot.key}
               index={i}
               slot={slot}
-              showImage={mode === 'edit'}
+              showImage={allSlots}
               primary={i === primary}
               idBase={idOf(slot.key)}
               onChoose={(file) => void choose(i, file)}
@@ -128,7 +136,8 @@ export function ImagesInput({ mode, initial = [], thumbnails = [], waitRef }: Pr
                   ? () => moveTo(i, neighbour(slots, i, 1, isChosen), 'later')
                   : null
               }
-              onRemove={chosen > 1 ? () => removeAt(i) : null}
+              onRemove={chosen > (required ? 1 : 0) ? () => removeAt(i) : null}
+              lastImage={props.lastImage ?? t.lastImage}
               onDragStart={() => setDragged(i)}
               onDragEnd={() => setDragged(null)}
               takesSlot={dragged !== null && dragged !== i && isChosen(slot)}

@@ -2,8 +2,8 @@ import { Box, Button, IconButton, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { format } from '../../domain/messages';
-import { useMessages } from '../../base/locale';
+import { format } from '../../../domain/messages';
+import { useMessages } from '../../../base/locale';
 
 interface Props {
   /** The slot's position, 0-based. */
@@ -15,11 +15,13 @@ interface Props {
   onLater: (() => void) | null;
   /** Null when this is the last image, which must stay. */
   onRemove: (() => void) | null;
+  /** Why Remove is off (the field needs at least one image). */
+  lastImage: string;
 }
 
 /** A chosen image's buttons: move earlier, move later (keyboard reachable, named by image), and remove. */
-export function SlotControls({ index, idBase, onEarlier, onLater, onRemove }: Props) {
-  const t = useMessages().products;
+export function SlotControls({ index, idBase, onEarlier, onLater, onRemove, lastImage }: Props) {
+  const t = useMessages().images;
   const n = { n: index + 1 };
   const whyNot = `${idBase}-why`;
   const earlier = format(t.moveEarlier, n);
@@ -67,7 +69,7 @@ export function SlotControls({ index, idBase, onEarlier, onLater, onRemove }: Pr
       </Box>
       {!onRemove && (
         <Typography id={whyNot} variant="caption" color="text.secondary" component="p">
-          {t.lastImage}
+          {lastImage}
         </Typography>
       )}
     </Box>

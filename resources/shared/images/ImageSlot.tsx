@@ -1,15 +1,15 @@
 import { useState, type ChangeEvent, type DragEvent, type Ref } from 'react';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
-import { useMessages } from '../../base/locale';
+import { useMessages } from '../../../base/locale';
 import { IMAGE_ACCEPT, PLACEHOLDER_IMAGE } from './images';
 import { isChosen, type Slot } from './useImageSlots';
 import { UploadStatus } from './UploadStatus';
 import { SlotControls } from './SlotControls';
-import { visuallyHidden } from '../../base/visuallyHidden';
+import { visuallyHidden } from '../../../base/visuallyHidden';
 
 /** The drag data type of an image moved between slots (files from the desktop come as 'Files'). */
-export const SLOT_DRAG_TYPE = 'application/x-product-image-slot';
+export const SLOT_DRAG_TYPE = 'application/x-image-slot';
 
 interface Props {
   index: number;
@@ -27,6 +27,8 @@ interface Props {
   onEarlier: (() => void) | null;
   onLater: (() => void) | null;
   onRemove: (() => void) | null;
+  /** Why Remove is off on the last image. */
+  lastImage: string;
   /** Dragging this slot's image starts and ends; another slot's image is dropped here (when `takesSlot`). */
   onDragStart: () => void;
   onDragEnd: () => void;
@@ -50,7 +52,7 @@ function pictureOf(slot: Slot): string {
  */
 export function ImageSlot(props: Props) {
   const { index, slot, showImage, primary, onChoose, takesSlot } = props;
-  const t = useMessages().products;
+  const t = useMessages().images;
   const [over, setOver] = useState(false);
   const label = `${t.image} ${index + 1}`;
   const filled = isChosen(slot);
@@ -159,6 +161,7 @@ export function ImageSlot(props: Props) {
             onEarlier={props.onEarlier}
             onLater={props.onLater}
             onRemove={props.onRemove}
+            lastImage={props.lastImage}
           />
         )}
         {slot.upload && (

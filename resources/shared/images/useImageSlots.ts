@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { UploadState } from '../../domain/uploads';
-import type { AppDataProvider, UploadHandle } from '../../base/backend';
-import { currentMessages } from '../../base/locale';
-import { isAcceptedImage, SLOTS } from './images';
+import type { UploadState } from '../../../domain/uploads';
+import type { AppDataProvider, UploadHandle } from '../../../base/backend';
+import { currentMessages } from '../../../base/locale';
+import { isAcceptedImage } from './images';
 import { moveAmongChosen, removeSlot } from './slotOrder';
 
 /** The upload running (or last run) in one slot. */
@@ -17,7 +17,7 @@ export interface SlotUpload {
   preview: string;
 }
 
-/** One of the three image slots: the stored image it holds, and the upload that may replace it. */
+/** One image slot: the stored image it holds, and the upload that may replace it. */
 export interface Slot {
   /** Stays with the slot's content when images are moved, so a running upload keeps its place. */
   key: string;
@@ -48,18 +48,23 @@ let made = 0;
 const emptySlot = (): Slot => ({ key: `slot-${++made}`, address: null, thumbnail: null, upload: null });
 
 /**
- * The three image slots of a product form. Choosing (or dropping) a file uploads it at once; once stored it takes
+ * An images field's slots (`count` of them). Choosing (or dropping) a file uploads it at once; once stored it takes
  * the slot, and `onAddresses` hears the slots' addresses in order, the first being the primary image. Images can
  * be moved and removed while others upload: uploads follow their slot's key, not its position.
  */
 export function useImageSlots(
+  count: number,
   initial: readonly string[],
   initialThumbnails: readonly string[],
   onAddresses: (addresses: string[]) => void,
 ) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [slots, setSlots] = useState<Slot[]>(() =>
-    SLOTS.map((i) => ({ ...emptySlot(), address: initial[i] ?? null, thumbnail: initialThumbnails[i] ?? null })),
+    Array.from({ length: count }, (_, i) => ({
+      ...emptySlot(),
+      address: initial[i] ?? null,
+      thumbnail: initialThumbnails[i] ?? null,
+    })),
   );
   // The latest slots, read synchronously by the form's validation.
   const current = useRef(slots);

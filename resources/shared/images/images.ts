@@ -1,8 +1,3 @@
-import { MAX_IMAGES } from '../../domain/constants';
-
-/** The slot numbers of a product's images: 0, 1, 2. */
-export const SLOTS: readonly number[] = Array.from({ length: MAX_IMAGES }, (_, i) => i);
-
 /** What the image pickers accept. */
 export const IMAGE_ACCEPT = '.jpg,.png,.jpeg';
 
@@ -14,7 +9,7 @@ const svg =
   "<circle cx='48' cy='52' r='6' fill='#a39e93'/>" +
   "<path d='M34 80l18-18 12 12 8-8 14 14z' fill='#a39e93'/></svg>";
 
-/** The placeholder shown where a product has no image in a slot. */
+/** The placeholder shown where a record has no image in a slot. */
 export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(svg)}`;
 
 /** Whether a file's name ends as the pickers accept (a dropped file skips the picker's own filter). */
