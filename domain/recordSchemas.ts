@@ -90,6 +90,10 @@ export function schemasOf(d: ResourceDescription, image: z.ZodType<string> = Ima
         : {}),
       // Each reference's label, by field (server/core/described.ts, withReferenceLabels).
       labels: z.record(z.string(), z.string()).optional(),
+      // Each images field's thumbnails, in its images' order (server/core/described.ts, withThumbnails).
+      ...(entries.some(([, f]) => f.kind === 'images')
+        ? { thumbnails: z.record(z.string(), z.array(z.string())).optional() }
+        : {}),
       // Its pending scheduled changes, where it has any (`schedule`; server/core/scheduledChanges.ts, withScheduled).
       ...(d.schedule ? { scheduled: z.array(ScheduledChange).optional() } : {}),
       version: z.number().int(),

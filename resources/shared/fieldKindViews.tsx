@@ -294,7 +294,8 @@ function ImagesInput({ source, label, spec, readOnly }: FieldInputProps) {
   // The slots start from the record's images (a saved record, by its version, starts them again); on Add, from the
   // form's (a duplicate's copies).
   const record = useRecordContext();
-  if (readOnly) return <ImagesShown source={source} label={label} />;
+  const thumbnails = (record?.thumbnails as Record<string, string[]> | undefined)?.[source];
+  if (readOnly) return <ImagesShown source={source} label={label} thumbnails={thumbnails} />;
   const held = record?.[source];
   return (
     <ImageSlots
@@ -303,6 +304,7 @@ function ImagesInput({ source, label, spec, readOnly }: FieldInputProps) {
       label={label}
       max={imagesMax(spec)}
       initial={Array.isArray(held) ? (held as string[]) : undefined}
+      thumbnails={thumbnails}
     />
   );
 }

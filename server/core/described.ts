@@ -32,6 +32,7 @@ import { historyValues, recordOwner } from '../../domain/recordHistory.js';
 import { said } from '../../domain/translate.js';
 import { foldSearch, searchWordsOf } from '../../domain/searchFold.js';
 import type { BulkTarget } from './bulk.js';
+import { thumbnailOf } from './files.js';
 
 // The rules of every described resource (its description, domain/resourceDescription.ts), once: keyset pages, exact and
 // partial-name search, add and edit with unique fields, references and uploaded images checked, edit and delete only
@@ -349,6 +350,24 @@ export async function withReferenceLabels<T extends Row>(
     }
     return { ...rec, labels };
   });
+}
+
+/**
+ * The records with each images field's thumbnails (`thumbnails`, by field: the server's small WebP of each image, in
+ * order), as a product carries its own; the browser never derives these addresses. None where no field holds images.
+ */
+export function withThumbnails<T extends Row>(
+  r: ResourceDescription,
+  recs: T[],
+): (T & { thumbnails?: Record<string, string[]> })[] {
+  const fields = fieldsOfResource(r).flatMap(([k, f]) => (f.kind === 'images' ? [k] : []));
+  if (fields.length === 0) return recs;
+  return recs.map((rec) => ({
+    ...rec,
+    thumbnails: Object.fromEntries(
+      fields.map((k) => [k, (Array.isArray(rec[k]) ? (rec[k] as string[]) : []).map(thumbnailOf)]),
+    ),
+  }));
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   recordUndo,
   updateRecord,
   withReferenceLabels,
+  withThumbnails,
 } from '../core/described.js';
 import { importRecords } from '../core/recordImport.js';
 import { usedBy } from '../core/pointers.js';
@@ -73,10 +74,11 @@ export function recordRoutes(
   const edit = { access: accessLevels(r, 'edit') };
   const path = `/api/${r.name}`;
   const tags = [r.name];
-  // Every answer of a record carries its references' labels (core/described.ts, withReferenceLabels), and with
-  // `schedule` its pending changes (core/scheduledChanges.ts, withScheduled: the list's mark).
+  // Every answer of a record carries its references' labels (core/described.ts, withReferenceLabels), its images'
+  // thumbnails (withThumbnails), and with `schedule` its pending changes (core/scheduledChanges.ts, withScheduled: the
+  // list's mark).
   const labelled = async <T extends Record<string, unknown>>(recs: T[]) =>
-    withScheduled(db, r, await withReferenceLabels(db, r, all, recs));
+    withScheduled(db, r, withThumbnails(r, await withReferenceLabels(db, r, all, recs)));
   const withTag = async <T extends { version: number }>(
     reply: { header(k: string, v: string): unknown },
     rec: T,

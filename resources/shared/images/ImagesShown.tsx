@@ -2,8 +2,19 @@ import { useInput } from 'react-admin';
 import { Box, FormLabel, Stack, Typography } from '@mui/material';
 import { useMessages } from '../../../base/locale';
 
-/** An images field read-only (Show, or locked): the images in their order, the first marked as the primary image. */
-export function ImagesShown({ source, label }: { source: string; label: string }) {
+/**
+ * An images field read-only (Show, or locked): the images in their order by their thumbnails (the images themselves
+ * where the record gives none), the first named the primary image.
+ */
+export function ImagesShown({
+  source,
+  label,
+  thumbnails = [],
+}: {
+  source: string;
+  label: string;
+  thumbnails?: string[];
+}) {
   const t = useMessages().images;
   const { field, id } = useInput<string[]>({ source });
   const images: string[] = Array.isArray(field.value) ? field.value : [];
@@ -22,7 +33,7 @@ export function ImagesShown({ source, label }: { source: string; label: string }
             <Box
               key={address}
               component="img"
-              src={address}
+              src={thumbnails[i] ?? address}
               alt={i === 0 ? `${t.image} ${i + 1}, ${t.primary.toLowerCase()}` : `${t.image} ${i + 1}`}
               sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, display: 'block' }}
             />

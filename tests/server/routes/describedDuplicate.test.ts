@@ -41,16 +41,26 @@ describe.each(dialects())('Duplicate of a described record (%s)', (dialect) => {
           const res = await t.api('POST', `/api/${target.name}`, { cookie, body: bodyOf(target, 9000, ctx) });
           ctx.ids.set(target.name, res.json.id);
         }
-      const made = await t.api('POST', `/api/${name}`, { cookie, body: bodyOf(d, 1, ctx) });
+      // An even record holds an image in each images field (the kinds' samples).
+      const made = await t.api('POST', `/api/${name}`, { cookie, body: bodyOf(d, 2, ctx) });
       expect(made.status, made.text).toBe(201);
       const images = fieldsOfResource(d).filter(([, f]) => f.kind === 'images');
       expect(images.length).toBeGreaterThan(0);
+
+      // Its answer carries each image's thumbnail as the server names it, in order (the images kind's slots show them).
+      const one = await t.api('GET', `/api/${name}/${made.json.id}`, { cookie });
+      for (const [field] of images)
+        expect(one.json.thumbnails[field]).toEqual(
+          (made.json[field] as string[]).map((a) => `/files/${thumbKey(keyOf(a))}`),
+        );
+      expect(made.json.thumbnails).toEqual(one.json.thumbnails);
 
       const res = await t.api('POST', `/api/${name}/${made.json.id}/duplicate`, { cookie });
       expect(res.status, res.text).toBe(200);
       expect(Object.keys(res.json).sort()).toEqual(images.map(([k]) => k).sort());
       for (const [field] of images) {
         const originals = made.json[field] as string[];
+        expect(originals.length).toBeGreaterThan(0);
         const copies = res.json[field] as { images: string[]; thumbnails: string[] };
         expect(copies.images).toHaveLength(originals.length);
         for (const [i, original] of originals.entries()) {
@@ -65,7 +75,7 @@ describe.each(dialects())('Duplicate of a described record (%s)', (dialect) => {
       }
       // Add takes the copies as a new record's images.
       const copied = Object.fromEntries(images.map(([k]) => [k, (res.json[k] as { images: string[] }).images]));
-      const again = await t.api('POST', `/api/${name}`, { cookie, body: { ...bodyOf(d, 2, ctx), ...copied } });
+      const again = await t.api('POST', `/api/${name}`, { cookie, body: { ...bodyOf(d, 4, ctx), ...copied } });
       expect(again.status, again.text).toBe(201);
 
       // Only those who may add records duplicate one; an unknown record is not found.
