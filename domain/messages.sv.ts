@@ -239,11 +239,11 @@ export const sv: Catalogue = {
     reload: 'Ladda om',
     save: 'Spara',
     images: 'Bilder',
-    thumbnail: 'Miniatyrbild',
     lastImage: 'En produkt behöver minst en bild, så den sista kan inte tas bort.',
   },
   /** The images kind's slots (resources/shared/images): upload, order, the primary image, progress. */
   images: {
+    thumbnail: 'Miniatyrbild',
     image: 'Bild',
     primary: 'Huvudbild',
     chooseImage: 'Välj bild',

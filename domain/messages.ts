@@ -243,11 +243,11 @@ export const messages = {
     reload: 'Reload',
     save: 'Save',
     images: 'Images',
-    thumbnail: 'Thumbnail',
     lastImage: 'A product needs at least one image, so the last one cannot be removed.',
   },
   /** The images kind's slots (resources/shared/images): upload, order, the primary image, progress. */
   images: {
+    thumbnail: 'Thumbnail',
     image: 'Image',
     primary: 'Primary image',
     chooseImage: 'Choose image',

@@ -87,6 +87,11 @@ export interface ResourceDescription<F extends Fields = Fields> {
    * each record's outcome and one Undo of the whole change (/api/<name>/ids, /bulk, /bulk/:batch/undo).
    */
   bulk?: true;
+  /**
+   * An images field (`'picture'`): each row of the list leads with its first image's thumbnail (the placeholder where
+   * it has none), as the products list does, and so does a row on a phone.
+   */
+  listImage?: string;
 }
 
 /** The catalogue languages a translated field is written in besides English (products' TRANSLATED_LANGUAGES). */
@@ -194,6 +199,8 @@ export function describeResource<const F extends Fields>(
     throw new Error(`${d.name}: schedule names a field twice`);
   if (d.bulk && bulkFieldsOf(d).length === 0)
     throw new Error(`${d.name}: bulk sets fields of kinds that may be set in bulk, which it has none of`);
+  if (d.listImage !== undefined && !(Object.hasOwn(d.fields, d.listImage) && d.fields[d.listImage]!.kind === 'images'))
+    throw new Error(`${d.name}: listImage names one of its images fields`);
   const named = d.label === undefined ? undefined : d.fields[d.label];
   if (d.label !== undefined && !(named && LABEL_KINDS.includes(named.kind) && named.as !== 'text'))
     throw new Error(`${d.name}: label names one of its line, email or translated line fields`);

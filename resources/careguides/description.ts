@@ -22,4 +22,5 @@ export const description = describeResource({
   missing: true,
   schedule: ['title', 'fabric'],
   bulk: true,
+  listImage: 'picture',
 });

@@ -22,6 +22,7 @@ import { useMessages } from '../../base/locale';
 import type { Product } from '../../domain/products';
 import type { AppDataProvider, BackendError } from '../../base/backend';
 import { PLACEHOLDER_IMAGE } from '../shared/images/images';
+import { ListThumbnail } from '../shared/images/ListThumbnail';
 import { editPath } from './ProductFrame';
 import { ResourceList } from '../shared/ResourceList';
 import { ListFrame } from '../shared/ListFrame';
@@ -300,25 +301,9 @@ export default function ProductList() {
           render={(p: Product) => <BulkCheckbox selection={selection} row={p} name={p.sku} />}
         />
         <DataTable.Col
-          label={<Box sx={visuallyHidden}>{t.thumbnail}</Box>}
+          label={<Box sx={visuallyHidden}>{m.images.thumbnail}</Box>}
           sx={{ width: 56, py: 0.5 }}
-          // Decorative: the name beside it says what it is.
-          render={(p: Product) => (
-            <Box
-              component="img"
-              src={p.thumbnails[0] ?? PLACEHOLDER_IMAGE}
-              alt=""
-              loading="lazy"
-              sx={{
-                width: 40,
-                height: 40,
-                objectFit: 'cover',
-                borderRadius: 0.5,
-                display: 'block',
-                bgcolor: 'grey.100',
-              }}
-            />
-          )}
+          render={(p: Product) => <ListThumbnail src={p.thumbnails[0]} />}
         />
         {PRODUCT_COLUMNS.map((f) => {
           const own = ownColumns[f];

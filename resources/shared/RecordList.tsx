@@ -31,6 +31,8 @@ import { ScheduledMark, ScheduledNote } from './ScheduledChanges';
 import { BulkCheckbox, LoadedBulkBar } from './BulkBar';
 import { RecordBulkSet, useRecordBulk } from './RecordBulk';
 import { visuallyHidden } from '../../base/visuallyHidden';
+import { PLACEHOLDER_IMAGE } from './images/images';
+import { firstThumbnail, ListThumbnail } from './images/ListThumbnail';
 
 /** The export's columns (domain/recordCsv.ts: id, the exported fields, other languages); each record's cells once. */
 function recordExportColumns(d: ResourceDescription, options?: OptionLabels): CsvColumn<RaRecord>[] {
@@ -150,6 +152,7 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
           ...(mayEdit ? {} : { text: m.records.show, icon: <VisibilityIcon /> }),
         }}
         phone={(r) => ({
+          ...(description.listImage ? { image: firstThumbnail(r, description.listImage) ?? PLACEHOLDER_IMAGE } : {}),
           primary: value(r, screens.phone.primary),
           secondary: screens.phone.secondary.map((f) => value(r, f)).join(' · '),
           ...(description.missing || description.schedule
@@ -177,6 +180,13 @@ function DescribedList({ screens }: { screens: ResourceScreens }) {
                 name={name(r)}
               />
             )}
+          />
+        )}
+        {description.listImage && (
+          <DataTable.Col
+            label={<Box sx={visuallyHidden}>{m.images.thumbnail}</Box>}
+            sx={{ width: 56, py: 0.5 }}
+            render={(r: RaRecord) => <ListThumbnail src={firstThumbnail(r, description.listImage!)} />}
           />
         )}
         {screens.columns.map((f, i) => {

@@ -120,7 +120,8 @@ export function ImageSlots({ source, label, max, required = false, allSlots = fa
               index={i}
               slot={slot}
               showImage={allSlots}
-              primary={i === primary}
+              // With one slot there is nothing to tell apart.
+              primary={max > 1 && i === primary}
               idBase={idOf(slot.key)}
               onChoose={(file) => void choose(i, file)}
               onPause={() => pause(i)}

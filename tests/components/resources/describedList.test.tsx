@@ -29,7 +29,8 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       // With bulk edit (`bulk: true`), a checkbox column first, named for screen readers.
-      (d.bulk ? 'Select' : '') + s.columns.map((f) => t.fields[f]).join('') + 'EDIT',
+      // With `listImage`, the thumbnail's column, named for screen readers.
+      (d.bulk ? 'Select' : '') + (d.listImage ? 'Thumbnail' : '') + s.columns.map((f) => t.fields[f]).join('') + 'EDIT',
       rowText(recordOf(d, 1)),
       rowText(recordOf(d, 2)),
     ]);
@@ -42,6 +43,25 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
     expect(getList).toHaveBeenCalledWith(name, expect.objectContaining({ pagination: { page: 1, perPage: 10 } }));
   });
 
+  it.runIf(d.listImage !== undefined)(
+    "leads each row with its first image's thumbnail as the answer names it, else the image, else a placeholder",
+    async () => {
+      const f = d.listImage!;
+      // Even records hold an image (the kinds' samples); the first names its thumbnail, the second does not.
+      const named = { ...recordOf(d, 2), thumbnails: { [f]: ['/small/two.webp'] } };
+      const unnamed: Record<string, unknown> = { ...recordOf(d, 4), thumbnails: {} };
+      const none = recordOf(d, 1);
+      renderAt(`/${name}`, { getList: vi.fn(async () => listOf([named, unnamed, none])) });
+      const table = await screen.findByRole('table', { name: t.list });
+      const srcs = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('img')?.getAttribute('src'));
+      expect(srcs.slice(0, 2)).toEqual(['/small/two.webp', (unnamed[f] as string[])[0]]);
+      expect(srcs[2]).toMatch(/^data:image\/svg\+xml,/);
+    },
+  );
+
   it('speaks Swedish: its heading, columns, values and sidebar', async () => {
     setLocale('sv');
     const sv = s.texts.sv;
@@ -51,7 +71,12 @@ describe.each(DESCRIBED)('the described resource %s: list and search', (name, s)
       within(table)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual([...(d.bulk ? ['Välj'] : []), ...s.columns.map((f) => sv.fields[f]), 'REDIGERA']);
+    ).toEqual([
+      ...(d.bulk ? ['Välj'] : []),
+      ...(d.listImage ? ['Miniatyrbild'] : []),
+      ...s.columns.map((f) => sv.fields[f]),
+      'REDIGERA',
+    ]);
     expect(within(table).getAllByRole('row')[1]!.textContent).toBe(
       rowText(recordOf(d, 1), 'sv').replace(/EDIT$/, 'REDIGERA'),
     );
