@@ -200,7 +200,7 @@ function CountryInput({ source, label, spec, readOnly }: FieldInputProps) {
       source={source}
       label={label}
       choices={choices}
-      validate={optional ? undefined : required()}
+      validate={optional || readOnly ? undefined : required()}
       readOnly={readOnly}
     />
   );
@@ -213,7 +213,7 @@ function ChoiceInput({ source, label, spec, readOnly, texts, field }: FieldInput
     <SelectInput
       source={source}
       label={label}
-      validate={required_(spec)}
+      validate={readOnly ? undefined : required_(spec)}
       readOnly={readOnly}
       emptyText={spec.optional ? m.records.noCountry : undefined}
       emptyValue=""
@@ -357,7 +357,7 @@ function ChoicesInput({ source, label, spec, readOnly, texts, field }: FieldInpu
     <CheckboxGroupInput
       source={source}
       label={label}
-      validate={required_(spec)}
+      validate={readOnly ? undefined : required_(spec)}
       readOnly={readOnly}
       choices={optionChoices(spec, field ?? source, texts)}
     />

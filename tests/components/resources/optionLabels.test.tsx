@@ -63,6 +63,10 @@ describe('a choice’s options by their labels, in Swedish', () => {
     });
     await screen.findByRole('heading', { name: 'Linnelakan', level: 1 });
     expect(screen.getByRole('combobox', { name: /^Material/ })).toHaveTextContent(/^Linne\W*$/);
+    // Read-only, so no field is marked required (the '*' react-admin puts after a label).
+    const labels = [...document.querySelectorAll('label')].map((l) => l.textContent ?? '');
+    expect(labels).toContain('Material');
+    expect(labels.filter((l) => l.trim().endsWith('*'))).toEqual([]);
     expect(await screen.findByText('Eva Berg ändrade Material från Bomull till Linne')).toBeVisible();
   });
 
