@@ -15,6 +15,10 @@ test('the lists are simple lists on a phone, and a tap opens the edit page', asy
   const products = page.getByRole('list', { name: 'Products' });
   await expect(products.getByRole('link').first()).toBeVisible();
   expect(await overflow(page)).toBe(0);
+  // The header keeps the person's name and the Admin label; the console's own name gives way (it was 'L…' in Swedish).
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(header.getByText('Linen & Cotton Console')).toBeHidden();
   await page.screenshot({ path: test.info().outputPath('phone-products.png') });
   await products.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/products\/edit-product\//);
