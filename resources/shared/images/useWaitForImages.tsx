@@ -29,11 +29,16 @@ export type Waited = { values: Record<string, string[]> } | { errors: Record<str
 /** An images field takes part in its form's Save (none outside a form that waits, as on Show). */
 export function useFormImages(source: string, waiting: Waiting): void {
   const fields = useContext(FormImages);
+  const mine = useRef(waiting);
+  mine.current = waiting;
   // Read at Save, so the latest render's settle is the one called.
   if (fields) fields.set(source, waiting);
   useEffect(() => {
     if (!fields) return;
-    return () => void fields.delete(source);
+    // Only its own: a slots input started again (keyed by the record's version) has put itself here already.
+    return () => {
+      if (fields.get(source) === mine.current) fields.delete(source);
+    };
   }, [fields, source]);
 }
 
