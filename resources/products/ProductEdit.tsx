@@ -76,24 +76,24 @@ function ProductEditView({ description, conflict, onReloaded }: ViewProps) {
   return (
     <ProductFrame title={t.editTitle}>
       <Form id={FORM_ID} onSubmit={submit} warnWhenUnsavedChanges>
+        <ProductInputs editing />
+        <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
+          {t.primary}
+        </Typography>
+        <Box
+          component="img"
+          src={record.primary ?? PLACEHOLDER_IMAGE}
+          alt={record.primary ? `${t.primary}: ${record.name}` : m.images.noImage}
+          sx={{
+            width: 180,
+            maxWidth: '100%',
+            aspectRatio: '1',
+            objectFit: 'cover',
+            borderRadius: 1,
+            bgcolor: 'grey.100',
+          }}
+        />
         <ImagesWaited fields={imageFields}>
-          <ProductInputs editing />
-          <Typography component="h2" variant="subtitle1" sx={{ mt: 2, mb: 1 }}>
-            {t.primary}
-          </Typography>
-          <Box
-            component="img"
-            src={record.primary ?? PLACEHOLDER_IMAGE}
-            alt={record.primary ? `${t.primary}: ${record.name}` : m.images.noImage}
-            sx={{
-              width: 180,
-              maxWidth: '100%',
-              aspectRatio: '1',
-              objectFit: 'cover',
-              borderRadius: 1,
-              bgcolor: 'grey.100',
-            }}
-          />
           <ProductImages key={record.version} allSlots initial={record.images} thumbnails={record.thumbnails} />
         </ImagesWaited>
         {conflict && (

@@ -41,6 +41,7 @@ import { useScheduleSettings } from '../../base/scheduleSettings';
 import { resourceDescriptions } from '../descriptions';
 import { ImageSlots } from './images/ImageSlots';
 import { ImagesShown } from './images/ImagesShown';
+import { thumbnailsOf } from './images/ListThumbnail';
 import type { WallForm } from './DateKindInputs';
 import { LocaleNumberInput } from './LocaleNumberInput';
 import { ReferenceLabelInput } from './referenceLabel';
@@ -294,7 +295,7 @@ function ImagesInput({ source, label, spec, readOnly }: FieldInputProps) {
   // The slots start from the record's images (a saved record, by its version, starts them again); on Add, from the
   // form's (a duplicate's copies).
   const record = useRecordContext();
-  const thumbnails = (record?.thumbnails as Record<string, string[]> | undefined)?.[source];
+  const thumbnails = thumbnailsOf(record, source);
   if (readOnly) return <ImagesShown source={source} label={label} thumbnails={thumbnails} />;
   const held = record?.[source];
   return (

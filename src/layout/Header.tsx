@@ -1,5 +1,5 @@
 import { AppBar, LoadingIndicator, useGetIdentity } from 'react-admin';
-import { Box, Chip, Typography } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import { useMessages } from '../../base/locale';
 import type { Identity } from '../../base/backend';
 import { UserMenuButton } from './UserMenuButton';
@@ -11,17 +11,16 @@ export function Header() {
   const isAdmin = (identity as Identity | undefined)?.isAdmin === true;
   return (
     <AppBar userMenu={<UserMenuButton />} toolbar={<LoadingIndicator />}>
-      {/* On a phone the name, the Admin label and the menu leave the console's name a letter or two ('L…'): it goes,
-          and the page's own heading says where one is. */}
+      {/* On a phone the name, the Admin label and the menu leave the console's name a letter or two ('L…'): it is
+          hidden there (its room kept), and the page's own heading says where one is. */}
       <Typography
         component="span"
         variant="h6"
         noWrap
-        sx={{ flex: 1, fontSize: '1.1rem', display: { xs: 'none', sm: 'block' } }}
+        sx={{ flex: 1, fontSize: '1.1rem', visibility: { xs: 'hidden', sm: 'visible' } }}
       >
         {m.app.title}
       </Typography>
-      <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
       {isAdmin && (
         <Chip
           label={m.header.admin}

@@ -17,9 +17,13 @@ export function ListThumbnail({ src }: { src: string | undefined }) {
   );
 }
 
+/** An images field's thumbnails, as the record's answer names them (server/core/described.ts, withThumbnails). */
+export const thumbnailsOf = (record: Record<string, unknown> | undefined, field: string): string[] | undefined =>
+  (record?.thumbnails as Record<string, string[]> | undefined)?.[field];
+
 /** The first image's thumbnail of an images field, as the record's answer names it (else the image itself). */
 export function firstThumbnail(record: Record<string, unknown>, field: string): string | undefined {
-  const named = (record.thumbnails as Record<string, string[]> | undefined)?.[field]?.[0];
+  const named = thumbnailsOf(record, field)?.[0];
   const images = record[field];
   return named ?? (Array.isArray(images) && typeof images[0] === 'string' ? images[0] : undefined);
 }
